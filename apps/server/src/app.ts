@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MESSAGES } from '@firm/shared';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError } from './lib/app-error';
+import { createMailer, type Mailer } from './lib/mailer';
+import { apiRoutes } from './modules/api.routes';
+import { apiDocsPlugin } from './plugins/api-docs';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { requestIdPlugin } from './plugins/request-id';
+import { securityPlugin } from './plugins/security';
+import { apiNotFoundPlugin, webAppPlugin } from './plugins/web-app';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  /** Overrides the logger (tests capture or silence it). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application: plugins, then modules. It never listens (server.ts does). */
+export async function buildApp({ config, database, mailer, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate(
+    'mailer',
+    mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        mailDir: path.join(config.dataDir, 'mail'),
+        logger: app.log,
+      }),
+  );
+
+  await app.register(requestIdPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  // Limits are set per route (sign-in, forms); the store is this process's memory.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      AppError.tooManyRequests(
+        `${MESSAGES.tooManyRequests.replace('later', `in ${Math.ceil(context.ttl / 1000)} seconds`)}`,
+      ),
+  });
+  await app.register(apiDocsPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+
+  if (config.webDistDir) {
+    await app.register(webAppPlugin, { distDir: config.webDistDir, publicUrl: config.publicUrl });
+  } else {
+    await app.register(apiNotFoundPlugin);
+  }
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>) {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('runs with no configuration at all: port 3000, embedded database in ./data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+    });
+  });
+
+  it('names the variable and the value when a value is wrong', () => {
+    const error = problemsOf({ PORT: 'abc', LOG_LEVEL: 'loud' });
+    expect(error.message).toContain('PORT must be a whole number between 0 and 65535 (got "abc")');
+    expect(error.message).toContain('LOG_LEVEL must be one of');
+    expect(error.problems.map((p) => p.variable).sort()).toEqual(['LOG_LEVEL', 'PORT']);
+  });
+
+  it('never echoes a secret back, even when it is wrong', () => {
+    const error = problemsOf({ ADVOCATE_SUPER_KEY: 'short', SMTP_URL: 'http://user:hunter2@x' });
+    expect(error.message).toContain('ADVOCATE_SUPER_KEY must be at least 12 characters');
+    expect(error.message).toContain('SMTP_URL must be an smtp:// or smtps:// URL');
+    expect(error.message).not.toContain('short"');
+    expect(error.message).not.toContain('hunter2');
+  });
+
+  it('accepts only PostgreSQL connection URLs for DATABASE_URL', () => {
+    expect(problemsOf({ DATABASE_URL: 'mysql://localhost/db' }).message).toContain(
+      'DATABASE_URL must be a postgres:// or postgresql:// connection URL',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).databaseUrl).toBe(
+      'postgres://u@127.0.0.1:5432/db',
+    );
+  });
+
+  it('treats an empty variable as unset and trims the slash off PUBLIC_URL', () => {
+    const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://mwamba-advocates.co.ke/' });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('https://mwamba-advocates.co.ke');
+  });
+});

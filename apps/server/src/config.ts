@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole configuration, parsed once at start-up. A bad value stops the process with a message
+ * naming the variable (see `formatConfigError`). Every variable is documented in `.env.example`.
+ */
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const configSchema = z.object({
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 0 and 65535' })
+      .int({ error: 'must be a whole number between 0 and 65535' })
+      .min(0, { error: 'must be a whole number between 0 and 65535' })
+      .max(65535, { error: 'must be a whole number between 0 and 65535' })
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error: 'must be a postgres:// or postgresql:// connection URL',
+      })
+      .optional(),
+  ),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  ADVOCATE_SUPER_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z.string().default('Mwamba & Associates Advocates <no-reply@mwamba-advocates.co.ke>'),
+  ),
+  FIRM_NOTIFY_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z.email({ error: 'must be an email address' }).default('info@mwamba-advocates.co.ke'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  ),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
+  WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  advocateSuperKey: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  firmNotifyEmail: string;
+  logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  /** Built web app; absent in API-only tests. */
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; problem: string }[]) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  ${p.variable} ${p.problem}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Values never echoed back in an error message: they may hold passwords. */
+const SECRET_VARIABLES = new Set(['ADVOCATE_SUPER_KEY', 'SMTP_URL', 'DATABASE_URL']);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const variable = String(issue.path[0]);
+        const shown = SECRET_VARIABLES.has(variable) ? '' : ` (got "${String(env[variable])}")`;
+        return { variable, problem: `${issue.message}${shown}` };
+      }),
+    );
+  }
+  const v = parsed.data;
+  const dataDir = path.resolve(v.DATA_DIR);
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    dataDir,
+    databaseUrl: v.DATABASE_URL,
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
+    advocateSuperKey: v.ADVOCATE_SUPER_KEY,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    firmNotifyEmail: v.FIRM_NOTIFY_EMAIL,
+    logLevel: v.LOG_LEVEL,
+    trustProxy: v.TRUST_PROXY,
+    webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : undefined,
+  };
+}

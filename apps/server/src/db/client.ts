@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDataDirLock } from './data-dir-lock';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database handle or an open transaction: repositories accept either. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `drizzle/` sits beside `src/` in development and beside `dist/` once built. */
+function findMigrationsFolder(): string {
+  let dir = import.meta.dirname;
+  for (let i = 0; i < 5; i += 1) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Database migrations folder (apps/server/drizzle) not found');
+}
+export const migrationsFolder = findMigrationsFolder();
+
+/** Wraps an open PGlite (on disk or in memory) and applies the migrations. */
+export async function usePglite(client: PGlite, onClose?: () => void): Promise<Database> {
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    driver: 'pglite',
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+      onClose?.();
+    },
+  };
+}
+
+const MIGRATION_LOCK_ID = 7_204_311; // any constant: serialises migrations of several instances
+
+export async function usePostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+  return {
+    db,
+    driver: 'postgres',
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (!pool.ended) await pool.end();
+    },
+  };
+}
+
+/**
+ * The product's database: the PostgreSQL server at `databaseUrl` when one is given, otherwise
+ * embedded PostgreSQL in `dataDir/pgdata`, opened by this process only.
+ */
+export async function openDatabase(options: {
+  dataDir: string;
+  databaseUrl: string | undefined;
+}): Promise<Database> {
+  if (options.databaseUrl) return usePostgres(options.databaseUrl);
+  const lock = acquireDataDirLock(options.dataDir);
+  try {
+    const client = await PGlite.create(path.join(options.dataDir, 'pgdata'));
+    return await usePglite(client, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
+import { healthRoutes } from './health/health.routes';
+
+/** Every API module, mounted under /api by app.ts. */
+export const apiRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(healthRoutes);
+  await app.register(contactMessageRoutes);
+};

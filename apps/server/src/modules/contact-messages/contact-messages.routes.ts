@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MESSAGES,
+  apiErrorSchema,
+  contactMessageCreatedSchema,
+  contactMessageInputSchema,
+} from '@firm/shared';
+import { submitContactMessage } from './contact-messages.service';
+
+export const contactMessageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/contact-messages',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Send a message to the firm from the contact form',
+        body: contactMessageInputSchema,
+        response: { 201: contactMessageCreatedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+      // Mobile networks in Kenya put many people behind one address (CGNAT): be generous.
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      await submitContactMessage(
+        {
+          db: app.db,
+          mailer: app.mailer,
+          firmNotifyEmail: app.config.firmNotifyEmail,
+          logger: request.log,
+        },
+        request.body,
+        { ip: request.ip },
+      );
+      return reply.status(201).send({ success: true, message: MESSAGES.contactSuccess });
+    },
+  );
+};

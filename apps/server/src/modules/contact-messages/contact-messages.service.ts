@@ -1,0 +1,79 @@
+import { PRIVACY_NOTICE_VERSION, type ContactUrgency } from '@firm/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../lib/mailer';
+import { insertContactMessage } from './contact-messages.repository';
+
+export interface ContactMessageRequest {
+  name: string;
+  email: string;
+  phone?: string | undefined;
+  subject: string;
+  message: string;
+  urgency: ContactUrgency;
+  website?: string | undefined;
+}
+
+interface Deps {
+  db: Db;
+  mailer: Mailer;
+  firmNotifyEmail: string;
+  logger: FastifyBaseLogger;
+}
+
+const URGENCY_LABEL: Record<ContactUrgency, string> = {
+  normal: 'Normal',
+  urgent: 'URGENT',
+  emergency: 'EMERGENCY',
+};
+
+/**
+ * Stores a contact message with the visitor's consent, then tells the firm by email. The message
+ * is committed before the email goes: if the mail server is down, nothing the visitor wrote is lost.
+ */
+export async function submitContactMessage(
+  deps: Deps,
+  input: ContactMessageRequest,
+  meta: { ip: string },
+): Promise<void> {
+  if (input.website) {
+    // A bot filled the hidden field: answer as if all went well, keep nothing.
+    deps.logger.info('contact message dropped by the honeypot');
+    return;
+  }
+  const stored = await insertContactMessage(deps.db, {
+    name: input.name,
+    email: input.email,
+    phone: input.phone ?? null,
+    subject: input.subject,
+    message: input.message,
+    urgency: input.urgency,
+    consentAt: new Date(),
+    noticeVersion: PRIVACY_NOTICE_VERSION,
+    ipAddress: meta.ip,
+  });
+
+  const prefix = input.urgency === 'normal' ? '' : `[${URGENCY_LABEL[input.urgency]}] `;
+  try {
+    await deps.mailer.send({
+      to: deps.firmNotifyEmail,
+      replyTo: input.email,
+      subject: `${prefix}Website message: ${input.subject}`,
+      text: [
+        `A message was sent through the website's contact form.`,
+        ``,
+        `Name: ${input.name}`,
+        `Email: ${input.email}`,
+        `Phone: ${input.phone ?? 'not given'}`,
+        `Urgency: ${URGENCY_LABEL[input.urgency]}`,
+        `Subject: ${input.subject}`,
+        `Received: ${stored.createdAt.toISOString()}`,
+        `Reference: ${stored.id}`,
+        ``,
+        input.message,
+      ].join('\n'),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, contactMessageId: stored.id }, 'firm notification failed');
+  }
+}

@@ -1,0 +1,112 @@
+import { PRIVACY_NOTICE_VERSION } from '@firm/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { contactMessages } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+
+const valid = {
+  name: 'Achieng Otieno',
+  email: 'Achieng@Example.co.ke',
+  phone: '0712 345 678',
+  subject: 'Land title transfer',
+  message: 'I would like advice on transferring a title deed in Kiambu.',
+  urgency: 'urgent',
+  consent: true,
+};
+
+describe('POST /api/contact-messages', () => {
+  let ctx: TestContext;
+  beforeEach(async () => {
+    ctx = await createTestContext();
+  });
+  afterEach(() => ctx.close());
+
+  const send = (payload: Record<string, unknown>, remoteAddress = '10.0.0.1') =>
+    ctx.app.inject({ method: 'POST', url: '/api/contact-messages', payload, remoteAddress });
+
+  it('stores the message with the consent time and notice version, and emails the firm', async () => {
+    const before = new Date();
+    const response = await send(valid);
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      success: true,
+      message: 'Thank you for your message! We will get back to you within 24 hours.',
+    });
+    const rows = await ctx.database.db.select().from(contactMessages);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Achieng Otieno',
+      email: 'achieng@example.co.ke',
+      phone: '+254712345678',
+      urgency: 'urgent',
+      noticeVersion: PRIVACY_NOTICE_VERSION,
+      ipAddress: '10.0.0.1',
+    });
+    expect(rows[0]!.consentAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+
+    expect(ctx.mail).toHaveLength(1);
+    expect(ctx.mail[0]).toMatchObject({
+      to: 'firm@example.test',
+      replyTo: 'achieng@example.co.ke',
+      subject: '[URGENT] Website message: Land title transfer',
+    });
+    expect(ctx.mail[0]!.text).toContain('I would like advice on transferring a title deed');
+  });
+
+  it('takes phone as optional and urgency as normal by default', async () => {
+    const { phone: _phone, urgency: _urgency, ...rest } = valid;
+    expect((await send({ ...rest, phone: '' })).statusCode).toBe(201);
+    const [row] = await ctx.database.db.select().from(contactMessages);
+    expect(row).toMatchObject({ phone: null, urgency: 'normal' });
+  });
+
+  it('answers 400 with a message per field and stores nothing', async () => {
+    const response = await send({ email: 'not-an-email', phone: '12', urgency: 'whenever' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      name: 'Full name is required',
+      email: 'Invalid email address',
+      phone: 'Invalid phone number',
+      subject: 'Subject is required',
+      message: 'Message is required',
+      urgency: 'Please choose an urgency level',
+      consent: 'Please agree to the privacy notice so we can reply to you',
+    });
+    expect(await ctx.database.db.select().from(contactMessages)).toHaveLength(0);
+    expect(ctx.mail).toHaveLength(0);
+  });
+
+  it('refuses a message without consent', async () => {
+    const response = await send({ ...valid, consent: false });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.consent).toBe(
+      'Please agree to the privacy notice so we can reply to you',
+    );
+  });
+
+  it('answers a bot that fills the honeypot as if all went well, and keeps nothing', async () => {
+    const response = await send({ ...valid, website: 'http://spam.example' });
+    expect(response.statusCode).toBe(201);
+    expect(await ctx.database.db.select().from(contactMessages)).toHaveLength(0);
+    expect(ctx.mail).toHaveLength(0);
+  });
+
+  it('keeps the message when the firm cannot be emailed', async () => {
+    ctx.app.mailer.send = async () => {
+      throw new Error('SMTP connection refused');
+    };
+    const response = await send(valid);
+    expect(response.statusCode).toBe(201);
+    expect(await ctx.database.db.select().from(contactMessages)).toHaveLength(1);
+  });
+
+  it('limits each address to 10 messages in 15 minutes', async () => {
+    for (let i = 0; i < 10; i += 1) expect((await send(valid)).statusCode).toBe(201);
+    const limited = await send(valid);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(
+      /^Too many requests\. Please try again in \d+ seconds\.$/,
+    );
+    expect((await send(valid, '10.0.0.2')).statusCode).toBe(201);
+  });
+});

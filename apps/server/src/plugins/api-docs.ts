@@ -1,0 +1,27 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/**
+ * OpenAPI description generated from the route schemas: the document at /api/docs/json and a
+ * browsable page at /api/docs.
+ */
+export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Mwamba & Associates Advocates API',
+        description: 'The API behind the public website and the client portal.',
+        version: '1.0.0',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+});

@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/helpers';
+
+/** A miniature web build, shaped like the one scripts/prerender.mjs writes. */
+function fakeWebBuild(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'firm-web-'));
+  const html = (body: string) =>
+    `<!doctype html><html><head><link rel="canonical" href="__PUBLIC_URL__/x"></head><body>${body}</body></html>`;
+  writeFileSync(path.join(dist, 'index.html'), html('<h1>Home</h1>'));
+  mkdirSync(path.join(dist, 'about'));
+  writeFileSync(path.join(dist, 'about/index.html'), html('<h1>About Us</h1>'));
+  writeFileSync(path.join(dist, '_app-shell.html'), html('<div id="root"></div>'));
+  writeFileSync(path.join(dist, '404.html'), html('<h1>Page Not Found</h1>'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets/app-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
+  return dist;
+}
+
+describe('serving the web app', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ WEB_DIST_DIR: fakeWebBuild() });
+  });
+  afterAll(() => ctx.close());
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+  it('sends each prerendered page at its path, with PUBLIC_URL filled in', async () => {
+    const response = await get('/about');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<h1>About Us</h1>');
+    expect(response.body).toContain('href="http://portal.test/x"');
+    expect((await get('/')).body).toContain('<h1>Home</h1>');
+  });
+
+  it('sends the app shell for portal paths', async () => {
+    for (const url of ['/login', '/dashboard', '/admin-management', '/reset-password?token=abc']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('answers an unknown path with HTTP 404 and the Page Not Found screen', async () => {
+    const response = await get('/no/such/page');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('Page Not Found');
+  });
+
+  it('keeps unknown API paths JSON', async () => {
+    const response = await get('/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'The requested resource was not found' });
+  });
+
+  it('redirects a trailing slash to the canonical path', async () => {
+    const response = await get('/about/?ref=x');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/about?ref=x');
+  });
+
+  it('caches hashed assets for a year and serves other files', async () => {
+    const asset = await get('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await get('/robots.txt')).body).toBe('User-agent: *');
+  });
+
+  it('sends security headers with a Content-Security-Policy', async () => {
+    const response = await get('/about');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
+import { openDatabase } from './db/client';
+import { APP_SHELL_FILE } from './plugins/web-app';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+/** The built web app beside this bundle (apps/server/dist → apps/web/dist). */
+function defaultWebDistDir(): string | undefined {
+  const candidate = path.resolve(import.meta.dirname, '../../web/dist');
+  return existsSync(path.join(candidate, APP_SHELL_FILE)) ? candidate : undefined;
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  config.webDistDir ??= defaultWebDistDir();
+
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) fail(error.message);
+    throw error;
+  }
+
+  const app = await buildApp({ config, database });
+  if (!config.webDistDir) app.log.warn('No web build found: serving the API only');
+  app.log.info(
+    {
+      database: database.driver,
+      dataDir: database.driver === 'pglite' ? config.dataDir : undefined,
+    },
+    'database ready',
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

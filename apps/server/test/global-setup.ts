@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { usePglite, usePostgres } from '../src/db/client';
+import { postgresTarget, TEST_DB_PREFIX } from './database-target';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+  }
+}
+
+/**
+ * Runs once per test run. PGlite: migrate one in-memory database and save it, so each test file
+ * starts from that snapshot (~0.4 s) instead of running initdb (~3 s). PostgreSQL: migrate the
+ * run's database, which each test file then copies as a template.
+ */
+export default async function setup(project: TestProject) {
+  const target = postgresTarget();
+  if (target) {
+    const database = await usePostgres(target.url);
+    await database.close();
+    return async () => {
+      const admin = new pg.Client({ connectionString: target.url });
+      await admin.connect();
+      const { rows } = await admin.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1',
+        [`${target.name}${TEST_DB_PREFIX}%`],
+      );
+      for (const { datname } of rows) await admin.query(`drop database if exists "${datname}"`);
+      await admin.end();
+    };
+  }
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'firm-api-tests-'));
+  const client = await PGlite.create();
+  const database = await usePglite(client);
+  const snapshot = await client.dumpDataDir('none');
+  const file = path.join(dir, 'migrated.tar');
+  writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteSnapshot', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}

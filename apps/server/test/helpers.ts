@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { usePglite, usePostgres, type Database } from '../src/db/client';
+import type { Mailer, OutgoingMail } from '../src/lib/mailer';
+import { postgresTarget, TEST_DB_PREFIX } from './database-target';
+
+/** A fresh, migrated database for one test file: a PGlite snapshot, or a PostgreSQL clone. */
+export async function createTestDatabase(): Promise<Database> {
+  const target = postgresTarget();
+  if (target) {
+    const name = `${target.name}${TEST_DB_PREFIX}${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: target.url });
+    await admin.connect();
+    try {
+      await admin.query(`create database "${name}" template "${target.name}"`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(target.url);
+    url.pathname = `/${name}`;
+    return usePostgres(url.toString());
+  }
+  const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+  return usePglite(await PGlite.create({ loadDataDir: snapshot }));
+}
+
+export interface TestContext {
+  app: App;
+  config: Config;
+  database: Database;
+  /** Every email the app sent, in order. */
+  mail: OutgoingMail[];
+  close(): Promise<void>;
+}
+
+/** Builds the app on a fresh database, as server.ts does, with a recording mailer. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'firm-api-data-')),
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://portal.test',
+    FIRM_NOTIFY_EMAIL: 'firm@example.test',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const mail: OutgoingMail[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      mail.push(message);
+    },
+  };
+  const app = await buildApp({ config, database, mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    mail,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

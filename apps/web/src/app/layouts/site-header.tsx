@@ -1,0 +1,92 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { firm } from '../../content/firm';
+import { VISITOR_NAV } from '../../content/navigation';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${
+    isActive
+      ? 'bg-brand-50 text-brand-800'
+      : 'text-slate-700 hover:bg-slate-100 hover:text-brand-800'
+  }`;
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: navigating closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const isMenuOpen = menuOpenOn === pathname;
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold text-brand-900">
+          <img src="/favicon.svg" alt="" width="32" height="32" className="size-8 shrink-0" />
+          <span className="truncate">{firm.shortName}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {VISITOR_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === '/'} className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          <Link
+            to="/login"
+            className="rounded-md px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
+          >
+            Sign In
+          </Link>
+          <Link
+            to="/appointments"
+            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            Get Started
+          </Link>
+        </div>
+        <button
+          type="button"
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          aria-expanded={isMenuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
+        >
+          {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
+        </button>
+      </div>
+      {isMenuOpen ? (
+        <nav id="mobile-menu" aria-label="Main" className="border-t border-slate-200 lg:hidden">
+          <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+            {VISITOR_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === '/'} className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="mt-2 flex gap-2">
+              <Link
+                to="/login"
+                className="flex-1 rounded-md border border-brand-700 px-4 py-2 text-center text-sm font-semibold text-brand-800"
+              >
+                Sign In
+              </Link>
+              <Link
+                to="/appointments"
+                className="flex-1 rounded-md bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white"
+              >
+                Get Started
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import { MESSAGES } from '@firm/shared';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { NotFoundScreen } from '../features/public-site/components/not-found-screen';
+
+/**
+ * Any error thrown while rendering or loading a route lands here instead of a blank page. The
+ * header and footer stay, so the visitor can carry on elsewhere.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <section role="alert" className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
+      <h1 className="text-3xl font-bold text-brand-900">{MESSAGES.unexpectedApplicationError}</h1>
+      <p className="mt-3 text-slate-700">
+        Something went wrong while showing this page. Please reload it; if the problem continues,
+        contact us.
+      </p>
+      <div className="mt-6 flex justify-center gap-3">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          Reload page
+        </button>
+        <a
+          href="/"
+          className="rounded-md border border-slate-300 px-5 py-2.5 font-semibold text-slate-800"
+        >
+          Go to Homepage
+        </a>
+      </div>
+    </section>
+  );
+}

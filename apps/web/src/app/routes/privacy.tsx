@@ -1,0 +1,14 @@
+import { PageHeading } from '../../components/ui/page-heading';
+import type { RouteHandle } from '../seo';
+
+export const handle: RouteHandle = {
+  seo: {
+    title: 'Privacy Policy | Mwamba & Associates Advocates',
+    description:
+      'How we collect, use and protect your personal data under the Kenya Data Protection Act, 2019.',
+  },
+};
+
+export function Component() {
+  return <PageHeading title="Privacy Policy" />;
+}

@@ -1,0 +1,23 @@
+/** What a route says about itself to search engines and link previews (route `handle.seo`). */
+export interface Seo {
+  title: string;
+  description: string;
+  /** Path of the canonical URL; defaults to the page's own path. */
+  canonicalPath?: string;
+  /** Indexable pages are listed in sitemap.xml; portal pages are not. */
+  noindex?: boolean;
+  /** schema.org data written into the page as JSON-LD. */
+  structuredData?: Record<string, unknown>;
+}
+
+export interface RouteHandle {
+  seo?: Seo;
+}
+
+export function findSeo(matches: { handle?: unknown }[]): Seo | undefined {
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const seo = (matches[i]?.handle as RouteHandle | undefined)?.seo;
+    if (seo) return seo;
+  }
+  return undefined;
+}

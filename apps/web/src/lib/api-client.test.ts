@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, errorText } from './api-client';
+
+function respondWith(status: number, body: unknown) {
+  const fetchMock = vi.fn(
+    async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client (SPEC sections 7 and 8)', () => {
+  it('sends the stored token as a Bearer header, and none when there is none', async () => {
+    const fetchMock = respondWith(200, { ok: true });
+    await api.get('/health');
+    expect(fetchMock.mock.calls[0]![1]!.headers).not.toHaveProperty('authorization');
+
+    localStorage.setItem('token', 'abc123');
+    await api.post('/contact-messages', { name: 'A' });
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe('/api/contact-messages');
+    expect(init!.headers).toMatchObject({
+      authorization: 'Bearer abc123',
+      'content-type': 'application/json',
+    });
+    expect(init!.body).toBe('{"name":"A"}');
+  });
+
+  it('treats any 2xx as success', async () => {
+    respondWith(202, { message: 'pending' });
+    await expect(api.post('/auth/register', {})).resolves.toEqual({ message: 'pending' });
+  });
+
+  it("turns a failure into the body's message, with its status, code and field errors", async () => {
+    respondWith(400, {
+      message: 'Invalid email address',
+      code: 'VALIDATION_ERROR',
+      errors: { email: 'Invalid email address' },
+    });
+    const error = await api.post('/auth/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      message: 'Invalid email address',
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      errors: { email: 'Invalid email address' },
+    });
+  });
+
+  it("falls back to the transport's text when the body has no message", async () => {
+    respondWith(502, '<html>Bad gateway</html>');
+    await expect(api.get('/health')).rejects.toThrow('Request failed with status code 502');
+  });
+
+  it('reports a network failure with the transport text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(api.get('/health')).rejects.toMatchObject({
+      message: 'Failed to fetch',
+      status: 0,
+    });
+  });
+
+  it("gives a screen's own fallback only when there is no text at all", () => {
+    expect(errorText(new ApiError('Wrong password', 401), 'Login failed')).toBe('Wrong password');
+    expect(errorText(new Error(''), 'Login failed')).toBe('Login failed');
+    expect(errorText(undefined)).toBe('An error occurred');
+  });
+});

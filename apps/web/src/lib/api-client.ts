@@ -1,0 +1,98 @@
+import { MESSAGES, TOKEN_STORAGE_KEY, type ApiErrorBody } from '@firm/shared';
+
+/** The spec's "configured backend base address": the API on this origin. */
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function getStoredToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null; // storage disabled (private mode on some phones)
+  }
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiErrorBody).message === 'string'
+  );
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Every call to the API goes through here (SPEC section 7): the Bearer token when one is stored,
+ * JSON both ways, any 2xx is success. A failure becomes an ApiError whose text is the body's
+ * `message`, else the transport's text, else 'An error occurred' (SPEC section 8).
+ */
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  options: { body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getStoredToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(
+      error instanceof Error && error.message ? error.message : MESSAGES.genericError,
+      0,
+      'NETWORK_ERROR',
+    );
+  }
+
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!response.ok) {
+    if (isErrorBody(data)) {
+      throw new ApiError(data.message, response.status, data.code, data.errors);
+    }
+    throw new ApiError(`Request failed with status code ${response.status}`, response.status);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, { body }),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};
+
+/** The text to show for any failure, with the screen's own fallback (SPEC section 8). */
+export function errorText(error: unknown, fallback: string = MESSAGES.genericError): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

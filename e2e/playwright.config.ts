@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutablePath } from './support/chromium';
+import { freshDataDir } from './support/server-process';
+
+// Set once in the runner; workers inherit the environment.
+process.env.E2E_PORT ??= '3100';
+process.env.E2E_DATA_DIR ??= freshDataDir();
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumExecutablePath(), args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // Exactly what `npm start` runs: build what is missing, then serve web app and API.
+    command: 'node ../scripts/start.mjs',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+    },
+  },
+});

@@ -1,0 +1,61 @@
+import { PGlite } from '@electric-sql/pglite';
+import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { freshDataDir, spawnServer, startServer } from '../support/server-process';
+
+// These start servers of their own: no browser needed.
+test.describe('the server process', () => {
+  test('refuses a bad configuration, naming the variable', async () => {
+    const server = spawnServer({ PORT: 'abc', DATA_DIR: freshDataDir() });
+    expect(await server.exited).not.toBe(0);
+    expect(server.output()).toContain(
+      'PORT must be a whole number between 0 and 65535 (got "abc")',
+    );
+  });
+
+  test('a second server on the same data directory stops and says which pid holds it', async () => {
+    const dataDir = freshDataDir();
+    const first = await startServer({ DATA_DIR: dataDir });
+    try {
+      const second = spawnServer({ DATA_DIR: dataDir, PORT: '0' });
+      expect(await second.exited).not.toBe(0);
+      expect(second.output()).toContain(
+        `The data directory ${dataDir} is in use by another process (pid ${first.child.pid})`,
+      );
+      // The first one is unharmed.
+      expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+  });
+
+  test('data written before a kill -9 is there after the restart', async () => {
+    const dataDir = freshDataDir();
+    const first = await startServer({ DATA_DIR: dataDir });
+    const sent = await fetch(`${first.url}/api/contact-messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Mutua Kioko',
+        email: 'mutua@example.co.ke',
+        subject: 'Employment contract',
+        message: 'Please review my contract.',
+        consent: true,
+      }),
+    });
+    expect(sent.status).toBe(201);
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    // The stale lock of the killed process does not block the next start.
+    const second = await startServer({ DATA_DIR: dataDir });
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    const db = await PGlite.create(path.join(dataDir, 'pgdata'));
+    const { rows } = await db.query<{ name: string }>('select name from contact_messages');
+    await db.close();
+    expect(rows).toEqual([{ name: 'Mutua Kioko' }]);
+  });
+});

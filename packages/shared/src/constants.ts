@@ -1,0 +1,54 @@
+/** Business constants of SPEC section 9, shared by the browser and the server. */
+
+export const ROLES = ['advocate', 'admin', 'client'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The six admin toggles of SPEC section 3, in the order the screens list them. */
+export const ADMIN_PERMISSION_KEYS = [
+  'canOpenFiles',
+  'canUploadFiles',
+  'canAdmitClients',
+  'canManageCases',
+  'canScheduleAppointments',
+  'canAccessReports',
+] as const;
+export type AdminPermissionKey = (typeof ADMIN_PERMISSION_KEYS)[number];
+export type AdminPermissions = Record<AdminPermissionKey, boolean>;
+
+/** localStorage key of the session token (SPEC section 3, "Session"). */
+export const TOKEN_STORAGE_KEY = 'token';
+
+export const PASSWORD_MIN_LOGIN = 6;
+export const PASSWORD_MIN_REGISTRATION = 8;
+export const EXPERIENCE_MIN = 0;
+
+/** Toasts (SPEC section 9). */
+export const TOAST = {
+  durationMs: { error: 4000, blank: 4000, custom: 4000, success: 2000 },
+  maxVisible: 20,
+  maxWidthPx: 350,
+  removeDelayMs: 1000,
+} as const;
+
+/** Every business time ("today", office hours, slots) is computed in this zone (DECISIONS "Data"). */
+export const FIRM_TIME_ZONE = 'Africa/Nairobi';
+
+export const DEFAULT_COUNTRY_CODE = '254';
+
+export const CONTACT_URGENCIES = ['normal', 'urgent', 'emergency'] as const;
+export type ContactUrgency = (typeof CONTACT_URGENCIES)[number];
+
+/**
+ * Version of the privacy notice a visitor agrees to on the public forms. Stored with each
+ * submission (Kenya Data Protection Act 2019); change it whenever /privacy changes materially.
+ */
+export const PRIVACY_NOTICE_VERSION = '2026-11-01';
+
+/** Field lengths enforced by the server and mirrored by the forms. */
+export const LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  phoneMax: 20,
+  subjectMax: 200,
+  messageMax: 5000,
+} as const;

@@ -1,0 +1,39 @@
+/**
+ * User-facing texts of SPEC sections 5 and 8, word for word. Screens and the server read them from
+ * here so that a wording change happens in one place.
+ */
+export const MESSAGES = {
+  genericError: 'An error occurred',
+  serverError: 'Something went wrong on our side. Please try again in a moment.',
+  notFound: 'Not found',
+  routeNotFound: 'The requested resource was not found',
+  malformedJson: 'The request body is not valid JSON',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  validationFailed: 'Please correct the highlighted fields',
+  signInRequired: 'Please sign in to continue',
+  pageNotFound: 'Page Not Found',
+  unexpectedApplicationError: 'Unexpected Application Error!',
+
+  contactSuccess: 'Thank you for your message! We will get back to you within 24 hours.',
+} as const;
+
+export const VALIDATION = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  passwordMinLogin: 'Password must be at least 6 characters',
+  passwordMinRegistration: 'Password must be at least 8 characters',
+  passwordComplexity:
+    'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Invalid phone number',
+
+  contactNameRequired: 'Full name is required',
+  contactSubjectRequired: 'Subject is required',
+  contactMessageRequired: 'Message is required',
+  contactUrgencyInvalid: 'Please choose an urgency level',
+  contactConsentRequired: 'Please agree to the privacy notice so we can reply to you',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+} as const;

@@ -1,0 +1,50 @@
+/**
+ * The route table of SPEC section 2, shared so that the server can tell a portal path (served the
+ * app shell, 200) from an unknown one (404 with the Page Not Found screen). Public pages are
+ * prerendered and found on disk, so they are not repeated here.
+ */
+export const PRACTICE_AREA_SLUGS = [
+  'family-law',
+  'corporate-law',
+  'criminal-defense',
+  'property-law',
+  'employment-law',
+] as const;
+export type PracticeAreaSlug = (typeof PRACTICE_AREA_SLUGS)[number];
+
+export const PUBLIC_PATHS = [
+  '/',
+  '/about',
+  '/practice-areas',
+  ...PRACTICE_AREA_SLUGS.map((slug) => `/practice-areas/${slug}`),
+  '/areas-we-serve',
+  '/resources',
+  '/locations',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/cookies',
+] as const;
+
+/** Rendered in the browser only: sign-in pages and the portal. */
+export const APP_SHELL_PATHS = [
+  '/login',
+  '/register',
+  '/advocate-register',
+  '/forgot-password',
+  '/reset-password',
+  '/change-password',
+  '/dashboard',
+  '/appointments',
+  '/cases',
+  '/messages',
+  '/admin-management',
+  '/profile',
+  '/clients',
+  '/system-settings',
+] as const;
+
+export function isAppShellPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (APP_SHELL_PATHS as readonly string[]).includes(path);
+}

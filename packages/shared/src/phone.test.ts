@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeChatPhone, toKenyanE164 } from './phone';
+
+describe('normalizeChatPhone (SPEC section 5)', () => {
+  it.each([
+    ['0712 345 678', '254712345678'],
+    ['+254 712 345 678', '254712345678'],
+    ['254712345678', '254712345678'],
+    ['(0)20-123-4567', '254201234567'],
+    ['712345678', '254712345678'],
+  ])('%s becomes %s', (input, expected) => {
+    expect(normalizeChatPhone(input)).toBe(expected);
+  });
+});
+
+describe('toKenyanE164 (DECISIONS "Data")', () => {
+  it.each([
+    ['0712345678', '+254712345678'],
+    ['0112 345 678', '+254112345678'],
+    ['+254712345678', '+254712345678'],
+    ['254 712-345-678', '+254712345678'],
+  ])('stores %s as %s', (input, expected) => {
+    expect(toKenyanE164(input)).toBe(expected);
+  });
+
+  it.each(['12345', '0812345678', '+1 415 555 0100', 'call me', '07123456789'])(
+    'rejects %s',
+    (input) => {
+      expect(toKenyanE164(input)).toBeNull();
+    },
+  );
+});

@@ -1,0 +1,30 @@
+import { DEFAULT_COUNTRY_CODE } from './constants';
+
+/**
+ * Chat-link normalisation of SPEC section 5: keep digits; a leading 0 becomes 254; a leading 254
+ * stays; anything else gets 254 in front. The result is what wa.me expects (no plus sign).
+ */
+export function normalizeChatPhone(input: string): string {
+  const digits = input.replace(/\D/g, '');
+  if (digits.startsWith('0')) return DEFAULT_COUNTRY_CODE + digits.slice(1);
+  if (digits.startsWith(DEFAULT_COUNTRY_CODE)) return digits;
+  return DEFAULT_COUNTRY_CODE + digits;
+}
+
+/** Digits, spaces, dashes, parentheses and an optional leading plus (SPEC section 5). */
+export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
+
+/**
+ * Kenyan numbers arrive as 07…, 01…, +254… or 254… and are stored in E.164 (DECISIONS "Data").
+ * Returns null when the input cannot be a Kenyan number (9 national digits after the prefix).
+ */
+export function toKenyanE164(input: string): string | null {
+  if (!PHONE_PATTERN.test(input.trim())) return null;
+  const digits = input.replace(/\D/g, '');
+  let national: string;
+  if (digits.startsWith('254')) national = digits.slice(3);
+  else if (digits.startsWith('0')) national = digits.slice(1);
+  else national = digits;
+  if (!/^[17]\d{8}$/.test(national)) return null;
+  return `+254${national}`;
+}

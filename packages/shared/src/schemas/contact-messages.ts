@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { CONTACT_URGENCIES, LIMITS } from '../constants';
+import { VALIDATION } from '../messages';
+import { emailField, optionalPhoneField, requiredText } from './fields';
+
+/** POST /api/contact-messages: the contact form of SPEC sections 2, 3 and 5. */
+export const contactMessageInputSchema = z.object({
+  name: requiredText(VALIDATION.contactNameRequired, LIMITS.nameMax),
+  email: emailField,
+  phone: optionalPhoneField,
+  subject: requiredText(VALIDATION.contactSubjectRequired, LIMITS.subjectMax),
+  message: requiredText(VALIDATION.contactMessageRequired, LIMITS.messageMax),
+  urgency: z.enum(CONTACT_URGENCIES, { error: VALIDATION.contactUrgencyInvalid }).default('normal'),
+  consent: z.literal(true, { error: VALIDATION.contactConsentRequired }),
+  /** Honeypot: hidden from people, filled by bots. A filled one is accepted and dropped. */
+  website: z.string().max(500).optional(),
+});
+export type ContactMessageInput = z.input<typeof contactMessageInputSchema>;
+
+export const contactMessageCreatedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type ContactMessageCreated = z.infer<typeof contactMessageCreatedSchema>;
