@@ -1,17 +1,15 @@
 import { TOAST } from '@firm/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { createQueryClient } from '../lib/query-client';
 
 /**
- * Toasts as SPEC section 9 sets them. react-hot-toast itself keeps at most 20 (its TOAST_LIMIT)
- * and removes a dismissed toast after 1000 ms, the spec's values.
+ * What every page needs. Toasts as SPEC section 9 sets them; react-hot-toast itself keeps at most
+ * 20 (its TOAST_LIMIT) and removes a dismissed toast after 1000 ms, the spec's values. Data
+ * fetching (TanStack Query) is provided by the portal layout only, so public pages do not load it.
  */
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
       <Toaster
         position="top-right"
@@ -22,6 +20,6 @@ export function Providers({ children }: { children: ReactNode }) {
           error: { duration: TOAST.durationMs.error },
         }}
       />
-    </QueryClientProvider>
+    </>
   );
 }
