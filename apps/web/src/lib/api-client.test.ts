@@ -3,7 +3,8 @@ import { api, ApiError, errorText } from './api-client';
 
 function respondWith(status: number, body: unknown) {
   const fetchMock = vi.fn(
-    async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }),
+    async (_url: string, _init?: RequestInit) =>
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
