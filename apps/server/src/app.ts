@@ -63,9 +63,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      AppError.tooManyRequests(
-        `${MESSAGES.tooManyRequests.replace('later', `in ${Math.ceil(context.ttl / 1000)} seconds`)}`,
-      ),
+      AppError.tooManyRequests(MESSAGES.tooManyRequestsRetryIn(Math.ceil(context.ttl / 1000))),
   });
   await app.register(apiDocsPlugin);
   await app.register(apiRoutes, { prefix: '/api' });

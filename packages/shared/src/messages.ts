@@ -9,6 +9,8 @@ export const MESSAGES = {
   routeNotFound: 'The requested resource was not found',
   malformedJson: 'The request body is not valid JSON',
   tooManyRequests: 'Too many requests. Please try again later.',
+  tooManyRequestsRetryIn: (seconds: number) =>
+    `Too many requests. Please try again in ${seconds} seconds.`,
   validationFailed: 'Please correct the highlighted fields',
   signInRequired: 'Please sign in to continue',
   pageNotFound: 'Page Not Found',

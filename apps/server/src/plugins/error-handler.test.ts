@@ -72,7 +72,10 @@ describe('API error contract', () => {
       payload: '{"name": "Amina",',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'The request body is not valid JSON' });
+    expect(response.json()).toEqual({
+      message: 'The request body is not valid JSON',
+      code: 'MALFORMED_JSON',
+    });
   });
 
   it('answers an unknown API path with 404 JSON', async () => {

@@ -4,13 +4,16 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ApiErrorBody } from '@firm/shared';
 import { isAppError } from '../lib/app-error';
 
-/** Fastify's own 4xx codes that say something useful about the request, in our words. */
-const CLIENT_ERROR_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.malformedJson,
-  FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.malformedJson,
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+/** Fastify's own 4xx errors that say something useful about the request, in our words. */
+const CLIENT_ERRORS: Record<string, ApiErrorBody> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: MESSAGES.malformedJson, code: 'MALFORMED_JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: MESSAGES.malformedJson, code: 'MALFORMED_JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large', code: 'BODY_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    message: 'Unsupported content type',
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'Invalid content length', code: 'BAD_REQUEST' },
 };
 
 function fieldErrors(
@@ -47,10 +50,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message =
-        CLIENT_ERROR_MESSAGES[error.code] ??
-        (status === 429 ? MESSAGES.tooManyRequests : 'Bad request');
-      return reply.status(status).send({ message, code: error.code } satisfies ApiErrorBody);
+      const body: ApiErrorBody = CLIENT_ERRORS[error.code] ?? {
+        message: status === 429 ? MESSAGES.tooManyRequests : 'Bad request',
+        code: status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST',
+      };
+      return reply.status(status).send(body);
     }
     request.log.error({ err: error }, 'request failed');
     return reply
