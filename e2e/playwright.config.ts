@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutablePath } from './support/chromium';
+import { E2E_SUPER_KEY } from './support/accounts';
 import { freshDataDir } from './support/server-process';
 
 // Set once in the runner; workers inherit the environment.
@@ -33,6 +34,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      // Specs register the owner advocate with it (support/accounts.ts); never in the web bundle.
+      ADVOCATE_SUPER_KEY: E2E_SUPER_KEY,
     },
   },
 });

@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
 import { createMailer, type Mailer } from './lib/mailer';
 import { apiRoutes } from './modules/api.routes';
+import { authPlugin } from './plugins/auth';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { requestIdPlugin } from './plugins/request-id';
@@ -65,6 +66,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
     errorResponseBuilder: (_request, context) =>
       AppError.tooManyRequests(MESSAGES.tooManyRequestsRetryIn(Math.ceil(context.ttl / 1000))),
   });
+  await app.register(authPlugin);
   await app.register(apiDocsPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
 

@@ -41,7 +41,10 @@ export interface TestContext {
 }
 
 /** Builds the app on a fresh database, as server.ts does, with a recording mailer. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { beforeReady?: (app: App) => void | Promise<void> } = {},
+): Promise<TestContext> {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'firm-api-data-')),
     LOG_LEVEL: 'silent',
@@ -57,6 +60,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
   };
   const app = await buildApp({ config, database, mailer, logger: false });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,

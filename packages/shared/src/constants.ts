@@ -21,6 +21,29 @@ export const TOKEN_STORAGE_KEY = 'token';
 export const PASSWORD_MIN_LOGIN = 6;
 export const PASSWORD_MIN_REGISTRATION = 8;
 export const EXPERIENCE_MIN = 0;
+export const EXPERIENCE_MAX = 70;
+
+/** The ten specializations of the advocate registration form (SPEC section 2). */
+export const SPECIALIZATIONS = [
+  'Family Law',
+  'Corporate Law',
+  'Criminal Defense',
+  'Property Law',
+  'Employment Law',
+  'Constitutional Law',
+  'Tax Law',
+  'Immigration Law',
+  'Intellectual Property',
+  'Environmental Law',
+] as const;
+
+/** A later advocate waits for an existing one to verify them (DECISIONS "Accounts and security"). */
+export const VERIFICATION_STATUSES = ['pending', 'verified'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** Session lifetimes (DECISIONS "Accounts and security"). */
+export const SESSION_HOURS = 12;
+export const REMEMBER_ME_DAYS = 30;
 
 /** Toasts (SPEC section 9). */
 export const TOAST = {
@@ -51,4 +74,8 @@ export const LIMITS = {
   phoneMax: 20,
   subjectMax: 200,
   messageMax: 5000,
+  /** Long enough for any passphrase, short enough that hashing it costs nothing extra. */
+  passwordMax: 128,
+  textMax: 200,
+  specializationsMax: 20,
 } as const;

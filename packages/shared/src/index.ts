@@ -7,3 +7,4 @@ export * from './schemas/fields';
 export * from './schemas/errors';
 export * from './schemas/health';
 export * from './schemas/contact-messages';
+export * from './schemas/auth';

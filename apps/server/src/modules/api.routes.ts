@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/auth.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
 import { healthRoutes } from './health/health.routes';
 
@@ -6,4 +7,5 @@ import { healthRoutes } from './health/health.routes';
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(contactMessageRoutes);
+  await app.register(authRoutes);
 };

@@ -1,1 +1,4 @@
 export * from './contact-messages';
+export * from './users';
+export * from './auth';
+export * from './audit-log';

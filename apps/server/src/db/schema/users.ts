@@ -1,0 +1,75 @@
+import type { AdminPermissions, Role, VerificationStatus } from '@firm/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Every account: advocates, admins and clients (SPEC section 3, "User"). Advocates carry their
+ * professional details and a verification status; admins their six permission toggles.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Stored lower-case; unique whatever the case it was typed in. */
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    /** E.164 (`+2547…`), or null when not given. */
+    phone: text(),
+    role: text().$type<Role>().notNull(),
+    isActive: boolean().notNull().default(true),
+    /** Advocates only: the first one is verified at once, later ones wait ('pending'). */
+    verificationStatus: text().$type<VerificationStatus>(),
+    /** Set with a temporary password: the API refuses all but a password change until done. */
+    mustChangePassword: boolean().notNull().default(false),
+    /** Admins only: the six toggles of SPEC section 3. */
+    permissions: jsonb().$type<AdminPermissions>(),
+    licenseNumber: text(),
+    specializations: text().array(),
+    experience: integer(),
+    education: text(),
+    barAdmission: text(),
+    failedLoginCount: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    lastLogin: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
+    index('users_role_idx').on(table.role),
+    check('users_role_check', sql`${table.role} in ('advocate', 'admin', 'client')`),
+    check(
+      'users_verification_status_check',
+      sql`(${table.role} = 'advocate') = (${table.verificationStatus} is not null) and (${table.verificationStatus} is null or ${table.verificationStatus} in ('pending', 'verified'))`,
+    ),
+    check(
+      'users_admin_permissions_check',
+      sql`${table.role} <> 'admin' or ${table.permissions} is not null`,
+    ),
+    check('users_experience_check', sql`${table.experience} is null or ${table.experience} >= 0`),
+    check('users_failed_login_count_check', sql`${table.failedLoginCount} >= 0`),
+    check(
+      'users_email_check',
+      sql`${table.email} = lower(${table.email}) and length(${table.email}) between 3 and 254`,
+    ),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,34 @@
+import type { Executor } from '../../db/client';
+import { auditLog } from '../../db/schema';
+
+/** What happened, in a few stable words (`user.registered`); modules add their own. */
+export type AuditAction =
+  | 'user.registered'
+  | 'user.password_changed'
+  | 'user.password_reset'
+  | 'user.locked_out'
+  | (string & {});
+
+export interface AuditEntry {
+  /** Who did it; null when nobody was signed in (registration, a reset link). */
+  actorId: string | null;
+  action: AuditAction;
+  targetUserId?: string | null;
+  ip?: string | null;
+  /** Enough to read the row on its own later (emails, old and new values), never a secret. */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Writes one audit row. Pass the caller's transaction, so the row is committed with the change it
+ * describes, or not at all.
+ */
+export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetUserId: entry.targetUserId ?? null,
+    ip: entry.ip ?? null,
+    details: entry.details ?? {},
+  });
+}

@@ -1,0 +1,231 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  MESSAGES,
+  apiErrorSchema,
+  authSessionSchema,
+  changePasswordInputSchema,
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  passwordChangedSchema,
+  publicUserSchema,
+  registerInputSchema,
+  registrationPendingSchema,
+  resetPasswordInputSchema,
+  successMessageSchema,
+  verifySuperKeyInputSchema,
+} from '@firm/shared';
+import { AppError } from '../../lib/app-error';
+import { loadSuperKey } from '../../lib/super-key';
+import { currentSession, currentUser } from '../../plugins/auth';
+import { toPublicUser } from '../users/user-serializer';
+import {
+  changePassword,
+  isSuperKey,
+  login,
+  logout,
+  registerAdvocate,
+  requestPasswordReset,
+  resetPassword,
+  type AuthDeps,
+} from './auth.service';
+import { UnknownAccountThrottle } from './login-throttle';
+
+const meta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+/**
+ * Per-IP limits. Mobile networks in Kenya put many people behind one address (CGNAT), so they
+ * stop floods, not people; guessing one account's password is stopped by its own lock-out.
+ */
+const LIMITS = {
+  superKey: { max: 10, timeWindow: '15 minutes' },
+  register: { max: 10, timeWindow: '15 minutes' },
+  login: { max: 20, timeWindow: '1 minute' },
+  forgotPassword: { max: 5, timeWindow: '15 minutes' },
+  resetPassword: { max: 10, timeWindow: '15 minutes' },
+  changePassword: { max: 10, timeWindow: '15 minutes' },
+};
+
+/** `/api/auth/*`: SPEC section 7 with DECISIONS "Accounts and security". */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: AuthDeps = {
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    superKey: loadSuperKey(
+      { configured: app.config.advocateSuperKey, dataDir: app.config.dataDir },
+      app.log,
+    ),
+    throttle: new UnknownAccountThrottle(),
+    logger: app.log,
+  };
+
+  app.post(
+    '/auth/verify-super-key',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Check the advocate registration key before showing the form',
+        body: verifySuperKeyInputSchema,
+        response: {
+          200: successMessageSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+      config: { rateLimit: LIMITS.superKey },
+    },
+    async (request) => {
+      if (!isSuperKey(deps, request.body.superKey)) {
+        throw AppError.unauthorized(MESSAGES.superKeyInvalid, 'INVALID_SUPER_KEY');
+      }
+      return { success: true as const, message: MESSAGES.superKeyVerified };
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Register an advocate (super key required): 201 with a session for the first, 202 pending for later ones',
+        body: registerInputSchema,
+        response: {
+          201: authSessionSchema,
+          202: registrationPendingSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+      config: { rateLimit: LIMITS.register },
+    },
+    async (request, reply) => {
+      const result = await registerAdvocate(deps, request.body, meta(request));
+      if (result.status === 'pending') {
+        return reply.status(202).send({ message: MESSAGES.registrationPending, user: result.user });
+      }
+      return reply.status(201).send({ token: result.token, user: result.user });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: a session token and the user',
+        body: loginInputSchema,
+        response: {
+          200: authSessionSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+      config: { rateLimit: LIMITS.login },
+    },
+    async (request) => login(deps, request.body, meta(request)),
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: publicUserSchema, 401: apiErrorSchema },
+      },
+      onRequest: [app.requireUser],
+      config: { allowPasswordChangeRequired: true },
+    },
+    async (request) => toPublicUser(currentUser(request)),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        response: { 200: successMessageSchema, 401: apiErrorSchema },
+      },
+      onRequest: [app.requireUser],
+      config: { allowPasswordChangeRequired: true },
+    },
+    async (request) => {
+      await logout(deps, currentSession(request));
+      return { success: true as const, message: MESSAGES.logoutSuccess };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a password reset link (the same answer whether or not the account exists)',
+        body: forgotPasswordInputSchema,
+        response: { 200: successMessageSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+      config: { rateLimit: LIMITS.forgotPassword },
+    },
+    async (request) => {
+      await requestPasswordReset(deps, request.body.email, meta(request));
+      return { success: true as const, message: MESSAGES.forgotPasswordSent };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the emailed token; ends every session',
+        body: resetPasswordInputSchema,
+        response: { 200: successMessageSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+      config: { rateLimit: LIMITS.resetPassword },
+    },
+    async (request) => {
+      await resetPassword(deps, request.body, meta(request));
+      return { success: true as const, message: MESSAGES.passwordResetDone };
+    },
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's password; ends their other sessions",
+        body: changePasswordInputSchema,
+        response: {
+          200: passwordChangedSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+      onRequest: [app.requireUser],
+      config: { allowPasswordChangeRequired: true, rateLimit: LIMITS.changePassword },
+    },
+    async (request) => {
+      const user = await changePassword(
+        deps,
+        currentUser(request),
+        currentSession(request),
+        request.body,
+        meta(request),
+      );
+      return { success: true as const, message: MESSAGES.passwordChanged, user };
+    },
+  );
+};

@@ -1,0 +1,341 @@
+import {
+  MESSAGES,
+  REMEMBER_ME_DAYS,
+  SESSION_HOURS,
+  type ChangePasswordInput,
+  type PublicUser,
+} from '@firm/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { SessionRow, UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../../lib/mailer';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { generateToken, hashToken, secretsMatch } from '../../lib/tokens';
+import { writeAudit } from '../audit/audit-log.repository';
+import { toPublicUser } from '../users/user-serializer';
+import {
+  advocateExists,
+  findUserByEmail,
+  findUserById,
+  incrementFailedLogins,
+  insertUser,
+  isUniqueViolation,
+  lockUser,
+  updateUser,
+} from '../users/users.repository';
+import { LOCK_MINUTES, MAX_FAILURES, type UnknownAccountThrottle } from './login-throttle';
+import {
+  consumeResetToken,
+  countRecentResetTokens,
+  insertResetToken,
+  spendUserResetTokens,
+} from './password-reset.repository';
+import { insertSession, revokeSession, revokeUserSessions } from './sessions.repository';
+
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  superKey: string;
+  throttle: UnknownAccountThrottle;
+  logger: FastifyBaseLogger;
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** A reset link is good for one hour; at most this many are sent to one account an hour. */
+const RESET_TOKEN_MINUTES = 60;
+const RESET_EMAILS_PER_HOUR = 3;
+/** Serialises advocate registrations, so two cannot both become "the first". */
+const REGISTRATION_LOCK_ID = 7_204_312;
+
+export function isSuperKey(deps: Pick<AuthDeps, 'superKey'>, given: string): boolean {
+  return secretsMatch(given, deps.superKey);
+}
+
+async function startSession(
+  deps: AuthDeps,
+  user: UserRow,
+  options: { rememberMe: boolean },
+  meta: RequestMeta,
+): Promise<string> {
+  const token = generateToken();
+  const lifetimeMs = options.rememberMe
+    ? REMEMBER_ME_DAYS * 24 * 60 * 60 * 1000
+    : SESSION_HOURS * 60 * 60 * 1000;
+  await insertSession(deps.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + lifetimeMs),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+  });
+  return token;
+}
+
+export interface RegisterRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  licenseNumber: string;
+  specialization: string[];
+  experience: number;
+  education: string;
+  barAdmission: string;
+  superKey: string;
+}
+
+export type RegisterResult =
+  { status: 'active'; token: string; user: PublicUser } | { status: 'pending'; user: PublicUser };
+
+/**
+ * Advocate self-registration with the super key. The first advocate ever owns the system and is
+ * signed in at once; every later one waits, inactive, until an advocate verifies them.
+ */
+export async function registerAdvocate(
+  deps: AuthDeps,
+  input: RegisterRequest,
+  meta: RequestMeta,
+): Promise<RegisterResult> {
+  if (!isSuperKey(deps, input.superKey))
+    throw AppError.unauthorized(MESSAGES.superKeyInvalid, 'INVALID_SUPER_KEY');
+  if (await findUserByEmail(deps.db, input.email))
+    throw AppError.conflict(MESSAGES.emailTaken, 'EMAIL_TAKEN');
+
+  const passwordHash = await hashPassword(input.password);
+  let created: UserRow;
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK_ID})`);
+      const isFirst = !(await advocateExists(tx));
+      const user = await insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        role: 'advocate',
+        isActive: isFirst,
+        verificationStatus: isFirst ? 'verified' : 'pending',
+        licenseNumber: input.licenseNumber,
+        specializations: input.specialization,
+        experience: input.experience,
+        education: input.education,
+        barAdmission: input.barAdmission,
+        lastLogin: isFirst ? new Date() : null,
+      });
+      await writeAudit(tx, {
+        actorId: isFirst ? user.id : null,
+        action: 'user.registered',
+        targetUserId: user.id,
+        ip: meta.ip,
+        details: {
+          email: user.email,
+          role: 'advocate',
+          verificationStatus: user.verificationStatus,
+          firstAdvocate: isFirst,
+        },
+      });
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(MESSAGES.emailTaken, 'EMAIL_TAKEN');
+    throw error;
+  }
+
+  if (created.verificationStatus === 'pending') {
+    return { status: 'pending', user: toPublicUser(created) };
+  }
+  const token = await startSession(deps, created, { rememberMe: false }, meta);
+  return { status: 'active', token, user: toPublicUser(created) };
+}
+
+function lockedMessage(until: Date | number, now: number): string {
+  const minutes = Math.max(1, Math.ceil((+until - now) / 60_000));
+  return MESSAGES.accountLocked(minutes);
+}
+
+/**
+ * Sign-in. Unknown email and wrong password answer the same 401, after the same work; only the
+ * right password learns that an account is pending or deactivated.
+ */
+export async function login(
+  deps: AuthDeps,
+  input: { email: string; password: string; rememberMe?: boolean | undefined },
+  meta: RequestMeta,
+): Promise<{ token: string; user: PublicUser }> {
+  const now = Date.now();
+  const user = await findUserByEmail(deps.db, input.email);
+
+  const lockedUntil = user
+    ? user.lockedUntil && user.lockedUntil.getTime() > now
+      ? user.lockedUntil
+      : null
+    : deps.throttle.lockedUntil(input.email, now);
+  if (lockedUntil)
+    throw AppError.tooManyRequests(lockedMessage(lockedUntil, now), 'ACCOUNT_LOCKED');
+
+  const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !isValid) {
+    if (user) {
+      const failures = await incrementFailedLogins(deps.db, user.id);
+      if (failures >= MAX_FAILURES) {
+        await deps.db.transaction(async (tx) => {
+          await lockUser(tx, user.id, new Date(now + LOCK_MINUTES * 60_000));
+          await writeAudit(tx, {
+            actorId: null,
+            action: 'user.locked_out',
+            targetUserId: user.id,
+            ip: meta.ip,
+            details: { email: user.email, failures, minutes: LOCK_MINUTES },
+          });
+        });
+      }
+    } else {
+      deps.throttle.fail(input.email, now);
+    }
+    throw AppError.unauthorized(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+  }
+
+  if (user.role === 'advocate' && user.verificationStatus === 'pending') {
+    throw AppError.forbidden(MESSAGES.accountPendingVerification, 'ACCOUNT_PENDING');
+  }
+  if (!user.isActive) throw AppError.forbidden(MESSAGES.accountDeactivated, 'ACCOUNT_DEACTIVATED');
+
+  const signedIn = await updateUser(deps.db, user.id, {
+    failedLoginCount: 0,
+    lockedUntil: null,
+    lastLogin: new Date(now),
+  });
+  const token = await startSession(
+    deps,
+    signedIn!,
+    { rememberMe: input.rememberMe === true },
+    meta,
+  );
+  return { token, user: toPublicUser(signedIn!) };
+}
+
+export async function logout(deps: Pick<AuthDeps, 'db'>, session: SessionRow): Promise<void> {
+  await revokeSession(deps.db, session.id);
+}
+
+/**
+ * Sends a reset link when the email has an account, and does nothing visible otherwise: the
+ * answer is the same either way, and the email leaves after it (no timing to read).
+ */
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  email: string,
+  meta: RequestMeta,
+): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  const now = Date.now();
+  const recent = await countRecentResetTokens(deps.db, user.id, new Date(now - 60 * 60_000));
+  if (recent >= RESET_EMAILS_PER_HOUR) {
+    deps.logger.warn({ userId: user.id }, 'password reset not sent: hourly cap reached');
+    return;
+  }
+  const token = generateToken();
+  await insertResetToken(deps.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now + RESET_TOKEN_MINUTES * 60_000),
+  });
+  const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  void deps.mailer
+    .send({
+      to: user.email,
+      subject: 'Reset your password: Mwamba & Associates Advocates',
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        'Someone (we hope you) asked to reset the password of your account at Mwamba & Associates Advocates.',
+        'To choose a new password, open this link within one hour:',
+        '',
+        link,
+        '',
+        'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
+        `Request made from IP address ${meta.ip}.`,
+      ].join('\n'),
+    })
+    .catch((error: unknown) =>
+      deps.logger.error({ err: error, userId: user.id }, 'password reset email failed'),
+    );
+}
+
+/** Sets a new password from a reset link: single use, and every session of the user ends. */
+export async function resetPassword(
+  deps: AuthDeps,
+  input: { token: string; password: string },
+  meta: RequestMeta,
+): Promise<void> {
+  const invalid = () =>
+    AppError.badRequest(MESSAGES.resetTokenInvalid, undefined, 'INVALID_RESET_TOKEN');
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const consumed = await consumeResetToken(tx, hashToken(input.token), new Date());
+    if (!consumed) throw invalid();
+    const user = await updateUser(tx, consumed.userId, {
+      passwordHash,
+      mustChangePassword: false,
+      failedLoginCount: 0,
+      lockedUntil: null,
+    });
+    if (!user) throw invalid();
+    await spendUserResetTokens(tx, user.id);
+    const revoked = await revokeUserSessions(tx, user.id);
+    await writeAudit(tx, {
+      actorId: user.id,
+      action: 'user.password_reset',
+      targetUserId: user.id,
+      ip: meta.ip,
+      details: { email: user.email, via: 'email link', sessionsRevoked: revoked },
+    });
+  });
+}
+
+/** The signed-in user changes their password; their other sessions end, this one stays. */
+export async function changePassword(
+  deps: AuthDeps,
+  user: UserRow,
+  session: SessionRow,
+  input: Pick<ChangePasswordInput, 'currentPassword' | 'newPassword'>,
+  meta: RequestMeta,
+): Promise<PublicUser> {
+  // A fresh read: the hash may have changed since the request began.
+  const current = await findUserById(deps.db, user.id);
+  if (!current || !(await verifyPassword(current.passwordHash, input.currentPassword))) {
+    // 400, not 401: the session is fine, only the typed password is wrong.
+    throw AppError.badRequest(
+      MESSAGES.currentPasswordWrong,
+      { currentPassword: MESSAGES.currentPasswordWrong },
+      'CURRENT_PASSWORD_WRONG',
+    );
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  return deps.db.transaction(async (tx) => {
+    const updated = await updateUser(tx, user.id, { passwordHash, mustChangePassword: false });
+    const revoked = await revokeUserSessions(tx, user.id, session.id);
+    await writeAudit(tx, {
+      actorId: user.id,
+      action: 'user.password_changed',
+      targetUserId: user.id,
+      ip: meta.ip,
+      details: {
+        email: user.email,
+        wasRequired: current.mustChangePassword,
+        sessionsRevoked: revoked,
+      },
+    });
+    return toPublicUser(updated!);
+  });
+}

@@ -1,0 +1,72 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { sessions, users, type SessionRow, type UserRow } from '../../db/schema';
+
+export async function insertSession(
+  db: Executor,
+  values: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  },
+): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(values).returning();
+  return row!;
+}
+
+/** The live session behind a token hash, with its user read fresh; undefined when there is none. */
+export async function findLiveSession(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
+}
+
+export async function revokeSession(db: Executor, id: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Revokes every live session of a user (deactivation, deletion, password reset), or every one but
+ * `exceptSessionId` (a password change keeps the session that made it). Returns how many.
+ */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
+import { currentUser } from './auth';
+import { createTestContext, type TestContext } from '../../test/helpers';
+import { TEST_SUPER_KEY, bearer, seedUser, signIn } from '../../test/accounts';
+
+/** The guards as a future module uses them, on routes added for the test. */
+describe('auth plugin guards', () => {
+  let ctx: TestContext;
+  beforeEach(async () => {
+    ctx = await createTestContext(
+      { ADVOCATE_SUPER_KEY: TEST_SUPER_KEY },
+      {
+        beforeReady(app) {
+          app.get('/api/test/signed-in', { onRequest: [app.requireUser] }, async (request) => ({
+            email: currentUser(request).email,
+          }));
+          app.post(
+            '/api/test/cases',
+            { onRequest: [app.requirePermission('cases:create')] },
+            async () => ({ created: true }),
+          );
+          app.get('/api/test/public', async (request) => ({ signedIn: request.user !== null }));
+        },
+      },
+    );
+  });
+  afterEach(() => ctx.close());
+
+  const call = (method: 'GET' | 'POST', url: string, token?: string) =>
+    ctx.app.inject({ method, url, headers: token ? bearer(token) : {} });
+
+  it('requireUser: 401 for a visitor, the user for a session', async () => {
+    expect((await call('GET', '/api/test/signed-in')).statusCode).toBe(401);
+    await seedUser(ctx, { role: 'client', email: 'client@example.test' });
+    const token = await signIn(ctx, 'client@example.test');
+    const response = await call('GET', '/api/test/signed-in', token);
+    expect(response.json()).toEqual({ email: 'client@example.test' });
+  });
+
+  it('requirePermission: follows can(), reading admin toggles fresh on every request', async () => {
+    const admin = await seedUser(ctx, { role: 'admin', email: 'admin@example.test' });
+    await seedUser(ctx, { role: 'client', email: 'client@example.test' });
+    await seedUser(ctx, { role: 'advocate', email: 'advocate@example.test' });
+    const adminToken = await signIn(ctx, 'admin@example.test');
+
+    expect((await call('POST', '/api/test/cases')).statusCode).toBe(401);
+    const refused = await call('POST', '/api/test/cases', adminToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You do not have permission to do this');
+
+    await ctx.database.db
+      .update(users)
+      .set({
+        permissions: {
+          canOpenFiles: false,
+          canUploadFiles: false,
+          canAdmitClients: false,
+          canManageCases: true,
+          canScheduleAppointments: false,
+          canAccessReports: false,
+        },
+      })
+      .where(eq(users.id, admin.id));
+    expect((await call('POST', '/api/test/cases', adminToken)).statusCode).toBe(200);
+
+    const clientToken = await signIn(ctx, 'client@example.test');
+    expect((await call('POST', '/api/test/cases', clientToken)).statusCode).toBe(403);
+    const advocateToken = await signIn(ctx, 'advocate@example.test');
+    expect((await call('POST', '/api/test/cases', advocateToken)).statusCode).toBe(200);
+  });
+
+  it('public routes still answer with a bad token, as a visitor', async () => {
+    const response = await call('GET', '/api/test/public', 'nonsense');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ signedIn: false });
+  });
+
+  it('holds a must-change-password user on every route by default', async () => {
+    await seedUser(ctx, { role: 'advocate', email: 'temp@example.test', mustChangePassword: true });
+    const token = await signIn(ctx, 'temp@example.test');
+    for (const [method, url] of [
+      ['GET', '/api/test/signed-in'],
+      ['POST', '/api/test/cases'],
+      ['GET', '/api/test/public'],
+    ] as const) {
+      const response = await call(method, url, token);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
+    }
+  });
+});
