@@ -16,7 +16,11 @@ export async function createTestDatabase(): Promise<Database> {
   const target = postgresTarget();
   if (target) {
     const name = `${target.name}${TEST_DB_PREFIX}${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: target.url });
+    // Connect to the maintenance database, not the template: PostgreSQL refuses to copy a
+    // template while anyone (another test file's admin connection) is connected to it.
+    const maintenance = new URL(target.url);
+    maintenance.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: maintenance.toString() });
     await admin.connect();
     try {
       await admin.query(`create database "${name}" template "${target.name}"`);
