@@ -2,8 +2,15 @@ import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -49,12 +56,13 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            {
-              target: './apps/web/src/features/*/**',
+            // One zone per feature: it may import its own files, never another feature's.
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
-              except: ['./*'],
+              except: [`./${feature}`],
               message: 'A feature must not import another feature; compose them in src/app.',
-            },
+            })),
             {
               target: [
                 './apps/web/src/features',

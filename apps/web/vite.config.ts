@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     // Public pages must stay light on mobile data: fail loudly if a chunk balloons.
     chunkSizeWarningLimit: 200,
+    // The prerenderer reads it to preload each page's own route chunk.
+    manifest: true,
     rollupOptions: {
       onwarn(warning, warn) {
         // zod ships comments Rollup cannot place; harmless, and not ours to fix.

@@ -64,6 +64,13 @@ const configSchema = z.object({
       .transform((value) => value === 'true'),
   ),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GOOGLE_MAPS_API_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\w-]{20,100}$/, { error: 'must be a Google Maps browser API key' })
+      .optional(),
+  ),
 });
 
 export interface Config {
@@ -80,6 +87,11 @@ export interface Config {
   trustProxy: boolean;
   /** Built web app; absent in API-only tests. */
   webDistDir: string | undefined;
+  /**
+   * Browser key for Google Maps (public by nature, restrict it by HTTP referrer). Unset: the maps
+   * use OpenStreetMap. Delivered at run time by GET /api/public-config, never built into the app.
+   */
+  googleMapsApiKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -120,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,
     webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : undefined,
+    googleMapsApiKey: v.GOOGLE_MAPS_API_KEY,
   };
 }

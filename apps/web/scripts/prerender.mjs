@@ -3,9 +3,11 @@
 //   dist/404.html           the Page Not Found screen, sent with HTTP 404
 //   dist/_app-shell.html    the empty shell for portal pages, rendered in the browser
 // URLs in the head carry a placeholder that the server replaces with PUBLIC_URL.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(webRoot, 'dist');
@@ -14,6 +16,39 @@ const { render, PUBLIC_PATHS } = await import(path.join(webRoot, 'dist-ssr/entry
 const PUBLIC_URL = '__PUBLIC_URL__';
 const SITE_NAME = 'Mwamba & Associates Advocates';
 const template = await readFile(path.join(distDir, 'index.html'), 'utf8');
+const manifest = JSON.parse(await readFile(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+
+/** The lazy route module that renders a public path (see src/app/routes.tsx). */
+function routeModuleOf(pathname) {
+  if (pathname === '/') return 'src/app/routes/home.tsx';
+  if (pathname.startsWith('/practice-areas/')) return 'src/app/routes/practice-area.tsx';
+  if (pathname.startsWith('/resources/')) return 'src/app/routes/resource-article.tsx';
+  if (pathname === '/404') return 'src/app/routes/not-found.tsx';
+  return `src/app/routes${pathname}.tsx`;
+}
+
+/**
+ * The page's own route chunk and its static imports, which the entry would otherwise only discover
+ * after it has run: preloading them saves a round trip before hydration.
+ */
+function routePreloads(pathname) {
+  const key = routeModuleOf(pathname);
+  if (!manifest[key]) throw new Error(`no chunk for ${pathname} (${key}) in the Vite manifest`);
+  const inEntry = new Set();
+  const walk = (chunkKey, into) => {
+    if (into.has(chunkKey)) return;
+    into.add(chunkKey);
+    for (const imported of manifest[chunkKey]?.imports ?? []) walk(imported, into);
+  };
+  walk('index.html', inEntry);
+  const needed = new Set();
+  walk(key, needed);
+  return [...needed]
+    .filter((chunkKey) => !inEntry.has(chunkKey))
+    .map(
+      (chunkKey) => `<link rel="modulepreload" crossorigin href="/${manifest[chunkKey].file}" />`,
+    );
+}
 
 const escapeHtml = (value) =>
   String(value)
@@ -22,7 +57,7 @@ const escapeHtml = (value) =>
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;');
 
-function head(seo, pathname) {
+function head(seo, pathname, preloads = []) {
   if (!seo) return `<title>${SITE_NAME}</title>`;
   const url = `${PUBLIC_URL}${seo.canonicalPath ?? pathname}`;
   const tags = [
@@ -37,6 +72,7 @@ function head(seo, pathname) {
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
   ];
   if (seo.noindex) tags.push('<meta name="robots" content="noindex" />');
+  tags.push(...preloads);
   if (seo.structuredData) {
     // JSON-LD is data, not script: the CSP does not apply, but "</" must not end the element.
     const json = JSON.stringify(seo.structuredData).replaceAll('</', '<\\/');
@@ -64,11 +100,31 @@ for (const pathname of PUBLIC_PATHS) {
   const { html, seo } = await render(pathname);
   await write(
     pathname === '/' ? 'index.html' : `${pathname.slice(1)}/index.html`,
-    page(head(seo, pathname), html),
+    page(head(seo, pathname, routePreloads(pathname)), html),
   );
 }
 
 const notFound = await render('/this-page-does-not-exist');
-await write('404.html', page(head(notFound.seo, '/404'), notFound.html));
+await write('404.html', page(head(notFound.seo, '/404', routePreloads('/404')), notFound.html));
 
 console.log(`prerendered ${PUBLIC_PATHS.length} public pages, 404.html and the app shell`);
+
+// Every static file gets .br and .gz twins, served by @fastify/static (preCompressed). HTML is
+// compressed by the server after it fills in PUBLIC_URL.
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|webmanifest|txt|xml|pdf)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+let compressed = 0;
+for (const entry of await readdir(distDir, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !COMPRESSIBLE.test(entry.name) || entry.parentPath.includes('.vite'))
+    continue;
+  const file = path.join(entry.parentPath, entry.name);
+  const data = await readFile(file);
+  if (data.length < 1024) continue;
+  const br = await brotli(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+  if (br.length >= data.length) continue;
+  await writeFile(`${file}.br`, br);
+  await writeFile(`${file}.gz`, await gzipAsync(data, { level: 9 }));
+  compressed += 1;
+}
+console.log(`precompressed ${compressed} files (.br, .gz)`);

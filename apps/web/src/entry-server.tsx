@@ -28,5 +28,9 @@ export async function render(pathname: string): Promise<RenderedPage> {
       </Providers>
     </StrictMode>,
   );
-  return { html, status: context.statusCode, seo: findSeo(context.matches.map((m) => m.route)) };
+  return {
+    html,
+    status: context.statusCode,
+    seo: findSeo(context.matches.map((m) => ({ handle: m.route.handle, params: m.params }))),
+  };
 }

@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './messages';
 export * from './phone';
+export * from './office-hours';
 export * from './permissions';
 export * from './paths';
 export * from './schemas/fields';
@@ -8,3 +9,4 @@ export * from './schemas/errors';
 export * from './schemas/health';
 export * from './schemas/contact-messages';
 export * from './schemas/auth';
+export * from './schemas/public-config';

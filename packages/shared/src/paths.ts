@@ -12,6 +12,15 @@ export const PRACTICE_AREA_SLUGS = [
 ] as const;
 export type PracticeAreaSlug = (typeof PRACTICE_AREA_SLUGS)[number];
 
+/** Articles and guides of the resource library, each a page of its own (/resources/{slug}). */
+export const RESOURCE_ARTICLE_SLUGS = [
+  'making-a-valid-will-in-kenya',
+  'unfair-termination-your-rights',
+  'buying-land-in-kenya',
+  'succession-administering-an-estate',
+] as const;
+export type ResourceArticleSlug = (typeof RESOURCE_ARTICLE_SLUGS)[number];
+
 export const PUBLIC_PATHS = [
   '/',
   '/about',
@@ -19,6 +28,7 @@ export const PUBLIC_PATHS = [
   ...PRACTICE_AREA_SLUGS.map((slug) => `/practice-areas/${slug}`),
   '/areas-we-serve',
   '/resources',
+  ...RESOURCE_ARTICLE_SLUGS.map((slug) => `/resources/${slug}`),
   '/locations',
   '/contact',
   '/privacy',

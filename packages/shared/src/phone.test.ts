@@ -30,3 +30,13 @@ describe('toKenyanE164 (DECISIONS "Data")', () => {
     },
   );
 });
+
+describe('normalizeChatPhone with more of the formats visitors type', () => {
+  it.each([
+    ['0722-000-911', '254722000911'],
+    ['  0110 123 456 ', '254110123456'],
+    ['20 765 4321', '254207654321'],
+  ])('%s becomes %s', (input, expected) => {
+    expect(normalizeChatPhone(input)).toBe(expected);
+  });
+});

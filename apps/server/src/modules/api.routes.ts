@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
 import { healthRoutes } from './health/health.routes';
+import { publicConfigRoutes } from './public-config/public-config.routes';
 
 /** Every API module, mounted under /api by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(contactMessageRoutes);
   await app.register(authRoutes);
+  await app.register(publicConfigRoutes);
 };

@@ -2,16 +2,19 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** OpenStreetMap tiles, drawn by Leaflet on the pages with a map (DECISIONS "Public site"). */
+const OSM_TILES = 'https://tile.openstreetmap.org';
+
 /**
  * Security headers for every answer. The Content-Security-Policy is one the app satisfies: all
  * scripts are our own files (no inline script is ever rendered); styles allow inline because the
- * toast library injects a <style> element at run time. Map tiles are added with the map.
+ * toast library injects a <style> element at run time, and so do Leaflet and Google Maps.
  */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
+  imgSrc: ["'self'", 'data:', OSM_TILES],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
@@ -23,9 +26,38 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * What Google's Maps JavaScript API needs, added only when a key is configured:
+ * https://developers.google.com/maps/documentation/javascript/content-security-policy
+ */
+export function withGoogleMaps(policy: typeof contentSecurityPolicy) {
+  return {
+    ...policy,
+    scriptSrc: [...policy.scriptSrc, 'https://maps.googleapis.com'],
+    imgSrc: [
+      ...policy.imgSrc,
+      'https://*.googleapis.com',
+      'https://*.gstatic.com',
+      'https://*.google.com',
+      'https://*.ggpht.com',
+    ],
+    fontSrc: [...policy.fontSrc, 'https://fonts.gstatic.com'],
+    styleSrc: [...policy.styleSrc, 'https://fonts.googleapis.com'],
+    connectSrc: [
+      ...policy.connectSrc,
+      'https://*.googleapis.com',
+      'https://*.google.com',
+      'https://*.gstatic.com',
+    ],
+  };
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const directives = app.config.googleMapsApiKey
+    ? withGoogleMaps(contentSecurityPolicy)
+    : contentSecurityPolicy;
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginEmbedderPolicy: false,
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers';
 
@@ -16,7 +17,8 @@ function fakeWebBuild(): string {
   writeFileSync(path.join(dist, '404.html'), html('<h1>Page Not Found</h1>'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'assets/app-abc123.js'), 'console.log(1)');
-  writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
+  writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
   return dist;
 }
 
@@ -68,7 +70,43 @@ describe('serving the web app', () => {
     const asset = await get('/assets/app-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
-    expect((await get('/robots.txt')).body).toBe('User-agent: *');
+    expect((await get('/manifest.webmanifest')).body).toBe('{}');
+  });
+
+  it('sends the precompressed asset to a browser that accepts brotli', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log(1)');
+  });
+
+  it('compresses the pages it holds in memory', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<h1>About Us</h1>');
+  });
+
+  it('lists the public pages in sitemap.xml with absolute URLs, and points robots.txt at it', async () => {
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toContain('<loc>http://portal.test/</loc>');
+    expect(sitemap.body).toContain('<loc>http://portal.test/about</loc>');
+    // Only pages that exist in the build, never the portal.
+    expect(sitemap.body).not.toContain('/contact');
+    expect(sitemap.body).not.toContain('/dashboard');
+
+    const robots = await get('/robots.txt');
+    expect(robots.body).toContain('Sitemap: http://portal.test/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /dashboard');
+    expect(robots.body).not.toContain('Disallow: /appointments');
   });
 
   it('sends security headers with a Content-Security-Policy', async () => {

@@ -1,9 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES, isAppShellPath, type ApiErrorBody } from '@firm/shared';
+import {
+  APP_SHELL_PATHS,
+  MESSAGES,
+  PUBLIC_PATHS,
+  isAppShellPath,
+  type ApiErrorBody,
+} from '@firm/shared';
 
 /** Files written by the web build (apps/web/scripts/prerender.mjs). */
 export const APP_SHELL_FILE = '_app-shell.html';
@@ -11,12 +18,32 @@ export const NOT_FOUND_FILE = '404.html';
 /** Stands for the site's origin in prerendered HTML (canonical and Open Graph URLs). */
 const PUBLIC_URL_PLACEHOLDER = /__PUBLIC_URL__/g;
 
+/** A page held in memory with its compressed forms, made once at start-up. */
+interface Page {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressPage(html: string): Page {
+  return {
+    html,
+    br: brotliCompressSync(html, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
 /**
  * Reads every prerendered page once: `/about` ← `about/index.html`. They are small, and holding
- * them lets the server put PUBLIC_URL into them once instead of on every request.
+ * them lets the server put PUBLIC_URL into them and compress them once instead of on every request.
  */
-function loadPages(distDir: string, publicUrl: string): Map<string, string> {
-  const pages = new Map<string, string>();
+function loadPages(distDir: string, publicUrl: string): Map<string, Page> {
+  const pages = new Map<string, Page>();
   const walk = (relativeDir: string) => {
     for (const entry of readdirSync(path.join(distDir, relativeDir), { withFileTypes: true })) {
       const relative = path.posix.join(relativeDir, entry.name);
@@ -26,7 +53,7 @@ function loadPages(distDir: string, publicUrl: string): Map<string, string> {
           PUBLIC_URL_PLACEHOLDER,
           publicUrl,
         );
-        pages.set(relative, html);
+        pages.set(relative, compressPage(html));
       }
     }
   };
@@ -48,8 +75,49 @@ export const webAppPlugin = fp(
       throw new Error(`The web build in ${options.distDir} is incomplete: run npm run build`);
     }
 
+    const pageFor = (pathname: string) =>
+      pages.get(pathname === '/' ? 'index.html' : `${pathname.slice(1)}/index.html`);
+
+    // Search engines: the public pages only, at absolute URLs (DECISIONS "Public site").
+    const sitemap = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...PUBLIC_PATHS.filter((pathname) => pageFor(pathname)).map(
+        (pathname) =>
+          `  <url><loc>${options.publicUrl}${pathname === '/' ? '/' : pathname}</loc></url>`,
+      ),
+      '</urlset>',
+      '',
+    ].join('\n');
+    const robots = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      // Portal and sign-in pages; the booking form at /appointments is open to visitors.
+      ...APP_SHELL_PATHS.filter((pathname) => pathname !== '/appointments').map(
+        (pathname) => `Disallow: ${pathname}`,
+      ),
+      '',
+      `Sitemap: ${options.publicUrl}/sitemap.xml`,
+      '',
+    ].join('\n');
+    app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .type('application/xml; charset=utf-8')
+        .send(sitemap),
+    );
+    app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .type('text/plain; charset=utf-8')
+        .send(robots),
+    );
+
     await app.register(fastifyStatic, {
       root: options.distDir,
+      // The build writes .br and .gz beside every asset (scripts/prerender.mjs).
+      preCompressed: true,
       index: false,
       redirect: false,
       wildcard: true,
@@ -65,12 +133,18 @@ export const webAppPlugin = fp(
       },
     });
 
-    const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+    const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, page: Page) => {
       reply
         .status(status)
         .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html);
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+      if (/\bgzip\b/.test(accepted))
+        return reply.header('content-encoding', 'gzip').send(page.gzip);
+      return reply.send(page.html);
+    };
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const [rawPath = '/', query = ''] = request.url.split('?', 2);
@@ -86,10 +160,10 @@ export const webAppPlugin = fp(
       if (rawPath.length > 1 && rawPath.endsWith('/')) {
         return reply.redirect(rawPath.replace(/\/+$/, '') + (query ? `?${query}` : ''), 301);
       }
-      const page = pages.get(rawPath === '/' ? 'index.html' : `${rawPath.slice(1)}/index.html`);
-      if (page) return sendHtml(reply, 200, page);
-      if (isAppShellPath(rawPath)) return sendHtml(reply, 200, appShell);
-      return sendHtml(reply, 404, notFoundPage);
+      const page = pageFor(rawPath);
+      if (page) return sendHtml(request, reply, 200, page);
+      if (isAppShellPath(rawPath)) return sendHtml(request, reply, 200, appShell);
+      return sendHtml(request, reply, 404, notFoundPage);
     });
   },
   { name: 'web-app' },

@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
           { path: 'practice-areas/:slug', lazy: () => import('./routes/practice-area') },
           { path: 'areas-we-serve', lazy: () => import('./routes/areas-we-serve') },
           { path: 'resources', lazy: () => import('./routes/resources') },
+          { path: 'resources/:slug', lazy: () => import('./routes/resource-article') },
           { path: 'locations', lazy: () => import('./routes/locations') },
           { path: 'contact', lazy: () => import('./routes/contact') },
           { path: 'privacy', lazy: () => import('./routes/privacy') },

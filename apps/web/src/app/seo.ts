@@ -10,13 +10,17 @@ export interface Seo {
   structuredData?: Record<string, unknown>;
 }
 
+type Params = Record<string, string | undefined>;
+
 export interface RouteHandle {
-  seo?: Seo;
+  /** Fixed, or computed from the URL parameters (one module serving several pages). */
+  seo?: Seo | ((params: Params) => Seo);
 }
 
-export function findSeo(matches: { handle?: unknown }[]): Seo | undefined {
+export function findSeo(matches: { handle?: unknown; params?: Params }[]): Seo | undefined {
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const seo = (matches[i]?.handle as RouteHandle | undefined)?.seo;
+    if (typeof seo === 'function') return seo(matches[i]?.params ?? {});
     if (seo) return seo;
   }
   return undefined;

@@ -1,6 +1,7 @@
 /**
  * The firm itself: one source of truth for the header, footer, chat widget, structured data and
- * every page that names the firm (DECISIONS "Public site").
+ * every page that names the firm (DECISIONS "Public site"). Change a number or an address here and
+ * every page, the footer, the chat widget, the JSON-LD and the sitemap follow.
  */
 export const firm = {
   name: 'Mwamba & Associates Advocates',
@@ -16,4 +17,262 @@ export const firm = {
     { days: 'Sat', hours: '9:00 AM-2:00 PM' },
     { days: 'Sun', hours: 'Closed' },
   ],
+  /** The chat widget's opening message; the visitor can edit it before sending. */
+  chatGreeting: 'Hello Mwamba & Associates, I would like to ask about ',
+  foundedYear: 2010,
+  lskMembership: 'Members of the Law Society of Kenya',
 } as const;
+
+/**
+ * The consultation offer, stated once (DECISIONS "Public site"): a free 15-minute preliminary call
+ * and a 30-minute initial consultation at KES 5,000. Every page that mentions a consultation reads
+ * these sentences.
+ */
+export const consultation = {
+  preliminaryMinutes: 15,
+  initialMinutes: 30,
+  initialFeeKes: 5000,
+  headline: 'Free 15-minute preliminary call',
+  summary:
+    'Start with a free 15-minute preliminary call to tell us what happened. If you need advice, book a 30-minute initial consultation with an advocate at KES 5,000.',
+  short: 'Free 15-minute call · 30-minute consultation KES 5,000',
+} as const;
+
+/** SPEC section 2: "a legal disclaimer that the content is not legal advice". */
+export const legalDisclaimer =
+  'The information on this website is general information about Kenyan law, not legal advice. Every matter turns on its own facts: do not act, or decide not to act, on anything here without advice from an advocate on your situation. Reading this website or contacting us does not by itself create an advocate-client relationship.';
+
+export interface OfficeHours {
+  weekdays: string;
+  saturday: string;
+  sunday: string;
+}
+
+/** The Office entity of SPEC section 3, every field. */
+export interface Office {
+  id: string;
+  name: string;
+  address: string;
+  street: string;
+  city: string;
+  postalCode: string;
+  phone: string;
+  email: string;
+  hours: OfficeHours;
+  coordinates: { lat: number; lng: number };
+  parking: string;
+  publicTransport: string;
+  landmarks: string;
+  services: string[];
+  /** The main office answers the chat and the emergency line. */
+  isMain: boolean;
+  /** County, for the structured data and the areas-we-serve page. */
+  county: string;
+}
+
+export const offices: Office[] = [
+  {
+    id: 'upper-hill',
+    name: 'Nairobi Main Office (Upper Hill)',
+    address: '4th Floor, Mara Court, Mara Road, Upper Hill',
+    street: 'Mara Road',
+    city: 'Nairobi',
+    postalCode: '00100',
+    phone: '+254 20 765 4321',
+    email: 'info@mwamba-advocates.co.ke',
+    hours: {
+      weekdays: '8:00 AM-6:00 PM',
+      saturday: '9:00 AM-2:00 PM',
+      sunday: 'Closed',
+    },
+    coordinates: { lat: -1.2986, lng: 36.8149 },
+    parking: 'Visitor parking in the Mara Court basement; tell the guard you are visiting us.',
+    publicTransport:
+      'Matatus to Upper Hill from the Kencom and Railways stages; a 5-minute walk from the Hospital Road stop.',
+    landmarks: 'Opposite the Britam Tower approach, a short walk from Kenyatta National Hospital.',
+    services: [
+      'Family Law',
+      'Corporate Law',
+      'Criminal Defense',
+      'Property Law',
+      'Employment Law',
+      'Immigration',
+    ],
+    isMain: true,
+    county: 'Nairobi',
+  },
+  {
+    id: 'thika',
+    name: 'Thika Office',
+    address: '2nd Floor, Kenyatta Highway Plaza, Kenyatta Highway',
+    street: 'Kenyatta Highway',
+    city: 'Thika',
+    postalCode: '01000',
+    phone: '+254 67 222 1480',
+    email: 'thika@mwamba-advocates.co.ke',
+    hours: {
+      weekdays: '8:00 AM-5:30 PM',
+      saturday: '9:00 AM-1:00 PM',
+      sunday: 'Closed',
+    },
+    coordinates: { lat: -1.0388, lng: 37.0834 },
+    parking: 'Street parking on Kenyatta Highway (Kiambu County parking fee applies).',
+    publicTransport:
+      'Buses and matatus from Nairobi along Thika Superhighway stop at the Thika main stage, 300 m away.',
+    landmarks: 'Near the Thika Law Courts and the Blue Post junction.',
+    services: ['Property Law', 'Family Law', 'Succession', 'Employment Law', 'Criminal Defense'],
+    isMain: false,
+    county: 'Kiambu',
+  },
+  {
+    id: 'kitengela',
+    name: 'Kitengela Office',
+    address: 'Ground Floor, Milimani Business Centre, Namanga Road',
+    street: 'Namanga Road',
+    city: 'Kitengela',
+    postalCode: '00241',
+    phone: '+254 45 662 0375',
+    email: 'kitengela@mwamba-advocates.co.ke',
+    hours: {
+      weekdays: '8:00 AM-5:30 PM',
+      saturday: '9:00 AM-1:00 PM',
+      sunday: 'Closed',
+    },
+    coordinates: { lat: -1.4747, lng: 36.9606 },
+    parking: 'Free customer parking in front of Milimani Business Centre.',
+    publicTransport:
+      'Matatus from Nairobi (Ambassadeur and Railways stages) to Kitengela town; drop off at the Namanga Road stage.',
+    landmarks: 'Two minutes from the Kitengela Law Courts and the East Gate Mall roundabout.',
+    services: ['Property Law', 'Land Disputes', 'Family Law', 'Traffic Offences'],
+    isMain: false,
+    county: 'Kajiado',
+  },
+];
+
+export const mainOffice: Office = offices.find((office) => office.isMain)!;
+
+/** Turns a written phone number into a `tel:` link. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** Directions and search links of SPEC section 7 (outbound only: no key needed). */
+export const directionsUrl = (office: Office) =>
+  `https://www.google.com/maps/dir/?api=1&destination=${office.coordinates.lat},${office.coordinates.lng}`;
+export const mapSearchUrl = (office: Office) =>
+  `https://www.openstreetmap.org/?mlat=${office.coordinates.lat}&mlon=${office.coordinates.lng}#map=17/${office.coordinates.lat}/${office.coordinates.lng}`;
+
+/** The four counties of SPEC section 2 ("Areas We Serve"). */
+export interface County {
+  name: string;
+  areas: string[];
+  officeId: Office['id'];
+  summary: string;
+}
+
+export const counties: County[] = [
+  {
+    name: 'Nairobi',
+    areas: [
+      'Nairobi CBD',
+      'Upper Hill',
+      'Westlands',
+      'Kilimani',
+      'Karen',
+      'Lang’ata',
+      'Embakasi',
+      'Kasarani',
+      'Eastlands',
+    ],
+    officeId: 'upper-hill',
+    summary:
+      'Our main office handles matters before the Milimani Law Courts, the Employment and Labour Relations Court and the Environment and Land Court in Nairobi.',
+  },
+  {
+    name: 'Kiambu',
+    areas: ['Thika', 'Ruiru', 'Juja', 'Kiambu Town', 'Kikuyu', 'Limuru', 'Githunguri'],
+    officeId: 'thika',
+    summary:
+      'From Thika we act in land, succession and family matters before the Thika, Kiambu and Ruiru courts and the Kiambu and Thika land registries.',
+  },
+  {
+    name: 'Machakos',
+    areas: ['Athi River', 'Mlolongo', 'Syokimau', 'Machakos Town', 'Kangundo'],
+    officeId: 'kitengela',
+    summary:
+      'Clients along Mombasa Road are served from Kitengela, with appearances at the Machakos and Mavoko law courts.',
+  },
+  {
+    name: 'Kajiado',
+    areas: ['Kitengela', 'Ongata Rongai', 'Ngong', 'Kajiado Town', 'Isinya'],
+    officeId: 'kitengela',
+    summary:
+      'Land transactions, boundary disputes and family matters before the Kajiado and Kitengela courts and the Kajiado land registry.',
+  },
+];
+
+/** schema.org LegalService for the home, contact and locations pages: offices, hours, phone. */
+export function legalServiceStructuredData(): Record<string, unknown> {
+  const openingHours = [
+    {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      opens: '08:00',
+      closes: '18:00',
+    },
+    {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: 'Saturday',
+      opens: '09:00',
+      closes: '14:00',
+    },
+  ];
+  const branchHours = [
+    {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      opens: '08:00',
+      closes: '17:30',
+    },
+    {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: 'Saturday',
+      opens: '09:00',
+      closes: '13:00',
+    },
+  ];
+  const place = (office: Office) => ({
+    '@type': 'LegalService',
+    name: `${firm.name}, ${office.name}`,
+    telephone: office.phone,
+    email: office.email,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: office.address,
+      addressLocality: office.city,
+      addressRegion: `${office.county} County`,
+      postalCode: office.postalCode,
+      addressCountry: 'KE',
+    },
+    geo: {
+      '@type': 'GeoCoordinates',
+      latitude: office.coordinates.lat,
+      longitude: office.coordinates.lng,
+    },
+    openingHoursSpecification: office.isMain ? openingHours : branchHours,
+  });
+  return {
+    '@context': 'https://schema.org',
+    ...place(mainOffice),
+    name: firm.name,
+    url: '__PUBLIC_URL__/',
+    logo: '__PUBLIC_URL__/favicon.svg',
+    priceRange: 'KES 5,000 initial consultation',
+    areaServed: counties.map((county) => ({
+      '@type': 'AdministrativeArea',
+      name: `${county.name} County`,
+    })),
+    department: offices.filter((office) => !office.isMain).map(place),
+  };
+}
+
+/** "Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-2:00 PM, Sun Closed" */
+export const hoursSummary = firm.hoursText.map((row) => `${row.days} ${row.hours}`).join(', ');

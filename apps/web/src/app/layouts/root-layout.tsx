@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ChatWidget } from '../../features/public-site/components/chat-widget';
 import { DocumentHead } from '../document-head';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -19,6 +20,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <ChatWidget />
       <ScrollRestoration />
     </div>
   );

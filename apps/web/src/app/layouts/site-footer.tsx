@@ -1,20 +1,25 @@
 import { Link } from 'react-router';
-import { firm } from '../../content/firm';
+import { firm, mainOffice, telHref } from '../../content/firm';
 import { FOOTER_POLICY_LINKS, VISITOR_NAV } from '../../content/navigation';
+import { practiceAreas } from '../../content/practice-areas';
 
+/** SPEC section 2: quick links, practice areas, contact info, hours and policy links. */
 export function SiteFooter() {
   return (
     <footer className="mt-16 bg-brand-900 text-slate-200">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="text-lg font-semibold text-white">{firm.name}</p>
           <p className="mt-2 text-sm">{firm.tagline}</p>
-          <p className="mt-4 text-sm">
-            <a className="hover:text-white" href={`tel:${firm.phone.replace(/\s/g, '')}`}>
+          <h2 className="mt-4 font-semibold text-white">Contact</h2>
+          <p className="mt-2 text-sm">
+            {mainOffice.address}, {mainOffice.city} {mainOffice.postalCode}
+            <br />
+            <a className="underline hover:text-white" href={telHref(firm.phone)}>
               {firm.phone}
             </a>
             <br />
-            <a className="hover:text-white" href={`mailto:${firm.email}`}>
+            <a className="break-all underline hover:text-white" href={`mailto:${firm.email}`}>
               {firm.email}
             </a>
           </p>
@@ -24,8 +29,23 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             {VISITOR_NAV.map((item) => (
               <li key={item.to}>
-                <Link className="hover:text-white" to={item.to}>
+                <Link className="hover:text-white hover:underline" to={item.to}>
                   {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Practice areas">
+          <h2 className="font-semibold text-white">Practice Areas</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {practiceAreas.map((area) => (
+              <li key={area.id}>
+                <Link
+                  className="hover:text-white hover:underline"
+                  to={area.detailSlug ? `/practice-areas/${area.detailSlug}` : '/practice-areas'}
+                >
+                  {area.title}
                 </Link>
               </li>
             ))}
@@ -41,23 +61,31 @@ export function SiteFooter() {
               </div>
             ))}
           </dl>
+          <p className="mt-4 text-sm">
+            Emergency line, 24 hours:{' '}
+            <a className="underline hover:text-white" href={telHref(firm.emergencyPhone)}>
+              {firm.emergencyPhone}
+            </a>
+          </p>
         </div>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 pb-24 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
           {/* The year is rendered at build time; a new year must not count as a hydration error. */}
           <p suppressHydrationWarning>
             © {new Date().getFullYear()} {firm.name}
           </p>
-          <ul className="flex flex-wrap gap-4">
-            {FOOTER_POLICY_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link className="hover:text-white" to={item.to}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <nav aria-label="Policies">
+            <ul className="flex flex-wrap gap-4">
+              {FOOTER_POLICY_LINKS.map((item) => (
+                <li key={item.to}>
+                  <Link className="hover:text-white hover:underline" to={item.to}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
       </div>
     </footer>

@@ -1,4 +1,8 @@
-import { PageHeading } from '../../components/ui/page-heading';
+import { Phone, Video } from 'lucide-react';
+import { Link } from 'react-router';
+import { LocationsView } from '../../features/public-site/components/locations-view';
+import { PageIntro, buttonClass } from '../../features/public-site/components/ui';
+import { firm, legalServiceStructuredData, mainOffice, telHref } from '../../content/firm';
 import type { RouteHandle } from '../seo';
 
 export const handle: RouteHandle = {
@@ -6,9 +10,39 @@ export const handle: RouteHandle = {
     title: 'Our Offices | Mwamba & Associates Advocates',
     description:
       'Addresses, opening hours, parking and directions for our three offices in the Nairobi area.',
+    structuredData: legalServiceStructuredData(),
   },
 };
 
 export function Component() {
-  return <PageHeading title="Our Locations" />;
+  return (
+    <>
+      <PageIntro title="Our Locations">
+        <p>
+          Three offices in Upper Hill (Nairobi), Thika and Kitengela. Choose an office for its
+          address, parking, public transport and directions.
+        </p>
+      </PageIntro>
+      <LocationsView />
+      <section aria-labelledby="virtual-title" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+        <div className="rounded-lg bg-brand-50 p-6">
+          <h2 id="virtual-title" className="text-2xl font-bold text-brand-900">
+            Can’t come to an office?
+          </h2>
+          <p className="mt-2 max-w-3xl text-slate-700">
+            Meet your advocate by video call from anywhere in Kenya or abroad, or call our main
+            office and we will help you on the phone.
+          </p>
+          <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+            <Link to="/appointments" className={buttonClass.primary}>
+              <Video aria-hidden="true" className="size-4" /> Book a Virtual Meeting
+            </Link>
+            <a href={telHref(mainOffice.phone)} className={buttonClass.secondary}>
+              <Phone aria-hidden="true" className="size-4" /> Call {firm.phone}
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,4 +1,5 @@
-import { PageHeading } from '../../components/ui/page-heading';
+import { PolicyPage } from '../../features/public-site/components/policy-page';
+import { privacyPolicy } from '../../content/policies';
 import type { RouteHandle } from '../seo';
 
 export const handle: RouteHandle = {
@@ -10,5 +11,5 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
-  return <PageHeading title="Privacy Policy" />;
+  return <PolicyPage policy={privacyPolicy} />;
 }

@@ -1,4 +1,10 @@
-import { PageHeading } from '../../components/ui/page-heading';
+import { ResourceLibrary } from '../../features/public-site/components/resource-library';
+import {
+  ConsultationCta,
+  LegalDisclaimer,
+  PageIntro,
+} from '../../features/public-site/components/ui';
+import { consultation } from '../../content/firm';
 import type { RouteHandle } from '../seo';
 
 export const handle: RouteHandle = {
@@ -10,5 +16,17 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
-  return <PageHeading title="Legal Resources" />;
+  return (
+    <>
+      <PageIntro title="Legal Resources">
+        <p>
+          Plain-language articles and guides on Kenyan law, forms to download, and answers to the
+          questions clients ask us most.
+        </p>
+      </PageIntro>
+      <ResourceLibrary />
+      <ConsultationCta title="Need advice on your own situation?" text={consultation.summary} />
+      <LegalDisclaimer />
+    </>
+  );
 }

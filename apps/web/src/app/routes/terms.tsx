@@ -1,4 +1,5 @@
-import { PageHeading } from '../../components/ui/page-heading';
+import { PolicyPage } from '../../features/public-site/components/policy-page';
+import { termsOfService } from '../../content/policies';
 import type { RouteHandle } from '../seo';
 
 export const handle: RouteHandle = {
@@ -9,5 +10,5 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
-  return <PageHeading title="Terms of Service" />;
+  return <PolicyPage policy={termsOfService} />;
 }

@@ -1,0 +1,118 @@
+import { isOfficeOpen, normalizeChatPhone } from '@firm/shared';
+import { MessageCircle, Phone, Send, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { firm, hoursSummary, telHref } from '../../../content/firm';
+
+/** SPEC sections 4 and 9: the online status is recomputed every 60 seconds. */
+export const CHAT_STATUS_REFRESH_MS = 60_000;
+
+/** `https://wa.me/<number>?text=…` with the number normalised as SPEC section 5 says. */
+export function chatLink(phone: string, text: string): string {
+  return `https://wa.me/${normalizeChatPhone(phone)}?text=${encodeURIComponent(text)}`;
+}
+
+/**
+ * Online while the main office is open, on Nairobi time. Unknown (null) until mounted: the page
+ * is prerendered at build time, so the status must come from the visitor's clock, not the build's.
+ */
+function useOfficeOpen(): boolean | null {
+  const [isOpen, setIsOpen] = useState<boolean | null>(null);
+  useEffect(() => {
+    const update = () => setIsOpen(isOfficeOpen(new Date()));
+    update();
+    const timer = window.setInterval(update, CHAT_STATUS_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  return isOpen;
+}
+
+/** The floating chat widget of SPEC section 2, on every page, bottom right. */
+export function ChatWidget({ phone = firm.whatsapp }: { phone?: string }) {
+  const [isExpanded, setIsExpanded] = useState(false);
+  const [message, setMessage] = useState<string>(firm.chatGreeting);
+  const isOnline = useOfficeOpen();
+  const panelId = useId();
+  const messageId = useId();
+  const statusText =
+    isOnline === null ? '' : isOnline ? 'Online: we reply now' : 'Offline: we reply when we open';
+
+  return (
+    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 print:hidden">
+      {isExpanded ? (
+        <section
+          id={panelId}
+          aria-label="Chat with us"
+          className="w-[min(20rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white shadow-xl"
+        >
+          <header className="flex items-start justify-between gap-2 rounded-t-lg bg-brand-900 px-4 py-3 text-white">
+            <div>
+              <h2 className="font-semibold">Chat with {firm.shortName}</h2>
+              <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-200" role="status">
+                <span
+                  aria-hidden="true"
+                  className={`size-2 rounded-full ${isOnline ? 'bg-green-400' : 'bg-slate-400'}`}
+                />
+                <span data-testid="chat-status">{statusText}</span>
+              </p>
+            </div>
+          </header>
+          <div className="space-y-3 p-4">
+            <p className="text-sm text-slate-700">
+              {isOnline === false
+                ? `We are closed now (${hoursSummary}). Leave a message and we will reply when we open.`
+                : 'Send us a message on WhatsApp and an advocate’s assistant will reply.'}
+            </p>
+            <label htmlFor={messageId} className="block text-sm font-medium text-slate-800">
+              Your message
+            </label>
+            <textarea
+              id={messageId}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              rows={3}
+              className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+            />
+            <a
+              href={chatLink(phone, message)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+            >
+              <Send aria-hidden="true" className="size-4" /> Send
+            </a>
+            <a
+              href={telHref(firm.phone)}
+              className="flex w-full items-center justify-center gap-2 rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              <Phone aria-hidden="true" className="size-4" /> Call {firm.phone}
+            </a>
+          </div>
+        </section>
+      ) : null}
+      <button
+        type="button"
+        aria-expanded={isExpanded}
+        aria-controls={isExpanded ? panelId : undefined}
+        onClick={() => setIsExpanded((value) => !value)}
+        className="relative flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
+      >
+        {isExpanded ? (
+          <X aria-hidden="true" className="size-6" />
+        ) : (
+          <MessageCircle aria-hidden="true" className="size-6" />
+        )}
+        <span className="sr-only">
+          {isExpanded
+            ? 'Close chat'
+            : `Open chat${isOnline === null ? '' : isOnline ? ' (online)' : ' (offline)'}`}
+        </span>
+        {isOnline === null ? null : (
+          <span
+            aria-hidden="true"
+            className={`absolute top-1 right-1 size-3 rounded-full border-2 border-white ${isOnline ? 'bg-green-500' : 'bg-slate-400'}`}
+          />
+        )}
+      </button>
+    </div>
+  );
+}

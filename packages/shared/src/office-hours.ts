@@ -1,0 +1,55 @@
+import { FIRM_TIME_ZONE } from './constants';
+
+/** Opening window of one day, in minutes after midnight (Nairobi time); null when closed. */
+export interface OpeningWindow {
+  opensAt: number;
+  closesAt: number;
+}
+
+/**
+ * Main-office hours of SPEC section 9, indexed by day of week (0 = Sunday): Mon-Fri 8:00-18:00,
+ * Sat 9:00-14:00, Sun closed. The chat widget's online status uses the same windows.
+ */
+export const MAIN_OFFICE_HOURS: readonly (OpeningWindow | null)[] = [
+  null,
+  { opensAt: 8 * 60, closesAt: 18 * 60 },
+  { opensAt: 8 * 60, closesAt: 18 * 60 },
+  { opensAt: 8 * 60, closesAt: 18 * 60 },
+  { opensAt: 8 * 60, closesAt: 18 * 60 },
+  { opensAt: 8 * 60, closesAt: 18 * 60 },
+  { opensAt: 9 * 60, closesAt: 14 * 60 },
+];
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+const nairobiClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: FIRM_TIME_ZONE,
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Day of week (0 = Sunday) and minutes after midnight of `date` on a Nairobi clock. */
+export function nairobiDayAndMinute(date: Date): { day: number; minute: number } {
+  const parts = Object.fromEntries(
+    nairobiClock.formatToParts(date).map((part) => [part.type, part.value]),
+  );
+  return {
+    day: WEEKDAYS.indexOf(parts.weekday ?? ''),
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+/**
+ * Whether the office is open at `date`, on Nairobi time whatever the visitor's time zone
+ * (DECISIONS "Data"). Opening time is inclusive, closing time exclusive.
+ */
+export function isOfficeOpen(
+  date: Date,
+  hours: readonly (OpeningWindow | null)[] = MAIN_OFFICE_HOURS,
+): boolean {
+  const { day, minute } = nairobiDayAndMinute(date);
+  const window = hours[day];
+  return window != null && minute >= window.opensAt && minute < window.closesAt;
+}
