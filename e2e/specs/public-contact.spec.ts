@@ -1,0 +1,160 @@
+import { PGlite } from '@electric-sql/pglite';
+import { expect, test, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { freshDataDir, startServer } from '../support/server-process';
+import { stubMapTiles } from '../support/public-site';
+
+const SUCCESS = 'Thank you for your message! We will get back to you within 24 hours.';
+
+async function fillForm(page: Page) {
+  await page.getByLabel('Full Name').fill('Achieng Odhiambo');
+  await page.getByLabel('Email Address').fill('Achieng@Example.co.ke');
+  await page.getByLabel('Phone Number').fill('0722 123 456');
+  await page.getByLabel('Urgency Level').selectOption('urgent');
+  await page.getByRole('textbox', { name: /^Subject/ }).fill('Land sale in Kitengela');
+  await page
+    .getByRole('textbox', { name: /^Message/ })
+    .fill('The seller wants a deposit before the search. Is that safe?');
+  await page.getByLabel(/I agree that Mwamba/).check();
+}
+
+test.describe('the contact form', () => {
+  test('stores the message with the consent, emails the firm and thanks the visitor', async ({
+    browser,
+  }) => {
+    const dataDir = freshDataDir();
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      FIRM_NOTIFY_EMAIL: 'intake@mwamba-advocates.co.ke',
+    });
+    try {
+      const context = await browser.newContext({ baseURL: server.url });
+      await stubMapTiles(context);
+      const page = await context.newPage();
+      await page.goto('/contact');
+      // The consent box starts unticked, the honeypot is out of sight.
+      await expect(page.getByLabel(/I agree that Mwamba/)).not.toBeChecked();
+      await expect(page.locator('#contact-website')).not.toBeInViewport();
+      await fillForm(page);
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await expect(page.getByRole('alert')).toHaveText(SUCCESS);
+      // Reset for the next message.
+      await expect(page.getByLabel('Full Name')).toHaveValue('');
+      await expect(page.getByLabel('Urgency Level')).toHaveValue('normal');
+      await expect(page.getByLabel(/I agree that Mwamba/)).not.toBeChecked();
+      await context.close();
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+
+    const db = await PGlite.create(path.join(dataDir, 'pgdata'));
+    const { rows } = await db.query<Record<string, unknown>>(
+      'select name, email, phone, subject, urgency, notice_version, consent_at from contact_messages',
+    );
+    await db.close();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Achieng Odhiambo',
+      email: 'achieng@example.co.ke',
+      phone: '+254722123456',
+      subject: 'Land sale in Kitengela',
+      urgency: 'urgent',
+    });
+    expect(rows[0]!.notice_version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(rows[0]!.consent_at).toBeInstanceOf(Date);
+
+    const mailDir = path.join(dataDir, 'mail');
+    const files = readdirSync(mailDir).filter((file) => file.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(path.join(mailDir, files[0]!), 'utf8');
+    expect(eml).toContain('To: intake@mwamba-advocates.co.ke');
+    expect(eml).toContain('Reply-To: achieng@example.co.ke');
+    expect(eml).toMatch(/Subject: \[URGENT\] Website message: Land sale in Kitengela/);
+    expect(eml).toContain('The seller wants a deposit before the search.');
+  });
+
+  test('says what is missing under each field, and sends nothing', async ({ page }) => {
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/contact-messages')) posted = true;
+    });
+    await stubMapTiles(page);
+    await page.goto('/contact');
+    await page.getByLabel('Email Address').fill('not-an-email');
+    await page.getByLabel('Phone Number').fill('12345');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByLabel('Full Name')).toHaveAccessibleDescription('Full name is required');
+    await expect(page.getByLabel('Email Address')).toHaveAccessibleDescription(
+      'Invalid email address',
+    );
+    await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription(
+      'Invalid phone number',
+    );
+    await expect(page.getByRole('textbox', { name: /^Subject/ })).toHaveAccessibleDescription(
+      'Subject is required',
+    );
+    await expect(page.getByRole('textbox', { name: /^Message/ })).toHaveAccessibleDescription(
+      'Message is required',
+    );
+    await expect(
+      page.getByText('Please agree to the privacy notice so we can reply to you'),
+    ).toBeVisible();
+    expect(posted).toBe(false);
+  });
+
+  test('shows the field errors the server sends back', async ({ page }) => {
+    await stubMapTiles(page);
+    await page.route('**/api/contact-messages', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'Please correct the highlighted fields',
+          code: 'VALIDATION_ERROR',
+          errors: { subject: 'Must be at most 200 characters' },
+        }),
+      }),
+    );
+    await page.goto('/contact');
+    await fillForm(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('textbox', { name: /^Subject/ })).toHaveAccessibleDescription(
+      'Must be at most 200 characters',
+    );
+  });
+
+  test('keeps what the visitor typed when sending fails, and says so', async ({ page }) => {
+    await stubMapTiles(page);
+    await page.route('**/api/contact-messages', (route) => route.abort('internetdisconnected'));
+    await page.goto('/contact');
+    await fillForm(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('alert')).toContainText('Your message was not sent');
+    await expect(page.getByLabel('Full Name')).toHaveValue('Achieng Odhiambo');
+    await expect(page.getByRole('textbox', { name: /^Message/ })).toHaveValue(
+      /deposit before the search/,
+    );
+    await expect(page.getByLabel(/I agree that Mwamba/)).toBeChecked();
+  });
+
+  test('offers the cards, the emergency hotline and booking', async ({ page }) => {
+    await stubMapTiles(page);
+    await page.goto('/contact');
+    for (const name of ['Phone', 'WhatsApp Chat', 'Email', 'Main Office', 'Office Hours']) {
+      await expect(
+        page
+          .getByRole('region', { name: 'Ways to reach us' })
+          .getByRole('heading', { name, exact: true }),
+      ).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Emergency Hotline' })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('link', { name: '+254 722 000 911' }),
+    ).toHaveAttribute('href', 'tel:+254722000911');
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Book Appointment' }),
+    ).toHaveAttribute('href', '/appointments');
+  });
+});
