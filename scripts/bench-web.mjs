@@ -1,0 +1,161 @@
+// `npm run bench:web`: Lighthouse (mobile preset: Moto G-class phone, slow 4G, 4× CPU slowdown)
+// on every public page, served by the production build as `npm start` serves it, on a fresh
+// DATA_DIR. Prints each category score, LCP, TBT and the JavaScript and total bytes transferred,
+// and marks figures that miss the issue's targets. Figures, not a pass/fail test.
+//   CHROME_PATH  Chromium to drive (default /usr/bin/chromium)
+//   BENCH_PAGES  comma-separated paths to measure instead of every public page
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const HOME_JS_BUDGET_KB = 90;
+const HOME_TOTAL_BUDGET_KB = 250;
+
+const PAGES = process.env.BENCH_PAGES
+  ? process.env.BENCH_PAGES.split(',')
+  : [
+      '/',
+      '/about',
+      '/practice-areas',
+      '/practice-areas/family-law',
+      '/practice-areas/corporate-law',
+      '/practice-areas/criminal-defense',
+      '/practice-areas/property-law',
+      '/practice-areas/employment-law',
+      '/areas-we-serve',
+      '/resources',
+      '/resources/buying-land-in-kenya',
+      '/locations',
+      '/contact',
+      '/privacy',
+      '/terms',
+      '/cookies',
+    ];
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+if (
+  !existsSync(path.join(root, 'apps/web/dist/index.html')) ||
+  !existsSync(path.join(root, 'apps/server/dist/server.js'))
+) {
+  console.log('No production build yet: npm run build');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'firm-bench-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: origin,
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stopServer = () => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+
+let chrome;
+try {
+  for (let i = 0; ; i += 1) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (i > 150) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+    ],
+  });
+
+  const kb = (bytes) => (bytes / 1024).toFixed(1);
+  const rows = [];
+  for (const pagePath of PAGES) {
+    const result = await lighthouse(`${origin}${pagePath}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: Object.keys(TARGETS),
+      // Map tiles come from OpenStreetMap, which a closed network cannot reach.
+      blockedUrlPatterns: ['tile.openstreetmap.org'],
+    });
+    const { categories, audits } = result.lhr;
+    const summary = Object.fromEntries(
+      audits['resource-summary'].details.items.map((item) => [
+        item.resourceType,
+        item.transferSize,
+      ]),
+    );
+    const row = {
+      page: pagePath,
+      ...Object.fromEntries(
+        Object.keys(TARGETS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]),
+      ),
+      lcp: Math.round(audits['largest-contentful-paint'].numericValue),
+      tbt: Math.round(audits['total-blocking-time'].numericValue),
+      js: summary.script ?? 0,
+      total: summary.total ?? 0,
+      failed: Object.values(categories)
+        .flatMap((category) => category.auditRefs)
+        .filter(
+          (ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1,
+        )
+        .map((ref) => ref.id),
+    };
+    rows.push(row);
+    const misses = Object.entries(TARGETS)
+      .filter(([key, target]) => row[key] < target)
+      .map(([key]) => key);
+    console.log(
+      `${pagePath.padEnd(34)} perf ${String(row.performance).padStart(3)}  a11y ${String(row.accessibility).padStart(3)}  bp ${String(row['best-practices']).padStart(3)}  seo ${String(row.seo).padStart(3)}  ` +
+        `LCP ${String(row.lcp).padStart(5)} ms  TBT ${String(row.tbt).padStart(4)} ms  JS ${kb(row.js).padStart(6)} KB  total ${kb(row.total).padStart(6)} KB` +
+        (misses.length ? `  ← below target: ${misses.join(', ')} (${row.failed.join(', ')})` : ''),
+    );
+  }
+  const home = rows.find((row) => row.page === '/');
+  if (home) {
+    console.log(
+      `\nHome page: JS ${kb(home.js)} KB (budget ${HOME_JS_BUDGET_KB} KB), total ${kb(home.total)} KB (budget ${HOME_TOTAL_BUDGET_KB} KB), compressed as transferred.`,
+    );
+  }
+  console.log(
+    `Targets: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO 100.`,
+  );
+} finally {
+  await chrome?.kill();
+  stopServer();
+}
