@@ -1,6 +1,8 @@
 import { NO_ADMIN_PERMISSIONS, type AdminPermissions, type Role } from '@firm/shared';
 import type { NewUserRow, UserRow } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
+import { generateToken, hashToken } from '../src/lib/tokens';
+import { insertSession } from '../src/modules/auth/sessions.repository';
 import { insertUser } from '../src/modules/users/users.repository';
 import type { TestContext } from './helpers';
 
@@ -73,3 +75,19 @@ export async function signIn(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A live session for a seeded user, straight into the database: for tests that need many signed-in
+ * people and are not about sign-in itself (no password check, no per-IP sign-in limit).
+ */
+export async function sessionFor(ctx: TestContext, user: Pick<UserRow, 'id'>): Promise<string> {
+  const token = generateToken();
+  await insertSession(ctx.database.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    ip: '10.9.0.2',
+    userAgent: 'api-test',
+  });
+  return token;
+}

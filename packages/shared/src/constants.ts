@@ -15,6 +15,22 @@ export const ADMIN_PERMISSION_KEYS = [
 export type AdminPermissionKey = (typeof ADMIN_PERMISSION_KEYS)[number];
 export type AdminPermissions = Record<AdminPermissionKey, boolean>;
 
+/** How the screens name each toggle, with SPEC section 3's meaning. */
+export const ADMIN_PERMISSION_LABELS: Record<
+  AdminPermissionKey,
+  { label: string; description: string }
+> = {
+  canOpenFiles: { label: 'Open Files', description: 'View case files' },
+  canUploadFiles: { label: 'Upload Files', description: 'Add documents' },
+  canAdmitClients: { label: 'Admit Clients', description: 'Create client accounts' },
+  canManageCases: { label: 'Manage Cases', description: 'Create and modify cases' },
+  canScheduleAppointments: {
+    label: 'Schedule Appointments',
+    description: 'Book client meetings',
+  },
+  canAccessReports: { label: 'Access Reports', description: 'View analytics and reports' },
+};
+
 /** localStorage key of the session token (SPEC section 3, "Session"). */
 export const TOKEN_STORAGE_KEY = 'token';
 
@@ -40,6 +56,13 @@ export const SPECIALIZATIONS = [
 /** A later advocate waits for an existing one to verify them (DECISIONS "Accounts and security"). */
 export const VERIFICATION_STATUSES = ['pending', 'verified'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** User list filters and pages (GET /api/user-management/users). */
+export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_LIST_DEFAULT_LIMIT = 20;
+export const USER_LIST_MAX_LIMIT = 100;
+export const USER_SEARCH_MAX = 100;
 
 /** Session lifetimes (DECISIONS "Accounts and security"). */
 export const SESSION_HOURS = 12;

@@ -10,3 +10,4 @@ export * from './schemas/health';
 export * from './schemas/contact-messages';
 export * from './schemas/auth';
 export * from './schemas/public-config';
+export * from './schemas/user-management';

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/auth.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
 import { healthRoutes } from './health/health.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
+import { userManagementRoutes } from './user-management/user-management.routes';
 
 /** Every API module, mounted under /api by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -10,4 +11,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(contactMessageRoutes);
   await app.register(authRoutes);
   await app.register(publicConfigRoutes);
+  await app.register(userManagementRoutes);
 };

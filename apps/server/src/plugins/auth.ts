@@ -22,8 +22,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Route guard (`onRequest: [app.requireUser]`): 401 unless a live session is presented. */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** Route guard: 401 for a visitor, 403 unless `can(user, action)`. */
-    requirePermission: (action: Action) => (request: FastifyRequest) => Promise<void>;
+    /**
+     * Route guard: 401 for a visitor, 403 unless `can(user, action)`, with `deniedMessage` (the
+     * screen's own access text) or a generic one.
+     */
+    requirePermission: (
+      action: Action,
+      deniedMessage?: string,
+    ) => (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -83,11 +89,15 @@ export const authPlugin = fp(
       if (!request.user) throw AppError.unauthorized(MESSAGES.signInRequired);
     });
 
-    app.decorate('requirePermission', (action: Action) => async (request: FastifyRequest) => {
-      const user = request.user;
-      if (!user) throw AppError.unauthorized(MESSAGES.signInRequired);
-      if (!can(user, action)) throw AppError.forbidden(MESSAGES.forbidden);
-    });
+    app.decorate(
+      'requirePermission',
+      (action: Action, deniedMessage: string = MESSAGES.forbidden) =>
+        async (request: FastifyRequest) => {
+          const user = request.user;
+          if (!user) throw AppError.unauthorized(MESSAGES.signInRequired);
+          if (!can(user, action)) throw AppError.forbidden(deniedMessage);
+        },
+    );
   },
   { name: 'auth' },
 );

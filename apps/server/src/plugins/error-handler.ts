@@ -4,6 +4,17 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ApiErrorBody } from '@firm/shared';
 import { isAppError } from '../lib/app-error';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * When a body field that must be given is missing or blank, answer this as the 400's message
+     * (the per-field messages stay in `errors`). SPEC section 5's 'Please fill in all required
+     * fields' for the user-management forms.
+     */
+    missingFieldsMessage?: string;
+  }
+}
+
 /** Fastify's own 4xx errors that say something useful about the request, in our words. */
 const CLIENT_ERRORS: Record<string, ApiErrorBody> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { message: MESSAGES.malformedJson, code: 'MALFORMED_JSON' },
@@ -16,9 +27,22 @@ const CLIENT_ERRORS: Record<string, ApiErrorBody> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'Invalid content length', code: 'BAD_REQUEST' },
 };
 
-function fieldErrors(
-  issues: { instancePath: string; message?: string | undefined }[],
-): Record<string, string> {
+interface ValidationIssue {
+  instancePath: string;
+  message?: string | undefined;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+/** A field left out, null or of the wrong type, or a required text left blank. */
+function isMissingField(issue: ValidationIssue): boolean {
+  if (issue.keyword === 'invalid_type') return true;
+  return (
+    issue.keyword === 'too_small' && issue.params?.origin === 'string' && issue.params.minimum === 1
+  );
+}
+
+function fieldErrors(issues: ValidationIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
@@ -34,9 +58,17 @@ function fieldErrors(
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrors(error.validation);
+      const issues = error.validation as ValidationIssue[];
+      const errors = fieldErrors(issues);
+      const missingFieldsMessage = request.routeOptions.config?.missingFieldsMessage;
+      const isMissingBodyField =
+        missingFieldsMessage !== undefined &&
+        error.validationContext === 'body' &&
+        issues.some(isMissingField);
       const body: ApiErrorBody = {
-        message: Object.values(errors)[0] ?? MESSAGES.validationFailed,
+        message: isMissingBodyField
+          ? missingFieldsMessage
+          : (Object.values(errors)[0] ?? MESSAGES.validationFailed),
         code: 'VALIDATION_ERROR',
         errors,
       };

@@ -1,0 +1,232 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  MESSAGES,
+  apiErrorSchema,
+  createAdminInputSchema,
+  createAdvocateInputSchema,
+  createClientInputSchema,
+  listUsersQuerySchema,
+  passwordResetByAdvocateSchema,
+  successMessageSchema,
+  updatePermissionsInputSchema,
+  userCreatedSchema,
+  userIdParamsSchema,
+  userListSchema,
+  userUpdatedSchema,
+} from '@firm/shared';
+import { currentUser } from '../../plugins/auth';
+import {
+  activateUser,
+  createAdmin,
+  createAdvocate,
+  createClient,
+  deactivateUser,
+  deleteUser,
+  listUsers,
+  resetUserPassword,
+  updateAdminPermissions,
+  verifyAdvocate,
+  type UserManagementDeps,
+} from './user-management.service';
+
+const meta = (request: FastifyRequest) => ({ ip: request.ip });
+
+/** Error answers every route here can give (the 400s carry per-field `errors`). */
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+/** A missing required field answers SPEC section 5's 'Please fill in all required fields'. */
+const config = { missingFieldsMessage: MESSAGES.requiredFields };
+
+/**
+ * `/api/user-management/*` (SPEC section 7). Routes check who may call before the body is read
+ * (401 for a visitor, 403 with SPEC section 8's access text); the service repeats the check and
+ * holds every rule.
+ */
+export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: UserManagementDeps = { db: app.db };
+  const advocatesOnly = [app.requirePermission('users:manage', MESSAGES.adminsAccessDenied)];
+  const clientAdmitters = [app.requirePermission('clients:admit', MESSAGES.clientsAccessDenied)];
+  const tags = ['user management'];
+
+  app.post(
+    '/user-management/create-admin',
+    {
+      schema: {
+        tags,
+        summary: 'Create an admin with a temporary password (advocates)',
+        body: createAdminInputSchema,
+        response: { 201: userCreatedSchema, ...errors },
+      },
+      onRequest: [app.requirePermission('admins:manage', MESSAGES.adminsAccessDenied)],
+      config,
+    },
+    async (request, reply) => {
+      const created = await createAdmin(deps, currentUser(request), request.body, meta(request));
+      return reply.status(201).send({ success: true, message: MESSAGES.adminCreated, ...created });
+    },
+  );
+
+  app.post(
+    '/user-management/create-client',
+    {
+      schema: {
+        tags,
+        summary: 'Create a client with a temporary password (advocates; admins who admit clients)',
+        body: createClientInputSchema,
+        response: { 201: userCreatedSchema, ...errors },
+      },
+      onRequest: clientAdmitters,
+      config,
+    },
+    async (request, reply) => {
+      const created = await createClient(deps, currentUser(request), request.body, meta(request));
+      return reply.status(201).send({ success: true, message: MESSAGES.clientCreated, ...created });
+    },
+  );
+
+  app.post(
+    '/user-management/create-advocate',
+    {
+      schema: {
+        tags,
+        summary: 'Add a verified advocate with a temporary password (advocates)',
+        body: createAdvocateInputSchema,
+        response: { 201: userCreatedSchema, ...errors },
+      },
+      onRequest: advocatesOnly,
+      config,
+    },
+    async (request, reply) => {
+      const created = await createAdvocate(deps, currentUser(request), request.body, meta(request));
+      return reply
+        .status(201)
+        .send({ success: true, message: MESSAGES.advocateCreated, ...created });
+    },
+  );
+
+  app.get(
+    '/user-management/users',
+    {
+      schema: {
+        tags,
+        summary:
+          'List accounts: advocates see everyone, admins who admit clients see clients (paged, filtered)',
+        querystring: listUsersQuerySchema,
+        response: { 200: userListSchema, ...errors },
+      },
+      onRequest: clientAdmitters,
+    },
+    async (request) => listUsers(deps, currentUser(request), request.query),
+  );
+
+  app.put(
+    '/user-management/admin/:id/permissions',
+    {
+      schema: {
+        tags,
+        summary: "Replace an admin's six permission toggles (effective on their next request)",
+        params: userIdParamsSchema,
+        body: updatePermissionsInputSchema,
+        response: { 200: userUpdatedSchema, ...errors },
+      },
+      onRequest: [app.requirePermission('admins:manage', MESSAGES.adminsAccessDenied)],
+      config,
+    },
+    async (request) => {
+      const user = await updateAdminPermissions(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body.permissions,
+        meta(request),
+      );
+      return { success: true as const, message: MESSAGES.adminPermissionsUpdated, user };
+    },
+  );
+
+  const userActions = [
+    {
+      path: 'deactivate',
+      summary: 'Deactivate an account and end its sessions',
+      run: deactivateUser,
+      message: MESSAGES.userDeactivated,
+    },
+    {
+      path: 'activate',
+      summary: 'Activate an account',
+      run: activateUser,
+      message: MESSAGES.userActivated,
+    },
+    {
+      path: 'verify',
+      summary: 'Verify an advocate awaiting verification (activates them)',
+      run: verifyAdvocate,
+      message: MESSAGES.advocateVerified,
+    },
+  ] as const;
+
+  for (const action of userActions) {
+    app.put(
+      `/user-management/user/:id/${action.path}`,
+      {
+        schema: {
+          tags,
+          summary: action.summary,
+          params: userIdParamsSchema,
+          response: { 200: userUpdatedSchema, ...errors },
+        },
+        onRequest: advocatesOnly,
+      },
+      async (request) => {
+        const user = await action.run(deps, currentUser(request), request.params.id, meta(request));
+        return { success: true as const, message: action.message, user };
+      },
+    );
+  }
+
+  app.put(
+    '/user-management/user/:id/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Give an account a new temporary password (shown once); ends its sessions',
+        params: userIdParamsSchema,
+        response: { 200: passwordResetByAdvocateSchema, ...errors },
+      },
+      onRequest: advocatesOnly,
+    },
+    async (request) => {
+      const result = await resetUserPassword(
+        deps,
+        currentUser(request),
+        request.params.id,
+        meta(request),
+      );
+      return { success: true as const, message: MESSAGES.userPasswordReset, ...result };
+    },
+  );
+
+  app.delete(
+    '/user-management/user/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an account permanently; ends its sessions',
+        params: userIdParamsSchema,
+        response: { 200: successMessageSchema, ...errors },
+      },
+      onRequest: advocatesOnly,
+    },
+    async (request) => {
+      await deleteUser(deps, currentUser(request), request.params.id, meta(request));
+      return { success: true as const, message: MESSAGES.userDeleted };
+    },
+  );
+};

@@ -1,0 +1,434 @@
+import {
+  MESSAGES,
+  ROLES,
+  can,
+  type Action,
+  type AdminPermissions,
+  type CreateAdminValues,
+  type CreateAdvocateValues,
+  type CreateClientValues,
+  type ListUsersFilters,
+  type PublicUser,
+  type UserList,
+} from '@firm/shared';
+import type { Db, Executor } from '../../db/client';
+import type { NewUserRow, UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { generateTemporaryPassword, hashPassword } from '../../lib/passwords';
+import { writeAudit } from '../audit/audit-log.repository';
+import { spendUserResetTokens } from '../auth/password-reset.repository';
+import { revokeUserSessions } from '../auth/sessions.repository';
+import { toPublicUser } from '../users/user-serializer';
+import {
+  findUserByEmail,
+  insertUser,
+  isUniqueViolation,
+  updateUser,
+} from '../users/users.repository';
+import {
+  countOtherActiveAdvocates,
+  deleteUserRow,
+  findUserInScopeForUpdate,
+  listManagedUsers,
+  lockAdvocateGuard,
+  managedUserStats,
+  type UserScope,
+} from './user-management.repository';
+
+export interface UserManagementDeps {
+  db: Db;
+}
+
+export interface RequestMeta {
+  ip: string;
+}
+
+/**
+ * The rules of user management (SPEC sections 4 and 6, DECISIONS "Accounts and security"). Every
+ * function takes the signed-in caller, checks `can()` itself (the routes check it too, before the
+ * body is read), and writes its change and its audit row in one transaction.
+ */
+
+function assertCan(actor: UserRow, action: Action, deniedMessage: string): void {
+  if (!can(actor, action)) throw AppError.forbidden(deniedMessage);
+}
+
+/**
+ * Advocates see and manage everyone; an admin who may admit clients sees clients only, whatever
+ * the request asks for; anyone else is refused.
+ */
+function listScope(actor: UserRow): UserScope {
+  if (can(actor, 'users:manage')) return { roles: ROLES };
+  if (can(actor, 'clients:admit')) return { roles: ['client'] };
+  throw AppError.forbidden(MESSAGES.clientsAccessDenied);
+}
+
+const EVERYONE: UserScope = { roles: ROLES };
+
+const notFound = () => AppError.notFound(MESSAGES.userNotFound, 'USER_NOT_FOUND');
+const emailTaken = () => AppError.conflict(MESSAGES.emailTaken, 'EMAIL_TAKEN');
+
+export async function listUsers(
+  deps: UserManagementDeps,
+  actor: UserRow,
+  filters: ListUsersFilters,
+): Promise<UserList> {
+  const scope = listScope(actor);
+  const [{ rows, total }, stats] = await Promise.all([
+    listManagedUsers(deps.db, scope, filters),
+    managedUserStats(deps.db, scope),
+  ]);
+  return {
+    success: true,
+    count: rows.length,
+    total,
+    pagination: {
+      page: filters.page,
+      limit: filters.limit,
+      pages: Math.max(1, Math.ceil(total / filters.limit)),
+    },
+    users: rows.map((row) => ({
+      ...toPublicUser(row),
+      casesAssigned: row.casesAssigned,
+      clientsManaged: row.clientsManaged,
+    })),
+    stats,
+  };
+}
+
+export interface CreatedUser {
+  user: PublicUser;
+  temporaryPassword: string;
+}
+
+type NewAccount = Omit<NewUserRow, 'passwordHash' | 'mustChangePassword'>;
+
+/**
+ * Creates an account with a temporary password (generated unless `suppliedPassword`), which the
+ * person must change at their first sign-in.
+ */
+async function createAccount(
+  deps: UserManagementDeps,
+  actor: UserRow,
+  account: NewAccount,
+  meta: RequestMeta,
+  suppliedPassword?: string,
+): Promise<CreatedUser> {
+  if (await findUserByEmail(deps.db, account.email)) throw emailTaken();
+  const temporaryPassword = suppliedPassword ?? generateTemporaryPassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+  try {
+    const user = await deps.db.transaction(async (tx) => {
+      const created = await insertUser(tx, { ...account, passwordHash, mustChangePassword: true });
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'user.created',
+        targetUserId: created.id,
+        ip: meta.ip,
+        details: {
+          email: created.email,
+          role: created.role,
+          ...(created.role === 'admin' ? { permissions: created.permissions } : {}),
+          passwordSupplied: suppliedPassword !== undefined,
+        },
+      });
+      return created;
+    });
+    return { user: toPublicUser(user), temporaryPassword };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function createAdmin(
+  deps: UserManagementDeps,
+  actor: UserRow,
+  input: CreateAdminValues,
+  meta: RequestMeta,
+): Promise<CreatedUser> {
+  assertCan(actor, 'admins:manage', MESSAGES.adminsAccessDenied);
+  return createAccount(
+    deps,
+    actor,
+    {
+      role: 'admin',
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone ?? null,
+      permissions: input.permissions,
+    },
+    meta,
+    input.temporaryPassword,
+  );
+}
+
+export async function createClient(
+  deps: UserManagementDeps,
+  actor: UserRow,
+  input: CreateClientValues,
+  meta: RequestMeta,
+): Promise<CreatedUser> {
+  assertCan(actor, 'clients:admit', MESSAGES.clientsAccessDenied);
+  return createAccount(
+    deps,
+    actor,
+    {
+      role: 'client',
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone ?? null,
+    },
+    meta,
+  );
+}
+
+/** An advocate adds a colleague: verified and active at once, with a temporary password. */
+export async function createAdvocate(
+  deps: UserManagementDeps,
+  actor: UserRow,
+  input: CreateAdvocateValues,
+  meta: RequestMeta,
+): Promise<CreatedUser> {
+  assertCan(actor, 'users:manage', MESSAGES.adminsAccessDenied);
+  return createAccount(
+    deps,
+    actor,
+    {
+      role: 'advocate',
+      verificationStatus: 'verified',
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      licenseNumber: input.licenseNumber,
+      specializations: input.specialization,
+      experience: input.experience,
+      education: input.education,
+      barAdmission: input.barAdmission,
+    },
+    meta,
+  );
+}
+
+/**
+ * Runs `change` on the target account inside a transaction, with the row locked. Only advocates
+ * manage existing accounts, so the scope is everyone; an unknown id is 404.
+ */
+async function withTarget<T>(
+  deps: UserManagementDeps,
+  id: string,
+  change: (tx: Executor, target: UserRow) => Promise<T>,
+  options: { guardAdvocates?: boolean } = {},
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    if (options.guardAdvocates) await lockAdvocateGuard(tx);
+    const target = await findUserInScopeForUpdate(tx, EVERYONE, id);
+    if (!target) throw notFound();
+    return change(tx, target);
+  });
+}
+
+/**
+ * An account that keeps the firm's accounts running must not go: taking the last active,
+ * verified advocate out of service answers 409. Called under the advocate guard lock, so two
+ * advocates removing each other at the same moment cannot both succeed.
+ */
+async function assertAnotherAdvocateRemains(tx: Executor, target: UserRow): Promise<void> {
+  const isServingAdvocate =
+    target.role === 'advocate' && target.isActive && target.verificationStatus === 'verified';
+  if (!isServingAdvocate) return;
+  if ((await countOtherActiveAdvocates(tx, target.id)) === 0) {
+    throw AppError.conflict(MESSAGES.lastActiveAdvocate, 'LAST_ACTIVE_ADVOCATE');
+  }
+}
+
+export async function updateAdminPermissions(
+  deps: UserManagementDeps,
+  actor: UserRow,
+  id: string,
+  permissions: AdminPermissions,
+  meta: RequestMeta,
+): Promise<PublicUser> {
+  assertCan(actor, 'admins:manage', MESSAGES.adminsAccessDenied);
+  return withTarget(deps, id, async (tx, target) => {
+    // The path names an admin: another account is not one (404, as an unknown id).
+    if (target.role !== 'admin') throw AppError.notFound(MESSAGES.adminNotFound, 'ADMIN_NOT_FOUND');
+    const updated = await updateUser(tx, target.id, { permissions });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'admin.permissions_updated',
+      targetUserId: target.id,
+      ip: meta.ip,
+      details: { email: target.email, before: target.permissions, after: permissions },
+    });
+    return toPublicUser(updated!);
+  });
+}
+
+export async function deactivateUser(
+  deps: UserManagementDeps,
+  actor: UserRow,
+  id: string,
+  meta: RequestMeta,
+): Promise<PublicUser> {
+  assertCan(actor, 'users:manage', MESSAGES.adminsAccessDenied);
+  if (id === actor.id) {
+    throw AppError.badRequest(MESSAGES.cannotDeactivateSelf, undefined, 'CANNOT_DEACTIVATE_SELF');
+  }
+  return withTarget(
+    deps,
+    id,
+    async (tx, target) => {
+      await assertAnotherAdvocateRemains(tx, target);
+      const updated = await updateUser(tx, target.id, { isActive: false });
+      const sessionsRevoked = await revokeUserSessions(tx, target.id);
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'user.deactivated',
+        targetUserId: target.id,
+        ip: meta.ip,
+        details: {
+          email: target.email,
+          role: target.role,
+          wasActive: target.isActive,
+          sessionsRevoked,
+        },
+      });
+      return toPublicUser(updated!);
+    },
+    { guardAdvocates: true },
+  );
+}
+
+export async function activateUser(
+  deps: UserManagementDeps,
+  actor: UserRow,
+  id: string,
+  meta: RequestMeta,
+): Promise<PublicUser> {
+  assertCan(actor, 'users:manage', MESSAGES.adminsAccessDenied);
+  return withTarget(deps, id, async (tx, target) => {
+    if (target.verificationStatus === 'pending') {
+      throw AppError.conflict(MESSAGES.advocatePendingUseVerify, 'ADVOCATE_PENDING');
+    }
+    const updated = await updateUser(tx, target.id, { isActive: true });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'user.activated',
+      targetUserId: target.id,
+      ip: meta.ip,
+      details: { email: target.email, role: target.role, wasActive: target.isActive },
+    });
+    return toPublicUser(updated!);
+  });
+}
+
+/** A pending advocate (a later self-registration) becomes verified and active. */
+export async function verifyAdvocate(
+  deps: UserManagementDeps,
+  actor: UserRow,
+  id: string,
+  meta: RequestMeta,
+): Promise<PublicUser> {
+  assertCan(actor, 'users:manage', MESSAGES.adminsAccessDenied);
+  return withTarget(deps, id, async (tx, target) => {
+    if (target.role !== 'advocate' || target.verificationStatus !== 'pending') {
+      throw AppError.conflict(MESSAGES.onlyPendingAdvocatesVerified, 'NOT_PENDING');
+    }
+    const updated = await updateUser(tx, target.id, {
+      verificationStatus: 'verified',
+      isActive: true,
+    });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'user.verified',
+      targetUserId: target.id,
+      ip: meta.ip,
+      details: { email: target.email, role: target.role },
+    });
+    return toPublicUser(updated!);
+  });
+}
+
+/**
+ * A fresh temporary password from the CSPRNG, shown once: the account must change it at the next
+ * sign-in, its sessions and emailed reset links stop working at once.
+ */
+export async function resetUserPassword(
+  deps: UserManagementDeps,
+  actor: UserRow,
+  id: string,
+  meta: RequestMeta,
+): Promise<CreatedUser> {
+  assertCan(actor, 'users:manage', MESSAGES.adminsAccessDenied);
+  if (id === actor.id) {
+    throw AppError.badRequest(
+      MESSAGES.cannotResetOwnPassword,
+      undefined,
+      'CANNOT_RESET_OWN_PASSWORD',
+    );
+  }
+  const temporaryPassword = generateTemporaryPassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+  const user = await withTarget(deps, id, async (tx, target) => {
+    const updated = await updateUser(tx, target.id, {
+      passwordHash,
+      mustChangePassword: true,
+      failedLoginCount: 0,
+      lockedUntil: null,
+    });
+    await spendUserResetTokens(tx, target.id);
+    const sessionsRevoked = await revokeUserSessions(tx, target.id);
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'user.password_reset',
+      targetUserId: target.id,
+      ip: meta.ip,
+      details: { email: target.email, role: target.role, via: 'advocate', sessionsRevoked },
+    });
+    return toPublicUser(updated!);
+  });
+  return { user, temporaryPassword };
+}
+
+/** Permanent: the account, its sessions and reset links go; the audit log keeps its email. */
+export async function deleteUser(
+  deps: UserManagementDeps,
+  actor: UserRow,
+  id: string,
+  meta: RequestMeta,
+): Promise<void> {
+  assertCan(actor, 'users:manage', MESSAGES.adminsAccessDenied);
+  if (id === actor.id) {
+    throw AppError.badRequest(MESSAGES.cannotDeleteSelf, undefined, 'CANNOT_DELETE_SELF');
+  }
+  await withTarget(
+    deps,
+    id,
+    async (tx, target) => {
+      await assertAnotherAdvocateRemains(tx, target);
+      const sessionsRevoked = await revokeUserSessions(tx, target.id);
+      // Written first, while the row exists; the deletion then sets target_user_id to null and
+      // details keep who it was.
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'user.deleted',
+        targetUserId: target.id,
+        ip: meta.ip,
+        details: {
+          userId: target.id,
+          email: target.email,
+          role: target.role,
+          firstName: target.firstName,
+          lastName: target.lastName,
+          sessionsRevoked,
+        },
+      });
+      await deleteUserRow(tx, target.id);
+    },
+    { guardAdvocates: true },
+  );
+}

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import {
+  ADMIN_PERMISSION_KEYS,
+  LIMITS,
+  PASSWORD_MIN_REGISTRATION,
+  ROLES,
+  USER_LIST_DEFAULT_LIMIT,
+  USER_LIST_MAX_LIMIT,
+  USER_SEARCH_MAX,
+  USER_STATUSES,
+  type AdminPermissionKey,
+  type AdminPermissions,
+} from '../constants';
+import { MESSAGES, VALIDATION } from '../messages';
+import { publicUserSchema, registerInputSchema, successMessageSchema } from './auth';
+import { emailField, optionalPhoneField, phoneField, requiredText } from './fields';
+
+/**
+ * The `/api/user-management/*` contract (SPEC sections 3, 5, 7 and 8; DECISIONS "Wire
+ * compatibility"). The server validates with these schemas and the forms use the same ones.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+
+/** `:id` in every per-user path: a malformed id answers 400, never a database error. */
+export const userIdParamsSchema = z.object({
+  id: z.uuid({ error: MESSAGES.invalidUserId }),
+});
+export type UserIdParams = z.infer<typeof userIdParamsSchema>;
+
+const permissionShape = <T extends z.ZodType>(field: () => T) =>
+  Object.fromEntries(ADMIN_PERMISSION_KEYS.map((key) => [key, field()])) as Record<
+    AdminPermissionKey,
+    T
+  >;
+
+/** All six toggles, each a boolean (PUT replaces the set, so none may be left out). */
+export const adminPermissionsInputSchema = z.object(
+  permissionShape(() => z.boolean({ error: MESSAGES.permissionsIncomplete })),
+  { error: MESSAGES.permissionsIncomplete },
+);
+
+/** At creation a toggle left out is off: an admin starts with no more than was granted. */
+const initialPermissionsSchema = z
+  .object(
+    permissionShape(() => z.boolean({ error: MESSAGES.permissionsIncomplete }).optional()),
+    { error: MESSAGES.permissionsIncomplete },
+  )
+  .optional()
+  .transform((value): AdminPermissions => {
+    const permissions = {} as AdminPermissions;
+    for (const key of ADMIN_PERMISSION_KEYS) permissions[key] = value?.[key] ?? false;
+    return permissions;
+  });
+
+/** A temporary password the advocate typed (the Admin Overview's form): SPEC section 5's minimum. */
+const temporaryPasswordField = z
+  .string({ error: VALIDATION.passwordRequired })
+  .min(1, { error: VALIDATION.passwordRequired })
+  .min(PASSWORD_MIN_REGISTRATION, { error: VALIDATION.passwordMinRegistration })
+  .max(LIMITS.passwordMax, { error: VALIDATION.tooLong(LIMITS.passwordMax) });
+
+const personShape = {
+  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax),
+  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax),
+  email: emailField,
+  phone: optionalPhoneField,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/**
+ * POST /api/user-management/create-admin. `permissions` may be left out (all off); the password
+ * is generated unless the advocate supplied one (an empty one counts as not supplied).
+ */
+export const createAdminInputSchema = z.object({
+  ...personShape,
+  permissions: initialPermissionsSchema,
+  temporaryPassword: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    temporaryPasswordField.optional(),
+  ),
+});
+export type CreateAdminInput = z.input<typeof createAdminInputSchema>;
+export type CreateAdminValues = z.output<typeof createAdminInputSchema>;
+
+/** POST /api/user-management/create-client */
+export const createClientInputSchema = z.object(personShape);
+export type CreateClientInput = z.input<typeof createClientInputSchema>;
+export type CreateClientValues = z.output<typeof createClientInputSchema>;
+
+/**
+ * POST /api/user-management/create-advocate: the advocate payload of SPEC section 3 without a
+ * password (a temporary one is generated) or a super key (the caller is an advocate already).
+ */
+export const createAdvocateInputSchema = registerInputSchema.omit({
+  password: true,
+  superKey: true,
+});
+export type CreateAdvocateInput = z.input<typeof createAdvocateInputSchema>;
+export type CreateAdvocateValues = z.output<typeof createAdvocateInputSchema>;
+
+/** PUT /api/user-management/admin/:id/permissions */
+export const updatePermissionsInputSchema = z.object(
+  { permissions: adminPermissionsInputSchema },
+  { error: MESSAGES.permissionsIncomplete },
+);
+export type UpdatePermissionsInput = z.input<typeof updatePermissionsInputSchema>;
+
+/** An empty query value (`?role=`) means "no filter". */
+const emptyAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const positiveInt = (fallback: number, max: number, message: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: message })
+      .int({ error: message })
+      .min(1, { error: message })
+      .max(max, { error: message })
+      .default(fallback),
+  );
+
+/**
+ * GET /api/user-management/users. Every filter is optional (SPEC section 7 sends only `role`).
+ * `all` is the same as leaving a filter out.
+ */
+export const listUsersQuerySchema = z.object({
+  role: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum([...ROLES, 'all'], { error: `Role must be one of: ${ROLES.join(', ')}` })
+      .optional()
+      .transform((value) => (value === 'all' ? undefined : value)),
+  ),
+  status: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum([...USER_STATUSES, 'all'], {
+        error: `Status must be one of: ${USER_STATUSES.join(', ')}`,
+      })
+      .optional()
+      .transform((value) => (value === 'all' ? undefined : value)),
+  ),
+  search: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .max(USER_SEARCH_MAX, { error: VALIDATION.tooLong(USER_SEARCH_MAX) })
+      .optional(),
+  ),
+  page: positiveInt(1, 1_000_000, 'Page must be a whole number from 1'),
+  limit: positiveInt(
+    USER_LIST_DEFAULT_LIMIT,
+    USER_LIST_MAX_LIMIT,
+    `Limit must be a whole number from 1 to ${USER_LIST_MAX_LIMIT}`,
+  ),
+});
+export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
+export type ListUsersFilters = z.output<typeof listUsersQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Forms (the web app)
+
+/**
+ * The Admin Overview's "Add New Admin" form (SPEC section 5): phone and a temporary password are
+ * required there. It posts to create-admin.
+ */
+export const addAdminFormSchema = z.object({
+  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax),
+  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax),
+  email: emailField,
+  phone: phoneField,
+  temporaryPassword: temporaryPasswordField,
+});
+export type AddAdminFormInput = z.input<typeof addAdminFormSchema>;
+export type AddAdminFormValues = z.output<typeof addAdminFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+/** A user as the management list shows them: the wire user plus their workload. */
+export const managedUserSchema = publicUserSchema.extend({
+  /** Cases assigned to an admin or advocate; 0 until cases exist. */
+  casesAssigned: z.number().int(),
+  /** Clients an admin or advocate manages; 0 until cases exist. */
+  clientsManaged: z.number().int(),
+});
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+/** Counts over everything the caller may see, whatever the filters (the screens' stat cards). */
+export const userStatsSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  inactive: z.number().int(),
+  advocates: z.number().int(),
+  pendingAdvocates: z.number().int(),
+  admins: z.number().int(),
+  activeAdmins: z.number().int(),
+  inactiveAdmins: z.number().int(),
+  clients: z.number().int(),
+  /** The sum of casesAssigned over admins (the Admin Overview's "Total Cases"). */
+  adminCasesAssigned: z.number().int(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+/** GET /api/user-management/users (DECISIONS "Wire compatibility"), plus `stats`. */
+export const userListSchema = z.object({
+  success: z.literal(true),
+  /** Users on this page. */
+  count: z.number().int(),
+  /** Users matching the filters, on every page. */
+  total: z.number().int(),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    pages: z.number().int(),
+  }),
+  users: z.array(managedUserSchema),
+  stats: userStatsSchema,
+});
+export type UserList = z.infer<typeof userListSchema>;
+
+/** Create admin, client or advocate: the user and their temporary password, shown once. */
+export const userCreatedSchema = successMessageSchema.extend({
+  user: publicUserSchema,
+  temporaryPassword: z.string(),
+});
+export type UserCreated = z.infer<typeof userCreatedSchema>;
+
+/** Deactivate, activate, verify and permission changes: the user as they now are. */
+export const userUpdatedSchema = successMessageSchema.extend({ user: publicUserSchema });
+export type UserUpdated = z.infer<typeof userUpdatedSchema>;
+
+/** PUT /api/user-management/user/:id/reset-password */
+export const passwordResetByAdvocateSchema = successMessageSchema.extend({
+  user: publicUserSchema,
+  temporaryPassword: z.string(),
+});
+export type PasswordResetByAdvocate = z.infer<typeof passwordResetByAdvocateSchema>;
