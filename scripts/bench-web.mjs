@@ -113,7 +113,15 @@ try {
       // Map tiles come from OpenStreetMap, which a closed network cannot reach.
       blockedUrlPatterns: ['tile.openstreetmap.org'],
     });
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError, runWarnings } = result.lhr;
+    if (runtimeError)
+      console.log(`  ${pagePath}: Lighthouse error ${runtimeError.code}: ${runtimeError.message}`);
+    for (const warning of runWarnings ?? []) console.log(`  ${pagePath}: ${warning}`);
+    if (process.env.BENCH_DEBUG) {
+      for (const id of ['inspector-issues', 'errors-in-console']) {
+        console.log(id, JSON.stringify(audits[id]?.details?.items ?? []).slice(0, 1500));
+      }
+    }
     const summary = Object.fromEntries(
       audits['resource-summary'].details.items.map((item) => [
         item.resourceType,

@@ -14,6 +14,36 @@ export default defineConfig({
     // The prerenderer reads it to preload each page's own route chunk.
     manifest: true,
     rollupOptions: {
+      output: {
+        // What every page needs beside React goes into one chunk: each request costs a round trip
+        // and ~1 KB of response headers on a phone, and Rollup would otherwise cut a dozen tiny
+        // shared chunks (constants, icon helper, content). Heavy or page-specific code (zod,
+        // forms, Leaflet, the portal) stays in the lazy chunks that need it.
+        manualChunks(id) {
+          // Named first, so that 'site' does not pull them in through @firm/shared's index.
+          if (
+            /node_modules\/(zod|react-hook-form|@hookform)\/|packages\/shared\/src\/schemas\//.test(
+              id,
+            )
+          )
+            return 'forms';
+          if (/node_modules\/react-router\//.test(id)) return 'site';
+          if (
+            /node_modules\/lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|context|shared\/)/.test(
+              id,
+            )
+          )
+            return 'site';
+          if (/node_modules\/react\/(cjs\/react-jsx-runtime|jsx-runtime)/.test(id)) return 'site';
+          if (id.includes('vite/preload-helper')) return 'site';
+          if (/\/src\/content\/(firm|navigation|practice-areas)\.ts$/.test(id)) return 'site';
+          if (/features\/public-site\/components\/(chat-widget|not-found-screen|ui)\.tsx$/.test(id))
+            return 'site';
+          if (/packages\/shared\/src\/(constants|messages|phone|office-hours|paths)\.ts$/.test(id))
+            return 'site';
+          return undefined;
+        },
+      },
       onwarn(warning, warn) {
         // zod ships comments Rollup cannot place; harmless, and not ours to fix.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;

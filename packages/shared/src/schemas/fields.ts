@@ -3,6 +3,11 @@ import { LIMITS } from '../constants';
 import { VALIDATION } from '../messages';
 import { toKenyanE164 } from '../phone';
 
+// Before any schema is built: zod otherwise probes `new Function` to decide whether it may compile
+// parsers, which the site's CSP (no 'unsafe-eval') reports as a violation in the browser.
+// (index.ts exports this module before the other schemas, so it runs first.)
+z.config({ jitless: true });
+
 /** Reusable fields, each carrying the exact messages of SPEC section 5 (defined once). */
 
 /** A string that is required: missing, empty or blank all answer `message`. */

@@ -10,7 +10,7 @@ import {
   buttonClass,
 } from '../../features/public-site/components/ui';
 import { consultation, firm, telHref } from '../../content/firm';
-import { practiceAreaDetails } from '../../content/practice-areas';
+import { practiceAreaDetails } from '../../content/practice-area-details';
 import type { RouteHandle, Seo } from '../seo';
 import { handle as notFoundHandle } from './not-found';
 

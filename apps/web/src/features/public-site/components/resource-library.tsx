@@ -22,21 +22,13 @@ function ResourceCard({ resource }: { resource: Resource }) {
       <p className="mt-2 flex-1 text-slate-700">{resource.description}</p>
       <div className="mt-4">
         {resource.isDownloadable && resource.downloadUrl ? (
-          <a
-            href={resource.downloadUrl}
-            download
-            aria-label={`Download PDF: ${resource.title}`}
-            className={buttonClass.secondary}
-          >
+          <a href={resource.downloadUrl} download className={buttonClass.secondary}>
             <Download aria-hidden="true" className="size-4" /> Download PDF
+            <span className="sr-only">: {resource.title}</span>
           </a>
         ) : resource.slug ? (
-          <Link
-            to={`/resources/${resource.slug}`}
-            aria-label={`Read More: ${resource.title}`}
-            className={buttonClass.secondary}
-          >
-            Read More
+          <Link to={`/resources/${resource.slug}`} className={buttonClass.secondary}>
+            Read More<span className="sr-only">: {resource.title}</span>
           </Link>
         ) : null}
       </div>
