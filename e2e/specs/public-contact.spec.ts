@@ -23,6 +23,8 @@ test.describe('the contact form', () => {
   test('stores the message with the consent, emails the firm and thanks the visitor', async ({
     browser,
   }) => {
+    // A server of its own: a fresh embedded database takes a while to create on a busy machine.
+    test.setTimeout(90_000);
     const dataDir = freshDataDir();
     const server = await startServer({
       DATA_DIR: dataDir,
