@@ -32,5 +32,8 @@ const app = (
 
 // As a transition, hydration yields to the browser every few milliseconds instead of holding the
 // main thread for the whole page: a phone stays responsive while the page comes alive.
-if (isPrerendered) startTransition(() => hydrateRoot(container, app));
-else createRoot(container).render(app);
+if (isPrerendered) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else createRoot(container).render(app);
