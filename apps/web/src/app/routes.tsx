@@ -29,24 +29,36 @@ export const routes: RouteObject[] = [
           { path: 'cookies', lazy: () => import('./routes/cookies') },
 
           {
-            // The sign-in pages and the portal: rendered in the browser only.
+            // The sign-in pages and the portal: rendered in the browser only. The guards are
+            // lazy too, so public pages download none of them.
             lazy: () => import('./layouts/portal-layout'),
             children: [
-              { path: 'login', lazy: () => import('./routes/pending') },
-              { path: 'register', lazy: () => import('./routes/pending') },
-              { path: 'advocate-register', lazy: () => import('./routes/pending') },
-              { path: 'forgot-password', lazy: () => import('./routes/pending') },
-              { path: 'reset-password', lazy: () => import('./routes/pending') },
-              { path: 'change-password', lazy: () => import('./routes/pending') },
-
-              { path: 'dashboard', lazy: () => import('./routes/pending') },
+              {
+                lazy: () =>
+                  import('./layouts/guards').then((m) => ({ Component: m.SignedOutOnly })),
+                children: [
+                  { path: 'login', lazy: () => import('./routes/login') },
+                  { path: 'register', lazy: () => import('./routes/register') },
+                  { path: 'advocate-register', lazy: () => import('./routes/register') },
+                ],
+              },
+              { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
+              { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+              // Booking is open to visitors (SPEC section 2); the appointments issue guards the list.
               { path: 'appointments', lazy: () => import('./routes/pending') },
-              { path: 'cases', lazy: () => import('./routes/pending') },
-              { path: 'messages', lazy: () => import('./routes/messages') },
-              { path: 'admin-management', lazy: () => import('./routes/pending') },
-              { path: 'profile', lazy: () => import('./routes/coming-soon') },
-              { path: 'clients', lazy: () => import('./routes/coming-soon') },
-              { path: 'system-settings', lazy: () => import('./routes/coming-soon') },
+              {
+                lazy: () => import('./layouts/guards').then((m) => ({ Component: m.RequireUser })),
+                children: [
+                  { path: 'change-password', lazy: () => import('./routes/change-password') },
+                  { path: 'dashboard', lazy: () => import('./routes/dashboard') },
+                  { path: 'cases', lazy: () => import('./routes/pending') },
+                  { path: 'messages', lazy: () => import('./routes/messages') },
+                  { path: 'admin-management', lazy: () => import('./routes/pending') },
+                  { path: 'profile', lazy: () => import('./routes/coming-soon') },
+                  { path: 'clients', lazy: () => import('./routes/coming-soon') },
+                  { path: 'system-settings', lazy: () => import('./routes/coming-soon') },
+                ],
+              },
             ],
           },
 

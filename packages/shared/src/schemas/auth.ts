@@ -141,6 +141,9 @@ export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
 // ---------------------------------------------------------------------------------------------
 // Forms (the web app): the wire fields plus what only the screen asks for.
 
+/** Run a form-level rule even when some fields are invalid (zod skips it otherwise). */
+const always = () => true;
+
 const confirmPasswordField = z
   .string({ error: VALIDATION.confirmPasswordRequired })
   .min(1, { error: VALIDATION.confirmPasswordRequired });
@@ -160,22 +163,21 @@ export const advocateRegistrationFormSchema = z
     confirmPassword: confirmPasswordField,
     acceptTerms: z.boolean().refine((value) => value, { error: VALIDATION.termsRequired }),
   })
-  .superRefine((value, ctx) => {
-    if (value.confirmPassword && value.password !== value.confirmPassword) {
-      ctx.addIssue({
-        code: 'custom',
-        message: VALIDATION.passwordsDoNotMatch,
-        path: ['confirmPassword'],
-      });
-    }
-    if (allSpecializations(value).length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: VALIDATION.specializationRequired,
-        path: ['specializations'],
-      });
-    }
-  });
+  // `when`: these run even while other fields are still wrong, so every message shows at once.
+  .refine((value) => !value.confirmPassword || value.password === value.confirmPassword, {
+    error: VALIDATION.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    when: always,
+  })
+  .refine(
+    (value) =>
+      allSpecializations({
+        specializations: Array.isArray(value.specializations) ? value.specializations : [],
+        otherSpecializations:
+          typeof value.otherSpecializations === 'string' ? value.otherSpecializations : '',
+      }).length > 0,
+    { error: VALIDATION.specializationRequired, path: ['specializations'], when: always },
+  );
 export type AdvocateRegistrationFormInput = z.input<typeof advocateRegistrationFormSchema>;
 export type AdvocateRegistrationFormValues = z.output<typeof advocateRegistrationFormSchema>;
 
@@ -217,6 +219,7 @@ export const resetPasswordFormSchema = z
   .refine((value) => !value.confirmPassword || value.password === value.confirmPassword, {
     error: VALIDATION.passwordsDoNotMatch,
     path: ['confirmPassword'],
+    when: always,
   });
 export type ResetPasswordFormValues = z.output<typeof resetPasswordFormSchema>;
 
@@ -227,21 +230,15 @@ export const changePasswordFormSchema = z
     newPassword: newPasswordField,
     confirmPassword: confirmPasswordField,
   })
-  .superRefine((value, ctx) => {
-    if (value.newPassword && value.newPassword === value.currentPassword) {
-      ctx.addIssue({
-        code: 'custom',
-        message: VALIDATION.newPasswordSameAsCurrent,
-        path: ['newPassword'],
-      });
-    }
-    if (value.confirmPassword && value.newPassword !== value.confirmPassword) {
-      ctx.addIssue({
-        code: 'custom',
-        message: VALIDATION.passwordsDoNotMatch,
-        path: ['confirmPassword'],
-      });
-    }
+  .refine((value) => !value.newPassword || value.newPassword !== value.currentPassword, {
+    error: VALIDATION.newPasswordSameAsCurrent,
+    path: ['newPassword'],
+    when: always,
+  })
+  .refine((value) => !value.confirmPassword || value.newPassword === value.confirmPassword, {
+    error: VALIDATION.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    when: always,
   });
 export type ChangePasswordFormValues = z.output<typeof changePasswordFormSchema>;
 

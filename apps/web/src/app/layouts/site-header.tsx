@@ -1,8 +1,15 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { firm } from '../../content/firm';
-import { VISITOR_NAV } from '../../content/navigation';
+import { NAV_BY_ROLE, VISITOR_NAV } from '../../content/navigation';
+import { useSession } from '../../lib/session';
+
+// Only signed-in people see it: public pages do not download it.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const skeleton = (
+  <span aria-hidden="true" className="h-9 w-40 animate-pulse rounded-md bg-slate-100" />
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${
@@ -11,11 +18,27 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-700 hover:bg-slate-100 hover:text-brand-800'
   }`;
 
+/**
+ * The header of every page. Prerendered pages are rendered signed out (the session store's server
+ * snapshot), so the HTML and the first client render match; the signed-in parts appear right after
+ * hydration, inside a box of fixed width so nothing below moves.
+ */
 export function SiteHeader() {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const { user, status } = session;
   // The menu belongs to the page it was opened on: navigating closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const isMenuOpen = menuOpenOn === pathname;
+  const navItems = user ? NAV_BY_ROLE[user.role] : VISITOR_NAV;
+
+  const signOut = async () => {
+    setMenuOpenOn(null);
+    // Leave the portal page first, so its guard does not send the user to /login on the way out.
+    await navigate('/');
+    await session.signOut();
+  };
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -26,7 +49,7 @@ export function SiteHeader() {
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {VISITOR_NAV.map((item) => (
+            {navItems.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className={navLinkClass}>
                   {item.label}
@@ -35,19 +58,30 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">
-          <Link
-            to="/login"
-            className="rounded-md px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
-          >
-            Sign In
-          </Link>
-          <Link
-            to="/appointments"
-            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            Get Started
-          </Link>
+        {/* Fixed width: swapping visitor buttons for the user menu moves nothing. */}
+        <div className="hidden w-60 shrink-0 items-center justify-end gap-2 lg:flex">
+          {user ? (
+            <Suspense fallback={skeleton}>
+              <UserMenu user={user} onSignOut={() => void signOut()} />
+            </Suspense>
+          ) : status === 'loading' ? (
+            skeleton
+          ) : (
+            <>
+              <Link
+                to="/login"
+                className="rounded-md px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
+              >
+                Sign In
+              </Link>
+              <Link
+                to="/appointments"
+                className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+              >
+                Get Started
+              </Link>
+            </>
+          )}
         </div>
         <button
           type="button"
@@ -63,27 +97,58 @@ export function SiteHeader() {
       {isMenuOpen ? (
         <nav id="mobile-menu" aria-label="Main" className="border-t border-slate-200 lg:hidden">
           <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
-            {VISITOR_NAV.map((item) => (
+            {navItems.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className={navLinkClass}>
                   {item.label}
                 </NavLink>
               </li>
             ))}
-            <li className="mt-2 flex gap-2">
-              <Link
-                to="/login"
-                className="flex-1 rounded-md border border-brand-700 px-4 py-2 text-center text-sm font-semibold text-brand-800"
-              >
-                Sign In
-              </Link>
-              <Link
-                to="/appointments"
-                className="flex-1 rounded-md bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white"
-              >
-                Get Started
-              </Link>
-            </li>
+            {user ? (
+              <>
+                <li className="mt-2 border-t border-slate-200 pt-2">
+                  <p className="truncate px-3 py-1 text-xs text-slate-600">
+                    Signed in as {user.firstName} {user.lastName}
+                  </p>
+                </li>
+                <li>
+                  <NavLink to="/profile" className={navLinkClass}>
+                    Profile Settings
+                  </NavLink>
+                </li>
+                {user.role === 'advocate' ? (
+                  <li>
+                    <NavLink to="/admin-management" className={navLinkClass}>
+                      Admin Management
+                    </NavLink>
+                  </li>
+                ) : null}
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => void signOut()}
+                    className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
+                  >
+                    Sign Out
+                  </button>
+                </li>
+              </>
+            ) : (
+              <li className="mt-2 flex gap-2">
+                <Link
+                  to="/login"
+                  className="flex-1 rounded-md border border-brand-700 px-4 py-2 text-center text-sm font-semibold text-brand-800"
+                >
+                  Sign In
+                </Link>
+                <Link
+                  to="/appointments"
+                  className="flex-1 rounded-md bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white"
+                >
+                  Get Started
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
       ) : null}

@@ -1,0 +1,105 @@
+import type { PublicUser } from '@firm/shared';
+import { ChevronDown, LogOut, ShieldCheck, UserCog } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+
+/**
+ * The user menu of SPEC section 2: Profile Settings, Admin Management (advocates), Sign Out. A
+ * disclosure: Tab moves through it, Escape closes it and gives focus back to the button, and a
+ * click elsewhere closes it.
+ */
+export function UserMenu({ user, onSignOut }: { user: PublicUser; onSignOut: () => void }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setIsOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, [isOpen]);
+
+  const itemClass =
+    'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100';
+  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={menuId}
+        onClick={() => setIsOpen((open) => !open)}
+        className="flex max-w-56 items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white"
+        >
+          {initials}
+        </span>
+        <span className="truncate">
+          <span className="sr-only">Account menu for </span>
+          {user.firstName} {user.lastName}
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
+      </button>
+      {isOpen ? (
+        <div
+          id={menuId}
+          className="absolute right-0 z-40 mt-2 w-60 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          <p className="truncate border-b border-slate-100 px-3 py-2 text-xs text-slate-600">
+            {user.email}
+          </p>
+          <ul className="pt-1">
+            <li>
+              <Link to="/profile" className={itemClass} onClick={() => setIsOpen(false)}>
+                <UserCog aria-hidden="true" className="size-4" /> Profile Settings
+              </Link>
+            </li>
+            {user.role === 'advocate' ? (
+              <li>
+                <Link to="/admin-management" className={itemClass} onClick={() => setIsOpen(false)}>
+                  <ShieldCheck aria-hidden="true" className="size-4" /> Admin Management
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <button
+                type="button"
+                className={itemClass}
+                onClick={() => {
+                  setIsOpen(false);
+                  onSignOut();
+                }}
+              >
+                <LogOut aria-hidden="true" className="size-4" /> Sign Out
+              </button>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { AuthCard } from '../../components/ui/card';
+import { LoginForm } from '../../features/auth/components/login-form';
+import type { RouteHandle } from '../seo';
+
+export const handle: RouteHandle = {
+  seo: { title: 'Sign In | Mwamba & Associates Advocates', description: '', noindex: true },
+};
+
+export function Component() {
+  return (
+    <AuthCard
+      title="Sign In"
+      intro={
+        <>
+          Welcome back. Sign in to your client portal, or{' '}
+          <Link to="/appointments" className="font-medium text-brand-700 underline">
+            book a consultation
+          </Link>{' '}
+          without an account.
+        </>
+      }
+    >
+      <LoginForm />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,31 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { TextField, type TextFieldProps } from './text-field';
+
+/** A password input with a show/hide button (SPEC section 2, Login page). */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
+  const [isVisible, setIsVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={isVisible ? 'text' : 'password'}
+      trailing={
+        <button
+          type="button"
+          onClick={() => setIsVisible((visible) => !visible)}
+          aria-pressed={isVisible}
+          className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        >
+          {isVisible ? (
+            <EyeOff aria-hidden="true" className="size-4" />
+          ) : (
+            <Eye aria-hidden="true" className="size-4" />
+          )}
+          <span className="sr-only">
+            {isVisible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+          </span>
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,75 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithApp } from '../../../testing/render';
+import { LoginForm } from './login-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const user = {
+  id: 'u1',
+  firstName: 'Amani',
+  lastName: 'Otieno',
+  email: 'amani@example.test',
+  phone: null,
+  role: 'client',
+  isActive: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastLogin: null,
+  mustChangePassword: false,
+};
+
+describe('LoginForm', () => {
+  it("shows SPEC section 5's messages under the fields, tied to them", async () => {
+    const calls = mockApi({});
+    renderWithApp(<LoginForm />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const email = screen.getByLabelText(/Email address/);
+    expect(email).toHaveAccessibleDescription('Email is required');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Password is required');
+
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.type(screen.getByLabelText(/^Password/), '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid email address')).toBeVisible();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeVisible();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows and hides the password', async () => {
+    mockApi({});
+    renderWithApp(<LoginForm />);
+    const password = screen.getByLabelText(/^Password/);
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('signs in, stores the token and says so', async () => {
+    const calls = mockApi({ 'POST /auth/login': [200, { token: 'tok-123', user }] });
+    renderWithApp(<LoginForm />);
+    await userEvent.type(screen.getByLabelText(/Email address/), 'Amani@Example.test');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret123');
+    await userEvent.click(screen.getByLabelText('Remember me'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login successful!')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/login',
+      body: { email: 'amani@example.test', password: 'Secret123', rememberMe: true },
+    });
+    expect(localStorage.getItem('token')).toBe('tok-123');
+  });
+
+  it("shows the server's message as a toast when sign-in fails", async () => {
+    mockApi({ 'POST /auth/login': [401, { message: 'Invalid email or password' }] });
+    renderWithApp(<LoginForm />);
+    await userEvent.type(screen.getByLabelText(/Email address/), 'amani@example.test');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Wrong123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+  });
+});

@@ -1,0 +1,88 @@
+import { MESSAGES, loginFormSchema } from '@firm/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { errorText } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useLogin } from '../api/login';
+import { applyServerErrors } from './server-errors';
+
+/**
+ * The login form of SPEC sections 2 and 5. On success the session starts; the signed-out-only
+ * guard then takes the user where they were going (or to /dashboard).
+ */
+export function LoginForm() {
+  const session = useSession();
+  const loginMutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { token, user } = await loginMutation.mutateAsync(values);
+      session.start(token, user);
+      toast.success(MESSAGES.loginSuccess);
+    } catch (error) {
+      applyServerErrors(error, setError, ['email', 'password']);
+      toast.error(errorText(error, MESSAGES.loginFailed));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Checkbox label="Remember me" {...register('rememberMe')} />
+        <Link
+          to="/forgot-password"
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" fullWidth isLoading={isSubmitting} loadingText="Signing in…">
+        Sign In
+      </Button>
+      <p className="rounded-md bg-brand-50 p-3 text-sm text-slate-700">
+        Admin and client accounts are created by the firm&apos;s advocate, who gives you your
+        sign-in details.
+      </p>
+      <p className="text-center text-sm text-slate-700">
+        Are you an advocate?{' '}
+        <Link
+          to="/advocate-register"
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          Register as an advocate
+        </Link>
+      </p>
+    </form>
+  );
+}

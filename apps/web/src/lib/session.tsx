@@ -1,0 +1,146 @@
+import { MESSAGES, TOKEN_STORAGE_KEY, type PublicUser } from '@firm/shared';
+import {
+  createContext,
+  use,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import toast from 'react-hot-toast';
+import { api, getStoredToken, onAuthProblem, removeStoredToken, storeToken } from './api-client';
+
+/**
+ * The session of SPEC section 4: loading while a stored token is checked with GET /auth/me, then
+ * signed in (the user) or signed out. It lives outside React so the header, the guards and the
+ * forms share one, and so the prerendered header can render the signed-out state on the server
+ * and during hydration (the server snapshot), switching only afterwards.
+ */
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+export interface SessionState {
+  status: SessionStatus;
+  user: PublicUser | null;
+}
+
+const SIGNED_OUT: SessionState = { status: 'signed-out', user: null };
+const LOADING: SessionState = { status: 'loading', user: null };
+
+let state: SessionState = getStoredToken() ? LOADING : SIGNED_OUT;
+const listeners = new Set<() => void>();
+let restoring = false;
+
+function setState(next: SessionState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  void restore();
+  return () => listeners.delete(listener);
+}
+
+/** At start: a stored token is checked once; on any failure it is removed, silently. */
+async function restore() {
+  if (restoring || state.status !== 'loading') return;
+  restoring = true;
+  try {
+    const user = await api.get<PublicUser>('/auth/me');
+    setState({ status: 'signed-in', user });
+  } catch {
+    removeStoredToken();
+    setState(SIGNED_OUT);
+  } finally {
+    restoring = false;
+  }
+}
+
+/** Store the token of a login or registration and the user it belongs to. */
+function start(token: string, user: PublicUser) {
+  storeToken(token);
+  setState({ status: 'signed-in', user });
+}
+
+function updateUser(user: PublicUser) {
+  if (state.user) setState({ status: 'signed-in', user });
+}
+
+/** Drops the session in this browser (the server already refused it). */
+function drop() {
+  removeStoredToken();
+  if (state.status !== 'signed-out') setState(SIGNED_OUT);
+}
+
+/** Logout: the server revokes the session; the token and user go, whatever it answered. */
+async function signOut() {
+  try {
+    await api.post('/auth/logout');
+  } catch {
+    // already gone on the server: nothing more to do
+  } finally {
+    drop();
+    toast.success(MESSAGES.logoutSuccess);
+  }
+}
+
+async function refresh() {
+  try {
+    const user = await api.get<PublicUser>('/auth/me');
+    setState({ status: 'signed-in', user });
+  } catch {
+    // a 401 has already dropped the session through onAuthProblem
+  }
+}
+
+onAuthProblem(({ status, code }) => {
+  if (status === 401) {
+    if (state.status === 'signed-in')
+      toast.error(MESSAGES.sessionExpired, { id: 'session-expired' });
+    drop();
+  } else if (code === 'PASSWORD_CHANGE_REQUIRED' && state.user && !state.user.mustChangePassword) {
+    void refresh();
+  }
+});
+
+export interface Session extends SessionState {
+  start: typeof start;
+  updateUser: typeof updateUser;
+  signOut: typeof signOut;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** Server render and hydration see "signed out"; the stored session appears right after. */
+const getServerSnapshot = () => SIGNED_OUT;
+const getSnapshot = () => state;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const current = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  // Another tab signing in or out changes the stored token: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== TOKEN_STORAGE_KEY) return;
+      if (!getStoredToken()) drop();
+      else if (state.status !== 'loading') {
+        setState(LOADING);
+        void restore();
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+  const value = useMemo<Session>(() => ({ ...current, start, updateUser, signOut }), [current]);
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession needs a <SessionProvider>');
+  return session;
+}
+
+/** Tests only: forget the module's state between tests. */
+export function resetSessionForTests() {
+  state = getStoredToken() ? LOADING : SIGNED_OUT;
+  restoring = false;
+}
