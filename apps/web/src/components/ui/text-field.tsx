@@ -30,15 +30,17 @@ export function TextField({
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {/* Outside the label, so the field's name is the label alone. */}
         {required ? (
-          <span aria-hidden="true" className="text-red-700">
-            {' '}
+          <span aria-hidden="true" className="text-sm text-red-700">
             *
           </span>
         ) : null}
-      </label>
+      </div>
       <div className="relative mt-1">
         <input
           id={id}
