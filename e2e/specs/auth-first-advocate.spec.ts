@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { advocatePayload, latestMailTo, signInThroughUi } from '../support/accounts';
 import { freePort, freshDataDir, startServer, type ServerProcess } from '../support/server-process';
 
@@ -32,7 +32,7 @@ test.describe('a fresh install, from the first advocate onwards', () => {
     await server.exited;
   });
 
-  async function openPage(browser: import('@playwright/test').Browser): Promise<Page> {
+  async function openPage(browser: Browser): Promise<Page> {
     const context = await browser.newContext({ baseURL: server.url });
     return context.newPage();
   }

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './messages';
+export * from './auth-messages';
 export * from './phone';
 export * from './office-hours';
 export * from './permissions';

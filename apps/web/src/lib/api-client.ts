@@ -1,4 +1,5 @@
-import { MESSAGES, TOKEN_STORAGE_KEY, type ApiErrorBody } from '@firm/shared';
+import { MESSAGES, type ApiErrorBody } from '@firm/shared';
+import { getStoredToken, reportAuthProblem } from './auth-storage';
 
 /** The spec's "configured backend base address": the API on this origin. */
 export const API_BASE = '/api';
@@ -13,40 +14,6 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
-}
-
-export function getStoredToken(): string | null {
-  try {
-    return localStorage.getItem(TOKEN_STORAGE_KEY);
-  } catch {
-    return null; // storage disabled (private mode on some phones)
-  }
-}
-
-export function storeToken(token: string): void {
-  try {
-    localStorage.setItem(TOKEN_STORAGE_KEY, token);
-  } catch {
-    // storage disabled: the session lasts as long as the page
-  }
-}
-
-export function removeStoredToken(): void {
-  try {
-    localStorage.removeItem(TOKEN_STORAGE_KEY);
-  } catch {
-    // nothing stored
-  }
-}
-
-/**
- * Told when the API refuses a request that carried a token: 401 (the session is gone) or 403 with
- * a code (e.g. PASSWORD_CHANGE_REQUIRED). The session store listens (lib/session.tsx).
- */
-type AuthProblemListener = (problem: { status: number; code: string | undefined }) => void;
-let authProblemListener: AuthProblemListener | null = null;
-export function onAuthProblem(listener: AuthProblemListener | null): void {
-  authProblemListener = listener;
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
@@ -103,7 +70,7 @@ export async function apiRequest<T>(
   if (!response.ok) {
     const code = isErrorBody(data) ? data.code : undefined;
     if (token && (response.status === 401 || (response.status === 403 && code))) {
-      authProblemListener?.({ status: response.status, code });
+      reportAuthProblem({ status: response.status, code });
     }
     if (isErrorBody(data)) {
       throw new ApiError(data.message, response.status, data.code, data.errors);

@@ -8,7 +8,10 @@ import {
   type ReactNode,
 } from 'react';
 import toast from 'react-hot-toast';
-import { api, getStoredToken, onAuthProblem, removeStoredToken, storeToken } from './api-client';
+import { getStoredToken, onAuthProblem, removeStoredToken, storeToken } from './auth-storage';
+
+/** The API client loads only when there is a session to check or end. */
+const loadApi = () => import('./api-client').then((m) => m.api);
 
 /**
  * The session of SPEC section 4: loading while a stored token is checked with GET /auth/me, then
@@ -45,6 +48,7 @@ async function restore() {
   if (restoring || state.status !== 'loading') return;
   restoring = true;
   try {
+    const api = await loadApi();
     const user = await api.get<PublicUser>('/auth/me');
     setState({ status: 'signed-in', user });
   } catch {
@@ -74,6 +78,7 @@ function drop() {
 /** Logout: the server revokes the session; the token and user go, whatever it answered. */
 async function signOut() {
   try {
+    const api = await loadApi();
     await api.post('/auth/logout');
   } catch {
     // already gone on the server: nothing more to do
@@ -85,6 +90,7 @@ async function signOut() {
 
 async function refresh() {
   try {
+    const api = await loadApi();
     const user = await api.get<PublicUser>('/auth/me');
     setState({ status: 'signed-in', user });
   } catch {

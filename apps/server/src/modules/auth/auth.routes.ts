@@ -14,6 +14,7 @@ import {
   resetPasswordInputSchema,
   successMessageSchema,
   verifySuperKeyInputSchema,
+  AUTH_MESSAGES,
 } from '@firm/shared';
 import { AppError } from '../../lib/app-error';
 import { loadSuperKey } from '../../lib/super-key';
@@ -81,9 +82,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!isSuperKey(deps, request.body.superKey)) {
-        throw AppError.unauthorized(MESSAGES.superKeyInvalid, 'INVALID_SUPER_KEY');
+        throw AppError.unauthorized(AUTH_MESSAGES.superKeyInvalid, 'INVALID_SUPER_KEY');
       }
-      return { success: true as const, message: MESSAGES.superKeyVerified };
+      return { success: true as const, message: AUTH_MESSAGES.superKeyVerified };
     },
   );
 
@@ -109,7 +110,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await registerAdvocate(deps, request.body, meta(request));
       if (result.status === 'pending') {
-        return reply.status(202).send({ message: MESSAGES.registrationPending, user: result.user });
+        return reply
+          .status(202)
+          .send({ message: AUTH_MESSAGES.registrationPending, user: result.user });
       }
       return reply.status(201).send({ token: result.token, user: result.user });
     },
@@ -179,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requestPasswordReset(deps, request.body.email, meta(request));
-      return { success: true as const, message: MESSAGES.forgotPasswordSent };
+      return { success: true as const, message: AUTH_MESSAGES.forgotPasswordSent };
     },
   );
 
@@ -196,7 +199,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await resetPassword(deps, request.body, meta(request));
-      return { success: true as const, message: MESSAGES.passwordResetDone };
+      return { success: true as const, message: AUTH_MESSAGES.passwordResetDone };
     },
   );
 
@@ -225,7 +228,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         meta(request),
       );
-      return { success: true as const, message: MESSAGES.passwordChanged, user };
+      return { success: true as const, message: AUTH_MESSAGES.passwordChanged, user };
     },
   );
 };

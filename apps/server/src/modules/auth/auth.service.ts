@@ -1,9 +1,9 @@
 import {
-  MESSAGES,
   REMEMBER_ME_DAYS,
   SESSION_HOURS,
   type ChangePasswordInput,
   type PublicUser,
+  AUTH_MESSAGES,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -105,9 +105,9 @@ export async function registerAdvocate(
   meta: RequestMeta,
 ): Promise<RegisterResult> {
   if (!isSuperKey(deps, input.superKey))
-    throw AppError.unauthorized(MESSAGES.superKeyInvalid, 'INVALID_SUPER_KEY');
+    throw AppError.unauthorized(AUTH_MESSAGES.superKeyInvalid, 'INVALID_SUPER_KEY');
   if (await findUserByEmail(deps.db, input.email))
-    throw AppError.conflict(MESSAGES.emailTaken, 'EMAIL_TAKEN');
+    throw AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
 
   const passwordHash = await hashPassword(input.password);
   let created: UserRow;
@@ -146,7 +146,7 @@ export async function registerAdvocate(
       return user;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.conflict(MESSAGES.emailTaken, 'EMAIL_TAKEN');
+    if (isUniqueViolation(error)) throw AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
     throw error;
   }
 
@@ -159,7 +159,7 @@ export async function registerAdvocate(
 
 function lockedMessage(until: Date | number, now: number): string {
   const minutes = Math.max(1, Math.ceil((+until - now) / 60_000));
-  return MESSAGES.accountLocked(minutes);
+  return AUTH_MESSAGES.accountLocked(minutes);
 }
 
 /**
@@ -201,13 +201,14 @@ export async function login(
     } else {
       deps.throttle.fail(input.email, now);
     }
-    throw AppError.unauthorized(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+    throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
   }
 
   if (user.role === 'advocate' && user.verificationStatus === 'pending') {
-    throw AppError.forbidden(MESSAGES.accountPendingVerification, 'ACCOUNT_PENDING');
+    throw AppError.forbidden(AUTH_MESSAGES.accountPendingVerification, 'ACCOUNT_PENDING');
   }
-  if (!user.isActive) throw AppError.forbidden(MESSAGES.accountDeactivated, 'ACCOUNT_DEACTIVATED');
+  if (!user.isActive)
+    throw AppError.forbidden(AUTH_MESSAGES.accountDeactivated, 'ACCOUNT_DEACTIVATED');
 
   const signedIn = await updateUser(deps.db, user.id, {
     failedLoginCount: 0,
@@ -279,7 +280,7 @@ export async function resetPassword(
   meta: RequestMeta,
 ): Promise<void> {
   const invalid = () =>
-    AppError.badRequest(MESSAGES.resetTokenInvalid, undefined, 'INVALID_RESET_TOKEN');
+    AppError.badRequest(AUTH_MESSAGES.resetTokenInvalid, undefined, 'INVALID_RESET_TOKEN');
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     const consumed = await consumeResetToken(tx, hashToken(input.token), new Date());
@@ -316,8 +317,8 @@ export async function changePassword(
   if (!current || !(await verifyPassword(current.passwordHash, input.currentPassword))) {
     // 400, not 401: the session is fine, only the typed password is wrong.
     throw AppError.badRequest(
-      MESSAGES.currentPasswordWrong,
-      { currentPassword: MESSAGES.currentPasswordWrong },
+      AUTH_MESSAGES.currentPasswordWrong,
+      { currentPassword: AUTH_MESSAGES.currentPasswordWrong },
       'CURRENT_PASSWORD_WRONG',
     );
   }

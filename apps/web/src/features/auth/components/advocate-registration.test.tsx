@@ -30,25 +30,32 @@ async function verifyKey(key = 'the-right-key-123') {
   await userEvent.click(screen.getByRole('button', { name: 'Verify super key' }));
 }
 
+/** Pastes instead of typing key by key: the form is long and the machines are slow. */
+async function fill(element: HTMLElement, value: string) {
+  await userEvent.click(element);
+  await userEvent.paste(value);
+}
+
 async function fillValidForm() {
   const form = screen.getByRole('form', { name: 'Advocate details' });
   const field = (label: RegExp) => within(form).getByLabelText(label);
-  await userEvent.type(field(/^First name/), 'Wanjiru');
-  await userEvent.type(field(/^Last name/), 'Kamau');
-  await userEvent.type(field(/^Email address/), 'wanjiru@mwamba.test');
-  await userEvent.type(field(/^Phone number/), '0712 345 678');
-  await userEvent.type(field(/^License number/), 'LSK/2011/0457');
-  await userEvent.type(field(/^Years of experience/), '14');
-  await userEvent.type(field(/^Education/), 'LLB, University of Nairobi');
-  await userEvent.type(field(/^Bar admission/), 'Admitted 2011');
+  await fill(field(/^First name/), 'Wanjiru');
+  await fill(field(/^Last name/), 'Kamau');
+  await fill(field(/^Email address/), 'wanjiru@mwamba.test');
+  await fill(field(/^Phone number/), '0712 345 678');
+  await fill(field(/^License number/), 'LSK/2011/0457');
+  await fill(field(/^Years of experience/), '14');
+  await fill(field(/^Education/), 'LLB, University of Nairobi');
+  await fill(field(/^Bar admission/), 'Admitted 2011');
   await userEvent.click(field(/^Family Law/));
-  await userEvent.type(field(/^Other specializations/), 'Mining Law, Family Law');
-  await userEvent.type(field(/^Password/), 'Str0ngPassw0rd');
-  await userEvent.type(field(/^Confirm password/), 'Str0ngPassw0rd');
+  await fill(field(/^Other specializations/), 'Mining Law, Family Law');
+  await fill(field(/^Password/), 'Str0ngPassw0rd');
+  await fill(field(/^Confirm password/), 'Str0ngPassw0rd');
   await userEvent.click(field(/I accept the/));
 }
 
-describe('AdvocateRegistration', () => {
+// Many fields per test: give them room on a busy 2-core machine.
+describe('AdvocateRegistration', { timeout: 20_000 }, () => {
   it('shows the form only after the server accepts the key; a wrong key shows the error', async () => {
     let accept = false;
     const calls = mockApi({

@@ -1,10 +1,10 @@
 import {
-  MESSAGES,
   SPECIALIZATIONS,
   advocateRegistrationFormSchema,
   toRegisterPayload,
   verifySuperKeyInputSchema,
   type PublicUser,
+  AUTH_MESSAGES,
 } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
@@ -87,7 +87,7 @@ function SuperKeyStep({
       toast.success(result.message);
       onVerified(superKey);
     } catch (failure) {
-      const message = errorText(failure, MESSAGES.superKeyInvalid);
+      const message = errorText(failure, AUTH_MESSAGES.superKeyInvalid);
       setError(message);
       toast.error(message);
     }
@@ -184,7 +184,7 @@ function RegistrationForm({
         return;
       }
       session.start(result.token, result.user);
-      toast.success(MESSAGES.registrationSuccess);
+      toast.success(AUTH_MESSAGES.registrationSuccess);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'INVALID_SUPER_KEY') onKeyRejected();
       if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
@@ -194,14 +194,14 @@ function RegistrationForm({
       if (error instanceof ApiError && error.errors?.specialization) {
         setError('specializations', { type: 'server', message: error.errors.specialization });
       }
-      toast.error(errorText(error, MESSAGES.registrationFailed));
+      toast.error(errorText(error, AUTH_MESSAGES.registrationFailed));
     }
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!isKeyVerified) {
       event.preventDefault();
-      toast.error(MESSAGES.superKeyNotVerified);
+      toast.error(AUTH_MESSAGES.superKeyNotVerified);
       return;
     }
     void submit(event);

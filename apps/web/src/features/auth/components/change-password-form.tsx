@@ -1,4 +1,4 @@
-import { MESSAGES, changePasswordFormSchema } from '@firm/shared';
+import { changePasswordFormSchema, AUTH_MESSAGES } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -32,7 +32,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
         newPassword: values.newPassword,
       });
       session.updateUser(result.user);
-      toast.success(result.message ?? MESSAGES.passwordChanged);
+      toast.success(result.message ?? AUTH_MESSAGES.passwordChanged);
       reset();
       onChanged?.();
     } catch (error) {

@@ -1,4 +1,4 @@
-import { MESSAGES, loginFormSchema } from '@firm/shared';
+import { loginFormSchema, AUTH_MESSAGES } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -33,10 +33,10 @@ export function LoginForm() {
     try {
       const { token, user } = await loginMutation.mutateAsync(values);
       session.start(token, user);
-      toast.success(MESSAGES.loginSuccess);
+      toast.success(AUTH_MESSAGES.loginSuccess);
     } catch (error) {
       applyServerErrors(error, setError, ['email', 'password']);
-      toast.error(errorText(error, MESSAGES.loginFailed));
+      toast.error(errorText(error, AUTH_MESSAGES.loginFailed));
     }
   });
 

@@ -1,4 +1,4 @@
-import { MESSAGES, resetPasswordFormSchema } from '@firm/shared';
+import { resetPasswordFormSchema, AUTH_MESSAGES } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -28,7 +28,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     return (
       <div className="space-y-4">
         <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-900">
-          {MESSAGES.resetTokenInvalid}
+          {AUTH_MESSAGES.resetTokenInvalid}
         </p>
         <Link
           to="/forgot-password"

@@ -1,0 +1,31 @@
+/**
+ * The texts of the sign-in, registration and password screens (SPEC section 8, plus our own where
+ * the spec shows none). A module of its own (not MESSAGES) so that public pages, which load
+ * MESSAGES, do not download them.
+ */
+export const AUTH_MESSAGES = {
+  loginSuccess: 'Login successful!',
+  loginFailed: 'Login failed',
+  registrationSuccess: 'Registration successful!',
+  registrationFailed: 'Registration failed',
+  superKeyVerified: 'Super key verified! You can now complete advocate registration.',
+  superKeyInvalid: 'Invalid super key. Contact system administrator.',
+  superKeyNotVerified: 'Please verify the super key first',
+  advocateCreated: 'Advocate account created successfully!',
+  registrationPending:
+    'Registration received. An existing advocate must verify your account before you can sign in.',
+  invalidCredentials: 'Invalid email or password',
+  accountDeactivated: 'This account has been deactivated. Please contact the firm.',
+  accountPendingVerification:
+    'This advocate account is awaiting verification by an existing advocate. You can sign in once it is verified.',
+  accountLocked: (minutes: number) =>
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  emailTaken: 'An account with this email already exists',
+  forgotPasswordSent:
+    'If an account exists for that email, we have sent a link to reset the password. The link is valid for one hour.',
+  resetTokenInvalid:
+    'This password reset link is invalid or has expired. Please request a new one.',
+  passwordResetDone: 'Your password has been reset. You can now sign in with your new password.',
+  passwordChanged: 'Password changed successfully',
+  currentPasswordWrong: 'Current password is incorrect',
+} as const;
