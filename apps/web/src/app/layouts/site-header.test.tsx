@@ -77,16 +77,26 @@ describe('SiteHeader', () => {
 });
 
 describe('guards', () => {
-  const routes = (element: 'require' | 'signed-out') => [
-    {
-      element: element === 'require' ? <RequireUser /> : <SignedOutOnly />,
-      children: [
-        { path: '/dashboard', element: <p>Dashboard page</p> },
-        { path: '/change-password', element: <p>Change password page</p> },
-        { path: '/login', element: <p>Login page</p> },
-      ],
-    },
-  ];
+  const page = (text: string) => <p>{text}</p>;
+  const routes = (kind: 'require' | 'signed-out') =>
+    kind === 'require'
+      ? [
+          {
+            element: <RequireUser />,
+            children: [
+              { path: '/dashboard', element: page('Dashboard page') },
+              { path: '/change-password', element: page('Change password page') },
+            ],
+          },
+          { path: '/login', element: page('Login page') },
+        ]
+      : [
+          {
+            element: <SignedOutOnly />,
+            children: [{ path: '/login', element: page('Login page') }],
+          },
+          { path: '/dashboard', element: page('Dashboard page') },
+        ];
 
   function renderAt(path: string, kind: 'require' | 'signed-out') {
     const { router } = renderWithApp(null, {
@@ -115,7 +125,7 @@ describe('guards', () => {
     localStorage.setItem('token', 'tok');
     mockApi({ 'GET /auth/me': [200, advocate] });
     const router = renderAt('/login', 'signed-out');
-    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+    expect(screen.getByText('Checking your session…')).toBeInTheDocument();
     await act(async () => {
       await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     });
