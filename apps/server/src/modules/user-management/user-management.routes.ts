@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  AUTH_MESSAGES,
   MESSAGES,
   apiErrorSchema,
   createAdminInputSchema,
@@ -107,7 +108,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await createAdvocate(deps, currentUser(request), request.body, meta(request));
       return reply
         .status(201)
-        .send({ success: true, message: MESSAGES.advocateCreated, ...created });
+        .send({ success: true, message: AUTH_MESSAGES.advocateCreated, ...created });
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  AUTH_MESSAGES,
   MESSAGES,
   ROLES,
   can,
@@ -66,7 +67,7 @@ function listScope(actor: UserRow): UserScope {
 const EVERYONE: UserScope = { roles: ROLES };
 
 const notFound = () => AppError.notFound(MESSAGES.userNotFound, 'USER_NOT_FOUND');
-const emailTaken = () => AppError.conflict(MESSAGES.emailTaken, 'EMAIL_TAKEN');
+const emailTaken = () => AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
 
 export async function listUsers(
   deps: UserManagementDeps,
