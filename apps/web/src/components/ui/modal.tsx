@@ -1,0 +1,136 @@
+import { X } from 'lucide-react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export interface ModalProps {
+  title: string;
+  /** Called on Escape, on the close button and on a click on the backdrop. */
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons along the bottom edge. */
+  footer?: ReactNode;
+  description?: ReactNode;
+  size?: 'md' | 'lg';
+  /** While true (a request is on its way) Escape and the backdrop do not close it. */
+  isBusy?: boolean;
+}
+
+/**
+ * A modal dialog: rendered while mounted, focus moves into it and stays there (Tab wraps), Escape
+ * closes it, and focus goes back to whatever had it before. The page behind does not scroll.
+ */
+export function Modal({
+  title,
+  onClose,
+  children,
+  footer,
+  description,
+  size = 'md',
+  isBusy = false,
+}: ModalProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  const isBusyRef = useRef(isBusy);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+    isBusyRef.current = isBusy;
+  });
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const panel = panelRef.current;
+    const first =
+      panel?.querySelector<HTMLElement>('[data-autofocus]') ??
+      panel?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? panel)?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        if (!isBusyRef.current) onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !panel) return;
+      const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      if (items.length === 0) {
+        event.preventDefault();
+        return;
+      }
+      const firstItem = items[0]!;
+      const lastItem = items[items.length - 1]!;
+      const active = document.activeElement;
+      if (event.shiftKey && (active === firstItem || !panel.contains(active))) {
+        event.preventDefault();
+        lastItem.focus();
+      } else if (!event.shiftKey && (active === lastItem || !panel.contains(active))) {
+        event.preventDefault();
+        firstItem.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = overflow;
+      if (previous && document.contains(previous)) previous.focus();
+    };
+  }, []);
+
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-slate-900/50"
+        onClick={() => {
+          if (!isBusy) onClose();
+        }}
+      />
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        className={`relative flex max-h-[92vh] w-full flex-col rounded-t-xl bg-white shadow-xl sm:rounded-xl ${
+          size === 'lg' ? 'sm:max-w-2xl' : 'sm:max-w-lg'
+        }`}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
+          <div className="min-w-0">
+            <h2 id={titleId} className="text-lg font-semibold text-brand-900">
+              {title}
+            </h2>
+            {description ? (
+              <div id={descriptionId} className="mt-1 text-sm text-slate-600">
+                {description}
+              </div>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={isBusy}
+            aria-label="Close dialog"
+            className="-m-1 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {footer ? (
+          <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">
+            {footer}
+          </div>
+        ) : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}

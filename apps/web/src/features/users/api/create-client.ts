@@ -1,0 +1,17 @@
+import type { CreateClientInput, UserCreated } from '@firm/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { USERS_KEY } from './list-users';
+
+/** POST /api/user-management/create-client */
+export function createClient(input: CreateClientInput): Promise<UserCreated> {
+  return api.post<UserCreated>('/user-management/create-client', input);
+}
+
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createClient,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}

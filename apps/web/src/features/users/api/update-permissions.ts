@@ -1,0 +1,25 @@
+import type { AdminPermissions, UserUpdated } from '@firm/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { USERS_KEY } from './list-users';
+
+/** PUT /api/user-management/admin/:id/permissions */
+export function updatePermissions({
+  id,
+  permissions,
+}: {
+  id: string;
+  permissions: AdminPermissions;
+}): Promise<UserUpdated> {
+  return api.put<UserUpdated>(`/user-management/admin/${encodeURIComponent(id)}/permissions`, {
+    permissions,
+  });
+}
+
+export function useUpdatePermissions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePermissions,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}

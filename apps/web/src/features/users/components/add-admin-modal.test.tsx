@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AddAdminModal } from './add-admin-modal';
+import { mockFetch, renderWithQuery } from './test-utils';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("Admin Overview's Add New Admin", () => {
+  it("gives SPEC section 5's message for each empty field", async () => {
+    const calls = mockFetch(() => [500, {}]);
+    renderWithQuery(<AddAdminModal onClose={() => {}} />);
+    expect(
+      screen.getByText('The admin must change this password when they first sign in.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Admin' }));
+    for (const text of [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone number is required',
+      'Password is required',
+    ]) {
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    }
+    expect(calls).toHaveLength(0);
+  });
+
+  it('needs a valid email and a password of at least 8 characters', async () => {
+    mockFetch(() => [500, {}]);
+    renderWithQuery(<AddAdminModal onClose={() => {}} />);
+    await userEvent.type(screen.getByLabelText(/^Email/), 'nope');
+    await userEvent.type(screen.getByLabelText(/Temporary Password/), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Admin' }));
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+  });
+
+  it("creates the admin with the chosen password and says 'Admin created successfully!'", async () => {
+    const calls = mockFetch(() => [201, { success: true, message: 'Admin created successfully' }]);
+    const onClose = vi.fn();
+    renderWithQuery(<AddAdminModal onClose={onClose} />);
+    await userEvent.type(screen.getByLabelText(/First Name/), 'Otieno');
+    await userEvent.type(screen.getByLabelText(/Last Name/), 'Odhiambo');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'otieno@mwamba.test');
+    await userEvent.type(screen.getByLabelText(/^Phone/), '0722 111 222');
+    await userEvent.type(screen.getByLabelText(/Temporary Password/), 'welcome-2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Admin' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]!.body).toEqual({
+      firstName: 'Otieno',
+      lastName: 'Odhiambo',
+      email: 'otieno@mwamba.test',
+      phone: '+254722111222',
+      temporaryPassword: 'welcome-2026',
+    });
+    expect(await screen.findByText('Admin created successfully!')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,112 @@
+import type { ManagedUser, PublicUser, UserList } from '@firm/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdminOverview } from './admin-overview';
+import { mockFetch, renderWithQuery } from './test-utils';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const advocate: PublicUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  firstName: 'Amara',
+  lastName: 'Mwamba',
+  email: 'owner@mwamba.test',
+  phone: null,
+  role: 'advocate',
+  isActive: true,
+  createdAt: '2026-01-01T08:00:00.000Z',
+  lastLogin: null,
+  mustChangePassword: false,
+  verificationStatus: 'verified',
+};
+
+const admin: ManagedUser = {
+  ...advocate,
+  id: '00000000-0000-4000-8000-000000000002',
+  firstName: 'Njeri',
+  lastName: 'Mwangi',
+  email: 'njeri@mwamba.test',
+  phone: '+254722111222',
+  role: 'admin',
+  verificationStatus: undefined,
+  casesAssigned: 0,
+  clientsManaged: 0,
+};
+
+const list = (users: ManagedUser[]): UserList => ({
+  success: true,
+  count: users.length,
+  total: users.length,
+  pagination: { page: 1, limit: 20, pages: 1 },
+  users,
+  stats: {
+    total: 2,
+    active: 2,
+    inactive: 0,
+    advocates: 1,
+    pendingAdvocates: 0,
+    admins: users.length,
+    activeAdmins: users.length,
+    inactiveAdmins: 0,
+    clients: 0,
+    adminCasesAssigned: 0,
+  },
+});
+
+describe('Admin Overview', () => {
+  it('asks the server for admins only, and shows the stat cards and the table', async () => {
+    const calls = mockFetch(() => [200, list([admin])]);
+    renderWithQuery(<AdminOverview actor={advocate} />);
+    const row = (await screen.findAllByRole('row'))[1]!;
+    expect(within(row).getByText('Njeri Mwangi')).toBeInTheDocument();
+    expect(within(row).getByText('Never')).toBeInTheDocument();
+    expect(within(row).getByText('0 cases')).toBeInTheDocument();
+    expect(screen.getByText('Total Admins').nextSibling).toHaveTextContent('1');
+    expect(screen.getByText('Total Cases').nextSibling).toHaveTextContent('0');
+    expect(calls[0]!.url).toBe('/api/user-management/users?role=admin&page=1&limit=20');
+  });
+
+  it("says 'No admins have been created yet', or to adjust the search when filtered", async () => {
+    mockFetch(() => [200, list([])]);
+    renderWithQuery(<AdminOverview actor={advocate} />);
+    expect(await screen.findByText('No admins found')).toBeInTheDocument();
+    expect(screen.getByText('No admins have been created yet')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search admins' }), 'zz');
+    expect(await screen.findByText('Try adjusting your search criteria')).toBeInTheDocument();
+  });
+
+  it('toggles and deletes with the overview’s own texts', async () => {
+    mockFetch((method) => {
+      if (method === 'PUT') return [200, { success: true, message: 'x', user: admin }];
+      if (method === 'DELETE') return [500, {}];
+      return [200, list([admin])];
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderWithQuery(<AdminOverview actor={advocate} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Njeri Mwangi' }));
+    expect(await screen.findByText('Admin status updated successfully!')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Njeri Mwangi' }));
+    expect(window.confirm).toHaveBeenCalledWith(
+      'Are you sure you want to delete this admin? This action cannot be undone.',
+    );
+    expect(await screen.findByText('Failed to delete admin')).toBeInTheDocument();
+  });
+
+  it('opens the details with contact, performance and dates', async () => {
+    mockFetch(() => [200, list([admin])]);
+    renderWithQuery(<AdminOverview actor={advocate} />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'View details of Njeri Mwangi' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Admin Details' });
+    expect(within(dialog).getByText('+254722111222')).toBeInTheDocument();
+    expect(within(dialog).getByText('Never')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

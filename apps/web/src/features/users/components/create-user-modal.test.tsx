@@ -1,0 +1,111 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CreateUserModal } from './create-user-modal';
+import { ZERO_PERMISSIONS_WARNING } from './permission-toggles';
+import { mockFetch, renderWithQuery } from './test-utils';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const created = {
+  success: true,
+  message: 'Admin created successfully',
+  user: {
+    id: '8f1c6a52-4b59-4c59-9a57-1b1f6c3f2e11',
+    firstName: 'Njeri',
+    lastName: 'Mwangi',
+    email: 'njeri@mwamba.test',
+    phone: null,
+    role: 'admin',
+    isActive: true,
+    createdAt: '2026-11-20T08:00:00.000Z',
+    lastLogin: null,
+    mustChangePassword: true,
+  },
+  temporaryPassword: 'Abcdefgh23456k',
+};
+
+describe('Add Admin / Add Client (Advanced User Management)', () => {
+  it("says 'Please fill in all required fields' and names each missing field", async () => {
+    const calls = mockFetch(() => [500, {}]);
+    renderWithQuery(<CreateUserModal kind="client" onClose={() => {}} onCreated={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please fill in all required fields',
+    );
+    expect(screen.getByLabelText(/First Name/)).toHaveAccessibleDescription(
+      'First name is required',
+    );
+    expect(screen.getByLabelText(/Last Name/)).toHaveAccessibleDescription('Last name is required');
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('Email is required');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('checks the email and phone when given', async () => {
+    mockFetch(() => [500, {}]);
+    renderWithQuery(<CreateUserModal kind="client" onClose={() => {}} onCreated={() => {}} />);
+    await userEvent.type(screen.getByLabelText(/First Name/), 'Kariuki');
+    await userEvent.type(screen.getByLabelText(/Last Name/), 'Njoroge');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'not-an-email');
+    await userEvent.type(screen.getByLabelText(/Phone/), '12ab');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Invalid phone number')).toBeInTheDocument();
+    expect(screen.queryByText('Please fill in all required fields')).not.toBeInTheDocument();
+  });
+
+  it('warns while an admin has no permission, and sends the toggles chosen', async () => {
+    const calls = mockFetch(() => [201, created]);
+    const onCreated = vi.fn();
+    renderWithQuery(<CreateUserModal kind="admin" onClose={() => {}} onCreated={onCreated} />);
+    expect(screen.getByText(ZERO_PERMISSIONS_WARNING)).toBeInTheDocument();
+    expect(screen.getAllByRole('switch')).toHaveLength(6);
+    await userEvent.click(screen.getByRole('switch', { name: 'Admit Clients' }));
+    expect(screen.queryByText(ZERO_PERMISSIONS_WARNING)).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText(/First Name/), 'Njeri');
+    await userEvent.type(screen.getByLabelText(/Last Name/), 'Mwangi');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'njeri@mwamba.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Admin' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/user-management/create-admin',
+      body: {
+        firstName: 'Njeri',
+        lastName: 'Mwangi',
+        email: 'njeri@mwamba.test',
+        permissions: {
+          canOpenFiles: false,
+          canUploadFiles: false,
+          canAdmitClients: true,
+          canManageCases: false,
+          canScheduleAppointments: false,
+          canAccessReports: false,
+        },
+      },
+    });
+    expect(await screen.findByText('Admin created successfully')).toBeInTheDocument();
+  });
+
+  it("shows the server's message, or 'Failed to create client' when it gives none", async () => {
+    mockFetch(() => [409, { message: 'An account with this email already exists' }]);
+    renderWithQuery(<CreateUserModal kind="client" onClose={() => {}} onCreated={() => {}} />);
+    await userEvent.type(screen.getByLabelText(/First Name/), 'K');
+    await userEvent.type(screen.getByLabelText(/Last Name/), 'N');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'k@example.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An account with this email already exists',
+    );
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 502 })),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Failed to create client'),
+    );
+  });
+});

@@ -1,0 +1,153 @@
+import {
+  MESSAGES,
+  NO_ADMIN_PERMISSIONS,
+  createClientInputSchema,
+  type AdminPermissions,
+  type CreateClientInput,
+  type UserCreated,
+} from '@firm/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { serverMessageOr } from './server-message';
+import { useCreateAdmin } from '../api/create-admin';
+import { useCreateClient } from '../api/create-client';
+import { PermissionToggles } from './permission-toggles';
+import { applyServerErrors } from './server-errors';
+
+export type NewUserKind = 'admin' | 'client';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+const REQUIRED = ['firstName', 'lastName', 'email'] as const;
+
+/**
+ * Advanced User Management's Add Admin and Add Client (SPEC sections 2 and 5): first name, last
+ * name and email required ('Please fill in all required fields'), phone optional, and for an
+ * admin the six toggles with the zero-permissions warning. The server generates the temporary
+ * password; `onCreated` shows it.
+ */
+export function CreateUserModal({
+  kind,
+  onClose,
+  onCreated,
+}: {
+  kind: NewUserKind;
+  onClose: () => void;
+  onCreated: (created: UserCreated) => void;
+}) {
+  const formId = useId();
+  const createAdmin = useCreateAdmin();
+  const createClient = useCreateClient();
+  const [permissions, setPermissions] = useState<AdminPermissions>(NO_ADMIN_PERMISSIONS);
+  const [formAlert, setFormAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateClientInput>({
+    resolver: zodResolver(createClientInputSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '' },
+  });
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFormAlert(null);
+      try {
+        const created =
+          kind === 'admin'
+            ? await createAdmin.mutateAsync({ ...values, permissions })
+            : await createClient.mutateAsync(values);
+        toast.success(created.message);
+        onCreated(created);
+      } catch (error) {
+        applyServerErrors(error, setError, FIELDS);
+        const message = serverMessageOr(
+          error,
+          kind === 'admin' ? MESSAGES.createAdminFailed : MESSAGES.createClientFailed,
+        );
+        setFormAlert(message);
+        toast.error(message);
+      }
+    },
+    () => {
+      const values = getValues();
+      const isMissing = REQUIRED.some((field) => !values[field]?.trim());
+      setFormAlert(isMissing ? MESSAGES.requiredFields : null);
+    },
+  );
+
+  const title = kind === 'admin' ? 'Add Admin' : 'Add Client';
+  return (
+    <Modal
+      title={title}
+      size={kind === 'admin' ? 'lg' : 'md'}
+      description="A temporary password is generated and shown once; it must be changed at the first sign-in."
+      onClose={onClose}
+      isBusy={isSubmitting}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} isLoading={isSubmitting} loadingText="Creating…">
+            {kind === 'admin' ? 'Create Admin' : 'Create Client'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
+        {formAlert ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+            {formAlert}
+          </p>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First Name"
+            autoComplete="off"
+            required
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last Name"
+            autoComplete="off"
+            required
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Phone (optional)"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        {kind === 'admin' ? (
+          <PermissionToggles
+            value={permissions}
+            onChange={setPermissions}
+            disabled={isSubmitting}
+          />
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import {
+  MESSAGES,
+  NO_ADMIN_PERMISSIONS,
+  type AdminPermissions,
+  type PublicUser,
+} from '@firm/shared';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { serverMessageOr } from './server-message';
+import { useUpdatePermissions } from '../api/update-permissions';
+import { PermissionToggles } from './permission-toggles';
+import { fullName } from './user-format';
+
+/** Edit an admin's six toggles; they apply on the admin's next request. */
+export function EditPermissionsModal({
+  admin,
+  onClose,
+}: {
+  admin: PublicUser;
+  onClose: () => void;
+}) {
+  const [permissions, setPermissions] = useState<AdminPermissions>({
+    ...NO_ADMIN_PERMISSIONS,
+    ...admin.permissions,
+  });
+  const mutation = useUpdatePermissions();
+  const save = async () => {
+    try {
+      const result = await mutation.mutateAsync({ id: admin.id, permissions });
+      toast.success(result.message);
+      onClose();
+    } catch (error) {
+      toast.error(serverMessageOr(error, MESSAGES.updatePermissionsFailed));
+    }
+  };
+  return (
+    <Modal
+      title="Edit Permissions"
+      description={`${fullName(admin)} (${admin.email}). Changes take effect immediately.`}
+      onClose={onClose}
+      isBusy={mutation.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={save} isLoading={mutation.isPending} loadingText="Saving…">
+            Save Permissions
+          </Button>
+        </>
+      }
+    >
+      <PermissionToggles
+        value={permissions}
+        onChange={setPermissions}
+        disabled={mutation.isPending}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  ADMIN_PERMISSION_KEYS,
+  ADMIN_PERMISSION_LABELS,
+  type AdminPermissions,
+} from '@firm/shared';
+import { AlertTriangle } from 'lucide-react';
+import { Toggle } from '../../../components/ui/toggle';
+
+export const ZERO_PERMISSIONS_WARNING =
+  'No permissions are enabled. This admin will only be able to view their dashboard, cases, appointments and messages.';
+
+/** The six admin toggles of SPEC section 3, with the warning when all are off (section 5). */
+export function PermissionToggles({
+  value,
+  onChange,
+  disabled = false,
+}: {
+  value: AdminPermissions;
+  onChange: (next: AdminPermissions) => void;
+  disabled?: boolean;
+}) {
+  const noneEnabled = ADMIN_PERMISSION_KEYS.every((key) => !value[key]);
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-slate-900">Permissions</legend>
+      <div className="mt-1 divide-y divide-slate-100">
+        {ADMIN_PERMISSION_KEYS.map((key) => (
+          <Toggle
+            key={key}
+            label={ADMIN_PERMISSION_LABELS[key].label}
+            description={ADMIN_PERMISSION_LABELS[key].description}
+            checked={value[key]}
+            disabled={disabled}
+            onChange={(checked) => onChange({ ...value, [key]: checked })}
+          />
+        ))}
+      </div>
+      {noneEnabled ? (
+        <p
+          role="status"
+          className="mt-2 flex gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+          {ZERO_PERMISSIONS_WARNING}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

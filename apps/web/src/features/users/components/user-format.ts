@@ -1,0 +1,36 @@
+import { FIRM_TIME_ZONE, type PublicUser } from '@firm/shared';
+
+const dateFormat = new Intl.DateTimeFormat('en-KE', {
+  dateStyle: 'medium',
+  timeZone: FIRM_TIME_ZONE,
+});
+const dateTimeFormat = new Intl.DateTimeFormat('en-KE', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: FIRM_TIME_ZONE,
+});
+
+export const fullName = (user: Pick<PublicUser, 'firstName' | 'lastName'>) =>
+  `${user.firstName} ${user.lastName}`;
+
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** SPEC section 2: a date, or 'Never' for someone who has not signed in. */
+export const formatLastLogin = (iso: string | null) =>
+  iso ? dateTimeFormat.format(new Date(iso)) : 'Never';
+
+export type DisplayStatus = 'Active' | 'Inactive' | 'Pending verification';
+
+export function displayStatus(user: Pick<PublicUser, 'isActive' | 'verificationStatus'>) {
+  if (user.verificationStatus === 'pending') return 'Pending verification' as const;
+  return user.isActive ? ('Active' as const) : ('Inactive' as const);
+}
+
+export const STATUS_TONE = {
+  Active: 'green',
+  Inactive: 'red',
+  'Pending verification': 'amber',
+} as const;
+
+export const ROLE_LABEL = { advocate: 'Advocate', admin: 'Admin', client: 'Client' } as const;
+export const ROLE_TONE = { advocate: 'purple', admin: 'blue', client: 'slate' } as const;

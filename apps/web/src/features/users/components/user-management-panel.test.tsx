@@ -1,0 +1,182 @@
+import type { ManagedUser, PublicUser, UserList } from '@firm/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderWithQuery } from './test-utils';
+import { UserManagementPanel } from './user-management-panel';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const advocate: PublicUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  firstName: 'Amara',
+  lastName: 'Mwamba',
+  email: 'owner@mwamba.test',
+  phone: null,
+  role: 'advocate',
+  isActive: true,
+  createdAt: '2026-01-01T08:00:00.000Z',
+  lastLogin: null,
+  mustChangePassword: false,
+  verificationStatus: 'verified',
+};
+
+const person = (overrides: Partial<ManagedUser>): ManagedUser => ({
+  ...advocate,
+  casesAssigned: 0,
+  clientsManaged: 0,
+  ...overrides,
+});
+
+const admin = person({
+  id: '00000000-0000-4000-8000-000000000002',
+  firstName: 'Njeri',
+  lastName: 'Mwangi',
+  email: 'njeri@mwamba.test',
+  role: 'admin',
+  verificationStatus: undefined,
+  permissions: {
+    canOpenFiles: true,
+    canUploadFiles: false,
+    canAdmitClients: false,
+    canManageCases: false,
+    canScheduleAppointments: false,
+    canAccessReports: false,
+  },
+});
+const pending = person({
+  id: '00000000-0000-4000-8000-000000000003',
+  firstName: 'Pendo',
+  lastName: 'Achieng',
+  isActive: false,
+  verificationStatus: 'pending',
+});
+
+const list = (users: ManagedUser[]): UserList => ({
+  success: true,
+  count: users.length,
+  total: users.length,
+  pagination: { page: 1, limit: 20, pages: 1 },
+  users,
+  stats: {
+    total: 3,
+    active: 2,
+    inactive: 0,
+    advocates: 2,
+    pendingAdvocates: 1,
+    admins: 1,
+    activeAdmins: 1,
+    inactiveAdmins: 0,
+    clients: 0,
+    adminCasesAssigned: 0,
+  },
+});
+
+describe('Advanced User Management', () => {
+  it('lists users with their actions; none that would act on the advocate themself', async () => {
+    mockFetch(() => [200, list([advocate as ManagedUser, admin, pending].map((u) => person(u)))]);
+    renderWithQuery(<UserManagementPanel actor={advocate} />);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('(you)')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      within(rows[2]!).getByRole('button', { name: 'Edit permissions of Njeri Mwangi' }),
+    ).toBeInTheDocument();
+    expect(
+      within(rows[3]!).getByRole('button', { name: 'Verify Pendo Achieng' }),
+    ).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Pending verification')).toBeInTheDocument();
+    expect(screen.getByText('Total Users').nextSibling).toHaveTextContent('3');
+  });
+
+  it('deactivates only after the confirm, then says so', async () => {
+    const calls = mockFetch((method) =>
+      method === 'PUT'
+        ? [200, { success: true, message: 'User deactivated successfully', user: admin }]
+        : [200, list([admin])],
+    );
+    const confirm = vi
+      .spyOn(window, 'confirm')
+      .mockReturnValueOnce(false)
+      .mockReturnValueOnce(true);
+    renderWithQuery(<UserManagementPanel actor={advocate} />);
+    const button = await screen.findByRole('button', { name: 'Deactivate Njeri Mwangi' });
+    await userEvent.click(button);
+    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to deactivate this user?');
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    await userEvent.click(button);
+    expect(await screen.findByText('User deactivated successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')!.url).toBe(
+      `/api/user-management/user/${admin.id}/deactivate`,
+    );
+  });
+
+  it('shows the reset password once, with Copy Password and Close', async () => {
+    mockFetch((method) =>
+      method === 'PUT'
+        ? [
+            200,
+            {
+              success: true,
+              message: 'Password reset successfully',
+              user: admin,
+              temporaryPassword: 'Kx7mPq2nRt9wZa',
+            },
+          ]
+        : [200, list([admin])],
+    );
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWithQuery(<UserManagementPanel actor={advocate} />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Reset password of Njeri Mwangi' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Temporary Password' });
+    expect(within(dialog).getByLabelText('Temporary password')).toHaveTextContent('Kx7mPq2nRt9wZa');
+    expect(screen.getByText('Password reset successfully')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy Password' }));
+    expect(writeText).toHaveBeenCalledWith('Kx7mPq2nRt9wZa');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to delete user' when the server gives no message", async () => {
+    mockFetch((method) => (method === 'DELETE' ? [500, {}] : [200, list([admin])]));
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderWithQuery(<UserManagementPanel actor={advocate} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Njeri Mwangi' }));
+    expect(window.confirm).toHaveBeenCalledWith(
+      'Are you sure you want to permanently delete this user? This action cannot be undone.',
+    );
+    expect(await screen.findByText('Failed to delete user')).toBeInTheDocument();
+  });
+
+  it('has loading, empty and error states', async () => {
+    let answer: [number, unknown] = [200, list([])];
+    mockFetch(() => answer);
+    const { unmount } = renderWithQuery(<UserManagementPanel actor={advocate} />);
+    expect(screen.getByText('Loading users…')).toBeInTheDocument();
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    unmount();
+
+    answer = [500, {}];
+    renderWithQuery(<UserManagementPanel actor={advocate} />);
+    await waitFor(
+      () => expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch users'),
+      { timeout: 5000 },
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('tells anyone but an advocate that it is not for them', () => {
+    mockFetch(() => [403, {}]);
+    renderWithQuery(<UserManagementPanel actor={{ ...admin, role: 'admin' }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Access Denied - Only advocates (superusers) can access user management.',
+    );
+  });
+});
