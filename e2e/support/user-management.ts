@@ -1,0 +1,85 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ensureOwner } from './accounts';
+
+let ownerSession: Promise<string> | undefined;
+
+/**
+ * A session token of the shared server's owner advocate (support/accounts.ts), registered by
+ * whichever spec comes first. One sign-in per worker: the per-IP sign-in limit is shared by every
+ * spec.
+ */
+export function ownerToken(request: APIRequestContext): Promise<string> {
+  ownerSession ??= (async () => {
+    const owner = await ensureOwner(request);
+    const login = await request.post('/api/auth/login', {
+      data: { email: owner.email, password: owner.password },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    return (await login.json()).token as string;
+  })();
+  return ownerSession;
+}
+
+/** A call to the API as the holder of `token`; fails the test on an unexpected status. */
+export async function callApi<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+  expectedStatus = method === 'POST' ? 201 : 200,
+): Promise<T> {
+  const response = await request.fetch(`/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.status(), await response.text()).toBe(expectedStatus);
+  return (await response.json()) as T;
+}
+
+/** Makes the page start signed in with `token` (the app keeps it under localStorage `token`). */
+export async function useSessionToken(page: Page, token: string): Promise<void> {
+  await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
+}
+
+/** A short suffix that keeps each test's people apart on the shared server. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+}
+
+/**
+ * An admin created by the owner, who has already chosen their own password: a token for them.
+ * Signs in once through the API (the per-IP sign-in limit is shared by every spec).
+ */
+export async function createReadyAdmin(
+  request: APIRequestContext,
+  owner: string,
+  suffix: string,
+): Promise<{ id: string; email: string; token: string }> {
+  const email = `ready.admin.${suffix}@mwamba-e2e.test`;
+  const created = await callApi<{ user: { id: string }; temporaryPassword: string }>(
+    request,
+    owner,
+    'POST',
+    '/user-management/create-admin',
+    { firstName: 'Ready', lastName: `Admin ${suffix}`, email },
+  );
+  const login = await request.post('/api/auth/login', {
+    data: { email, password: created.temporaryPassword },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const token = (await login.json()).token as string;
+  await callApi(
+    request,
+    token,
+    'POST',
+    '/auth/change-password',
+    {
+      currentPassword: created.temporaryPassword,
+      newPassword: 'Ready-Passw0rd-1',
+    },
+    200,
+  );
+  return { id: created.user.id, email, token };
+}
