@@ -1,6 +1,6 @@
 import { CONFIRMATIONS, MESSAGES, can, type ManagedUser, type PublicUser } from '@firm/shared';
 import { Briefcase, Eye, Plus, Power, Trash2, UserCheck, UserX, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -232,7 +232,7 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
   );
 }
 
-export function IconButton({
+function IconButton({
   label,
   onClick,
   disabled,
@@ -243,7 +243,7 @@ export function IconButton({
   onClick: () => void;
   disabled?: boolean;
   tone?: 'default' | 'danger';
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   return (
     <button
