@@ -49,6 +49,7 @@ test.describe('user and admin management', () => {
     request,
     browser,
   }) => {
+    test.slow(); // one long story through two browsers: more than the default 30 s on a busy machine
     const owner = await ownerToken(request);
     const suffix = uniqueSuffix();
     const adminName = `Zawadi Kamau${suffix}`;
