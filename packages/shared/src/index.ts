@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './messages';
 export * from './auth-messages';
+export * from './user-management-messages';
 export * from './phone';
 export * from './office-hours';
 export * from './permissions';

@@ -23,61 +23,6 @@ export const MESSAGES = {
   passwordChangeRequired: 'Please change your password to continue',
   forbidden: 'You do not have permission to do this',
   sessionExpired: 'Your session has expired. Please sign in again.',
-
-  // User and admin management (SPEC sections 2, 4 and 8, plus our own texts where it shows none).
-  requiredFields: 'Please fill in all required fields',
-  adminCreated: 'Admin created successfully',
-  clientCreated: 'Client created successfully',
-  userDeactivated: 'User deactivated successfully',
-  userActivated: 'User activated successfully',
-  userPasswordReset: 'Password reset successfully',
-  userDeleted: 'User deleted successfully',
-  adminPermissionsUpdated: 'Admin permissions updated successfully',
-  advocateVerified: 'Advocate verified successfully',
-  adminsAccessDenied: 'Access denied. Only advocates can manage admins.',
-  clientsAccessDenied:
-    'Access denied. Only advocates, and admins allowed to admit clients, can do this.',
-  userManagementAccessDenied:
-    'Access Denied - Only advocates (superusers) can access user management.',
-  adminManagementAccessDenied: 'Access Denied: Only advocates (super admins) can access this page.',
-  userNotFound: 'User not found',
-  adminNotFound: 'Admin not found',
-  invalidUserId: 'Invalid user id',
-  permissionsIncomplete: 'Each of the six permissions must be set to true or false',
-  cannotDeactivateSelf: 'You cannot deactivate your own account',
-  cannotDeleteSelf: 'You cannot delete your own account',
-  cannotResetOwnPassword: 'You cannot reset your own password here. Use Change Password instead.',
-  lastActiveAdvocate:
-    'This is the last active advocate account. Verify or activate another advocate first.',
-  advocatePendingUseVerify: 'This advocate has not been verified yet. Verify the account instead.',
-  onlyPendingAdvocatesVerified: 'Only an advocate account awaiting verification can be verified',
-
-  // The Admin Overview tab's own toasts (SPEC section 8, "Local admin screen").
-  overviewAdminCreated: 'Admin created successfully!',
-  overviewAdminStatusUpdated: 'Admin status updated successfully!',
-  overviewAdminDeleted: 'Admin deleted successfully!',
-  overviewCreateAdminFailed: 'Failed to create admin',
-  overviewUpdateStatusFailed: 'Failed to update admin status',
-  overviewDeleteAdminFailed: 'Failed to delete admin',
-
-  // User management failure toasts, used when the server gives no message (SPEC section 8).
-  fetchUsersFailed: 'Failed to fetch users',
-  deactivateUserFailed: 'Failed to deactivate user',
-  activateUserFailed: 'Failed to activate user',
-  resetPasswordFailed: 'Failed to reset password',
-  deleteUserFailed: 'Failed to delete user',
-  createAdminFailed: 'Failed to create admin',
-  createClientFailed: 'Failed to create client',
-  updatePermissionsFailed: 'Failed to update permissions',
-  verifyAdvocateFailed: 'Failed to verify advocate',
-} as const;
-
-/** The browser confirmations of SPEC section 4, word for word. */
-export const CONFIRMATIONS = {
-  deactivateUser: 'Are you sure you want to deactivate this user?',
-  deleteUser:
-    'Are you sure you want to permanently delete this user? This action cannot be undone.',
-  deleteAdmin: 'Are you sure you want to delete this admin? This action cannot be undone.',
 } as const;
 
 export const VALIDATION = {

@@ -11,7 +11,8 @@ import {
   type AdminPermissionKey,
   type AdminPermissions,
 } from '../constants';
-import { MESSAGES, VALIDATION } from '../messages';
+import { VALIDATION } from '../messages';
+import { USER_MANAGEMENT_MESSAGES } from '../user-management-messages';
 import { publicUserSchema, registerInputSchema, successMessageSchema } from './auth';
 import { emailField, optionalPhoneField, phoneField, requiredText } from './fields';
 
@@ -25,7 +26,7 @@ import { emailField, optionalPhoneField, phoneField, requiredText } from './fiel
 
 /** `:id` in every per-user path: a malformed id answers 400, never a database error. */
 export const userIdParamsSchema = z.object({
-  id: z.uuid({ error: MESSAGES.invalidUserId }),
+  id: z.uuid({ error: USER_MANAGEMENT_MESSAGES.invalidUserId }),
 });
 export type UserIdParams = z.infer<typeof userIdParamsSchema>;
 
@@ -37,15 +38,17 @@ const permissionShape = <T extends z.ZodType>(field: () => T) =>
 
 /** All six toggles, each a boolean (PUT replaces the set, so none may be left out). */
 export const adminPermissionsInputSchema = z.object(
-  permissionShape(() => z.boolean({ error: MESSAGES.permissionsIncomplete })),
-  { error: MESSAGES.permissionsIncomplete },
+  permissionShape(() => z.boolean({ error: USER_MANAGEMENT_MESSAGES.permissionsIncomplete })),
+  { error: USER_MANAGEMENT_MESSAGES.permissionsIncomplete },
 );
 
 /** At creation a toggle left out is off: an admin starts with no more than was granted. */
 const initialPermissionsSchema = z
   .object(
-    permissionShape(() => z.boolean({ error: MESSAGES.permissionsIncomplete }).optional()),
-    { error: MESSAGES.permissionsIncomplete },
+    permissionShape(() =>
+      z.boolean({ error: USER_MANAGEMENT_MESSAGES.permissionsIncomplete }).optional(),
+    ),
+    { error: USER_MANAGEMENT_MESSAGES.permissionsIncomplete },
   )
   .optional()
   .transform((value): AdminPermissions => {
@@ -105,7 +108,7 @@ export type CreateAdvocateValues = z.output<typeof createAdvocateInputSchema>;
 /** PUT /api/user-management/admin/:id/permissions */
 export const updatePermissionsInputSchema = z.object(
   { permissions: adminPermissionsInputSchema },
-  { error: MESSAGES.permissionsIncomplete },
+  { error: USER_MANAGEMENT_MESSAGES.permissionsIncomplete },
 );
 export type UpdatePermissionsInput = z.input<typeof updatePermissionsInputSchema>;
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MESSAGES, NO_ADMIN_PERMISSIONS } from '@firm/shared';
+import { USER_MANAGEMENT_MESSAGES, NO_ADMIN_PERMISSIONS } from '@firm/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -204,7 +204,7 @@ describe('creating accounts and listing them', () => {
       expect(response.json().errors).toEqual({
         email: 'Invalid email address',
         phone: 'Invalid phone number',
-        'permissions.canOpenFiles': MESSAGES.permissionsIncomplete,
+        'permissions.canOpenFiles': USER_MANAGEMENT_MESSAGES.permissionsIncomplete,
       });
     });
 

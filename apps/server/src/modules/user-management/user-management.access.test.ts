@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_PERMISSION_KEYS, MESSAGES, type AdminPermissions } from '@firm/shared';
+import {
+  USER_MANAGEMENT_MESSAGES,
+  ADMIN_PERMISSION_KEYS,
+  MESSAGES,
+  type AdminPermissions,
+} from '@firm/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -52,7 +57,7 @@ const person = (email: string) => ({ firstName: 'Amani', lastName: 'Otieno', ema
 /** Builds each endpoint's request, with a fresh target account where it needs one. */
 const REQUESTS: Record<string, { build: () => Promise<InjectOptions>; deniedMessage: string }> = {
   'POST create-admin': {
-    deniedMessage: MESSAGES.adminsAccessDenied,
+    deniedMessage: USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
     build: async () => ({
       method: 'POST',
       url: '/api/user-management/create-admin',
@@ -60,7 +65,7 @@ const REQUESTS: Record<string, { build: () => Promise<InjectOptions>; deniedMess
     }),
   },
   'POST create-client': {
-    deniedMessage: MESSAGES.clientsAccessDenied,
+    deniedMessage: USER_MANAGEMENT_MESSAGES.clientsAccessDenied,
     build: async () => ({
       method: 'POST',
       url: '/api/user-management/create-client',
@@ -68,7 +73,7 @@ const REQUESTS: Record<string, { build: () => Promise<InjectOptions>; deniedMess
     }),
   },
   'POST create-advocate': {
-    deniedMessage: MESSAGES.adminsAccessDenied,
+    deniedMessage: USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
     build: async () => ({
       method: 'POST',
       url: '/api/user-management/create-advocate',
@@ -84,11 +89,11 @@ const REQUESTS: Record<string, { build: () => Promise<InjectOptions>; deniedMess
     }),
   },
   'GET users': {
-    deniedMessage: MESSAGES.clientsAccessDenied,
+    deniedMessage: USER_MANAGEMENT_MESSAGES.clientsAccessDenied,
     build: async () => ({ method: 'GET', url: '/api/user-management/users' }),
   },
   'PUT admin/:id/permissions': {
-    deniedMessage: MESSAGES.adminsAccessDenied,
+    deniedMessage: USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
     build: async () => {
       const target = await seedUser(ctx, { role: 'admin', email: unique('target-admin') });
       return {
@@ -99,14 +104,14 @@ const REQUESTS: Record<string, { build: () => Promise<InjectOptions>; deniedMess
     },
   },
   'PUT user/:id/deactivate': {
-    deniedMessage: MESSAGES.adminsAccessDenied,
+    deniedMessage: USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
     build: async () => {
       const target = await seedUser(ctx, { role: 'client', email: unique('target') });
       return { method: 'PUT', url: `/api/user-management/user/${target.id}/deactivate` };
     },
   },
   'PUT user/:id/activate': {
-    deniedMessage: MESSAGES.adminsAccessDenied,
+    deniedMessage: USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
     build: async () => {
       const target = await seedUser(ctx, {
         role: 'client',
@@ -117,7 +122,7 @@ const REQUESTS: Record<string, { build: () => Promise<InjectOptions>; deniedMess
     },
   },
   'PUT user/:id/verify': {
-    deniedMessage: MESSAGES.adminsAccessDenied,
+    deniedMessage: USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
     build: async () => {
       const target = await seedUser(ctx, {
         role: 'advocate',
@@ -129,14 +134,14 @@ const REQUESTS: Record<string, { build: () => Promise<InjectOptions>; deniedMess
     },
   },
   'PUT user/:id/reset-password': {
-    deniedMessage: MESSAGES.adminsAccessDenied,
+    deniedMessage: USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
     build: async () => {
       const target = await seedUser(ctx, { role: 'client', email: unique('target') });
       return { method: 'PUT', url: `/api/user-management/user/${target.id}/reset-password` };
     },
   },
   'DELETE user/:id': {
-    deniedMessage: MESSAGES.adminsAccessDenied,
+    deniedMessage: USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
     build: async () => {
       const target = await seedUser(ctx, { role: 'client', email: unique('target') });
       return { method: 'DELETE', url: `/api/user-management/user/${target.id}` };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   AUTH_MESSAGES,
-  MESSAGES,
+  USER_MANAGEMENT_MESSAGES,
   apiErrorSchema,
   createAdminInputSchema,
   createAdvocateInputSchema,
@@ -43,7 +43,7 @@ const errors = {
 };
 
 /** A missing required field answers SPEC section 5's 'Please fill in all required fields'. */
-const config = { missingFieldsMessage: MESSAGES.requiredFields };
+const config = { missingFieldsMessage: USER_MANAGEMENT_MESSAGES.requiredFields };
 
 /**
  * `/api/user-management/*` (SPEC section 7). Routes check who may call before the body is read
@@ -52,8 +52,12 @@ const config = { missingFieldsMessage: MESSAGES.requiredFields };
  */
 export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: UserManagementDeps = { db: app.db };
-  const advocatesOnly = [app.requirePermission('users:manage', MESSAGES.adminsAccessDenied)];
-  const clientAdmitters = [app.requirePermission('clients:admit', MESSAGES.clientsAccessDenied)];
+  const advocatesOnly = [
+    app.requirePermission('users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied),
+  ];
+  const clientAdmitters = [
+    app.requirePermission('clients:admit', USER_MANAGEMENT_MESSAGES.clientsAccessDenied),
+  ];
   const tags = ['user management'];
 
   app.post(
@@ -65,12 +69,16 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createAdminInputSchema,
         response: { 201: userCreatedSchema, ...errors },
       },
-      onRequest: [app.requirePermission('admins:manage', MESSAGES.adminsAccessDenied)],
+      onRequest: [
+        app.requirePermission('admins:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied),
+      ],
       config,
     },
     async (request, reply) => {
       const created = await createAdmin(deps, currentUser(request), request.body, meta(request));
-      return reply.status(201).send({ success: true, message: MESSAGES.adminCreated, ...created });
+      return reply
+        .status(201)
+        .send({ success: true, message: USER_MANAGEMENT_MESSAGES.adminCreated, ...created });
     },
   );
 
@@ -88,7 +96,9 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const created = await createClient(deps, currentUser(request), request.body, meta(request));
-      return reply.status(201).send({ success: true, message: MESSAGES.clientCreated, ...created });
+      return reply
+        .status(201)
+        .send({ success: true, message: USER_MANAGEMENT_MESSAGES.clientCreated, ...created });
     },
   );
 
@@ -137,7 +147,9 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updatePermissionsInputSchema,
         response: { 200: userUpdatedSchema, ...errors },
       },
-      onRequest: [app.requirePermission('admins:manage', MESSAGES.adminsAccessDenied)],
+      onRequest: [
+        app.requirePermission('admins:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied),
+      ],
       config,
     },
     async (request) => {
@@ -148,7 +160,11 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.permissions,
         meta(request),
       );
-      return { success: true as const, message: MESSAGES.adminPermissionsUpdated, user };
+      return {
+        success: true as const,
+        message: USER_MANAGEMENT_MESSAGES.adminPermissionsUpdated,
+        user,
+      };
     },
   );
 
@@ -157,19 +173,19 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       path: 'deactivate',
       summary: 'Deactivate an account and end its sessions',
       run: deactivateUser,
-      message: MESSAGES.userDeactivated,
+      message: USER_MANAGEMENT_MESSAGES.userDeactivated,
     },
     {
       path: 'activate',
       summary: 'Activate an account',
       run: activateUser,
-      message: MESSAGES.userActivated,
+      message: USER_MANAGEMENT_MESSAGES.userActivated,
     },
     {
       path: 'verify',
       summary: 'Verify an advocate awaiting verification (activates them)',
       run: verifyAdvocate,
-      message: MESSAGES.advocateVerified,
+      message: USER_MANAGEMENT_MESSAGES.advocateVerified,
     },
   ] as const;
 
@@ -210,7 +226,11 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         meta(request),
       );
-      return { success: true as const, message: MESSAGES.userPasswordReset, ...result };
+      return {
+        success: true as const,
+        message: USER_MANAGEMENT_MESSAGES.userPasswordReset,
+        ...result,
+      };
     },
   );
 
@@ -227,7 +247,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteUser(deps, currentUser(request), request.params.id, meta(request));
-      return { success: true as const, message: MESSAGES.userDeleted };
+      return { success: true as const, message: USER_MANAGEMENT_MESSAGES.userDeleted };
     },
   );
 };

@@ -1,6 +1,6 @@
 import {
   AUTH_MESSAGES,
-  MESSAGES,
+  USER_MANAGEMENT_MESSAGES,
   ROLES,
   can,
   type Action,
@@ -61,12 +61,12 @@ function assertCan(actor: UserRow, action: Action, deniedMessage: string): void 
 function listScope(actor: UserRow): UserScope {
   if (can(actor, 'users:manage')) return { roles: ROLES };
   if (can(actor, 'clients:admit')) return { roles: ['client'] };
-  throw AppError.forbidden(MESSAGES.clientsAccessDenied);
+  throw AppError.forbidden(USER_MANAGEMENT_MESSAGES.clientsAccessDenied);
 }
 
 const EVERYONE: UserScope = { roles: ROLES };
 
-const notFound = () => AppError.notFound(MESSAGES.userNotFound, 'USER_NOT_FOUND');
+const notFound = () => AppError.notFound(USER_MANAGEMENT_MESSAGES.userNotFound, 'USER_NOT_FOUND');
 const emailTaken = () => AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
 
 export async function listUsers(
@@ -148,7 +148,7 @@ export async function createAdmin(
   input: CreateAdminValues,
   meta: RequestMeta,
 ): Promise<CreatedUser> {
-  assertCan(actor, 'admins:manage', MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'admins:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
   return createAccount(
     deps,
     actor,
@@ -171,7 +171,7 @@ export async function createClient(
   input: CreateClientValues,
   meta: RequestMeta,
 ): Promise<CreatedUser> {
-  assertCan(actor, 'clients:admit', MESSAGES.clientsAccessDenied);
+  assertCan(actor, 'clients:admit', USER_MANAGEMENT_MESSAGES.clientsAccessDenied);
   return createAccount(
     deps,
     actor,
@@ -193,7 +193,7 @@ export async function createAdvocate(
   input: CreateAdvocateValues,
   meta: RequestMeta,
 ): Promise<CreatedUser> {
-  assertCan(actor, 'users:manage', MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
   return createAccount(
     deps,
     actor,
@@ -242,7 +242,7 @@ async function assertAnotherAdvocateRemains(tx: Executor, target: UserRow): Prom
     target.role === 'advocate' && target.isActive && target.verificationStatus === 'verified';
   if (!isServingAdvocate) return;
   if ((await countOtherActiveAdvocates(tx, target.id)) === 0) {
-    throw AppError.conflict(MESSAGES.lastActiveAdvocate, 'LAST_ACTIVE_ADVOCATE');
+    throw AppError.conflict(USER_MANAGEMENT_MESSAGES.lastActiveAdvocate, 'LAST_ACTIVE_ADVOCATE');
   }
 }
 
@@ -253,10 +253,11 @@ export async function updateAdminPermissions(
   permissions: AdminPermissions,
   meta: RequestMeta,
 ): Promise<PublicUser> {
-  assertCan(actor, 'admins:manage', MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'admins:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
   return withTarget(deps, id, async (tx, target) => {
     // The path names an admin: another account is not one (404, as an unknown id).
-    if (target.role !== 'admin') throw AppError.notFound(MESSAGES.adminNotFound, 'ADMIN_NOT_FOUND');
+    if (target.role !== 'admin')
+      throw AppError.notFound(USER_MANAGEMENT_MESSAGES.adminNotFound, 'ADMIN_NOT_FOUND');
     const updated = await updateUser(tx, target.id, { permissions });
     await writeAudit(tx, {
       actorId: actor.id,
@@ -275,9 +276,13 @@ export async function deactivateUser(
   id: string,
   meta: RequestMeta,
 ): Promise<PublicUser> {
-  assertCan(actor, 'users:manage', MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
   if (id === actor.id) {
-    throw AppError.badRequest(MESSAGES.cannotDeactivateSelf, undefined, 'CANNOT_DEACTIVATE_SELF');
+    throw AppError.badRequest(
+      USER_MANAGEMENT_MESSAGES.cannotDeactivateSelf,
+      undefined,
+      'CANNOT_DEACTIVATE_SELF',
+    );
   }
   return withTarget(
     deps,
@@ -310,10 +315,13 @@ export async function activateUser(
   id: string,
   meta: RequestMeta,
 ): Promise<PublicUser> {
-  assertCan(actor, 'users:manage', MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
   return withTarget(deps, id, async (tx, target) => {
     if (target.verificationStatus === 'pending') {
-      throw AppError.conflict(MESSAGES.advocatePendingUseVerify, 'ADVOCATE_PENDING');
+      throw AppError.conflict(
+        USER_MANAGEMENT_MESSAGES.advocatePendingUseVerify,
+        'ADVOCATE_PENDING',
+      );
     }
     const updated = await updateUser(tx, target.id, { isActive: true });
     await writeAudit(tx, {
@@ -334,10 +342,10 @@ export async function verifyAdvocate(
   id: string,
   meta: RequestMeta,
 ): Promise<PublicUser> {
-  assertCan(actor, 'users:manage', MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
   return withTarget(deps, id, async (tx, target) => {
     if (target.role !== 'advocate' || target.verificationStatus !== 'pending') {
-      throw AppError.conflict(MESSAGES.onlyPendingAdvocatesVerified, 'NOT_PENDING');
+      throw AppError.conflict(USER_MANAGEMENT_MESSAGES.onlyPendingAdvocatesVerified, 'NOT_PENDING');
     }
     const updated = await updateUser(tx, target.id, {
       verificationStatus: 'verified',
@@ -364,10 +372,10 @@ export async function resetUserPassword(
   id: string,
   meta: RequestMeta,
 ): Promise<CreatedUser> {
-  assertCan(actor, 'users:manage', MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
   if (id === actor.id) {
     throw AppError.badRequest(
-      MESSAGES.cannotResetOwnPassword,
+      USER_MANAGEMENT_MESSAGES.cannotResetOwnPassword,
       undefined,
       'CANNOT_RESET_OWN_PASSWORD',
     );
@@ -402,9 +410,13 @@ export async function deleteUser(
   id: string,
   meta: RequestMeta,
 ): Promise<void> {
-  assertCan(actor, 'users:manage', MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
   if (id === actor.id) {
-    throw AppError.badRequest(MESSAGES.cannotDeleteSelf, undefined, 'CANNOT_DELETE_SELF');
+    throw AppError.badRequest(
+      USER_MANAGEMENT_MESSAGES.cannotDeleteSelf,
+      undefined,
+      'CANNOT_DELETE_SELF',
+    );
   }
   await withTarget(
     deps,

@@ -1,4 +1,4 @@
-import { MESSAGES, can, type PublicUser } from '@firm/shared';
+import { USER_MANAGEMENT_MESSAGES, can, type PublicUser } from '@firm/shared';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate } from 'react-router';
@@ -22,7 +22,9 @@ type TabKey = 'overview' | 'advanced';
 /** A signed-in user who is not an advocate: told why, and sent to their dashboard (SPEC 2). */
 function AccessDeniedRedirect() {
   useEffect(() => {
-    toast.error(MESSAGES.adminManagementAccessDenied, { id: 'admin-management-denied' });
+    toast.error(USER_MANAGEMENT_MESSAGES.adminManagementAccessDenied, {
+      id: 'admin-management-denied',
+    });
   }, []);
   return <Navigate to="/dashboard" replace />;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, addAdminFormSchema, type AddAdminFormInput } from '@firm/shared';
+import { USER_MANAGEMENT_MESSAGES, addAdminFormSchema, type AddAdminFormInput } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -33,11 +33,11 @@ export function AddAdminModal({ onClose }: { onClose: () => void }) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await createAdmin.mutateAsync(values);
-      toast.success(MESSAGES.overviewAdminCreated);
+      toast.success(USER_MANAGEMENT_MESSAGES.overviewAdminCreated);
       onClose();
     } catch (error) {
       applyServerErrors(error, setError, FIELDS);
-      toast.error(serverMessageOr(error, MESSAGES.overviewCreateAdminFailed));
+      toast.error(serverMessageOr(error, USER_MANAGEMENT_MESSAGES.overviewCreateAdminFailed));
     }
   });
 

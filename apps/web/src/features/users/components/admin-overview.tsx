@@ -1,4 +1,10 @@
-import { CONFIRMATIONS, MESSAGES, can, type ManagedUser, type PublicUser } from '@firm/shared';
+import {
+  USER_MANAGEMENT_MESSAGES,
+  CONFIRMATIONS,
+  can,
+  type ManagedUser,
+  type PublicUser,
+} from '@firm/shared';
 import { Briefcase, Eye, Plus, Power, Trash2, UserCheck, UserX, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -44,25 +50,25 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
   const remove = useDeleteUser();
 
   if (!can(actor, 'admins:manage')) {
-    return <AccessDenied message={MESSAGES.adminManagementAccessDenied} />;
+    return <AccessDenied message={USER_MANAGEMENT_MESSAGES.adminManagementAccessDenied} />;
   }
 
   const toggleActive = async (admin: ManagedUser) => {
     try {
       await (admin.isActive ? deactivate : activate).mutateAsync(admin.id);
-      toast.success(MESSAGES.overviewAdminStatusUpdated);
+      toast.success(USER_MANAGEMENT_MESSAGES.overviewAdminStatusUpdated);
     } catch (error) {
-      toast.error(serverMessageOr(error, MESSAGES.overviewUpdateStatusFailed));
+      toast.error(serverMessageOr(error, USER_MANAGEMENT_MESSAGES.overviewUpdateStatusFailed));
     }
   };
   const deleteAdmin = async (admin: ManagedUser) => {
     if (!window.confirm(CONFIRMATIONS.deleteAdmin)) return;
     try {
       await remove.mutateAsync(admin.id);
-      toast.success(MESSAGES.overviewAdminDeleted);
+      toast.success(USER_MANAGEMENT_MESSAGES.overviewAdminDeleted);
       if (detailsId === admin.id) setDetailsId(null);
     } catch (error) {
-      toast.error(serverMessageOr(error, MESSAGES.overviewDeleteAdminFailed));
+      toast.error(serverMessageOr(error, USER_MANAGEMENT_MESSAGES.overviewDeleteAdminFailed));
     }
   };
   const isToggling = (id: string) =>
@@ -146,7 +152,7 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
         <ListLoading label="Loading admins…" />
       ) : query.isError ? (
         <ListError
-          message={serverMessageOr(query.error, MESSAGES.fetchUsersFailed)}
+          message={serverMessageOr(query.error, USER_MANAGEMENT_MESSAGES.fetchUsersFailed)}
           onRetry={() => void query.refetch()}
         />
       ) : data!.users.length === 0 ? (

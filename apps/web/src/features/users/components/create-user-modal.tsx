@@ -1,5 +1,5 @@
 import {
-  MESSAGES,
+  USER_MANAGEMENT_MESSAGES,
   NO_ADMIN_PERMISSIONS,
   createClientInputSchema,
   type AdminPermissions,
@@ -69,7 +69,9 @@ export function CreateUserModal({
         applyServerErrors(error, setError, FIELDS);
         const message = serverMessageOr(
           error,
-          kind === 'admin' ? MESSAGES.createAdminFailed : MESSAGES.createClientFailed,
+          kind === 'admin'
+            ? USER_MANAGEMENT_MESSAGES.createAdminFailed
+            : USER_MANAGEMENT_MESSAGES.createClientFailed,
         );
         setFormAlert(message);
         toast.error(message);
@@ -78,7 +80,7 @@ export function CreateUserModal({
     () => {
       const values = getValues();
       const isMissing = REQUIRED.some((field) => !values[field]?.trim());
-      setFormAlert(isMissing ? MESSAGES.requiredFields : null);
+      setFormAlert(isMissing ? USER_MANAGEMENT_MESSAGES.requiredFields : null);
     },
   );
 

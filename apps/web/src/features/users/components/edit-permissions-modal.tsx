@@ -1,5 +1,5 @@
 import {
-  MESSAGES,
+  USER_MANAGEMENT_MESSAGES,
   NO_ADMIN_PERMISSIONS,
   type AdminPermissions,
   type PublicUser,
@@ -32,7 +32,7 @@ export function EditPermissionsModal({
       toast.success(result.message);
       onClose();
     } catch (error) {
-      toast.error(serverMessageOr(error, MESSAGES.updatePermissionsFailed));
+      toast.error(serverMessageOr(error, USER_MANAGEMENT_MESSAGES.updatePermissionsFailed));
     }
   };
   return (

@@ -1,6 +1,6 @@
 import {
+  USER_MANAGEMENT_MESSAGES,
   CONFIRMATIONS,
-  MESSAGES,
   can,
   type ManagedUser,
   type PublicUser,
@@ -90,7 +90,7 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
   const verify = useVerifyAdvocate();
 
   if (!can(actor, 'users:manage')) {
-    return <AccessDenied message={MESSAGES.userManagementAccessDenied} />;
+    return <AccessDenied message={USER_MANAGEMENT_MESSAGES.userManagementAccessDenied} />;
   }
 
   const run = async <T extends { message: string }>(
@@ -108,19 +108,22 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
   };
   const onDeactivate = (user: ManagedUser) => {
     if (!window.confirm(CONFIRMATIONS.deactivateUser)) return;
-    void run(() => deactivate.mutateAsync(user.id), MESSAGES.deactivateUserFailed);
+    void run(() => deactivate.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.deactivateUserFailed);
   };
   const onActivate = (user: ManagedUser) =>
-    void run(() => activate.mutateAsync(user.id), MESSAGES.activateUserFailed);
+    void run(() => activate.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.activateUserFailed);
   const onVerify = (user: ManagedUser) =>
-    void run(() => verify.mutateAsync(user.id), MESSAGES.verifyAdvocateFailed);
+    void run(() => verify.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.verifyAdvocateFailed);
   const onReset = async (user: ManagedUser) => {
-    const result = await run(() => reset.mutateAsync(user.id), MESSAGES.resetPasswordFailed);
+    const result = await run(
+      () => reset.mutateAsync(user.id),
+      USER_MANAGEMENT_MESSAGES.resetPasswordFailed,
+    );
     if (result) setShownPassword({ name: fullName(user), password: result.temporaryPassword });
   };
   const onDelete = (user: ManagedUser) => {
     if (!window.confirm(CONFIRMATIONS.deleteUser)) return;
-    void run(() => remove.mutateAsync(user.id), MESSAGES.deleteUserFailed);
+    void run(() => remove.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.deleteUserFailed);
   };
   const busyWith = (id: string) =>
     [deactivate, activate, reset, remove, verify].some(
@@ -209,7 +212,7 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
         <ListLoading label="Loading users…" />
       ) : query.isError ? (
         <ListError
-          message={serverMessageOr(query.error, MESSAGES.fetchUsersFailed)}
+          message={serverMessageOr(query.error, USER_MANAGEMENT_MESSAGES.fetchUsersFailed)}
           onRetry={() => void query.refetch()}
         />
       ) : data!.users.length === 0 ? (
