@@ -66,6 +66,11 @@ function listScope(actor: UserRow): UserScope {
 
 const EVERYONE: UserScope = { roles: ROLES };
 
+/** An advocate may not act on their own account this way (deactivate, reset, delete). */
+function assertNotSelf(actor: UserRow, id: string, message: string, code: string): void {
+  if (id === actor.id) throw AppError.badRequest(message, undefined, code);
+}
+
 const notFound = () => AppError.notFound(USER_MANAGEMENT_MESSAGES.userNotFound, 'USER_NOT_FOUND');
 const emailTaken = () => AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
 
@@ -277,13 +282,7 @@ export async function deactivateUser(
   meta: RequestMeta,
 ): Promise<PublicUser> {
   assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
-  if (id === actor.id) {
-    throw AppError.badRequest(
-      USER_MANAGEMENT_MESSAGES.cannotDeactivateSelf,
-      undefined,
-      'CANNOT_DEACTIVATE_SELF',
-    );
-  }
+  assertNotSelf(actor, id, USER_MANAGEMENT_MESSAGES.cannotDeactivateSelf, 'CANNOT_DEACTIVATE_SELF');
   return withTarget(
     deps,
     id,
@@ -373,13 +372,12 @@ export async function resetUserPassword(
   meta: RequestMeta,
 ): Promise<CreatedUser> {
   assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
-  if (id === actor.id) {
-    throw AppError.badRequest(
-      USER_MANAGEMENT_MESSAGES.cannotResetOwnPassword,
-      undefined,
-      'CANNOT_RESET_OWN_PASSWORD',
-    );
-  }
+  assertNotSelf(
+    actor,
+    id,
+    USER_MANAGEMENT_MESSAGES.cannotResetOwnPassword,
+    'CANNOT_RESET_OWN_PASSWORD',
+  );
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
   const user = await withTarget(deps, id, async (tx, target) => {
@@ -411,13 +409,7 @@ export async function deleteUser(
   meta: RequestMeta,
 ): Promise<void> {
   assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
-  if (id === actor.id) {
-    throw AppError.badRequest(
-      USER_MANAGEMENT_MESSAGES.cannotDeleteSelf,
-      undefined,
-      'CANNOT_DELETE_SELF',
-    );
-  }
+  assertNotSelf(actor, id, USER_MANAGEMENT_MESSAGES.cannotDeleteSelf, 'CANNOT_DELETE_SELF');
   await withTarget(
     deps,
     id,

@@ -1,3 +1,4 @@
+import { FilterSelect, SearchInput } from '../../../components/ui/filter-controls';
 import {
   USER_MANAGEMENT_MESSAGES,
   CONFIRMATIONS,
@@ -108,40 +109,29 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor="admin-search" className="sr-only">
-            Search admins
-          </label>
-          <input
-            id="admin-search"
-            type="search"
-            placeholder="Search admins..."
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-            className="block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base sm:text-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor="admin-status" className="sr-only">
-            Filter admins by status
-          </label>
-          <select
-            id="admin-status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as StatusFilter);
-              setPage(1);
-            }}
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base sm:w-auto sm:text-sm"
-          >
-            <option value="all">All Status</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-          </select>
-        </div>
+        <SearchInput
+          id="admin-search"
+          label="Search admins"
+          placeholder="Search admins..."
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <FilterSelect<StatusFilter>
+          id="admin-status"
+          label="Filter admins by status"
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+        >
+          <option value="all">All Status</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+        </FilterSelect>
         <Button onClick={() => setIsAdding(true)}>
           <Plus aria-hidden="true" className="size-4" />
           Add New Admin

@@ -1,3 +1,4 @@
+import { FilterSelect, SearchInput } from '../../../components/ui/filter-controls';
 import {
   USER_MANAGEMENT_MESSAGES,
   CONFIRMATIONS,
@@ -162,40 +163,29 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
       </div>
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-        <div className="flex-1">
-          <label htmlFor="user-search" className="sr-only">
-            Search users
-          </label>
-          <input
-            id="user-search"
-            type="search"
-            placeholder="Search users..."
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-            className="block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base sm:text-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor="user-role" className="sr-only">
-            Filter users by role
-          </label>
-          <select
-            id="user-role"
-            value={role}
-            onChange={(event) => {
-              setRole(event.target.value as RoleFilter);
-              setPage(1);
-            }}
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base lg:w-auto lg:text-sm"
-          >
-            <option value="all">All Roles</option>
-            <option value="admin">Admins</option>
-            <option value="client">Clients</option>
-          </select>
-        </div>
+        <SearchInput
+          id="user-search"
+          label="Search users"
+          placeholder="Search users..."
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <FilterSelect<RoleFilter>
+          id="user-role"
+          label="Filter users by role"
+          value={role}
+          onChange={(value) => {
+            setRole(value);
+            setPage(1);
+          }}
+        >
+          <option value="all">All Roles</option>
+          <option value="admin">Admins</option>
+          <option value="client">Clients</option>
+        </FilterSelect>
         <div className="flex flex-wrap gap-2">
           {can(actor, 'admins:manage') ? (
             <Button onClick={() => setCreating('admin')}>Add Admin</Button>

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+
+const controlClass =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base sm:text-sm';
+
+/** A search box for a list, labelled for screen readers (the placeholder is not a label). */
+export function SearchInput({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex-1">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={controlClass}
+      />
+    </div>
+  );
+}
+
+/** A labelled drop-down that narrows a list. */
+export function FilterSelect<T extends string>({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+        className={`${controlClass} sm:w-auto`}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
