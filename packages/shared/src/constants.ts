@@ -68,6 +68,20 @@ export const USER_SEARCH_MAX = 100;
 export const SESSION_HOURS = 12;
 export const REMEMBER_ME_DAYS = 30;
 
+/**
+ * Retention periods of the privacy policy ("How long we keep it"), enforced by the server's daily
+ * purge (ADR 007). Contact messages and booking requests that do not lead to instructions, and the
+ * `.eml` copies of outgoing mail, are deleted within this many months.
+ */
+export const ENQUIRY_RETENTION_MONTHS = 12;
+export const MAIL_FILE_RETENTION_MONTHS = ENQUIRY_RETENTION_MONTHS;
+/**
+ * Expired or revoked sessions and spent or expired reset links stop working at once, but their rows
+ * are deleted only this long after they ended: the hourly cap on reset emails counts spent links,
+ * and a user who reports a sign-in they did not make can still be told where it came from.
+ */
+export const ENDED_SESSION_RETENTION_HOURS = 24;
+
 /** Toasts (SPEC section 9). */
 export const TOAST = {
   durationMs: { error: 4000, blank: 4000, custom: 4000, success: 2000 },

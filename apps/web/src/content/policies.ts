@@ -1,4 +1,4 @@
-import { PRIVACY_NOTICE_VERSION, TOKEN_STORAGE_KEY } from '@firm/shared';
+import { ENQUIRY_RETENTION_MONTHS, PRIVACY_NOTICE_VERSION, TOKEN_STORAGE_KEY } from '@firm/shared';
 import { firm, mainOffice } from './firm';
 
 export interface PolicySection {
@@ -45,7 +45,7 @@ export const privacyPolicy: Policy = {
       heading: 'How long we keep it',
       paragraphs: [],
       list: [
-        'Contact messages and booking requests that do not lead to instructions: deleted within 12 months of the last exchange with you.',
+        `Contact messages and booking requests that do not lead to instructions: deleted within ${ENQUIRY_RETENTION_MONTHS} months of the last exchange with you.`,
         'Messages that lead to instructions become part of the client file, which we keep for seven years after the matter closes, as professional and tax rules require.',
         'Server logs: 90 days.',
         'Portal accounts: until the account is deleted by your advocate or at your request; sign-in sessions expire after 12 hours, or 30 days if you chose “remember me”.',
