@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,6 +21,11 @@ export interface MailerOptions {
   /** Where `.eml` files go when no SMTP server is configured. */
   mailDir: string;
   logger: FastifyBaseLogger;
+}
+
+/** Where `.eml` files go without SMTP_URL; the retention purge deletes old ones from there too. */
+export function mailDirectory(dataDir: string): string {
+  return path.join(dataDir, 'mail');
 }
 
 /**
@@ -56,4 +61,38 @@ export function createMailer({ smtpUrl, from, mailDir, logger }: MailerOptions):
       logger.info({ file, subject: mail.subject }, 'mail written to file (no SMTP_URL set)');
     },
   };
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * Deletes the `.eml` files in `mailDir` last modified at or before `writtenBefore` (the retention
+ * purge: they hold what people wrote to the firm). A file that cannot be deleted is skipped and
+ * named in `failed`, so one stray file cannot stop the purge of the others.
+ */
+export async function deleteMailFilesWrittenBefore(
+  mailDir: string,
+  writtenBefore: Date,
+): Promise<{ deleted: number; failed: string[] }> {
+  let entries;
+  try {
+    entries = await readdir(mailDir, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return { deleted: 0, failed: [] }; // no mail written yet
+    throw error;
+  }
+  let deleted = 0;
+  const failed: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.eml')) continue;
+    const file = path.join(mailDir, entry.name);
+    try {
+      if ((await lstat(file)).mtime > writtenBefore) continue;
+      await unlink(file);
+      deleted += 1;
+    } catch (error) {
+      if (!isMissing(error)) failed.push(entry.name);
+    }
+  }
+  return { deleted, failed };
 }

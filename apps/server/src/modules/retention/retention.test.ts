@@ -1,0 +1,262 @@
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, contactMessages, passwordResetTokens, sessions } from '../../db/schema';
+import { createMailer, mailDirectory } from '../../lib/mailer';
+import { generateToken, hashToken } from '../../lib/tokens';
+import { bearer, seedUser, sessionFor } from '../../../test/accounts';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { insertContactMessage } from '../contact-messages/contact-messages.repository';
+import { monthsBefore, purgeExpiredData, retentionCutoff } from './retention.service';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+describe('monthsBefore and retentionCutoff', () => {
+  it('count calendar months in UTC, a missing day becoming the last of the month', () => {
+    expect(monthsBefore(new Date('2027-03-15T09:00:00.000Z'), 12)).toEqual(
+      new Date('2026-03-15T09:00:00.000Z'),
+    );
+    expect(monthsBefore(new Date('2028-02-29T23:30:00.000Z'), 12)).toEqual(
+      new Date('2027-02-28T23:30:00.000Z'),
+    );
+    expect(monthsBefore(new Date('2027-03-31T00:00:00.000Z'), 1)).toEqual(
+      new Date('2027-02-28T00:00:00.000Z'),
+    );
+    expect(monthsBefore(new Date('2027-01-31T12:00:00.000Z'), 2)).toEqual(
+      new Date('2026-11-30T12:00:00.000Z'),
+    );
+  });
+
+  it('reach one daily run ahead, so nothing outlives its months until the next run', () => {
+    expect(retentionCutoff(new Date('2027-03-15T09:00:00.000Z'), 12)).toEqual(
+      new Date('2026-03-16T09:00:00.000Z'),
+    );
+  });
+});
+
+describe('purgeExpiredData', () => {
+  let ctx: TestContext;
+  beforeEach(async () => {
+    ctx = await createTestContext();
+  });
+  afterEach(() => ctx.close());
+
+  const deps = () => ({
+    db: ctx.database.db,
+    mailDir: mailDirectory(ctx.config.dataDir),
+    logger: pino({ level: 'silent' }),
+  });
+  const purgeAuditRows = () =>
+    ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'retention.purged'));
+
+  const addMessage = (subject: string, createdAt: Date) =>
+    insertContactMessage(ctx.database.db, {
+      name: 'Achieng Otieno',
+      email: 'achieng@example.co.ke',
+      subject,
+      message: 'I would like advice on a land matter.',
+      consentAt: createdAt,
+      noticeVersion: '2026-11-01',
+      ipAddress: '10.0.0.1',
+      createdAt,
+    });
+  const remainingSubjects = async () =>
+    (await ctx.database.db.select({ subject: contactMessages.subject }).from(contactMessages))
+      .map((row) => row.subject)
+      .sort();
+
+  describe('contact messages', () => {
+    const now = new Date('2027-03-15T09:00:00.000Z');
+
+    it('deletes messages 12 months old or older and keeps recent ones', async () => {
+      await addMessage('three years old', new Date('2024-03-15T09:00:00.000Z'));
+      await addMessage('thirteen months old', new Date('2026-02-15T09:00:00.000Z'));
+      await addMessage('six months old', new Date('2026-09-15T09:00:00.000Z'));
+      await addMessage('an hour old', new Date(now.getTime() - HOUR));
+
+      const result = await purgeExpiredData(deps(), now);
+
+      expect(result).toEqual({
+        contactMessages: 2,
+        sessions: 0,
+        passwordResetTokens: 0,
+        mailFiles: 0,
+      });
+      expect(await remainingSubjects()).toEqual(['an hour old', 'six months old']);
+    });
+
+    it('deletes a message at exactly 12 months, and from a day before, since the next run is a day away', async () => {
+      await addMessage('exactly 12 months', new Date('2026-03-15T09:00:00.000Z'));
+      // Turns 12 months old before the next daily run: deleted now, not a day late.
+      await addMessage('12 months less a day', new Date('2026-03-16T09:00:00.000Z'));
+      await addMessage(
+        '12 months less a day and a millisecond',
+        new Date('2026-03-16T09:00:00.001Z'),
+      );
+
+      const result = await purgeExpiredData(deps(), now);
+
+      expect(result.contactMessages).toBe(2);
+      expect(await remainingSubjects()).toEqual(['12 months less a day and a millisecond']);
+    });
+  });
+
+  describe('sessions and reset links', () => {
+    it('deletes those that ended over a day ago; live ones stay and still sign in', async () => {
+      const now = new Date();
+      const user = await seedUser(ctx, { role: 'client', email: 'client@example.test' });
+      const liveToken = await sessionFor(ctx, user);
+      const addSession = async (label: string, expiresAt: Date, revokedAt: Date | null = null) => {
+        await ctx.database.db.insert(sessions).values({
+          userId: user.id,
+          tokenHash: hashToken(generateToken()),
+          expiresAt,
+          revokedAt,
+          userAgent: label,
+          ip: '10.9.0.3',
+        });
+      };
+      await addSession('expired two days ago', new Date(now.getTime() - 2 * DAY));
+      await addSession('expired 25 hours ago', new Date(now.getTime() - 25 * HOUR));
+      await addSession('expired an hour ago', new Date(now.getTime() - HOUR));
+      await addSession(
+        'revoked two days ago',
+        new Date(now.getTime() + 20 * DAY),
+        new Date(now.getTime() - 2 * DAY),
+      );
+      await addSession(
+        'revoked an hour ago',
+        new Date(now.getTime() + 20 * DAY),
+        new Date(now.getTime() - HOUR),
+      );
+      await addSession('remember me, 30 days left', new Date(now.getTime() + 30 * DAY));
+
+      const addLink = async (expiresAt: Date, usedAt: Date | null = null) => {
+        const [row] = await ctx.database.db
+          .insert(passwordResetTokens)
+          .values({ userId: user.id, tokenHash: hashToken(generateToken()), expiresAt, usedAt })
+          .returning({ id: passwordResetTokens.id });
+        return row!.id;
+      };
+      await addLink(new Date(now.getTime() - 2 * DAY));
+      await addLink(new Date(now.getTime() - 2 * DAY + HOUR), new Date(now.getTime() - 2 * DAY));
+      const expiredRecently = await addLink(new Date(now.getTime() - 30 * 60_000));
+      const usedRecently = await addLink(
+        new Date(now.getTime() + 30 * 60_000),
+        new Date(now.getTime() - 10 * 60_000),
+      );
+      const live = await addLink(new Date(now.getTime() + 30 * 60_000));
+
+      const result = await purgeExpiredData(deps(), now);
+
+      expect(result).toEqual({
+        contactMessages: 0,
+        sessions: 3,
+        passwordResetTokens: 2,
+        mailFiles: 0,
+      });
+      const left = await ctx.database.db.select({ label: sessions.userAgent }).from(sessions);
+      expect(left.map((row) => row.label).sort()).toEqual([
+        'api-test',
+        'expired an hour ago',
+        'remember me, 30 days left',
+        'revoked an hour ago',
+      ]);
+      const links = await ctx.database.db
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens);
+      expect(links.map((row) => row.id).sort()).toEqual(
+        [expiredRecently, usedRecently, live].sort(),
+      );
+
+      const me = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: bearer(liveToken),
+      });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().email).toBe('client@example.test');
+    });
+  });
+
+  describe('mail files', () => {
+    it('deletes .eml files last written 12 months ago or more and keeps the rest', async () => {
+      const now = new Date();
+      const mailDir = mailDirectory(ctx.config.dataDir);
+      // One written as the mailer writes them (SMTP_URL unset), now.
+      await createMailer({
+        smtpUrl: undefined,
+        from: 'Firm <no-reply@firm.test>',
+        mailDir,
+        logger: pino({ level: 'silent' }),
+      }).send({ to: 'a@example.test', subject: 'Reset your password', text: 'A link' });
+      const [fresh] = readdirSync(mailDir);
+      const writeAged = (name: string, age: number) => {
+        const file = path.join(mailDir, name);
+        writeFileSync(file, 'Subject: old\n\nPersonal data');
+        const time = new Date(now.getTime() - age);
+        utimesSync(file, time, time);
+      };
+      writeAged('thirteen-months.eml', 395 * DAY);
+      writeAged('twelve-months.eml', now.getTime() - monthsBefore(now, 12).getTime());
+      writeAged('eleven-months.eml', 330 * DAY);
+      writeAged('not-mail.txt', 800 * DAY);
+      mkdirSync(path.join(mailDir, 'kept.eml'));
+
+      const result = await purgeExpiredData(deps(), now);
+
+      expect(result.mailFiles).toBe(2);
+      expect(readdirSync(mailDir).sort()).toEqual(
+        [fresh, 'eleven-months.eml', 'kept.eml', 'not-mail.txt'].sort(),
+      );
+    });
+
+    it('finds nothing to do when no mail was ever written', async () => {
+      const result = await purgeExpiredData(deps(), new Date());
+      expect(result.mailFiles).toBe(0);
+    });
+  });
+
+  describe('audit', () => {
+    it('writes one row with the counts when something was deleted, none otherwise', async () => {
+      const now = new Date('2027-03-15T09:00:00.000Z');
+      expect(await purgeExpiredData(deps(), now)).toEqual({
+        contactMessages: 0,
+        sessions: 0,
+        passwordResetTokens: 0,
+        mailFiles: 0,
+      });
+      expect(await purgeAuditRows()).toHaveLength(0);
+
+      await addMessage('old', new Date('2025-01-10T09:00:00.000Z'));
+      await purgeExpiredData(deps(), now);
+
+      const rows = await purgeAuditRows();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ actorId: null, targetUserId: null, ip: null });
+      expect(rows[0]!.details).toEqual({
+        deleted: { contactMessages: 1, sessions: 0, passwordResetTokens: 0, mailFiles: 0 },
+        contactMessagesCreatedBefore: '2026-03-16T09:00:00.000Z',
+        mailFilesWrittenBefore: '2026-03-16T09:00:00.000Z',
+        sessionsEndedBefore: '2027-03-14T09:00:00.000Z',
+      });
+    });
+
+    it('lets two purges at once delete each row once, with one audit row', async () => {
+      const now = new Date('2027-03-15T09:00:00.000Z');
+      await addMessage('old one', new Date('2025-01-10T09:00:00.000Z'));
+      await addMessage('old two', new Date('2025-02-10T09:00:00.000Z'));
+
+      const results = await Promise.all([
+        purgeExpiredData(deps(), now),
+        purgeExpiredData(deps(), now),
+      ]);
+
+      expect(results.map((result) => result.contactMessages).sort()).toEqual([0, 2]);
+      expect(await purgeAuditRows()).toHaveLength(1);
+    });
+  });
+});
