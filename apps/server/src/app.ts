@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
@@ -11,12 +10,16 @@ import { MESSAGES } from '@firm/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
-import { createMailer, type Mailer } from './lib/mailer';
+import { createMailer, mailDirectory, type Mailer } from './lib/mailer';
 import { apiRoutes } from './modules/api.routes';
 import { authPlugin } from './plugins/auth';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { requestIdPlugin } from './plugins/request-id';
+import {
+  retentionSchedulePlugin,
+  type RetentionScheduleOptions,
+} from './plugins/retention-schedule';
 import { securityPlugin } from './plugins/security';
 import { apiNotFoundPlugin, webAppPlugin } from './plugins/web-app';
 
@@ -26,10 +29,21 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Overrides the logger (tests capture or silence it). */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The daily purge of expired personal data (on by default). API tests turn it off and call
+   * `purgeExpiredData` with the time they need.
+   */
+  retentionSchedule?: RetentionScheduleOptions | false;
 }
 
 /** Builds the whole application: plugins, then modules. It never listens (server.ts does). */
-export async function buildApp({ config, database, mailer, logger }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  mailer,
+  logger,
+  retentionSchedule = {},
+}: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -52,7 +66,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       createMailer({
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
-        mailDir: path.join(config.dataDir, 'mail'),
+        mailDir: mailDirectory(config.dataDir),
         logger: app.log,
       }),
   );
@@ -75,6 +89,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   } else {
     await app.register(apiNotFoundPlugin);
   }
+  if (retentionSchedule) await app.register(retentionSchedulePlugin, retentionSchedule);
   return app;
 }
 

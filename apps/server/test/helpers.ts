@@ -9,6 +9,7 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { usePglite, usePostgres, type Database } from '../src/db/client';
 import type { Mailer, OutgoingMail } from '../src/lib/mailer';
+import type { RetentionScheduleOptions } from '../src/plugins/retention-schedule';
 import { postgresTarget, TEST_DB_PREFIX } from './database-target';
 
 /** A fresh, migrated database for one test file: a PGlite snapshot, or a PostgreSQL clone. */
@@ -44,10 +45,16 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh database, as server.ts does, with a recording mailer. */
+/**
+ * Builds the app on a fresh database, as server.ts does, with a recording mailer. The daily
+ * retention purge is off unless `retentionSchedule` is given: tests call it with their own time.
+ */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { beforeReady?: (app: App) => void | Promise<void> } = {},
+  options: {
+    beforeReady?: (app: App) => void | Promise<void>;
+    retentionSchedule?: RetentionScheduleOptions;
+  } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'firm-api-data-')),
@@ -63,7 +70,13 @@ export async function createTestContext(
       mail.push(message);
     },
   };
-  const app = await buildApp({ config, database, mailer, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    logger: false,
+    retentionSchedule: options.retentionSchedule ?? false,
+  });
   await options.beforeReady?.(app);
   await app.ready();
   return {

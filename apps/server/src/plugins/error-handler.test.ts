@@ -27,6 +27,7 @@ describe('API error contract', () => {
       config: loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'firm-err-')) }),
       database,
       logger: { level: 'error', stream },
+      retentionSchedule: false,
     });
     // Routes that fail the way real code can: a driver error carrying SQL and a stack.
     app.get('/api/test/explode', async () => {
