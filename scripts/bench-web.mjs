@@ -6,6 +6,7 @@
 //   BENCH_PAGES  comma-separated paths to measure instead of every public page
 //   BENCH_RUNS   runs per page (default 3); the run with the median performance score is printed,
 //                as Lighthouse advises: CPU-bound figures (TBT) vary from run to run
+//   BENCH_DEBUG  also print the page's inspector issues, console errors and each script it downloaded
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -133,6 +134,11 @@ try {
     if (process.env.BENCH_DEBUG) {
       for (const id of ['inspector-issues', 'errors-in-console']) {
         console.log(id, JSON.stringify(audits[id]?.details?.items ?? []).slice(0, 1500));
+      }
+      // Which chunks the page downloaded: what a lazy import saves shows here first.
+      for (const request of audits['network-requests']?.details?.items ?? []) {
+        if (request.resourceType !== 'Script') continue;
+        console.log(`  script ${kb(request.transferSize).padStart(6)} KB  ${request.url}`);
       }
     }
     const summary = Object.fromEntries(
