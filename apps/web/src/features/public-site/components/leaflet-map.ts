@@ -1,5 +1,5 @@
-// Loaded only when a map comes into view (office-map.tsx imports this file dynamically), so Leaflet
-// never weighs on pages without a map.
+// Loaded only when a map is asked for (office-map.tsx imports this file dynamically: on a tap on a
+// phone, once in view and idle on a wide screen), so Leaflet never weighs on a page's first load.
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { Office } from '../../../content/firm';

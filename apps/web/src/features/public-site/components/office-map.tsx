@@ -1,29 +1,78 @@
 import type { PublicConfig } from '@firm/shared';
 import { AlertTriangle, MapPin } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Office } from '../../../content/firm';
-import { api } from '../../../lib/api-client';
 import type { MapHandle, MapOptions } from './map-types';
 
 /** SPEC section 9: Nairobi centre, zoom 10, 15 for a single office. */
 const MAP_DEFAULTS = { center: { lat: -1.2921, lng: 36.8219 }, zoom: 10, singleZoom: 15 };
 const GET_API_KEY_URL = 'https://developers.google.com/maps/documentation/javascript/get-api-key';
 
+/**
+ * Tailwind's `lg` breakpoint, where the map sits beside the office list in the first screenful.
+ * Below it (phones) the map is in the flow of the page, and Leaflet (~37 KB compressed, plus
+ * tiles) would cost a phone its first seconds and the visitor their data: it loads on a tap.
+ */
+const WIDE_SCREEN_QUERY = '(min-width: 64rem)';
+
+function subscribeToScreenWidth(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(WIDE_SCREEN_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+const isWideScreen = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia(WIDE_SCREEN_QUERY).matches;
+/** Prerendered HTML serves every screen: it shows both invitations, CSS picks one (see below). */
+const isWideScreenOnServer = () => false;
+
+/**
+ * Runs `callback` once the browser is idle (hydration done), or after `timeoutMs` at the latest.
+ * Safari has no requestIdleCallback: a short timer stands in.
+ */
+function whenIdle(callback: () => void, timeoutMs = 2000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(callback, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(callback, 300);
+  return () => window.clearTimeout(id);
+}
+
+/** Once a visitor has asked for a map, the next map they meet (another view, page) loads itself. */
+let hasVisitorAskedForMap = false;
+
 let publicConfig: Promise<PublicConfig> | undefined;
 function loadPublicConfig(): Promise<PublicConfig> {
-  publicConfig ??= api.get<PublicConfig>('/public-config').catch(() => {
-    publicConfig = undefined;
-    return { googleMapsApiKey: null };
-  });
+  // The API client loads with the map, not with the page.
+  publicConfig ??= import('../../../lib/api-client')
+    .then(({ api }) => api.get<PublicConfig>('/public-config'))
+    .catch(() => {
+      publicConfig = undefined;
+      return { googleMapsApiKey: null };
+    });
   return publicConfig;
 }
 
 type MapState = 'loading' | 'ready' | 'failed';
 
+function LoadingStatus({ serviceName, className }: { serviceName: string; className: string }) {
+  return (
+    <div
+      role="status"
+      className={`absolute inset-0 items-center justify-center gap-2 text-slate-700 ${className}`}
+    >
+      <MapPin aria-hidden="true" className="size-5" />
+      <span>Loading {serviceName}...</span>
+    </div>
+  );
+}
+
 /**
- * The office map (SPEC sections 2, 7 and 8). Nothing is downloaded until the map scrolls into
- * view; then OpenStreetMap through Leaflet, or Google Maps when the server has a key. The page
- * around it always lists the offices, so it stays useful without a map.
+ * The office map (SPEC sections 2, 7 and 8): OpenStreetMap through Leaflet, or Google Maps when the
+ * server has a key. Nothing is downloaded with the page. On a wide screen the map loads by itself
+ * once it is (nearly) in view and the browser is idle; on a phone it loads when the visitor taps
+ * "Show map". The page around it always lists the offices, so it stays useful without a map.
  */
 export function OfficeMap({
   offices,
@@ -42,7 +91,9 @@ export function OfficeMap({
   const canvasRef = useRef<HTMLDivElement>(null);
   const handleRef = useRef<MapHandle | null>(null);
   const onSelectRef = useRef(onSelect);
-  const [isVisible, setIsVisible] = useState(false);
+  const isWide = useSyncExternalStore(subscribeToScreenWidth, isWideScreen, isWideScreenOnServer);
+  // Whether the map has been asked for; once it has, it stays (Retry restarts through `attempt`).
+  const [isRequested, setIsRequested] = useState(() => hasVisitorAskedForMap);
   const [state, setState] = useState<MapState>('loading');
   const [serviceName, setServiceName] = useState('OpenStreetMap');
   const [attempt, setAttempt] = useState(0);
@@ -51,25 +102,28 @@ export function OfficeMap({
     onSelectRef.current = onSelect;
   }, [onSelect]);
 
-  // Wait until the map is (nearly) on screen.
+  // Wide screens: wait until the map is (nearly) on screen, then until the browser is idle.
   useEffect(() => {
     const wrapper = wrapperRef.current;
-    if (!wrapper || isVisible) return;
+    if (!wrapper || isRequested || !isWide) return;
+    let cancelIdle: (() => void) | undefined;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          setIsVisible(true);
-        }
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        cancelIdle = whenIdle(() => setIsRequested(true));
       },
       { rootMargin: '200px' },
     );
     observer.observe(wrapper);
-    return () => observer.disconnect();
-  }, [isVisible]);
+    return () => {
+      observer.disconnect();
+      cancelIdle?.();
+    };
+  }, [isRequested, isWide]);
 
   useEffect(() => {
-    if (!isVisible) return;
+    if (!isRequested) return;
     let isCancelled = false;
     const options: MapOptions = {
       ...MAP_DEFAULTS,
@@ -98,7 +152,7 @@ export function OfficeMap({
       handleRef.current = null;
     };
     // `attempt` restarts the load after Retry Loading Map.
-  }, [isVisible, offices, attempt]);
+  }, [isRequested, offices, attempt]);
 
   useEffect(() => {
     if (state === 'ready') handleRef.current?.focus(selectedId);
@@ -109,6 +163,14 @@ export function OfficeMap({
     setState('loading');
   }, []);
 
+  const showMap = () => {
+    hasVisitorAskedForMap = true;
+    setIsRequested(true);
+    // The button goes away: keep the keyboard user's place on the map, which Leaflet makes
+    // keyboard-operable once it has loaded.
+    canvasRef.current?.focus({ preventScroll: true });
+  };
+
   return (
     <div
       ref={wrapperRef}
@@ -118,16 +180,26 @@ export function OfficeMap({
         ref={canvasRef}
         role="region"
         aria-label={label}
+        tabIndex={-1}
         className={`size-full ${state === 'failed' ? 'hidden' : ''}`}
       />
-      {state === 'loading' ? (
-        <div
-          role="status"
-          className="absolute inset-0 flex items-center justify-center gap-2 text-slate-700"
-        >
-          <MapPin aria-hidden="true" className="size-5" />
-          <span>Loading {serviceName}...</span>
-        </div>
+      {!isRequested ? (
+        <>
+          {/* Before hydration the screen width is unknown to React: CSS shows phones the button
+              and wide screens the loading text (their map loads by itself). */}
+          <div className="absolute inset-0 flex items-center justify-center lg:hidden">
+            <button
+              type="button"
+              onClick={showMap}
+              className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+            >
+              <MapPin aria-hidden="true" className="size-5" /> Show map
+            </button>
+          </div>
+          <LoadingStatus serviceName={serviceName} className="hidden lg:flex" />
+        </>
+      ) : state === 'loading' ? (
+        <LoadingStatus serviceName={serviceName} className="flex" />
       ) : null}
       {state === 'failed' ? (
         <div role="alert" className="size-full overflow-auto bg-white p-5">
