@@ -20,13 +20,11 @@ export default defineConfig({
         // shared chunks (constants, icon helper, content). Heavy or page-specific code (zod,
         // forms, Leaflet, the portal) stays in the lazy chunks that need it.
         manualChunks(id) {
-          // Named first, so that 'site' does not pull them in through @firm/shared's index.
-          if (
-            /node_modules\/(zod|react-hook-form|@hookform)\/|packages\/shared\/src\/schemas\//.test(
-              id,
-            )
-          )
-            return 'forms';
+          // Named first, so that 'site' does not pull them in through @firm/shared's index. zod and
+          // the schemas are apart from react-hook-form: the contact form loads only them, on the
+          // visitor's first focus (contact-form-validation.ts).
+          if (/node_modules\/zod\/|packages\/shared\/src\/schemas\//.test(id)) return 'validation';
+          if (/node_modules\/(react-hook-form|@hookform)\//.test(id)) return 'forms';
           if (/node_modules\/react-router\//.test(id)) return 'site';
           if (
             /node_modules\/lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|context|shared\/)/.test(

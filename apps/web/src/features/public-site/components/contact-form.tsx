@@ -1,32 +1,18 @@
-import {
-  CONTACT_URGENCIES,
-  LIMITS,
-  MESSAGES,
-  contactMessageInputSchema,
-  type ContactMessageCreated,
-  type ContactMessageInput,
-} from '@firm/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { CONTACT_URGENCIES, LIMITS, MESSAGES, type ContactMessageCreated } from '@firm/shared';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ApiError, api, errorText } from '../../../lib/api-client';
+import type { ContactField, ContactFieldErrors } from './contact-form-validation';
+
+// Neither loads with the page: the visitor's first focus in the form fetches both (see onFocus), a
+// submit waits for them. zod and the schema are the heaviest code on the contact page.
+const loadValidation = () => import('./contact-form-validation');
+const loadApiClient = () => import('../../../lib/api-client');
+const ignore = () => {};
 
 const URGENCY_LABELS: Record<(typeof CONTACT_URGENCIES)[number], string> = {
   normal: 'Normal',
   urgent: 'Urgent',
   emergency: 'Emergency',
-};
-
-const EMPTY: ContactMessageInput = {
-  name: '',
-  email: '',
-  phone: '',
-  subject: '',
-  message: '',
-  urgency: 'normal',
-  consent: false as unknown as true,
-  website: '',
 };
 
 const inputClass =
@@ -41,50 +27,119 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
+/** The form's values as typed: the schema decides what is acceptable. */
+function readValues(form: HTMLFormElement): Record<ContactField, unknown> {
+  const value = (name: ContactField) =>
+    (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement)
+      .value;
+  return {
+    name: value('name'),
+    email: value('email'),
+    phone: value('phone'),
+    subject: value('subject'),
+    message: value('message'),
+    urgency: value('urgency'),
+    consent: (form.elements.namedItem('consent') as HTMLInputElement).checked,
+    website: value('website'),
+  };
+}
+
+/** As react-hook-form did: the first field in the form that has an error gets the focus. */
+function focusFirstError(form: HTMLFormElement, errors: ContactFieldErrors) {
+  for (const element of Array.from(form.elements)) {
+    if ((element as HTMLInputElement).name in errors) {
+      (element as HTMLElement).focus();
+      return;
+    }
+  }
+}
+
 /**
  * The contact form of SPEC sections 2, 4 and 5. It posts to the API (the spec's 2-second
  * "sending" state was a simulation of this request), shows the spec's success alert and resets.
  * On failure nothing the visitor typed is lost.
+ *
+ * The inputs are plain uncontrolled form fields, so the prerendered form works with the page's own
+ * code only; the shared zod schema checks them once it has loaded (on first focus or submit).
+ * After a first submit, a changed field is checked again as the visitor corrects it.
  */
 export function ContactForm() {
   const [status, setStatus] = useState<
     { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; text: string }
   >({ kind: 'idle' });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactMessageInput>({
-    resolver: zodResolver(contactMessageInputSchema),
-    defaultValues: EMPTY,
-  });
+  const [errors, setErrors] = useState<ContactFieldErrors>({});
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const hasSubmittedRef = useRef(false);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setStatus({ kind: 'idle' });
+  const preload = () => {
+    loadValidation().catch(ignore);
+    loadApiClient().catch(ignore);
+  };
+
+  const revalidateField = async (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const field = (event.target as HTMLInputElement).name as ContactField;
+    if (!hasSubmittedRef.current || !field) return;
+    const { validateContactMessage } = await loadValidation();
+    const result = validateContactMessage(readValues(form));
+    setErrors((current) => ({
+      ...current,
+      [field]: result.success ? undefined : result.errors[field],
+    }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const form = event.currentTarget;
+    hasSubmittedRef.current = true;
+    setIsSubmitting(true);
+    let apiClient: Awaited<ReturnType<typeof loadApiClient>> | undefined;
     try {
-      await api.post<ContactMessageCreated>('/contact-messages', values);
-      reset(EMPTY);
+      const [{ validateContactMessage }, loadedApiClient] = await Promise.all([
+        loadValidation(),
+        loadApiClient(),
+      ]);
+      apiClient = loadedApiClient;
+      const result = validateContactMessage(readValues(form));
+      if (!result.success) {
+        setErrors(result.errors);
+        focusFirstError(form, result.errors);
+        return;
+      }
+      setErrors({});
+      setStatus({ kind: 'idle' });
+      await apiClient.api.post<ContactMessageCreated>('/contact-messages', result.data);
+      form.reset();
+      hasSubmittedRef.current = false;
       setStatus({ kind: 'sent' });
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const [field, message] of Object.entries(error.errors)) {
-          setError(field as FieldPath<ContactMessageInput>, { message });
-        }
+      if (apiClient && error instanceof apiClient.ApiError && error.errors) {
+        const serverErrors = error.errors;
+        setErrors((current) => ({ ...current, ...serverErrors }));
       }
+      const reason = apiClient ? apiClient.errorText(error) : MESSAGES.genericError;
       setStatus({
         kind: 'failed',
-        text: `Your message was not sent: ${errorText(error)}. What you typed is still here; please try again, or call us.`,
+        text: `Your message was not sent: ${reason}. What you typed is still here; please try again, or call us.`,
       });
+    } finally {
+      setIsSubmitting(false);
     }
-  });
+  };
 
-  const describedBy = (field: keyof ContactMessageInput) =>
+  const describedBy = (field: ContactField) =>
     errors[field] ? `contact-${field}-error` : undefined;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title" className="space-y-4">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={preload}
+      onChange={(event) => void revalidateField(event)}
+      noValidate
+      aria-labelledby="contact-form-title"
+      className="space-y-4"
+    >
       <h2 id="contact-form-title" className="text-2xl font-bold text-brand-900">
         Send Us a Message
       </h2>
@@ -114,9 +169,9 @@ export function ContactForm() {
             aria-invalid={errors.name ? true : undefined}
             aria-describedby={describedBy('name')}
             className={inputClass}
-            {...register('name')}
+            name="name"
           />
-          <FieldError id="contact-name-error" message={errors.name?.message} />
+          <FieldError id="contact-name-error" message={errors.name} />
         </div>
         <div>
           <label htmlFor="contact-email" className="font-medium text-slate-800">
@@ -131,9 +186,9 @@ export function ContactForm() {
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={describedBy('email')}
             className={inputClass}
-            {...register('email')}
+            name="email"
           />
-          <FieldError id="contact-email-error" message={errors.email?.message} />
+          <FieldError id="contact-email-error" message={errors.email} />
         </div>
         <div>
           <label htmlFor="contact-phone" className="font-medium text-slate-800">
@@ -148,9 +203,9 @@ export function ContactForm() {
             aria-invalid={errors.phone ? true : undefined}
             aria-describedby={describedBy('phone')}
             className={inputClass}
-            {...register('phone')}
+            name="phone"
           />
-          <FieldError id="contact-phone-error" message={errors.phone?.message} />
+          <FieldError id="contact-phone-error" message={errors.phone} />
         </div>
         <div>
           <label htmlFor="contact-urgency" className="font-medium text-slate-800">
@@ -161,7 +216,7 @@ export function ContactForm() {
             aria-invalid={errors.urgency ? true : undefined}
             aria-describedby={describedBy('urgency')}
             className={inputClass}
-            {...register('urgency')}
+            name="urgency"
           >
             {CONTACT_URGENCIES.map((urgency) => (
               <option key={urgency} value={urgency}>
@@ -169,7 +224,7 @@ export function ContactForm() {
               </option>
             ))}
           </select>
-          <FieldError id="contact-urgency-error" message={errors.urgency?.message} />
+          <FieldError id="contact-urgency-error" message={errors.urgency} />
         </div>
       </div>
       <div>
@@ -183,9 +238,9 @@ export function ContactForm() {
           aria-invalid={errors.subject ? true : undefined}
           aria-describedby={describedBy('subject')}
           className={inputClass}
-          {...register('subject')}
+          name="subject"
         />
-        <FieldError id="contact-subject-error" message={errors.subject?.message} />
+        <FieldError id="contact-subject-error" message={errors.subject} />
       </div>
       <div>
         <label htmlFor="contact-message" className="font-medium text-slate-800">
@@ -199,14 +254,14 @@ export function ContactForm() {
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={describedBy('message')}
           className={inputClass}
-          {...register('message')}
+          name="message"
         />
-        <FieldError id="contact-message-error" message={errors.message?.message} />
+        <FieldError id="contact-message-error" message={errors.message} />
       </div>
       {/* Honeypot: hidden from people and from assistive technology; bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Website</label>
-        <input id="contact-website" tabIndex={-1} autoComplete="off" {...register('website')} />
+        <input id="contact-website" tabIndex={-1} autoComplete="off" name="website" />
       </div>
       <div>
         <div className="flex items-start gap-3">
@@ -216,7 +271,7 @@ export function ContactForm() {
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={describedBy('consent')}
             className="mt-1 size-4 shrink-0"
-            {...register('consent')}
+            name="consent"
           />
           <label htmlFor="contact-consent" className="text-sm text-slate-800">
             I agree that Mwamba &amp; Associates Advocates may use the details above to reply to my
@@ -227,7 +282,7 @@ export function ContactForm() {
             .
           </label>
         </div>
-        <FieldError id="contact-consent-error" message={errors.consent?.message} />
+        <FieldError id="contact-consent-error" message={errors.consent} />
       </div>
       <button
         type="submit"
