@@ -39,6 +39,9 @@ export default defineConfig({
             return 'site';
           if (/packages\/shared\/src\/(constants|messages|phone|office-hours|paths)\.ts$/.test(id))
             return 'site';
+          // The deferred toaster (a few hundred bytes) that every page mounts; react-hot-toast itself
+          // stays in its lazy chunk.
+          if (/\/src\/lib\/toasts\.tsx$/.test(id)) return 'site';
           return undefined;
         },
       },

@@ -1,27 +1,18 @@
-import { TOAST } from '@firm/shared';
 import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { SessionProvider } from '../lib/session';
+import { DeferredToaster } from '../lib/toasts';
 
 /**
- * What every page needs. Toasts as SPEC section 9 sets them; react-hot-toast itself keeps at most
- * 20 (its TOAST_LIMIT) and removes a dismissed toast after 1000 ms, the spec's values. Data
- * fetching (TanStack Query) is provided by the portal layout only, so public pages do not load it.
- * The session (lib/session.tsx) is here: the header of every page shows it.
+ * What every page needs. The toaster is deferred (lib/toasts.tsx): it loads with the portal, or
+ * with a public page's first toast, so public pages do not download react-hot-toast. Data
+ * fetching (TanStack Query) is provided by the portal layout only, for the same reason. The
+ * session (lib/session.tsx) is here: the header of every page shows it.
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <SessionProvider>
       {children}
-      <Toaster
-        position="top-right"
-        toastOptions={{
-          duration: TOAST.durationMs.blank,
-          style: { maxWidth: TOAST.maxWidthPx },
-          success: { duration: TOAST.durationMs.success },
-          error: { duration: TOAST.durationMs.error },
-        }}
-      />
+      <DeferredToaster />
     </SessionProvider>
   );
 }

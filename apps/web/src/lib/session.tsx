@@ -7,8 +7,8 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import toast from 'react-hot-toast';
 import { getStoredToken, onAuthProblem, removeStoredToken, storeToken } from './auth-storage';
+import { notify } from './toasts';
 
 /** The API client loads only when there is a session to check or end. */
 const loadApi = () => import('./api-client').then((m) => m.api);
@@ -84,7 +84,7 @@ async function signOut() {
     // already gone on the server: nothing more to do
   } finally {
     drop();
-    toast.success(MESSAGES.logoutSuccess);
+    void notify.success(MESSAGES.logoutSuccess);
   }
 }
 
@@ -101,7 +101,7 @@ async function refresh() {
 onAuthProblem(({ status, code }) => {
   if (status === 401) {
     if (state.status === 'signed-in')
-      toast.error(MESSAGES.sessionExpired, { id: 'session-expired' });
+      void notify.error(MESSAGES.sessionExpired, { id: 'session-expired' });
     drop();
   } else if (code === 'PASSWORD_CHANGE_REQUIRED' && state.user && !state.user.mustChangePassword) {
     void refresh();
