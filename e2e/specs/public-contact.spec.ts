@@ -159,4 +159,27 @@ test.describe('the contact form', () => {
       page.getByRole('main').getByRole('link', { name: 'Book Appointment' }),
     ).toHaveAttribute('href', '/appointments');
   });
+
+  test('downloads zod and the schema on the first focus in the form, not with the page', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await stubMapTiles(page);
+    await page.goto('/contact');
+    await page.getByRole('button', { name: /Open chat/ }).click();
+    await page.getByRole('button', { name: 'Close chat' }).click();
+    const isValidation = (path: string) => /\/assets\/(validation|forms)-/.test(path);
+    expect(scripts.filter(isValidation)).toEqual([]);
+    // Nor the toaster: react-hot-toast (and its style element) is the portal's.
+    expect(scripts.some((path) => /\/assets\/toaster-/.test(path))).toBe(false);
+    expect(await page.locator('style#_goober').count()).toBe(0);
+
+    await page.getByLabel('Full Name').focus();
+    await expect.poll(() => scripts.some((path) => /\/assets\/validation-/.test(path))).toBe(true);
+    // react-hook-form is the portal's: the contact form does without it.
+    expect(scripts.some((path) => /\/assets\/forms-/.test(path))).toBe(false);
+  });
 });

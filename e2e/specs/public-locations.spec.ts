@@ -78,4 +78,31 @@ test.describe('the locations page', () => {
     await page.getByRole('button', { name: /Kitengela Office/ }).click();
     await expect(page.getByRole('region', { name: 'Kitengela Office' })).toBeVisible();
   });
+
+  test('on a phone, Leaflet downloads only when the visitor taps Show map', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    await stubMapTiles(context);
+    const page = await context.newPage();
+    const leafletRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/leaflet-map-/.test(request.url())) leafletRequests.push(request.url());
+    });
+    await page.goto('/locations');
+    // Hydrated: the chat widget answers a click.
+    await page.getByRole('button', { name: /Open chat/ }).click();
+    await page.getByRole('button', { name: 'Close chat' }).click();
+    await page.waitForTimeout(500);
+    expect(leafletRequests).toEqual([]);
+    // The page is useful without the map: an office's details and its links.
+    await page.getByRole('button', { name: /Thika Office/ }).click();
+    await expect(
+      page.getByRole('region', { name: 'Thika Office' }).getByRole('link', { name: 'Directions' }),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Show map' }).click();
+    await expect(page.locator('.leaflet-container')).toBeVisible();
+    expect(leafletRequests).not.toEqual([]);
+    await expect(page.getByRole('button', { name: 'Show map' })).toHaveCount(0);
+    await context.close();
+  });
 });
