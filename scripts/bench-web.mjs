@@ -135,6 +135,11 @@ try {
       for (const id of ['inspector-issues', 'errors-in-console']) {
         console.log(id, JSON.stringify(audits[id]?.details?.items ?? []).slice(0, 1500));
       }
+      // Main-thread work and its JavaScript part, with the preset's CPU slowdown: what TBT grows from.
+      console.log(
+        `  main thread ${Math.round(audits['mainthread-work-breakdown']?.numericValue ?? 0)} ms, ` +
+          `of which JavaScript ${Math.round(audits['bootup-time']?.numericValue ?? 0)} ms`,
+      );
       // Which chunks the page downloaded: what a lazy import saves shows here first.
       for (const request of audits['network-requests']?.details?.items ?? []) {
         if (request.resourceType !== 'Script') continue;
