@@ -1,12 +1,39 @@
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  plugins: [react()],
+  // The runtime the browser gets (ADR 009): components are tested on Preact, with Testing
+  // Library for Preact; the preset's aliases point every `react` import at preact/compat.
+  plugins: [preact()],
+  resolve: { conditions: ['module', 'browser', 'development'] },
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['vitest.setup.ts'],
+    deps: {
+      // lucide-react's barrel is 1,500 icon modules: bundled once, not transformed one by one on
+      // every vi.resetModules(). Its own `react` import stays external, so it meets the aliases.
+      optimizer: {
+        web: {
+          enabled: true,
+          include: ['lucide-react'],
+        },
+      },
+    },
+    server: {
+      deps: {
+        // Left external, Node would load these libraries with their own `react` import, past the
+        // aliases: Vite transforms them as the browser build does.
+        inline: [
+          /react-router/,
+          /@tanstack\/react-query/,
+          /react-hot-toast/,
+          /lucide-react/,
+          /react-hook-form/,
+          /@hookform/,
+        ],
+      },
+    },
   },
 });

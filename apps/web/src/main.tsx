@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
@@ -30,10 +30,6 @@ const app = (
   </StrictMode>
 );
 
-// As a transition, hydration yields to the browser every few milliseconds instead of holding the
-// main thread for the whole page: a phone stays responsive while the page comes alive.
-if (isPrerendered) {
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
-} else createRoot(container).render(app);
+// Preact (ADR 009) hydrates a public page in one short pass; portal pages have no HTML to adopt.
+if (isPrerendered) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -126,8 +126,6 @@ describe('guards', () => {
     mockApi({ 'GET /auth/me': [200, advocate] });
     const router = renderAt('/login', 'signed-out');
     expect(screen.getByText('Checking your session…')).toBeInTheDocument();
-    await act(async () => {
-      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });

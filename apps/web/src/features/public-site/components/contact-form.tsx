@@ -135,7 +135,9 @@ export function ContactForm() {
     <form
       onSubmit={(event) => void onSubmit(event)}
       onFocus={preload}
-      onChange={(event) => void revalidateField(event)}
+      // `input`, not `change`: the native event bubbles on every keystroke, tick and choice, so a
+      // corrected field is checked again as the visitor types.
+      onInput={(event) => void revalidateField(event)}
       noValidate
       aria-labelledby="contact-form-title"
       className="space-y-4"
