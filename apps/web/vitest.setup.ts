@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/preact';
+import { act, cleanup } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
-  cleanup();
+  // Preact runs useEffect cleanups of an unmounted tree after the next frame; inside act() they run
+  // now, before jsdom is torn down under them.
+  act(() => cleanup());
   localStorage.clear();
 });
 
