@@ -1,17 +1,12 @@
 import { ENQUIRY_RETENTION_MONTHS, PRIVACY_NOTICE_VERSION, TOKEN_STORAGE_KEY } from '@firm/shared';
 import { firm, mainOffice } from './firm';
-
-export interface PolicySection {
-  heading: string;
-  paragraphs: string[];
-  list?: string[];
-}
+import type { ProseSection } from './prose';
 
 export interface Policy {
   title: string;
   updated: string;
   intro: string;
-  sections: PolicySection[];
+  sections: ProseSection[];
 }
 
 const DATA_PROTECTION_EMAIL = 'dataprotection@mwamba-advocates.co.ke';

@@ -1,5 +1,6 @@
 import type { ResourceArticleSlug } from '@firm/shared';
 import { consultation } from './firm';
+import type { ProseSection } from './prose';
 
 export type ResourceCategory = 'articles' | 'guides' | 'forms';
 
@@ -121,17 +122,11 @@ export const faqs = [
   },
 ];
 
-export interface ArticleSection {
-  heading: string;
-  paragraphs: string[];
-  list?: string[];
-}
-
 export interface Article {
   slug: ResourceArticleSlug;
   resourceId: Resource['id'];
   summary: string;
-  sections: ArticleSection[];
+  sections: ProseSection[];
 }
 
 /** The full text behind 'Read More'. */

@@ -1,6 +1,7 @@
 import { RESOURCE_ARTICLE_SLUGS, type ResourceArticleSlug } from '@firm/shared';
 import { Link, useParams } from 'react-router';
 import { NotFoundScreen } from '../../features/public-site/components/not-found-screen';
+import { ProseSections } from '../../features/public-site/components/prose-sections';
 import { ConsultationCta, LegalDisclaimer } from '../../features/public-site/components/ui';
 import { consultation } from '../../content/firm';
 import { articles, resources } from '../../content/resources';
@@ -47,23 +48,7 @@ export function Component() {
           {resource.title}
         </h1>
         <p className="mt-4 text-lg text-slate-700">{article.summary}</p>
-        {article.sections.map((section) => (
-          <section key={section.heading} className="mt-8">
-            <h2 className="text-xl font-bold text-brand-900">{section.heading}</h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-3 text-slate-800">
-                {paragraph}
-              </p>
-            ))}
-            {section.list ? (
-              <ul className="mt-3 list-disc space-y-1.5 pl-5 text-slate-800">
-                {section.list.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-        ))}
+        <ProseSections sections={article.sections} />
       </article>
       <ConsultationCta title="Talk to an advocate about your case" text={consultation.summary} />
       <LegalDisclaimer />

@@ -1,4 +1,5 @@
 import type { Policy } from '../../../content/policies';
+import { ProseSections } from './prose-sections';
 
 /** /privacy, /terms and /cookies: one layout for the three policies. */
 export function PolicyPage({ policy }: { policy: Policy }) {
@@ -11,23 +12,7 @@ export function PolicyPage({ policy }: { policy: Policy }) {
         Version of <time dateTime={policy.updated}>{policy.updated}</time>
       </p>
       <p className="mt-4 text-lg text-slate-700">{policy.intro}</p>
-      {policy.sections.map((section) => (
-        <section key={section.heading} className="mt-8">
-          <h2 className="text-xl font-bold text-brand-900">{section.heading}</h2>
-          {section.paragraphs.map((paragraph) => (
-            <p key={paragraph} className="mt-3 text-slate-800">
-              {paragraph}
-            </p>
-          ))}
-          {section.list ? (
-            <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-800">
-              {section.list.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
-      ))}
+      <ProseSections sections={policy.sections} />
     </article>
   );
 }
