@@ -37,8 +37,7 @@ export default defineConfig({
             )
           )
             return 'site';
-          if (/node_modules\/preact\/(compat\/|hooks\/|jsx-runtime\/|dist\/)/.test(id))
-            return 'site';
+          if (/node_modules\/preact\//.test(id)) return 'site';
           if (id.includes('vite/preload-helper')) return 'site';
           if (/\/src\/content\/(firm|navigation|practice-areas)\.ts$/.test(id)) return 'site';
           if (/features\/public-site\/components\/(chat-widget|not-found-screen|ui)\.tsx$/.test(id))

@@ -5,6 +5,8 @@ export default defineProject({
   // The runtime the browser gets (ADR 009): components are tested on Preact, with Testing
   // Library for Preact; the preset's aliases point every `react` import at preact/compat.
   plugins: [preact()],
+  // The ES module builds, as Vite picks for the browser: under Node's conditions React Router
+  // resolves to its CommonJS build, whose require('react') no alias reaches.
   resolve: { conditions: ['module', 'browser', 'development'] },
   test: {
     name: 'web',
