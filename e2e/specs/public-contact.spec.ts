@@ -104,6 +104,18 @@ test.describe('the contact form', () => {
       page.getByText('Please agree to the privacy notice so we can reply to you'),
     ).toBeVisible();
     expect(posted).toBe(false);
+
+    // The first field in error has the focus, and is checked again as it is corrected: while the
+    // visitor is still typing in it, not only once they leave it.
+    const name = page.getByLabel('Full Name');
+    await expect(name).toBeFocused();
+    await name.pressSequentially('Achieng');
+    await expect(name).not.toHaveAttribute('aria-invalid');
+    await expect(name).toBeFocused();
+    await page.getByLabel(/I agree that Mwamba/).check();
+    await expect(
+      page.getByText('Please agree to the privacy notice so we can reply to you'),
+    ).toHaveCount(0);
   });
 
   test('shows the field errors the server sends back', async ({ page }) => {
