@@ -1,14 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  // React's API on Preact's runtime (ADR 009): the preset aliases react and react-dom to
-  // preact/compat, for the browser build, the prerender and the dev server (with Fast Refresh).
-  plugins: [preact(), tailwindcss()],
-  // Bundle every dependency into the prerenderer, so that the aliases reach react-router and the
-  // other React libraries there too; left external, Node would load them with React itself.
-  ssr: { noExternal: true },
+  plugins: [react(), tailwindcss()],
   server: {
     // `npm run dev` here, with the API running on 3000 (`npm run dev -w @firm/server`).
     proxy: { '/api': 'http://localhost:3000' },
@@ -37,7 +32,8 @@ export default defineConfig({
             )
           )
             return 'site';
-          if (/node_modules\/preact\//.test(id)) return 'site';
+          // React, React DOM's client and its scheduler: every page hydrates with them (ADR 010).
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'site';
           if (id.includes('vite/preload-helper')) return 'site';
           if (/\/src\/content\/(firm|navigation|practice-areas)\.ts$/.test(id)) return 'site';
           if (/features\/public-site\/components\/(chat-widget|not-found-screen|ui)\.tsx$/.test(id))

@@ -1,11 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup } from '@testing-library/preact';
+import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
-  // Preact runs useEffect cleanups of an unmounted tree after the next frame; inside act() they run
-  // now, before jsdom is torn down under them.
-  act(() => cleanup());
+  cleanup();
   localStorage.clear();
 });
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
@@ -30,6 +30,11 @@ const app = (
   </StrictMode>
 );
 
-// Preact (ADR 009) hydrates a public page in one short pass; portal pages have no HTML to adopt.
-if (isPrerendered) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// As a transition, hydration yields to the browser every few milliseconds instead of holding the
+// main thread for the whole page: a phone stays responsive while the page comes alive. Portal pages
+// have no HTML to adopt and render at once.
+if (isPrerendered) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else createRoot(container).render(app);

@@ -1,7 +1,7 @@
 import { MESSAGES, TOKEN_STORAGE_KEY, type PublicUser } from '@firm/shared';
 import {
   createContext,
-  useContext,
+  use,
   useEffect,
   useMemo,
   useSyncExternalStore,
@@ -136,11 +136,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
   const value = useMemo<Session>(() => ({ ...current, start, updateUser, signOut }), [current]);
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return <SessionContext value={value}>{children}</SessionContext>;
 }
 
 export function useSession(): Session {
-  const session = useContext(SessionContext);
+  const session = use(SessionContext);
   if (!session) throw new Error('useSession needs a <SessionProvider>');
   return session;
 }

@@ -135,9 +135,9 @@ export function ContactForm() {
     <form
       onSubmit={(event) => void onSubmit(event)}
       onFocus={preload}
-      // `input`, not `change`: the native event bubbles on every keystroke, tick and choice, so a
-      // corrected field is checked again as the visitor types.
-      onInput={(event) => void revalidateField(event)}
+      // React's onChange hears every keystroke, tick and choice (it is the native `input` event),
+      // so a corrected field is checked again as the visitor types.
+      onChange={(event) => void revalidateField(event)}
       noValidate
       aria-labelledby="contact-form-title"
       className="space-y-4"

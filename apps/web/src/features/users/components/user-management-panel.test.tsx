@@ -1,5 +1,5 @@
 import type { ManagedUser, PublicUser, UserList } from '@firm/shared';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithQuery } from './test-utils';
