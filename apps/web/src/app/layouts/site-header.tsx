@@ -12,7 +12,7 @@ const skeleton = (
 );
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${
+  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${
     isActive
       ? 'bg-brand-50 text-brand-800'
       : 'text-slate-700 hover:bg-slate-100 hover:text-brand-800'
@@ -42,12 +42,20 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold text-brand-900">
+      {/*
+        The bar shows every item on one line from 1280 px (xl), in a wider box than the page's: the
+        firm's full name, seven links and the account controls need about 1,200 px. Narrower screens,
+        tablets and small laptops included, get the menu button instead (ADR 010).
+      */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-2 font-semibold whitespace-nowrap text-brand-900"
+        >
           <img src="/favicon.svg" alt="" width="32" height="32" className="size-8 shrink-0" />
           <span className="truncate">{firm.shortName}</span>
         </Link>
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label="Main" className="hidden xl:block">
           <ul className="flex items-center gap-1">
             {navItems.map((item) => (
               <li key={item.to}>
@@ -58,8 +66,10 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        {/* Fixed width: swapping visitor buttons for the user menu moves nothing. */}
-        <div className="hidden w-60 shrink-0 items-center justify-end gap-2 lg:flex">
+        {/* Fixed width while signed out: the user menu replacing the skeleton moves nothing. */}
+        <div
+          className={`hidden shrink-0 items-center justify-end gap-2 xl:flex ${user ? '' : 'w-52'}`}
+        >
           {user ? (
             <Suspense fallback={skeleton}>
               <UserMenu user={user} onSignOut={() => void signOut()} />
@@ -85,7 +95,7 @@ export function SiteHeader() {
         </div>
         <button
           type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
           aria-expanded={isMenuOpen}
           aria-controls="mobile-menu"
           onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
@@ -95,7 +105,7 @@ export function SiteHeader() {
         </button>
       </div>
       {isMenuOpen ? (
-        <nav id="mobile-menu" aria-label="Main" className="border-t border-slate-200 lg:hidden">
+        <nav id="mobile-menu" aria-label="Main" className="border-t border-slate-200 xl:hidden">
           <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
             {navItems.map((item) => (
               <li key={item.to}>
@@ -116,13 +126,7 @@ export function SiteHeader() {
                     Profile Settings
                   </NavLink>
                 </li>
-                {user.role === 'advocate' ? (
-                  <li>
-                    <NavLink to="/admin-management" className={navLinkClass}>
-                      Admin Management
-                    </NavLink>
-                  </li>
-                ) : null}
+                {/* The user menu's Admin Management is already among an advocate's items above. */}
                 <li>
                   <button
                     type="button"

@@ -58,7 +58,8 @@ export function UserMenu({ user, onSignOut }: { user: PublicUser; onSignOut: () 
         >
           {initials}
         </span>
-        <span className="truncate">
+        {/* The name shows from 1536 px; below, the initials leave the bar room for its links. */}
+        <span className="sr-only 2xl:not-sr-only 2xl:truncate">
           <span className="sr-only">Account menu for </span>
           {user.firstName} {user.lastName}
         </span>
