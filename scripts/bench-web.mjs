@@ -141,7 +141,10 @@ try {
       // Main-thread work and its JavaScript part, with the preset's CPU slowdown: what TBT grows from.
       const lcpElement =
         audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
-      if (lcpElement) console.log(`  LCP element: ${lcpElement.snippet ?? lcpElement.selector}`);
+      if (lcpElement)
+        console.log(
+          `  LCP element: ${lcpElement.snippet} at ${lcpElement.selector}: "${lcpElement.nodeLabel}"`,
+        );
       const lcpPhases = audits['largest-contentful-paint-element']?.details?.items?.[1]?.items;
       if (lcpPhases)
         console.log(
