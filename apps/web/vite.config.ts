@@ -38,7 +38,11 @@ export default defineConfig({
           if (/\/src\/content\/(firm|navigation|practice-areas)\.ts$/.test(id)) return 'site';
           if (/features\/public-site\/components\/(chat-widget|not-found-screen|ui)\.tsx$/.test(id))
             return 'site';
-          if (/packages\/shared\/src\/(constants|messages|phone|office-hours|paths)\.ts$/.test(id))
+          if (
+            /packages\/shared\/src\/(constants|messages|phone|office-hours|paths|permissions|portal-manifest)\.ts$/.test(
+              id,
+            )
+          )
             return 'site';
           // The deferred toaster (a few hundred bytes) that every page mounts; react-hot-toast itself
           // stays in its lazy chunk.

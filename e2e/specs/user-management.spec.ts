@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   callApi,
-  createReadyAdmin,
+  createReadyUser,
   ownerToken,
   uniqueSuffix,
   useSessionToken,
@@ -214,7 +214,7 @@ test.describe('user and admin management', () => {
     request,
   }) => {
     const owner = await ownerToken(request);
-    const admin = await createReadyAdmin(request, owner, uniqueSuffix());
+    const admin = await createReadyUser(request, owner, uniqueSuffix());
     await useSessionToken(page, admin.token);
     await page.goto('/admin-management');
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ensureOwner } from './accounts';
+import { advocatePayload, ensureOwner } from './accounts';
 
 let ownerSession: Promise<string> | undefined;
 
@@ -48,22 +48,28 @@ export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 }
 
+/** The password a ready account chooses in place of its temporary one. */
+export const READY_PASSWORD = 'Ready-Passw0rd-1';
+
 /**
- * An admin created by the owner, who has already chosen their own password: a token for them.
- * Signs in once through the API (the per-IP sign-in limit is shared by every spec).
+ * An account created by the owner (an admin with no toggles, a verified advocate or a client) that
+ * has already chosen its own password: its id, email and a session token. Signs in once through
+ * the API (the per-IP sign-in limit is shared by every spec).
  */
-export async function createReadyAdmin(
+export async function createReadyUser(
   request: APIRequestContext,
   owner: string,
   suffix: string,
-): Promise<{ id: string; email: string; token: string }> {
-  const email = `ready.admin.${suffix}@mwamba-e2e.test`;
+  kind: 'admin' | 'advocate' | 'client' = 'admin',
+): Promise<{ id: string; email: string; token: string; password: string }> {
+  const email = `ready.${kind}.${suffix}@mwamba-e2e.test`;
+  const person = { firstName: 'Ready', lastName: `${kind} ${suffix}`, email };
   const created = await callApi<{ user: { id: string }; temporaryPassword: string }>(
     request,
     owner,
     'POST',
-    '/user-management/create-admin',
-    { firstName: 'Ready', lastName: `Admin ${suffix}`, email },
+    `/user-management/create-${kind}`,
+    kind === 'advocate' ? advocatePayload({ ...person, password: 'unused' }) : person,
   );
   const login = await request.post('/api/auth/login', {
     data: { email, password: created.temporaryPassword },
@@ -75,11 +81,8 @@ export async function createReadyAdmin(
     token,
     'POST',
     '/auth/change-password',
-    {
-      currentPassword: created.temporaryPassword,
-      newPassword: 'Ready-Passw0rd-1',
-    },
+    { currentPassword: created.temporaryPassword, newPassword: READY_PASSWORD },
     200,
   );
-  return { id: created.user.id, email, token };
+  return { id: created.user.id, email, token, password: READY_PASSWORD };
 }

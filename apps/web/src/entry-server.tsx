@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { routes } from './app/routes';
-import { findSeo, type Seo } from './app/seo';
+import { findSeo, type Seo } from './lib/seo';
 
 export { PUBLIC_PATHS };
 

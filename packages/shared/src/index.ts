@@ -6,6 +6,7 @@ export * from './phone';
 export * from './office-hours';
 export * from './permissions';
 export * from './paths';
+export * from './portal-manifest';
 export * from './schemas/fields';
 export * from './schemas/errors';
 export * from './schemas/health';

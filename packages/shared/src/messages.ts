@@ -22,6 +22,8 @@ export const MESSAGES = {
   logoutSuccess: 'Logged out successfully',
   passwordChangeRequired: 'Please change your password to continue',
   forbidden: 'You do not have permission to do this',
+  pageNotAllowed: 'You do not have access to that page.',
+  adminManagementAccessDenied: 'Access Denied: Only advocates (super admins) can access this page.',
   sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;
 

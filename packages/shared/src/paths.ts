@@ -35,26 +35,3 @@ export const PUBLIC_PATHS = [
   '/terms',
   '/cookies',
 ] as const;
-
-/** Rendered in the browser only: sign-in pages and the portal. */
-export const APP_SHELL_PATHS = [
-  '/login',
-  '/register',
-  '/advocate-register',
-  '/forgot-password',
-  '/reset-password',
-  '/change-password',
-  '/dashboard',
-  '/appointments',
-  '/cases',
-  '/messages',
-  '/admin-management',
-  '/profile',
-  '/clients',
-  '/system-settings',
-] as const;
-
-export function isAppShellPath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (APP_SHELL_PATHS as readonly string[]).includes(path);
-}

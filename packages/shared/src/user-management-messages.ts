@@ -1,3 +1,5 @@
+import { MESSAGES } from './messages';
+
 /**
  * The texts of user and admin management (SPEC sections 2, 4 and 8, plus our own where the spec
  * shows none). A module of its own (not MESSAGES) so that public pages, which load MESSAGES, do
@@ -18,7 +20,8 @@ export const USER_MANAGEMENT_MESSAGES = {
     'Access denied. Only advocates, and admins allowed to admit clients, can do this.',
   userManagementAccessDenied:
     'Access Denied - Only advocates (superusers) can access user management.',
-  adminManagementAccessDenied: 'Access Denied: Only advocates (super admins) can access this page.',
+  // Also what the route guard says (portal manifest), so it lives with the messages every page has.
+  adminManagementAccessDenied: MESSAGES.adminManagementAccessDenied,
   userNotFound: 'User not found',
   adminNotFound: 'Admin not found',
   invalidUserId: 'Invalid user id',

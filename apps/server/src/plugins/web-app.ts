@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
-  APP_SHELL_PATHS,
+  PORTAL_FEATURES,
+  type PortalFeature,
   MESSAGES,
   PUBLIC_PATHS,
   isAppShellPath,
@@ -93,9 +94,12 @@ export const webAppPlugin = fp(
       'User-agent: *',
       'Allow: /',
       'Disallow: /api/',
-      // Portal and sign-in pages; the booking form at /appointments is open to visitors.
-      ...APP_SHELL_PATHS.filter((pathname) => pathname !== '/appointments').map(
-        (pathname) => `Disallow: ${pathname}`,
+      // Portal and sign-in pages (a rule is a prefix: /cases also covers /cases/:id), but for
+      // the ones visitors use, such as the booking form at /appointments.
+      ...new Set(
+        PORTAL_FEATURES.filter((feature: PortalFeature) => !feature.crawlable).flatMap((feature) =>
+          feature.paths.map((pattern) => `Disallow: ${pattern.split('/:')[0]}`),
+        ),
       ),
       '',
       `Sitemap: ${options.publicUrl}/sitemap.xml`,

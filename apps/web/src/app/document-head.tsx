@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { firm } from '../content/firm';
-import { findSeo } from './seo';
+import { findSeo } from '../lib/seo';
 
 function setMeta(selector: string, attribute: 'content' | 'href', value: string) {
   const element = document.head.querySelector(selector);

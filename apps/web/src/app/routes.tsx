@@ -1,6 +1,38 @@
+import { PORTAL_FEATURES, type PortalFeature } from '@firm/shared';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import type { RouteHandle } from '../lib/seo';
+import type { FeatureHandle } from './layouts/guards';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
+
+/** What a screen module exports: its component and what it says of itself (`handle.seo`). */
+interface ScreenModule {
+  Component: ComponentType;
+  handle?: RouteHandle;
+}
+
+/** Every screen module of a feature (features/<feature>/routes/<screen>.tsx), loaded on demand. */
+const screens = import.meta.glob<ScreenModule>('../features/*/routes/*.tsx');
+
+function screenOf(feature: PortalFeature): () => Promise<ScreenModule> {
+  const [folder, screen] = feature.screen.split('/');
+  const load = screens[`../features/${folder}/routes/${screen}.tsx`];
+  if (!load) throw new Error(`The portal manifest names a missing screen: ${feature.screen}`);
+  return load;
+}
+
+/**
+ * The portal's routes, one group per manifest entry (packages/shared/src/portal-manifest.ts): its
+ * guard, then its paths, all rendered by its screen.
+ */
+function portalRoutes(): RouteObject[] {
+  return PORTAL_FEATURES.map((feature: PortalFeature) => ({
+    handle: { portalFeature: feature } satisfies FeatureHandle,
+    lazy: () => import('./layouts/guards').then((m) => ({ Component: m.FeatureGuard })),
+    children: feature.paths.map((pattern) => ({ path: pattern.slice(1), lazy: screenOf(feature) })),
+  }));
+}
 
 /**
  * The route table of SPEC section 2. Every screen is its own lazily loaded module, so a public page
@@ -29,37 +61,10 @@ export const routes: RouteObject[] = [
           { path: 'cookies', lazy: () => import('./routes/cookies') },
 
           {
-            // The sign-in pages and the portal: rendered in the browser only. The guards are
-            // lazy too, so public pages download none of them.
+            // The sign-in pages and the portal, from the manifest: rendered in the browser only,
+            // lazily, so public pages download none of them.
             lazy: () => import('./layouts/portal-layout'),
-            children: [
-              {
-                lazy: () =>
-                  import('./layouts/guards').then((m) => ({ Component: m.SignedOutOnly })),
-                children: [
-                  { path: 'login', lazy: () => import('./routes/login') },
-                  { path: 'register', lazy: () => import('./routes/register') },
-                  { path: 'advocate-register', lazy: () => import('./routes/register') },
-                ],
-              },
-              { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
-              { path: 'reset-password', lazy: () => import('./routes/reset-password') },
-              // Booking is open to visitors (SPEC section 2); the appointments issue guards the list.
-              { path: 'appointments', lazy: () => import('./routes/pending') },
-              {
-                lazy: () => import('./layouts/guards').then((m) => ({ Component: m.RequireUser })),
-                children: [
-                  { path: 'change-password', lazy: () => import('./routes/change-password') },
-                  { path: 'dashboard', lazy: () => import('./routes/dashboard') },
-                  { path: 'cases', lazy: () => import('./routes/pending') },
-                  { path: 'messages', lazy: () => import('./routes/messages') },
-                  { path: 'admin-management', lazy: () => import('./routes/admin-management') },
-                  { path: 'profile', lazy: () => import('./routes/coming-soon') },
-                  { path: 'clients', lazy: () => import('./routes/coming-soon') },
-                  { path: 'system-settings', lazy: () => import('./routes/coming-soon') },
-                ],
-              },
-            ],
+            children: portalRoutes(),
           },
 
           { path: '*', lazy: () => import('./routes/not-found') },

@@ -1,11 +1,9 @@
-import type { Role } from '@firm/shared';
-
 export interface NavItem {
   label: string;
   to: string;
 }
 
-/** Header navigation by role (SPEC section 2, "Navigation by role"). */
+/** The visitors' header navigation (SPEC section 2); signed-in people's comes from the portal manifest. */
 export const VISITOR_NAV: NavItem[] = [
   { label: 'Home', to: '/' },
   { label: 'About', to: '/about' },
@@ -15,29 +13,6 @@ export const VISITOR_NAV: NavItem[] = [
   { label: 'Locations', to: '/locations' },
   { label: 'Contact', to: '/contact' },
 ];
-
-const ADMIN_NAV: NavItem[] = [
-  { label: 'Dashboard', to: '/dashboard' },
-  { label: 'Cases', to: '/cases' },
-  { label: 'Appointments', to: '/appointments' },
-  { label: 'Messages', to: '/messages' },
-  { label: 'Clients', to: '/clients' },
-];
-
-export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
-  client: [
-    { label: 'Dashboard', to: '/dashboard' },
-    { label: 'My Cases', to: '/cases' },
-    { label: 'Appointments', to: '/appointments' },
-    { label: 'Messages', to: '/messages' },
-  ],
-  admin: ADMIN_NAV,
-  advocate: [
-    ...ADMIN_NAV,
-    { label: 'Admin Management', to: '/admin-management' },
-    { label: 'System Settings', to: '/system-settings' },
-  ],
-};
 
 export const FOOTER_POLICY_LINKS: NavItem[] = [
   { label: 'Privacy Policy', to: '/privacy' },

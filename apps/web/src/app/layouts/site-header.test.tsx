@@ -1,11 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionForTests, SessionProvider } from '../../lib/session';
 import { mockApi, renderWithApp } from '../../testing/render';
-import { RequireUser, SignedOutOnly } from './guards';
 import { SiteHeader } from './site-header';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -73,59 +72,5 @@ describe('SiteHeader', () => {
     expect(await screen.findAllByRole('link', { name: 'Sign In' })).not.toHaveLength(0);
     expect(localStorage.getItem('token')).toBeNull();
     expect(screen.queryByText('Please sign in to continue')).toBeNull();
-  });
-});
-
-describe('guards', () => {
-  const page = (text: string) => <p>{text}</p>;
-  const routes = (kind: 'require' | 'signed-out') =>
-    kind === 'require'
-      ? [
-          {
-            element: <RequireUser />,
-            children: [
-              { path: '/dashboard', element: page('Dashboard page') },
-              { path: '/change-password', element: page('Change password page') },
-            ],
-          },
-          { path: '/login', element: page('Login page') },
-        ]
-      : [
-          {
-            element: <SignedOutOnly />,
-            children: [{ path: '/login', element: page('Login page') }],
-          },
-          { path: '/dashboard', element: page('Dashboard page') },
-        ];
-
-  function renderAt(path: string, kind: 'require' | 'signed-out') {
-    const { router } = renderWithApp(null, {
-      path,
-      routeTable: [...routes(kind), { path: '*', element: <p>Outside</p> }],
-    });
-    return router;
-  }
-
-  it('sends a visitor from a protected page to /login, remembering where they were going', async () => {
-    mockApi({});
-    const router = renderAt('/dashboard?tab=1', 'require');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ from: '/dashboard?tab=1' });
-  });
-
-  it('holds a user who must change their password on the Change Password screen', async () => {
-    localStorage.setItem('token', 'tok');
-    mockApi({ 'GET /auth/me': [200, { ...advocate, mustChangePassword: true }] });
-    const router = renderAt('/dashboard', 'require');
-    expect(await screen.findByText('Change password page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/change-password');
-  });
-
-  it('sends a signed-in user away from /login to /dashboard', async () => {
-    localStorage.setItem('token', 'tok');
-    mockApi({ 'GET /auth/me': [200, advocate] });
-    const router = renderAt('/login', 'signed-out');
-    expect(screen.getByText('Checking your session…')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });

@@ -2,7 +2,8 @@ import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { firm } from '../../content/firm';
-import { NAV_BY_ROLE, VISITOR_NAV } from '../../content/navigation';
+import { portalNav, portalUserMenu } from '@firm/shared';
+import { VISITOR_NAV } from '../../content/navigation';
 import { useSession } from '../../lib/session';
 
 // Only signed-in people see it: public pages do not download it.
@@ -31,7 +32,11 @@ export function SiteHeader() {
   // The menu belongs to the page it was opened on: navigating closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const isMenuOpen = menuOpenOn === pathname;
-  const navItems = user ? NAV_BY_ROLE[user.role] : VISITOR_NAV;
+  const navItems = user ? portalNav(user) : VISITOR_NAV;
+  // The phone menu lists the user menu's entries too, but for those already among the items.
+  const menuOnlyItems = user
+    ? portalUserMenu(user).filter((entry) => !navItems.some((item) => item.to === entry.to))
+    : [];
 
   const signOut = async () => {
     setMenuOpenOn(null);
@@ -121,12 +126,13 @@ export function SiteHeader() {
                     Signed in as {user.firstName} {user.lastName}
                   </p>
                 </li>
-                <li>
-                  <NavLink to="/profile" className={navLinkClass}>
-                    Profile Settings
-                  </NavLink>
-                </li>
-                {/* The user menu's Admin Management is already among an advocate's items above. */}
+                {menuOnlyItems.map((entry) => (
+                  <li key={entry.to}>
+                    <NavLink to={entry.to} className={navLinkClass}>
+                      {entry.label}
+                    </NavLink>
+                  </li>
+                ))}
                 <li>
                   <button
                     type="button"

@@ -1,7 +1,8 @@
-import type { PublicUser } from '@firm/shared';
-import { ChevronDown, LogOut, ShieldCheck, UserCog } from 'lucide-react';
+import { portalUserMenu, type PublicUser } from '@firm/shared';
+import { ChevronDown, LogOut } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { PORTAL_ICONS } from '../../components/ui/portal-icon';
 
 /**
  * The user menu of SPEC section 2: Profile Settings, Admin Management (advocates), Sign Out. A
@@ -74,18 +75,16 @@ export function UserMenu({ user, onSignOut }: { user: PublicUser; onSignOut: () 
             {user.email}
           </p>
           <ul className="pt-1">
-            <li>
-              <Link to="/profile" className={itemClass} onClick={() => setIsOpen(false)}>
-                <UserCog aria-hidden="true" className="size-4" /> Profile Settings
-              </Link>
-            </li>
-            {user.role === 'advocate' ? (
-              <li>
-                <Link to="/admin-management" className={itemClass} onClick={() => setIsOpen(false)}>
-                  <ShieldCheck aria-hidden="true" className="size-4" /> Admin Management
-                </Link>
-              </li>
-            ) : null}
+            {portalUserMenu(user).map((entry) => {
+              const Icon = entry.icon ? PORTAL_ICONS[entry.icon] : undefined;
+              return (
+                <li key={entry.to}>
+                  <Link to={entry.to} className={itemClass} onClick={() => setIsOpen(false)}>
+                    {Icon ? <Icon aria-hidden="true" className="size-4" /> : null} {entry.label}
+                  </Link>
+                </li>
+              );
+            })}
             <li>
               <button
                 type="button"

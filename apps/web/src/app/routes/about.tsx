@@ -1,7 +1,7 @@
 import { ConsultationCta, PageIntro, Section } from '../../features/public-site/components/ui';
 import { achievements, mission, team, values, vision } from '../../content/about';
 import { consultation, firm } from '../../content/firm';
-import type { RouteHandle } from '../seo';
+import type { RouteHandle } from '../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: {

@@ -4,7 +4,7 @@ import { OfficeCard } from '../../features/public-site/components/office-card';
 import { OfficeMap } from '../../features/public-site/components/office-map';
 import { PageIntro, Section, buttonClass } from '../../features/public-site/components/ui';
 import { counties, offices, telHref } from '../../content/firm';
-import type { RouteHandle } from '../seo';
+import type { RouteHandle } from '../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: {

@@ -11,7 +11,7 @@ import {
   mainOffice,
   telHref,
 } from '../../content/firm';
-import type { RouteHandle } from '../seo';
+import type { RouteHandle } from '../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: {

@@ -11,7 +11,7 @@ import {
   telHref,
 } from '../../content/firm';
 import { practiceAreas, whyChooseUs } from '../../content/practice-areas';
-import type { RouteHandle } from '../seo';
+import type { RouteHandle } from '../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: {

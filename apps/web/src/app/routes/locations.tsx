@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LocationsView } from '../../features/public-site/components/locations-view';
 import { PageIntro, buttonClass } from '../../features/public-site/components/ui';
 import { firm, legalServiceStructuredData, mainOffice, telHref } from '../../content/firm';
-import type { RouteHandle } from '../seo';
+import type { RouteHandle } from '../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: {

@@ -1,5 +1,5 @@
 import { NotFoundScreen } from '../../features/public-site/components/not-found-screen';
-import type { RouteHandle } from '../seo';
+import type { RouteHandle } from '../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: {

@@ -11,7 +11,7 @@ import {
 } from '../../features/public-site/components/ui';
 import { consultation, firm, telHref } from '../../content/firm';
 import { practiceAreaDetails } from '../../content/practice-area-details';
-import type { RouteHandle, Seo } from '../seo';
+import type { RouteHandle, Seo } from '../../lib/seo';
 import { handle as notFoundHandle } from './not-found';
 
 function isPracticeAreaSlug(slug: string | undefined): slug is PracticeAreaSlug {

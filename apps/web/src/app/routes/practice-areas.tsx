@@ -9,7 +9,7 @@ import {
 } from '../../features/public-site/components/ui';
 import { consultation } from '../../content/firm';
 import { practiceAreas, whyChooseUs } from '../../content/practice-areas';
-import type { RouteHandle } from '../seo';
+import type { RouteHandle } from '../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: {

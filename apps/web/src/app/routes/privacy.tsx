@@ -1,6 +1,6 @@
 import { PolicyPage } from '../../features/public-site/components/policy-page';
 import { privacyPolicy } from '../../content/policies';
-import type { RouteHandle } from '../seo';
+import type { RouteHandle } from '../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: {

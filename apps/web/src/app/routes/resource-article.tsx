@@ -5,7 +5,7 @@ import { ProseSections } from '../../features/public-site/components/prose-secti
 import { ConsultationCta, LegalDisclaimer } from '../../features/public-site/components/ui';
 import { consultation } from '../../content/firm';
 import { articles, resources } from '../../content/resources';
-import type { RouteHandle, Seo } from '../seo';
+import type { RouteHandle, Seo } from '../../lib/seo';
 import { handle as notFoundHandle } from './not-found';
 
 function isArticleSlug(slug: string | undefined): slug is ResourceArticleSlug {

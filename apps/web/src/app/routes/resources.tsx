@@ -5,7 +5,7 @@ import {
   PageIntro,
 } from '../../features/public-site/components/ui';
 import { consultation } from '../../content/firm';
-import type { RouteHandle } from '../seo';
+import type { RouteHandle } from '../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: {

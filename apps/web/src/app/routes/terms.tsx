@@ -1,6 +1,6 @@
 import { PolicyPage } from '../../features/public-site/components/policy-page';
 import { termsOfService } from '../../content/policies';
-import type { RouteHandle } from '../seo';
+import type { RouteHandle } from '../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: {

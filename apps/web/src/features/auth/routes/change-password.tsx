@@ -1,9 +1,9 @@
 import { useLocation, useNavigate } from 'react-router';
-import { AuthCard } from '../../components/ui/card';
-import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
-import { useSession } from '../../lib/session';
-import { safeFrom } from '../layouts/guards';
-import type { RouteHandle } from '../seo';
+import { AuthCard } from '../../../components/ui/card';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { useSession } from '../../../lib/session';
+import { safeFrom } from '../../../lib/return-path';
+import type { RouteHandle } from '../../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: { title: 'Change Password | Mwamba & Associates Advocates', description: '', noindex: true },

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { AuthCard } from '../../components/ui/card';
-import { LoginForm } from '../../features/auth/components/login-form';
-import type { RouteHandle } from '../seo';
+import { AuthCard } from '../../../components/ui/card';
+import { LoginForm } from '../components/login-form';
+import type { RouteHandle } from '../../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: { title: 'Sign In | Mwamba & Associates Advocates', description: '', noindex: true },

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { AuthCard } from '../../components/ui/card';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
-import type { RouteHandle } from '../seo';
+import { AuthCard } from '../../../components/ui/card';
+import { ResetPasswordForm } from '../components/reset-password-form';
+import type { RouteHandle } from '../../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: { title: 'Reset Password | Mwamba & Associates Advocates', description: '', noindex: true },

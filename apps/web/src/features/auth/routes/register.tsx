@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { AuthCard } from '../../components/ui/card';
-import { AdvocateRegistration } from '../../features/auth/components/advocate-registration';
-import type { RouteHandle } from '../seo';
+import { AuthCard } from '../../../components/ui/card';
+import { AdvocateRegistration } from '../components/advocate-registration';
+import type { RouteHandle } from '../../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: {

@@ -1,6 +1,6 @@
-import { AuthCard } from '../../components/ui/card';
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
-import type { RouteHandle } from '../seo';
+import { AuthCard } from '../../../components/ui/card';
+import { ForgotPasswordForm } from '../components/forgot-password-form';
+import type { RouteHandle } from '../../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: { title: 'Forgot Password | Mwamba & Associates Advocates', description: '', noindex: true },

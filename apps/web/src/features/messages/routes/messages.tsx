@@ -1,5 +1,5 @@
-import { PageHeading } from '../../components/ui/page-heading';
-import type { RouteHandle } from '../seo';
+import { PageHeading } from '../../../components/ui/page-heading';
+import type { RouteHandle } from '../../../lib/seo';
 
 export const handle: RouteHandle = {
   seo: { title: 'Messages | Mwamba & Associates Advocates', description: '', noindex: true },

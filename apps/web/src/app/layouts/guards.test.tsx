@@ -1,0 +1,104 @@
+import { MESSAGES, PORTAL_FEATURES, type PortalFeature } from '@firm/shared';
+import { screen, waitFor } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithApp } from '../../testing/render';
+import { FeatureGuard, type FeatureHandle } from './guards';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const user = {
+  id: 'a1',
+  firstName: 'Wanjiru',
+  lastName: 'Kamau',
+  email: 'wanjiru@mwamba.test',
+  phone: null,
+  role: 'advocate',
+  isActive: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastLogin: null,
+  mustChangePassword: false,
+  verificationStatus: 'verified',
+  permissions: null,
+};
+const admin = {
+  ...user,
+  role: 'admin',
+  permissions: {
+    canOpenFiles: true,
+    canUploadFiles: true,
+    canAdmitClients: true,
+    canManageCases: true,
+    canScheduleAppointments: true,
+    canAccessReports: true,
+  },
+};
+
+const feature = (screen: string) =>
+  PORTAL_FEATURES.find((entry: PortalFeature) => entry.screen === screen)!;
+
+/** The manifest's features as the app guards them, each path showing "<screen> page". */
+const guardedRoutes: RouteObject[] = PORTAL_FEATURES.map((entry: PortalFeature) => ({
+  handle: { portalFeature: entry } satisfies FeatureHandle,
+  element: <FeatureGuard />,
+  children: entry.paths.map((path) => ({ path, element: <p>{entry.screen} page</p> })),
+}));
+
+function renderAt(path: string) {
+  const { router } = renderWithApp(null, {
+    path,
+    routeTable: [...guardedRoutes, { path: '*', element: <p>Outside</p> }],
+  });
+  return router;
+}
+
+describe('the route guard of each portal feature', () => {
+  it('sends a visitor from a protected page to /login, remembering where they were going', async () => {
+    mockApi({});
+    const router = renderAt('/dashboard?tab=1');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/dashboard?tab=1' });
+  });
+
+  it('holds a user who must change their password on the Change Password screen', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({ 'GET /auth/me': [200, { ...user, mustChangePassword: true }] });
+    const router = renderAt('/dashboard');
+    expect(await screen.findByText('auth/change-password page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/change-password');
+  });
+
+  it('sends a signed-in user away from /login to /dashboard', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({ 'GET /auth/me': [200, user] });
+    const router = renderAt('/login');
+    expect(screen.getByText('Checking your session…')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('lets anyone open the booking page and the password reset pages', async () => {
+    mockApi({});
+    renderAt('/appointments');
+    expect(await screen.findByText('appointments/appointments page')).toBeInTheDocument();
+  });
+
+  it('turns away, before the screen renders, a signed-in person whom can() refuses', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({ 'GET /auth/me': [200, admin] });
+    const router = renderAt('/admin-management');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByText('users/admin-management page')).toBeNull();
+    expect(
+      await screen.findByText(feature('users/admin-management').deniedMessage!),
+    ).toBeInTheDocument();
+  });
+
+  it('lets a client open their own pages but not the firm’s Clients list', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({ 'GET /auth/me': [200, { ...user, role: 'client' }] });
+    const router = renderAt('/clients');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByText('dashboard/dashboard page')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.pageNotAllowed)).toBeInTheDocument();
+  });
+});

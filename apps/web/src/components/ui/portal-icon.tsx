@@ -1,0 +1,22 @@
+import type { PortalIcon } from '@firm/shared';
+import {
+  Briefcase,
+  CalendarDays,
+  MessageSquare,
+  Settings,
+  ShieldCheck,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** The picture for each icon name the portal manifest may use. */
+export const PORTAL_ICONS: Record<PortalIcon, LucideIcon> = {
+  briefcase: Briefcase,
+  calendar: CalendarDays,
+  message: MessageSquare,
+  users: Users,
+  shield: ShieldCheck,
+  settings: Settings,
+  'user-cog': UserCog,
+};

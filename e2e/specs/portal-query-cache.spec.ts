@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { signInThroughUi } from '../support/accounts';
+import {
+  callApi,
+  createReadyUser,
+  ownerToken,
+  uniqueSuffix,
+  useSessionToken,
+} from '../support/user-management';
+
+test.describe('the portal’s cached lists', () => {
+  test('are not shown to the next person who signs in on the same browser', async ({
+    page,
+    request,
+  }) => {
+    const owner = await ownerToken(request);
+    const first = await createReadyUser(request, owner, uniqueSuffix(), 'advocate');
+    const second = await createReadyUser(request, owner, uniqueSuffix(), 'advocate');
+
+    // The first advocate opens the users' list: it is now in the browser's query cache.
+    await useSessionToken(page, first.token);
+    await page.goto('/admin-management');
+    await page.getByRole('tab', { name: 'Advanced User Management' }).click();
+    const users = page.getByRole('table', { name: 'Users' });
+    await expect(users.getByRole('row').nth(1)).toBeVisible();
+
+    // Their session ends on the server; the next request finds out and sends them to sign in,
+    // without leaving the portal (so nothing is reloaded).
+    await callApi(request, first.token, 'POST', '/auth/logout', undefined, 200);
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('Ready');
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The second advocate signs in on the same page. Their first list request is held, so
+    // whatever shows meanwhile can only come from the cache.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user-management/users?**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signInThroughUi(page, { email: second.email, password: second.password });
+    await expect(page).toHaveURL(/\/admin-management$/);
+    await page.getByRole('tab', { name: 'Advanced User Management' }).click();
+    await expect(page.getByText('Loading users…')).toBeVisible();
+    await expect(users).toHaveCount(0);
+
+    release();
+    await expect(users.getByRole('row').nth(1)).toBeVisible();
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { NO_ADMIN_PERMISSIONS } from './permissions';
+import {
+  PORTAL_FEATURES,
+  findPortalFeature,
+  isAppShellPath,
+  matchesPathPattern,
+  mayOpen,
+  portalDashboardTiles,
+  portalNav,
+  portalUserMenu,
+  type PortalFeature,
+} from './portal-manifest';
+
+const advocate = { role: 'advocate' as const };
+const client = { role: 'client' as const };
+const admin = { role: 'admin' as const, permissions: NO_ADMIN_PERMISSIONS };
+const labels = (links: { label: string }[]) => links.map((link) => link.label);
+
+describe('the portal manifest', () => {
+  it('gives each role SPEC section 2’s navigation, in its order', () => {
+    expect(labels(portalNav(client))).toEqual([
+      'Dashboard',
+      'My Cases',
+      'Appointments',
+      'Messages',
+    ]);
+    expect(labels(portalNav(admin))).toEqual([
+      'Dashboard',
+      'Cases',
+      'Appointments',
+      'Messages',
+      'Clients',
+    ]);
+    expect(labels(portalNav(advocate))).toEqual([
+      'Dashboard',
+      'Cases',
+      'Appointments',
+      'Messages',
+      'Clients',
+      'Admin Management',
+      'System Settings',
+    ]);
+  });
+
+  it('offers Profile Settings to everyone and Admin Management to advocates in the user menu', () => {
+    expect(labels(portalUserMenu(client))).toEqual(['Profile Settings']);
+    expect(labels(portalUserMenu(admin))).toEqual(['Profile Settings']);
+    expect(portalUserMenu(advocate)).toEqual([
+      { label: 'Profile Settings', to: '/profile', icon: 'user-cog' },
+      { label: 'Admin Management', to: '/admin-management', icon: 'shield' },
+    ]);
+  });
+
+  it('shows a dashboard tile only for what the person may use', () => {
+    expect(labels(portalDashboardTiles(client))).toEqual([
+      'My Cases',
+      'Appointments',
+      'Messages',
+      'Profile Settings',
+    ]);
+    expect(portalDashboardTiles(advocate).map((tile) => tile.to)).toContain('/system-settings');
+    expect(portalDashboardTiles(admin).map((tile) => tile.to)).not.toContain('/admin-management');
+  });
+
+  it('matches route patterns segment by segment', () => {
+    expect(matchesPathPattern('/cases/:id', '/cases/3f2a')).toBe(true);
+    expect(matchesPathPattern('/cases/:id', '/cases/3f2a/')).toBe(true);
+    expect(matchesPathPattern('/cases/:id', '/cases')).toBe(false);
+    expect(matchesPathPattern('/cases/:id', '/cases/3f2a/notes')).toBe(false);
+    expect(matchesPathPattern('/cases', '/casesx')).toBe(false);
+    const features: PortalFeature[] = [
+      { screen: 'cases/cases', paths: ['/cases', '/cases/:id'], access: 'signed-in' },
+    ];
+    expect(findPortalFeature('/cases/abc', features)?.screen).toBe('cases/cases');
+    expect(findPortalFeature('/cases/abc/def', features)).toBeUndefined();
+  });
+
+  it('tells the server which paths are the app shell: every path of every feature', () => {
+    for (const feature of PORTAL_FEATURES as readonly PortalFeature[]) {
+      for (const path of feature.paths) expect(isAppShellPath(path), path).toBe(true);
+    }
+    expect(isAppShellPath('/dashboard/')).toBe(true);
+    expect(isAppShellPath('/no/such/page')).toBe(false);
+    expect(isAppShellPath('/about')).toBe(false);
+  });
+
+  it('lets signed-out pages open only signed out, and signed-in pages only as can() allows', () => {
+    const byScreen = (screen: string) =>
+      (PORTAL_FEATURES as readonly PortalFeature[]).find((feature) => feature.screen === screen)!;
+    expect(mayOpen(null, byScreen('auth/login'))).toBe(true);
+    expect(mayOpen(client, byScreen('auth/login'))).toBe(false);
+    expect(mayOpen(null, byScreen('appointments/appointments'))).toBe(true);
+    expect(mayOpen(null, byScreen('dashboard/dashboard'))).toBe(false);
+    expect(mayOpen(client, byScreen('clients/clients'))).toBe(false);
+    expect(mayOpen(admin, byScreen('clients/clients'))).toBe(true);
+    expect(mayOpen(admin, byScreen('users/admin-management'))).toBe(false);
+    expect(mayOpen({ ...advocate, isActive: false }, byScreen('dashboard/dashboard'))).toBe(false);
+  });
+
+  it('names every path once', () => {
+    const paths = (PORTAL_FEATURES as readonly PortalFeature[]).flatMap((feature) => feature.paths);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});

@@ -1,0 +1,217 @@
+import { MESSAGES } from './messages';
+import { can, type Action, type Actor } from './permissions';
+
+/**
+ * The portal, as one list (ADR 011). The web app's router, route guards, header navigation, user
+ * menu and dashboard, and the server's portal-path matcher are all derived from it: a new feature
+ * is one entry here plus its folder in apps/web/src/features.
+ */
+
+/** Who may open a feature's pages: people signed out only, anyone, or signed-in people. */
+export type PortalAccess = 'signed-out' | 'anyone' | 'signed-in';
+
+/** Icons a dashboard tile may show; the web app maps each name to its picture. */
+export type PortalIcon =
+  'briefcase' | 'calendar' | 'message' | 'users' | 'shield' | 'settings' | 'user-cog';
+
+export interface PortalFeature {
+  /**
+   * The screen that renders every path of the feature: `<feature>/<screen>` names the module
+   * apps/web/src/features/<feature>/routes/<screen>.tsx.
+   */
+  screen: `${string}/${string}`;
+  /** Route patterns, React Router's syntax: `/cases`, `/cases/:id`. The first is where links go. */
+  paths: readonly [string, ...string[]];
+  access: PortalAccess;
+  /**
+   * What `can()` must allow. For a signed-in feature the route guard enforces it; for every feature
+   * it decides whether the nav item, menu entry and dashboard tile show.
+   */
+  action?: Action;
+  /** Told to a signed-in person who may not, on their way to the dashboard. */
+  deniedMessage?: string;
+  /** An item of the header's navigation (SPEC section 2, "Navigation by role"). */
+  nav?: { label: string; clientLabel?: string };
+  /** An entry of the user menu, above Sign Out. */
+  userMenu?: { label: string };
+  /** Search engines may follow links to it (robots.txt); every other portal path is disallowed. */
+  crawlable?: boolean;
+  /** A tile of the dashboard. */
+  dashboard?: { label?: string; clientLabel?: string; description: string; icon: PortalIcon };
+}
+
+export const PORTAL_FEATURES = [
+  { screen: 'auth/login', paths: ['/login'], access: 'signed-out' },
+  { screen: 'auth/register', paths: ['/register', '/advocate-register'], access: 'signed-out' },
+  { screen: 'auth/forgot-password', paths: ['/forgot-password'], access: 'anyone' },
+  { screen: 'auth/reset-password', paths: ['/reset-password'], access: 'anyone' },
+  { screen: 'auth/change-password', paths: ['/change-password'], access: 'signed-in' },
+  {
+    screen: 'dashboard/dashboard',
+    paths: ['/dashboard'],
+    access: 'signed-in',
+    action: 'dashboard:view',
+    nav: { label: 'Dashboard' },
+  },
+  {
+    screen: 'cases/cases',
+    paths: ['/cases'],
+    access: 'signed-in',
+    action: 'cases:view',
+    nav: { label: 'Cases', clientLabel: 'My Cases' },
+    dashboard: {
+      clientLabel: 'My Cases',
+      description: 'Follow the progress of matters, documents and court dates.',
+      icon: 'briefcase',
+    },
+  },
+  {
+    // The booking form is open to visitors (SPEC section 2); the list is for signed-in people.
+    screen: 'appointments/appointments',
+    paths: ['/appointments'],
+    access: 'anyone',
+    crawlable: true,
+    action: 'appointments:view',
+    nav: { label: 'Appointments' },
+    dashboard: { description: 'See upcoming meetings and book a consultation.', icon: 'calendar' },
+  },
+  {
+    screen: 'messages/messages',
+    paths: ['/messages'],
+    access: 'signed-in',
+    action: 'messages:view',
+    nav: { label: 'Messages' },
+    dashboard: { description: 'Conversations with the firm.', icon: 'message' },
+  },
+  {
+    screen: 'clients/clients',
+    paths: ['/clients'],
+    access: 'signed-in',
+    action: 'clients:view',
+    nav: { label: 'Clients' },
+    dashboard: { description: "The firm's clients and their contacts.", icon: 'users' },
+  },
+  {
+    screen: 'profile/profile',
+    paths: ['/profile'],
+    access: 'signed-in',
+    userMenu: { label: 'Profile Settings' },
+    dashboard: {
+      label: 'Profile Settings',
+      description: 'Your details and password.',
+      icon: 'user-cog',
+    },
+  },
+  {
+    screen: 'users/admin-management',
+    paths: ['/admin-management'],
+    access: 'signed-in',
+    action: 'admins:manage',
+    deniedMessage: MESSAGES.adminManagementAccessDenied,
+    nav: { label: 'Admin Management' },
+    userMenu: { label: 'Admin Management' },
+    dashboard: {
+      description: 'Create office staff and client accounts, and set admin permissions.',
+      icon: 'shield',
+    },
+  },
+  {
+    screen: 'settings/system-settings',
+    paths: ['/system-settings'],
+    access: 'signed-in',
+    action: 'settings:view',
+    nav: { label: 'System Settings' },
+    dashboard: { description: 'Settings of the portal.', icon: 'settings' },
+  },
+] as const satisfies readonly PortalFeature[];
+
+/** The message for a signed-in person sent away from a feature they may not open. */
+export function deniedMessageFor(feature: PortalFeature): string {
+  return feature.deniedMessage ?? MESSAGES.pageNotAllowed;
+}
+
+/**
+ * Whether `pathname` matches a route pattern: literal segments equal, `:param` segments any one
+ * non-empty segment. A trailing slash is ignored, as React Router ignores it.
+ */
+export function matchesPathPattern(pattern: string, pathname: string): boolean {
+  const split = (path: string) => path.split('/').filter((segment) => segment !== '');
+  const want = split(pattern);
+  const got = split(pathname);
+  if (want.length !== got.length) return false;
+  return want.every((segment, i) => segment.startsWith(':') || segment === got[i]);
+}
+
+export function findPortalFeature(
+  pathname: string,
+  features: readonly PortalFeature[] = PORTAL_FEATURES,
+): PortalFeature | undefined {
+  return features.find((feature) =>
+    feature.paths.some((pattern) => matchesPathPattern(pattern, pathname)),
+  );
+}
+
+/** Rendered in the browser only (the app shell): the sign-in pages and the portal. */
+export function isAppShellPath(pathname: string): boolean {
+  return findPortalFeature(pathname) !== undefined;
+}
+
+/** Whether `actor` may see a feature's nav item, menu entry or tile. */
+export function mayUse(actor: Actor | null | undefined, feature: PortalFeature): boolean {
+  if (!actor) return false;
+  return feature.action === undefined || can(actor, feature.action);
+}
+
+/** Whether `actor` (null: signed out) may open a feature's pages at all. */
+export function mayOpen(actor: Actor | null | undefined, feature: PortalFeature): boolean {
+  if (feature.access === 'anyone') return true;
+  if (feature.access === 'signed-out') return !actor;
+  return mayUse(actor, feature);
+}
+
+export interface PortalLink {
+  label: string;
+  to: string;
+}
+
+const linkTo = (feature: PortalFeature) => feature.paths[0];
+const isClient = (actor: Actor) => actor.role === 'client';
+
+/** The header's items for a signed-in person, in manifest order. */
+export function portalNav(actor: Actor): PortalLink[] {
+  return PORTAL_FEATURES.flatMap((feature: PortalFeature) =>
+    feature.nav && mayUse(actor, feature)
+      ? [
+          {
+            label: (isClient(actor) && feature.nav.clientLabel) || feature.nav.label,
+            to: linkTo(feature),
+          },
+        ]
+      : [],
+  );
+}
+
+/** The user menu's entries above Sign Out, each with its feature's icon. */
+export function portalUserMenu(actor: Actor): (PortalLink & { icon?: PortalIcon })[] {
+  return PORTAL_FEATURES.flatMap((feature: PortalFeature) =>
+    feature.userMenu && mayUse(actor, feature)
+      ? [{ label: feature.userMenu.label, to: linkTo(feature), icon: feature.dashboard?.icon }]
+      : [],
+  );
+}
+
+export interface PortalTile extends PortalLink {
+  description: string;
+  icon: PortalIcon;
+}
+
+/** The dashboard's tiles. */
+export function portalDashboardTiles(actor: Actor): PortalTile[] {
+  return PORTAL_FEATURES.flatMap((feature: PortalFeature) => {
+    const tile = feature.dashboard;
+    if (!tile || !mayUse(actor, feature)) return [];
+    const label =
+      (isClient(actor) && tile.clientLabel) || tile.label || feature.nav?.label || feature.screen;
+    return [{ label, to: linkTo(feature), description: tile.description, icon: tile.icon }];
+  });
+}
