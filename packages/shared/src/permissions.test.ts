@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_ADMIN_PERMISSIONS, can } from './permissions';
+import { NO_ADMIN_PERMISSIONS, can, ruleAllows } from './permissions';
 
 describe('can()', () => {
   it('lets an advocate do everything, including admin management', () => {
@@ -27,5 +27,39 @@ describe('can()', () => {
   it('refuses visitors and deactivated accounts', () => {
     expect(can(null, 'dashboard:view')).toBe(false);
     expect(can({ role: 'advocate', isActive: false }, 'dashboard:view')).toBe(false);
+  });
+});
+
+describe('can() on a record', () => {
+  const client = { id: 'c1', role: 'client' as const };
+
+  it('lets a client open their own case and not another client’s', () => {
+    expect(can(client, 'cases:view', { clientId: 'c1' })).toBe(true);
+    expect(can(client, 'cases:view', { clientId: 'c2' })).toBe(false);
+    expect(can({ role: 'client' }, 'cases:view', { clientId: 'c1' })).toBe(false);
+    // Without a record: may list their own (the server scopes the list).
+    expect(can(client, 'cases:view')).toBe(true);
+  });
+
+  it('still needs the right itself: a client never manages a case, even their own', () => {
+    expect(can(client, 'cases:manage', { clientId: 'c1' })).toBe(false);
+  });
+
+  it('lets staff do what their role and toggles allow, whoever owns the record', () => {
+    const admin = { id: 'a1', role: 'admin' as const, permissions: { canManageCases: true } };
+    expect(can(admin, 'cases:manage', { clientId: 'c9', assigneeId: 'someone' })).toBe(true);
+    expect(can({ id: 'v1', role: 'advocate' as const }, 'cases:manage', { clientId: 'c9' })).toBe(
+      true,
+    );
+  });
+
+  it('reads a list of rules as "any of": the assigned person, or an admin with the toggle', () => {
+    const rule = ['assigned', 'canOpenFiles'] as const;
+    const admin = { id: 'a1', role: 'admin' as const, permissions: {} };
+    expect(ruleAllows(rule, admin, { assigneeId: 'a1' })).toBe(true);
+    expect(ruleAllows(rule, admin, { assigneeId: 'a2' })).toBe(false);
+    expect(
+      ruleAllows(rule, { ...admin, permissions: { canOpenFiles: true } }, { assigneeId: 'a2' }),
+    ).toBe(true);
   });
 });

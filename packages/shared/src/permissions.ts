@@ -2,8 +2,9 @@ import type { AdminPermissionKey, AdminPermissions, Role } from './constants';
 
 /**
  * Who may do what (SPEC section 6), as data. The server enforces `can()` on every request and the
- * web app uses the same function to show or hide controls. Ownership (a client sees only their own
- * records) is not decided here: repositories put it in their WHERE clause.
+ * web app uses the same function to show or hide controls. A rule may depend on the record
+ * (ownership: a client's own case, the assigned member of staff); the server also puts the same
+ * ownership into its repositories' WHERE clauses, so a list never holds another client's rows.
  */
 export const ACTIONS = [
   'dashboard:view',
@@ -24,15 +25,27 @@ export const ACTIONS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** `true`: always allowed; a permission key: allowed when the admin holds that toggle. */
-type Rule = true | AdminPermissionKey;
+/**
+ * - `true`: always allowed;
+ * - a permission key: allowed when the admin holds that toggle;
+ * - `'own'`: the record's client is the caller; `'assigned'`: the record is assigned to the caller;
+ * - a list: allowed when any of its rules allows.
+ */
+export type Rule = true | AdminPermissionKey | 'own' | 'assigned' | readonly Rule[];
+
+/** What an ownership rule looks at in a record. */
+export interface OwnedResource {
+  clientId?: string | null;
+  assigneeId?: string | null;
+}
 
 export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
   client: {
     'dashboard:view': true,
-    'cases:view': true,
-    'appointments:view': true,
-    'messages:view': true,
+    // A client's own records only: another client's answers 404 (DECISIONS "Accounts").
+    'cases:view': 'own',
+    'appointments:view': 'own',
+    'messages:view': 'own',
   },
   admin: {
     'dashboard:view': true,
@@ -52,17 +65,35 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
 };
 
 export interface Actor {
+  id?: string;
   role: Role;
   isActive?: boolean;
   permissions?: Partial<AdminPermissions> | null;
 }
 
-export function can(actor: Actor | null | undefined, action: Action): boolean {
+/** Whether one rule allows `actor`, on `resource` when one is given. */
+export function ruleAllows(rule: Rule, actor: Actor, resource?: OwnedResource): boolean {
+  if (rule === true) return true;
+  if (typeof rule === 'object') return rule.some((each) => ruleAllows(each, actor, resource));
+  // Without a record, an ownership rule answers "for their own records": may list them (the
+  // repository scopes the rows) and may see the page.
+  if (rule === 'own') return !resource || (!!actor.id && resource.clientId === actor.id);
+  if (rule === 'assigned') return !resource || (!!actor.id && resource.assigneeId === actor.id);
+  return actor.permissions?.[rule] === true;
+}
+
+/**
+ * Whether `actor` may do `action`, on `resource` when one is given. Deactivated accounts and
+ * visitors may do nothing.
+ */
+export function can(
+  actor: Actor | null | undefined,
+  action: Action,
+  resource?: OwnedResource,
+): boolean {
   if (!actor || actor.isActive === false) return false;
   const rule = ROLE_RULES[actor.role][action];
-  if (rule === undefined) return false;
-  if (rule === true) return true;
-  return actor.permissions?.[rule] === true;
+  return rule !== undefined && ruleAllows(rule, actor, resource);
 }
 
 export const NO_ADMIN_PERMISSIONS: AdminPermissions = {
