@@ -1,11 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from './src/testing/msw';
 
+// Every request a test makes is answered by Mock Service Worker; one it does not answer fails.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
   localStorage.clear();
 });
+afterAll(() => server.close());
 
 // jsdom has no matchMedia; the toast library asks it about reduced motion.
 if (!window.matchMedia) {

@@ -40,7 +40,7 @@ export interface PortalFeature {
   dashboard?: { label?: string; clientLabel?: string; description: string; icon: PortalIcon };
 }
 
-export const PORTAL_FEATURES = [
+export const PORTAL_FEATURES: readonly PortalFeature[] = [
   { screen: 'auth/login', paths: ['/login'], access: 'signed-out' },
   { screen: 'auth/register', paths: ['/register', '/advocate-register'], access: 'signed-out' },
   { screen: 'auth/forgot-password', paths: ['/forgot-password'], access: 'anyone' },
@@ -123,7 +123,7 @@ export const PORTAL_FEATURES = [
     nav: { label: 'System Settings' },
     dashboard: { description: 'Settings of the portal.', icon: 'settings' },
   },
-] as const satisfies readonly PortalFeature[];
+];
 
 /** The message for a signed-in person sent away from a feature they may not open. */
 export function deniedMessageFor(feature: PortalFeature): string {

@@ -1,32 +1,32 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { http, HttpResponse, server } from '../testing/msw';
 import { api, ApiError, errorText } from './api-client';
 
+/** Answers every /api request with `status` and `body`; gives back the requests as sent. */
 function respondWith(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async (_url: string, _init?: RequestInit) =>
-      new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }),
+  const requests: Request[] = [];
+  server.use(
+    http.all('/api/*', ({ request }) => {
+      requests.push(request.clone());
+      return new HttpResponse(typeof body === 'string' ? body : JSON.stringify(body), { status });
+    }),
   );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return requests;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('api client (SPEC sections 7 and 8)', () => {
   it('sends the stored token as a Bearer header, and none when there is none', async () => {
-    const fetchMock = respondWith(200, { ok: true });
+    const requests = respondWith(200, { ok: true });
     await api.get('/health');
-    expect(fetchMock.mock.calls[0]![1]!.headers).not.toHaveProperty('authorization');
+    expect(requests[0]!.headers.has('authorization')).toBe(false);
 
     localStorage.setItem('token', 'abc123');
     await api.post('/contact-messages', { name: 'A' });
-    const [url, init] = fetchMock.mock.calls[1]!;
-    expect(url).toBe('/api/contact-messages');
-    expect(init!.headers).toMatchObject({
-      authorization: 'Bearer abc123',
-      'content-type': 'application/json',
-    });
-    expect(init!.body).toBe('{"name":"A"}');
+    const sent = requests[1]!;
+    expect(new URL(sent.url).pathname).toBe('/api/contact-messages');
+    expect(sent.headers.get('authorization')).toBe('Bearer abc123');
+    expect(sent.headers.get('content-type')).toBe('application/json');
+    expect(await sent.text()).toBe('{"name":"A"}');
   });
 
   it('treats any 2xx as success', async () => {
@@ -56,10 +56,7 @@ describe('api client (SPEC sections 7 and 8)', () => {
   });
 
   it('reports a network failure with the transport text', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    server.use(http.get('/api/health', () => HttpResponse.error()));
     await expect(api.get('/health')).rejects.toMatchObject({
       message: 'Failed to fetch',
       status: 0,

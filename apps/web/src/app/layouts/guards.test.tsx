@@ -1,11 +1,9 @@
 import { MESSAGES, PORTAL_FEATURES, type PortalFeature } from '@firm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApp } from '../../testing/render';
 import { FeatureGuard, type FeatureHandle } from './guards';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = {
   id: 'a1',

@@ -2,12 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { resetSessionForTests, SessionProvider } from '../../lib/session';
 import { mockApi, renderWithApp } from '../../testing/render';
 import { SiteHeader } from './site-header';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const advocate = {
   id: 'a1',

@@ -1,10 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { AdvocateRegistration } from './advocate-registration';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const advocate = {
   id: 'a1',

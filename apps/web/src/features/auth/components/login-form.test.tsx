@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { LoginForm } from './login-form';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = {
   id: 'u1',

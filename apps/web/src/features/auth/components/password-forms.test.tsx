@@ -1,12 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { ChangePasswordForm } from './change-password-form';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { ResetPasswordForm } from './reset-password-form';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ForgotPasswordForm', () => {
   it('validates the email, then shows the generic confirmation', async () => {

@@ -1,11 +1,10 @@
 import { MESSAGES } from '@firm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse, server } from '../../../testing/msw';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { ContactForm } from './contact-form';
-
-afterEach(() => vi.unstubAllGlobals());
 
 // Counts imports of the validation module (zod and the schema): the page must not load it.
 const validationImports = vi.hoisted(() => ({ count: 0 }));
@@ -113,16 +112,19 @@ describe('ContactForm', () => {
   });
 
   it('shows Sending… while the message is on its way', async () => {
-    let answer: (response: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post('/api/contact-messages', async () => {
+        await answered;
+        return HttpResponse.json(CREATED, { status: 201 });
+      }),
     );
     renderWithApp(<ContactForm />);
     await fillForm();
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
-    answer(new Response(JSON.stringify(CREATED), { status: 201 }));
+    answer();
     expect(await screen.findByRole('button', { name: 'Send Message' })).toBeEnabled();
   });
 

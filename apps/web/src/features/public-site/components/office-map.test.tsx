@@ -47,10 +47,7 @@ beforeEach(() => {
   vi.stubGlobal('IntersectionObserver', InViewObserver);
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 describe('OfficeMap', () => {
   it('on a phone, downloads nothing until the visitor taps Show map', async () => {

@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AddAdminModal } from './add-admin-modal';
 import { mockFetch, renderWithQuery } from './test-utils';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe("Admin Overview's Add New Admin", () => {
   it("gives SPEC section 5's message for each empty field", async () => {

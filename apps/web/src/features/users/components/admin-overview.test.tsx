@@ -5,10 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminOverview } from './admin-overview';
 import { mockFetch, renderWithQuery } from './test-utils';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 const advocate: PublicUser = {
   id: '00000000-0000-4000-8000-000000000001',

@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CreateUserModal } from './create-user-modal';
 import { ZERO_PERMISSIONS_WARNING } from './permission-toggles';
+import { http, HttpResponse, server } from '../../../testing/msw';
 import { mockFetch, renderWithQuery } from './test-utils';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const created = {
   success: true,
@@ -99,10 +98,7 @@ describe('Add Admin / Add Client (Advanced User Management)', () => {
       'An account with this email already exists',
     );
 
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('', { status: 502 })),
-    );
+    server.use(http.post('/api/*', () => new HttpResponse('', { status: 502 })));
     await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Failed to create client'),
