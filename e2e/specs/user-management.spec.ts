@@ -224,14 +224,37 @@ test.describe('user and admin management', () => {
     await callApi(request, owner, 'DELETE', `/user-management/user/${admin.id}`);
   });
 
-  test('fits a 360 px phone: the table scrolls inside its box, never the page', async ({
+  test('fits a 360 px phone: each row becomes a card, and the page never scrolls sideways', async ({
     page,
     request,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await useSessionToken(page, await ownerToken(request));
+    const owner = await ownerToken(request);
+    await callApi(request, owner, 'POST', '/user-management/create-client', {
+      firstName: 'Phone',
+      lastName: `Card ${uniqueSuffix()}`,
+      email: `phone.card.${uniqueSuffix()}@mwamba-e2e.test`,
+    });
+    await useSessionToken(page, owner);
     await openAdvanced(page);
-    await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect(table).toBeVisible();
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: /^Reset password of / }) })
+      .first();
+    const card = await row.boundingBox();
+    expect(card!.x + card!.width).toBeLessThanOrEqual(360);
+    // A card labels each value with its column's header.
+    const label = await row
+      .getByRole('cell')
+      .nth(1)
+      .evaluate((cell) => getComputedStyle(cell, '::before').content);
+    expect(label).toBe('"Role"');
+    for (const action of await row.getByRole('button').all()) {
+      const box = await action.boundingBox();
+      expect(box!.x + box!.width, await action.textContent()).toBeLessThanOrEqual(360);
+    }
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth).toBeLessThanOrEqual(360);
     await page.getByRole('tab', { name: 'Admin Overview' }).click();

@@ -60,8 +60,9 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 /** User list filters and pages (GET /api/user-management/users). */
 export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
-export const USER_LIST_DEFAULT_LIMIT = 20;
-export const USER_LIST_MAX_LIMIT = 100;
+/** Every list's page size (the web app's lists and the API's default `limit`), and its maximum. */
+export const LIST_DEFAULT_LIMIT = 20;
+export const LIST_MAX_LIMIT = 100;
 export const USER_SEARCH_MAX = 100;
 
 /** Session lifetimes (DECISIONS "Accounts and security"). */

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@firm/shared';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFoundScreen } from '../features/public-site/components/not-found-screen';
+import { Button, buttonVariants } from '../components/ui/button';
 
 /**
  * Any error thrown while rendering or loading a route lands here instead of a blank page. The
@@ -18,17 +19,10 @@ export function RouteError() {
         contact us.
       </p>
       <div className="mt-6 flex justify-center gap-3">
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-        >
+        <Button size="lg" onClick={() => window.location.reload()}>
           Reload page
-        </button>
-        <a
-          href="/"
-          className="rounded-md border border-slate-300 px-5 py-2.5 font-semibold text-slate-800"
-        >
+        </Button>
+        <a href="/" className={buttonVariants({ variant: 'neutral', size: 'lg' })}>
           Go to Homepage
         </a>
       </div>

@@ -1,17 +1,27 @@
 import { TOAST } from '@firm/shared';
-import { Toaster } from 'react-hot-toast';
+import { useEffect } from 'react';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 
 /**
- * The one toaster, as SPEC section 9 sets it; react-hot-toast itself keeps at most 20 (its
- * TOAST_LIMIT) and removes a dismissed toast after 1000 ms, the spec's values. Loaded lazily by
+ * The one toaster, as SPEC section 9 sets it: durations by kind, 350 px wide, removed 1000 ms after
+ * dismissal, and at most 20 on screen (the oldest beyond that are dismissed). Loaded lazily by
  * toasts.tsx, so public pages download it only when they show a toast.
  */
 export function AppToaster() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    // Newest first in the store: everything past the 20th visible one goes.
+    toasts
+      .filter((shown) => shown.visible)
+      .slice(TOAST.maxVisible)
+      .forEach((extra) => toast.dismiss(extra.id));
+  }, [toasts]);
   return (
     <Toaster
       position="top-right"
       toastOptions={{
         duration: TOAST.durationMs.blank,
+        removeDelay: TOAST.removeDelayMs,
         style: { maxWidth: TOAST.maxWidthPx },
         success: { duration: TOAST.durationMs.success },
         error: { duration: TOAST.durationMs.error },

@@ -4,8 +4,8 @@ import {
   LIMITS,
   PASSWORD_MIN_REGISTRATION,
   ROLES,
-  USER_LIST_DEFAULT_LIMIT,
-  USER_LIST_MAX_LIMIT,
+  LIST_DEFAULT_LIMIT,
+  LIST_MAX_LIMIT,
   USER_SEARCH_MAX,
   USER_STATUSES,
   type AdminPermissionKey,
@@ -158,9 +158,9 @@ export const listUsersQuerySchema = z.object({
   ),
   page: positiveInt(1, 1_000_000, 'Page must be a whole number from 1'),
   limit: positiveInt(
-    USER_LIST_DEFAULT_LIMIT,
-    USER_LIST_MAX_LIMIT,
-    `Limit must be a whole number from 1 to ${USER_LIST_MAX_LIMIT}`,
+    LIST_DEFAULT_LIMIT,
+    LIST_MAX_LIMIT,
+    `Limit must be a whole number from 1 to ${LIST_MAX_LIMIT}`,
   ),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;

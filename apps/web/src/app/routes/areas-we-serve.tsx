@@ -2,9 +2,10 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { OfficeCard } from '../../features/public-site/components/office-card';
 import { OfficeMap } from '../../features/public-site/components/office-map';
-import { PageIntro, Section, buttonClass } from '../../features/public-site/components/ui';
+import { PageIntro, Section } from '../../features/public-site/components/ui';
 import { counties, offices, telHref } from '../../content/firm';
 import type { RouteHandle } from '../../lib/seo';
+import { buttonVariants } from '../../components/ui/button';
 
 export const handle: RouteHandle = {
   seo: {
@@ -71,10 +72,10 @@ export function Component() {
           <OfficeMap offices={offices} />
         </div>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Link to="/locations" className={buttonClass.primary}>
+          <Link to="/locations" className={buttonVariants({ size: 'lg' })}>
             View all locations
           </Link>
-          <Link to="/contact" className={buttonClass.secondary}>
+          <Link to="/contact" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
             Contact Us
           </Link>
         </div>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { chatLink } from '../../features/public-site/components/chat-widget';
 import { ContactForm } from '../../features/public-site/components/contact-form';
 import { OfficeMap } from '../../features/public-site/components/office-map';
-import { PageIntro, buttonClass } from '../../features/public-site/components/ui';
+import { PageIntro } from '../../features/public-site/components/ui';
 import {
   firm,
   hoursSummary,
@@ -12,6 +12,7 @@ import {
   telHref,
 } from '../../content/firm';
 import type { RouteHandle } from '../../lib/seo';
+import { buttonVariants } from '../../components/ui/button';
 
 export const handle: RouteHandle = {
   seo: {
@@ -116,7 +117,7 @@ export function Component() {
               Prefer a meeting?
             </h2>
             <p className="mt-2 text-slate-700">Choose a date and time that suits you.</p>
-            <Link to="/appointments" className={`mt-4 ${buttonClass.primary}`}>
+            <Link to="/appointments" className={buttonVariants({ size: 'lg', className: 'mt-4' })}>
               Book Appointment
             </Link>
           </section>

@@ -1,6 +1,5 @@
 import { ArrowRight, Clock, Mail, MapPin, Phone, Quote } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../features/public-site/components/ui';
 import { stats, testimonials } from '../../content/about';
 import {
   consultation,
@@ -12,6 +11,7 @@ import {
 } from '../../content/firm';
 import { practiceAreas, whyChooseUs } from '../../content/practice-areas';
 import type { RouteHandle } from '../../lib/seo';
+import { buttonVariants } from '../../components/ui/button';
 
 export const handle: RouteHandle = {
   seo: {
@@ -45,7 +45,7 @@ export function Component() {
             offices in Nairobi, Thika and Kitengela. {consultation.summary}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/appointments" className={buttonClass.onDark}>
+            <Link to="/appointments" className={buttonVariants({ variant: 'onDark', size: 'lg' })}>
               Book a Consultation
             </Link>
             <Link
@@ -92,7 +92,10 @@ export function Component() {
           ))}
         </ul>
         <p className="mt-6">
-          <Link to="/practice-areas" className={buttonClass.secondary}>
+          <Link
+            to="/practice-areas"
+            className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+          >
             View all practice areas
           </Link>
         </p>
@@ -147,7 +150,7 @@ export function Component() {
           </h2>
           <p className="mt-2 max-w-2xl text-slate-200">{consultation.summary}</p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Link to="/appointments" className={buttonClass.onDark}>
+            <Link to="/appointments" className={buttonVariants({ variant: 'onDark', size: 'lg' })}>
               Book Appointment
             </Link>
             <a

@@ -1,9 +1,10 @@
 import { Phone, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { LocationsView } from '../../features/public-site/components/locations-view';
-import { PageIntro, buttonClass } from '../../features/public-site/components/ui';
+import { PageIntro } from '../../features/public-site/components/ui';
 import { firm, legalServiceStructuredData, mainOffice, telHref } from '../../content/firm';
 import type { RouteHandle } from '../../lib/seo';
+import { buttonVariants } from '../../components/ui/button';
 
 export const handle: RouteHandle = {
   seo: {
@@ -34,10 +35,13 @@ export function Component() {
             office and we will help you on the phone.
           </p>
           <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-            <Link to="/appointments" className={buttonClass.primary}>
+            <Link to="/appointments" className={buttonVariants({ size: 'lg' })}>
               <Video aria-hidden="true" className="size-4" /> Book a Virtual Meeting
             </Link>
-            <a href={telHref(mainOffice.phone)} className={buttonClass.secondary}>
+            <a
+              href={telHref(mainOffice.phone)}
+              className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+            >
               <Phone aria-hidden="true" className="size-4" /> Call {firm.phone}
             </a>
           </div>

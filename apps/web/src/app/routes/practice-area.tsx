@@ -7,12 +7,12 @@ import {
   LegalDisclaimer,
   PageIntro,
   Section,
-  buttonClass,
 } from '../../features/public-site/components/ui';
 import { consultation, firm, telHref } from '../../content/firm';
 import { practiceAreaDetails } from '../../content/practice-area-details';
 import type { RouteHandle, Seo } from '../../lib/seo';
 import { handle as notFoundHandle } from './not-found';
+import { buttonVariants } from '../../components/ui/button';
 
 function isPracticeAreaSlug(slug: string | undefined): slug is PracticeAreaSlug {
   return (PRACTICE_AREA_SLUGS as readonly string[]).includes(slug ?? '');
@@ -80,7 +80,10 @@ export function Component() {
           </p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
             {isCriminal ? (
-              <a href={telHref(firm.emergencyPhone)} className={buttonClass.onDark}>
+              <a
+                href={telHref(firm.emergencyPhone)}
+                className={buttonVariants({ variant: 'onDark', size: 'lg' })}
+              >
                 <Phone aria-hidden="true" className="size-4" /> Emergency line {firm.emergencyPhone}
               </a>
             ) : null}
@@ -89,7 +92,7 @@ export function Component() {
               className={
                 isCriminal
                   ? 'inline-flex items-center justify-center rounded-md border border-white px-5 py-2.5 font-semibold text-white hover:bg-white/10'
-                  : buttonClass.onDark
+                  : buttonVariants({ variant: 'onDark', size: 'lg' })
               }
             >
               Book Appointment

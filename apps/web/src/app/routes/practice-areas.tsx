@@ -5,11 +5,11 @@ import {
   LegalDisclaimer,
   PageIntro,
   Section,
-  buttonClass,
 } from '../../features/public-site/components/ui';
 import { consultation } from '../../content/firm';
 import { practiceAreas, whyChooseUs } from '../../content/practice-areas';
 import type { RouteHandle } from '../../lib/seo';
+import { buttonVariants } from '../../components/ui/button';
 
 export const handle: RouteHandle = {
   seo: {
@@ -46,13 +46,13 @@ export function Component() {
                   ))}
                 </ul>
                 <div className="mt-5 flex flex-wrap gap-3">
-                  <Link to="/contact" className={buttonClass.primary}>
+                  <Link to="/contact" className={buttonVariants({ size: 'lg' })}>
                     Get Consultation<span className="sr-only"> on {area.title}</span>
                   </Link>
                   {area.detailSlug ? (
                     <Link
                       to={`/practice-areas/${area.detailSlug}`}
-                      className={buttonClass.secondary}
+                      className={buttonVariants({ variant: 'secondary', size: 'lg' })}
                     >
                       Learn more<span className="sr-only"> about {area.title}</span>
                     </Link>

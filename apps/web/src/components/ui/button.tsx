@@ -1,28 +1,54 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import type { ButtonHTMLAttributes } from 'react';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+/**
+ * The one button style of the app, public pages and portal alike. `buttonVariants()` also styles a
+ * link that looks like a button (`<Link className={buttonVariants({ … })}>`).
+ */
+export const buttonVariants = cva(
+  'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+  {
+    variants: {
+      variant: {
+        primary: 'bg-brand-700 text-white hover:bg-brand-800',
+        secondary: 'border border-brand-700 bg-white text-brand-800 hover:bg-brand-50',
+        neutral: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+        danger: 'border border-red-200 bg-white text-red-700 hover:bg-red-50',
+        ghost: 'text-brand-800 hover:bg-brand-50',
+        quiet: 'text-slate-700 hover:bg-slate-100 hover:text-brand-800',
+        quietDanger: 'text-red-700 hover:bg-red-50',
+        onDark: 'bg-accent-300 text-brand-900 hover:bg-white',
+      },
+      size: {
+        xs: 'px-2.5 py-1.5 text-xs whitespace-nowrap',
+        sm: 'gap-1.5 px-3 py-1.5 text-sm',
+        md: 'px-4 py-2.5 text-sm',
+        /** The public pages' calls to action. */
+        lg: 'px-5 py-2.5',
+        /** A form's one action, or the one thing to do on a panel (Send Message, Show map). */
+        xl: 'px-5 py-3',
+        icon: 'p-2',
+      },
+      fullWidth: { true: 'w-full', false: '' },
+    },
+    defaultVariants: { variant: 'primary', size: 'md', fullWidth: false },
+  },
+);
 
-const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-600/60',
-  secondary:
-    'border border-brand-700 bg-white text-brand-800 hover:bg-brand-50 disabled:opacity-60',
-  ghost: 'text-brand-800 hover:bg-brand-50 disabled:opacity-60',
-};
-
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: Variant;
+export interface ButtonProps
+  extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {
   /** Shows a spinner and the loading text, and keeps the button from being pressed twice. */
   isLoading?: boolean;
   loadingText?: string;
-  fullWidth?: boolean;
 }
 
 export function Button({
-  variant = 'primary',
+  variant,
+  size,
+  fullWidth,
   isLoading = false,
   loadingText,
-  fullWidth = false,
-  className = '',
+  className,
   children,
   disabled,
   type = 'button',
@@ -33,7 +59,7 @@ export function Button({
       type={type}
       disabled={disabled || isLoading}
       aria-busy={isLoading || undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${fullWidth ? 'w-full' : ''} ${className}`}
+      className={buttonVariants({ variant, size, fullWidth, className })}
       {...rest}
     >
       {isLoading ? (

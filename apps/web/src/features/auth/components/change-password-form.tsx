@@ -8,7 +8,7 @@ import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
 import { PASSWORD_RULES_HINT } from './reset-password-form';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 
 /** Changes the signed-in user's password; `onChanged` runs once the new user is in the session. */
 export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {

@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 
 /**
  * The login form of SPEC sections 2 and 5. On success the session starts; the signed-out-only

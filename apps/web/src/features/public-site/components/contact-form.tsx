@@ -2,6 +2,7 @@ import { CONTACT_URGENCIES, LIMITS, MESSAGES, type ContactMessageCreated } from 
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { ContactField, ContactFieldErrors } from './contact-form-validation';
+import { Button } from '../../../components/ui/button';
 
 // Neither loads with the page: the visitor's first focus in the form fetches both (see onFocus), a
 // submit waits for them. zod and the schema are the heaviest code on the contact page.
@@ -286,13 +287,15 @@ export function ContactForm() {
         </div>
         <FieldError id="contact-consent-error" message={errors.consent} />
       </div>
-      <button
+      <Button
         type="submit"
-        disabled={isSubmitting}
-        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70 sm:w-auto"
+        size="xl"
+        className="w-full sm:w-auto"
+        isLoading={isSubmitting}
+        loadingText="Sending…"
       >
-        {isSubmitting ? 'Sending…' : 'Send Message'}
-      </button>
+        Send Message
+      </Button>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { directionsUrl, mapSearchUrl, offices, telHref, type Office } from '../../../content/firm';
 import { OfficeCard } from './office-card';
 import { OfficeMap } from './office-map';
-import { buttonClass } from './ui';
+import { buttonVariants } from '../../../components/ui/button';
 
 /** SPEC section 9: up to 3 services, then '+N more'. */
 export const MAX_LISTED_SERVICES = 3;
@@ -85,18 +85,21 @@ function OfficeDetail({ office }: { office: Office }) {
           href={directionsUrl(office)}
           target="_blank"
           rel="noopener noreferrer"
-          className={buttonClass.primary}
+          className={buttonVariants({ size: 'lg' })}
         >
           <Navigation aria-hidden="true" className="size-4" /> Directions
         </a>
-        <a href={telHref(office.phone)} className={buttonClass.secondary}>
+        <a
+          href={telHref(office.phone)}
+          className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+        >
           <Phone aria-hidden="true" className="size-4" /> Call
         </a>
         <a
           href={mapSearchUrl(office)}
           target="_blank"
           rel="noopener noreferrer"
-          className={buttonClass.secondary}
+          className={buttonVariants({ variant: 'secondary', size: 'lg' })}
         >
           View in OpenStreetMap
         </a>
@@ -176,10 +179,13 @@ export function LocationsView() {
               <OfficeCard office={office} headingLevel={2}>
                 <Services services={office.services} />
                 <div className="mt-4 flex flex-wrap gap-3">
-                  <Link to="/appointments" className={buttonClass.primary}>
+                  <Link to="/appointments" className={buttonVariants({ size: 'lg' })}>
                     Book Appointment
                   </Link>
-                  <a href={telHref(office.phone)} className={buttonClass.secondary}>
+                  <a
+                    href={telHref(office.phone)}
+                    className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+                  >
                     <Phone aria-hidden="true" className="size-4" /> Call Now
                   </a>
                 </div>

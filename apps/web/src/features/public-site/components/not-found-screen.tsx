@@ -2,6 +2,7 @@ import { MESSAGES } from '@firm/shared';
 import { ArrowLeft, Home, Mail, Phone } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { firm } from '../../../content/firm';
+import { Button } from '../../../components/ui/button';
 
 const POPULAR_LINKS = [
   { label: 'Home', to: '/' },
@@ -31,13 +32,9 @@ export function NotFoundScreen() {
         >
           <Home aria-hidden="true" className="size-4" /> Go to Homepage
         </Link>
-        <button
-          type="button"
-          onClick={() => navigate(-1)}
-          className="inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <Button variant="neutral" size="lg" onClick={() => void navigate(-1)}>
           <ArrowLeft aria-hidden="true" className="size-4" /> Go Back
-        </button>
+        </Button>
       </div>
       <nav aria-label="Popular pages" className="mt-12">
         <h2 className="text-lg font-semibold text-brand-900">Popular pages</h2>

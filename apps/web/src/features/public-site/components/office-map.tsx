@@ -3,6 +3,7 @@ import { AlertTriangle, MapPin } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Office } from '../../../content/firm';
 import type { MapHandle, MapOptions } from './map-types';
+import { Button, buttonVariants } from '../../../components/ui/button';
 
 /** SPEC section 9: Nairobi centre, zoom 10, 15 for a single office. */
 const MAP_DEFAULTS = { center: { lat: -1.2921, lng: 36.8219 }, zoom: 10, singleZoom: 15 };
@@ -188,13 +189,9 @@ export function OfficeMap({
           {/* Before hydration the screen width is unknown to React: CSS shows phones the button
               and wide screens the loading text (their map loads by itself). */}
           <div className="absolute inset-0 flex items-center justify-center lg:hidden">
-            <button
-              type="button"
-              onClick={showMap}
-              className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
-            >
+            <Button size="xl" onClick={showMap}>
               <MapPin aria-hidden="true" className="size-5" /> Show map
-            </button>
+            </Button>
           </div>
           <LoadingStatus serviceName={serviceName} className="hidden lg:flex" />
         </>
@@ -220,18 +217,12 @@ export function OfficeMap({
             ))}
           </ul>
           <div className="mt-4 flex flex-wrap gap-3">
-            <button
-              type="button"
-              onClick={retry}
-              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-            >
-              Retry Loading Map
-            </button>
+            <Button onClick={retry}>Retry Loading Map</Button>
             <a
               href={GET_API_KEY_URL}
               target="_blank"
               rel="noopener noreferrer"
-              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+              className={buttonVariants({ variant: 'neutral' })}
             >
               Get API Key
             </a>

@@ -2,7 +2,8 @@ import { BookOpen, Download, FileText, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { RESOURCE_CATEGORIES, faqs, resources, type Resource } from '../../../content/resources';
-import { FaqList, buttonClass } from './ui';
+import { FaqList } from './ui';
+import { Button, buttonVariants } from '../../../components/ui/button';
 
 type Category = (typeof RESOURCE_CATEGORIES)[number]['value'];
 
@@ -22,12 +23,19 @@ function ResourceCard({ resource }: { resource: Resource }) {
       <p className="mt-2 flex-1 text-slate-700">{resource.description}</p>
       <div className="mt-4">
         {resource.isDownloadable && resource.downloadUrl ? (
-          <a href={resource.downloadUrl} download className={buttonClass.secondary}>
+          <a
+            href={resource.downloadUrl}
+            download
+            className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+          >
             <Download aria-hidden="true" className="size-4" /> Download PDF
             <span className="sr-only">: {resource.title}</span>
           </a>
         ) : resource.slug ? (
-          <Link to={`/resources/${resource.slug}`} className={buttonClass.secondary}>
+          <Link
+            to={`/resources/${resource.slug}`}
+            className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+          >
             Read More<span className="sr-only">: {resource.title}</span>
           </Link>
         ) : null}
@@ -112,16 +120,17 @@ export function ResourceLibrary() {
             </Link>
             .
           </p>
-          <button
-            type="button"
+          <Button
+            variant="neutral"
+            size="sm"
+            className="mt-4"
             onClick={() => {
               setQuery('');
               setCategory('all');
             }}
-            className={`mt-4 ${buttonClass.small}`}
           >
             Clear search
-          </button>
+          </Button>
         </div>
       ) : null}
 

@@ -1,17 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { legalDisclaimer } from '../../../content/firm';
-
-export const buttonClass = {
-  primary:
-    'inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800',
-  secondary:
-    'inline-flex items-center justify-center gap-2 rounded-md border border-brand-700 bg-white px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50',
-  onDark:
-    'inline-flex items-center justify-center gap-2 rounded-md bg-accent-300 px-5 py-2.5 font-semibold text-brand-900 hover:bg-white',
-  small:
-    'inline-flex items-center justify-center gap-1.5 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:border-brand-600 hover:bg-brand-50',
-} as const;
+import { buttonVariants } from '../../../components/ui/button';
 
 /** The top of every public page: its one h1, and a lead paragraph. */
 export function PageIntro({ title, children }: { title: string; children?: ReactNode }) {
@@ -83,7 +73,7 @@ export function ConsultationCta({
           <p className="mt-2 max-w-2xl text-slate-200">{text}</p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to="/appointments" className={buttonClass.onDark}>
+          <Link to="/appointments" className={buttonVariants({ variant: 'onDark', size: 'lg' })}>
             Book Appointment
           </Link>
           <Link

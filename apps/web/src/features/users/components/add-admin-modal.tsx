@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
-import { serverMessageOr } from './server-message';
+import { serverMessageOr } from '../../../lib/api-client';
 import { useCreateAdmin } from '../api/create-admin';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'temporaryPassword'] as const;
 

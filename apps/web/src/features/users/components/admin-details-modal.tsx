@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { STATUS_TONE, displayStatus, formatDate, formatLastLogin, fullName } from './user-format';
+import { formatDate, fullName } from '../../../lib/format';
+import { STATUS_TONE, displayStatus, formatLastLogin } from './user-format';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import type { ManagedUser, PublicUser, UserList } from '@firm/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminOverview } from './admin-overview';
@@ -74,6 +74,34 @@ describe('Admin Overview', () => {
     expect(screen.getByText('No admins have been created yet')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search admins' }), 'zz');
     expect(await screen.findByText('Try adjusting your search criteria')).toBeInTheDocument();
+  });
+
+  it('keeps the search, filter and page in the URL, so a link or reload shows the same list', async () => {
+    const calls = mockFetch(() => [
+      200,
+      { ...list([admin]), pagination: { page: 2, limit: 20, pages: 3 } },
+    ]);
+    const { router } = renderWithQuery(<AdminOverview actor={advocate} />, {
+      url: '/admin-management?admins.status=inactive&admins.page=2',
+    });
+    expect(await screen.findByText('Njeri Mwangi')).toBeInTheDocument();
+    expect(calls[0]!.url).toBe(
+      '/api/user-management/users?role=admin&status=inactive&page=2&limit=20',
+    );
+    expect(screen.getByRole('combobox', { name: 'Filter admins by status' })).toHaveValue(
+      'inactive',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(router.state.location.search).toBe('?admins.status=inactive&admins.page=3');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search admins' }), 'Njeri');
+    // A new search starts again at page 1.
+    expect(router.state.location.search).toBe('?admins.status=inactive&admins.search=Njeri');
+    await waitFor(() =>
+      expect(calls.at(-1)!.url).toBe(
+        '/api/user-management/users?role=admin&search=Njeri&status=inactive&page=1&limit=20',
+      ),
+    );
   });
 
   it('toggles and deletes with the overview’s own texts', async () => {

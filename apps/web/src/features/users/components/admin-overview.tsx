@@ -1,50 +1,49 @@
-import { FilterSelect, SearchInput } from '../../../components/ui/filter-controls';
 import {
-  USER_MANAGEMENT_MESSAGES,
   CONFIRMATIONS,
+  LIST_DEFAULT_LIMIT,
+  USER_MANAGEMENT_MESSAGES,
   can,
   type ManagedUser,
   type PublicUser,
 } from '@firm/shared';
 import { Briefcase, Eye, Plus, Power, Trash2, UserCheck, UserX, Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { DataTable, type Column } from '../../../components/list/data-table';
+import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
+import { AccessDenied, ListResults } from '../../../components/list/list-states';
+import { Pagination } from '../../../components/list/pagination';
+import { useListParams } from '../../../components/list/use-list-params';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { StatCard } from '../../../components/ui/stat-card';
-import { Cell, DataTable } from '../../../components/ui/table';
-import { serverMessageOr } from './server-message';
+import { serverMessageOr } from '../../../lib/api-client';
 import { useActivateUser } from '../api/activate-user';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/list-users';
 import { AddAdminModal } from './add-admin-modal';
 import { AdminDetailsModal } from './admin-details-modal';
-import { AccessDenied, ListEmpty, ListError, ListLoading } from './list-states';
-import { Pagination } from './pagination';
-import { useDebouncedValue } from './use-debounced-value';
-import { STATUS_TONE, displayStatus, formatLastLogin, fullName } from './user-format';
+import { fullName } from '../../../lib/format';
+import { STATUS_TONE, displayStatus, formatLastLogin } from './user-format';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
-const PAGE_SIZE = 20;
 
 /**
  * The 'Admin Overview' tab (SPEC section 2), from the server: the four stat cards, search and
  * status filter, the admins' table, Add New Admin, Admin Details, toggle and delete.
  */
 export function AdminOverview({ actor }: { actor: PublicUser }) {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [page, setPage] = useState(1);
+  const list = useListParams({ status: 'all' as StatusFilter }, { prefix: 'admins' });
+  const status = list.filters.status as StatusFilter;
   const [isAdding, setIsAdding] = useState(false);
   const [detailsId, setDetailsId] = useState<string | null>(null);
-  const debouncedSearch = useDebouncedValue(search.trim());
   const query = useUsers({
     role: 'admin',
-    search: debouncedSearch,
+    search: list.debouncedSearch,
     status,
-    page,
-    limit: PAGE_SIZE,
+    page: list.page,
+    limit: LIST_DEFAULT_LIMIT,
   });
   const activate = useActivateUser();
   const deactivate = useDeactivateUser();
@@ -77,8 +76,85 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
     (deactivate.isPending && deactivate.variables === id);
 
   const data = query.data;
-  const isFiltered = debouncedSearch !== '' || status !== 'all';
   const details = data?.users.find((user) => user.id === detailsId);
+
+  const columns: Column<ManagedUser>[] = [
+    {
+      header: 'Admin',
+      cell: (admin) => (
+        <span className="font-medium text-slate-900 md:whitespace-nowrap">{fullName(admin)}</span>
+      ),
+    },
+    {
+      header: 'Contact',
+      cell: (admin) => (
+        <>
+          <span className="block break-all text-slate-800">{admin.email}</span>
+          <span className="block text-slate-600 md:whitespace-nowrap">{admin.phone ?? '—'}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (admin) => {
+        const shown = displayStatus(admin);
+        return <Badge tone={STATUS_TONE[shown]}>{shown}</Badge>;
+      },
+    },
+    {
+      header: 'Performance',
+      className: 'text-slate-700 md:whitespace-nowrap',
+      cell: (admin) => (
+        <>
+          <span className="block">{admin.casesAssigned} cases</span>
+          <span className="block">{admin.clientsManaged} clients</span>
+        </>
+      ),
+    },
+    {
+      header: 'Last Login',
+      className: 'text-slate-700 md:whitespace-nowrap',
+      cell: (admin) => formatLastLogin(admin.lastLogin),
+    },
+    {
+      header: 'Actions',
+      cell: (admin) => {
+        const name = fullName(admin);
+        const iconButton = { size: 'icon', variant: 'quiet' } as const;
+        return (
+          <div className="flex gap-1">
+            <Button
+              {...iconButton}
+              aria-label={`View details of ${name}`}
+              title={`View details of ${name}`}
+              onClick={() => setDetailsId(admin.id)}
+            >
+              <Eye aria-hidden="true" className="size-4" />
+            </Button>
+            <Button
+              {...iconButton}
+              aria-label={`${admin.isActive ? 'Deactivate' : 'Activate'} ${name}`}
+              title={`${admin.isActive ? 'Deactivate' : 'Activate'} ${name}`}
+              onClick={() => void toggleActive(admin)}
+              disabled={isToggling(admin.id)}
+            >
+              <Power aria-hidden="true" className="size-4" />
+            </Button>
+            <Button
+              {...iconButton}
+              variant="quietDanger"
+              aria-label={`Delete ${name}`}
+              title={`Delete ${name}`}
+              onClick={() => void deleteAdmin(admin)}
+              disabled={remove.isPending && remove.variables === admin.id}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
 
   return (
     <section aria-labelledby="admin-overview-heading" className="space-y-6">
@@ -113,20 +189,14 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
           id="admin-search"
           label="Search admins"
           placeholder="Search admins..."
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          value={list.search}
+          onChange={list.setSearch}
         />
         <FilterSelect<StatusFilter>
           id="admin-status"
           label="Filter admins by status"
           value={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          onChange={(value) => list.setFilter('status', value)}
         >
           <option value="all">All Status</option>
           <option value="active">Active</option>
@@ -138,82 +208,30 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
         </Button>
       </div>
 
-      {query.isPending ? (
-        <ListLoading label="Loading admins…" />
-      ) : query.isError ? (
-        <ListError
-          message={serverMessageOr(query.error, USER_MANAGEMENT_MESSAGES.fetchUsersFailed)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : data!.users.length === 0 ? (
-        <ListEmpty
-          title="No admins found"
-          hint={
-            isFiltered ? 'Try adjusting your search criteria' : 'No admins have been created yet'
-          }
-        />
-      ) : (
-        <>
-          <DataTable
-            caption="Admins"
-            columns={['Admin', 'Contact', 'Status', 'Performance', 'Last Login', 'Actions']}
-          >
-            {data!.users.map((admin) => {
-              const name = fullName(admin);
-              const shown = displayStatus(admin);
-              return (
-                <tr key={admin.id}>
-                  <Cell>
-                    <span className="font-medium whitespace-nowrap text-slate-900">{name}</span>
-                  </Cell>
-                  <Cell>
-                    <span className="block text-slate-800">{admin.email}</span>
-                    <span className="block whitespace-nowrap text-slate-600">
-                      {admin.phone ?? '—'}
-                    </span>
-                  </Cell>
-                  <Cell>
-                    <Badge tone={STATUS_TONE[shown]}>{shown}</Badge>
-                  </Cell>
-                  <Cell className="whitespace-nowrap text-slate-700">
-                    <span className="block">{admin.casesAssigned} cases</span>
-                    <span className="block">{admin.clientsManaged} clients</span>
-                  </Cell>
-                  <Cell className="whitespace-nowrap text-slate-700">
-                    {formatLastLogin(admin.lastLogin)}
-                  </Cell>
-                  <Cell>
-                    <div className="flex gap-1">
-                      <IconButton
-                        label={`View details of ${name}`}
-                        onClick={() => setDetailsId(admin.id)}
-                      >
-                        <Eye className="size-4" />
-                      </IconButton>
-                      <IconButton
-                        label={`${admin.isActive ? 'Deactivate' : 'Activate'} ${name}`}
-                        onClick={() => void toggleActive(admin)}
-                        disabled={isToggling(admin.id)}
-                      >
-                        <Power className="size-4" />
-                      </IconButton>
-                      <IconButton
-                        label={`Delete ${name}`}
-                        tone="danger"
-                        onClick={() => void deleteAdmin(admin)}
-                        disabled={remove.isPending && remove.variables === admin.id}
-                      >
-                        <Trash2 className="size-4" />
-                      </IconButton>
-                    </div>
-                  </Cell>
-                </tr>
-              );
-            })}
-          </DataTable>
-          <Pagination page={page} pages={data!.pagination.pages} onPage={setPage} />
-        </>
-      )}
+      <ListResults
+        query={query}
+        loadingLabel="Loading admins…"
+        failedText={USER_MANAGEMENT_MESSAGES.fetchUsersFailed}
+        isEmpty={(result) => result.users.length === 0}
+        empty={{
+          title: 'No admins found',
+          hint: list.isFiltered
+            ? 'Try adjusting your search criteria'
+            : 'No admins have been created yet',
+        }}
+      >
+        {(result) => (
+          <>
+            <DataTable
+              caption="Admins"
+              columns={columns}
+              rows={result.users}
+              rowKey={(admin) => admin.id}
+            />
+            <Pagination page={list.page} pages={result.pagination.pages} onPage={list.setPage} />
+          </>
+        )}
+      </ListResults>
 
       {isAdding ? <AddAdminModal onClose={() => setIsAdding(false)} /> : null}
       {details ? (
@@ -225,36 +243,5 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
         />
       ) : null}
     </section>
-  );
-}
-
-function IconButton({
-  label,
-  onClick,
-  disabled,
-  tone = 'default',
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  tone?: 'default' | 'danger';
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      aria-label={label}
-      title={label}
-      className={`rounded-md p-2 disabled:opacity-50 ${
-        tone === 'danger'
-          ? 'text-red-700 hover:bg-red-50'
-          : 'text-slate-700 hover:bg-slate-100 hover:text-brand-800'
-      }`}
-    >
-      <span aria-hidden="true">{children}</span>
-    </button>
   );
 }

@@ -13,11 +13,11 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { serverMessageOr } from './server-message';
+import { serverMessageOr } from '../../../lib/api-client';
 import { useCreateAdmin } from '../api/create-admin';
 import { useCreateClient } from '../api/create-client';
 import { PermissionToggles } from './permission-toggles';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 
 export type NewUserKind = 'admin' | 'client';
 

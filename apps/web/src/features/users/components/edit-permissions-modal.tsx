@@ -8,10 +8,10 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { serverMessageOr } from './server-message';
+import { serverMessageOr } from '../../../lib/api-client';
 import { useUpdatePermissions } from '../api/update-permissions';
 import { PermissionToggles } from './permission-toggles';
-import { fullName } from './user-format';
+import { fullName } from '../../../lib/format';
 
 /** Edit an admin's six toggles; they apply on the admin's next request. */
 export function EditPermissionsModal({

@@ -1,23 +1,8 @@
-import { FIRM_TIME_ZONE, type PublicUser } from '@firm/shared';
-
-const dateFormat = new Intl.DateTimeFormat('en-KE', {
-  dateStyle: 'medium',
-  timeZone: FIRM_TIME_ZONE,
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-KE', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: FIRM_TIME_ZONE,
-});
-
-export const fullName = (user: Pick<PublicUser, 'firstName' | 'lastName'>) =>
-  `${user.firstName} ${user.lastName}`;
-
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+import type { PublicUser } from '@firm/shared';
+import { formatDateTime } from '../../../lib/format';
 
 /** SPEC section 2: a date, or 'Never' for someone who has not signed in. */
-export const formatLastLogin = (iso: string | null) =>
-  iso ? dateTimeFormat.format(new Date(iso)) : 'Never';
+export const formatLastLogin = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 export type DisplayStatus = 'Active' | 'Inactive' | 'Pending verification';
 

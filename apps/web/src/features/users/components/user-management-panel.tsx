@@ -1,20 +1,24 @@
-import { FilterSelect, SearchInput } from '../../../components/ui/filter-controls';
 import {
-  USER_MANAGEMENT_MESSAGES,
   CONFIRMATIONS,
+  LIST_DEFAULT_LIMIT,
+  USER_MANAGEMENT_MESSAGES,
   can,
   type ManagedUser,
   type PublicUser,
   type Role,
 } from '@firm/shared';
 import { Shield, UserCheck, UserPlus, Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { DataTable, type Column } from '../../../components/list/data-table';
+import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
+import { AccessDenied, ListResults } from '../../../components/list/list-states';
+import { Pagination } from '../../../components/list/pagination';
+import { useListParams } from '../../../components/list/use-list-params';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { StatCard } from '../../../components/ui/stat-card';
-import { Cell, DataTable } from '../../../components/ui/table';
-import { serverMessageOr } from './server-message';
+import { serverMessageOr } from '../../../lib/api-client';
 import { useActivateUser } from '../api/activate-user';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useDeleteUser } from '../api/delete-user';
@@ -23,67 +27,31 @@ import { useResetPassword } from '../api/reset-password';
 import { useVerifyAdvocate } from '../api/verify-advocate';
 import { CreateUserModal, type NewUserKind } from './create-user-modal';
 import { EditPermissionsModal } from './edit-permissions-modal';
-import { AccessDenied, ListEmpty, ListError, ListLoading } from './list-states';
-import { Pagination } from './pagination';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
-import { useDebouncedValue } from './use-debounced-value';
-import {
-  ROLE_LABEL,
-  ROLE_TONE,
-  STATUS_TONE,
-  displayStatus,
-  formatDate,
-  fullName,
-} from './user-format';
+import { formatDate, fullName } from '../../../lib/format';
+import { ROLE_LABEL, ROLE_TONE, STATUS_TONE, displayStatus } from './user-format';
+import { UserRowActions, type UserActionHandlers } from './user-row-actions';
 
 type RoleFilter = 'all' | Extract<Role, 'admin' | 'client'>;
-const PAGE_SIZE = 20;
-
-function ActionButton({
-  children,
-  label,
-  onClick,
-  disabled,
-  tone = 'default',
-}: {
-  children: ReactNode;
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  tone?: 'default' | 'danger';
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={onClick}
-      disabled={disabled}
-      className={`rounded-md border px-2.5 py-1.5 text-xs font-semibold whitespace-nowrap disabled:opacity-50 ${
-        tone === 'danger'
-          ? 'border-red-200 text-red-700 hover:bg-red-50'
-          : 'border-slate-300 text-slate-800 hover:bg-slate-50'
-      }`}
-    >
-      {children}
-    </button>
-  );
-}
 
 /**
  * The 'Advanced User Management' tab (SPEC section 2): stats, search, role filter, Add Admin and
  * Add Client, and the users' table with every action and the toasts of SPEC section 8.
  */
 export function UserManagementPanel({ actor }: { actor: PublicUser }) {
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<RoleFilter>('all');
-  const [page, setPage] = useState(1);
+  const list = useListParams({ role: 'all' as RoleFilter }, { prefix: 'users' });
+  const role = list.filters.role as RoleFilter;
   const [creating, setCreating] = useState<NewUserKind | null>(null);
   const [editing, setEditing] = useState<ManagedUser | null>(null);
   const [shownPassword, setShownPassword] = useState<{ name: string; password: string } | null>(
     null,
   );
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const query = useUsers({ role, search: debouncedSearch, page, limit: PAGE_SIZE });
+  const query = useUsers({
+    role,
+    search: list.debouncedSearch,
+    page: list.page,
+    limit: LIST_DEFAULT_LIMIT,
+  });
   const deactivate = useDeactivateUser();
   const activate = useActivateUser();
   const reset = useResetPassword();
@@ -107,24 +75,31 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
       return null;
     }
   };
-  const onDeactivate = (user: ManagedUser) => {
-    if (!window.confirm(CONFIRMATIONS.deactivateUser)) return;
-    void run(() => deactivate.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.deactivateUserFailed);
-  };
-  const onActivate = (user: ManagedUser) =>
-    void run(() => activate.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.activateUserFailed);
-  const onVerify = (user: ManagedUser) =>
-    void run(() => verify.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.verifyAdvocateFailed);
-  const onReset = async (user: ManagedUser) => {
-    const result = await run(
-      () => reset.mutateAsync(user.id),
-      USER_MANAGEMENT_MESSAGES.resetPasswordFailed,
-    );
-    if (result) setShownPassword({ name: fullName(user), password: result.temporaryPassword });
-  };
-  const onDelete = (user: ManagedUser) => {
-    if (!window.confirm(CONFIRMATIONS.deleteUser)) return;
-    void run(() => remove.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.deleteUserFailed);
+  const handlers: UserActionHandlers = {
+    onDeactivate: (user) => {
+      if (!window.confirm(CONFIRMATIONS.deactivateUser)) return;
+      void run(
+        () => deactivate.mutateAsync(user.id),
+        USER_MANAGEMENT_MESSAGES.deactivateUserFailed,
+      );
+    },
+    onActivate: (user) =>
+      void run(() => activate.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.activateUserFailed),
+    onVerify: (user) =>
+      void run(() => verify.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.verifyAdvocateFailed),
+    onReset: (user) =>
+      void run(() => reset.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.resetPasswordFailed).then(
+        (result) => {
+          if (result) {
+            setShownPassword({ name: fullName(user), password: result.temporaryPassword });
+          }
+        },
+      ),
+    onEditPermissions: setEditing,
+    onDelete: (user) => {
+      if (!window.confirm(CONFIRMATIONS.deleteUser)) return;
+      void run(() => remove.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.deleteUserFailed);
+    },
   };
   const busyWith = (id: string) =>
     [deactivate, activate, reset, remove, verify].some(
@@ -132,7 +107,50 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
     );
 
   const data = query.data;
-  const isFiltered = debouncedSearch !== '' || role !== 'all';
+  const columns: Column<ManagedUser>[] = [
+    {
+      header: 'User',
+      cell: (user) => (
+        <>
+          <span className="block font-medium text-slate-900 md:whitespace-nowrap">
+            {fullName(user)}
+            {user.id === actor.id ? (
+              <span className="font-normal text-slate-600"> (you)</span>
+            ) : null}
+          </span>
+          <span className="block break-all text-slate-600">{user.email}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Role',
+      cell: (user) => <Badge tone={ROLE_TONE[user.role]}>{ROLE_LABEL[user.role]}</Badge>,
+    },
+    {
+      header: 'Status',
+      cell: (user) => {
+        const shown = displayStatus(user);
+        return <Badge tone={STATUS_TONE[shown]}>{shown}</Badge>;
+      },
+    },
+    {
+      header: 'Created',
+      className: 'text-slate-700 md:whitespace-nowrap',
+      cell: (user) => formatDate(user.createdAt),
+    },
+    {
+      header: 'Actions',
+      cell: (user) => (
+        <UserRowActions
+          user={user}
+          isSelf={user.id === actor.id}
+          isBusy={busyWith(user.id)}
+          canEditPermissions={can(actor, 'admins:manage')}
+          handlers={handlers}
+        />
+      ),
+    },
+  ];
 
   return (
     <section aria-labelledby="user-management-heading" className="space-y-6">
@@ -167,20 +185,14 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
           id="user-search"
           label="Search users"
           placeholder="Search users..."
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          value={list.search}
+          onChange={list.setSearch}
         />
         <FilterSelect<RoleFilter>
           id="user-role"
           label="Filter users by role"
           value={role}
-          onChange={(value) => {
-            setRole(value);
-            setPage(1);
-          }}
+          onChange={(value) => list.setFilter('role', value)}
         >
           <option value="all">All Roles</option>
           <option value="admin">Admins</option>
@@ -198,110 +210,30 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
         </div>
       </div>
 
-      {query.isPending ? (
-        <ListLoading label="Loading users…" />
-      ) : query.isError ? (
-        <ListError
-          message={serverMessageOr(query.error, USER_MANAGEMENT_MESSAGES.fetchUsersFailed)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : data!.users.length === 0 ? (
-        <ListEmpty
-          title="No users found"
-          hint={
-            isFiltered ? 'Try adjusting your search criteria' : 'No users have been created yet'
-          }
-        />
-      ) : (
-        <>
-          <DataTable caption="Users" columns={['User', 'Role', 'Status', 'Created', 'Actions']}>
-            {data!.users.map((user) => {
-              const name = fullName(user);
-              const shown = displayStatus(user);
-              const isSelf = user.id === actor.id;
-              const isBusy = busyWith(user.id);
-              return (
-                <tr key={user.id}>
-                  <Cell>
-                    <span className="block font-medium whitespace-nowrap text-slate-900">
-                      {name}
-                      {isSelf ? <span className="font-normal text-slate-600"> (you)</span> : null}
-                    </span>
-                    <span className="block text-slate-600">{user.email}</span>
-                  </Cell>
-                  <Cell>
-                    <Badge tone={ROLE_TONE[user.role]}>{ROLE_LABEL[user.role]}</Badge>
-                  </Cell>
-                  <Cell>
-                    <Badge tone={STATUS_TONE[shown]}>{shown}</Badge>
-                  </Cell>
-                  <Cell className="whitespace-nowrap text-slate-700">
-                    {formatDate(user.createdAt)}
-                  </Cell>
-                  <Cell>
-                    <div className="flex flex-wrap gap-1.5">
-                      {shown === 'Pending verification' ? (
-                        <ActionButton
-                          label={`Verify ${name}`}
-                          onClick={() => onVerify(user)}
-                          disabled={isBusy}
-                        >
-                          Verify
-                        </ActionButton>
-                      ) : isSelf ? null : user.isActive ? (
-                        <ActionButton
-                          label={`Deactivate ${name}`}
-                          onClick={() => onDeactivate(user)}
-                          disabled={isBusy}
-                        >
-                          Deactivate
-                        </ActionButton>
-                      ) : (
-                        <ActionButton
-                          label={`Activate ${name}`}
-                          onClick={() => onActivate(user)}
-                          disabled={isBusy}
-                        >
-                          Activate
-                        </ActionButton>
-                      )}
-                      {isSelf ? null : (
-                        <ActionButton
-                          label={`Reset password of ${name}`}
-                          onClick={() => void onReset(user)}
-                          disabled={isBusy}
-                        >
-                          Reset Password
-                        </ActionButton>
-                      )}
-                      {user.role === 'admin' && can(actor, 'admins:manage') ? (
-                        <ActionButton
-                          label={`Edit permissions of ${name}`}
-                          onClick={() => setEditing(user)}
-                          disabled={isBusy}
-                        >
-                          Edit Permissions
-                        </ActionButton>
-                      ) : null}
-                      {isSelf ? null : (
-                        <ActionButton
-                          label={`Delete ${name}`}
-                          tone="danger"
-                          onClick={() => onDelete(user)}
-                          disabled={isBusy}
-                        >
-                          Delete
-                        </ActionButton>
-                      )}
-                    </div>
-                  </Cell>
-                </tr>
-              );
-            })}
-          </DataTable>
-          <Pagination page={page} pages={data!.pagination.pages} onPage={setPage} />
-        </>
-      )}
+      <ListResults
+        query={query}
+        loadingLabel="Loading users…"
+        failedText={USER_MANAGEMENT_MESSAGES.fetchUsersFailed}
+        isEmpty={(result) => result.users.length === 0}
+        empty={{
+          title: 'No users found',
+          hint: list.isFiltered
+            ? 'Try adjusting your search criteria'
+            : 'No users have been created yet',
+        }}
+      >
+        {(result) => (
+          <>
+            <DataTable
+              caption="Users"
+              columns={columns}
+              rows={result.users}
+              rowKey={(user) => user.id}
+            />
+            <Pagination page={list.page} pages={result.pagination.pages} onPage={list.setPage} />
+          </>
+        )}
+      </ListResults>
 
       {creating ? (
         <CreateUserModal

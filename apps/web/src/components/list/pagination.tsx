@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button';
+import { Button } from '../ui/button';
 
 /** Previous / Next under a list, when it has more than one page. */
 export function Pagination({

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /** Puts the server's per-field messages (`errors` of a 400) under the matching fields. */
 export function applyServerErrors<T extends FieldValues>(

@@ -1,7 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { serverMessageOr } from '../../lib/api-client';
 
 /** What a list shows while loading, after a failure (with Try again), or when it is empty. */
 export function ListLoading({ label }: { label: string }) {
@@ -35,4 +36,43 @@ export function AccessDenied({ message }: { message: string }) {
       {message}
     </div>
   );
+}
+
+/**
+ * What a list shows for its query: the spinner while loading, the error with Try again, the empty
+ * state (with the hint for a filtered list), or the rows.
+ */
+export function ListResults<Data>({
+  query,
+  loadingLabel,
+  failedText,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    data: Data | undefined;
+    refetch: () => unknown;
+  };
+  loadingLabel: string;
+  /** Shown when the server gave no message of its own (SPEC section 8). */
+  failedText: string;
+  isEmpty: (data: Data) => boolean;
+  empty: { title: string; hint?: ReactNode };
+  children: (data: Data) => ReactNode;
+}) {
+  if (query.isPending) return <ListLoading label={loadingLabel} />;
+  if (query.isError || query.data === undefined) {
+    return (
+      <ListError
+        message={serverMessageOr(query.error, failedText)}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (isEmpty(query.data)) return <ListEmpty title={empty.title} hint={empty.hint} />;
+  return <>{children(query.data)}</>;
 }

@@ -1,0 +1,52 @@
+import { useSearchParams } from 'react-router';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+
+/**
+ * A list's search, filters and page, kept in the URL so that a link or a reload shows the same
+ * list. `prefix` keeps two lists on one page apart (`admins.search`, `users.search`). Changing the
+ * search or a filter goes back to page 1; typing replaces the history entry instead of adding one
+ * per keystroke. A value equal to its default is left out of the URL.
+ */
+export function useListParams<Filters extends Record<string, string>>(
+  defaults: Filters,
+  { prefix = '' }: { prefix?: string } = {},
+) {
+  const [params, setParams] = useSearchParams();
+  const key = (name: string) => (prefix ? `${prefix}.${name}` : name);
+
+  const search = params.get(key('search')) ?? '';
+  const page = Math.max(1, Number.parseInt(params.get(key('page')) ?? '1', 10) || 1);
+  const filters = { ...defaults };
+  for (const name of Object.keys(defaults) as (keyof Filters & string)[]) {
+    const value = params.get(key(name));
+    if (value !== null) filters[name] = value as Filters[typeof name];
+  }
+
+  const update = (changes: Record<string, string | null>, { replace = false } = {}) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null || value === '' || value === defaults[name]) next.delete(key(name));
+          else next.set(key(name), value);
+        }
+        return next;
+      },
+      { replace, preventScrollReset: true },
+    );
+
+  return {
+    search,
+    /** The search once typing pauses: what to ask the server for. */
+    debouncedSearch: useDebouncedValue(search.trim()),
+    filters,
+    page,
+    isFiltered:
+      search.trim() !== '' ||
+      Object.entries(filters).some(([name, value]) => value !== defaults[name]),
+    setSearch: (value: string) => update({ search: value, page: null }, { replace: true }),
+    setFilter: (name: keyof Filters & string, value: string) =>
+      update({ [name]: value, page: null }),
+    setPage: (value: number) => update({ page: value <= 1 ? null : String(value) }),
+  };
+}

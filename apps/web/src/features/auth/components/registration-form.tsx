@@ -1,0 +1,240 @@
+import {
+  AUTH_MESSAGES,
+  SPECIALIZATIONS,
+  advocateRegistrationFormSchema,
+  toRegisterPayload,
+  type PublicUser,
+} from '@firm/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/session';
+import { isPendingRegistration, useRegister } from '../api/register';
+import { PASSWORD_RULES_HINT } from './reset-password-form';
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'licenseNumber',
+  'experience',
+  'education',
+  'barAdmission',
+  'password',
+] as const;
+
+/** The advocate's details (SPEC section 5's rules), sent with the verified super key. */
+export function RegistrationForm({
+  superKey,
+  isKeyVerified,
+  onKeyRejected,
+  onPending,
+}: {
+  superKey: string;
+  isKeyVerified: boolean;
+  onKeyRejected: () => void;
+  onPending: (pending: { message: string; user: PublicUser }) => void;
+}) {
+  const session = useSession();
+  const registerMutation = useRegister();
+  const specializationsId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(advocateRegistrationFormSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      licenseNumber: '',
+      experience: '',
+      education: '',
+      barAdmission: '',
+      specializations: [],
+      otherSpecializations: '',
+      password: '',
+      confirmPassword: '',
+      acceptTerms: false,
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const result = await registerMutation.mutateAsync(toRegisterPayload(values, superKey));
+      if (isPendingRegistration(result)) {
+        onPending(result);
+        return;
+      }
+      session.start(result.token, result.user);
+      toast.success(AUTH_MESSAGES.registrationSuccess);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'INVALID_SUPER_KEY') onKeyRejected();
+      if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
+        setError('email', { type: 'server', message: error.message });
+      }
+      applyServerErrors(error, setError, FIELDS);
+      if (error instanceof ApiError && error.errors?.specialization) {
+        setError('specializations', { type: 'server', message: error.errors.specialization });
+      }
+      toast.error(errorText(error, AUTH_MESSAGES.registrationFailed));
+    }
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!isKeyVerified) {
+      event.preventDefault();
+      toast.error(AUTH_MESSAGES.superKeyNotVerified);
+      return;
+    }
+    void submit(event);
+  };
+
+  const specializationError =
+    errors.specializations?.message ?? errors.specializations?.root?.message;
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Advocate details" className="space-y-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          required
+          placeholder="0712 345 678"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextField
+          label="License number"
+          required
+          error={errors.licenseNumber?.message}
+          {...register('licenseNumber')}
+        />
+        <TextField
+          label="Years of experience"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          required
+          error={errors.experience?.message}
+          {...register('experience')}
+        />
+        <TextField
+          label="Education"
+          required
+          placeholder="e.g. LLB, University of Nairobi"
+          error={errors.education?.message}
+          {...register('education')}
+        />
+        <TextField
+          label="Bar admission"
+          required
+          placeholder="e.g. Admitted to the Roll of Advocates, 2015"
+          error={errors.barAdmission?.message}
+          {...register('barAdmission')}
+        />
+      </div>
+
+      <fieldset aria-describedby={specializationError ? `${specializationsId}-error` : undefined}>
+        <legend className="text-sm font-medium text-slate-800">
+          Specializations{' '}
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
+        </legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {SPECIALIZATIONS.map((name) => (
+            <Checkbox key={name} label={name} value={name} {...register('specializations')} />
+          ))}
+        </div>
+        <TextField
+          className="mt-3"
+          label="Other specializations"
+          hint="Separate several with commas."
+          error={errors.otherSpecializations?.message}
+          {...register('otherSpecializations')}
+        />
+        {specializationError ? (
+          <p id={`${specializationsId}-error`} className="mt-1 text-sm text-red-700">
+            {specializationError}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_RULES_HINT}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+      </div>
+
+      <Checkbox
+        label={
+          <>
+            I accept the{' '}
+            <Link to="/terms" className="font-medium text-brand-700 underline">
+              terms and conditions
+            </Link>
+          </>
+        }
+        error={errors.acceptTerms?.message}
+        {...register('acceptTerms')}
+      />
+
+      <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+        Advocate accounts need verification before activation. The first advocate of the firm is
+        activated at once; every later registration is verified by an existing advocate.
+      </p>
+
+      <Button type="submit" fullWidth isLoading={isSubmitting} loadingText="Creating account…">
+        Create advocate account
+      </Button>
+    </form>
+  );
+}
