@@ -253,7 +253,9 @@ test.describe('user and admin management', () => {
     expect(label).toBe('"Role"');
     for (const action of await row.getByRole('button').all()) {
       const box = await action.boundingBox();
-      expect(box!.x + box!.width, await action.textContent()).toBeLessThanOrEqual(360);
+      expect(box!.x + box!.width, (await action.textContent()) ?? undefined).toBeLessThanOrEqual(
+        360,
+      );
     }
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth).toBeLessThanOrEqual(360);

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './error-codes';
 export * from './messages';
 export * from './auth-messages';
 export * from './user-management-messages';

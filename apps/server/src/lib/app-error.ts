@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@firm/shared';
+
 /**
  * The one error type of the API. Services throw it; the error handler turns it into
  * `{ message, code?, errors? }` with its status. Its message is shown to people as is.
@@ -6,29 +8,33 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly code?: string,
+    readonly code?: ErrorCode,
     readonly errors?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
   }
 
-  static badRequest(message: string, errors?: Record<string, string>, code = 'BAD_REQUEST') {
+  static badRequest(
+    message: string,
+    errors?: Record<string, string>,
+    code: ErrorCode = 'BAD_REQUEST',
+  ) {
     return new AppError(400, message, code, errors);
   }
-  static unauthorized(message: string, code = 'UNAUTHORIZED') {
+  static unauthorized(message: string, code: ErrorCode = 'UNAUTHORIZED') {
     return new AppError(401, message, code);
   }
-  static forbidden(message: string, code = 'FORBIDDEN') {
+  static forbidden(message: string, code: ErrorCode = 'FORBIDDEN') {
     return new AppError(403, message, code);
   }
-  static notFound(message: string, code = 'NOT_FOUND') {
+  static notFound(message: string, code: ErrorCode = 'NOT_FOUND') {
     return new AppError(404, message, code);
   }
-  static conflict(message: string, code = 'CONFLICT') {
+  static conflict(message: string, code: ErrorCode = 'CONFLICT') {
     return new AppError(409, message, code);
   }
-  static tooManyRequests(message: string, code = 'TOO_MANY_REQUESTS') {
+  static tooManyRequests(message: string, code: ErrorCode = 'TOO_MANY_REQUESTS') {
     return new AppError(429, message, code);
   }
 }

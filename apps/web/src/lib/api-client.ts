@@ -1,4 +1,4 @@
-import { MESSAGES, type ApiErrorBody } from '@firm/shared';
+import { MESSAGES, type ApiErrorBody, type ClientErrorCode, type ErrorCode } from '@firm/shared';
 import { getStoredToken, reportAuthProblem } from './auth-storage';
 
 /** The spec's "configured backend base address": the API on this origin. */
@@ -8,7 +8,7 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code?: string,
+    readonly code?: ErrorCode | ClientErrorCode,
     readonly errors?: Record<string, string>,
   ) {
     super(message);

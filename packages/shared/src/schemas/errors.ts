@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../error-codes';
 
 /** The body of every error answer (DECISIONS "Wire compatibility"). */
 export const apiErrorSchema = z.object({
@@ -7,4 +8,8 @@ export const apiErrorSchema = z.object({
   /** One message per invalid field, keyed by the field's path (`address.city`). */
   errors: z.record(z.string(), z.string()).optional(),
 });
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+/**
+ * The wire says a string (a client must not break on a code it does not know); in our code it is
+ * one of ERROR_CODES.
+ */
+export type ApiErrorBody = Omit<z.infer<typeof apiErrorSchema>, 'code'> & { code?: ErrorCode };

@@ -5,6 +5,7 @@ import {
   can,
   type Action,
   type AdminPermissions,
+  type ErrorCode,
   type CreateAdminValues,
   type CreateAdvocateValues,
   type CreateClientValues,
@@ -67,7 +68,7 @@ function listScope(actor: UserRow): UserScope {
 const EVERYONE: UserScope = { roles: ROLES };
 
 /** An advocate may not act on their own account this way (deactivate, reset, delete). */
-function assertNotSelf(actor: UserRow, id: string, message: string, code: string): void {
+function assertNotSelf(actor: UserRow, id: string, message: string, code: ErrorCode): void {
   if (id === actor.id) throw AppError.badRequest(message, undefined, code);
 }
 

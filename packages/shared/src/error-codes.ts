@@ -1,0 +1,46 @@
+/**
+ * Every `code` the API answers with (`{ message, code?, errors? }`), one list for the server, which
+ * throws them, and the web app, which compares them: a typo is a type error on either side.
+ */
+export const ERROR_CODES = [
+  // Requests
+  'VALIDATION_ERROR',
+  'MALFORMED_JSON',
+  'BAD_REQUEST',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_MANY_REQUESTS',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'BODY_TOO_LARGE',
+  'INTERNAL_ERROR',
+  // Who may call
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'PASSWORD_CHANGE_REQUIRED',
+  // Accounts
+  'INVALID_SUPER_KEY',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_LOCKED',
+  'ACCOUNT_DEACTIVATED',
+  'ACCOUNT_PENDING',
+  'EMAIL_TAKEN',
+  'INVALID_RESET_TOKEN',
+  'CURRENT_PASSWORD_WRONG',
+  // User management
+  'USER_NOT_FOUND',
+  'ADMIN_NOT_FOUND',
+  'ADVOCATE_PENDING',
+  'NOT_PENDING',
+  'CANNOT_DEACTIVATE_SELF',
+  'CANNOT_DELETE_SELF',
+  'CANNOT_RESET_OWN_PASSWORD',
+  'LAST_ACTIVE_ADVOCATE',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Codes the web app's API client gives a failure that never reached the server. */
+export type ClientErrorCode = 'NETWORK_ERROR';
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
