@@ -4,33 +4,17 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApp } from '../../testing/render';
 import { FeatureGuard, type FeatureHandle } from './guards';
+import { anAdmin, anAdvocate } from '../../testing/people';
 
-const user = {
-  id: 'a1',
-  firstName: 'Wanjiru',
-  lastName: 'Kamau',
-  email: 'wanjiru@mwamba.test',
-  phone: null,
-  role: 'advocate',
-  isActive: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastLogin: null,
-  mustChangePassword: false,
-  verificationStatus: 'verified',
-  permissions: null,
-};
-const admin = {
-  ...user,
-  role: 'admin',
-  permissions: {
-    canOpenFiles: true,
-    canUploadFiles: true,
-    canAdmitClients: true,
-    canManageCases: true,
-    canScheduleAppointments: true,
-    canAccessReports: true,
-  },
-};
+const user = anAdvocate();
+const admin = anAdmin({
+  canOpenFiles: true,
+  canUploadFiles: true,
+  canAdmitClients: true,
+  canManageCases: true,
+  canScheduleAppointments: true,
+  canAccessReports: true,
+});
 
 const feature = (screen: string) =>
   PORTAL_FEATURES.find((entry: PortalFeature) => entry.screen === screen)!;

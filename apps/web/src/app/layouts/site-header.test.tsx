@@ -6,20 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { resetSessionForTests, SessionProvider } from '../../lib/session';
 import { mockApi, renderWithApp } from '../../testing/render';
 import { SiteHeader } from './site-header';
+import { anAdvocate } from '../../testing/people';
 
-const advocate = {
-  id: 'a1',
-  firstName: 'Wanjiru',
-  lastName: 'Kamau',
-  email: 'wanjiru@mwamba.test',
-  phone: null,
-  role: 'advocate',
-  isActive: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastLogin: null,
-  mustChangePassword: false,
-  verificationStatus: 'verified',
-};
+const advocate = anAdvocate();
 
 describe('SiteHeader', () => {
   it('renders signed out on the server even with a stored token, so hydration matches', () => {

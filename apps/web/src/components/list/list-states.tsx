@@ -38,6 +38,15 @@ export function AccessDenied({ message }: { message: string }) {
   );
 }
 
+/** What the list components read of a TanStack Query result. */
+export interface ListQuery<Data> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: Data | undefined;
+  refetch: () => unknown;
+}
+
 /**
  * What a list shows for its query: the spinner while loading, the error with Try again, the empty
  * state (with the hint for a filtered list), or the rows.
@@ -50,13 +59,7 @@ export function ListResults<Data>({
   empty,
   children,
 }: {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    data: Data | undefined;
-    refetch: () => unknown;
-  };
+  query: ListQuery<Data>;
   loadingLabel: string;
   /** Shown when the server gave no message of its own (SPEC section 8). */
   failedText: string;

@@ -3,20 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { AdvocateRegistration } from './advocate-registration';
+import { anAdvocate } from '../../../testing/people';
 
-const advocate = {
-  id: 'a1',
-  firstName: 'Wanjiru',
-  lastName: 'Kamau',
-  email: 'wanjiru@mwamba.test',
-  phone: '+254712345678',
-  role: 'advocate',
-  isActive: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastLogin: null,
-  mustChangePassword: false,
-  verificationStatus: 'verified',
-};
+const advocate = anAdvocate({ phone: '+254712345678' });
 
 const verified = {
   success: true,

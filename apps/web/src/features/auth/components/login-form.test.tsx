@@ -3,19 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { LoginForm } from './login-form';
+import { aClient } from '../../../testing/people';
 
-const user = {
-  id: 'u1',
-  firstName: 'Amani',
-  lastName: 'Otieno',
-  email: 'amani@example.test',
-  phone: null,
-  role: 'client',
-  isActive: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastLogin: null,
-  mustChangePassword: false,
-};
+const user = aClient();
 
 describe('LoginForm', () => {
   it("shows SPEC section 5's messages under the fields, tied to them", async () => {

@@ -1,35 +1,17 @@
-import type { ManagedUser, PublicUser, UserList } from '@firm/shared';
+import type { ManagedUser, UserList } from '@firm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminOverview } from './admin-overview';
 import { mockFetch, renderWithQuery } from './test-utils';
+import { anAdmin, anAdvocate } from '../../../testing/people';
 
 afterEach(() => vi.restoreAllMocks());
 
-const advocate: PublicUser = {
-  id: '00000000-0000-4000-8000-000000000001',
-  firstName: 'Amara',
-  lastName: 'Mwamba',
-  email: 'owner@mwamba.test',
-  phone: null,
-  role: 'advocate',
-  isActive: true,
-  createdAt: '2026-01-01T08:00:00.000Z',
-  lastLogin: null,
-  mustChangePassword: false,
-  verificationStatus: 'verified',
-};
+const advocate = anAdvocate({ firstName: 'Amara', lastName: 'Mwamba', email: 'owner@mwamba.test' });
 
 const admin: ManagedUser = {
-  ...advocate,
-  id: '00000000-0000-4000-8000-000000000002',
-  firstName: 'Njeri',
-  lastName: 'Mwangi',
-  email: 'njeri@mwamba.test',
-  phone: '+254722111222',
-  role: 'admin',
-  verificationStatus: undefined,
+  ...anAdmin({}, { phone: '+254722111222' }),
   casesAssigned: 0,
   clientsManaged: 0,
 };

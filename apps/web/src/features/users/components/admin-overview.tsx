@@ -9,10 +9,10 @@ import {
 import { Briefcase, Eye, Plus, Power, Trash2, UserCheck, UserX, Users } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { DataTable, type Column } from '../../../components/list/data-table';
+import { type Column } from '../../../components/list/data-table';
 import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
-import { AccessDenied, ListResults } from '../../../components/list/list-states';
-import { Pagination } from '../../../components/list/pagination';
+import { AccessDenied } from '../../../components/list/list-states';
+import { PagedTable } from '../../../components/list/paged-table';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -208,30 +208,17 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
         </Button>
       </div>
 
-      <ListResults
+      <PagedTable
         query={query}
+        rowsOf={(result) => result.users}
+        caption="Admins"
+        columns={columns}
+        rowKey={(admin) => admin.id}
         loadingLabel="Loading admins…"
         failedText={USER_MANAGEMENT_MESSAGES.fetchUsersFailed}
-        isEmpty={(result) => result.users.length === 0}
-        empty={{
-          title: 'No admins found',
-          hint: list.isFiltered
-            ? 'Try adjusting your search criteria'
-            : 'No admins have been created yet',
-        }}
-      >
-        {(result) => (
-          <>
-            <DataTable
-              caption="Admins"
-              columns={columns}
-              rows={result.users}
-              rowKey={(admin) => admin.id}
-            />
-            <Pagination page={list.page} pages={result.pagination.pages} onPage={list.setPage} />
-          </>
-        )}
-      </ListResults>
+        empty={{ title: 'No admins found', hint: 'No admins have been created yet' }}
+        list={list}
+      />
 
       {isAdding ? <AddAdminModal onClose={() => setIsAdding(false)} /> : null}
       {details ? (

@@ -10,10 +10,10 @@ import {
 import { Shield, UserCheck, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { DataTable, type Column } from '../../../components/list/data-table';
+import { type Column } from '../../../components/list/data-table';
 import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
-import { AccessDenied, ListResults } from '../../../components/list/list-states';
-import { Pagination } from '../../../components/list/pagination';
+import { AccessDenied } from '../../../components/list/list-states';
+import { PagedTable } from '../../../components/list/paged-table';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -210,30 +210,17 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
         </div>
       </div>
 
-      <ListResults
+      <PagedTable
         query={query}
+        rowsOf={(result) => result.users}
+        caption="Users"
+        columns={columns}
+        rowKey={(user) => user.id}
         loadingLabel="Loading users…"
         failedText={USER_MANAGEMENT_MESSAGES.fetchUsersFailed}
-        isEmpty={(result) => result.users.length === 0}
-        empty={{
-          title: 'No users found',
-          hint: list.isFiltered
-            ? 'Try adjusting your search criteria'
-            : 'No users have been created yet',
-        }}
-      >
-        {(result) => (
-          <>
-            <DataTable
-              caption="Users"
-              columns={columns}
-              rows={result.users}
-              rowKey={(user) => user.id}
-            />
-            <Pagination page={list.page} pages={result.pagination.pages} onPage={list.setPage} />
-          </>
-        )}
-      </ListResults>
+        empty={{ title: 'No users found', hint: 'No users have been created yet' }}
+        list={list}
+      />
 
       {creating ? (
         <CreateUserModal
