@@ -146,6 +146,12 @@ try {
           `  LCP element: ${lcpElement.snippet} at ${lcpElement.selector}: "${lcpElement.nodeLabel}"`,
         );
       const lcpPhases = audits['largest-contentful-paint-element']?.details?.items?.[1]?.items;
+      const observed = audits.metrics?.details?.items?.[0];
+      if (observed) {
+        console.log(
+          `  observed (unthrottled): FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms, DCL ${observed.observedDomContentLoaded} ms, load ${observed.observedLoad} ms`,
+        );
+      }
       if (lcpPhases)
         console.log(
           `  LCP phases: ${lcpPhases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`,
