@@ -13,7 +13,10 @@ interface ScreenModule {
 }
 
 /** Every screen module of a feature (features/<feature>/routes/<screen>.tsx), loaded on demand. */
-const screens = import.meta.glob<ScreenModule>('../features/*/routes/*.tsx');
+const screens = import.meta.glob<ScreenModule>([
+  '../features/*/routes/*.tsx',
+  '!../features/*/routes/*.test.tsx',
+]);
 
 function screenOf(feature: PortalFeature): () => Promise<ScreenModule> {
   const [folder, screen] = feature.screen.split('/');
