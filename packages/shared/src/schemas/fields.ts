@@ -10,6 +10,17 @@ z.config({ jitless: true });
 
 /** Reusable fields, each carrying the exact messages of SPEC section 5 (defined once). */
 
+/**
+ * A record id: a UUID, answered in its canonical lower-case form. PostgreSQL accepts either case,
+ * so without this `A1B2…` and `a1b2…` name the same row while comparing unequal as strings (an
+ * advocate could act on their own account by writing their id in capitals).
+ */
+export const uuidField = (message: string) =>
+  z.uuid({ error: message }).transform((id) => id.toLowerCase());
+
+/** `:id` path parameters. */
+export const idParamsSchema = (message: string) => z.object({ id: uuidField(message) });
+
 /** A string that is required: missing, empty or blank all answer `message`. */
 export const requiredText = (message: string, max: number) =>
   z

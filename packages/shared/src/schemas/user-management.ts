@@ -14,7 +14,7 @@ import {
 import { VALIDATION } from '../messages';
 import { USER_MANAGEMENT_MESSAGES } from '../user-management-messages';
 import { publicUserSchema, registerInputSchema, successMessageSchema } from './auth';
-import { emailField, optionalPhoneField, phoneField, requiredText } from './fields';
+import { emailField, idParamsSchema, optionalPhoneField, phoneField, requiredText } from './fields';
 
 /**
  * The `/api/user-management/*` contract (SPEC sections 3, 5, 7 and 8; DECISIONS "Wire
@@ -25,10 +25,8 @@ import { emailField, optionalPhoneField, phoneField, requiredText } from './fiel
 // Fields
 
 /** `:id` in every per-user path: a malformed id answers 400, never a database error. */
-export const userIdParamsSchema = z.object({
-  id: z.uuid({ error: USER_MANAGEMENT_MESSAGES.invalidUserId }),
-});
-export type UserIdParams = z.infer<typeof userIdParamsSchema>;
+export const userIdParamsSchema = idParamsSchema(USER_MANAGEMENT_MESSAGES.invalidUserId);
+export type UserIdParams = z.output<typeof userIdParamsSchema>;
 
 const permissionShape = <T extends z.ZodType>(field: () => T) =>
   Object.fromEntries(ADMIN_PERMISSION_KEYS.map((key) => [key, field()])) as Record<
