@@ -52,7 +52,21 @@ export function withGoogleMaps(policy: typeof contentSecurityPolicy) {
   };
 }
 
+/** Whether a request URL is an API call (`/api` or under it), whatever its query string. */
+export function isApiUrl(url: string): boolean {
+  return /^\/api(?:[/?#]|$)/.test(url);
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
+  // API answers carry tokens, temporary passwords and personal data: no browser, proxy or shared
+  // cache may keep them (a back button on a shared computer included). A route whose answer is
+  // public opts in by setting its own Cache-Control (public-config does).
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
   const directives = app.config.googleMapsApiKey
     ? withGoogleMaps(contentSecurityPolicy)
     : contentSecurityPolicy;
