@@ -10,6 +10,7 @@ import { MESSAGES } from '@firm/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
+import { HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './lib/http-timeouts';
 import { createMailer, mailDirectory, type Mailer } from './lib/mailer';
 import { apiRoutes } from './modules/api.routes';
 import { authPlugin } from './plugins/auth';
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
    * `purgeExpiredData` with the time they need.
    */
   retentionSchedule?: RetentionScheduleOptions | false;
+  /** Shorter waits on slow clients (tests); the defaults are explained in lib/http-timeouts.ts. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 /** Builds the whole application: plugins, then modules. It never listens (server.ts does). */
@@ -43,6 +46,7 @@ export async function buildApp({
   mailer,
   logger,
   retentionSchedule = {},
+  httpTimeouts,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? {
@@ -52,6 +56,7 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...httpTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
     // Requests Fastify or Node reject before any route runs still answer the error contract.
     frameworkErrors,
     clientErrorHandler,

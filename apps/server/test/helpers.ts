@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { usePglite, usePostgres, type Database } from '../src/db/client';
+import type { HttpTimeouts } from '../src/lib/http-timeouts';
 import type { Mailer, OutgoingMail } from '../src/lib/mailer';
 import type { RetentionScheduleOptions } from '../src/plugins/retention-schedule';
 import { postgresTarget, TEST_DB_PREFIX } from './database-target';
@@ -54,6 +55,7 @@ export async function createTestContext(
   options: {
     beforeReady?: (app: App) => void | Promise<void>;
     retentionSchedule?: RetentionScheduleOptions;
+    httpTimeouts?: Partial<HttpTimeouts>;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -76,6 +78,7 @@ export async function createTestContext(
     mailer,
     logger: false,
     retentionSchedule: options.retentionSchedule ?? false,
+    ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
   });
   await options.beforeReady?.(app);
   await app.ready();
