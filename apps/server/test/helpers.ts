@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -56,6 +57,8 @@ export async function createTestContext(
     beforeReady?: (app: App) => void | Promise<void>;
     retentionSchedule?: RetentionScheduleOptions;
     httpTimeouts?: Partial<HttpTimeouts>;
+    /** Receives the app's log (JSON lines at `info` and above); silent otherwise. */
+    logStream?: Writable;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -76,7 +79,7 @@ export async function createTestContext(
     config,
     database,
     mailer,
-    logger: false,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     retentionSchedule: options.retentionSchedule ?? false,
     ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
   });
