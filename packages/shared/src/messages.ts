@@ -68,4 +68,7 @@ export const VALIDATION = {
   contactUrgencyInvalid: 'Please choose an urgency level',
   contactConsentRequired: 'Please agree to the privacy notice so we can reply to you',
   tooLong: (max: number) => `Must be at most ${max} characters`,
+  controlCharacters:
+    'Must not contain control characters (only letters, numbers, punctuation, tabs and new lines)',
+  singleLine: 'Must be a single line, without control characters',
 } as const;

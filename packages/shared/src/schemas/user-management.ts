@@ -14,7 +14,14 @@ import {
 import { VALIDATION } from '../messages';
 import { USER_MANAGEMENT_MESSAGES } from '../user-management-messages';
 import { publicUserSchema, registerInputSchema, successMessageSchema } from './auth';
-import { emailField, idParamsSchema, optionalPhoneField, phoneField, requiredText } from './fields';
+import {
+  emailField,
+  idParamsSchema,
+  isSingleLine,
+  optionalPhoneField,
+  phoneField,
+  requiredText,
+} from './fields';
 
 /**
  * The `/api/user-management/*` contract (SPEC sections 3, 5, 7 and 8; DECISIONS "Wire
@@ -60,7 +67,8 @@ const temporaryPasswordField = z
   .string({ error: VALIDATION.passwordRequired })
   .min(1, { error: VALIDATION.passwordRequired })
   .min(PASSWORD_MIN_REGISTRATION, { error: VALIDATION.passwordMinRegistration })
-  .max(LIMITS.passwordMax, { error: VALIDATION.tooLong(LIMITS.passwordMax) });
+  .max(LIMITS.passwordMax, { error: VALIDATION.tooLong(LIMITS.passwordMax) })
+  .refine(isSingleLine, { error: VALIDATION.singleLine });
 
 const personShape = {
   firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax),
@@ -152,6 +160,7 @@ export const listUsersQuerySchema = z.object({
       .string()
       .trim()
       .max(USER_SEARCH_MAX, { error: VALIDATION.tooLong(USER_SEARCH_MAX) })
+      .refine(isSingleLine, { error: VALIDATION.singleLine })
       .optional(),
   ),
   page: positiveInt(1, 1_000_000, 'Page must be a whole number from 1'),
