@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ApiErrorBody } from '@firm/shared';
 import { isAppError } from '../lib/app-error';
+import { PERMISSIONS_POLICY } from './security';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -80,6 +81,7 @@ export function frameworkErrors(
     .header('x-request-id', request.id)
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
+    .header('permissions-policy', PERMISSIONS_POLICY)
     .send(body);
 }
 

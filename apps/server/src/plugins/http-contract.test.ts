@@ -38,6 +38,7 @@ describe('answers to requests no route handles (issue 11, item 7)', () => {
       expect(response.body).not.toContain('secret');
       expect(response.body).not.toContain('FST_');
       expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['permissions-policy']).toContain('camera=()');
     }
   });
 
