@@ -147,11 +147,13 @@ test.describe('a fresh install, from the first advocate onwards', () => {
 
     let mail: string | null = null;
     await expect.poll(() => (mail = latestMailTo(dataDir, owner.email))).not.toBeNull();
-    const link = /(http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail!);
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/reset-password#token=[A-Za-z0-9_-]+)/.exec(mail!);
     expect(link).not.toBeNull();
 
     await page.goto(link![1]!);
     await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();
+    // The token leaves the address bar once read.
+    await expect(page).toHaveURL(/\/reset-password$/);
     const newPassword = 'Reset-Passw0rd-1';
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(newPassword);

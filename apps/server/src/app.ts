@@ -10,11 +10,13 @@ import { MESSAGES } from '@firm/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
+import { HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './lib/http-timeouts';
+import { logSerializers } from './lib/log';
 import { createMailer, mailDirectory, type Mailer } from './lib/mailer';
 import { apiRoutes } from './modules/api.routes';
 import { authPlugin } from './plugins/auth';
 import { apiDocsPlugin } from './plugins/api-docs';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { requestIdPlugin } from './plugins/request-id';
 import {
   retentionSchedulePlugin,
@@ -34,6 +36,8 @@ export interface BuildAppOptions {
    * `purgeExpiredData` with the time they need.
    */
   retentionSchedule?: RetentionScheduleOptions | false;
+  /** Shorter waits on slow clients (tests); the defaults are explained in lib/http-timeouts.ts. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 /** Builds the whole application: plugins, then modules. It never listens (server.ts does). */
@@ -43,15 +47,26 @@ export async function buildApp({
   mailer,
   logger,
   retentionSchedule = {},
+  httpTimeouts,
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    // Tests may replace the level or the stream; the serializers that keep secrets out stay.
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(typeof logger === 'object' ? logger : {}),
+            serializers: logSerializers,
+          },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...httpTimeoutOptions({ ...HTTP_TIMEOUTS, ...httpTimeouts }),
+    // Requests Fastify or Node reject before any route runs still answer the error contract.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -64,6 +64,13 @@ const configSchema = z.object({
       .transform((value) => value === 'true'),
   ),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  API_DOCS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
   GOOGLE_MAPS_API_KEY: z.preprocess(
     emptyAsUndefined,
     z
@@ -85,6 +92,8 @@ export interface Config {
   firmNotifyEmail: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Serve the OpenAPI description and Swagger UI at /api/docs (development only). */
+  apiDocs: boolean;
   /** Built web app; absent in API-only tests. */
   webDistDir: string | undefined;
   /**
@@ -131,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firmNotifyEmail: v.FIRM_NOTIFY_EMAIL,
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,
+    apiDocs: v.API_DOCS,
     webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : undefined,
     googleMapsApiKey: v.GOOGLE_MAPS_API_KEY,
   };

@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
-import { DataDirInUseError } from './db/data-dir-lock';
-import { openDatabase } from './db/client';
 import { APP_SHELL_FILE } from './plugins/web-app';
+import { prepareStart, StartupError } from './startup';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -18,22 +16,15 @@ function defaultWebDistDir(): string | undefined {
 }
 
 async function main() {
-  let config: Config;
+  let prepared;
   try {
-    config = loadConfig();
+    prepared = await prepareStart();
   } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
+    if (error instanceof StartupError) fail(error.message);
     throw error;
   }
+  const { config, database } = prepared;
   config.webDistDir ??= defaultWebDistDir();
-
-  let database;
-  try {
-    database = await openDatabase(config);
-  } catch (error) {
-    if (error instanceof DataDirInUseError) fail(error.message);
-    throw error;
-  }
 
   const app = await buildApp({ config, database });
   if (!config.webDistDir) app.log.warn('No web build found: serving the API only');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -8,6 +9,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { usePglite, usePostgres, type Database } from '../src/db/client';
+import type { HttpTimeouts } from '../src/lib/http-timeouts';
 import type { Mailer, OutgoingMail } from '../src/lib/mailer';
 import type { RetentionScheduleOptions } from '../src/plugins/retention-schedule';
 import { postgresTarget, TEST_DB_PREFIX } from './database-target';
@@ -54,6 +56,9 @@ export async function createTestContext(
   options: {
     beforeReady?: (app: App) => void | Promise<void>;
     retentionSchedule?: RetentionScheduleOptions;
+    httpTimeouts?: Partial<HttpTimeouts>;
+    /** Receives the app's log (JSON lines at `info` and above); silent otherwise. */
+    logStream?: Writable;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -74,8 +79,9 @@ export async function createTestContext(
     config,
     database,
     mailer,
-    logger: false,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     retentionSchedule: options.retentionSchedule ?? false,
+    ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
   });
   await options.beforeReady?.(app);
   await app.ready();

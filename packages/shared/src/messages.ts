@@ -8,6 +8,16 @@ export const MESSAGES = {
   notFound: 'Not found',
   routeNotFound: 'The requested resource was not found',
   malformedJson: 'The request body is not valid JSON',
+  // Requests the server cannot read at all (the error contract, never echoing what was sent).
+  badRequest: 'Bad request',
+  badUrl: 'The address of the request is not valid',
+  uriTooLong: 'The address of the request is too long',
+  headersTooLarge: 'The request headers are too large',
+  bodyTooLarge: 'The request body is too large',
+  unsupportedMediaType: 'Unsupported content type',
+  invalidContentLength: 'Invalid content length',
+  requestTimeout: 'The request took too long to arrive. Please try again.',
+  methodNotAllowed: 'This method is not allowed here',
   tooManyRequests: 'Too many requests. Please try again later.',
   tooManyRequestsRetryIn: (seconds: number) =>
     `Too many requests. Please try again in ${seconds} seconds.`,
@@ -60,4 +70,7 @@ export const VALIDATION = {
   contactUrgencyInvalid: 'Please choose an urgency level',
   contactConsentRequired: 'Please agree to the privacy notice so we can reply to you',
   tooLong: (max: number) => `Must be at most ${max} characters`,
+  controlCharacters:
+    'Must not contain control characters (only letters, numbers, punctuation, tabs and new lines)',
+  singleLine: 'Must be a single line, without control characters',
 } as const;

@@ -10,6 +10,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
+import { asDataDirError, assertUsableDataDir } from './data-dir';
+import { asDatabaseUrlError } from './database-url-errors';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: repositories accept either. */
@@ -59,7 +61,13 @@ export async function usePostgres(connectionString: string): Promise<Database> {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-  const client = await pool.connect();
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw asDatabaseUrlError(connectionString, error);
+  }
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder });
@@ -88,7 +96,13 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) return usePostgres(options.databaseUrl);
-  const lock = acquireDataDirLock(options.dataDir);
+  assertUsableDataDir(options.dataDir);
+  let lock;
+  try {
+    lock = acquireDataDirLock(options.dataDir);
+  } catch (error) {
+    throw asDataDirError(options.dataDir, error);
+  }
   try {
     const client = await PGlite.create(path.join(options.dataDir, 'pgdata'));
     return await usePglite(client, () => lock.release());

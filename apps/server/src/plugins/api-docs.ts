@@ -6,9 +6,12 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
  * OpenAPI description generated from the route schemas: the document at /api/docs/json and a
- * browsable page at /api/docs.
+ * browsable page at /api/docs. Served only with API_DOCS=true (development): Swagger UI needs a
+ * Content-Security-Policy of its own, weaker than the site's, and a production site has no use for
+ * a map of its API. Unset, both paths answer 404.
  */
 export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
+  if (!app.config.apiDocs) return;
   await app.register(swagger, {
     openapi: {
       info: {

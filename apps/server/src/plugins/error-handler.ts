@@ -1,8 +1,17 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ApiErrorBody } from '@firm/shared';
 import { isAppError } from '../lib/app-error';
+import { PERMISSIONS_POLICY } from './security';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,13 +28,94 @@ declare module 'fastify' {
 const CLIENT_ERRORS: Record<string, ApiErrorBody> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { message: MESSAGES.malformedJson, code: 'MALFORMED_JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { message: MESSAGES.malformedJson, code: 'MALFORMED_JSON' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large', code: 'BODY_TOO_LARGE' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: MESSAGES.bodyTooLarge, code: 'BODY_TOO_LARGE' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    message: 'Unsupported content type',
+    message: MESSAGES.unsupportedMediaType,
     code: 'UNSUPPORTED_MEDIA_TYPE',
   },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'Invalid content length', code: 'BAD_REQUEST' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    message: MESSAGES.invalidContentLength,
+    code: 'BAD_REQUEST',
+  },
 };
+
+/** Any other 4xx, by status: the body never repeats what the request sent. */
+const STATUS_ERRORS: Record<number, ApiErrorBody> = {
+  400: { message: MESSAGES.badRequest, code: 'BAD_REQUEST' },
+  403: { message: MESSAGES.forbidden, code: 'FORBIDDEN' },
+  404: { message: MESSAGES.routeNotFound, code: 'NOT_FOUND' },
+  405: { message: MESSAGES.methodNotAllowed, code: 'METHOD_NOT_ALLOWED' },
+  408: { message: MESSAGES.requestTimeout, code: 'REQUEST_TIMEOUT' },
+  413: { message: MESSAGES.bodyTooLarge, code: 'BODY_TOO_LARGE' },
+  414: { message: MESSAGES.uriTooLong, code: 'URI_TOO_LONG' },
+  415: { message: MESSAGES.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  429: { message: MESSAGES.tooManyRequests, code: 'TOO_MANY_REQUESTS' },
+  431: { message: MESSAGES.headersTooLarge, code: 'HEADERS_TOO_LARGE' },
+};
+
+/** The contract body for a client error status (400 for one without its own entry). */
+export function clientErrorBody(status: number, fastifyCode?: string): ApiErrorBody {
+  return (
+    (fastifyCode ? CLIENT_ERRORS[fastifyCode] : undefined) ??
+    STATUS_ERRORS[status] ?? { message: MESSAGES.badRequest, code: 'BAD_REQUEST' }
+  );
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL that is not valid percent-encoding (`/%ff`) or a path
+ * parameter longer than `maxParamLength`. Fastify's own answer would echo the URL in a body of
+ * its own shape; this one keeps the contract. No route ran, so no hook set the usual headers.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  const body =
+    error.code === 'FST_ERR_BAD_URL'
+      ? { message: MESSAGES.badUrl, code: 'BAD_URL' }
+      : clientErrorBody(status);
+  void reply
+    .status(status)
+    .header('x-request-id', request.id)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('permissions-policy', PERMISSIONS_POLICY)
+    .send(body);
+}
+
+const URI_MAX_BYTES = 8 * 1024;
+
+/**
+ * Node's `clientError`: the request could not even be parsed (a bad Content-Length, headers over
+ * the size limit, a request that did not arrive in time). Fastify's default writes a body of its
+ * own shape; this writes the contract's, then closes the connection as Node does.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'ERR_HTTP_HEADERS_TIMEOUT') {
+    status = 408;
+  } else if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // The request line counts towards Node's header limit: when the line alone is longer than
+    // the 8 KiB most servers allow an address, it is the address that is too long.
+    const raw: unknown = error.rawPacket;
+    const lineEnd = Buffer.isBuffer(raw) ? raw.indexOf('\r\n') : 0;
+    status = lineEnd === -1 || lineEnd > URI_MAX_BYTES ? 414 : 431;
+  }
+  if (socket.writable) {
+    const body = JSON.stringify(clientErrorBody(status));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Connection: close\r\n' +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        'Cache-Control: no-store\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
 
 interface ValidationIssue {
   instancePath: string;
@@ -74,6 +164,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       };
       return reply.status(400).send(body);
     }
+    // @fastify/static refuses a non-canonical path (`//`, `/./`, `/../`) with 403. None of our
+    // files has such a path: it is an unknown address like any other (404, JSON under /api).
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
     if (isAppError(error)) {
       const body: ApiErrorBody = { message: error.message, code: error.code };
       if (error.errors) body.errors = error.errors;
@@ -82,11 +175,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const body: ApiErrorBody = CLIENT_ERRORS[error.code] ?? {
-        message: status === 429 ? MESSAGES.tooManyRequests : 'Bad request',
-        code: status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST',
-      };
-      return reply.status(status).send(body);
+      return reply.status(status).send(clientErrorBody(status, error.code));
     }
     request.log.error({ err: error }, 'request failed');
     return reply

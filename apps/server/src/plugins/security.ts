@@ -52,7 +52,42 @@ export function withGoogleMaps(policy: typeof contentSecurityPolicy) {
   };
 }
 
+/**
+ * Browser features no page of the site uses, switched off for it and anything it embeds: a
+ * script that got in cannot reach the camera, microphone, location or payment details. The maps
+ * do not ask for the visitor's location (they show the offices), so geolocation is off too.
+ * Copying a temporary password uses clipboard-write, which stays at its default (same origin).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+/** Whether a request URL is an API call (`/api` or under it), whatever its query string. */
+export function isApiUrl(url: string): boolean {
+  return /^\/api(?:[/?#]|$)/.test(url);
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
+  // API answers carry tokens, temporary passwords and personal data: no browser, proxy or shared
+  // cache may keep them (a back button on a shared computer included). A route whose answer is
+  // public opts in by setting its own Cache-Control (public-config does).
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
   const directives = app.config.googleMapsApiKey
     ? withGoogleMaps(contentSecurityPolicy)
     : contentSecurityPolicy;

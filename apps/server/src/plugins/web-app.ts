@@ -152,14 +152,12 @@ export const webAppPlugin = fp(
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const [rawPath = '/', query = ''] = request.url.split('?', 2);
-      if (
-        rawPath === '/api' ||
-        rawPath.startsWith('/api/') ||
-        !['GET', 'HEAD'].includes(request.method)
-      ) {
-        return reply
-          .status(404)
-          .send({ message: MESSAGES.routeNotFound, code: 'NOT_FOUND' } satisfies ApiErrorBody);
+      if (rawPath === '/api' || rawPath.startsWith('/api/')) {
+        return answerUnmatchedApiRequest(app, request, reply);
+      }
+      // Every page of the site is read with GET (or HEAD); nothing else is done to a page.
+      if (!['GET', 'HEAD'].includes(request.method)) {
+        return methodNotAllowed(reply, ['GET', 'HEAD']);
       }
       if (rawPath.length > 1 && rawPath.endsWith('/')) {
         return reply.redirect(rawPath.replace(/\/+$/, '') + (query ? `?${query}` : ''), 301);
@@ -173,11 +171,48 @@ export const webAppPlugin = fp(
   { name: 'web-app' },
 );
 
+const ROUTE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * The methods an API route exists for at this path. A wildcard route (the static files' `/*`)
+ * matches any path, so it does not make a path "known".
+ */
+function allowedMethods(app: FastifyInstance, pathname: string): string[] {
+  return ROUTE_METHODS.filter((method) => {
+    const route = app.findRoute({ method, url: pathname });
+    return route !== null && !('*' in (route.params as Record<string, string>));
+  });
+}
+
+function methodNotAllowed(reply: FastifyReply, allow: readonly string[]) {
+  return reply
+    .status(405)
+    .header('allow', allow.join(', '))
+    .send({
+      message: MESSAGES.methodNotAllowed,
+      code: 'METHOD_NOT_ALLOWED',
+    } satisfies ApiErrorBody);
+}
+
+/**
+ * An API request no route took: 405 with `Allow` when the path exists for other methods (OPTIONS
+ * included: the API is same-origin only, so there is no CORS preflight to answer; ADR 010), else
+ * 404. Both in the error contract.
+ */
+function answerUnmatchedApiRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const pathname = request.url.split('?', 1)[0] ?? '/';
+  const allow = allowedMethods(app, pathname);
+  if (allow.length > 0) return methodNotAllowed(reply, allow);
+  return reply
+    .status(404)
+    .send({ message: MESSAGES.routeNotFound, code: 'NOT_FOUND' } satisfies ApiErrorBody);
+}
+
 /** The API-only answer for unknown paths, used when no web build is served (tests). */
 export const apiNotFoundPlugin = fp(async (app: FastifyInstance) => {
-  app.setNotFoundHandler((_request, reply) =>
-    reply
-      .status(404)
-      .send({ message: MESSAGES.routeNotFound, code: 'NOT_FOUND' } satisfies ApiErrorBody),
-  );
+  app.setNotFoundHandler((request, reply) => answerUnmatchedApiRequest(app, request, reply));
 });

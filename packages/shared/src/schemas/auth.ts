@@ -11,7 +11,7 @@ import {
   VERIFICATION_STATUSES,
 } from '../constants';
 import { VALIDATION } from '../messages';
-import { emailField, phoneField, requiredText } from './fields';
+import { emailField, isSingleLine, phoneField, plainText, requiredText } from './fields';
 
 /**
  * The `/api/auth/*` contract (SPEC sections 3, 5 and 7; DECISIONS "Accounts and security"). The
@@ -37,6 +37,7 @@ export const newPasswordField = z
   .min(1, { error: VALIDATION.passwordRequired })
   .min(PASSWORD_MIN_REGISTRATION, { error: VALIDATION.passwordMinRegistration })
   .max(LIMITS.passwordMax, { error: VALIDATION.tooLong(LIMITS.passwordMax) })
+  .refine(isSingleLine, { error: VALIDATION.singleLine })
   .refine(hasUpperLowerDigit, { error: VALIDATION.passwordComplexity });
 
 /** Years of experience: a whole number from 0. Accepts the text of a number input too. */
@@ -69,7 +70,8 @@ const superKeyField = z
   .string({ error: VALIDATION.superKeyRequired })
   .trim()
   .min(1, { error: VALIDATION.superKeyRequired })
-  .max(200, { error: VALIDATION.tooLong(200) });
+  .max(200, { error: VALIDATION.tooLong(200) })
+  .refine(isSingleLine, { error: VALIDATION.singleLine });
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -86,8 +88,10 @@ const advocateDetailsShape = {
   phone: phoneField,
   licenseNumber: requiredText(VALIDATION.licenseNumberRequired, 100),
   experience: experienceField,
-  education: requiredText(VALIDATION.educationRequired, 500),
-  barAdmission: requiredText(VALIDATION.barAdmissionRequired, LIMITS.textMax),
+  education: requiredText(VALIDATION.educationRequired, 500, { multiline: true }),
+  barAdmission: requiredText(VALIDATION.barAdmissionRequired, LIMITS.textMax, {
+    multiline: true,
+  }),
   password: newPasswordField,
 };
 
@@ -119,7 +123,8 @@ export const resetPasswordInputSchema = z.object({
   token: z
     .string({ error: VALIDATION.resetTokenRequired })
     .min(1, { error: VALIDATION.resetTokenRequired })
-    .max(200, { error: VALIDATION.resetTokenRequired }),
+    .max(200, { error: VALIDATION.resetTokenRequired })
+    .refine(isSingleLine, { error: VALIDATION.resetTokenRequired }),
   password: newPasswordField,
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordInputSchema>;
@@ -159,7 +164,7 @@ export const advocateRegistrationFormSchema = z
   .object({
     ...advocateDetailsShape,
     specializations: z.array(z.enum(SPECIALIZATIONS)),
-    otherSpecializations: z.string().max(500, { error: VALIDATION.tooLong(500) }),
+    otherSpecializations: plainText().max(500, { error: VALIDATION.tooLong(500) }),
     confirmPassword: confirmPasswordField,
     acceptTerms: z.boolean().refine((value) => value, { error: VALIDATION.termsRequired }),
   })

@@ -9,7 +9,7 @@ export const contactMessageInputSchema = z.object({
   email: emailField,
   phone: optionalPhoneField,
   subject: requiredText(VALIDATION.contactSubjectRequired, LIMITS.subjectMax),
-  message: requiredText(VALIDATION.contactMessageRequired, LIMITS.messageMax),
+  message: requiredText(VALIDATION.contactMessageRequired, LIMITS.messageMax, { multiline: true }),
   urgency: z.enum(CONTACT_URGENCIES, { error: VALIDATION.contactUrgencyInvalid }).default('normal'),
   consent: z.literal(true, { error: VALIDATION.contactConsentRequired }),
   /** Honeypot: hidden from people, filled by bots. A filled one is accepted and dropped. */

@@ -14,7 +14,14 @@ import {
 import { VALIDATION } from '../messages';
 import { USER_MANAGEMENT_MESSAGES } from '../user-management-messages';
 import { publicUserSchema, registerInputSchema, successMessageSchema } from './auth';
-import { emailField, optionalPhoneField, phoneField, requiredText } from './fields';
+import {
+  emailField,
+  idParamsSchema,
+  isSingleLine,
+  optionalPhoneField,
+  phoneField,
+  requiredText,
+} from './fields';
 
 /**
  * The `/api/user-management/*` contract (SPEC sections 3, 5, 7 and 8; DECISIONS "Wire
@@ -25,10 +32,8 @@ import { emailField, optionalPhoneField, phoneField, requiredText } from './fiel
 // Fields
 
 /** `:id` in every per-user path: a malformed id answers 400, never a database error. */
-export const userIdParamsSchema = z.object({
-  id: z.uuid({ error: USER_MANAGEMENT_MESSAGES.invalidUserId }),
-});
-export type UserIdParams = z.infer<typeof userIdParamsSchema>;
+export const userIdParamsSchema = idParamsSchema(USER_MANAGEMENT_MESSAGES.invalidUserId);
+export type UserIdParams = z.output<typeof userIdParamsSchema>;
 
 const permissionShape = <T extends z.ZodType>(field: () => T) =>
   Object.fromEntries(ADMIN_PERMISSION_KEYS.map((key) => [key, field()])) as Record<
@@ -62,7 +67,8 @@ const temporaryPasswordField = z
   .string({ error: VALIDATION.passwordRequired })
   .min(1, { error: VALIDATION.passwordRequired })
   .min(PASSWORD_MIN_REGISTRATION, { error: VALIDATION.passwordMinRegistration })
-  .max(LIMITS.passwordMax, { error: VALIDATION.tooLong(LIMITS.passwordMax) });
+  .max(LIMITS.passwordMax, { error: VALIDATION.tooLong(LIMITS.passwordMax) })
+  .refine(isSingleLine, { error: VALIDATION.singleLine });
 
 const personShape = {
   firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax),
@@ -154,6 +160,7 @@ export const listUsersQuerySchema = z.object({
       .string()
       .trim()
       .max(USER_SEARCH_MAX, { error: VALIDATION.tooLong(USER_SEARCH_MAX) })
+      .refine(isSingleLine, { error: VALIDATION.singleLine })
       .optional(),
   ),
   page: positiveInt(1, 1_000_000, 'Page must be a whole number from 1'),

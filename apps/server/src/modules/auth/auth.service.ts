@@ -251,7 +251,8 @@ export async function requestPasswordReset(
     tokenHash: hashToken(token),
     expiresAt: new Date(now + RESET_TOKEN_MINUTES * 60_000),
   });
-  const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  // In the fragment: the browser never sends it, so the token reaches no server or proxy log.
+  const link = `${deps.publicUrl}/reset-password#token=${encodeURIComponent(token)}`;
   void deps.mailer
     .send({
       to: user.email,

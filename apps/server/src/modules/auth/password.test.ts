@@ -28,7 +28,7 @@ describe('the password lifecycle', () => {
   /** The token of the last reset link emailed. */
   async function emailedResetToken(): Promise<string> {
     await vi.waitFor(() => expect(ctx.mail.length).toBeGreaterThan(0));
-    const link = /http:\/\/portal\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(
+    const link = /http:\/\/portal\.test\/reset-password#token=([A-Za-z0-9_-]+)/.exec(
       ctx.mail.at(-1)!.text,
     );
     expect(link).not.toBeNull();

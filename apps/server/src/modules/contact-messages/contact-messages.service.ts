@@ -28,6 +28,25 @@ const URGENCY_LABEL: Record<ContactUrgency, string> = {
 };
 
 /**
+ * A header value from what a visitor typed: one line whatever reaches here (the schema already
+ * refuses line breaks; this holds if a caller ever skips it), so no header can be added.
+ */
+function headerValue(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+}
+
+/**
+ * The visitor's text as a quoted block: every line starts with "> ", so nothing they write can
+ * pass for a line of ours (a forged "Email:" or "Reference:" line, say).
+ */
+function quoted(text: string): string {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => `> ${line}`)
+    .join('\n');
+}
+
+/**
  * Stores a contact message with the visitor's consent, then tells the firm by email. The message
  * is committed before the email goes: if the mail server is down, nothing the visitor wrote is lost.
  */
@@ -58,7 +77,7 @@ export async function submitContactMessage(
     await deps.mailer.send({
       to: deps.firmNotifyEmail,
       replyTo: input.email,
-      subject: `${prefix}Website message: ${input.subject}`,
+      subject: headerValue(`${prefix}Website message: ${input.subject}`),
       text: [
         `A message was sent through the website's contact form.`,
         ``,
@@ -70,7 +89,8 @@ export async function submitContactMessage(
         `Received: ${stored.createdAt.toISOString()}`,
         `Reference: ${stored.id}`,
         ``,
-        input.message,
+        `Their message:`,
+        quoted(input.message),
       ].join('\n'),
     });
   } catch (error) {

@@ -415,6 +415,23 @@ describe('changing accounts', () => {
       expect((await call('DELETE', `/user/${client.id}`)).statusCode).toBe(404);
     });
 
+    it('an upper-case own id is still the advocate’s own account (reset, deactivate, delete)', async () => {
+      await seedUser(ctx, { role: 'advocate', email: 'second@mwamba.test' });
+      const shouting = advocate.id.toUpperCase();
+      const cases = [
+        ['PUT', `/user/${shouting}/reset-password`, 'CANNOT_RESET_OWN_PASSWORD'],
+        ['PUT', `/user/${shouting}/deactivate`, 'CANNOT_DEACTIVATE_SELF'],
+        ['DELETE', `/user/${shouting}`, 'CANNOT_DELETE_SELF'],
+      ] as const;
+      for (const [method, url, code] of cases) {
+        const response = await call(method, url);
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json().code, url).toBe(code);
+      }
+      expect((await me(advocateToken)).statusCode).toBe(200);
+      expect(await row(advocate.id)).toMatchObject({ isActive: true });
+    });
+
     it('an advocate cannot delete themself', async () => {
       await seedUser(ctx, { role: 'advocate', email: 'second@mwamba.test' });
       const response = await call('DELETE', `/user/${advocate.id}`);

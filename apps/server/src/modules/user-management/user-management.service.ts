@@ -16,6 +16,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { sameId } from '../../lib/ids';
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords';
 import { writeAudit } from '../audit/audit-log.repository';
 import { spendUserResetTokens } from '../auth/password-reset.repository';
@@ -69,7 +70,7 @@ const EVERYONE: UserScope = { roles: ROLES };
 
 /** An advocate may not act on their own account this way (deactivate, reset, delete). */
 function assertNotSelf(actor: UserRow, id: string, message: string, code: ErrorCode): void {
-  if (id === actor.id) throw AppError.badRequest(message, undefined, code);
+  if (sameId(id, actor.id)) throw AppError.badRequest(message, undefined, code);
 }
 
 const notFound = () => AppError.notFound(USER_MANAGEMENT_MESSAGES.userNotFound, 'USER_NOT_FOUND');

@@ -11,7 +11,7 @@ import { useResetPassword } from '../api/reset-password';
 export const PASSWORD_RULES_HINT =
   'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
 
-/** The new password from an emailed link (/reset-password?token=…). */
+/** The new password from an emailed link (/reset-password#token=…). */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const mutation = useResetPassword();

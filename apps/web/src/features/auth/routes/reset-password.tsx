@@ -1,6 +1,7 @@
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
 import { AuthCard } from '../../../components/ui/card';
 import { ResetPasswordForm } from '../components/reset-password-form';
+import { readResetToken, removeResetTokenFromAddress } from '../reset-token';
 import type { RouteHandle } from '../../../lib/seo';
 
 export const handle: RouteHandle = {
@@ -8,10 +9,14 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
-  const [params] = useSearchParams();
+  // Read once: the address bar loses the token right after (below).
+  const [token] = useState(() =>
+    typeof window === 'undefined' ? null : readResetToken(window.location),
+  );
+  useEffect(() => removeResetTokenFromAddress(window.location, window.history), []);
   return (
     <AuthCard title="Reset Password" intro="Choose a new password for your account.">
-      <ResetPasswordForm token={params.get('token')} />
+      <ResetPasswordForm token={token} />
     </AuthCard>
   );
 }

@@ -1,0 +1,103 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/helpers';
+import { TEST_SUPER_KEY, bearer, seedUser, sessionFor } from '../../test/accounts';
+import { redactUrl } from './log';
+
+/** Everything the app logs, as the raw JSON lines a log shipper would receive. */
+function captureLog() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, text: () => lines.join('') };
+}
+
+describe('what reaches the log (issue 11, item 2)', () => {
+  let ctx: TestContext;
+  let log: ReturnType<typeof captureLog>;
+  beforeEach(async () => {
+    log = captureLog();
+    ctx = await createTestContext(
+      { ADVOCATE_SUPER_KEY: TEST_SUPER_KEY },
+      { logStream: log.stream },
+    );
+  });
+  afterEach(() => ctx.close());
+
+  /** Makes every later insert into `table` fail inside the database, as a real fault would. */
+  const breakInserts = (table: 'contact_messages' | 'users') =>
+    ctx.database.db.execute(
+      sql.raw(`alter table ${table} add constraint wt_test_reject check (false) not valid`),
+    );
+
+  it('a failed insert of a contact message is logged with its SQL state, not the message', async () => {
+    await breakInserts('contact_messages');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact-messages',
+      payload: {
+        name: 'Achieng Otieno',
+        email: 'achieng@example.co.ke',
+        phone: '0712 345 678',
+        subject: 'Land title transfer',
+        message: 'My brother forged the title deed in Kiambu',
+        consent: true,
+      },
+    });
+    expect(response.statusCode).toBe(500);
+    const text = log.text();
+    expect(text).toContain('request failed');
+    expect(text).toContain('23514'); // check_violation: what a person fixing it needs
+    for (const secret of ['Achieng', '254712345678', 'forged the title', 'Land title']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('a failed insert of an account is logged without its password hash or details', async () => {
+    const advocate = await seedUser(ctx, { role: 'advocate', email: 'owner@mwamba.test' });
+    const token = await sessionFor(ctx, advocate);
+    await breakInserts('users');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user-management/create-client',
+      headers: bearer(token),
+      payload: { firstName: 'Kariuki', lastName: 'Njoroge', email: 'kariuki@example.test' },
+    });
+    expect(response.statusCode).toBe(500);
+    const text = log.text();
+    expect(text).toContain('request failed');
+    for (const secret of ['$argon2', 'Kariuki', 'kariuki@example.test']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('the token of a reset link is never logged, on the page or the API call', async () => {
+    const secretToken = 'Zm9vYmFyLXNlY3JldC10b2tlbi12YWx1ZQ';
+    await ctx.app.inject({ method: 'GET', url: `/reset-password?token=${secretToken}` });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/auth/reset-password?token=${secretToken}`,
+      payload: { token: secretToken, password: 'N3wPassword-long' },
+    });
+    const text = log.text();
+    expect(text).toContain('/reset-password?token=[REDACTED]');
+    expect(text).not.toContain(secretToken);
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides the values of secret-looking query parameters and keeps the rest', () => {
+    expect(redactUrl('/reset-password?token=abc&ref=mail')).toBe(
+      '/reset-password?token=[REDACTED]&ref=mail',
+    );
+    expect(redactUrl('/x?resetToken=a&superKey=b&password=c')).toBe(
+      '/x?resetToken=[REDACTED]&superKey=[REDACTED]&password=[REDACTED]',
+    );
+    expect(redactUrl('/about')).toBe('/about');
+  });
+});

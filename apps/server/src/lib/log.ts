@@ -1,0 +1,104 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * What the log may say about an error. Database errors carry what the query was given: Drizzle's
+ * DrizzleQueryError has `params` and puts them in its message ("params: <hash>,<name>,…"), PGlite
+ * errors carry `params`, and PostgreSQL's `detail` repeats values ("Key (email)=(…) exists").
+ * Those are password hashes, names, phone numbers, whole messages. Only these keys are kept: the
+ * SQL state code, the constraint, table and column it names, the SQL text (placeholders only).
+ */
+const SAFE_ERROR_KEYS = [
+  'code',
+  'statusCode',
+  'severity',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'routine',
+  'query',
+  'errno',
+  'syscall',
+] as const;
+
+const MAX_CAUSE_DEPTH = 5;
+
+function firstLine(text: string): string {
+  return text.split('\n', 1)[0] ?? '';
+}
+
+export interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  cause?: LoggedError;
+  [key: string]: unknown;
+}
+
+/**
+ * What the log keeps of `error` and its causes: type, message and stack, and the keys above,
+ * never what a query was given.
+ */
+export function scrubError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) {
+    // Something thrown that is not an Error: its type only, since its content is unknown.
+    return { type: typeof error, message: 'A value that is not an Error was thrown', stack: '' };
+  }
+  const source = error as Error & Record<string, unknown>;
+  // Drizzle writes "Failed query: <sql>\nparams: <values>": only the first line may go.
+  const message = 'params' in source ? firstLine(error.message) : error.message;
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const logged: LoggedError = {
+    type: error.constructor.name,
+    message,
+    stack: [`${error.name}: ${message}`, ...frames].join('\n'),
+  };
+  for (const key of SAFE_ERROR_KEYS) {
+    if (source[key] !== undefined) logged[key] = source[key];
+  }
+  if (error.cause !== undefined && depth < MAX_CAUSE_DEPTH) {
+    logged.cause = scrubError(error.cause, depth + 1);
+  }
+  return logged;
+}
+
+/** Query parameters whose values are secrets (the emailed reset link's `token`, and kin). */
+const SECRET_QUERY_PARAM = /token|password|secret|key|code/i;
+
+/** The URL with the values of secret query parameters replaced, for the log. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const [name = ''] = pair.split('=', 1);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A malformed name is logged as sent; its value still goes if it looks secret.
+      }
+      return SECRET_QUERY_PARAM.test(decoded) ? `${name}=[REDACTED]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, queryStart)}?${query}`;
+}
+
+/**
+ * Serializers for the app's logger: Fastify's own, with the URL's secrets redacted and errors
+ * scrubbed of the values their query was given.
+ */
+export const logSerializers = {
+  req(request: FastifyRequest) {
+    return {
+      method: request.method,
+      url: redactUrl(request.url),
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    };
+  },
+  err: (error: unknown) => scrubError(error),
+};
