@@ -30,7 +30,7 @@ import {
   resetPassword,
   type AuthDeps,
 } from './auth.service';
-import { UnknownAccountThrottle } from './login-throttle';
+import { MemoryUnknownAccountThrottle } from './login-throttle';
 
 const meta = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       { configured: app.config.advocateSuperKey, dataDir: app.config.dataDir },
       app.log,
     ),
-    throttle: new UnknownAccountThrottle(),
+    throttle: new MemoryUnknownAccountThrottle(),
     logger: app.log,
   };
 

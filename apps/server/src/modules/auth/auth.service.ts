@@ -19,13 +19,13 @@ import {
   advocateExists,
   findUserByEmail,
   findUserById,
-  incrementFailedLogins,
+  claimSignInAttempt,
   insertUser,
   isUniqueViolation,
-  lockUser,
+  recordSuccessfulSignIn,
   updateUser,
 } from '../users/users.repository';
-import { LOCK_MINUTES, MAX_FAILURES, type UnknownAccountThrottle } from './login-throttle';
+import { LOCK_MINUTES, LOCK_MS, MAX_FAILURES, type UnknownAccountThrottle } from './login-throttle';
 import {
   consumeResetToken,
   countRecentResetTokens,
@@ -163,8 +163,10 @@ function lockedMessage(until: Date | number, now: number): string {
 }
 
 /**
- * Sign-in. Unknown email and wrong password answer the same 401, after the same work; only the
- * right password learns that an account is pending or deactivated.
+ * Sign-in. Unknown email and wrong password answer the same 401, after the same work (one
+ * statement that claims the attempt, one password check); only the right password learns that an
+ * account is pending or deactivated. The attempt is claimed before the password is checked, so a
+ * burst of guesses cannot slip past the lock (issue 11).
  */
 export async function login(
   deps: AuthDeps,
@@ -172,34 +174,34 @@ export async function login(
   meta: RequestMeta,
 ): Promise<{ token: string; user: PublicUser }> {
   const now = Date.now();
-  const user = await findUserByEmail(deps.db, input.email);
+  const claim = await claimSignInAttempt(deps.db, input.email, {
+    now: new Date(now),
+    maxFailures: MAX_FAILURES,
+    lockUntil: new Date(now + LOCK_MS),
+  });
+  if (claim && !claim.claimed) {
+    throw AppError.tooManyRequests(
+      lockedMessage(claim.user.lockedUntil ?? now + LOCK_MS, now),
+      'ACCOUNT_LOCKED',
+    );
+  }
+  if (!claim) {
+    const unknown = await deps.throttle.claim(input.email.toLowerCase(), now);
+    if (!unknown.allowed)
+      throw AppError.tooManyRequests(lockedMessage(unknown.lockedUntil, now), 'ACCOUNT_LOCKED');
+  }
 
-  const lockedUntil = user
-    ? user.lockedUntil && user.lockedUntil.getTime() > now
-      ? user.lockedUntil
-      : null
-    : deps.throttle.lockedUntil(input.email, now);
-  if (lockedUntil)
-    throw AppError.tooManyRequests(lockedMessage(lockedUntil, now), 'ACCOUNT_LOCKED');
-
+  const user = claim?.user;
   const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !isValid) {
-    if (user) {
-      const failures = await incrementFailedLogins(deps.db, user.id);
-      if (failures >= MAX_FAILURES) {
-        await deps.db.transaction(async (tx) => {
-          await lockUser(tx, user.id, new Date(now + LOCK_MINUTES * 60_000));
-          await writeAudit(tx, {
-            actorId: null,
-            action: 'user.locked_out',
-            targetUserId: user.id,
-            ip: meta.ip,
-            details: { email: user.email, failures, minutes: LOCK_MINUTES },
-          });
-        });
-      }
-    } else {
-      deps.throttle.fail(input.email, now);
+    if (claim?.locksNow) {
+      await writeAudit(deps.db, {
+        actorId: null,
+        action: 'user.locked_out',
+        targetUserId: claim.user.id,
+        ip: meta.ip,
+        details: { email: claim.user.email, failures: MAX_FAILURES, minutes: LOCK_MINUTES },
+      });
     }
     throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
   }
@@ -210,18 +212,11 @@ export async function login(
   if (!user.isActive)
     throw AppError.forbidden(AUTH_MESSAGES.accountDeactivated, 'ACCOUNT_DEACTIVATED');
 
-  const signedIn = await updateUser(deps.db, user.id, {
-    failedLoginCount: 0,
-    lockedUntil: null,
-    lastLogin: new Date(now),
-  });
-  const token = await startSession(
-    deps,
-    signedIn!,
-    { rememberMe: input.rememberMe === true },
-    meta,
-  );
-  return { token, user: toPublicUser(signedIn!) };
+  const signedIn = await recordSuccessfulSignIn(deps.db, user.id, new Date(now));
+  if (!signedIn)
+    throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+  const token = await startSession(deps, signedIn, { rememberMe: input.rememberMe === true }, meta);
+  return { token, user: toPublicUser(signedIn) };
 }
 
 export async function logout(deps: Pick<AuthDeps, 'db'>, session: SessionRow): Promise<void> {
