@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 
@@ -37,8 +37,20 @@ export async function findLiveSession(
   return row;
 }
 
-export async function touchSession(db: Executor, id: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
+/**
+ * Records that the session was used, at most once per `intervalMs`: the condition lets only one
+ * of many concurrent requests (or server processes) write, and the others change nothing.
+ */
+export async function touchSession(
+  db: Executor,
+  id: string,
+  now: Date,
+  intervalMs: number,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: now })
+    .where(and(eq(sessions.id, id), lt(sessions.lastUsedAt, new Date(now.getTime() - intervalMs))));
 }
 
 export async function revokeSession(db: Executor, id: string): Promise<void> {
