@@ -10,6 +10,7 @@ import { MESSAGES } from '@firm/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
+import { BackgroundTasks } from './lib/background-tasks';
 import { createMailer, mailDirectory, type Mailer } from './lib/mailer';
 import { apiRoutes } from './modules/api.routes';
 import { authPlugin } from './plugins/auth';
@@ -70,6 +71,10 @@ export async function buildApp({
         logger: app.log,
       }),
   );
+
+  app.decorate('backgroundTasks', new BackgroundTasks(app.log));
+  // Queued emails finish before the database they read is closed.
+  app.addHook('onClose', async () => app.backgroundTasks.drain());
 
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { BackgroundTasks } from './lib/background-tasks';
 import type { Mailer } from './lib/mailer';
 
 declare module 'fastify' {
@@ -8,5 +9,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    /** Work done after the answer (emails); `drain()` awaits it. */
+    backgroundTasks: BackgroundTasks;
   }
 }

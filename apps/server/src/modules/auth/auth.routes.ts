@@ -181,7 +181,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: LIMITS.forgotPassword },
     },
     async (request) => {
-      await requestPasswordReset(deps, request.body.email, meta(request));
+      const { email } = request.body;
+      const requestMeta = meta(request);
+      // After the answer: known and unknown emails do the same work before it (issue 11).
+      app.backgroundTasks.run('password reset email', () =>
+        requestPasswordReset(deps, email, requestMeta),
+      );
       return { success: true as const, message: AUTH_MESSAGES.forgotPasswordSent };
     },
   );

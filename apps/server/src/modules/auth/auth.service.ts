@@ -4,6 +4,7 @@ import {
   type ChangePasswordInput,
   type PublicUser,
   AUTH_MESSAGES,
+  MESSAGES,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -23,16 +24,15 @@ import {
   insertUser,
   isUniqueViolation,
   recordSuccessfulSignIn,
-  updateUser,
 } from '../users/users.repository';
 import { LOCK_MINUTES, LOCK_MS, MAX_FAILURES, type UnknownAccountThrottle } from './login-throttle';
 import {
   consumeResetToken,
   countRecentResetTokens,
   insertResetToken,
-  spendUserResetTokens,
 } from './password-reset.repository';
-import { insertSession, revokeSession, revokeUserSessions } from './sessions.repository';
+import { replacePassword } from './replace-password';
+import { insertSession, revokeSession } from './sessions.repository';
 
 export interface AuthDeps {
   db: Db;
@@ -224,8 +224,9 @@ export async function logout(deps: Pick<AuthDeps, 'db'>, session: SessionRow): P
 }
 
 /**
- * Sends a reset link when the email has an account, and does nothing visible otherwise: the
- * answer is the same either way, and the email leaves after it (no timing to read).
+ * Sends a reset link when the email has an active account, and does nothing visible otherwise.
+ * The route runs this after answering (`app.backgroundTasks`), so neither the answer nor its timing
+ * tells whether the account exists (issue 11).
  */
 export async function requestPasswordReset(
   deps: AuthDeps,
@@ -233,7 +234,8 @@ export async function requestPasswordReset(
   meta: RequestMeta,
 ): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) return;
+  // Deactivated and pending accounts get the same answer and no link (issue 11).
+  if (!user || !user.isActive) return;
   const now = Date.now();
   const recent = await countRecentResetTokens(deps.db, user.id, new Date(now - 60 * 60_000));
   if (recent >= RESET_EMAILS_PER_HOUR) {
@@ -247,25 +249,21 @@ export async function requestPasswordReset(
     expiresAt: new Date(now + RESET_TOKEN_MINUTES * 60_000),
   });
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  void deps.mailer
-    .send({
-      to: user.email,
-      subject: 'Reset your password: Mwamba & Associates Advocates',
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        'Someone (we hope you) asked to reset the password of your account at Mwamba & Associates Advocates.',
-        'To choose a new password, open this link within one hour:',
-        '',
-        link,
-        '',
-        'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
-        `Request made from IP address ${meta.ip}.`,
-      ].join('\n'),
-    })
-    .catch((error: unknown) =>
-      deps.logger.error({ err: error, userId: user.id }, 'password reset email failed'),
-    );
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your password: Mwamba & Associates Advocates',
+    text: [
+      `Hello ${user.firstName},`,
+      '',
+      'Someone (we hope you) asked to reset the password of your account at Mwamba & Associates Advocates.',
+      'To choose a new password, open this link within one hour:',
+      '',
+      link,
+      '',
+      'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
+      `Request made from IP address ${meta.ip}.`,
+    ].join('\n'),
+  });
 }
 
 /** Sets a new password from a reset link: single use, and every session of the user ends. */
@@ -280,21 +278,23 @@ export async function resetPassword(
   await deps.db.transaction(async (tx) => {
     const consumed = await consumeResetToken(tx, hashToken(input.token), new Date());
     if (!consumed) throw invalid();
-    const user = await updateUser(tx, consumed.userId, {
+    const replaced = await replacePassword(tx, consumed.userId, {
       passwordHash,
       mustChangePassword: false,
-      failedLoginCount: 0,
-      lockedUntil: null,
     });
-    if (!user) throw invalid();
-    await spendUserResetTokens(tx, user.id);
-    const revoked = await revokeUserSessions(tx, user.id);
+    // A link sent before a deactivation must not reopen the account: the same 400 as a bad link,
+    // and the rollback leaves everything as it was (issue 11).
+    if (!replaced || !replaced.user.isActive) throw invalid();
     await writeAudit(tx, {
-      actorId: user.id,
+      actorId: replaced.user.id,
       action: 'user.password_reset',
-      targetUserId: user.id,
+      targetUserId: replaced.user.id,
       ip: meta.ip,
-      details: { email: user.email, via: 'email link', sessionsRevoked: revoked },
+      details: {
+        email: replaced.user.email,
+        via: 'email link',
+        sessionsRevoked: replaced.sessionsRevoked,
+      },
     });
   });
 }
@@ -319,8 +319,12 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   return deps.db.transaction(async (tx) => {
-    const updated = await updateUser(tx, user.id, { passwordHash, mustChangePassword: false });
-    const revoked = await revokeUserSessions(tx, user.id, session.id);
+    const replaced = await replacePassword(tx, user.id, {
+      passwordHash,
+      mustChangePassword: false,
+      keepSessionId: session.id,
+    });
+    if (!replaced) throw AppError.unauthorized(MESSAGES.signInRequired);
     await writeAudit(tx, {
       actorId: user.id,
       action: 'user.password_changed',
@@ -329,9 +333,9 @@ export async function changePassword(
       details: {
         email: user.email,
         wasRequired: current.mustChangePassword,
-        sessionsRevoked: revoked,
+        sessionsRevoked: replaced.sessionsRevoked,
       },
     });
-    return toPublicUser(updated!);
+    return toPublicUser(replaced.user);
   });
 }

@@ -60,7 +60,8 @@ export type SignInClaim =
   | { user: SignInCandidate; claimed: false };
 
 interface ClaimRow {
-  id: string;
+  /** Null when no account has this email. */
+  id: string | null;
   email: string;
   password_hash: string;
   role: UserRow['role'];
@@ -101,11 +102,15 @@ export async function claimSignInAttempt(
     )
     select u.id, u.email, u.password_hash, u.role, u.is_active, u.verification_status,
       u.locked_until, c.id is not null as claimed, c.locked_until as claimed_locked_until
-    from users u left join claimed c on c.id = u.id
-    where lower(u.email) = ${address}
+    -- A transaction id makes the commit flush the WAL, as the UPDATE above does for a known email:
+    -- an unknown one then costs the same, and timing does not tell them apart (issue 11). The
+    -- one-row subquery drives the joins, so it runs whether or not the email has an account.
+    from (select pg_current_xact_id() as xact_id) x
+      left join users u on lower(u.email) = ${address}
+      left join claimed c on c.id = u.id
     limit 1`);
   const row = (result as unknown as { rows: ClaimRow[] }).rows[0];
-  if (!row) return undefined;
+  if (!row?.id) return undefined;
   const user: SignInCandidate = {
     id: row.id,
     email: row.email,
