@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
    * `purgeExpiredData` with the time they need.
    */
   retentionSchedule?: RetentionScheduleOptions | false;
+  /** Prefix of the Redis keys (tests give each run its own). */
+  redisKeyPrefix?: string;
 }
 
 /** Builds the whole application: plugins, then modules. It never listens (server.ts does). */
@@ -44,6 +47,7 @@ export async function buildApp({
   mailer,
   logger,
   retentionSchedule = {},
+  redisKeyPrefix = 'firm:',
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? {
@@ -79,9 +83,16 @@ export async function buildApp({
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
-  // Limits are set per route (sign-in, forms); the store is this process's memory.
+  // With REDIS_URL every server process counts against the same limits (issue 11).
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  app.decorate('redis', redis);
+  app.decorate('redisKeyPrefix', redisKeyPrefix);
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
+  // Limits are set per route (sign-in, forms); the store is Redis when configured, else memory.
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${redisKeyPrefix}rate-limit:` } : {}),
     errorResponseBuilder: (_request, context) =>
       AppError.tooManyRequests(MESSAGES.tooManyRequestsRetryIn(Math.ceil(context.ttl / 1000))),
   });

@@ -63,6 +63,10 @@ const configSchema = z.object({
       .default('false')
       .transform((value) => value === 'true'),
   ),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   GOOGLE_MAPS_API_KEY: z.preprocess(
     emptyAsUndefined,
@@ -85,6 +89,11 @@ export interface Config {
   firmNotifyEmail: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /**
+   * Redis for the rate limits and sign-in counters, shared by every server process; unset: this
+   * process's memory.
+   */
+  redisUrl: string | undefined;
   /** Built web app; absent in API-only tests. */
   webDistDir: string | undefined;
   /**
@@ -104,7 +113,7 @@ export class ConfigError extends Error {
 }
 
 /** Values never echoed back in an error message: they may hold passwords. */
-const SECRET_VARIABLES = new Set(['ADVOCATE_SUPER_KEY', 'SMTP_URL', 'DATABASE_URL']);
+const SECRET_VARIABLES = new Set(['ADVOCATE_SUPER_KEY', 'SMTP_URL', 'DATABASE_URL', 'REDIS_URL']);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -131,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firmNotifyEmail: v.FIRM_NOTIFY_EMAIL,
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,
+    redisUrl: v.REDIS_URL,
     webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : undefined,
     googleMapsApiKey: v.GOOGLE_MAPS_API_KEY,
   };

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { BackgroundTasks } from './lib/background-tasks';
@@ -11,5 +12,9 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Work done after the answer (emails); `drain()` awaits it. */
     backgroundTasks: BackgroundTasks;
+    /** Shared counters (REDIS_URL), or null: counters live in this process. */
+    redis: Redis | null;
+    /** Prefix of every key this app writes to Redis. */
+    redisKeyPrefix: string;
   }
 }

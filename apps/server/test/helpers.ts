@@ -54,6 +54,8 @@ export async function createTestContext(
   options: {
     beforeReady?: (app: App) => void | Promise<void>;
     retentionSchedule?: RetentionScheduleOptions;
+    /** Redis key prefix (with REDIS_URL in env), so runs sharing a Redis do not collide. */
+    redisKeyPrefix?: string;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -76,6 +78,7 @@ export async function createTestContext(
     mailer,
     logger: false,
     retentionSchedule: options.retentionSchedule ?? false,
+    ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
   });
   await options.beforeReady?.(app);
   await app.ready();

@@ -31,6 +31,7 @@ import {
   type AuthDeps,
 } from './auth.service';
 import { MemoryUnknownAccountThrottle } from './login-throttle';
+import { RedisUnknownAccountThrottle } from './redis-login-throttle';
 
 const meta = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -60,7 +61,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       { configured: app.config.advocateSuperKey, dataDir: app.config.dataDir },
       app.log,
     ),
-    throttle: new MemoryUnknownAccountThrottle(),
+    throttle: app.redis
+      ? new RedisUnknownAccountThrottle(app.redis, app.redisKeyPrefix)
+      : new MemoryUnknownAccountThrottle(),
     logger: app.log,
   };
 
