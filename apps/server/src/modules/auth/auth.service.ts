@@ -23,6 +23,7 @@ import {
   claimSignInAttempt,
   insertUser,
   isUniqueViolation,
+  lockUserRow,
   recordSuccessfulSignIn,
 } from '../users/users.repository';
 import { LOCK_MINUTES, LOCK_MS, MAX_FAILURES, type UnknownAccountThrottle } from './login-throttle';
@@ -237,17 +238,24 @@ export async function requestPasswordReset(
   // Deactivated and pending accounts get the same answer and no link (issue 11).
   if (!user || !user.isActive) return;
   const now = Date.now();
-  const recent = await countRecentResetTokens(deps.db, user.id, new Date(now - 60 * 60_000));
-  if (recent >= RESET_EMAILS_PER_HOUR) {
+  const token = generateToken();
+  // Count and insert with the account's row locked: requests handled side by side (the email work
+  // runs after the answer, so several can overlap) cannot all pass the hourly cap.
+  const isSent = await deps.db.transaction(async (tx) => {
+    await lockUserRow(tx, user.id);
+    const recent = await countRecentResetTokens(tx, user.id, new Date(now - 60 * 60_000));
+    if (recent >= RESET_EMAILS_PER_HOUR) return false;
+    await insertResetToken(tx, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now + RESET_TOKEN_MINUTES * 60_000),
+    });
+    return true;
+  });
+  if (!isSent) {
     deps.logger.warn({ userId: user.id }, 'password reset not sent: hourly cap reached');
     return;
   }
-  const token = generateToken();
-  await insertResetToken(deps.db, {
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(now + RESET_TOKEN_MINUTES * 60_000),
-  });
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await deps.mailer.send({
     to: user.email,

@@ -33,6 +33,11 @@ export async function updateUser(
   return row;
 }
 
+/** Locks the account's row until the transaction ends: changes to it then take turns. */
+export async function lockUserRow(tx: Executor, id: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
 export async function advocateExists(db: Executor): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
