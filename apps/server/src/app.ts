@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -12,6 +13,7 @@ import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
 import { HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './lib/http-timeouts';
 import { logSerializers } from './lib/log';
+import { BackgroundTasks } from './lib/background-tasks';
 import { createMailer, mailDirectory, type Mailer } from './lib/mailer';
 import { apiRoutes } from './modules/api.routes';
 import { authPlugin } from './plugins/auth';
@@ -38,6 +40,8 @@ export interface BuildAppOptions {
   retentionSchedule?: RetentionScheduleOptions | false;
   /** Shorter waits on slow clients (tests); the defaults are explained in lib/http-timeouts.ts. */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** Prefix of the Redis keys (tests give each run its own). */
+  redisKeyPrefix?: string;
 }
 
 /** Builds the whole application: plugins, then modules. It never listens (server.ts does). */
@@ -48,6 +52,7 @@ export async function buildApp({
   logger,
   retentionSchedule = {},
   httpTimeouts,
+  redisKeyPrefix = 'firm:',
 }: BuildAppOptions) {
   const app = Fastify({
     // Tests may replace the level or the stream; the serializers that keep secrets out stay.
@@ -86,12 +91,23 @@ export async function buildApp({
       }),
   );
 
+  app.decorate('backgroundTasks', new BackgroundTasks(app.log));
+  // Queued emails finish before the database they read is closed.
+  app.addHook('onClose', async () => app.backgroundTasks.drain());
+
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
-  // Limits are set per route (sign-in, forms); the store is this process's memory.
+  // With REDIS_URL every server process counts against the same limits (issue 11).
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  app.decorate('redis', redis);
+  app.decorate('redisKeyPrefix', redisKeyPrefix);
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
+  // Limits are set per route (sign-in, forms); the store is Redis when configured, else memory.
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${redisKeyPrefix}rate-limit:` } : {}),
     errorResponseBuilder: (_request, context) =>
       AppError.tooManyRequests(MESSAGES.tooManyRequestsRetryIn(Math.ceil(context.ttl / 1000))),
   });

@@ -40,6 +40,16 @@ describe('loadConfig', () => {
     expect(error.message).not.toContain('hunter2');
   });
 
+  it('accepts only redis:// or rediss:// for REDIS_URL, naming it without echoing it', () => {
+    const error = problemsOf({ REDIS_URL: 'http://:hunter2@cache:6379' });
+    expect(error.message).toContain('REDIS_URL must be a redis:// or rediss:// URL');
+    expect(error.message).not.toContain('hunter2');
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe(
+      'redis://127.0.0.1:6379',
+    );
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+  });
+
   it('accepts only PostgreSQL connection URLs for DATABASE_URL', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://localhost/db' }).message).toContain(
       'DATABASE_URL must be a postgres:// or postgresql:// connection URL',

@@ -63,6 +63,10 @@ const configSchema = z.object({
       .default('false')
       .transform((value) => value === 'true'),
   ),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   API_DOCS: z.preprocess(
     emptyAsUndefined,
@@ -94,6 +98,11 @@ export interface Config {
   trustProxy: boolean;
   /** Serve the OpenAPI description and Swagger UI at /api/docs (development only). */
   apiDocs: boolean;
+  /**
+   * Redis for the rate limits and sign-in counters, shared by every server process; unset: this
+   * process's memory.
+   */
+  redisUrl: string | undefined;
   /** Built web app; absent in API-only tests. */
   webDistDir: string | undefined;
   /**
@@ -113,7 +122,7 @@ export class ConfigError extends Error {
 }
 
 /** Values never echoed back in an error message: they may hold passwords. */
-const SECRET_VARIABLES = new Set(['ADVOCATE_SUPER_KEY', 'SMTP_URL', 'DATABASE_URL']);
+const SECRET_VARIABLES = new Set(['ADVOCATE_SUPER_KEY', 'SMTP_URL', 'DATABASE_URL', 'REDIS_URL']);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -141,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,
     apiDocs: v.API_DOCS,
+    redisUrl: v.REDIS_URL,
     webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : undefined,
     googleMapsApiKey: v.GOOGLE_MAPS_API_KEY,
   };

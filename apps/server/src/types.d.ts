@@ -1,5 +1,7 @@
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { BackgroundTasks } from './lib/background-tasks';
 import type { Mailer } from './lib/mailer';
 
 declare module 'fastify' {
@@ -8,5 +10,11 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    /** Work done after the answer (emails); `drain()` awaits it. */
+    backgroundTasks: BackgroundTasks;
+    /** Shared counters (REDIS_URL), or null: counters live in this process. */
+    redis: Redis | null;
+    /** Prefix of every key this app writes to Redis. */
+    redisKeyPrefix: string;
   }
 }

@@ -59,6 +59,8 @@ export async function createTestContext(
     httpTimeouts?: Partial<HttpTimeouts>;
     /** Receives the app's log (JSON lines at `info` and above); silent otherwise. */
     logStream?: Writable;
+    /** Redis key prefix (with REDIS_URL in env), so runs sharing a Redis do not collide. */
+    redisKeyPrefix?: string;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -82,6 +84,7 @@ export async function createTestContext(
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     retentionSchedule: options.retentionSchedule ?? false,
     ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
+    ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
   });
   await options.beforeReady?.(app);
   await app.ready();

@@ -77,17 +77,43 @@ describe('auth plugin guards', () => {
     expect(response.json()).toEqual({ signedIn: false });
   });
 
-  it('holds a must-change-password user on every route by default', async () => {
+  it('holds a must-change-password user on every route that needs a session', async () => {
     await seedUser(ctx, { role: 'advocate', email: 'temp@example.test', mustChangePassword: true });
     const token = await signIn(ctx, 'temp@example.test');
     for (const [method, url] of [
       ['GET', '/api/test/signed-in'],
       ['POST', '/api/test/cases'],
-      ['GET', '/api/test/public'],
+      ['GET', '/api/user-management/users'],
     ] as const) {
       const response = await call(method, url, token);
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
     }
+  });
+
+  it('answers a must-change-password user on public routes as a visitor (issue 11)', async () => {
+    await seedUser(ctx, { role: 'advocate', email: 'temp@example.test', mustChangePassword: true });
+    const token = await signIn(ctx, 'temp@example.test');
+    const publicRoute = await call('GET', '/api/test/public', token);
+    expect(publicRoute.statusCode).toBe(200);
+    expect(publicRoute.json()).toEqual({ signedIn: false });
+    expect((await call('GET', '/api/health', token)).statusCode).toBe(200);
+    expect((await call('GET', '/api/public-config', token)).statusCode).toBe(200);
+    // No web build in API tests: "/" is the API's 404, not the password gate.
+    const home = await call('GET', '/', token);
+    expect(home.json().code).not.toBe('PASSWORD_CHANGE_REQUIRED');
+    const contact = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact-messages',
+      headers: bearer(token),
+      payload: {
+        name: 'Achieng Otieno',
+        email: 'achieng@example.co.ke',
+        subject: 'Land title transfer',
+        message: 'I would like advice on transferring a title deed in Kiambu.',
+        consent: true,
+      },
+    });
+    expect(contact.statusCode).toBe(201);
   });
 });

@@ -11,11 +11,17 @@ declare module 'fastify' {
     /** The signed-in user, read fresh from the database for this request; null for a visitor. */
     user: UserRow | null;
     session: SessionRow | null;
+    /**
+     * A live session whose user must change their password, on a route that does not allow that:
+     * `user` stays null (public routes answer as to a visitor) and the guards answer 403.
+     */
+    passwordChangeRequired: boolean;
   }
   interface FastifyContextConfig {
     /**
-     * Lets a user who must change their password call this route. Off by default: every route
-     * refuses such a user with 403 PASSWORD_CHANGE_REQUIRED (DECISIONS "Accounts and security").
+     * Lets a user who must change their password call this guarded route. Off by default: every
+     * route that needs a session refuses such a user with 403 PASSWORD_CHANGE_REQUIRED (DECISIONS
+     * "Accounts and security"); public routes answer them as a visitor.
      */
     allowPasswordChangeRequired?: boolean;
   }
@@ -45,6 +51,9 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /** The signed-in user of a guarded route (after requireUser). */
 export function currentUser(request: FastifyRequest): UserRow {
+  if (request.passwordChangeRequired) {
+    throw AppError.forbidden(MESSAGES.passwordChangeRequired, 'PASSWORD_CHANGE_REQUIRED');
+  }
   if (!request.user) throw AppError.unauthorized(MESSAGES.signInRequired);
   return request.user;
 }
@@ -65,6 +74,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null);
     app.decorateRequest('session', null);
+    app.decorateRequest('passwordChangeRequired', false);
 
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
@@ -72,30 +82,31 @@ export const authPlugin = fp(
       const now = new Date();
       const found = await findLiveSession(app.db, hashToken(token), now);
       if (!found || !found.user.isActive) return;
-      request.user = found.user;
-      request.session = found.session;
       if (now.getTime() - found.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-        await touchSession(app.db, found.session.id, now);
+        await touchSession(app.db, found.session.id, now, TOUCH_INTERVAL_MS);
       }
+      // The gate belongs to routes that need a session (the guards below): the home page, health,
+      // the contact form and the public config answer a must-change user as anyone else (issue 11).
       if (
         found.user.mustChangePassword &&
         !request.routeOptions.config?.allowPasswordChangeRequired
       ) {
-        throw AppError.forbidden(MESSAGES.passwordChangeRequired, 'PASSWORD_CHANGE_REQUIRED');
+        request.passwordChangeRequired = true;
+        return;
       }
+      request.user = found.user;
+      request.session = found.session;
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      if (!request.user) throw AppError.unauthorized(MESSAGES.signInRequired);
+      currentUser(request);
     });
 
     app.decorate(
       'requirePermission',
       (action: Action, deniedMessage: string = MESSAGES.forbidden) =>
         async (request: FastifyRequest) => {
-          const user = request.user;
-          if (!user) throw AppError.unauthorized(MESSAGES.signInRequired);
-          if (!can(user, action)) throw AppError.forbidden(deniedMessage);
+          if (!can(currentUser(request), action)) throw AppError.forbidden(deniedMessage);
         },
     );
   },

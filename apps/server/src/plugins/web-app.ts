@@ -196,7 +196,7 @@ function methodNotAllowed(reply: FastifyReply, allow: readonly string[]) {
 
 /**
  * An API request no route took: 405 with `Allow` when the path exists for other methods (OPTIONS
- * included: the API is same-origin only, so there is no CORS preflight to answer; ADR 010), else
+ * included: the API is same-origin only, so there is no CORS preflight to answer; ADR 012), else
  * 404. Both in the error contract.
  */
 function answerUnmatchedApiRequest(

@@ -30,7 +30,8 @@ import {
   resetPassword,
   type AuthDeps,
 } from './auth.service';
-import { UnknownAccountThrottle } from './login-throttle';
+import { MemoryUnknownAccountThrottle } from './login-throttle';
+import { RedisUnknownAccountThrottle } from './redis-login-throttle';
 
 const meta = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -60,7 +61,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       { configured: app.config.advocateSuperKey, dataDir: app.config.dataDir },
       app.log,
     ),
-    throttle: new UnknownAccountThrottle(),
+    throttle: app.redis
+      ? new RedisUnknownAccountThrottle(app.redis, app.redisKeyPrefix)
+      : new MemoryUnknownAccountThrottle(),
     logger: app.log,
   };
 
@@ -181,7 +184,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: LIMITS.forgotPassword },
     },
     async (request) => {
-      await requestPasswordReset(deps, request.body.email, meta(request));
+      const { email } = request.body;
+      const requestMeta = meta(request);
+      // After the answer: known and unknown emails do the same work before it (issue 11).
+      app.backgroundTasks.run('password reset email', () =>
+        requestPasswordReset(deps, email, requestMeta),
+      );
       return { success: true as const, message: AUTH_MESSAGES.forgotPasswordSent };
     },
   );

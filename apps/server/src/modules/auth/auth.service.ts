@@ -4,6 +4,7 @@ import {
   type ChangePasswordInput,
   type PublicUser,
   AUTH_MESSAGES,
+  MESSAGES,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -19,20 +20,20 @@ import {
   advocateExists,
   findUserByEmail,
   findUserById,
-  incrementFailedLogins,
+  claimSignInAttempt,
   insertUser,
   isUniqueViolation,
-  lockUser,
-  updateUser,
+  lockUserRow,
+  recordSuccessfulSignIn,
 } from '../users/users.repository';
-import { LOCK_MINUTES, MAX_FAILURES, type UnknownAccountThrottle } from './login-throttle';
+import { LOCK_MINUTES, LOCK_MS, MAX_FAILURES, type UnknownAccountThrottle } from './login-throttle';
 import {
   consumeResetToken,
   countRecentResetTokens,
   insertResetToken,
-  spendUserResetTokens,
 } from './password-reset.repository';
-import { insertSession, revokeSession, revokeUserSessions } from './sessions.repository';
+import { replacePassword } from './replace-password';
+import { insertSession, revokeSession } from './sessions.repository';
 
 export interface AuthDeps {
   db: Db;
@@ -163,8 +164,10 @@ function lockedMessage(until: Date | number, now: number): string {
 }
 
 /**
- * Sign-in. Unknown email and wrong password answer the same 401, after the same work; only the
- * right password learns that an account is pending or deactivated.
+ * Sign-in. Unknown email and wrong password answer the same 401, after the same work (one
+ * statement that claims the attempt, one password check); only the right password learns that an
+ * account is pending or deactivated. The attempt is claimed before the password is checked, so a
+ * burst of guesses cannot slip past the lock (issue 11).
  */
 export async function login(
   deps: AuthDeps,
@@ -172,34 +175,34 @@ export async function login(
   meta: RequestMeta,
 ): Promise<{ token: string; user: PublicUser }> {
   const now = Date.now();
-  const user = await findUserByEmail(deps.db, input.email);
+  const claim = await claimSignInAttempt(deps.db, input.email, {
+    now: new Date(now),
+    maxFailures: MAX_FAILURES,
+    lockUntil: new Date(now + LOCK_MS),
+  });
+  if (claim && !claim.claimed) {
+    throw AppError.tooManyRequests(
+      lockedMessage(claim.user.lockedUntil ?? now + LOCK_MS, now),
+      'ACCOUNT_LOCKED',
+    );
+  }
+  if (!claim) {
+    const unknown = await deps.throttle.claim(input.email.toLowerCase(), now);
+    if (!unknown.allowed)
+      throw AppError.tooManyRequests(lockedMessage(unknown.lockedUntil, now), 'ACCOUNT_LOCKED');
+  }
 
-  const lockedUntil = user
-    ? user.lockedUntil && user.lockedUntil.getTime() > now
-      ? user.lockedUntil
-      : null
-    : deps.throttle.lockedUntil(input.email, now);
-  if (lockedUntil)
-    throw AppError.tooManyRequests(lockedMessage(lockedUntil, now), 'ACCOUNT_LOCKED');
-
+  const user = claim?.user;
   const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !isValid) {
-    if (user) {
-      const failures = await incrementFailedLogins(deps.db, user.id);
-      if (failures >= MAX_FAILURES) {
-        await deps.db.transaction(async (tx) => {
-          await lockUser(tx, user.id, new Date(now + LOCK_MINUTES * 60_000));
-          await writeAudit(tx, {
-            actorId: null,
-            action: 'user.locked_out',
-            targetUserId: user.id,
-            ip: meta.ip,
-            details: { email: user.email, failures, minutes: LOCK_MINUTES },
-          });
-        });
-      }
-    } else {
-      deps.throttle.fail(input.email, now);
+    if (claim?.locksNow) {
+      await writeAudit(deps.db, {
+        actorId: null,
+        action: 'user.locked_out',
+        targetUserId: claim.user.id,
+        ip: meta.ip,
+        details: { email: claim.user.email, failures: MAX_FAILURES, minutes: LOCK_MINUTES },
+      });
     }
     throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
   }
@@ -210,18 +213,11 @@ export async function login(
   if (!user.isActive)
     throw AppError.forbidden(AUTH_MESSAGES.accountDeactivated, 'ACCOUNT_DEACTIVATED');
 
-  const signedIn = await updateUser(deps.db, user.id, {
-    failedLoginCount: 0,
-    lockedUntil: null,
-    lastLogin: new Date(now),
-  });
-  const token = await startSession(
-    deps,
-    signedIn!,
-    { rememberMe: input.rememberMe === true },
-    meta,
-  );
-  return { token, user: toPublicUser(signedIn!) };
+  const signedIn = await recordSuccessfulSignIn(deps.db, user.id, new Date(now));
+  if (!signedIn)
+    throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+  const token = await startSession(deps, signedIn, { rememberMe: input.rememberMe === true }, meta);
+  return { token, user: toPublicUser(signedIn) };
 }
 
 export async function logout(deps: Pick<AuthDeps, 'db'>, session: SessionRow): Promise<void> {
@@ -229,8 +225,9 @@ export async function logout(deps: Pick<AuthDeps, 'db'>, session: SessionRow): P
 }
 
 /**
- * Sends a reset link when the email has an account, and does nothing visible otherwise: the
- * answer is the same either way, and the email leaves after it (no timing to read).
+ * Sends a reset link when the email has an active account, and does nothing visible otherwise.
+ * The route runs this after answering (`app.backgroundTasks`), so neither the answer nor its timing
+ * tells whether the account exists (issue 11).
  */
 export async function requestPasswordReset(
   deps: AuthDeps,
@@ -238,40 +235,44 @@ export async function requestPasswordReset(
   meta: RequestMeta,
 ): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) return;
+  // Deactivated and pending accounts get the same answer and no link (issue 11).
+  if (!user || !user.isActive) return;
   const now = Date.now();
-  const recent = await countRecentResetTokens(deps.db, user.id, new Date(now - 60 * 60_000));
-  if (recent >= RESET_EMAILS_PER_HOUR) {
+  const token = generateToken();
+  // Count and insert with the account's row locked: requests handled side by side (the email work
+  // runs after the answer, so several can overlap) cannot all pass the hourly cap.
+  const isSent = await deps.db.transaction(async (tx) => {
+    await lockUserRow(tx, user.id);
+    const recent = await countRecentResetTokens(tx, user.id, new Date(now - 60 * 60_000));
+    if (recent >= RESET_EMAILS_PER_HOUR) return false;
+    await insertResetToken(tx, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now + RESET_TOKEN_MINUTES * 60_000),
+    });
+    return true;
+  });
+  if (!isSent) {
     deps.logger.warn({ userId: user.id }, 'password reset not sent: hourly cap reached');
     return;
   }
-  const token = generateToken();
-  await insertResetToken(deps.db, {
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(now + RESET_TOKEN_MINUTES * 60_000),
-  });
   // In the fragment: the browser never sends it, so the token reaches no server or proxy log.
   const link = `${deps.publicUrl}/reset-password#token=${encodeURIComponent(token)}`;
-  void deps.mailer
-    .send({
-      to: user.email,
-      subject: 'Reset your password: Mwamba & Associates Advocates',
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        'Someone (we hope you) asked to reset the password of your account at Mwamba & Associates Advocates.',
-        'To choose a new password, open this link within one hour:',
-        '',
-        link,
-        '',
-        'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
-        `Request made from IP address ${meta.ip}.`,
-      ].join('\n'),
-    })
-    .catch((error: unknown) =>
-      deps.logger.error({ err: error, userId: user.id }, 'password reset email failed'),
-    );
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your password: Mwamba & Associates Advocates',
+    text: [
+      `Hello ${user.firstName},`,
+      '',
+      'Someone (we hope you) asked to reset the password of your account at Mwamba & Associates Advocates.',
+      'To choose a new password, open this link within one hour:',
+      '',
+      link,
+      '',
+      'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
+      `Request made from IP address ${meta.ip}.`,
+    ].join('\n'),
+  });
 }
 
 /** Sets a new password from a reset link: single use, and every session of the user ends. */
@@ -286,21 +287,23 @@ export async function resetPassword(
   await deps.db.transaction(async (tx) => {
     const consumed = await consumeResetToken(tx, hashToken(input.token), new Date());
     if (!consumed) throw invalid();
-    const user = await updateUser(tx, consumed.userId, {
+    const replaced = await replacePassword(tx, consumed.userId, {
       passwordHash,
       mustChangePassword: false,
-      failedLoginCount: 0,
-      lockedUntil: null,
     });
-    if (!user) throw invalid();
-    await spendUserResetTokens(tx, user.id);
-    const revoked = await revokeUserSessions(tx, user.id);
+    // A link sent before a deactivation must not reopen the account: the same 400 as a bad link,
+    // and the rollback leaves everything as it was (issue 11).
+    if (!replaced || !replaced.user.isActive) throw invalid();
     await writeAudit(tx, {
-      actorId: user.id,
+      actorId: replaced.user.id,
       action: 'user.password_reset',
-      targetUserId: user.id,
+      targetUserId: replaced.user.id,
       ip: meta.ip,
-      details: { email: user.email, via: 'email link', sessionsRevoked: revoked },
+      details: {
+        email: replaced.user.email,
+        via: 'email link',
+        sessionsRevoked: replaced.sessionsRevoked,
+      },
     });
   });
 }
@@ -325,8 +328,12 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   return deps.db.transaction(async (tx) => {
-    const updated = await updateUser(tx, user.id, { passwordHash, mustChangePassword: false });
-    const revoked = await revokeUserSessions(tx, user.id, session.id);
+    const replaced = await replacePassword(tx, user.id, {
+      passwordHash,
+      mustChangePassword: false,
+      keepSessionId: session.id,
+    });
+    if (!replaced) throw AppError.unauthorized(MESSAGES.signInRequired);
     await writeAudit(tx, {
       actorId: user.id,
       action: 'user.password_changed',
@@ -335,9 +342,9 @@ export async function changePassword(
       details: {
         email: user.email,
         wasRequired: current.mustChangePassword,
-        sessionsRevoked: revoked,
+        sessionsRevoked: replaced.sessionsRevoked,
       },
     });
-    return toPublicUser(updated!);
+    return toPublicUser(replaced.user);
   });
 }

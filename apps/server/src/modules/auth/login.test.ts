@@ -160,6 +160,41 @@ describe('sign-in and sessions', () => {
       );
     });
 
+    it('checks at most 5 guesses of one account however many arrive at once (issue 11)', async () => {
+      await seedUser(ctx, { role: 'client', email: 'client@example.test' });
+      // 100 addresses, so the per-address limit (20 a minute) stays out of the way.
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          login({ email: 'client@example.test', password: `Wrong-${i}-pw` }, `10.4.0.${i}`),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(95);
+      for (const response of responses.filter((r) => r.statusCode === 429)) {
+        expect(response.json().code).toBe('ACCOUNT_LOCKED');
+      }
+      const right = await login(
+        { email: 'client@example.test', password: TEST_PASSWORD },
+        '10.4.1.1',
+      );
+      expect(right.statusCode).toBe(429);
+      expect(right.json().message).toBe(
+        'Too many failed sign-in attempts. Please try again in 15 minutes.',
+      );
+    });
+
+    it('checks at most 5 guesses of an unknown email at once too, so the lock tells nothing', async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          login({ email: 'ghost@example.test', password: `Wrong-${i}-pw` }, `10.4.2.${i}`),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(95);
+    });
+
     it('resets the failure count on a successful sign-in', async () => {
       await seedUser(ctx, { role: 'client', email: 'client@example.test' });
       for (let i = 0; i < 4; i += 1)

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 
 export async function insertSession(
@@ -16,29 +16,57 @@ export async function insertSession(
   return row!;
 }
 
-/** The live session behind a token hash, with its user read fresh; undefined when there is none. */
-export async function findLiveSession(
-  db: Executor,
-  tokenHash: string,
-  now: Date,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const [row] = await db
+function liveSessionQuery(db: Db) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_live_session');
+}
+
+/**
+ * Every signed-in request runs this query, so it is built once per database and prepared by name:
+ * PostgreSQL parses and plans it once per connection instead of on every request (issue 11).
+ */
+const preparedLiveSession = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
+
+/** The live session behind a token hash, with its user read fresh; undefined when there is none. */
+export async function findLiveSession(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  let query = preparedLiveSession.get(db);
+  if (!query) {
+    query = liveSessionQuery(db);
+    preparedLiveSession.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, now: now.toISOString() });
   return row;
 }
 
-export async function touchSession(db: Executor, id: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
+/**
+ * Records that the session was used, at most once per `intervalMs`: the condition lets only one
+ * of many concurrent requests (or server processes) write, and the others change nothing.
+ */
+export async function touchSession(
+  db: Executor,
+  id: string,
+  now: Date,
+  intervalMs: number,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: now })
+    .where(and(eq(sessions.id, id), lt(sessions.lastUsedAt, new Date(now.getTime() - intervalMs))));
 }
 
 export async function revokeSession(db: Executor, id: string): Promise<void> {

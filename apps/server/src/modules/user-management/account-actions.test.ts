@@ -50,6 +50,26 @@ describe('changing accounts', () => {
       payload: { email, password },
       remoteAddress: '10.7.0.9',
     });
+  /** Asks for a reset link by email, as the person would, and returns its token. */
+  const emailedResetToken = async (email: string) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email },
+      remoteAddress: '10.7.0.8',
+    });
+    expect(response.statusCode).toBe(200);
+    await ctx.app.backgroundTasks.drain();
+    const sent = ctx.mail.filter((mail) => mail.to === email).at(-1);
+    return /reset-password#token=([A-Za-z0-9_-]+)/.exec(sent!.text)![1]!;
+  };
+  const resetWith = (token: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'N3w-Passw0rd-2026' },
+      remoteAddress: '10.7.0.8',
+    });
   const liveSessions = (userId: string) =>
     ctx.database.db
       .select()
@@ -260,6 +280,18 @@ describe('changing accounts', () => {
         .where(and(eq(users.role, 'advocate'), eq(users.isActive, true)));
       expect(active).toHaveLength(1);
     });
+
+    it('spends reset links emailed before a deactivation, even after reactivation (issue 11)', async () => {
+      const client = await seedUser(ctx, { role: 'client', email: 'amani@example.test' });
+      const emailed = await emailedResetToken('amani@example.test');
+      expect((await call('PUT', `/user/${client.id}/deactivate`)).statusCode).toBe(200);
+      expect((await resetWith(emailed)).statusCode).toBe(400);
+      expect((await call('PUT', `/user/${client.id}/activate`)).statusCode).toBe(200);
+      const stale = await resetWith(emailed);
+      expect(stale.statusCode).toBe(400);
+      expect(stale.json().code).toBe('INVALID_RESET_TOKEN');
+      expect((await login('amani@example.test', TEST_PASSWORD)).statusCode).toBe(200);
+    });
   });
 
   describe('the last active advocate', () => {
@@ -369,6 +401,15 @@ describe('changing accounts', () => {
         details: { email: 'njeri@mwamba.test', via: 'advocate', sessionsRevoked: 1 },
       });
       expect(JSON.stringify(audit!.details)).not.toContain(body.temporaryPassword);
+    });
+
+    it('spends a reset link the person was emailed before (issue 11)', async () => {
+      const client = await seedUser(ctx, { role: 'client', email: 'amani@example.test' });
+      const emailed = await emailedResetToken('amani@example.test');
+      expect((await call('PUT', `/user/${client.id}/reset-password`)).statusCode).toBe(200);
+      const stale = await resetWith(emailed);
+      expect(stale.statusCode).toBe(400);
+      expect(stale.json().code).toBe('INVALID_RESET_TOKEN');
     });
 
     it('is not for the advocate’s own account', async () => {

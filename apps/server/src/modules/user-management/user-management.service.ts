@@ -20,6 +20,7 @@ import { sameId } from '../../lib/ids';
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords';
 import { writeAudit } from '../audit/audit-log.repository';
 import { spendUserResetTokens } from '../auth/password-reset.repository';
+import { replacePassword } from '../auth/replace-password';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { toPublicUser } from '../users/user-serializer';
 import {
@@ -292,6 +293,8 @@ export async function deactivateUser(
       await assertAnotherAdvocateRemains(tx, target);
       const updated = await updateUser(tx, target.id, { isActive: false });
       const sessionsRevoked = await revokeUserSessions(tx, target.id);
+      // A link emailed before must not work after a later reactivation either (issue 11).
+      await spendUserResetTokens(tx, target.id);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'user.deactivated',
@@ -383,22 +386,24 @@ export async function resetUserPassword(
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
   const user = await withTarget(deps, id, async (tx, target) => {
-    const updated = await updateUser(tx, target.id, {
+    const replaced = await replacePassword(tx, target.id, {
       passwordHash,
       mustChangePassword: true,
-      failedLoginCount: 0,
-      lockedUntil: null,
     });
-    await spendUserResetTokens(tx, target.id);
-    const sessionsRevoked = await revokeUserSessions(tx, target.id);
+    if (!replaced) throw notFound();
     await writeAudit(tx, {
       actorId: actor.id,
       action: 'user.password_reset',
       targetUserId: target.id,
       ip: meta.ip,
-      details: { email: target.email, role: target.role, via: 'advocate', sessionsRevoked },
+      details: {
+        email: target.email,
+        role: target.role,
+        via: 'advocate',
+        sessionsRevoked: replaced.sessionsRevoked,
+      },
     });
-    return toPublicUser(updated!);
+    return toPublicUser(replaced.user);
   });
   return { user, temporaryPassword };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
 
@@ -33,6 +33,11 @@ export async function updateUser(
   return row;
 }
 
+/** Locks the account's row until the transaction ends: changes to it then take turns. */
+export async function lockUserRow(tx: Executor, id: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
 export async function advocateExists(db: Executor): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
@@ -42,21 +47,95 @@ export async function advocateExists(db: Executor): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Adds one failed sign-in; returns the new count. */
-export async function incrementFailedLogins(db: Executor, id: string): Promise<number> {
-  const [row] = await db
-    .update(users)
-    .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
-    .where(eq(users.id, id))
-    .returning({ count: users.failedLoginCount });
-  return row?.count ?? 0;
+/** What sign-in needs of an account, read in the same statement that claims the attempt. */
+export interface SignInCandidate {
+  id: string;
+  email: string;
+  passwordHash: string;
+  role: UserRow['role'];
+  isActive: boolean;
+  verificationStatus: UserRow['verificationStatus'];
+  lockedUntil: Date | null;
 }
 
-export async function lockUser(db: Executor, id: string, until: Date): Promise<void> {
-  await db
-    .update(users)
-    .set({ lockedUntil: until, failedLoginCount: 0 })
-    .where(and(eq(users.id, id)));
+export type SignInClaim =
+  /** The attempt may check the password; `locksNow` when it is the last one before the lock. */
+  | { user: SignInCandidate; claimed: true; locksNow: boolean }
+  /** The account is locked: the password must not be checked. */
+  | { user: SignInCandidate; claimed: false };
+
+interface ClaimRow {
+  /** Null when no account has this email. */
+  id: string | null;
+  email: string;
+  password_hash: string;
+  role: UserRow['role'];
+  is_active: boolean;
+  verification_status: UserRow['verificationStatus'];
+  locked_until: Date | string | null;
+  claimed: boolean;
+  claimed_locked_until: Date | string | null;
+}
+
+const toDate = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/**
+ * Claims one sign-in attempt for the account with this email, before its password is checked, in
+ * one conditional UPDATE: the row lock makes concurrent claims (in any number of server processes)
+ * take turns, and each re-reads the count and lock the previous one wrote. The `maxFailures`-th
+ * claim in a row sets the lock itself, so at most `maxFailures` passwords are checked per lock
+ * window; a right password then lifts it (`recordSuccessfulSignIn`). Undefined: no such account.
+ */
+export async function claimSignInAttempt(
+  db: Executor,
+  email: string,
+  options: { now: Date; maxFailures: number; lockUntil: Date },
+): Promise<SignInClaim | undefined> {
+  const now = options.now.toISOString();
+  const lockUntil = options.lockUntil.toISOString();
+  const address = email.toLowerCase();
+  const result = await db.execute(sql`
+    with claimed as (
+      update users set
+        failed_login_count = case when failed_login_count + 1 >= ${options.maxFailures}
+          then 0 else failed_login_count + 1 end,
+        locked_until = case when failed_login_count + 1 >= ${options.maxFailures}
+          then ${lockUntil}::timestamptz else null end
+      where lower(email) = ${address}
+        and (locked_until is null or locked_until <= ${now}::timestamptz)
+      returning id, locked_until
+    )
+    select u.id, u.email, u.password_hash, u.role, u.is_active, u.verification_status,
+      u.locked_until, c.id is not null as claimed, c.locked_until as claimed_locked_until
+    -- A transaction id makes the commit flush the WAL, as the UPDATE above does for a known email:
+    -- an unknown one then costs the same, and timing does not tell them apart (issue 11). The
+    -- one-row subquery drives the joins, so it runs whether or not the email has an account.
+    from (select pg_current_xact_id() as xact_id) x
+      left join users u on lower(u.email) = ${address}
+      left join claimed c on c.id = u.id
+    limit 1`);
+  const row = (result as unknown as { rows: ClaimRow[] }).rows[0];
+  if (!row?.id) return undefined;
+  const user: SignInCandidate = {
+    id: row.id,
+    email: row.email,
+    passwordHash: row.password_hash,
+    role: row.role,
+    isActive: row.is_active,
+    verificationStatus: row.verification_status,
+    lockedUntil: toDate(row.locked_until),
+  };
+  if (!row.claimed) return { user, claimed: false };
+  return { user, claimed: true, locksNow: row.claimed_locked_until !== null };
+}
+
+/** The right password: the count starts again and any lock lifts. */
+export async function recordSuccessfulSignIn(
+  db: Executor,
+  id: string,
+  now: Date,
+): Promise<UserRow | undefined> {
+  return updateUser(db, id, { failedLoginCount: 0, lockedUntil: null, lastLogin: now });
 }
 
 /** True when the error is a unique-constraint violation (a taken email), whatever the driver. */
