@@ -1,3 +1,4 @@
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -54,8 +55,6 @@ export async function usePglite(client: PGlite, onClose?: () => void): Promise<D
   };
 }
 
-const MIGRATION_LOCK_ID = 7_204_311; // any constant: serialises migrations of several instances
-
 export async function usePostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
@@ -69,10 +68,12 @@ export async function usePostgres(connectionString: string): Promise<Database> {
     throw asDatabaseUrlError(connectionString, error);
   }
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
     await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder });
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    await client
+      .query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations])
+      .catch(() => {});
     client.release();
   }
   return {

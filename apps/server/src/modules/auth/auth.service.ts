@@ -1,3 +1,4 @@
+import { lockForTransaction } from '../../db/advisory-locks';
 import {
   REMEMBER_ME_DAYS,
   SESSION_HOURS,
@@ -7,7 +8,6 @@ import {
   MESSAGES,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -52,9 +52,6 @@ export interface RequestMeta {
 /** A reset link is good for one hour; at most this many are sent to one account an hour. */
 const RESET_TOKEN_MINUTES = 60;
 const RESET_EMAILS_PER_HOUR = 3;
-/** Serialises advocate registrations, so two cannot both become "the first". */
-const REGISTRATION_LOCK_ID = 7_204_312;
-
 export function isSuperKey(deps: Pick<AuthDeps, 'superKey'>, given: string): boolean {
   return secretsMatch(given, deps.superKey);
 }
@@ -114,7 +111,7 @@ export async function registerAdvocate(
   let created: UserRow;
   try {
     created = await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK_ID})`);
+      await lockForTransaction(tx, 'registration');
       const isFirst = !(await advocateExists(tx));
       const user = await insertUser(tx, {
         email: input.email,

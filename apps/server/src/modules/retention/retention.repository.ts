@@ -1,12 +1,11 @@
-import { lte, or, sql } from 'drizzle-orm';
+import { lte, or } from 'drizzle-orm';
+import { lockForTransaction } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import { contactMessages, passwordResetTokens, sessions } from '../../db/schema';
 
 /** Serialises purges of several processes sharing one PostgreSQL: the second finds nothing left. */
-const RETENTION_PURGE_LOCK_ID = 7_204_314;
-
 export async function lockRetentionPurge(tx: Executor): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${RETENTION_PURGE_LOCK_ID})`);
+  await lockForTransaction(tx, 'retentionPurge');
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ListUsersFilters, Role, UserStats } from '@firm/shared';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { lockForTransaction } from '../../db/advisory-locks';
 import { users, type UserRow } from '../../db/schema';
 
 /**
@@ -122,10 +123,8 @@ export async function findUserInScopeForUpdate(
 }
 
 /** Serialises the changes that can take an advocate out of service (deactivate, delete). */
-const ADVOCATE_GUARD_LOCK_ID = 7_204_313;
-
 export async function lockAdvocateGuard(tx: Executor): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADVOCATE_GUARD_LOCK_ID})`);
+  await lockForTransaction(tx, 'advocateGuard');
 }
 
 /** Active, verified advocates other than `exceptId`: who would still run the firm's accounts. */

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from './client';
+
+/**
+ * Every PostgreSQL advisory lock of the app, in one place so that no two share an id. Each
+ * serialises one thing that several server processes sharing a database must do one at a time.
+ */
+export const ADVISORY_LOCKS = {
+  /** Migrations at start-up (session-level, db/client.ts). */
+  migrations: 7_204_311,
+  /** Advocate registration: only one can be the first. */
+  registration: 7_204_312,
+  /** Changes that can take an advocate out of service (deactivate, delete). */
+  advocateGuard: 7_204_313,
+  /** The retention purge: the second process finds nothing left. */
+  retentionPurge: 7_204_314,
+} as const;
+export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
+
+/** Takes `lock` until the end of the transaction `tx`. */
+export async function lockForTransaction(tx: Executor, lock: AdvisoryLock): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS[lock]})`);
+}
