@@ -15,12 +15,12 @@
 //   BENCH_ONLY          `pglite` or `postgres` to measure one database
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from './lib/free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -29,17 +29,6 @@ const TIMING_N = Number(process.env.BENCH_TIMING_N ?? 200);
 const SUPER_KEY = 'bench-super-key-0123456789';
 const PASSWORD = 'Str0ngPassw0rd';
 const KNOWN_ACCOUNTS = Math.ceil(TIMING_N / 4); // ≤ 4 wrong passwords each: none gets locked
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -9,12 +9,12 @@
 //   BENCH_DEBUG  also print the page's inspector issues, console errors and each script it downloaded
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from './lib/free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
@@ -44,17 +44,6 @@ const PAGES = process.env.BENCH_PAGES
       '/terms',
       '/cookies',
     ];
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 if (
   !existsSync(path.join(root, 'apps/web/dist/index.html')) ||
