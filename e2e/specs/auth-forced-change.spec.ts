@@ -1,8 +1,7 @@
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from '@playwright/test';
 import { advocatePayload, signInThroughUi } from '../support/accounts';
 import { freshDataDir, startServer } from '../support/server-process';
+import { openDataDir } from '../support/database';
 
 const SUPER_KEY = 'forced-change-key-77c1';
 const account = {
@@ -30,7 +29,7 @@ test('a user with a temporary password is held on Change Password until they cho
   expect(registered.status).toBe(201);
   first.child.kill('SIGTERM');
   expect(await first.exited).toBe(0);
-  const db = await PGlite.create(path.join(dataDir, 'pgdata'));
+  const db = await openDataDir(dataDir);
   await db.query('update users set must_change_password = true where email = $1', [account.email]);
   await db.close();
 

@@ -1,9 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { freshDataDir, startServer } from '../support/server-process';
 import { stubMapTiles } from '../support/public-site';
+import { openDataDir } from '../support/database';
 
 const SUCCESS = 'Thank you for your message! We will get back to you within 24 hours.';
 
@@ -51,7 +51,7 @@ test.describe('the contact form', () => {
       await server.exited;
     }
 
-    const db = await PGlite.create(path.join(dataDir, 'pgdata'));
+    const db = await openDataDir(dataDir);
     const { rows } = await db.query<Record<string, unknown>>(
       'select name, email, phone, subject, urgency, notice_version, consent_at from contact_messages',
     );

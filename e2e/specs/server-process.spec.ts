@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from '@playwright/test';
-import path from 'node:path';
 import { freshDataDir, spawnServer, startServer } from '../support/server-process';
+import { openDataDir } from '../support/database';
 
 // These start servers of their own: no browser needed.
 test.describe('the server process', () => {
@@ -55,7 +54,7 @@ test.describe('the server process', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
 
-    const db = await PGlite.create(path.join(dataDir, 'pgdata'));
+    const db = await openDataDir(dataDir);
     const { rows } = await db.query<{ name: string }>('select name from contact_messages');
     await db.close();
     expect(rows).toEqual([{ name: 'Mutua Kioko' }]);

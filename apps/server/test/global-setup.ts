@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { usePglite, usePostgres } from '../src/db/client';
+import { pgliteExtensions, usePglite, usePostgres } from '../src/db/client';
 import { postgresTarget, TEST_DB_PREFIX } from './database-target';
 
 declare module 'vitest' {
@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
   }
 
   const dir = mkdtempSync(path.join(tmpdir(), 'firm-api-tests-'));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   const database = await usePglite(client);
   const snapshot = await client.dumpDataDir('none');
   const file = path.join(dir, 'migrated.tar');

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { usePglite, usePostgres, type Database } from '../src/db/client';
+import { pgliteExtensions, usePglite, usePostgres, type Database } from '../src/db/client';
 import type { HttpTimeouts } from '../src/lib/http-timeouts';
 import type { Mailer, OutgoingMail } from '../src/lib/mailer';
 import type { RetentionScheduleOptions } from '../src/plugins/retention-schedule';
@@ -35,7 +35,7 @@ export async function createTestDatabase(): Promise<Database> {
     return usePostgres(url.toString());
   }
   const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
-  return usePglite(await PGlite.create({ loadDataDir: snapshot }));
+  return usePglite(await PGlite.create({ loadDataDir: snapshot, extensions: pgliteExtensions }));
 }
 
 export interface TestContext {

@@ -1,7 +1,9 @@
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -25,6 +27,14 @@ export interface Database {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The contrib extensions the migrations create: `pg_trgm` (similarity search for the
+ * conflict-of-interest check and case search) and `btree_gist` (the exclusion constraint that
+ * keeps one advocate's appointments from overlapping). PostgreSQL ships them; PGlite must be
+ * handed them whenever it opens a database, including the tests' migrated snapshot.
+ */
+export const pgliteExtensions = { pg_trgm, btree_gist } satisfies PGliteOptions['extensions'];
 
 /** `drizzle/` sits beside `src/` in development and beside `dist/` once built. */
 function findMigrationsFolder(): string {
@@ -105,7 +115,9 @@ export async function openDatabase(options: {
     throw asDataDirError(options.dataDir, error);
   }
   try {
-    const client = await PGlite.create(path.join(options.dataDir, 'pgdata'));
+    const client = await PGlite.create(path.join(options.dataDir, 'pgdata'), {
+      extensions: pgliteExtensions,
+    });
     return await usePglite(client, () => lock.release());
   } catch (error) {
     lock.release();
