@@ -1,10 +1,11 @@
-// Bundles the server into dist/server.js. Packages from node_modules stay external; the shared
+// Bundles the server into dist/server.js, and dist/init-data-dir.js (run by the server in a child
+// process to create a new embedded database). Packages from node_modules stay external; the shared
 // workspace package (TypeScript source) is bundled in.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/init-data-dir.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

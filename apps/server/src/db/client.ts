@@ -1,5 +1,7 @@
 import { ADVISORY_LOCKS } from './advisory-locks';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -26,6 +28,14 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Only where this process is the database's one writer and hears of each commit before the
+   * committing call returns (the embedded database: one process holds its data directory, and
+   * PGlite delivers a commit's notifications with the commit's own result). Calls `listener`
+   * after every committed change to users or sessions; returns the unsubscribe function. A
+   * PostgreSQL server's notifications arrive later and from other processes, so it has none.
+   */
+  onAccountsChanged?: (listener: () => void) => () => void;
 }
 
 /**
@@ -48,13 +58,40 @@ function findMigrationsFolder(): string {
 }
 export const migrationsFolder = findMigrationsFolder();
 
+/**
+ * Statement-level triggers that announce any change to users or sessions, however it is made
+ * (a repository, a migration, a hand-run statement). Installed when the embedded database opens
+ * rather than by a migration: only PGlite's listener needs them (see `onAccountsChanged`).
+ */
+const ACCOUNTS_CHANGED_CHANNEL = 'accounts_changed';
+const ACCOUNTS_CHANGED_TRIGGERS = `
+create or replace function notify_accounts_changed() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('${ACCOUNTS_CHANGED_CHANNEL}', '');
+  return null;
+end $$;
+create or replace trigger users_changed after insert or update or delete or truncate on users
+  for each statement execute function notify_accounts_changed();
+create or replace trigger sessions_changed after insert or update or delete or truncate on sessions
+  for each statement execute function notify_accounts_changed();
+`;
+
 /** Wraps an open PGlite (on disk or in memory) and applies the migrations. */
 export async function usePglite(client: PGlite, onClose?: () => void): Promise<Database> {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  await client.exec(ACCOUNTS_CHANGED_TRIGGERS);
+  const accountListeners = new Set<() => void>();
+  await client.listen(ACCOUNTS_CHANGED_CHANNEL, () => {
+    for (const listener of accountListeners) listener();
+  });
   return {
     db,
     driver: 'pglite',
+    onAccountsChanged(listener) {
+      accountListeners.add(listener);
+      return () => accountListeners.delete(listener);
+    },
     async ping() {
       await client.query('select 1');
     },
@@ -102,6 +139,24 @@ export async function usePostgres(connectionString: string): Promise<Database> {
  * The product's database: the PostgreSQL server at `databaseUrl` when one is given, otherwise
  * embedded PostgreSQL in `dataDir/pgdata`, opened by this process only.
  */
+/** Beside the built server only; in development and tests the database is created in-process. */
+const INIT_SCRIPT = path.join(import.meta.dirname, 'init-data-dir.js');
+
+/**
+ * Creates a new embedded database in a child process (see init-data-dir.ts: why), under the data
+ * directory lock this process already holds. Its error output reaches this process's.
+ */
+async function initializeInChildProcess(pgdata: string): Promise<void> {
+  if (!existsSync(INIT_SCRIPT)) return;
+  await promisify(execFile)(process.execPath, [INIT_SCRIPT, pgdata], { timeout: 120_000 }).catch(
+    (error: { stderr?: string; message: string }) => {
+      throw new Error(
+        `Could not create the embedded database in ${pgdata}: ${error.stderr || error.message}`,
+      );
+    },
+  );
+}
+
 export async function openDatabase(options: {
   dataDir: string;
   databaseUrl: string | undefined;
@@ -115,7 +170,9 @@ export async function openDatabase(options: {
     throw asDataDirError(options.dataDir, error);
   }
   try {
-    const client = await PGlite.create(path.join(options.dataDir, 'pgdata'), {
+    const pgdata = path.join(options.dataDir, 'pgdata');
+    if (!existsSync(path.join(pgdata, 'PG_VERSION'))) await initializeInChildProcess(pgdata);
+    const client = await PGlite.create(pgdata, {
       extensions: pgliteExtensions,
     });
     return await usePglite(client, () => lock.release());

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { sessions, users } from '../db/schema';
+import { hashToken } from '../lib/tokens';
 import { currentUser } from './auth';
 import { createTestContext, type TestContext } from '../../test/helpers';
 import { TEST_SUPER_KEY, bearer, seedUser, signIn } from '../../test/accounts';
@@ -69,6 +70,28 @@ describe('auth plugin guards', () => {
     expect((await call('POST', '/api/test/cases', clientToken)).statusCode).toBe(403);
     const advocateToken = await signIn(ctx, 'advocate@example.test');
     expect((await call('POST', '/api/test/cases', advocateToken)).statusCode).toBe(200);
+  });
+
+  it('a deactivation or a revoked session, however written, applies at the next request', async () => {
+    // On the embedded database found sessions are kept in memory (live-sessions.ts): any change
+    // to users or sessions, even one no service made, must drop them.
+    const client = await seedUser(ctx, { role: 'client', email: 'client@example.test' });
+    const token = await signIn(ctx, 'client@example.test');
+    const other = await signIn(ctx, 'client@example.test');
+    expect((await call('GET', '/api/test/signed-in', token)).statusCode).toBe(200);
+    expect((await call('GET', '/api/test/signed-in', other)).statusCode).toBe(200);
+
+    await ctx.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, hashToken(other)));
+    expect((await call('GET', '/api/test/signed-in', other)).statusCode).toBe(401);
+    expect((await call('GET', '/api/test/signed-in', token)).statusCode).toBe(200);
+
+    await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, client.id));
+    expect((await call('GET', '/api/test/signed-in', token)).statusCode).toBe(401);
+    await ctx.database.db.update(users).set({ isActive: true }).where(eq(users.id, client.id));
+    expect((await call('GET', '/api/test/signed-in', token)).statusCode).toBe(200);
   });
 
   it('public routes still answer with a bad token, as a visitor', async () => {

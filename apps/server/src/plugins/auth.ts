@@ -4,11 +4,16 @@ import fp from 'fastify-plugin';
 import type { SessionRow, UserRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { hashToken } from '../lib/tokens';
-import { findLiveSession, touchSession } from '../modules/auth/sessions.repository';
+import { liveSessionLookup } from '../modules/auth/live-sessions';
+import { touchSession } from '../modules/auth/sessions.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, read fresh from the database for this request; null for a visitor. */
+    /**
+     * The signed-in user as the database holds it now (never older than its last change); null
+     * for a visitor. Shared between requests on the embedded database (see live-sessions.ts):
+     * read it, never change it.
+     */
     user: UserRow | null;
     session: SessionRow | null;
     /**
@@ -64,8 +69,8 @@ export function currentSession(request: FastifyRequest): SessionRow {
 }
 
 /**
- * Resolves `Authorization: Bearer <token>` on every request to a live session and its user, read
- * fresh from the database, so a deactivation or a permission change applies at the next request.
+ * Resolves `Authorization: Bearer <token>` on every request to a live session and its user, as the
+ * database holds them now, so a deactivation or a permission change applies at the next request.
  * An unknown, expired or revoked token, or an inactive user, leaves the request signed out: public
  * routes still answer, guarded ones say 401. Routes are guarded per route with `requireUser` or
  * `requirePermission(action)`.
@@ -75,12 +80,13 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('session', null);
     app.decorateRequest('passwordChangeRequired', false);
+    const findLiveSession = liveSessionLookup(app.database);
 
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
       if (!token) return;
       const now = new Date();
-      const found = await findLiveSession(app.db, hashToken(token), now);
+      const found = await findLiveSession(hashToken(token), now);
       if (!found || !found.user.isActive) return;
       if (now.getTime() - found.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
         await touchSession(app.db, found.session.id, now, TOUCH_INTERVAL_MS);
