@@ -149,6 +149,16 @@ try {
         `  main thread ${Math.round(audits['mainthread-work-breakdown']?.numericValue ?? 0)} ms, ` +
           `of which JavaScript ${Math.round(audits['bootup-time']?.numericValue ?? 0)} ms`,
       );
+      const breakdown = audits['mainthread-work-breakdown']?.details?.items ?? [];
+      console.log(
+        `  by kind: ${breakdown.map((item) => `${item.groupLabel} ${Math.round(item.duration)}`).join(', ')}; DOM ${audits['dom-size']?.numericValue} elements`,
+      );
+      // The long tasks TBT counts (simulated, with the CPU slowdown), and what ran in them.
+      for (const task of audits['long-tasks']?.details?.items ?? []) {
+        console.log(
+          `  long task at ${Math.round(task.startTime)} ms, ${Math.round(task.duration)} ms: ${task.url}`,
+        );
+      }
       // Which chunks the page downloaded: what a lazy import saves shows here first.
       for (const request of audits['network-requests']?.details?.items ?? []) {
         if (request.resourceType !== 'Script') continue;

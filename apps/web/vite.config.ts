@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   server: {
     // `npm run dev` here, with the API running on 3000 (`npm run dev -w @firm/server`).
@@ -14,6 +14,10 @@ export default defineConfig({
     // The prerenderer reads it to preload each page's own route chunk.
     manifest: true,
     rollupOptions: {
+      // The browser's entry exports nothing anyone imports: without this Rollup keeps a facade
+      // chunk for it, one more request before the first paint. The prerenderer imports the SSR
+      // entry's exports, so that build keeps them.
+      preserveEntrySignatures: isSsrBuild ? 'exports-only' : false,
       output: {
         // What every page needs beside React goes into one chunk: each request costs a round trip
         // and ~1 KB of response headers on a phone, and Rollup would otherwise cut a dozen tiny
@@ -23,6 +27,11 @@ export default defineConfig({
           // Named first, so that 'site' does not pull them in through @firm/shared's index. zod and
           // the schemas are apart from react-hook-form: the contact form loads only them, on the
           // visitor's first focus (contact-form-validation.ts).
+          // The entry (boot.ts) takes Vite's preload helper with it: left to Rollup, the helper
+          // joins 'site', and the entry's static import of it would fetch React before the page
+          // has painted.
+          if (/vite\/(preload-helper|modulepreload-polyfill)|\/src\/boot\.ts$/.test(id))
+            return 'boot';
           if (/node_modules\/zod\/|packages\/shared\/src\/schemas\//.test(id)) return 'validation';
           if (/node_modules\/(react-hook-form|@hookform)\//.test(id)) return 'forms';
           if (/node_modules\/react-router\//.test(id)) return 'site';
@@ -34,7 +43,6 @@ export default defineConfig({
             return 'site';
           // React, React DOM's client and its scheduler: every page hydrates with them (ADR 010).
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'site';
-          if (id.includes('vite/preload-helper')) return 'site';
           if (/\/src\/content\/(firm|navigation|practice-areas)\.ts$/.test(id)) return 'site';
           if (/features\/public-site\/components\/(chat-widget|not-found-screen|ui)\.tsx$/.test(id))
             return 'site';
@@ -57,4 +65,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -62,3 +62,30 @@ test.describe('the floating chat widget', () => {
     await expect(chat).toHaveCount(0);
   });
 });
+
+test.describe('a public page before its script has arrived', () => {
+  test('paints with no script but its small entry, and keeps a tap made before React listens', async ({
+    page,
+  }) => {
+    // Hold the app's chunk: the page is on screen, its buttons are not wired yet.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') requested.push(new URL(request.url()).pathname);
+    });
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Before the first frame only the entry was asked for (boot.ts): React waits for the paint.
+    expect(requested[0]).toMatch(/^\/assets\/boot-[\w-]+\.js$/);
+
+    await page.getByRole('button', { name: /Open chat/ }).click();
+    await expect(page.getByRole('region', { name: 'Chat with us' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('region', { name: 'Chat with us' })).toBeVisible();
+  });
+});

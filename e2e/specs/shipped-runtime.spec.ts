@@ -59,14 +59,31 @@ test.describe('the runtime that ships', () => {
     expect(renderer?.bundleType).toBe(0); // production build
   });
 
+  test('a prerendered page names one script, its small entry, and preloads nothing before it paints', () => {
+    for (const page of ['index.html', 'contact/index.html', '404.html']) {
+      const html = readFileSync(path.join(DIST, page), 'utf8');
+      const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+      expect(scripts, page).toHaveLength(1);
+      expect(scripts[0], page).toMatch(/^\/assets\/boot-[\w-]+\.js$/);
+      expect(html, page).not.toContain('rel="modulepreload"');
+      expect(readFileSync(path.join(DIST, scripts[0]!), 'utf8').length, page).toBeLessThan(4096);
+    }
+  });
+
   test('the site chunk every page loads holds React DOM’s production build, and no file holds Preact', () => {
-    const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-    const siteChunk = html.match(/\/assets\/site-[\w-]+\.js/)?.[0];
-    expect(siteChunk, 'the home page preloads the site chunk').toBeTruthy();
-    const site = readFileSync(path.join(DIST, siteChunk!), 'utf8');
+    const manifest = JSON.parse(
+      readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; name?: string; imports?: string[] }>;
+    const site = Object.entries(manifest).find(([, chunk]) => chunk.name === 'site');
+    expect(site, 'a chunk named site').toBeTruthy();
+    // Every page's app loads it (boot.ts → main.tsx → site).
+    expect(manifest['src/main.tsx']?.imports).toContain(site![0]);
+    const siteCode = readFileSync(path.join(DIST, site![1].file), 'utf8');
     // React's production builds point at its error decoder instead of shipping messages.
-    expect(site).toContain('https://react.dev/errors/');
-    expect(site).toMatch(/"19\.\d+\.\d+"/);
+    expect(siteCode).toContain('https://react.dev/errors/');
+    expect(siteCode).toMatch(/"19\.\d+\.\d+"/);
     const withPreact = filesUnder(DIST)
       .filter((file) => /\.(js|html|json)$/.test(file))
       .filter((file) => /preact/i.test(readFileSync(file, 'utf8')));

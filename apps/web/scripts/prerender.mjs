@@ -37,26 +37,31 @@ function routeModuleOf(pathname) {
 }
 
 /**
- * The page's own route chunk and its static imports, which the entry would otherwise only discover
- * after it has run: preloading them saves a round trip before hydration.
+ * The page's own route chunk and its static imports, which the app would otherwise only discover
+ * after it has run. boot.ts asks for them beside the app once the page has painted (not before:
+ * the page's first paint needs no script), saving a round trip before hydration.
  */
-function routePreloads(pathname) {
+function routeChunks(pathname) {
   const key = routeModuleOf(pathname);
   if (!manifest[key]) throw new Error(`no chunk for ${pathname} (${key}) in the Vite manifest`);
-  const inEntry = new Set();
   const walk = (chunkKey, into) => {
-    if (into.has(chunkKey)) return;
+    if (into.has(chunkKey)) return into;
     into.add(chunkKey);
     for (const imported of manifest[chunkKey]?.imports ?? []) walk(imported, into);
+    return into;
   };
-  walk('index.html', inEntry);
-  const needed = new Set();
-  walk(key, needed);
-  return [...needed]
-    .filter((chunkKey) => !inEntry.has(chunkKey))
-    .map(
-      (chunkKey) => `<link rel="modulepreload" crossorigin href="/${manifest[chunkKey].file}" />`,
-    );
+  // What the entry and the app (its one dynamic import) bring are fetched with them already.
+  const withApp = walk('src/main.tsx', walk('index.html', new Set()));
+  return [...walk(key, new Set())]
+    .filter((chunkKey) => !withApp.has(chunkKey))
+    .map((chunkKey) => `/${manifest[chunkKey].file}`);
+}
+
+/** Names the page's route chunks on the entry's script tag, for boot.ts. */
+function withRouteChunks(html, chunks) {
+  const entry = /<script type="module" crossorigin src="[^"]+"/;
+  if (!entry.test(html)) throw new Error('the entry script tag is not where prerender expects it');
+  return html.replace(entry, (tag) => `${tag} data-route-chunks="${chunks.join(' ')}"`);
 }
 
 const escapeHtml = (value) =>
@@ -66,7 +71,7 @@ const escapeHtml = (value) =>
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;');
 
-function head(seo, pathname, preloads = []) {
+function head(seo, pathname) {
   if (!seo) return `<title>${SITE_NAME}</title>`;
   const url = `${PUBLIC_URL}${seo.canonicalPath ?? pathname}`;
   const tags = [
@@ -81,7 +86,6 @@ function head(seo, pathname, preloads = []) {
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
   ];
   if (seo.noindex) tags.push('<meta name="robots" content="noindex" />');
-  tags.push(...preloads);
   if (seo.structuredData) {
     // JSON-LD is data, not script: the CSP does not apply, but "</" must not end the element.
     const json = JSON.stringify(seo.structuredData).replaceAll('</', '<\\/');
@@ -109,12 +113,15 @@ for (const pathname of PUBLIC_PATHS) {
   const { html, seo } = await render(pathname);
   await write(
     pathname === '/' ? 'index.html' : `${pathname.slice(1)}/index.html`,
-    page(head(seo, pathname, routePreloads(pathname)), html),
+    withRouteChunks(page(head(seo, pathname), html), routeChunks(pathname)),
   );
 }
 
 const notFound = await render('/this-page-does-not-exist');
-await write('404.html', page(head(notFound.seo, '/404', routePreloads('/404')), notFound.html));
+await write(
+  '404.html',
+  withRouteChunks(page(head(notFound.seo, '/404'), notFound.html), routeChunks('/404')),
+);
 
 console.log(`prerendered ${PUBLIC_PATHS.length} public pages, 404.html and the app shell`);
 

@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { routes } from './app/routes';
-import './styles.css';
 
 const container = document.getElementById('root')!;
 const isPrerendered = container.hasChildNodes();
