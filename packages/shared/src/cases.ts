@@ -47,7 +47,10 @@ export const CASE_CATEGORIES = {
   employment: 'Employment Law',
 } as const;
 export type CaseCategory = keyof typeof CASE_CATEGORIES;
-export const CASE_CATEGORY_CODES = Object.keys(CASE_CATEGORIES) as [CaseCategory, ...CaseCategory[]];
+export const CASE_CATEGORY_CODES = Object.keys(CASE_CATEGORIES) as [
+  CaseCategory,
+  ...CaseCategory[],
+];
 
 export const PARTY_ROLES = {
   opposing_party: 'Opposing party',

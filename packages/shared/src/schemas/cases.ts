@@ -47,7 +47,10 @@ const categoryField = z.enum(CASE_CATEGORY_CODES, { error: CASE_MESSAGES.categor
 const priorityField = z.enum(CASE_PRIORITIES, { error: CASE_MESSAGES.priorityRequired });
 const courtDateField = z.preprocess(
   (value) => (value === '' ? null : value),
-  z.iso.datetime({ offset: true, error: 'Court date must be a date and time' }).nullable().optional(),
+  z.iso
+    .datetime({ offset: true, error: 'Court date must be a date and time' })
+    .nullable()
+    .optional(),
 );
 
 export const partyInputSchema = z.object({
@@ -299,7 +302,11 @@ export const caseListSchema = z.object({
   success: z.literal(true),
   count: z.number().int(),
   total: z.number().int(),
-  pagination: z.object({ page: z.number().int(), limit: z.number().int(), pages: z.number().int() }),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    pages: z.number().int(),
+  }),
   cases: z.array(caseSummarySchema),
 });
 export type CaseList = z.infer<typeof caseListSchema>;
@@ -336,4 +343,3 @@ export const casePeopleSchema = z.object({
   assignees: z.array(personRef.extend({ role: z.string() })),
 });
 export type CasePeople = z.infer<typeof casePeopleSchema>;
-

@@ -41,7 +41,9 @@ export function toCaseSummary(row: CaseListRow): CaseSummary {
   };
 }
 
-export function toCaseDocument(row: CaseDocumentRow & { uploaderName?: string | null }): CaseDocument {
+export function toCaseDocument(
+  row: CaseDocumentRow & { uploaderName?: string | null },
+): CaseDocument {
   return {
     id: row.id,
     name: row.name,
@@ -72,7 +74,10 @@ const nairobi = new Intl.DateTimeFormat('en-KE', {
 });
 
 /** The timeline's sentence for an event, from its details (one place for every wording). */
-export function describeEvent(type: CaseEventRow['type'], details: Record<string, unknown>): string {
+export function describeEvent(
+  type: CaseEventRow['type'],
+  details: Record<string, unknown>,
+): string {
   const text = (key: string) => (typeof details[key] === 'string' ? (details[key] as string) : '');
   switch (type) {
     case 'case_created':
@@ -134,4 +139,3 @@ export function toCaseDetail(
         : null,
   };
 }
-

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { CASE_MESSAGES, type CaseDetail, type CaseList } from '@firm/shared';
 import { expect } from 'vitest';
-import { describeAccessMatrix, type Caller, type MatrixEndpoint } from '../../../test/access-matrix';
+import {
+  describeAccessMatrix,
+  type Caller,
+  type MatrixEndpoint,
+} from '../../../test/access-matrix';
 import { seedUser } from '../../../test/accounts';
 import { multipartFile, PDF_BYTES, seedCase, seedDocument } from '../../../test/cases';
 import type { TestContext } from '../../../test/helpers';

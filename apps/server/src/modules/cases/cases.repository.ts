@@ -34,7 +34,8 @@ export interface CaseScope {
 const assignee = aliasedTable(users, 'assignee');
 const client = aliasedTable(users, 'client');
 
-const fullName = (table: typeof users) => sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
+const fullName = (table: typeof users) =>
+  sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
 export function likePattern(text: string): string {
@@ -48,12 +49,14 @@ function scopeCondition(scope: CaseScope): SQL | undefined {
 function countsFor(scope: CaseScope) {
   const shared = scope.clientView;
   return {
-    documentCount: sql<number>`(select count(*) from ${caseDocuments} d where d.case_id = ${cases.id}${shared ? sql` and d.visible_to_client` : sql``})`.mapWith(
-      Number,
-    ),
-    noteCount: sql<number>`(select count(*) from ${caseNotes} n where n.case_id = ${cases.id}${shared ? sql` and n.visible_to_client` : sql``})`.mapWith(
-      Number,
-    ),
+    documentCount:
+      sql<number>`(select count(*) from ${caseDocuments} d where d.case_id = ${cases.id}${shared ? sql` and d.visible_to_client` : sql``})`.mapWith(
+        Number,
+      ),
+    noteCount:
+      sql<number>`(select count(*) from ${caseNotes} n where n.case_id = ${cases.id}${shared ? sql` and n.visible_to_client` : sql``})`.mapWith(
+        Number,
+      ),
   };
 }
 
@@ -65,7 +68,8 @@ export type CaseListRow = CaseRow & {
 };
 
 /** Calendar day `date` (YYYY-MM-DD) in Nairobi, as the instant it starts. */
-const nairobiDayStart = (date: string) => sql`(${date}::date)::timestamp at time zone ${FIRM_TIME_ZONE}`;
+const nairobiDayStart = (date: string) =>
+  sql`(${date}::date)::timestamp at time zone ${FIRM_TIME_ZONE}`;
 
 function filterConditions(scope: CaseScope, filters: ListCasesFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
@@ -74,9 +78,12 @@ function filterConditions(scope: CaseScope, filters: ListCasesFilters): SQL | un
   if (filters.category) conditions.push(eq(cases.category, filters.category));
   if (filters.assignee) conditions.push(eq(cases.assigneeId, filters.assignee));
   if (filters.client) conditions.push(eq(cases.clientId, filters.client));
-  if (filters.courtFrom) conditions.push(sql`${cases.courtDate} >= ${nairobiDayStart(filters.courtFrom)}`);
+  if (filters.courtFrom)
+    conditions.push(sql`${cases.courtDate} >= ${nairobiDayStart(filters.courtFrom)}`);
   if (filters.courtTo) {
-    conditions.push(sql`${cases.courtDate} < ${nairobiDayStart(filters.courtTo)} + interval '1 day'`);
+    conditions.push(
+      sql`${cases.courtDate} < ${nairobiDayStart(filters.courtTo)} + interval '1 day'`,
+    );
   }
   if (filters.search) {
     const pattern = likePattern(filters.search);
@@ -104,7 +111,9 @@ function orderFor(sort: CaseSort): SQL[] {
 const listColumns = (scope: CaseScope) => ({
   case: cases,
   clientName: sql<string>`${fullName(client)}`,
-  assigneeName: sql<string | null>`case when ${assignee.id} is null then null else ${fullName(assignee)} end`,
+  assigneeName: sql<
+    string | null
+  >`case when ${assignee.id} is null then null else ${fullName(assignee)} end`,
   ...countsFor(scope),
 });
 
@@ -192,7 +201,11 @@ export async function loadCaseChildren(
 ): Promise<CaseChildren> {
   const sharedOnly = (column: AnyPgColumn) => (scope.clientView ? eq(column, true) : undefined);
   const [parties, documents, notes, events] = await Promise.all([
-    db.select().from(caseParties).where(eq(caseParties.caseId, caseId)).orderBy(asc(caseParties.createdAt)),
+    db
+      .select()
+      .from(caseParties)
+      .where(eq(caseParties.caseId, caseId))
+      .orderBy(asc(caseParties.createdAt)),
     db
       .select({ document: caseDocuments, uploaderName: sql<string | null>`${fullName(users)}` })
       .from(caseDocuments)
@@ -278,7 +291,9 @@ export async function insertParties(
   if (parties.length === 0) return;
   await tx
     .insert(caseParties)
-    .values(parties.map((p) => ({ caseId, role: p.role, name: p.name, contact: p.contact ?? null })));
+    .values(
+      parties.map((p) => ({ caseId, role: p.role, name: p.name, contact: p.contact ?? null })),
+    );
 }
 
 export async function insertEvent(
@@ -336,8 +351,14 @@ export async function countCaseContents(
 ): Promise<{ documents: number; notes: number }> {
   const [row] = await tx
     .select({
-      documents: sql<number>`(select count(*) from ${caseDocuments} where ${caseDocuments.caseId} = ${caseId})`.mapWith(Number),
-      notes: sql<number>`(select count(*) from ${caseNotes} where ${caseNotes.caseId} = ${caseId})`.mapWith(Number),
+      documents:
+        sql<number>`(select count(*) from ${caseDocuments} where ${caseDocuments.caseId} = ${caseId})`.mapWith(
+          Number,
+        ),
+      notes:
+        sql<number>`(select count(*) from ${caseNotes} where ${caseNotes.caseId} = ${caseId})`.mapWith(
+          Number,
+        ),
     })
     .from(sql`(select 1) as one`);
   return row!;

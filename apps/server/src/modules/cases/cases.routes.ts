@@ -240,7 +240,12 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `Upload one document (multipart field "file"), streamed to disk`,
         params: caseIdParamsSchema,
         querystring: uploadQuerySchema,
-        response: { 201: documentResponseSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...errors },
+        response: {
+          201: documentResponseSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          ...errors,
+        },
       },
       onRequest: may('files:upload'),
     },
@@ -255,7 +260,9 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const part = await request.file();
         if (!part) {
-          throw AppError.badRequest(CASE_MESSAGES.fileRequired, { file: CASE_MESSAGES.fileRequired });
+          throw AppError.badRequest(CASE_MESSAGES.fileRequired, {
+            file: CASE_MESSAGES.fileRequired,
+          });
         }
         name = cleanFileName(part.filename);
         received = await receiveFile(part.file, deps.documentsDir, name);

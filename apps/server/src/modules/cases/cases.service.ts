@@ -43,12 +43,7 @@ import {
   updateCaseAtVersion,
   type CaseScope,
 } from './cases.repository';
-import {
-  discardFile,
-  keepFile,
-  removeDocumentFile,
-  type ReceivedFile,
-} from './document-storage';
+import { discardFile, keepFile, removeDocumentFile, type ReceivedFile } from './document-storage';
 
 /**
  * The rules of case files (issue 13, ADR 014). Every function takes the signed-in caller, checks
@@ -144,7 +139,8 @@ async function readCase(db: Executor, actor: UserRow, id: string): Promise<CaseD
     : { parties: [], documents: [], notes: [], events: [] };
   let clearedByName: string | null = null;
   if (!scope.clientView && row.conflictClearedBy) {
-    clearedByName = (await findActiveUser(db, row.conflictClearedBy, ['advocate', 'admin']))?.name ?? null;
+    clearedByName =
+      (await findActiveUser(db, row.conflictClearedBy, ['advocate', 'admin']))?.name ?? null;
   }
   return toCaseDetail(row, children, { staff: !scope.clientView, clearedByName });
 }
@@ -159,7 +155,13 @@ export async function getCase(
   assertCan(actor, 'cases:view');
   const detail = await readCase(deps.db, actor, id);
   if (!isClient(actor)) {
-    await audit(deps.db, actor, 'case.viewed', { id, caseNumber: detail.caseNumber, clientId: detail.clientId }, meta);
+    await audit(
+      deps.db,
+      actor,
+      'case.viewed',
+      { id, caseNumber: detail.caseNumber, clientId: detail.clientId },
+      meta,
+    );
   }
   return detail;
 }
@@ -181,7 +183,12 @@ export async function casePeople(
  */
 async function findConflicts(
   db: Executor,
-  input: { clientName?: string; clientId?: string; excludeCaseId?: string; parties: { name: string }[] },
+  input: {
+    clientName?: string;
+    clientId?: string;
+    excludeCaseId?: string;
+    parties: { name: string }[];
+  },
 ): Promise<ConflictMatch[]> {
   const searches: Promise<Awaited<ReturnType<typeof findSimilarPeople>>>[] = [];
   const clientName = input.clientName?.trim();
@@ -229,7 +236,10 @@ export async function conflictCheck(
 }
 
 /** For user management: the matches for a new client's name (anyone who may admit clients). */
-export async function conflictsForNewClient(db: Executor, clientName: string): Promise<ConflictMatch[]> {
+export async function conflictsForNewClient(
+  db: Executor,
+  clientName: string,
+): Promise<ConflictMatch[]> {
   return findConflicts(db, { clientName, parties: [] });
 }
 
@@ -258,7 +268,9 @@ export async function createCase(
   assertCan(actor, 'cases:create');
   const client = await findActiveUser(deps.db, input.clientId, ['client']);
   if (!client) {
-    throw AppError.badRequest(CASE_MESSAGES.clientNotFound, { clientId: CASE_MESSAGES.clientNotFound });
+    throw AppError.badRequest(CASE_MESSAGES.clientNotFound, {
+      clientId: CASE_MESSAGES.clientNotFound,
+    });
   }
   const assignee = input.assignedTo ? await assertAssignee(deps.db, input.assignedTo) : null;
   const matches = await findConflicts(deps.db, {
@@ -287,13 +299,19 @@ export async function createCase(
       courtDate: input.courtDate ? new Date(input.courtDate) : null,
       createdBy: actor.id,
       ...(cleared
-        ? { conflictClearedReason: cleared.reason, conflictClearedBy: actor.id, conflictClearedAt: now }
+        ? {
+            conflictClearedReason: cleared.reason,
+            conflictClearedBy: actor.id,
+            conflictClearedAt: now,
+          }
         : {}),
     };
     const row = await insertCase(tx, values);
     await insertParties(tx, row.id, input.parties);
-    const event = (type: Parameters<typeof insertEvent>[1]['type'], details: Record<string, unknown> = {}) =>
-      insertEvent(tx, { caseId: row.id, type, details, actorId: actor.id });
+    const event = (
+      type: Parameters<typeof insertEvent>[1]['type'],
+      details: Record<string, unknown> = {},
+    ) => insertEvent(tx, { caseId: row.id, type, details, actorId: actor.id });
     await event('case_created', { caseNumber, category: row.category });
     if (assignee) await event('assigned', { assigneeId: assignee.id, assigneeName: assignee.name });
     if (row.courtDate) {
@@ -325,10 +343,14 @@ export async function updateCase(
       throw AppError.conflict(CASE_MESSAGES.versionConflict, 'VERSION_CONFLICT');
     }
     const changes: Partial<NewCaseRow> = {};
-    const events: { type: Parameters<typeof insertEvent>[1]['type']; details: Record<string, unknown> }[] = [];
+    const events: {
+      type: Parameters<typeof insertEvent>[1]['type'];
+      details: Record<string, unknown>;
+    }[] = [];
     const changed: Record<string, { from: unknown; to: unknown }> = {};
     const set = <K extends keyof NewCaseRow & keyof CaseRow>(key: K, value: NewCaseRow[K]) => {
-      const before = current[key] instanceof Date ? (current[key] as Date).toISOString() : current[key];
+      const before =
+        current[key] instanceof Date ? (current[key] as Date).toISOString() : current[key];
       const after = value instanceof Date ? value.toISOString() : value;
       if (before === after) return false;
       changes[key] = value;
@@ -373,7 +395,10 @@ export async function updateCase(
       if (set('courtDate', courtDate)) {
         events.push({
           type: 'court_date_set',
-          details: { courtDate: courtDate?.toISOString() ?? null, court: input.court ?? current.court },
+          details: {
+            courtDate: courtDate?.toISOString() ?? null,
+            court: input.court ?? current.court,
+          },
         });
       }
     }
@@ -384,7 +409,12 @@ export async function updateCase(
     const updated = await updateCaseAtVersion(tx, id, input.version, changes);
     if (!updated) throw AppError.conflict(CASE_MESSAGES.versionConflict, 'VERSION_CONFLICT');
     for (const event of events) {
-      await insertEvent(tx, { caseId: id, type: event.type, details: event.details, actorId: actor.id });
+      await insertEvent(tx, {
+        caseId: id,
+        type: event.type,
+        details: event.details,
+        actorId: actor.id,
+      });
     }
     await audit(tx, actor, 'case.updated', current, meta, {
       changed,

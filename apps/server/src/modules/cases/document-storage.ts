@@ -41,7 +41,9 @@ async function looksLikePlainText(file: string): Promise<boolean> {
     const sample = buffer.subarray(0, bytesRead);
     let text: string;
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(sample.subarray(0, trimPartialUtf8(sample)));
+      text = new TextDecoder('utf-8', { fatal: true }).decode(
+        sample.subarray(0, trimPartialUtf8(sample)),
+      );
     } catch {
       return false;
     }
@@ -118,11 +120,9 @@ export async function receiveFile(
 
 /** @fastify/multipart's error when a file passes `limits.fileSize`. */
 export function isFileTooLarge(error: unknown): boolean {
-  return (
-    error instanceof UploadRefused
-      ? error.reason === 'too_large'
-      : (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE'
-  );
+  return error instanceof UploadRefused
+    ? error.reason === 'too_large'
+    : (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
 export async function keepFile(file: ReceivedFile): Promise<void> {
@@ -151,7 +151,10 @@ export async function removeDocumentFile(dir: string, id: string): Promise<void>
  */
 export function cleanFileName(name: string | undefined): string {
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, '').trim();
+  const base = path
+    .basename((name ?? '').replace(/\\/g, '/'))
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, '')
+    .trim();
   const cleaned = base === '' || base === '.' || base === '..' ? 'document' : base;
   if (cleaned.length <= CASE_LIMITS.fileNameMax) return cleaned;
   const extension = path.extname(cleaned).slice(0, 20);
