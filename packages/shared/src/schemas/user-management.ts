@@ -195,9 +195,9 @@ export type AddAdminFormValues = z.output<typeof addAdminFormSchema>;
 
 /** A user as the management list shows them: the wire user plus their workload. */
 export const managedUserSchema = publicUserSchema.extend({
-  /** Cases assigned to an admin or advocate; 0 until cases exist. */
+  /** Cases assigned to this person (open or closed). */
   casesAssigned: z.number().int(),
-  /** Clients an admin or advocate manages; 0 until cases exist. */
+  /** Distinct clients of the cases assigned to this person. */
   clientsManaged: z.number().int(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;

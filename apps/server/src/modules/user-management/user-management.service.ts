@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  CASE_MESSAGES,
   USER_MANAGEMENT_MESSAGES,
   ROLES,
   can,
@@ -19,6 +20,7 @@ import { AppError } from '../../lib/app-error';
 import { sameId } from '../../lib/ids';
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords';
 import { writeAudit } from '../audit/audit-log.repository';
+import { countCasesOfUser } from '../cases/cases.repository';
 import { spendUserResetTokens } from '../auth/password-reset.repository';
 import { replacePassword } from '../auth/replace-password';
 import { revokeUserSessions } from '../auth/sessions.repository';
@@ -422,6 +424,10 @@ export async function deleteUser(
     id,
     async (tx, target) => {
       await assertAnotherAdvocateRemains(tx, target);
+      // Case files are kept, and name their client and assignee (ADR 014).
+      if ((await countCasesOfUser(tx, target.id)) > 0) {
+        throw AppError.conflict(CASE_MESSAGES.userHasCases, 'USER_HAS_CASES');
+      }
       const sessionsRevoked = await revokeUserSessions(tx, target.id);
       // Written first, while the row exists; the deletion then sets target_user_id to null and
       // details keep who it was.
