@@ -56,7 +56,7 @@ async function looksLikePlainText(file: string): Promise<boolean> {
 
 /** How many bytes of `bytes` end on a whole UTF-8 character. */
 function trimPartialUtf8(bytes: Buffer): number {
-  let end = bytes.length;
+  const end = bytes.length;
   for (let i = 1; i <= 3 && end - i >= 0; i += 1) {
     const byte = bytes[end - i]!;
     if ((byte & 0xc0) === 0x80) continue; // continuation byte
@@ -150,9 +150,9 @@ export async function removeDocumentFile(dir: string, id: string): Promise<void>
  * characters, at most 255 characters (keeping the extension).
  */
 export function cleanFileName(name: string | undefined): string {
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
   const base = path
     .basename((name ?? '').replace(/\\/g, '/'))
+    // eslint-disable-next-line no-control-regex -- stripping control characters is the point
     .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, '')
     .trim();
   const cleaned = base === '' || base === '.' || base === '..' ? 'document' : base;
