@@ -56,14 +56,17 @@ function SelectField({
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {/* Outside the label, so the field's name is the label alone. */}
         {required ? (
-          <span aria-hidden="true" className="ml-1 text-red-700">
+          <span aria-hidden="true" className="text-sm text-red-700">
             *
           </span>
         ) : null}
-      </label>
+      </div>
       <select
         id={id}
         aria-invalid={error ? true : undefined}
@@ -216,15 +219,17 @@ export function NewCaseModal({
         ) : null}
         <TextField label="Title" required error={errors.title?.message} {...register('title')} />
         <div>
-          <label
-            htmlFor={`${formId}-description`}
-            className="block text-sm font-medium text-slate-800"
-          >
-            Description
-            <span aria-hidden="true" className="ml-1 text-red-700">
+          <div className="flex items-baseline gap-1">
+            <label
+              htmlFor={`${formId}-description`}
+              className="block text-sm font-medium text-slate-800"
+            >
+              Description
+            </label>
+            <span aria-hidden="true" className="text-sm text-red-700">
               *
             </span>
-          </label>
+          </div>
           <textarea
             id={`${formId}-description`}
             rows={3}
