@@ -167,9 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: v.API_DOCS,
     redisUrl: v.REDIS_URL,
     maxUploadBytes: v.MAX_UPLOAD_MB * 1024 * 1024,
-    documentsDir: v.DOCUMENTS_DIR
-      ? path.resolve(v.DOCUMENTS_DIR)
-      : path.join(dataDir, 'documents'),
+    documentsDir: v.DOCUMENTS_DIR ? path.resolve(v.DOCUMENTS_DIR) : path.join(dataDir, 'documents'),
     webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : undefined,
     googleMapsApiKey: v.GOOGLE_MAPS_API_KEY,
   };

@@ -12,6 +12,13 @@ export function formatCaseNumber(year: number, sequence: number): string {
   return `${CASE_NUMBER_PREFIX}/${year}/${String(sequence).padStart(CASE_NUMBER_DIGITS, '0')}`;
 }
 
+/**
+ * Case files (the case, its parties, documents, notes and timeline) are kept this many years after
+ * the matter closes, as professional and tax rules require (privacy policy, ADR 007 and 014). No
+ * purge deletes them: an advocate reviews a file before it is destroyed.
+ */
+export const CASE_FILE_RETENTION_YEARS = 7;
+
 export const CASE_STATUSES = ['pending', 'in_progress', 'completed', 'closed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
@@ -110,6 +117,23 @@ export const CASE_LIMITS = {
   searchMax: 100,
   fileNameMax: 255,
 } as const;
+
+/** One match of the conflict check, as a sentence ("… resembles …: opposing party in MWA/2026/0003"). */
+export function conflictMatchText(match: {
+  name: string;
+  matchedName: string;
+  source: 'client' | 'party';
+  role: PartyRole | null;
+  caseNumber: string | null;
+}): string {
+  const where =
+    match.source === 'client'
+      ? 'an existing client of the firm'
+      : `${match.role ? PARTY_ROLES[match.role].toLowerCase() : 'a party'} in ${
+          match.caseNumber ?? 'another case'
+        }`;
+  return `${match.name} resembles ${match.matchedName}: ${where}`;
+}
 
 export const CASE_MESSAGES = {
   // SPEC sections 2, 5 and 8, word for word.

@@ -2,6 +2,9 @@ import { CASE_MESSAGES, type UserList } from '@firm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { seedCase } from '../../../test/cases';
+import { insertParties } from './cases.repository';
+import { auditLog } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 
 /** What cases change in user management: real workload counts, and accounts a case names stay. */
@@ -60,5 +63,58 @@ describe('accounts named by a case', () => {
       });
       expect(deactivate.statusCode).toBe(200);
     }
+  });
+});
+
+describe('creating a client runs the conflict-of-interest check', () => {
+  const createClient = (payload: Record<string, unknown>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/user-management/create-client',
+      headers: bearer(token),
+      payload: { firstName: 'Wanjiru', lastName: 'Kamau', ...payload },
+    });
+
+  it('names the case where someone like the new client is a party, and needs “Checked: no conflict”', async () => {
+    const other = await seedUser(ctx, { role: 'client', email: 'other@accounts.test' });
+    const row = await seedCase(ctx, other.id);
+    await insertParties(ctx.database.db, row.id, [
+      { role: 'opposing_party', name: 'Wanjiru W. Kamau' },
+    ]);
+    const refused = await createClient({ email: 'wanjiru.k@accounts.test' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('CONFLICT_CHECK_REQUIRED');
+    expect(refused.json().message).toContain(
+      `Wanjiru Kamau resembles Wanjiru W. Kamau: opposing party in ${row.caseNumber}`,
+    );
+    const created = await createClient({
+      email: 'wanjiru.k@accounts.test',
+      conflictCheck: { cleared: true, reason: 'Different person: ID numbers differ.' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetUserId, created.json().user.id));
+    expect(audit?.details).toMatchObject({
+      conflictCleared: { reason: 'Different person: ID numbers differ.' },
+    });
+  });
+
+  it('lets a client who only shares a name with another client through (a duplicate is not a conflict)', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user-management/create-client',
+      headers: bearer(token),
+      payload: { firstName: 'Kamande', lastName: 'Njoroge', email: 'kamande1@accounts.test' },
+    });
+    expect(response.statusCode).toBe(201);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user-management/create-client',
+      headers: bearer(token),
+      payload: { firstName: 'Kamande', lastName: 'Njoroge', email: 'kamande2@accounts.test' },
+    });
+    expect(again.statusCode).toBe(201);
   });
 });

@@ -188,6 +188,8 @@ async function findConflicts(
     clientId?: string;
     excludeCaseId?: string;
     parties: { name: string }[];
+    /** Also look for the client's name among client accounts (default: when no client is chosen). */
+    clientAgainstClients?: boolean;
   },
 ): Promise<ConflictMatch[]> {
   const searches: Promise<Awaited<ReturnType<typeof findSimilarPeople>>>[] = [];
@@ -195,7 +197,7 @@ async function findConflicts(
   if (clientName) {
     searches.push(
       findSimilarPeople(db, clientName, {
-        clients: !input.clientId,
+        clients: input.clientAgainstClients ?? !input.clientId,
         exceptClientId: input.clientId,
         exceptCaseId: input.excludeCaseId,
       }),
@@ -235,12 +237,16 @@ export async function conflictCheck(
   return visibleMatches(actor, await findConflicts(deps.db, input));
 }
 
-/** For user management: the matches for a new client's name (anyone who may admit clients). */
+/**
+ * For user management's create-client: the cases naming someone like the new client as a party.
+ * Client accounts with a similar name are left out: that is a possible duplicate account, not a
+ * conflict of interest, and names repeat (two clients may well both be "John Kamau").
+ */
 export async function conflictsForNewClient(
   db: Executor,
   clientName: string,
 ): Promise<ConflictMatch[]> {
-  return findConflicts(db, { clientName, parties: [] });
+  return findConflicts(db, { clientName, parties: [], clientAgainstClients: false });
 }
 
 async function assertAssignee(db: Executor, id: string) {

@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
   CASE_MESSAGES,
+  conflictMatchText,
   USER_MANAGEMENT_MESSAGES,
   ROLES,
   can,
@@ -21,6 +22,7 @@ import { sameId } from '../../lib/ids';
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords';
 import { writeAudit } from '../audit/audit-log.repository';
 import { countCasesOfUser } from '../cases/cases.repository';
+import { conflictsForNewClient } from '../cases/cases.service';
 import { spendUserResetTokens } from '../auth/password-reset.repository';
 import { replacePassword } from '../auth/replace-password';
 import { revokeUserSessions } from '../auth/sessions.repository';
@@ -124,6 +126,7 @@ async function createAccount(
   account: NewAccount,
   meta: RequestMeta,
   suppliedPassword?: string,
+  auditDetails?: Record<string, unknown>,
 ): Promise<CreatedUser> {
   if (await findUserByEmail(deps.db, account.email)) throw emailTaken();
   const temporaryPassword = suppliedPassword ?? generateTemporaryPassword();
@@ -141,6 +144,7 @@ async function createAccount(
           role: created.role,
           ...(created.role === 'admin' ? { permissions: created.permissions } : {}),
           passwordSupplied: suppliedPassword !== undefined,
+          ...auditDetails,
         },
       });
       return created;
@@ -182,6 +186,17 @@ export async function createClient(
   meta: RequestMeta,
 ): Promise<CreatedUser> {
   assertCan(actor, 'clients:admit', USER_MANAGEMENT_MESSAGES.clientsAccessDenied);
+  // The conflict-of-interest check (issue 13): someone like the new client named in a case.
+  const matches = await conflictsForNewClient(deps.db, `${input.firstName} ${input.lastName}`);
+  if (matches.length > 0 && !input.conflictCheck) {
+    const shown = can(actor, 'cases:view')
+      ? matches
+      : matches.map((match) => ({ ...match, caseNumber: null }));
+    throw AppError.conflict(
+      `${CASE_MESSAGES.conflictCheckRequired} ${shown.map(conflictMatchText).join('; ')}.`,
+      'CONFLICT_CHECK_REQUIRED',
+    );
+  }
   return createAccount(
     deps,
     actor,
@@ -193,6 +208,10 @@ export async function createClient(
       phone: input.phone ?? null,
     },
     meta,
+    undefined,
+    matches.length > 0 && input.conflictCheck
+      ? { conflictCleared: { reason: input.conflictCheck.reason, matches } }
+      : undefined,
   );
 }
 
