@@ -91,4 +91,5 @@ export async function seedCases({ query }, { from, to, clientIds, assigneeId }) 
     );
   }
   await query('analyze cases');
+  await query('analyze users');
 }

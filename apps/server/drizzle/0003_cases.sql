@@ -95,8 +95,8 @@ CREATE INDEX "case_notes_case_id_idx" ON "case_notes" USING btree ("case_id","cr
 CREATE INDEX "case_parties_case_id_idx" ON "case_parties" USING btree ("case_id");--> statement-breakpoint
 CREATE INDEX "case_parties_name_trgm_idx" ON "case_parties" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "cases_case_number_idx" ON "cases" USING btree ("case_number");--> statement-breakpoint
-CREATE INDEX "cases_client_updated_idx" ON "cases" USING btree ("client_id","updated_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "cases_updated_idx" ON "cases" USING btree ("updated_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "cases_client_updated_idx" ON "cases" USING btree ("client_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "cases_updated_idx" ON "cases" USING btree ("updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "cases_assignee_idx" ON "cases" USING btree ("assignee_id");--> statement-breakpoint
 CREATE INDEX "cases_court_date_idx" ON "cases" USING btree ("court_date");--> statement-breakpoint
 CREATE INDEX "cases_search_trgm_idx" ON "cases" USING gin (("case_number" || ' ' || "title" || ' ' || coalesce("court_case_number", '')) gin_trgm_ops);--> statement-breakpoint

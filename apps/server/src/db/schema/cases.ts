@@ -59,8 +59,17 @@ export const cases = pgTable(
   (table) => [
     uniqueIndex('cases_case_number_idx').on(table.caseNumber),
     // The client's own list, newest change first (issue 13 targets).
-    index('cases_client_updated_idx').on(table.clientId, table.updatedAt.desc(), table.id),
-    index('cases_updated_idx').on(table.updatedAt.desc(), table.id),
+    // The lists' order is `updated_at desc, id desc` (PostgreSQL's DESC is NULLS FIRST): an index in
+    // another direction or null order could not give it, and the first page would sort every case.
+    index('cases_client_updated_idx').on(
+      table.clientId,
+      table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('cases_updated_idx').on(
+      table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('cases_assignee_idx').on(table.assigneeId),
     index('cases_court_date_idx').on(table.courtDate),
     index('cases_search_trgm_idx').using(

@@ -88,8 +88,10 @@ function filterConditions(scope: CaseScope, filters: ListCasesFilters): SQL | un
   if (filters.search) {
     const pattern = likePattern(filters.search);
     // The expression of cases_search_trgm_idx, and users_full_name_trgm_idx for the client's name.
+    // `= any(array(…))` (not `in (…)`) lets PostgreSQL OR the trigram index with the client index
+    // (a bitmap OR) instead of scanning every case.
     conditions.push(
-      sql`((${cases.caseNumber} || ' ' || ${cases.title} || ' ' || coalesce(${cases.courtCaseNumber}, '')) ilike ${pattern} or ${cases.clientId} in (select u.id from ${users} u where u.role = 'client' and (u.first_name || ' ' || u.last_name) ilike ${pattern}))`,
+      sql`((${cases.caseNumber} || ' ' || ${cases.title} || ' ' || coalesce(${cases.courtCaseNumber}, '')) ilike ${pattern} or ${cases.clientId} = any(array(select u.id from ${users} u where u.role = 'client' and (u.first_name || ' ' || u.last_name) ilike ${pattern})))`,
     );
   }
   return and(...conditions);
