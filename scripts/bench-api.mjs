@@ -13,6 +13,7 @@
 //   BENCH_CONNECTIONS   autocannon connections (default 50)
 //   BENCH_TIMING_N      requests per timing median (default 200)
 //   BENCH_ONLY          `pglite` or `postgres` to measure one database
+//   BENCH_SCENARIO      `cases` to run only the cases scenario (scripts/lib/bench-cases.mjs)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchCases } from './lib/bench-cases.mjs';
 import { freePort } from './lib/free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -224,7 +226,8 @@ const built = spawnSync('npm', ['run', 'build', '--workspace', '@firm/server'], 
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 const only = process.env.BENCH_ONLY;
-if (only !== 'postgres') {
+const casesOnly = process.env.BENCH_SCENARIO === 'cases';
+if (!casesOnly && only !== 'postgres') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'firm-bench-api-'));
   try {
     await benchTarget(
@@ -239,7 +242,7 @@ if (only !== 'postgres') {
   }
 }
 
-if (process.env.BENCH_DATABASE_URL && only !== 'pglite') {
+if (!casesOnly && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
   const url = new URL(process.env.BENCH_DATABASE_URL);
   const database = `${decodeURIComponent(url.pathname.slice(1))}_bench_${process.pid}`;
   const maintenance = new URL(url);
@@ -260,6 +263,17 @@ if (process.env.BENCH_DATABASE_URL && only !== 'pglite') {
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
-} else if (only !== 'pglite') {
+} else if (!casesOnly && only !== 'pglite') {
   console.log('\n(BENCH_DATABASE_URL unset: PostgreSQL server not measured)');
+}
+
+// Cases (issue 13): its own fresh databases, seeded to 1k and 100k cases.
+if (only !== 'postgres') await benchCases({ name: 'PGlite', startServer, rssMb });
+if (process.env.BENCH_DATABASE_URL && only !== 'pglite') {
+  await benchCases({
+    name: 'PostgreSQL server',
+    startServer,
+    rssMb,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+  });
 }

@@ -50,6 +50,18 @@ describe('loadConfig', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
   });
 
+  it('sizes uploads in megabytes (25 by default) and keeps documents under DATA_DIR unless moved', () => {
+    const defaults = loadConfig({ DATA_DIR: '/srv/firm' });
+    expect(defaults.maxUploadBytes).toBe(25 * 1024 * 1024);
+    expect(defaults.documentsDir).toBe(path.resolve('/srv/firm/documents'));
+    const moved = loadConfig({ MAX_UPLOAD_MB: '5', DOCUMENTS_DIR: '/mnt/shared/docs' });
+    expect(moved.maxUploadBytes).toBe(5 * 1024 * 1024);
+    expect(moved.documentsDir).toBe(path.resolve('/mnt/shared/docs'));
+    expect(problemsOf({ MAX_UPLOAD_MB: '0' }).message).toContain(
+      'MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 1024 (got "0")',
+    );
+  });
+
   it('accepts only PostgreSQL connection URLs for DATABASE_URL', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://localhost/db' }).message).toContain(
       'DATABASE_URL must be a postgres:// or postgresql:// connection URL',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_MAX_UPLOAD_MB } from '@firm/shared';
 import { z } from 'zod';
 
 /**
@@ -67,6 +68,16 @@ const configSchema = z.object({
     emptyAsUndefined,
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
+  MAX_UPLOAD_MB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of megabytes from 1 to 1024' })
+      .int({ error: 'must be a whole number of megabytes from 1 to 1024' })
+      .min(1, { error: 'must be a whole number of megabytes from 1 to 1024' })
+      .max(1024, { error: 'must be a whole number of megabytes from 1 to 1024' })
+      .default(DEFAULT_MAX_UPLOAD_MB),
+  ),
+  DOCUMENTS_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   API_DOCS: z.preprocess(
     emptyAsUndefined,
@@ -103,6 +114,10 @@ export interface Config {
    * process's memory.
    */
   redisUrl: string | undefined;
+  /** The largest document a case upload may be, in bytes (MAX_UPLOAD_MB). */
+  maxUploadBytes: number;
+  /** Where case documents are stored, named by id: DOCUMENTS_DIR, else DATA_DIR/documents. */
+  documentsDir: string;
   /** Built web app; absent in API-only tests. */
   webDistDir: string | undefined;
   /**
@@ -151,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: v.TRUST_PROXY,
     apiDocs: v.API_DOCS,
     redisUrl: v.REDIS_URL,
+    maxUploadBytes: v.MAX_UPLOAD_MB * 1024 * 1024,
+    documentsDir: v.DOCUMENTS_DIR ? path.resolve(v.DOCUMENTS_DIR) : path.join(dataDir, 'documents'),
     webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : undefined,
     googleMapsApiKey: v.GOOGLE_MAPS_API_KEY,
   };

@@ -46,7 +46,7 @@ export interface MatrixEndpoint {
   refused?: 403 | 404;
   /** The request, built for this caller (a fresh target, one of the caller's own records …). */
   request: (ctx: TestContext, caller: Caller) => Promise<InjectOptions> | InjectOptions;
-  /** Further checks of an allowed call's answer. */
+  /** Further checks of an allowed call's answer (its JSON, or its bytes when not JSON). */
   check?: (body: unknown, caller: Caller) => void;
 }
 
@@ -123,7 +123,12 @@ export function describeAccessMatrix(
             headers: { ...request.headers, ...(caller.token ? bearer(caller.token) : {}) },
           });
           expect(response.statusCode, response.body).toBe(expected);
-          const body = response.json() as { message?: string; code?: string };
+          // A download answers the file itself: its checks get the bytes.
+          const isJson = String(response.headers['content-type'] ?? '').includes('json');
+          const body = (isJson ? response.json() : response.rawPayload) as {
+            message?: string;
+            code?: string;
+          };
           if (expected === 401) expect(body.message).toBe(MESSAGES.signInRequired);
           else if (expected === 403 && caller.actor?.mustChangePassword) {
             expect(body.code).toBe('PASSWORD_CHANGE_REQUIRED');

@@ -11,6 +11,7 @@ export const ACTIONS = [
   'cases:view',
   'cases:create',
   'cases:manage',
+  'cases:delete',
   'files:open',
   'files:upload',
   'appointments:view',
@@ -44,12 +45,16 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'dashboard:view': true,
     // A client's own records only: another client's answers 404 (DECISIONS "Accounts").
     'cases:view': 'own',
+    // Their own cases' shared documents, and their own uploads to their own open cases.
+    'files:open': 'own',
+    'files:upload': 'own',
     'appointments:view': 'own',
     'messages:view': 'own',
   },
   admin: {
     'dashboard:view': true,
-    'cases:view': true,
+    // Case files are opened with canOpenFiles: without it an admin sees no case at all (issue 13).
+    'cases:view': 'canOpenFiles',
     'cases:create': 'canManageCases',
     'cases:manage': 'canManageCases',
     'files:open': 'canOpenFiles',

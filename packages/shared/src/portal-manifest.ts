@@ -55,7 +55,7 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
   },
   {
     screen: 'cases/cases',
-    paths: ['/cases'],
+    paths: ['/cases', '/cases/:id'],
     access: 'signed-in',
     action: 'cases:view',
     nav: { label: 'Cases', clientLabel: 'My Cases' },

@@ -1,4 +1,9 @@
-import { ENQUIRY_RETENTION_MONTHS, PRIVACY_NOTICE_VERSION, TOKEN_STORAGE_KEY } from '@firm/shared';
+import {
+  CASE_FILE_RETENTION_YEARS,
+  ENQUIRY_RETENTION_MONTHS,
+  PRIVACY_NOTICE_VERSION,
+  TOKEN_STORAGE_KEY,
+} from '@firm/shared';
 import { firm, mainOffice } from './firm';
 import type { ProseSection } from './prose';
 
@@ -41,7 +46,7 @@ export const privacyPolicy: Policy = {
       paragraphs: [],
       list: [
         `Contact messages and booking requests that do not lead to instructions: deleted within ${ENQUIRY_RETENTION_MONTHS} months of the last exchange with you.`,
-        'Messages that lead to instructions become part of the client file, which we keep for seven years after the matter closes, as professional and tax rules require.',
+        `Case files (each case with its parties, documents, notes and history, including documents you upload to the portal) and messages that lead to instructions: kept for ${CASE_FILE_RETENTION_YEARS} years after the matter closes, as professional and tax rules require. They are never deleted automatically; an advocate reviews a file before it is destroyed. A case is closed, not deleted, so its file stays complete.`,
         'Server logs: 90 days.',
         'Portal accounts: until the account is deleted by your advocate or at your request; sign-in sessions expire after 12 hours, or 30 days if you chose “remember me”.',
       ],

@@ -14,6 +14,7 @@ import {
 import { VALIDATION } from '../messages';
 import { USER_MANAGEMENT_MESSAGES } from '../user-management-messages';
 import { publicUserSchema, registerInputSchema, successMessageSchema } from './auth';
+import { conflictClearanceSchema } from './cases';
 import {
   emailField,
   idParamsSchema,
@@ -95,8 +96,15 @@ export const createAdminInputSchema = z.object({
 export type CreateAdminInput = z.input<typeof createAdminInputSchema>;
 export type CreateAdminValues = z.output<typeof createAdminInputSchema>;
 
-/** POST /api/user-management/create-client */
-export const createClientInputSchema = z.object(personShape);
+/**
+ * POST /api/user-management/create-client. When the conflict-of-interest check finds the new
+ * client's name among the parties of a case, the server answers 409 CONFLICT_CHECK_REQUIRED naming
+ * the matches, and the form sends again with "Checked: no conflict" and a reason.
+ */
+export const createClientInputSchema = z.object({
+  ...personShape,
+  conflictCheck: conflictClearanceSchema.optional(),
+});
 export type CreateClientInput = z.input<typeof createClientInputSchema>;
 export type CreateClientValues = z.output<typeof createClientInputSchema>;
 
@@ -195,9 +203,9 @@ export type AddAdminFormValues = z.output<typeof addAdminFormSchema>;
 
 /** A user as the management list shows them: the wire user plus their workload. */
 export const managedUserSchema = publicUserSchema.extend({
-  /** Cases assigned to an admin or advocate; 0 until cases exist. */
+  /** Cases assigned to this person (open or closed). */
   casesAssigned: z.number().int(),
-  /** Clients an admin or advocate manages; 0 until cases exist. */
+  /** Distinct clients of the cases assigned to this person. */
   clientsManaged: z.number().int(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;

@@ -2,7 +2,7 @@ import type { ListUsersFilters, Role, UserStats } from '@firm/shared';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { lockForTransaction } from '../../db/advisory-locks';
-import { users, type UserRow } from '../../db/schema';
+import { cases, users, type UserRow } from '../../db/schema';
 
 /**
  * Which accounts a caller may see and act on. The service decides it from the caller's
@@ -14,11 +14,17 @@ export interface UserScope {
 }
 
 /**
- * A user's workload. No cases exist yet, so both are 0; the cases module will replace these two
- * expressions with counts over its tables, and nothing else has to change.
+ * A user's workload: the cases assigned to them (open or closed), and the distinct clients of
+ * those cases. Indexed by cases_assignee_idx.
  */
-const casesAssigned = sql<number>`0`.mapWith(Number);
-const clientsManaged = sql<number>`0`.mapWith(Number);
+// Written out: in a query on one table Drizzle leaves columns unqualified, and inside the subquery
+// "id" would mean the case's.
+const casesAssigned =
+  sql<number>`(select count(*) from ${cases} c where c.assignee_id = "users"."id")`.mapWith(Number);
+const clientsManaged =
+  sql<number>`(select count(distinct c.client_id) from ${cases} c where c.assignee_id = "users"."id")`.mapWith(
+    Number,
+  );
 
 export type ManagedUserRow = UserRow & { casesAssigned: number; clientsManaged: number };
 

@@ -1,5 +1,7 @@
 import {
   AUTH_MESSAGES,
+  CASE_MESSAGES,
+  conflictMatchText,
   USER_MANAGEMENT_MESSAGES,
   ROLES,
   can,
@@ -19,6 +21,8 @@ import { AppError } from '../../lib/app-error';
 import { sameId } from '../../lib/ids';
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords';
 import { writeAudit } from '../audit/audit-log.repository';
+import { countCasesOfUser } from '../cases/cases.repository';
+import { conflictsForNewClient } from '../cases/cases.service';
 import { spendUserResetTokens } from '../auth/password-reset.repository';
 import { replacePassword } from '../auth/replace-password';
 import { revokeUserSessions } from '../auth/sessions.repository';
@@ -122,6 +126,7 @@ async function createAccount(
   account: NewAccount,
   meta: RequestMeta,
   suppliedPassword?: string,
+  auditDetails?: Record<string, unknown>,
 ): Promise<CreatedUser> {
   if (await findUserByEmail(deps.db, account.email)) throw emailTaken();
   const temporaryPassword = suppliedPassword ?? generateTemporaryPassword();
@@ -139,6 +144,7 @@ async function createAccount(
           role: created.role,
           ...(created.role === 'admin' ? { permissions: created.permissions } : {}),
           passwordSupplied: suppliedPassword !== undefined,
+          ...auditDetails,
         },
       });
       return created;
@@ -180,6 +186,17 @@ export async function createClient(
   meta: RequestMeta,
 ): Promise<CreatedUser> {
   assertCan(actor, 'clients:admit', USER_MANAGEMENT_MESSAGES.clientsAccessDenied);
+  // The conflict-of-interest check (issue 13): someone like the new client named in a case.
+  const matches = await conflictsForNewClient(deps.db, `${input.firstName} ${input.lastName}`);
+  if (matches.length > 0 && !input.conflictCheck) {
+    const shown = can(actor, 'cases:view')
+      ? matches
+      : matches.map((match) => ({ ...match, caseNumber: null }));
+    throw AppError.conflict(
+      `${CASE_MESSAGES.conflictCheckRequired} ${shown.map(conflictMatchText).join('; ')}.`,
+      'CONFLICT_CHECK_REQUIRED',
+    );
+  }
   return createAccount(
     deps,
     actor,
@@ -191,6 +208,10 @@ export async function createClient(
       phone: input.phone ?? null,
     },
     meta,
+    undefined,
+    matches.length > 0 && input.conflictCheck
+      ? { conflictCleared: { reason: input.conflictCheck.reason, matches } }
+      : undefined,
   );
 }
 
@@ -422,6 +443,10 @@ export async function deleteUser(
     id,
     async (tx, target) => {
       await assertAnotherAdvocateRemains(tx, target);
+      // Case files are kept, and name their client and assignee (ADR 014).
+      if ((await countCasesOfUser(tx, target.id)) > 0) {
+        throw AppError.conflict(CASE_MESSAGES.userHasCases, 'USER_HAS_CASES');
+      }
       const sessionsRevoked = await revokeUserSessions(tx, target.id);
       // Written first, while the row exists; the deletion then sets target_user_id to null and
       // details keep who it was.

@@ -1,11 +1,13 @@
-import { PageHeading } from '../../../components/ui/page-heading';
+import { useSession } from '../../../lib/session';
 import type { RouteHandle } from '../../../lib/seo';
+import { CasesScreen } from '../components/cases-screen';
 
 export const handle: RouteHandle = {
   seo: { title: 'Cases | Mwamba & Associates Advocates', description: '', noindex: true },
 };
 
-/** /cases: the page names itself until the cases issue builds it. */
+/** /cases and /cases/:id: the route guard has already turned away those who may not list cases. */
 export function Component() {
-  return <PageHeading title="Cases" />;
+  const { user } = useSession();
+  return user ? <CasesScreen actor={user} /> : null;
 }

@@ -104,4 +104,28 @@ describe('Add Admin / Add Client (Advanced User Management)', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('Failed to create client'),
     );
   });
+
+  it('shows the conflict check’s matches and sends “Checked: no conflict” with the reason', async () => {
+    const conflict =
+      'Possible conflicts of interest were found. Review the matches and confirm "Checked: no conflict" with a reason before saving. Wanjiru Kamau resembles Wanjiru W. Kamau: opposing party in MWA/2026/0003.';
+    const calls = mockFetch((_method, _path, body) =>
+      (body as { conflictCheck?: unknown }).conflictCheck
+        ? [201, { ...created, message: 'Client created successfully' }]
+        : [409, { message: conflict, code: 'CONFLICT_CHECK_REQUIRED' }],
+    );
+    const onCreated = vi.fn();
+    renderWithQuery(<CreateUserModal kind="client" onClose={() => {}} onCreated={onCreated} />);
+    await userEvent.type(screen.getByLabelText(/First Name/), 'Wanjiru');
+    await userEvent.type(screen.getByLabelText(/Last Name/), 'Kamau');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'wk@example.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
+    expect(await screen.findByText(/opposing party in MWA\/2026\/0003/)).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Checked: no conflict'));
+    await userEvent.type(screen.getByLabelText('Reason there is no conflict'), 'ID differs.');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(calls.at(-1)?.body).toMatchObject({
+      conflictCheck: { cleared: true, reason: 'ID differs.' },
+    });
+  });
 });

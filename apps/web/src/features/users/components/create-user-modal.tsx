@@ -1,4 +1,5 @@
 import {
+  CASE_MESSAGES,
   USER_MANAGEMENT_MESSAGES,
   NO_ADMIN_PERMISSIONS,
   createClientInputSchema,
@@ -13,7 +14,9 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { serverMessageOr } from '../../../lib/api-client';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { inputClass } from '../../../components/ui/text-field';
 import { useCreateAdmin } from '../api/create-admin';
 import { useCreateClient } from '../api/create-client';
 import { PermissionToggles } from './permission-toggles';
@@ -44,6 +47,10 @@ export function CreateUserModal({
   const createClient = useCreateClient();
   const [permissions, setPermissions] = useState<AdminPermissions>(NO_ADMIN_PERMISSIONS);
   const [formAlert, setFormAlert] = useState<string | null>(null);
+  // The conflict-of-interest check found the new client named in a case (issue 13).
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [cleared, setCleared] = useState(false);
+  const [reason, setReason] = useState('');
   const {
     register,
     handleSubmit,
@@ -58,14 +65,27 @@ export function CreateUserModal({
   const onSubmit = handleSubmit(
     async (values) => {
       setFormAlert(null);
+      if (conflict && (!cleared || !reason.trim())) {
+        setFormAlert(
+          cleared ? CASE_MESSAGES.conflictReasonRequired : CASE_MESSAGES.conflictCheckRequired,
+        );
+        return;
+      }
       try {
         const created =
           kind === 'admin'
             ? await createAdmin.mutateAsync({ ...values, permissions })
-            : await createClient.mutateAsync(values);
+            : await createClient.mutateAsync({
+                ...values,
+                ...(conflict ? { conflictCheck: { cleared: true, reason: reason.trim() } } : {}),
+              });
         toast.success(created.message);
         onCreated(created);
       } catch (error) {
+        if (error instanceof ApiError && error.code === 'CONFLICT_CHECK_REQUIRED') {
+          setConflict(error.message);
+          return;
+        }
         applyServerErrors(error, setError, FIELDS);
         const message = serverMessageOr(
           error,
@@ -142,6 +162,31 @@ export function CreateUserModal({
           error={errors.phone?.message}
           {...register('phone')}
         />
+        {conflict ? (
+          <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            <p role="alert">{conflict}</p>
+            <Checkbox
+              className="mt-3"
+              label={CASE_MESSAGES.conflictCleared}
+              checked={cleared}
+              onChange={(event) => setCleared(event.target.checked)}
+            />
+            {cleared ? (
+              <div className="mt-2">
+                <label htmlFor={`${formId}-reason`} className="block font-medium">
+                  Reason there is no conflict
+                </label>
+                <textarea
+                  id={`${formId}-reason`}
+                  rows={2}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                  className={`${inputClass(false)} mt-1`}
+                />
+              </div>
+            ) : null}
+          </div>
+        ) : null}
         {kind === 'admin' ? (
           <PermissionToggles
             value={permissions}

@@ -1,0 +1,205 @@
+import type {
+  CaseCategory,
+  CaseEventType,
+  CasePriority,
+  CaseStatus,
+  PartyRole,
+} from '@firm/shared';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Case files (issue 13, ADR 014). A case belongs to one client account and may be assigned to an
+ * advocate or admin; those accounts cannot be deleted while the case exists (RESTRICT), since case
+ * files are kept. Documents, notes, parties and timeline events go with their case, which only an
+ * advocate may delete, and only while it is empty.
+ */
+export const cases = pgTable(
+  'cases',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** `MWA/<year>/<sequence>`, given by the server from `case_number_counters`. */
+    caseNumber: text().notNull(),
+    title: text().notNull(),
+    description: text().notNull(),
+    category: text().$type<CaseCategory>().notNull(),
+    status: text().$type<CaseStatus>().notNull().default('pending'),
+    priority: text().$type<CasePriority>().notNull(),
+    clientId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    assigneeId: uuid().references(() => users.id, { onDelete: 'restrict' }),
+    court: text(),
+    courtCaseNumber: text(),
+    courtDate: timestamp({ withTimezone: true }),
+    /** "Checked: no conflict": why the matches of the conflict check are not a conflict. */
+    conflictClearedReason: text(),
+    conflictClearedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    conflictClearedAt: timestamp({ withTimezone: true }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
+    /** Optimistic concurrency: every change adds one; a change read at another version is 409. */
+    version: integer().notNull().default(1),
+  },
+  (table) => [
+    uniqueIndex('cases_case_number_idx').on(table.caseNumber),
+    // The client's own list, newest change first (issue 13 targets).
+    // The lists' order is `updated_at desc, id desc` (PostgreSQL's DESC is NULLS FIRST): an index in
+    // another direction or null order could not give it, and the first page would sort every case.
+    index('cases_client_updated_idx').on(
+      table.clientId,
+      table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('cases_updated_idx').on(
+      table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('cases_assignee_idx').on(table.assigneeId),
+    index('cases_court_date_idx').on(table.courtDate),
+    index('cases_search_trgm_idx').using(
+      'gin',
+      sql`(${table.caseNumber} || ' ' || ${table.title} || ' ' || coalesce(${table.courtCaseNumber}, '')) gin_trgm_ops`,
+    ),
+    check(
+      'cases_status_check',
+      sql`${table.status} in ('pending', 'in_progress', 'completed', 'closed')`,
+    ),
+    check('cases_priority_check', sql`${table.priority} in ('low', 'medium', 'high', 'urgent')`),
+    check(
+      'cases_category_check',
+      sql`${table.category} in ('family', 'corporate', 'criminal', 'property', 'employment')`,
+    ),
+    check(
+      'cases_closed_at_check',
+      sql`(${table.status} = 'closed') = (${table.closedAt} is not null)`,
+    ),
+    check('cases_version_check', sql`${table.version} >= 1`),
+    check(
+      'cases_conflict_cleared_check',
+      sql`(${table.conflictClearedReason} is null) = (${table.conflictClearedAt} is null)`,
+    ),
+  ],
+);
+
+/** The last case number given in each year: one row per year, bumped inside the insert's transaction. */
+export const caseNumberCounters = pgTable(
+  'case_number_counters',
+  {
+    year: integer().primaryKey(),
+    lastValue: integer().notNull(),
+  },
+  (table) => [check('case_number_counters_last_value_check', sql`${table.lastValue} >= 1`)],
+);
+
+/** The other side and anyone else involved; searched by the conflict-of-interest check. */
+export const caseParties = pgTable(
+  'case_parties',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    caseId: uuid()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    role: text().$type<PartyRole>().notNull(),
+    name: text().notNull(),
+    contact: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('case_parties_case_id_idx').on(table.caseId),
+    index('case_parties_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    check(
+      'case_parties_role_check',
+      sql`${table.role} in ('opposing_party', 'opposing_advocate', 'co_party', 'witness', 'other')`,
+    ),
+  ],
+);
+
+/** A stored file: its bytes live in DOCUMENTS_DIR under the row's id, never its uploaded name. */
+export const caseDocuments = pgTable(
+  'case_documents',
+  {
+    id: uuid().primaryKey(),
+    caseId: uuid()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    mimeType: text().notNull(),
+    sizeBytes: bigint({ mode: 'number' }).notNull(),
+    sha256: text().notNull(),
+    uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    visibleToClient: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('case_documents_case_id_idx').on(table.caseId, table.createdAt),
+    check('case_documents_size_check', sql`${table.sizeBytes} >= 0`),
+    check('case_documents_sha256_check', sql`${table.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+export const caseNotes = pgTable(
+  'case_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    caseId: uuid()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Kept so the note still says who wrote it if the account goes. */
+    authorName: text().notNull(),
+    content: text().notNull(),
+    visibleToClient: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('case_notes_case_id_idx').on(table.caseId, table.createdAt)],
+);
+
+/** The timeline, written by the server in the same transaction as each change. */
+export const caseEvents = pgTable(
+  'case_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    caseId: uuid()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    type: text().$type<CaseEventType>().notNull(),
+    details: jsonb()
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Internal notes and documents make internal events: the client's timeline leaves them out. */
+    visibleToClient: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('case_events_case_id_idx').on(table.caseId, table.createdAt),
+    check(
+      'case_events_type_check',
+      sql`${table.type} in ('case_created', 'status_changed', 'assigned', 'documents_uploaded', 'note_added', 'court_date_set', 'court_hearing', 'case_closed', 'case_reopened')`,
+    ),
+  ],
+);
+
+export type CaseRow = typeof cases.$inferSelect;
+export type NewCaseRow = typeof cases.$inferInsert;
+export type CasePartyRow = typeof caseParties.$inferSelect;
+export type CaseDocumentRow = typeof caseDocuments.$inferSelect;
+export type CaseNoteRow = typeof caseNotes.$inferSelect;
+export type CaseEventRow = typeof caseEvents.$inferSelect;

@@ -1,0 +1,488 @@
+import type { CaseSort, ListCasesFilters, PartyRole, Role } from '@firm/shared';
+import { FIRM_TIME_ZONE } from '@firm/shared';
+import { aliasedTable, and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import {
+  caseDocuments,
+  caseEvents,
+  caseNotes,
+  caseNumberCounters,
+  caseParties,
+  cases,
+  users,
+  type CaseDocumentRow,
+  type CaseEventRow,
+  type CaseNoteRow,
+  type CasePartyRow,
+  type CaseRow,
+  type NewCaseRow,
+} from '../../db/schema';
+
+/**
+ * Which cases a caller may see. The service decides it from `can()`; every query here puts it in
+ * its WHERE clause, so a client's request can never reach another client's row (it is simply not
+ * found: 404, never 403), and `clientView` hides internal notes, documents and events.
+ */
+export interface CaseScope {
+  /** Only this client's cases (a client's own view). */
+  clientId?: string;
+  /** A client's view: internal notes, documents and timeline entries are left out. */
+  clientView: boolean;
+}
+
+const assignee = aliasedTable(users, 'assignee');
+const client = aliasedTable(users, 'client');
+
+const fullName = (table: typeof users) =>
+  sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function scopeCondition(scope: CaseScope): SQL | undefined {
+  return scope.clientId ? eq(cases.clientId, scope.clientId) : undefined;
+}
+
+function countsFor(scope: CaseScope) {
+  const shared = scope.clientView;
+  return {
+    documentCount:
+      sql<number>`(select count(*) from ${caseDocuments} d where d.case_id = ${cases.id}${shared ? sql` and d.visible_to_client` : sql``})`.mapWith(
+        Number,
+      ),
+    noteCount:
+      sql<number>`(select count(*) from ${caseNotes} n where n.case_id = ${cases.id}${shared ? sql` and n.visible_to_client` : sql``})`.mapWith(
+        Number,
+      ),
+  };
+}
+
+export type CaseListRow = CaseRow & {
+  clientName: string;
+  assigneeName: string | null;
+  documentCount: number;
+  noteCount: number;
+};
+
+/** Calendar day `date` (YYYY-MM-DD) in Nairobi, as the instant it starts. */
+const nairobiDayStart = (date: string) =>
+  sql`(${date}::date)::timestamp at time zone ${FIRM_TIME_ZONE}`;
+
+function filterConditions(scope: CaseScope, filters: ListCasesFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
+  if (filters.status) conditions.push(eq(cases.status, filters.status));
+  if (filters.priority) conditions.push(eq(cases.priority, filters.priority));
+  if (filters.category) conditions.push(eq(cases.category, filters.category));
+  if (filters.assignee) conditions.push(eq(cases.assigneeId, filters.assignee));
+  if (filters.client) conditions.push(eq(cases.clientId, filters.client));
+  if (filters.courtFrom)
+    conditions.push(sql`${cases.courtDate} >= ${nairobiDayStart(filters.courtFrom)}`);
+  if (filters.courtTo) {
+    conditions.push(
+      sql`${cases.courtDate} < ${nairobiDayStart(filters.courtTo)} + interval '1 day'`,
+    );
+  }
+  if (filters.search) {
+    const pattern = likePattern(filters.search);
+    // The expression of cases_search_trgm_idx, and users_full_name_trgm_idx for the client's name.
+    // `= any(array(…))` (not `in (…)`) lets PostgreSQL OR the trigram index with the client index
+    // (a bitmap OR) instead of scanning every case.
+    conditions.push(
+      sql`((${cases.caseNumber} || ' ' || ${cases.title} || ' ' || coalesce(${cases.courtCaseNumber}, '')) ilike ${pattern} or ${cases.clientId} = any(array(select u.id from ${users} u where u.role = 'client' and (u.first_name || ' ' || u.last_name) ilike ${pattern})))`,
+    );
+  }
+  return and(...conditions);
+}
+
+function orderFor(sort: CaseSort): SQL[] {
+  switch (sort) {
+    case 'created':
+      return [desc(cases.createdAt), desc(cases.id)];
+    case 'court_date':
+      return [sql`${cases.courtDate} asc nulls last`, desc(cases.id)];
+    case 'case_number':
+      return [desc(cases.caseNumber)];
+    default:
+      return [desc(cases.updatedAt), desc(cases.id)];
+  }
+}
+
+const listColumns = (scope: CaseScope) => ({
+  case: cases,
+  clientName: sql<string>`${fullName(client)}`,
+  assigneeName: sql<
+    string | null
+  >`case when ${assignee.id} is null then null else ${fullName(assignee)} end`,
+  ...countsFor(scope),
+});
+
+function flatten(row: {
+  case: CaseRow;
+  clientName: string;
+  assigneeName: string | null;
+  documentCount: number;
+  noteCount: number;
+}): CaseListRow {
+  return {
+    ...row.case,
+    clientName: row.clientName,
+    assigneeName: row.assigneeName,
+    documentCount: row.documentCount,
+    noteCount: row.noteCount,
+  };
+}
+
+/** One page of the cases in scope matching the filters, and how many match. */
+export async function listCases(
+  db: Executor,
+  scope: CaseScope,
+  filters: ListCasesFilters,
+): Promise<{ rows: CaseListRow[]; total: number }> {
+  const where = filterConditions(scope, filters);
+  const rows = await db
+    .select(listColumns(scope))
+    .from(cases)
+    .innerJoin(client, eq(client.id, cases.clientId))
+    .leftJoin(assignee, eq(assignee.id, cases.assigneeId))
+    .where(where)
+    .orderBy(...orderFor(filters.sort))
+    .limit(filters.limit)
+    .offset((filters.page - 1) * filters.limit);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(cases)
+    .where(where);
+  return { rows: rows.map(flatten), total: counted?.total ?? 0 };
+}
+
+/** The case with this id if it is in scope (undefined otherwise: the caller answers 404). */
+export async function findCaseInScope(
+  db: Executor,
+  scope: CaseScope,
+  id: string,
+): Promise<CaseListRow | undefined> {
+  const [row] = await db
+    .select(listColumns(scope))
+    .from(cases)
+    .innerJoin(client, eq(client.id, cases.clientId))
+    .leftJoin(assignee, eq(assignee.id, cases.assigneeId))
+    .where(and(eq(cases.id, id), scopeCondition(scope)))
+    .limit(1);
+  return row ? flatten(row) : undefined;
+}
+
+/** The case row locked for the rest of the transaction (changes happen one after the other). */
+export async function lockCaseInScope(
+  tx: Executor,
+  scope: CaseScope,
+  id: string,
+): Promise<CaseRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(cases)
+    .where(and(eq(cases.id, id), scopeCondition(scope)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export interface CaseChildren {
+  parties: CasePartyRow[];
+  documents: (CaseDocumentRow & { uploaderName: string | null })[];
+  notes: CaseNoteRow[];
+  events: CaseEventRow[];
+}
+
+export async function loadCaseChildren(
+  db: Executor,
+  scope: CaseScope,
+  caseId: string,
+): Promise<CaseChildren> {
+  const sharedOnly = (column: AnyPgColumn) => (scope.clientView ? eq(column, true) : undefined);
+  const [parties, documents, notes, events] = await Promise.all([
+    db
+      .select()
+      .from(caseParties)
+      .where(eq(caseParties.caseId, caseId))
+      .orderBy(asc(caseParties.createdAt)),
+    db
+      .select({ document: caseDocuments, uploaderName: sql<string | null>`${fullName(users)}` })
+      .from(caseDocuments)
+      .leftJoin(users, eq(users.id, caseDocuments.uploadedBy))
+      .where(and(eq(caseDocuments.caseId, caseId), sharedOnly(caseDocuments.visibleToClient)))
+      .orderBy(desc(caseDocuments.createdAt)),
+    db
+      .select()
+      .from(caseNotes)
+      .where(and(eq(caseNotes.caseId, caseId), sharedOnly(caseNotes.visibleToClient)))
+      .orderBy(desc(caseNotes.createdAt)),
+    db
+      .select()
+      .from(caseEvents)
+      .where(and(eq(caseEvents.caseId, caseId), sharedOnly(caseEvents.visibleToClient)))
+      .orderBy(asc(caseEvents.createdAt)),
+  ]);
+  return {
+    parties,
+    documents: documents.map((row) => ({ ...row.document, uploaderName: row.uploaderName })),
+    notes,
+    events,
+  };
+}
+
+/**
+ * The next number of `year`, inside the caller's transaction: the counter row is created or bumped
+ * and stays locked until the transaction ends, so concurrent creates queue and none is reused (a
+ * rolled-back create gives its number back with its transaction, nothing else ever saw it).
+ */
+export async function nextCaseSequence(tx: Executor, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(caseNumberCounters)
+    .values({ year, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: caseNumberCounters.year,
+      set: { lastValue: sql`${caseNumberCounters.lastValue} + 1` },
+    })
+    .returning({ lastValue: caseNumberCounters.lastValue });
+  return row!.lastValue;
+}
+
+export async function insertCase(tx: Executor, values: NewCaseRow): Promise<CaseRow> {
+  const [row] = await tx.insert(cases).values(values).returning();
+  return row!;
+}
+
+/**
+ * Applies `changes` only if the case is still at `version`; answers the new row, or undefined when
+ * someone else changed it first.
+ */
+export async function updateCaseAtVersion(
+  tx: Executor,
+  id: string,
+  version: number,
+  changes: Partial<NewCaseRow>,
+): Promise<CaseRow | undefined> {
+  const [row] = await tx
+    .update(cases)
+    .set({ ...changes, version: sql`${cases.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(cases.id, id), eq(cases.version, version)))
+    .returning();
+  return row;
+}
+
+/**
+ * A note or a document moves the case up "recent cases". Its version stays: someone changing the
+ * case's fields at the same time is not editing anything a note or an upload changed.
+ */
+export async function touchCase(tx: Executor, id: string): Promise<void> {
+  await tx.update(cases).set({ updatedAt: new Date() }).where(eq(cases.id, id));
+}
+
+export async function deleteCaseRow(tx: Executor, id: string): Promise<void> {
+  await tx.delete(cases).where(eq(cases.id, id));
+}
+
+export async function insertParties(
+  tx: Executor,
+  caseId: string,
+  parties: { role: PartyRole; name: string; contact?: string | null }[],
+): Promise<void> {
+  if (parties.length === 0) return;
+  await tx
+    .insert(caseParties)
+    .values(
+      parties.map((p) => ({ caseId, role: p.role, name: p.name, contact: p.contact ?? null })),
+    );
+}
+
+export async function insertEvent(
+  tx: Executor,
+  values: typeof caseEvents.$inferInsert,
+): Promise<void> {
+  await tx.insert(caseEvents).values(values);
+}
+
+export async function insertNote(
+  tx: Executor,
+  values: typeof caseNotes.$inferInsert,
+): Promise<CaseNoteRow> {
+  const [row] = await tx.insert(caseNotes).values(values).returning();
+  return row!;
+}
+
+export async function insertDocument(
+  tx: Executor,
+  values: typeof caseDocuments.$inferInsert,
+): Promise<CaseDocumentRow> {
+  const [row] = await tx.insert(caseDocuments).values(values).returning();
+  return row!;
+}
+
+export async function findDocument(
+  db: Executor,
+  scope: CaseScope,
+  caseId: string,
+  documentId: string,
+): Promise<CaseDocumentRow | undefined> {
+  const [row] = await db
+    .select({ document: caseDocuments })
+    .from(caseDocuments)
+    .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
+    .where(
+      and(
+        eq(caseDocuments.id, documentId),
+        eq(caseDocuments.caseId, caseId),
+        scopeCondition(scope),
+        scope.clientView ? eq(caseDocuments.visibleToClient, true) : undefined,
+      ),
+    )
+    .limit(1);
+  return row?.document;
+}
+
+export async function deleteDocumentRow(tx: Executor, id: string): Promise<void> {
+  await tx.delete(caseDocuments).where(eq(caseDocuments.id, id));
+}
+
+export async function countCaseContents(
+  tx: Executor,
+  caseId: string,
+): Promise<{ documents: number; notes: number }> {
+  const [row] = await tx
+    .select({
+      documents:
+        sql<number>`(select count(*) from ${caseDocuments} where ${caseDocuments.caseId} = ${caseId})`.mapWith(
+          Number,
+        ),
+      notes:
+        sql<number>`(select count(*) from ${caseNotes} where ${caseNotes.caseId} = ${caseId})`.mapWith(
+          Number,
+        ),
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
+}
+
+/** An active account of one of `roles`, or undefined. */
+export async function findActiveUser(
+  db: Executor,
+  id: string,
+  roles: readonly Role[],
+): Promise<{ id: string; name: string; role: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, name: fullName(users), role: users.role })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.isActive, true), inArray(users.role, [...roles])))
+    .limit(1);
+  return row;
+}
+
+/** The New Case modal's pickers: active clients matching `search`, and every active member of staff. */
+export async function listCasePeople(db: Executor, search: string | undefined) {
+  const clientWhere = [eq(users.role, 'client'), eq(users.isActive, true)];
+  if (search) {
+    const pattern = likePattern(search);
+    clientWhere.push(
+      sql`((${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern} or ${users.email} ilike ${pattern})`,
+    );
+  }
+  const [clients, assignees] = await Promise.all([
+    db
+      .select({ id: users.id, name: fullName(users), email: users.email })
+      .from(users)
+      .where(and(...clientWhere))
+      .orderBy(asc(users.firstName), asc(users.lastName))
+      .limit(20),
+    db
+      .select({ id: users.id, name: fullName(users), role: users.role })
+      .from(users)
+      .where(and(inArray(users.role, ['advocate', 'admin']), eq(users.isActive, true)))
+      .orderBy(asc(users.firstName), asc(users.lastName))
+      .limit(200),
+  ]);
+  return { clients, assignees };
+}
+
+export interface ConflictHit {
+  name: string;
+  matchedName: string;
+  source: 'client' | 'party';
+  role: PartyRole | null;
+  caseId: string | null;
+  caseNumber: string | null;
+  similarity: number;
+}
+
+/**
+ * People who resemble `name` (pg_trgm: `%` with the default threshold 0.3, indexed): client
+ * accounts other than `exceptClientId`, and parties of cases other than `exceptCaseId`.
+ */
+export async function findSimilarPeople(
+  db: Executor,
+  name: string,
+  options: { exceptClientId?: string; exceptCaseId?: string; clients: boolean },
+): Promise<ConflictHit[]> {
+  const hits: ConflictHit[] = [];
+  const clientName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
+  if (options.clients) {
+    const clients = await db
+      .select({
+        id: users.id,
+        matchedName: sql<string>`${clientName}`,
+        similarity: sql<number>`similarity(${clientName}, ${name})`.mapWith(Number),
+      })
+      .from(users)
+      .where(
+        and(
+          eq(users.role, 'client'),
+          sql`${clientName} % ${name}`,
+          options.exceptClientId ? ne(users.id, options.exceptClientId) : undefined,
+        ),
+      )
+      .orderBy(desc(sql`similarity(${clientName}, ${name})`))
+      .limit(10);
+    for (const c of clients) {
+      hits.push({
+        name,
+        matchedName: c.matchedName,
+        source: 'client',
+        role: null,
+        caseId: null,
+        caseNumber: null,
+        similarity: c.similarity,
+      });
+    }
+  }
+  const parties = await db
+    .select({
+      matchedName: caseParties.name,
+      role: caseParties.role,
+      caseId: cases.id,
+      caseNumber: cases.caseNumber,
+      similarity: sql<number>`similarity(${caseParties.name}, ${name})`.mapWith(Number),
+    })
+    .from(caseParties)
+    .innerJoin(cases, eq(cases.id, caseParties.caseId))
+    .where(
+      and(
+        sql`${caseParties.name} % ${name}`,
+        options.exceptCaseId ? ne(cases.id, options.exceptCaseId) : undefined,
+      ),
+    )
+    .orderBy(desc(sql`similarity(${caseParties.name}, ${name})`))
+    .limit(10);
+  for (const p of parties) hits.push({ name, source: 'party', ...p });
+  return hits;
+}
+
+/** Cases naming the user as client or assignee (an account that cannot be deleted). */
+export async function countCasesOfUser(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(cases)
+    .where(sql`${cases.clientId} = ${userId} or ${cases.assigneeId} = ${userId}`);
+  return row?.n ?? 0;
+}

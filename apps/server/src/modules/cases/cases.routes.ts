@@ -1,0 +1,342 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CASE_MESSAGES,
+  addNoteInputSchema,
+  apiErrorSchema,
+  caseIdParamsSchema,
+  caseListSchema,
+  casePeopleSchema,
+  caseReadSchema,
+  caseResponseSchema,
+  conflictCheckInputSchema,
+  conflictCheckResultSchema,
+  createCaseInputSchema,
+  documentParamsSchema,
+  documentResponseSchema,
+  listCasesQuerySchema,
+  noteResponseSchema,
+  successMessageSchema,
+  updateCaseInputSchema,
+  uploadQuerySchema,
+  type Action,
+} from '@firm/shared';
+import { AppError } from '../../lib/app-error';
+import { currentUser } from '../../plugins/auth';
+import {
+  addNote,
+  assertMayUpload,
+  casePeople,
+  conflictCheck,
+  createCase,
+  deleteCase,
+  deleteDocument,
+  documentForDownload,
+  getCase,
+  listCases,
+  recordDocument,
+  updateCase,
+  type CasesDeps,
+} from './cases.service';
+import {
+  UploadRefused,
+  attachmentDisposition,
+  cleanFileName,
+  isFileTooLarge,
+  openDocument,
+  receiveFile,
+} from './document-storage';
+
+const meta = (request: FastifyRequest) => ({ ip: request.ip });
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+const DENIED: Record<string, string> = {
+  'cases:view': CASE_MESSAGES.viewDenied,
+  'files:open': CASE_MESSAGES.viewDenied,
+  'cases:create': CASE_MESSAGES.manageDenied,
+  'cases:manage': CASE_MESSAGES.manageDenied,
+  'cases:delete': CASE_MESSAGES.deleteDenied,
+  'files:upload': CASE_MESSAGES.uploadDenied,
+};
+
+/**
+ * `/api/cases/*` (issue 13; DECISIONS "Portal records" keeps the earlier frontend's paths). Each
+ * route checks who may call before the body is read; the service repeats the check, scopes every
+ * query to the caller and holds the rules.
+ */
+export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: CasesDeps = { db: app.db, documentsDir: app.config.documentsDir };
+  const maxBytes = app.config.maxUploadBytes;
+  const maxMb = Math.round(maxBytes / (1024 * 1024));
+  const may = (action: Action) => [app.requirePermission(action, DENIED[action])];
+  const tags = ['cases'];
+
+  // Streamed: the file is read as it arrives; busboy stops storing past the limit and drains the rest.
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+
+  app.get(
+    '/cases',
+    {
+      schema: {
+        tags,
+        summary: 'List the cases the caller may see (a client: their own), filtered and paged',
+        querystring: listCasesQuerySchema,
+        response: { 200: caseListSchema, ...errors },
+      },
+      onRequest: may('cases:view'),
+    },
+    async (request) => listCases(deps, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/cases/people',
+    {
+      schema: {
+        tags,
+        summary: 'Clients and staff the New Case form may pick',
+        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+        response: { 200: casePeopleSchema, ...errors },
+      },
+      onRequest: may('cases:create'),
+    },
+    async (request) => casePeople(deps, currentUser(request), request.query.search || undefined),
+  );
+
+  app.post(
+    '/cases/conflict-check',
+    {
+      schema: {
+        tags,
+        summary: 'Conflict-of-interest check: similar clients and case parties',
+        body: conflictCheckInputSchema,
+        response: { 200: conflictCheckResultSchema, ...errors },
+      },
+      onRequest: may('cases:create'),
+    },
+    async (request) => ({
+      success: true as const,
+      matches: await conflictCheck(deps, currentUser(request), request.body),
+    }),
+  );
+
+  app.post(
+    '/cases',
+    {
+      schema: {
+        tags,
+        summary: 'Open a case; the server gives its number',
+        body: createCaseInputSchema,
+        response: { 201: caseResponseSchema, ...errors },
+      },
+      onRequest: may('cases:create'),
+    },
+    async (request, reply) => {
+      const created = await createCase(deps, currentUser(request), request.body, meta(request));
+      return reply
+        .status(201)
+        .send({ success: true, message: CASE_MESSAGES.caseCreated, case: created });
+    },
+  );
+
+  app.get(
+    '/cases/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A case with its documents, notes and timeline as the caller may see them',
+        params: caseIdParamsSchema,
+        response: { 200: caseReadSchema, ...errors },
+      },
+      onRequest: may('cases:view'),
+    },
+    async (request) => ({
+      success: true as const,
+      case: await getCase(deps, currentUser(request), request.params.id, meta(request)),
+    }),
+  );
+
+  app.put(
+    '/cases/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a case (with the version it was read at)',
+        params: caseIdParamsSchema,
+        body: updateCaseInputSchema,
+        response: { 200: caseResponseSchema, ...errors },
+      },
+      onRequest: may('cases:manage'),
+    },
+    async (request) => ({
+      success: true as const,
+      message: CASE_MESSAGES.caseUpdated,
+      case: await updateCase(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        meta(request),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/cases/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an empty case entered by mistake (advocates)',
+        params: caseIdParamsSchema,
+        response: { 200: successMessageSchema, ...errors },
+      },
+      onRequest: may('cases:delete'),
+    },
+    async (request) => {
+      await deleteCase(deps, currentUser(request), request.params.id, meta(request));
+      return { success: true as const, message: CASE_MESSAGES.caseDeleted };
+    },
+  );
+
+  app.post(
+    '/cases/:id/notes',
+    {
+      schema: {
+        tags,
+        summary: 'Add a note (internal unless shared with the client)',
+        params: caseIdParamsSchema,
+        body: addNoteInputSchema,
+        response: { 201: noteResponseSchema, ...errors },
+      },
+      onRequest: may('cases:manage'),
+    },
+    async (request, reply) => {
+      const note = await addNote(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        meta(request),
+      );
+      return reply.status(201).send({ success: true, message: CASE_MESSAGES.noteAdded, note });
+    },
+  );
+
+  app.post(
+    '/cases/:id/documents',
+    {
+      schema: {
+        tags,
+        summary: `Upload one document (multipart field "file"), streamed to disk`,
+        params: caseIdParamsSchema,
+        querystring: uploadQuerySchema,
+        response: {
+          201: documentResponseSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          ...errors,
+        },
+      },
+      onRequest: may('files:upload'),
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      await assertMayUpload(deps, actor, request.params.id);
+      if (!request.isMultipart()) {
+        throw AppError.badRequest(CASE_MESSAGES.fileRequired, { file: CASE_MESSAGES.fileRequired });
+      }
+      let received;
+      let name: string;
+      try {
+        const part = await request.file();
+        if (!part) {
+          throw AppError.badRequest(CASE_MESSAGES.fileRequired, {
+            file: CASE_MESSAGES.fileRequired,
+          });
+        }
+        name = cleanFileName(part.filename);
+        received = await receiveFile(part.file, deps.documentsDir, name);
+      } catch (error) {
+        if (isFileTooLarge(error)) {
+          throw new AppError(413, CASE_MESSAGES.fileTooLarge(maxMb), 'FILE_TOO_LARGE');
+        }
+        if (error instanceof UploadRefused) {
+          throw new AppError(415, CASE_MESSAGES.fileTypeNotAllowed, 'FILE_TYPE_NOT_ALLOWED');
+        }
+        throw error;
+      }
+      const document = await recordDocument(
+        deps,
+        actor,
+        request.params.id,
+        received,
+        { name, visibleToClient: request.query.visibleToClient },
+        meta(request),
+      );
+      return reply
+        .status(201)
+        .send({ success: true, message: CASE_MESSAGES.documentUploaded, document });
+    },
+  );
+
+  app.get(
+    '/cases/:id/documents/:docId',
+    {
+      schema: {
+        tags,
+        summary: 'Download a document (streamed, as an attachment)',
+        params: documentParamsSchema,
+      },
+      onRequest: may('files:open'),
+    },
+    async (request, reply) => {
+      const document = await documentForDownload(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.params.docId,
+        meta(request),
+      );
+      return reply
+        .header('content-type', document.mimeType)
+        .header('content-length', String(document.sizeBytes))
+        .header('content-disposition', attachmentDisposition(document.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(openDocument(deps.documentsDir, document.id));
+    },
+  );
+
+  app.delete(
+    '/cases/:id/documents/:docId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a document (staff who manage cases; the audit log keeps what it was)',
+        params: documentParamsSchema,
+        response: { 200: successMessageSchema, ...errors },
+      },
+      onRequest: may('cases:manage'),
+    },
+    async (request) => {
+      await deleteDocument(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.params.docId,
+        meta(request),
+      );
+      return { success: true as const, message: CASE_MESSAGES.documentDeleted };
+    },
+  );
+};

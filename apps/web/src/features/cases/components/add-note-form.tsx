@@ -1,0 +1,96 @@
+import { CASE_MESSAGES, addNoteInputSchema, type AddNoteInput } from '@firm/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/text-field';
+import { serverMessageOr } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useAddNote } from '../api/change-case';
+
+type NoteForm = { content: string; sharing: 'internal' | 'shared' };
+
+/** 'Add Note' for staff: internal to the firm by default, or shared with the client. */
+export function AddNoteForm({ caseId }: { caseId: string }) {
+  const id = useId();
+  const add = useAddNote(caseId);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NoteForm>({
+    defaultValues: { content: '', sharing: 'internal' },
+    resolver: async (values, context, options) => {
+      const result = await zodResolver(addNoteInputSchema)(
+        { content: values.content, visibleToClient: values.sharing === 'shared' } as AddNoteInput,
+        context,
+        options as never,
+      );
+      return result.errors && Object.keys(result.errors).length > 0
+        ? { values: {}, errors: result.errors as never }
+        : { values, errors: {} };
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const body = await add.mutateAsync({
+        content: values.content,
+        visibleToClient: values.sharing === 'shared',
+      });
+      toast.success(body.message);
+      reset({ content: '', sharing: values.sharing });
+    } catch (error) {
+      applyServerErrors(error, setError, ['content']);
+      toast.error(serverMessageOr(error, 'Failed to add the note'));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-3 space-y-2">
+      <label htmlFor={`${id}-content`} className="text-sm font-medium text-slate-800">
+        New note
+      </label>
+      <textarea
+        id={`${id}-content`}
+        rows={3}
+        aria-invalid={errors.content ? true : undefined}
+        aria-describedby={errors.content ? `${id}-error` : undefined}
+        className={inputClass(Boolean(errors.content))}
+        {...register('content')}
+      />
+      {errors.content ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {errors.content.message}
+        </p>
+      ) : null}
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
+        <legend className="sr-only">Who may read this note</legend>
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            value="internal"
+            className="accent-brand-700"
+            {...register('sharing')}
+          />
+          Internal (firm only)
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            value="shared"
+            className="accent-brand-700"
+            {...register('sharing')}
+          />
+          Shared with client
+        </label>
+      </fieldset>
+      <Button type="submit" size="sm" isLoading={isSubmitting} loadingText="Adding…">
+        {CASE_MESSAGES.addNote}
+      </Button>
+    </form>
+  );
+}

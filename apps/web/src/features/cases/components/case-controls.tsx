@@ -1,0 +1,163 @@
+import {
+  CASE_PRIORITIES,
+  allowedStatusMoves,
+  type CaseDetail,
+  type CasePriority,
+  type CaseStatus,
+  type PublicUser,
+  type UpdateCaseInput,
+} from '@firm/shared';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/text-field';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { useUpdateCase } from '../api/change-case';
+import { useCasePeople } from '../api/create-case';
+import { useCase } from '../api/get-case';
+import { capitalised, isoToNairobiInput, nairobiInputToIso, statusText } from './case-format';
+
+const labelClass = 'text-sm font-medium text-slate-800';
+
+/**
+ * Staff change status, priority, assignee and court date here. Only the allowed status moves are
+ * offered; the change carries the version it was read at, and someone else's change in between is
+ * explained with a way to reload.
+ */
+export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
+  const update = useUpdateCase(item.id);
+  const people = useCasePeople('');
+  const refetch = useCase(item.id).refetch;
+  const [status, setStatus] = useState<CaseStatus>(item.status);
+  const [priority, setPriority] = useState<CasePriority>(item.priority);
+  const [assignee, setAssignee] = useState(item.assignedTo ?? '');
+  const [courtDate, setCourtDate] = useState(isoToNairobiInput(item.courtDate));
+  const [problem, setProblem] = useState<{ message: string; stale: boolean } | null>(null);
+
+  const moves = allowedStatusMoves(item.status, actor.role);
+  const changes: UpdateCaseInput = { version: item.version };
+  if (status !== item.status) changes.status = status;
+  if (priority !== item.priority) changes.priority = priority;
+  if (assignee !== (item.assignedTo ?? '')) changes.assignedTo = assignee || null;
+  if (courtDate !== isoToNairobiInput(item.courtDate))
+    changes.courtDate = nairobiInputToIso(courtDate);
+  const hasChanges = Object.keys(changes).length > 1;
+
+  const save = async () => {
+    setProblem(null);
+    try {
+      const body = await update.mutateAsync(changes);
+      toast.success(body.message);
+    } catch (error) {
+      const message = serverMessageOr(error, 'Failed to update the case');
+      setProblem({
+        message,
+        stale: error instanceof ApiError && error.code === 'VERSION_CONFLICT',
+      });
+      toast.error(message);
+    }
+  };
+
+  const reload = async () => {
+    const { data } = await refetch();
+    if (data) {
+      setStatus(data.status);
+      setPriority(data.priority);
+      setAssignee(data.assignedTo ?? '');
+      setCourtDate(isoToNairobiInput(data.courtDate));
+    }
+    setProblem(null);
+  };
+
+  return (
+    <div className="space-y-3">
+      {problem ? (
+        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          <p>{problem.message}</p>
+          {problem.stale ? (
+            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void reload()}>
+              Reload case
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor="case-status" className={labelClass}>
+            Status
+          </label>
+          <select
+            id="case-status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as CaseStatus)}
+            className={`${inputClass(false)} mt-1 capitalize`}
+          >
+            {[item.status, ...moves].map((value) => (
+              <option key={value} value={value}>
+                {statusText(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="case-priority" className={labelClass}>
+            Priority
+          </label>
+          <select
+            id="case-priority"
+            value={priority}
+            onChange={(event) => setPriority(event.target.value as CasePriority)}
+            className={`${inputClass(false)} mt-1`}
+          >
+            {CASE_PRIORITIES.map((value) => (
+              <option key={value} value={value}>
+                {capitalised(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="case-assignee" className={labelClass}>
+            Assigned to
+          </label>
+          <select
+            id="case-assignee"
+            value={assignee}
+            onChange={(event) => setAssignee(event.target.value)}
+            className={`${inputClass(false)} mt-1`}
+          >
+            <option value="">Not assigned</option>
+            {item.assignedTo && !people.data?.assignees.some((p) => p.id === item.assignedTo) ? (
+              <option value={item.assignedTo}>{item.assigneeName}</option>
+            ) : null}
+            {people.data?.assignees.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="case-court-date" className={labelClass}>
+            Court date (Nairobi time)
+          </label>
+          <input
+            id="case-court-date"
+            type="datetime-local"
+            value={courtDate}
+            onChange={(event) => setCourtDate(event.target.value)}
+            className={`${inputClass(false)} mt-1`}
+          />
+        </div>
+      </div>
+      <Button
+        onClick={() => void save()}
+        disabled={!hasChanges}
+        isLoading={update.isPending}
+        loadingText="Saving…"
+      >
+        Save changes
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+import { CASE_MESSAGES, PARTY_ROLES, can, type CaseDetail, type PublicUser } from '@firm/shared';
+import { Download, Lock, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { ListError } from '../../../components/list/list-states';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { serverMessageOr } from '../../../lib/api-client';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useDeleteDocument } from '../api/change-case';
+import { downloadDocument } from '../api/documents';
+import { useCase } from '../api/get-case';
+import { AddNoteForm } from './add-note-form';
+import { CaseControls } from './case-controls';
+import {
+  PRIORITY_TONE,
+  STATUS_TONE,
+  capitalised,
+  categoryText,
+  formatMegabytes,
+  statusText,
+} from './case-format';
+import { UploadDocuments } from './upload-documents';
+
+function Section({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <section className="border-t border-slate-200 pt-4 first:border-t-0 first:pt-0">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-base font-semibold text-brand-900">{title}</h3>
+        {action}
+      </div>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
+  const remove = useDeleteDocument(item.id);
+  const mayDelete = can(actor, 'cases:manage');
+  if (item.documents.length === 0)
+    return <p className="text-sm text-slate-600">No documents yet.</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {item.documents.map((document) => (
+        <li key={document.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium text-slate-900">{document.name}</p>
+            <p className="text-xs text-slate-600">
+              {formatMegabytes(document.size)} · {formatDate(document.uploadedAt)}
+              {document.uploadedBy ? ` · ${document.uploadedBy.name}` : ''}
+              {actor.role !== 'client' && !document.visibleToClient ? (
+                <span className="ml-2 inline-flex items-center gap-1 text-amber-800">
+                  <Lock aria-hidden="true" className="size-3" /> Internal
+                </span>
+              ) : null}
+            </p>
+          </div>
+          <Button
+            variant="neutral"
+            size="sm"
+            aria-label={`Download ${document.name}`}
+            onClick={() =>
+              void downloadDocument(item.id, document.id, document.name).catch((error: unknown) =>
+                toast.error(serverMessageOr(error, 'Failed to download the document')),
+              )
+            }
+          >
+            <Download aria-hidden="true" className="size-4" />
+            Download
+          </Button>
+          {mayDelete ? (
+            <Button
+              variant="quietDanger"
+              size="sm"
+              aria-label={`Delete ${document.name}`}
+              disabled={remove.isPending}
+              onClick={() => {
+                if (!window.confirm(`Delete "${document.name}"? This cannot be undone.`)) return;
+                remove.mutate(document.id, {
+                  onSuccess: (body) => toast.success(body.message),
+                  onError: (error) =>
+                    toast.error(serverMessageOr(error, 'Failed to delete the document')),
+                });
+              }}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </Button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CaseBody({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
+  const isStaff = actor.role !== 'client';
+  const mayUpload =
+    can(actor, 'files:upload', { clientId: item.clientId }) &&
+    (isStaff || item.status !== 'closed');
+  const mayManage = can(actor, 'cases:manage');
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap gap-2">
+        <Badge tone={STATUS_TONE[item.status]}>{statusText(item.status)}</Badge>
+        <Badge tone={PRIORITY_TONE[item.priority]}>{capitalised(item.priority)} priority</Badge>
+        <Badge tone="purple">{categoryText(item.category)}</Badge>
+      </div>
+
+      <Section title="Description">
+        <p className="text-sm whitespace-pre-line text-slate-800">{item.description}</p>
+      </Section>
+
+      <Section title="Case information">
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Info label="Case number">{item.caseNumber}</Info>
+          <Info label="Client">{item.clientName}</Info>
+          <Info label="Assigned to">{item.assigneeName ?? 'Not assigned'}</Info>
+          <Info label="Court date">{item.courtDate ? formatDateTime(item.courtDate) : 'None'}</Info>
+          <Info label="Court">{item.court ?? '—'}</Info>
+          <Info label="Court case number">{item.courtCaseNumber ?? '—'}</Info>
+          <Info label="Opened">{formatDate(item.createdAt)}</Info>
+          <Info label="Last updated">{formatDateTime(item.updatedAt)}</Info>
+        </dl>
+        {item.parties.length > 0 ? (
+          <div className="mt-3">
+            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Parties</p>
+            <ul className="mt-1 space-y-1 text-sm text-slate-800">
+              {item.parties.map((party) => (
+                <li key={party.id}>
+                  {party.name} <span className="text-slate-600">({PARTY_ROLES[party.role]})</span>
+                  {party.contact ? (
+                    <span className="text-slate-600"> · {party.contact}</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {item.conflictClearance ? (
+          <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            {CASE_MESSAGES.conflictCleared}
+            {item.conflictClearance.by ? ` by ${item.conflictClearance.by}` : ''} on{' '}
+            {formatDate(item.conflictClearance.at)}: {item.conflictClearance.reason}
+          </p>
+        ) : null}
+      </Section>
+
+      {mayManage ? (
+        <Section title="Update case">
+          <CaseControls item={item} actor={actor} />
+        </Section>
+      ) : null}
+
+      <Section title={`Documents (${item.documents.length})`}>
+        <Documents item={item} actor={actor} />
+        {mayUpload ? <UploadDocuments caseId={item.id} isStaff={isStaff} /> : null}
+      </Section>
+
+      <Section title={`Notes (${item.notes.length})`}>
+        {item.notes.length === 0 ? (
+          <p className="text-sm text-slate-600">No notes yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {item.notes.map((note) => (
+              <li key={note.id} className="rounded-md bg-slate-50 p-3">
+                <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                  <span className="font-semibold text-slate-800">{note.author}</span>
+                  <span>{formatDateTime(note.createdAt)}</span>
+                  {isStaff ? (
+                    note.visibleToClient ? (
+                      <Badge tone="green">Shared with client</Badge>
+                    ) : (
+                      <Badge tone="amber">Internal</Badge>
+                    )
+                  ) : null}
+                </p>
+                <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{note.content}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {mayManage ? <AddNoteForm caseId={item.id} /> : null}
+      </Section>
+
+      <Section title="Timeline">
+        <ol className="space-y-2 border-l-2 border-brand-100 pl-4">
+          {item.timeline.map((event) => (
+            <li key={event.id} className="text-sm">
+              <p className="text-slate-900">{event.description}</p>
+              <p className="text-xs text-slate-600">{formatDateTime(event.date)}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+    </div>
+  );
+}
+
+/** The case's detail (SPEC section 2), at /cases/:id so it can be linked and reloaded. */
+export function CaseDetailModal({
+  caseId,
+  actor,
+  onClose,
+}: {
+  caseId: string;
+  actor: PublicUser;
+  onClose: () => void;
+}) {
+  const query = useCase(caseId);
+  const title = query.data ? query.data.title : 'Case';
+  return (
+    <Modal
+      title={title}
+      description={query.data ? query.data.caseNumber : undefined}
+      size="lg"
+      onClose={onClose}
+    >
+      {query.isPending ? (
+        <Spinner label="Loading case…" />
+      ) : query.isError || !query.data ? (
+        <ListError
+          message={serverMessageOr(query.error, 'Failed to load the case')}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <CaseBody item={query.data} actor={actor} />
+      )}
+    </Modal>
+  );
+}

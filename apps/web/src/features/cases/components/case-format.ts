@@ -1,0 +1,58 @@
+import {
+  CASE_CATEGORIES,
+  caseStatusLabel,
+  type CaseCategory,
+  type CasePriority,
+  type CaseStatus,
+} from '@firm/shared';
+
+/** How the screens show a case's codes (SPEC section 4: statuses with spaces, not underscores). */
+
+export const STATUS_TONE = {
+  pending: 'amber',
+  in_progress: 'blue',
+  completed: 'green',
+  closed: 'slate',
+} as const satisfies Record<CaseStatus, string>;
+
+export const PRIORITY_TONE = {
+  low: 'slate',
+  medium: 'blue',
+  high: 'amber',
+  urgent: 'red',
+} as const satisfies Record<CasePriority, string>;
+
+/** SPEC section 2's filter options, in its order. */
+export const STATUS_OPTIONS: { value: CaseStatus | 'all'; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'in_progress', label: 'In Progress' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'closed', label: 'Closed' },
+];
+export const PRIORITY_OPTIONS: { value: CasePriority | 'all'; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'urgent', label: 'Urgent' },
+  { value: 'high', label: 'High' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'low', label: 'Low' },
+];
+
+export const statusText = (status: CaseStatus) => caseStatusLabel(status);
+export const categoryText = (category: CaseCategory) => CASE_CATEGORIES[category];
+export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** SPEC section 2: document sizes in MB. */
+export const formatMegabytes = (bytes: number) =>
+  `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
+
+/** A `datetime-local` value (wall time in Nairobi, UTC+3 all year) to an ISO instant, and back. */
+export function nairobiInputToIso(value: string): string | null {
+  if (!value) return null;
+  return new Date(`${value}:00+03:00`).toISOString();
+}
+export function isoToNairobiInput(iso: string | null): string {
+  if (!iso) return '';
+  const shifted = new Date(new Date(iso).getTime() + 3 * 60 * 60 * 1000);
+  return shifted.toISOString().slice(0, 16);
+}

@@ -1,0 +1,264 @@
+import {
+  CASE_CATEGORIES,
+  CASE_MESSAGES,
+  LIST_DEFAULT_LIMIT,
+  can,
+  type PublicUser,
+} from '@firm/shared';
+import { Plus, SlidersHorizontal } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
+import { ListEmpty, ListError } from '../../../components/list/list-states';
+import { Pagination } from '../../../components/list/pagination';
+import { useListParams } from '../../../components/list/use-list-params';
+import { Button } from '../../../components/ui/button';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { inputClass } from '../../../components/ui/text-field';
+import { serverMessageOr } from '../../../lib/api-client';
+import { useCasePeople } from '../api/create-case';
+import { useCases } from '../api/list-cases';
+import { CaseCard, CaseCardSkeleton } from './case-card';
+import { CaseDetailModal } from './case-detail-modal';
+import { PRIORITY_OPTIONS, STATUS_OPTIONS } from './case-format';
+import { NewCaseModal } from './new-case-modal';
+
+const FILTER_DEFAULTS = {
+  status: 'all',
+  priority: 'all',
+  category: 'all',
+  assignee: '',
+  courtFrom: '',
+  courtTo: '',
+};
+
+/** The assignee filter's choices: only those who may create cases may list the staff. */
+function AssigneeFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const people = useCasePeople('');
+  return (
+    <FilterSelect id="cases-assignee" label="Assigned to" value={value} onChange={onChange}>
+      <option value="">Anyone</option>
+      {people.data?.assignees.map((person) => (
+        <option key={person.id} value={person.id}>
+          {person.name}
+        </option>
+      ))}
+    </FilterSelect>
+  );
+}
+
+/**
+ * /cases and /cases/:id (SPEC section 2, issue 13): 'My Cases' for clients, 'Case Management' for
+ * staff; search, status and priority filters, and 'More Filters' (category, assignee, court
+ * dates), all in the URL; the cards; the detail modal at /cases/:id; 'New Case' for those who may.
+ */
+export function CasesScreen({ actor }: { actor: PublicUser }) {
+  const list = useListParams(FILTER_DEFAULTS);
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const moreId = useId();
+  const f = list.filters;
+  const hasMoreFilters =
+    f.category !== 'all' || f.assignee !== '' || f.courtFrom !== '' || f.courtTo !== '';
+  const [showMore, setShowMore] = useState(hasMoreFilters);
+  const [creating, setCreating] = useState(false);
+  const isClient = actor.role === 'client';
+  const mayCreate = can(actor, 'cases:create');
+
+  const query = useCases({
+    search: list.debouncedSearch,
+    status: f.status as never,
+    priority: f.priority as never,
+    category: f.category as never,
+    assignee: f.assignee || undefined,
+    courtFrom: f.courtFrom || undefined,
+    courtTo: f.courtTo || undefined,
+    page: list.page,
+    limit: LIST_DEFAULT_LIMIT,
+  });
+
+  // The detail keeps the list's filters in the URL, so closing it returns to the same list.
+  const linkTo = (caseId: string) => `/cases/${caseId}${location.search}`;
+  const closeDetail = () => void navigate(`/cases${location.search}`);
+
+  return (
+    <>
+      <PageHeading title={isClient ? CASE_MESSAGES.clientHeading : CASE_MESSAGES.staffHeading} />
+      <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <SearchInput
+            id="cases-search"
+            label="Search cases"
+            placeholder="Search cases..."
+            value={list.search}
+            onChange={list.setSearch}
+          />
+          <div className="grid grid-cols-2 gap-3 sm:flex">
+            <FilterSelect
+              id="cases-status"
+              label="Status"
+              value={f.status}
+              onChange={(value) => list.setFilter('status', value)}
+            >
+              {STATUS_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.value === 'all' ? 'All Status' : option.label}
+                </option>
+              ))}
+            </FilterSelect>
+            <FilterSelect
+              id="cases-priority"
+              label="Priority"
+              value={f.priority}
+              onChange={(value) => list.setFilter('priority', value)}
+            >
+              {PRIORITY_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.value === 'all' ? 'All Priority' : option.label}
+                </option>
+              ))}
+            </FilterSelect>
+          </div>
+          <div className="flex gap-3">
+            <Button
+              variant="neutral"
+              aria-expanded={showMore}
+              aria-controls={moreId}
+              onClick={() => setShowMore((shown) => !shown)}
+              className="flex-1 sm:flex-none"
+            >
+              <SlidersHorizontal aria-hidden="true" className="size-4" />
+              {CASE_MESSAGES.moreFilters}
+            </Button>
+            {mayCreate ? (
+              <Button onClick={() => setCreating(true)} className="flex-1 sm:flex-none">
+                <Plus aria-hidden="true" className="size-4" />
+                {CASE_MESSAGES.newCase}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+
+        {showMore ? (
+          <div
+            id={moreId}
+            className="mt-3 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:grid-cols-2 lg:grid-cols-4"
+          >
+            <div>
+              <label htmlFor="cases-category" className="text-sm font-medium text-slate-800">
+                Category
+              </label>
+              <select
+                id="cases-category"
+                value={f.category}
+                onChange={(event) => list.setFilter('category', event.target.value)}
+                className={`${inputClass(false)} mt-1`}
+              >
+                <option value="all">All categories</option>
+                {Object.entries(CASE_CATEGORIES).map(([code, label]) => (
+                  <option key={code} value={code}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {mayCreate ? (
+              <div>
+                <p className="text-sm font-medium text-slate-800" aria-hidden="true">
+                  Assigned to
+                </p>
+                <div className="mt-1">
+                  <AssigneeFilter
+                    value={f.assignee}
+                    onChange={(value) => list.setFilter('assignee', value)}
+                  />
+                </div>
+              </div>
+            ) : null}
+            <div>
+              <label htmlFor="cases-court-from" className="text-sm font-medium text-slate-800">
+                Court date from
+              </label>
+              <input
+                id="cases-court-from"
+                type="date"
+                value={f.courtFrom}
+                onChange={(event) => list.setFilter('courtFrom', event.target.value)}
+                className={`${inputClass(false)} mt-1`}
+              />
+            </div>
+            <div>
+              <label htmlFor="cases-court-to" className="text-sm font-medium text-slate-800">
+                Court date to
+              </label>
+              <input
+                id="cases-court-to"
+                type="date"
+                value={f.courtTo}
+                min={f.courtFrom || undefined}
+                onChange={(event) => list.setFilter('courtTo', event.target.value)}
+                className={`${inputClass(false)} mt-1`}
+              />
+            </div>
+          </div>
+        ) : null}
+
+        <section aria-label="Cases" aria-busy={query.isFetching} className="mt-6">
+          {query.isPending ? (
+            <div
+              role="status"
+              aria-label="Loading cases"
+              className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+            >
+              {Array.from({ length: 6 }, (_, i) => (
+                <CaseCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : query.isError || !query.data ? (
+            <ListError
+              message={serverMessageOr(query.error, 'Failed to load cases')}
+              onRetry={() => void query.refetch()}
+            />
+          ) : query.data.cases.length === 0 ? (
+            <ListEmpty
+              title={CASE_MESSAGES.noCases}
+              hint={list.isFiltered ? 'Try another search or clear the filters.' : undefined}
+            />
+          ) : (
+            <>
+              <p className="sr-only" aria-live="polite">
+                {query.data.total} {query.data.total === 1 ? 'case' : 'cases'}
+              </p>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {query.data.cases.map((item) => (
+                  <li key={item.id} className="flex">
+                    <div className="w-full">
+                      <CaseCard item={item} to={linkTo(item.id)} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={query.data.pagination.page}
+                pages={query.data.pagination.pages}
+                onPage={list.setPage}
+              />
+            </>
+          )}
+        </section>
+      </div>
+
+      {id ? <CaseDetailModal caseId={id} actor={actor} onClose={closeDetail} /> : null}
+      {creating ? (
+        <NewCaseModal
+          onClose={() => setCreating(false)}
+          onCreated={(caseId) => {
+            setCreating(false);
+            void navigate(linkTo(caseId));
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

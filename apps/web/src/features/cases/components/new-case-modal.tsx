@@ -1,0 +1,402 @@
+import {
+  CASE_CATEGORIES,
+  CASE_MESSAGES,
+  CASE_PRIORITIES,
+  PARTY_ROLES,
+  createCaseInputSchema,
+  type ConflictMatch,
+  type CreateCaseInput,
+} from '@firm/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertTriangle, Plus, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Modal } from '../../../components/ui/modal';
+import { TextField, inputClass } from '../../../components/ui/text-field';
+import { serverMessageOr } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useCasePeople, useConflictCheck, useCreateCase } from '../api/create-case';
+import { capitalised } from './case-format';
+
+type FormValues = Omit<CreateCaseInput, 'conflictCheck' | 'parties'> & {
+  parties: NonNullable<CreateCaseInput['parties']>;
+};
+
+const FIELDS = [
+  'title',
+  'description',
+  'category',
+  'priority',
+  'clientId',
+  'assignedTo',
+  'court',
+  'courtCaseNumber',
+  'courtDate',
+] as const;
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+function SelectField({
+  label,
+  error,
+  children,
+  required,
+  ...rest
+}: React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string }) {
+  const id = useId();
+  return (
+    <div>
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {/* Outside the label, so the field's name is the label alone. */}
+        {required ? (
+          <span aria-hidden="true" className="text-sm text-red-700">
+            *
+          </span>
+        ) : null}
+      </div>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-required={required || undefined}
+        className={`${inputClass(Boolean(error))} mt-1`}
+        {...rest}
+      >
+        {children}
+      </select>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function ConflictMatches({ matches }: { matches: ConflictMatch[] }) {
+  return (
+    <ul className="mt-2 space-y-1 text-sm">
+      {matches.map((match, i) => (
+        <li key={i}>
+          <span className="font-medium">{match.name}</span> resembles{' '}
+          <span className="font-medium">{match.matchedName}</span>:{' '}
+          {match.source === 'client'
+            ? 'an existing client of the firm'
+            : `${match.role ? PARTY_ROLES[match.role].toLowerCase() : 'a party'}${
+                match.caseNumber ? ` in ${match.caseNumber}` : ' in another case'
+              }`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * 'New Case' (SPEC sections 2 and 5; issue 13): the four required fields, a searchable client
+ * picker, the assignee, court details and the parties. The conflict-of-interest check runs as the
+ * names are typed; with matches, saving needs "Checked: no conflict" and a reason.
+ */
+export function NewCaseModal({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (caseId: string) => void;
+}) {
+  const formId = useId();
+  const [clientSearch, setClientSearch] = useState('');
+  const [clientNames, setClientNames] = useState<Record<string, string>>({});
+  const [cleared, setCleared] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [formAlert, setFormAlert] = useState<string | null>(null);
+  const people = useCasePeople(useDebouncedValue(clientSearch.trim()));
+  const create = useCreateCase();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({
+    resolver: zodResolver(createCaseInputSchema) as never,
+    defaultValues: {
+      title: '',
+      description: '',
+      category: '' as never,
+      priority: '' as never,
+      clientId: '',
+      assignedTo: '',
+      court: '',
+      courtCaseNumber: '',
+      courtDate: '',
+      parties: [],
+    },
+  });
+  const parties = useFieldArray({ control, name: 'parties' });
+  const clientId = useWatch({ control, name: 'clientId' });
+  const partyValues = useWatch({ control, name: 'parties' }) ?? [];
+  const names = useDebouncedValue(
+    JSON.stringify({
+      clientId: clientId || undefined,
+      clientName: clientId ? clientNames[clientId] : undefined,
+      parties: partyValues
+        .filter((party) => (party.name ?? '').trim().length >= 3)
+        .map((party) => ({ name: party.name.trim(), role: party.role })),
+    }),
+  );
+  const checkInput = JSON.parse(names) as Parameters<typeof useConflictCheck>[0];
+  const conflict = useConflictCheck(
+    checkInput,
+    Boolean(checkInput.clientName) || (checkInput.parties?.length ?? 0) > 0,
+  );
+  const matches = conflict.data?.matches ?? [];
+
+  const clients = people.data?.clients ?? [];
+  const rememberClient = (id: string) => {
+    const found = clients.find((c) => c.id === id);
+    if (found) setClientNames((current) => ({ ...current, [id]: found.name }));
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormAlert(null);
+    setReasonError(null);
+    if (matches.length > 0 && (!cleared || !reason.trim())) {
+      const message = cleared
+        ? CASE_MESSAGES.conflictReasonRequired
+        : CASE_MESSAGES.conflictCheckRequired;
+      setReasonError(message);
+      return;
+    }
+    try {
+      const body = await create.mutateAsync({
+        ...values,
+        assignedTo: values.assignedTo || undefined,
+        ...(matches.length > 0 ? { conflictCheck: { cleared: true, reason: reason.trim() } } : {}),
+      });
+      toast.success(body.message);
+      onCreated(body.case.id);
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+      const message = serverMessageOr(error, CASE_MESSAGES.createFailed);
+      setFormAlert(message);
+      toast.error(message);
+      if (matches.length === 0) void conflict.refetch();
+    }
+  });
+
+  return (
+    <Modal
+      title={CASE_MESSAGES.newCase}
+      size="lg"
+      onClose={onClose}
+      isBusy={isSubmitting}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} isLoading={isSubmitting} loadingText="Creating…">
+            Create Case
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
+        {formAlert ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+            {formAlert}
+          </p>
+        ) : null}
+        <TextField label="Title" required error={errors.title?.message} {...register('title')} />
+        <div>
+          <div className="flex items-baseline gap-1">
+            <label
+              htmlFor={`${formId}-description`}
+              className="block text-sm font-medium text-slate-800"
+            >
+              Description
+            </label>
+            <span aria-hidden="true" className="text-sm text-red-700">
+              *
+            </span>
+          </div>
+          <textarea
+            id={`${formId}-description`}
+            rows={3}
+            aria-required
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? `${formId}-description-error` : undefined}
+            className={`${inputClass(Boolean(errors.description))} mt-1`}
+            {...register('description')}
+          />
+          <FieldError id={`${formId}-description-error`} message={errors.description?.message} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Category"
+            required
+            error={errors.category?.message}
+            {...register('category')}
+          >
+            <option value="">Select category</option>
+            {Object.entries(CASE_CATEGORIES).map(([code, label]) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Priority"
+            required
+            error={errors.priority?.message}
+            {...register('priority')}
+          >
+            <option value="">Select priority</option>
+            {CASE_PRIORITIES.map((value) => (
+              <option key={value} value={value}>
+                {capitalised(value)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Find client"
+            type="search"
+            placeholder="Name or email"
+            value={clientSearch}
+            onChange={(event) => setClientSearch(event.target.value)}
+          />
+          <SelectField
+            label="Client"
+            required
+            error={errors.clientId?.message}
+            {...register('clientId', { onChange: (event) => rememberClient(event.target.value) })}
+          >
+            <option value="">Select client</option>
+            {clientId && !clients.some((c) => c.id === clientId) ? (
+              <option value={clientId}>{clientNames[clientId]}</option>
+            ) : null}
+            {clients.map((client) => (
+              <option key={client.id} value={client.id}>
+                {client.name} ({client.email})
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <SelectField
+          label="Assigned to"
+          error={errors.assignedTo?.message}
+          {...register('assignedTo')}
+        >
+          <option value="">Not assigned</option>
+          {people.data?.assignees.map((person) => (
+            <option key={person.id} value={person.id}>
+              {person.name} ({capitalised(person.role)})
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Court (optional)"
+            placeholder="Milimani Commercial Court"
+            error={errors.court?.message}
+            {...register('court')}
+          />
+          <TextField
+            label="Court case number (optional)"
+            placeholder="HCCOMM E123 of 2025"
+            error={errors.courtCaseNumber?.message}
+            {...register('courtCaseNumber')}
+          />
+        </div>
+
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">
+            Parties (the other side and others involved)
+          </legend>
+          {parties.fields.map((field, index) => (
+            <div
+              key={field.id}
+              className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[10rem_1fr_auto]"
+            >
+              <SelectField label={`Party ${index + 1} role`} {...register(`parties.${index}.role`)}>
+                {Object.entries(PARTY_ROLES).map(([code, label]) => (
+                  <option key={code} value={code}>
+                    {label}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                label={`Party ${index + 1} name`}
+                error={errors.parties?.[index]?.name?.message}
+                {...register(`parties.${index}.name`)}
+              />
+              <Button
+                variant="quietDanger"
+                size="sm"
+                className="self-end"
+                aria-label={`Remove party ${index + 1}`}
+                onClick={() => parties.remove(index)}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+              </Button>
+            </div>
+          ))}
+          <Button
+            variant="neutral"
+            size="sm"
+            onClick={() => parties.append({ role: 'opposing_party', name: '', contact: '' })}
+          >
+            <Plus aria-hidden="true" className="size-4" /> Add party
+          </Button>
+        </fieldset>
+
+        <div aria-live="polite">
+          {matches.length > 0 ? (
+            <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+              <p className="flex items-center gap-2 font-semibold">
+                <AlertTriangle aria-hidden="true" className="size-4" />
+                Possible conflict of interest
+              </p>
+              <ConflictMatches matches={matches} />
+              <Checkbox
+                className="mt-3"
+                label={CASE_MESSAGES.conflictCleared}
+                checked={cleared}
+                onChange={(event) => setCleared(event.target.checked)}
+              />
+              {cleared ? (
+                <div className="mt-2">
+                  <label htmlFor={`${formId}-reason`} className="block text-sm font-medium">
+                    Reason there is no conflict
+                  </label>
+                  <textarea
+                    id={`${formId}-reason`}
+                    rows={2}
+                    value={reason}
+                    onChange={(event) => setReason(event.target.value)}
+                    aria-invalid={reasonError ? true : undefined}
+                    aria-describedby={reasonError ? `${formId}-reason-error` : undefined}
+                    className={`${inputClass(Boolean(reasonError))} mt-1`}
+                  />
+                </div>
+              ) : null}
+              <FieldError id={`${formId}-reason-error`} message={reasonError ?? undefined} />
+            </div>
+          ) : null}
+        </div>
+      </form>
+    </Modal>
+  );
+}

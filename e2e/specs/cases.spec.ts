@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  callApi,
+  createReadyUser,
+  ownerToken,
+  uniqueSuffix,
+  useSessionToken,
+} from '../support/user-management';
+
+/** A one-page PDF, and a PNG "scan": uploads are typed by their bytes, so these must be real. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+async function seriousViolations(page: Page) {
+  return (await new AxeBuilder({ page }).analyze()).violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
+}
+
+test.describe('cases', () => {
+  test('staff open a case and work on it; the client sees only what is shared', async ({
+    browser,
+    request,
+  }) => {
+    test.slow(); // two people, two browsers, uploads and downloads
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    const client = await createReadyUser(request, owner, suffix, 'client');
+    const clientName = `Ready client ${suffix}`;
+    const title = `Boundary dispute ${suffix}`;
+
+    // Staff (the owner advocate) create the case through the New Case modal.
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    await useSessionToken(staff, owner);
+    await staff.goto('/cases');
+    await expect(staff.getByRole('heading', { name: 'Case Management' })).toBeVisible();
+    await staff.getByRole('button', { name: 'New Case' }).click();
+    const form = staff.getByRole('dialog', { name: 'New Case' });
+    await form.getByRole('button', { name: 'Create Case' }).click();
+    await expect(form.getByText('Title is required')).toBeVisible();
+    await expect(form.getByText('Category is required')).toBeVisible();
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Description').fill('The neighbour fenced off part of plot LR 209/1234.');
+    await form.getByLabel('Category').selectOption({ label: 'Property Law' });
+    await form.getByLabel('Priority').selectOption('high');
+    await form.getByLabel('Find client').fill(suffix);
+    const clientSelect = form.getByLabel('Client', { exact: true });
+    await expect(clientSelect.locator('option', { hasText: clientName })).toHaveCount(1);
+    await clientSelect.selectOption({ label: `${clientName} (${client.email})` });
+    expect(await seriousViolations(staff)).toEqual([]);
+    await form.getByRole('button', { name: 'Create Case' }).click();
+    await expect(toast(staff, 'Case created successfully!')).toBeVisible();
+
+    // The detail opens at /cases/<id>.
+    const detail = staff.getByRole('dialog', { name: title });
+    await expect(detail).toBeVisible();
+    await expect(staff).toHaveURL(/\/cases\/[0-9a-f-]{36}$/);
+    await expect(detail.getByText(/^MWA\/\d{4}\/\d{4}$/).first()).toBeVisible();
+
+    // A shared PDF, with its progress bar.
+    await detail.getByLabel('Share uploaded files with the client').check();
+    await detail.locator('input[type=file]').setInputFiles({
+      name: 'Plaint.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    const progress = detail.getByRole('progressbar', { name: 'Upload of Plaint.pdf' });
+    await expect(progress).toBeVisible();
+    await expect(progress).toHaveAttribute('value', '100');
+    await expect(detail.getByText('Uploaded', { exact: true })).toBeVisible();
+    await expect(detail.getByRole('button', { name: 'Download Plaint.pdf' })).toBeVisible();
+
+    // A shared note and an internal one.
+    await detail.getByLabel('New note').fill('Your hearing is on Monday at 9 am.');
+    await detail.getByLabel('Shared with client').check();
+    await detail.getByRole('button', { name: 'Add Note' }).click();
+    await expect(detail.getByText('Your hearing is on Monday at 9 am.')).toBeVisible();
+    await detail.getByLabel('New note').fill('Internal: their surveyor’s report is weak.');
+    await detail.getByLabel('Internal (firm only)').check();
+    await detail.getByRole('button', { name: 'Add Note' }).click();
+    await expect(detail.getByText('Internal: their surveyor’s report is weak.')).toBeVisible();
+
+    // Status: pending → in progress.
+    await detail.getByLabel('Status').selectOption('in_progress');
+    await detail.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(staff, 'Case updated successfully')).toBeVisible();
+    await expect(detail.getByText('Status changed from pending to in progress')).toBeVisible();
+    expect(await seriousViolations(staff)).toEqual([]);
+    await staffContext.close();
+
+    // The client, on a phone.
+    const clientContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const phone = await clientContext.newPage();
+    await useSessionToken(phone, client.token);
+    await phone.goto('/cases');
+    await expect(phone.getByRole('heading', { name: 'My Cases' })).toBeVisible();
+    await expect(phone.getByRole('button', { name: 'New Case' })).toHaveCount(0);
+    await phone.getByRole('link', { name: title }).click();
+    const mine = phone.getByRole('dialog', { name: title });
+    await expect(mine.getByText('Your hearing is on Monday at 9 am.')).toBeVisible();
+    await expect(mine.getByText(/their surveyor/)).toHaveCount(0);
+    await expect(mine.getByText('in progress').first()).toBeVisible();
+    expect(await seriousViolations(phone)).toEqual([]);
+    expect(
+      await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+
+    const [download] = await Promise.all([
+      phone.waitForEvent('download'),
+      mine.getByRole('button', { name: 'Download Plaint.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Plaint.pdf');
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(PDF)).toBe(true);
+
+    await mine.locator('input[type=file]').setInputFiles({
+      name: 'ID scan.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await expect(mine.getByRole('button', { name: 'Download ID scan.png' })).toBeVisible();
+    await clientContext.close();
+  });
+
+  test('an admin without canOpenFiles cannot reach /cases, and another client’s case is not found', async ({
+    browser,
+    request,
+  }) => {
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    const admin = await createReadyUser(request, owner, suffix, 'admin'); // no toggles
+    const page = await (await browser.newContext()).newPage();
+    await useSessionToken(page, admin.token);
+    await page.goto('/cases');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('link', { name: 'Cases' })).toHaveCount(0);
+
+    // Seeded through the API: one client's case, opened by another client.
+    const first = await createReadyUser(request, owner, `${suffix}a`, 'client');
+    const second = await createReadyUser(request, owner, `${suffix}b`, 'client');
+    const created = await callApi<{ case: { id: string } }>(request, owner, 'POST', '/cases', {
+      title: `Private matter ${suffix}`,
+      description: 'Not for anyone else.',
+      category: 'family',
+      priority: 'low',
+      clientId: first.id,
+    });
+    const other = await (await browser.newContext()).newPage();
+    await useSessionToken(other, second.token);
+    await other.goto(`/cases/${created.case.id}`);
+    await expect(other.getByRole('dialog').getByRole('alert')).toContainText('Case not found');
+    await expect(other.getByText(`Private matter ${suffix}`)).toHaveCount(0);
+  });
+});

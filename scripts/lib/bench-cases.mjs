@@ -1,0 +1,177 @@
+// The cases scenario of `npm run bench:api` (issue 13's targets), on a fresh database of its own:
+// median answer times, one request at a time, of the first page of 20 for staff and for a client
+// and of a search, with 1,000 and then 100,000 cases; and the server's RSS around a 25 MB upload
+// and download. Figures on a shared machine are indicative.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureClients, openDatabase, seedCases } from './seed-cases-sql.mjs';
+
+const SUPER_KEY = 'bench-super-key-0123456789';
+const PASSWORD = 'Str0ngPassw0rd';
+const N = Number(process.env.BENCH_CASES_N ?? 200);
+const SIZES = (process.env.BENCH_CASES_SIZES ?? '1000,100000').split(',').map(Number);
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function json(base, method, url, body, token) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** An owner advocate and a client who has chosen a password, through the API. */
+async function accounts(base) {
+  const owner = await json(base, 'POST', '/api/auth/register', {
+    firstName: 'Bench',
+    lastName: 'Advocate',
+    email: 'bench-cases-advocate@example.test',
+    phone: '0712 345 678',
+    password: PASSWORD,
+    licenseNumber: 'LSK/2011/0457',
+    specialization: ['Family Law'],
+    experience: 10,
+    education: 'LLB',
+    barAdmission: 'Admitted 2011',
+    superKey: SUPER_KEY,
+  });
+  const created = await json(
+    base,
+    'POST',
+    '/api/user-management/create-client',
+    { firstName: 'Bench', lastName: 'Client', email: 'bench-cases-client@example.test' },
+    owner.token,
+  );
+  const login = await json(base, 'POST', '/api/auth/login', {
+    email: 'bench-cases-client@example.test',
+    password: created.temporaryPassword,
+  });
+  await json(
+    base,
+    'POST',
+    '/api/auth/change-password',
+    { currentPassword: created.temporaryPassword, newPassword: PASSWORD },
+    login.token,
+  );
+  return {
+    owner: owner.token,
+    ownerId: owner.user.id,
+    client: login.token,
+    clientId: created.user.id,
+  };
+}
+
+async function timeGet(base, url, token) {
+  const times = [];
+  for (let i = 0; i < N + 10; i += 1) {
+    const start = performance.now();
+    const response = await fetch(`${base}${url}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+    if (i >= 10) times.push(performance.now() - start); // the first ten warm up
+  }
+  return median(times);
+}
+
+async function uploadAndDownload(base, token, rssMb, pid) {
+  const before = rssMb(pid);
+  const { cases } = await json(base, 'GET', '/api/cases?limit=1', undefined, token);
+  const bytes = Buffer.alloc(25 * 1024 * 1024 - 1024, 0x20);
+  Buffer.from('%PDF-1.4\n').copy(bytes);
+  const form = new FormData();
+  form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'big.pdf');
+  const uploaded = await fetch(`${base}/api/cases/${cases[0].id}/documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (uploaded.status !== 201)
+    throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+  const { document } = await uploaded.json();
+  const afterUpload = rssMb(pid);
+  const download = await fetch(`${base}/api/cases/${cases[0].id}/documents/${document.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  let received = 0;
+  for await (const chunk of download.body) received += chunk.length;
+  const afterDownload = rssMb(pid);
+  return { before, afterUpload, afterDownload, received };
+}
+
+/**
+ * Runs the scenario for one database. `startServer(env)` and `rssMb(pid)` are bench-api's.
+ * `databaseUrl`: a PostgreSQL server URL (a fresh database is made there); unset: PGlite.
+ */
+export async function benchCases({ name, startServer, rssMb, databaseUrl }) {
+  console.log(`\n== cases on ${name} (medians of ${N} requests, one at a time)`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'firm-bench-cases-'));
+  let dropDatabase = async () => {};
+  const env = { DATA_DIR: dataDir };
+  if (databaseUrl) {
+    const url = new URL(databaseUrl);
+    const database = `${decodeURIComponent(url.pathname.slice(1))}_cases_${process.pid}`;
+    const maintenance = new URL(url);
+    maintenance.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: maintenance.toString() });
+    await admin.connect();
+    await admin.query(`create database "${database}"`);
+    url.pathname = `/${database}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      await admin.query(`drop database if exists "${database}" with (force)`);
+      await admin.end();
+    };
+  }
+  try {
+    let server = await startServer(env);
+    const who = await accounts(server.base);
+    let seeded = 0;
+    for (const size of SIZES) {
+      // The embedded database has one user at a time: seed with the server stopped.
+      await server.stop();
+      const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+      try {
+        const clientIds = await ensureClients(database, 999, [who.clientId]);
+        await seedCases(database, {
+          from: seeded + 1,
+          to: size,
+          clientIds,
+          assigneeId: who.ownerId,
+        });
+      } finally {
+        await database.close();
+      }
+      seeded = size;
+      server = await startServer(env);
+      const staff = await timeGet(server.base, '/api/cases?page=1&limit=20', who.owner);
+      const client = await timeGet(server.base, '/api/cases?page=1&limit=20', who.client);
+      const search = await timeGet(
+        server.base,
+        '/api/cases?search=HCCC%20E424&limit=20',
+        who.owner,
+      );
+      console.log(
+        `${String(size).padStart(7)} cases: staff first page ${staff.toFixed(2)} ms, client first page ${client.toFixed(2)} ms, search ${search.toFixed(2)} ms`,
+      );
+    }
+    const rss = await uploadAndDownload(server.base, who.owner, rssMb, server.pid);
+    console.log(
+      `RSS around a 25 MB upload and download: ${rss.before} MB before, ${rss.afterUpload} MB after the upload, ${rss.afterDownload} MB after the download (${(rss.received / 1048576).toFixed(1)} MB received)`,
+    );
+    await server.stop();
+  } finally {
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
