@@ -40,6 +40,12 @@ export const ERROR_CODES = [
   'CANNOT_DELETE_SELF',
   'CANNOT_RESET_OWN_PASSWORD',
   'LAST_ACTIVE_ADVOCATE',
+  // Appointments
+  'SLOT_TAKEN',
+  'SLOT_UNAVAILABLE',
+  'APPOINTMENT_NOT_FOUND',
+  'TRANSITION_NOT_ALLOWED',
+  'INVALID_BOOKING_LINK',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

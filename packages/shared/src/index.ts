@@ -15,3 +15,6 @@ export * from './schemas/contact-messages';
 export * from './schemas/auth';
 export * from './schemas/public-config';
 export * from './schemas/user-management';
+export * from './appointments';
+export * from './appointment-messages';
+export * from './schemas/appointments';

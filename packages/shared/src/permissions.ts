@@ -45,6 +45,8 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     // A client's own records only: another client's answers 404 (DECISIONS "Accounts").
     'cases:view': 'own',
     'appointments:view': 'own',
+    // Book, reschedule and cancel their own appointments; staff need the toggle (issue 14).
+    'appointments:schedule': 'own',
     'messages:view': 'own',
   },
   admin: {

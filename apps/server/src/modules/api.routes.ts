@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { appointmentRoutes } from './appointments/appointments.routes';
 import { authRoutes } from './auth/auth.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
 import { healthRoutes } from './health/health.routes';
@@ -12,4 +13,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(publicConfigRoutes);
   await app.register(userManagementRoutes);
+  await app.register(appointmentRoutes);
 };
