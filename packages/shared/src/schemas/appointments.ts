@@ -277,6 +277,18 @@ export const appointmentAnswerSchema = z.object({
 });
 export type AppointmentAnswer = z.infer<typeof appointmentAnswerSchema>;
 
+/**
+ * 201 of POST /api/appointments: the appointment and its calendar file (to add to the phone's
+ * calendar at once). Both are absent when the honeypot dropped the request.
+ */
+export const appointmentCreatedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  appointment: appointmentSchema.optional(),
+  calendar: z.string().optional(),
+});
+export type AppointmentCreated = z.infer<typeof appointmentCreatedSchema>;
+
 export const appointmentListSchema = z.object({
   success: z.literal(true),
   count: z.number(),

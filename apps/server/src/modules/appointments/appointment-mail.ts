@@ -52,6 +52,20 @@ const uidDomain = (publicUrl: string) => new URL(publicUrl).hostname;
 /** Header values from what a person typed: one line. */
 const oneLine = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ');
 
+/** The appointment's calendar as the emails attach it (also offered for download on booking). */
+export function calendarFile(
+  deps: Pick<MailDeps, 'mailFrom' | 'publicUrl'>,
+  appointment: Appointment & { sequence: number },
+  manageUrl?: string,
+): string {
+  return appointmentCalendar(appointment, {
+    firmName: FIRM_NAME,
+    firmEmail: /<([^>]+)>/.exec(deps.mailFrom)?.[1] ?? deps.mailFrom,
+    uidDomain: uidDomain(deps.publicUrl),
+    ...(manageUrl ? { manageUrl } : {}),
+  });
+}
+
 /**
  * The emails of one appointment event, each with the appointment's calendar: to the client or
  * visitor, and to the firm for a new request or a change the client made. Visitors get their link;
@@ -63,13 +77,11 @@ export async function sendAppointmentMail(
   appointment: Appointment & { sequence: number },
   options: { manageUrl: string; hasAccount: boolean; notifyFirm: boolean },
 ): Promise<void> {
-  const firmEmail = /<([^>]+)>/.exec(deps.mailFrom)?.[1] ?? deps.mailFrom;
-  const calendar = appointmentCalendar(appointment, {
-    firmName: FIRM_NAME,
-    firmEmail,
-    uidDomain: uidDomain(deps.publicUrl),
-    ...(options.hasAccount ? {} : { manageUrl: options.manageUrl }),
-  });
+  const calendar = calendarFile(
+    deps,
+    appointment,
+    options.hasAccount ? undefined : options.manageUrl,
+  );
   const method = appointment.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
   const attachment = {
     filename: 'appointment.ics',

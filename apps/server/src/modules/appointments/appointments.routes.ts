@@ -7,7 +7,7 @@ import {
   appointmentAnswerSchema,
   appointmentIdParamsSchema,
   appointmentListSchema,
-  appointmentSchema,
+  appointmentCreatedSchema,
   availabilityQuerySchema,
   availabilitySchema,
   bookingTokenSchema,
@@ -116,7 +116,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Book an appointment: a visitor, a client (their own) or staff (for a client)',
         body: createAppointmentInputSchema,
         response: {
-          201: appointmentAnswerSchema.extend({ appointment: appointmentSchema.optional() }),
+          201: appointmentCreatedSchema,
           ...errors,
         },
       },
@@ -125,10 +125,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A signed-in person books as themself; a temporary password must be changed first.
       const user = request.passwordChangeRequired ? currentUser(request) : request.user;
-      const appointment = await createAppointment(deps, user, request.body, meta(request));
-      return reply
-        .status(201)
-        .send({ success: true, message: M.booked, ...(appointment ? { appointment } : {}) });
+      const created = await createAppointment(deps, user, request.body, meta(request));
+      return reply.status(201).send({ success: true, message: M.booked, ...created });
     },
   );
 

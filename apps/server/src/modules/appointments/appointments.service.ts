@@ -33,7 +33,7 @@ import type { Mailer } from '../../lib/mailer';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit-log.repository';
 import { findUserById } from '../users/users.repository';
-import { sendAppointmentMail, type AppointmentMailKind } from './appointment-mail';
+import { calendarFile, sendAppointmentMail, type AppointmentMailKind } from './appointment-mail';
 import {
   bookableAdvocates,
   busyRanges,
@@ -257,7 +257,7 @@ export async function createAppointment(
   user: UserRow | null,
   input: CreateAppointmentValues,
   meta: Meta,
-): Promise<Appointment | null> {
+): Promise<{ appointment: Appointment; calendar: string } | null> {
   const now = nowOf(deps);
   const isStaff = user !== null && user.role !== 'client';
   if (isStaff && !can(user, 'appointments:schedule')) throw AppError.forbidden(M.accessDenied);
@@ -379,7 +379,11 @@ export async function createAppointment(
       });
       const full = (await findAppointment(deps.db, row.id))!;
       queueMail(deps, 'booked', full, { visitorToken, notifyFirm: true });
-      return toAppointment(full);
+      const appointment = toAppointment(full);
+      return {
+        appointment,
+        calendar: calendarFile(deps, { ...appointment, sequence: full.sequence }),
+      };
     } catch (error) {
       if (!isOverlap(error)) throw error;
       // Taken by a request that committed first: try the next advocate, if any.
