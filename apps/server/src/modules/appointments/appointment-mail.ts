@@ -77,10 +77,11 @@ export async function sendAppointmentMail(
   appointment: Appointment & { sequence: number },
   options: { manageUrl: string; hasAccount: boolean; notifyFirm: boolean },
 ): Promise<void> {
+  // A visitor's private link stays out of the calendar file: calendars are synced and shared.
   const calendar = calendarFile(
     deps,
     appointment,
-    options.hasAccount ? undefined : options.manageUrl,
+    options.hasAccount ? options.manageUrl : undefined,
   );
   const method = appointment.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
   const attachment = {

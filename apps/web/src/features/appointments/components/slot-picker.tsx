@@ -199,7 +199,7 @@ export function SlotPicker({
             {availability.data.times.map((time) => (
               <label
                 key={time}
-                className={`cursor-pointer rounded-md border px-2 py-2 text-center text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${
+                className={`relative cursor-pointer rounded-md border px-2 py-2 text-center text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${
                   value.time === time
                     ? 'border-brand-700 bg-brand-700 text-white'
                     : 'border-slate-300 text-slate-800 hover:bg-brand-50'
@@ -211,7 +211,8 @@ export function SlotPicker({
                   value={time}
                   checked={value.time === time}
                   onChange={() => onChange({ date: value.date, time })}
-                  className="sr-only"
+                  // Transparent over the whole chip: the tap target is the chip itself.
+                  className="absolute inset-0 cursor-pointer opacity-0"
                 />
                 {time}
               </label>
