@@ -268,7 +268,30 @@ test.describe('staff', () => {
     await expect(card).toContainText('Paid (M-Pesa)');
     await page.getByRole('tab', { name: 'Confirmed' }).click();
     await expect(page.getByRole('article', { name: title })).toBeVisible();
+    // Once the toasts have gone (axe would catch one mid-fade).
+    await expect(page.getByText('Payment recorded')).toBeHidden({ timeout: 10_000 });
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Staff enter an appointment for a client: any type, their own fee.
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    const client = await createReadyUser(request, owner, suffix, 'client');
+    await page.getByRole('button', { name: 'New Appointment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book an Appointment' });
+    await dialog.getByLabel('Find client').fill(client.email);
+    await expect(dialog.getByLabel('Client', { exact: true })).toContainText(client.email);
+    await dialog
+      .getByLabel('Client', { exact: true })
+      .selectOption({ label: `Ready client ${suffix} (${client.email})` });
+    await dialog.getByLabel('Title').fill(`Hearing ${title}`);
+    await dialog.getByLabel('Type').selectOption('court_appearance');
+    await dialog.getByLabel('Description').fill('Mention at Milimani');
+    await dialog.getByLabel('Fee (KSh)').fill('12000');
+    await pickSlot(page, await openWeekday(request, 5), '09:00');
+    await dialog.getByRole('button', { name: 'Book Appointment' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Appointment booked successfully!' }),
+    ).toContainText('KSh 12,000');
   });
 
   test('an admin without it sees the diary but cannot confirm', async ({ page, request }) => {

@@ -304,3 +304,15 @@ export const slotTakenSchema = z.object({
   code: z.string(),
   times: z.array(z.string()),
 });
+
+/** GET /api/appointments/clients?search=: the clients staff may book for (schedulers only). */
+export const bookableClientsQuerySchema = z.object({
+  search: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().max(100).refine(isSingleLine, { error: VALIDATION.singleLine }).optional(),
+  ),
+});
+export const bookableClientsSchema = z.object({
+  clients: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+});
+export type BookableClients = z.infer<typeof bookableClientsSchema>;

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { APPOINTMENT_MESSAGES as M, WEEKDAY_START_TIMES, nairobiInstant } from '@firm/shared';
 import {
   describeAccessMatrix,
@@ -73,6 +74,20 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     action: 'appointments:view',
     allowed: 200,
     request: () => ({ method: 'GET', url: '/api/appointments?status=scheduled' }),
+  },
+  'GET /appointments/clients': {
+    ...schedulers,
+    allowed: 200,
+    request: async (ctx) => {
+      await peopleOf(ctx); // the one client named "booker-…"
+      return { method: 'GET', url: '/api/appointments/clients?search=booker' };
+    },
+    check: (body, caller) => {
+      const { clients } = body as { clients: { email: string }[] };
+      if (caller.actor?.role === 'client') expect(clients).toEqual([]);
+      else
+        expect(clients.map((client) => client.email)).toEqual([expect.stringMatching(/^booker-/)]);
+    },
   },
   'GET /appointments/:id': {
     action: 'appointments:view',

@@ -274,3 +274,30 @@ export async function claimDueReminders(
 export async function releaseReminder(db: Executor, id: string): Promise<void> {
   await db.update(appointments).set({ reminderSentAt: null }).where(eq(appointments.id, id));
 }
+
+/** Active clients whose name or email matches `search`, by name: the staff booking's picker. */
+export async function searchBookableClients(
+  db: Executor,
+  search: string | undefined,
+  limit = 20,
+): Promise<{ id: string; name: string; email: string }[]> {
+  const pattern = search ? likePattern(search) : undefined;
+  return db
+    .select({
+      id: users.id,
+      name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      email: users.email,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'client'),
+        eq(users.isActive, true),
+        pattern
+          ? sql`((${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern} or ${users.email} ilike ${pattern})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(limit);
+}

@@ -10,6 +10,8 @@ import {
   appointmentCreatedSchema,
   availabilityQuerySchema,
   availabilitySchema,
+  bookableClientsQuerySchema,
+  bookableClientsSchema,
   bookingTokenSchema,
   calendarQuerySchema,
   calendarSchema,
@@ -23,6 +25,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import {
   availability,
+  bookableClients,
   bookingCalendar,
   cancelAppointment,
   cancelByVisitorLink,
@@ -50,15 +53,15 @@ const errors = {
 
 /**
  * Bookings: a visitor's are limited per address (generous, since mobile networks put many people
- * behind one); a signed-in person's per account, and staff entering the diary hardly at all.
+ * behind one), a client's per account; staff entering the diary are not limited.
  */
 const bookingLimit = {
   rateLimit: {
     timeWindow: '15 minutes',
     keyGenerator: (request: FastifyRequest) =>
       request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
-    max: (request: FastifyRequest) =>
-      !request.user ? 10 : request.user.role === 'client' ? 30 : 1000,
+    max: (request: FastifyRequest) => (request.user ? 30 : 10),
+    allowList: (request: FastifyRequest) => request.user !== null && request.user.role !== 'client',
   },
 };
 const linkLimit = { rateLimit: { max: 30, timeWindow: '15 minutes' } };
@@ -143,6 +146,22 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: viewers,
     },
     async (request) => listAppointments(deps, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/appointments/clients',
+    {
+      schema: {
+        tags,
+        summary: 'Clients staff may book for, by name or email (schedulers; 20 at most)',
+        querystring: bookableClientsQuerySchema,
+        response: { 200: bookableClientsSchema, ...errors },
+      },
+      onRequest: schedulers,
+    },
+    async (request) => ({
+      clients: await bookableClients(deps, currentUser(request), request.query.search),
+    }),
   );
 
   app.get(

@@ -43,6 +43,7 @@ import {
   insertAppointmentEvent,
   listAppointments as listAppointmentRows,
   preferredAdvocates,
+  searchBookableClients,
   updateAppointment as updateAppointmentRow,
   type AppointmentScope,
   type AppointmentWithAdvocate,
@@ -397,6 +398,11 @@ export async function createAppointment(
       input.advocateId ? [input.advocateId] : (await bookableAdvocates(deps.db)).map((a) => a.id),
     ),
   );
+}
+
+/** The staff booking's client picker; a client schedules only their own, so gets none. */
+export async function bookableClients(deps: AppointmentDeps, user: UserRow, search?: string) {
+  return user.role === 'client' ? [] : searchBookableClients(deps.db, search);
 }
 
 export async function listAppointments(

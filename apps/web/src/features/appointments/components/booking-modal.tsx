@@ -3,6 +3,7 @@ import {
   APPOINTMENT_LOCATION_LABELS,
   APPOINTMENT_MESSAGES as M,
   APPOINTMENT_TYPE_DEFAULTS,
+  APPOINTMENT_TYPES,
   CLIENT_BOOKABLE_TYPES,
   createAppointmentInputSchema,
   formatKsh,
@@ -25,12 +26,18 @@ import { offices } from '../../../content/firm';
 import { whyChooseUs } from '../../../content/practice-areas';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useBookableClients } from '../api/bookable-clients';
 import { useCreateAppointment } from '../api/change-appointment';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SLOT_TAKEN_HINT, SlotPicker, formatLongDay } from './slot-picker';
 
 type BookingValues = CreateAppointmentInput & { consent?: boolean };
 
 const FIELDS = [
+  'clientId',
+  'durationMinutes',
+  'feeKsh',
+  'meetingLink',
   'title',
   'type',
   'description',
@@ -55,15 +62,21 @@ export const isBookableType = (value: string | null): value is AppointmentType =
  * add their contact details and consent, and see 'Why Choose Our Legal Services?'. After booking:
  * what happens next, the reference and the calendar file.
  */
+export type BookingMode = 'visitor' | 'client' | 'staff';
+
 export function BookingModal({
-  isVisitor,
+  mode,
   initialType,
   onClose,
 }: {
-  isVisitor: boolean;
+  mode: BookingMode;
   initialType: AppointmentType;
   onClose: () => void;
 }) {
+  const isVisitor = mode === 'visitor';
+  const isStaff = mode === 'staff';
+  const [clientSearch, setClientSearch] = useState('');
+  const clients = useBookableClients(useDebouncedValue(clientSearch.trim()));
   const formId = useId();
   const create = useCreateAppointment();
   const [formAlert, setFormAlert] = useState<string | null>(null);
@@ -92,6 +105,8 @@ export function BookingModal({
       phone: '',
       consent: false,
       website: '',
+      clientId: '',
+      meetingLink: '',
     },
   });
   const [type, location, date, time] = useWatch({
@@ -108,6 +123,15 @@ export function BookingModal({
       }
     }
     if (values.location !== 'office') delete body.officeId;
+    if (isStaff && !values.clientId) {
+      setError('clientId', { type: 'required', message: M.clientRequired });
+      return;
+    }
+    if (!isStaff) {
+      for (const field of ['clientId', 'durationMinutes', 'feeKsh', 'meetingLink'] as const) {
+        delete body[field];
+      }
+    }
     try {
       const answer = await create.mutateAsync(body);
       toast.success(answer.message);
@@ -131,7 +155,7 @@ export function BookingModal({
   });
 
   if (booked) {
-    return <BookingDone {...booked} isVisitor={isVisitor} onClose={onClose} />;
+    return <BookingDone {...booked} mode={mode} onClose={onClose} />;
   }
 
   const typeDefaults = APPOINTMENT_TYPE_DEFAULTS[type] ?? APPOINTMENT_TYPE_DEFAULTS.consultation;
@@ -159,6 +183,25 @@ export function BookingModal({
             {formAlert}
           </p>
         ) : null}
+        {isStaff ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Find client"
+              type="search"
+              placeholder="Name or email"
+              value={clientSearch}
+              onChange={(event) => setClientSearch(event.target.value)}
+            />
+            <SelectField label="Client" error={errors.clientId?.message} {...register('clientId')}>
+              <option value="">Choose a client…</option>
+              {(clients.data?.clients ?? []).map((client) => (
+                <option key={client.id} value={client.id}>
+                  {client.name} ({client.email})
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        ) : null}
         <TextField
           label="Title"
           required
@@ -169,7 +212,7 @@ export function BookingModal({
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label="Type" error={errors.type?.message} {...register('type')}>
-            {CLIENT_BOOKABLE_TYPES.map((each) => (
+            {(isStaff ? APPOINTMENT_TYPES : CLIENT_BOOKABLE_TYPES).map((each) => (
               <option key={each} value={each}>
                 {APPOINTMENT_TYPE_DEFAULTS[each].label} (
                 {APPOINTMENT_TYPE_DEFAULTS[each].durationMinutes} min,{' '}
@@ -201,6 +244,38 @@ export function BookingModal({
           error={errors.description?.message}
           {...register('description')}
         />
+        {isStaff ? (
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField
+              label="Duration (minutes)"
+              type="number"
+              inputMode="numeric"
+              min={15}
+              max={480}
+              placeholder={String(typeDefaults.durationMinutes)}
+              error={errors.durationMinutes?.message}
+              {...register('durationMinutes', { setValueAs: optionalNumber })}
+            />
+            <TextField
+              label="Fee (KSh)"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              placeholder={String(typeDefaults.feeKsh)}
+              error={errors.feeKsh?.message}
+              {...register('feeKsh', { setValueAs: optionalNumber })}
+            />
+            {location === 'video' ? (
+              <TextField
+                label="Meeting link"
+                type="url"
+                placeholder="https://"
+                error={errors.meetingLink?.message}
+                {...register('meetingLink')}
+              />
+            ) : null}
+          </div>
+        ) : null}
         <SlotPicker
           type={type}
           value={
@@ -284,6 +359,10 @@ export function BookingModal({
   );
 }
 
+/** An empty number field means "the type's default". */
+const optionalNumber = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
+
 function WhyChooseUs() {
   return (
     <section aria-labelledby="why-choose-us" className="rounded-lg bg-brand-50 p-4">
@@ -305,12 +384,12 @@ function WhyChooseUs() {
 function BookingDone({
   appointment,
   calendar,
-  isVisitor,
+  mode,
   onClose,
 }: {
   appointment: Appointment;
   calendar: string;
-  isVisitor: boolean;
+  mode: BookingMode;
   onClose: () => void;
 }) {
   const href = useMemo(
@@ -321,10 +400,12 @@ function BookingDone({
   return (
     <Modal title={M.booked} onClose={onClose} footer={<Button onClick={onClose}>Done</Button>}>
       <div className="space-y-4 text-sm text-slate-800">
-        <p className="flex items-start gap-2">
-          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
-          <span>{M.whatHappensNext}</span>
-        </p>
+        {mode === 'staff' ? null : (
+          <p className="flex items-start gap-2">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+            <span>{M.whatHappensNext}</span>
+          </p>
+        )}
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-4">
           <dt className="font-medium">Reference</dt>
           <dd data-testid="booking-reference">{appointment.reference}</dd>
@@ -336,9 +417,11 @@ function BookingDone({
           <dd>{formatKsh(appointment.fee)}</dd>
         </dl>
         <p>
-          {isVisitor
+          {mode === 'visitor'
             ? 'We have emailed you the details with a private link to view, move or cancel the appointment.'
-            : 'You can follow it under My Appointments.'}
+            : mode === 'staff'
+              ? `${appointment.client} has been emailed the details. It is in ${appointment.advocateName}'s diary.`
+              : 'You can follow it under My Appointments.'}
         </p>
         <a
           href={href}

@@ -37,9 +37,8 @@ function Appointments() {
   const book = params.get('book');
   const isSignedIn = status === 'signed-in' && user !== null;
   const isStaff = isSignedIn && user.role !== 'client';
-  // Staff enter appointments for a client through the API's staff fields; the modal is the
-  // visitors' and clients' booking.
-  const mayBook = !isStaff;
+  // Visitors and clients book for themselves; staff for a client, with the toggle.
+  const mayBook = !isStaff || can(user, 'appointments:schedule');
   const openBooking = (type: AppointmentType = 'consultation') =>
     setParams(
       (current) => {
@@ -74,7 +73,7 @@ function Appointments() {
         {mayBook ? (
           <Button size="lg" onClick={() => openBooking()}>
             <CalendarPlus aria-hidden="true" className="size-5" />
-            Book Appointment
+            {isStaff ? 'New Appointment' : 'Book Appointment'}
           </Button>
         ) : null}
         {isStaff && can(user, 'appointments:view') ? <Agenda user={user} /> : null}
@@ -95,7 +94,7 @@ function Appointments() {
       </div>
       {mayBook && book !== null ? (
         <BookingModal
-          isVisitor={!isSignedIn}
+          mode={!isSignedIn ? 'visitor' : isStaff ? 'staff' : 'client'}
           initialType={isBookableType(book) ? book : 'consultation'}
           onClose={closeBooking}
         />
