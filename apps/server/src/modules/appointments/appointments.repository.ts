@@ -202,6 +202,50 @@ export async function busyRanges(
 }
 
 /**
+ * One day's diary in one round trip: the bookable advocates (all, or the one asked for) and
+ * their live appointments overlapping [from, to). Availability asks this on every calendar click.
+ */
+export async function diaryOfDay(
+  db: Executor,
+  from: Date,
+  to: Date,
+  options: { advocateId?: string | undefined; excludeId?: string | undefined } = {},
+): Promise<{ advocateIds: string[]; busy: BusyRange[] }> {
+  const rows = await db
+    .select({
+      advocateId: users.id,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+    })
+    .from(users)
+    .leftJoin(
+      appointments,
+      and(
+        eq(appointments.advocateId, users.id),
+        ne(appointments.status, 'cancelled'),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+        options.excludeId ? ne(appointments.id, options.excludeId) : undefined,
+      ),
+    )
+    .where(
+      and(
+        eq(users.role, 'advocate'),
+        eq(users.isActive, true),
+        eq(users.verificationStatus, 'verified'),
+        options.advocateId ? eq(users.id, options.advocateId) : undefined,
+      ),
+    );
+  const advocateIds = [...new Set(rows.map((row) => row.advocateId))];
+  const busy = rows.flatMap((row) =>
+    row.startsAt && row.endsAt
+      ? [{ advocateId: row.advocateId, startsAt: row.startsAt, endsAt: row.endsAt }]
+      : [],
+  );
+  return { advocateIds, busy };
+}
+
+/**
  * The advocates to offer a booking to, best first, for a client (null: a visitor) on the day
  * [dayStart, dayEnd): today, the active verified advocates with the fewest live appointments that
  * day. The client's own case advocate should come first: the `cases` table (issue 13, built on

@@ -37,6 +37,7 @@ import { calendarFile, sendAppointmentMail, type AppointmentMailKind } from './a
 import {
   bookableAdvocates,
   busyRanges,
+  diaryOfDay,
   findAppointment,
   findAppointmentByTokenHash,
   insertAppointment,
@@ -153,14 +154,13 @@ const overlaps = (range: BusyRange, start: number, end: number) =>
 
 /**
  * The free start times of `date` for a booking of `durationMinutes`: those the rules allow at which
- * at least one of `advocateIds` has nothing overlapping.
+ * at least one bookable advocate (or the one asked for) has nothing overlapping.
  */
 async function freeTimes(
   deps: AppointmentDeps,
   date: string,
   durationMinutes: number,
-  advocateIds: string[],
-  excludeId?: string,
+  options: { advocateId?: string | undefined; excludeId?: string | undefined } = {},
 ): Promise<string[]> {
   const allowed = bookableStartTimes({
     date,
@@ -168,12 +168,9 @@ async function freeTimes(
     now: nowOf(deps),
     isHoliday: isKenyanPublicHoliday,
   });
-  if (allowed.length === 0 || advocateIds.length === 0) return [];
+  if (allowed.length === 0) return [];
   const [from, to] = dayBounds(date);
-  const busy = await busyRanges(deps.db, from, to, {
-    advocateIds,
-    ...(excludeId ? { excludeId } : {}),
-  });
+  const { advocateIds, busy } = await diaryOfDay(deps.db, from, to, options);
   const byAdvocate = new Map<string, BusyRange[]>();
   for (const range of busy) {
     byAdvocate.set(range.advocateId, [...(byAdvocate.get(range.advocateId) ?? []), range]);
@@ -198,16 +195,12 @@ export async function availability(
   },
 ): Promise<Availability> {
   const closed = isClosedDay(query.date, isKenyanPublicHoliday);
-  const advocates = await bookableAdvocates(deps.db, query.advocateId);
   const times = closed
     ? []
-    : await freeTimes(
-        deps,
-        query.date,
-        APPOINTMENT_TYPE_DEFAULTS[query.type].durationMinutes,
-        advocates.map((each) => each.id),
-        query.excludeId,
-      );
+    : await freeTimes(deps, query.date, APPOINTMENT_TYPE_DEFAULTS[query.type].durationMinutes, {
+        advocateId: query.advocateId,
+        excludeId: query.excludeId,
+      });
   return { date: query.date, closed, times };
 }
 
@@ -391,12 +384,7 @@ export async function createAppointment(
     }
   }
   throw slotTaken(
-    await freeTimes(
-      deps,
-      input.date,
-      durationMinutes,
-      input.advocateId ? [input.advocateId] : (await bookableAdvocates(deps.db)).map((a) => a.id),
-    ),
+    await freeTimes(deps, input.date, durationMinutes, { advocateId: input.advocateId }),
   );
 }
 
@@ -495,13 +483,12 @@ async function moveAppointment(
   } catch (error) {
     if (!isOverlap(error)) throw error;
     throw slotTaken(
-      await freeTimes(
-        deps,
-        change.date,
-        change.durationMinutes,
-        change.advocateId ? [change.advocateId] : [],
-        row.id,
-      ),
+      change.advocateId
+        ? await freeTimes(deps, change.date, change.durationMinutes, {
+            advocateId: change.advocateId,
+            excludeId: row.id,
+          })
+        : [],
     );
   }
   return (await findAppointment(deps.db, row.id))!;
