@@ -4,8 +4,9 @@ import { api } from '../../../lib/api-client';
 import { APPOINTMENTS_KEY } from './list-appointments';
 
 /** GET /api/appointments/clients?search=: the clients staff may book for. */
-export function useBookableClients(search: string) {
+export function useBookableClients(search: string, { enabled }: { enabled: boolean }) {
   return useQuery({
+    enabled,
     queryKey: [...APPOINTMENTS_KEY, 'clients', search],
     queryFn: ({ signal }) =>
       api.get<BookableClients>(

@@ -76,7 +76,9 @@ export function BookingModal({
   const isVisitor = mode === 'visitor';
   const isStaff = mode === 'staff';
   const [clientSearch, setClientSearch] = useState('');
-  const clients = useBookableClients(useDebouncedValue(clientSearch.trim()));
+  const clients = useBookableClients(useDebouncedValue(clientSearch.trim()), {
+    enabled: isStaff,
+  });
   const formId = useId();
   const create = useCreateAppointment();
   const [formAlert, setFormAlert] = useState<string | null>(null);
@@ -455,12 +457,17 @@ function SelectField({
       <select
         id={id}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         className={`mt-1 ${inputClass(Boolean(error))}`}
         {...rest}
       >
         {children}
       </select>
-      {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -492,11 +499,16 @@ function TextAreaField({
         id={id}
         rows={3}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         aria-required={required || undefined}
         className={`mt-1 ${inputClass(Boolean(error))}`}
         {...rest}
       />
-      {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
