@@ -5,7 +5,8 @@
 //   - req/s and latency of GET /api/health and of a signed-in GET /api/auth/me (autocannon), and
 //     their ratio;
 //   - median answer times of known vs unknown emails for sign-in (wrong password) and for
-//     forgot-password, one request at a time: equal medians mean timing tells nothing.
+//     forgot-password, one request at a time: equal medians mean timing tells nothing;
+//   - appointments (scripts/lib/bench-appointments.mjs): availability of a busy day, and the race.
 // Environment:
 //   BENCH_DATABASE_URL  postgres://… of a server: a fresh database `<its name>_bench_<pid>` is
 //                       created there and dropped afterwards
@@ -22,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchCases } from './lib/bench-cases.mjs';
+import { benchAppointments } from './lib/bench-appointments.mjs';
 import { freePort } from './lib/free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -213,6 +215,11 @@ async function benchTarget(name, env, { measureRestart }) {
         `  ${endpoint.padEnd(16)} known ${known.toFixed(2)} ms  unknown ${unknown.toFixed(2)} ms`,
       );
     }
+    await benchAppointments({
+      call: (method, url, body, headers) => call(server.base, method, url, body, headers),
+      token,
+      timingN: TIMING_N,
+    });
   } finally {
     await server.stop();
   }

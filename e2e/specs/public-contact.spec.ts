@@ -169,7 +169,7 @@ test.describe('the contact form', () => {
     ).toHaveAttribute('href', 'tel:+254722000911');
     await expect(
       page.getByRole('main').getByRole('link', { name: 'Book Appointment' }),
-    ).toHaveAttribute('href', '/appointments');
+    ).toHaveAttribute('href', '/appointments?book=consultation');
   });
 
   test('downloads zod and the schema on the first focus in the form, not with the page', async ({

@@ -50,7 +50,7 @@ test.describe('the locations page', () => {
     ]);
     await expect(main.getByRole('link', { name: 'Book Appointment' })).toHaveAttribute(
       'href',
-      '/appointments',
+      '/appointments?book=consultation',
     );
     await expect(main.getByRole('link', { name: 'Call Now' })).toHaveAttribute(
       'href',

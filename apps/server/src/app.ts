@@ -16,6 +16,10 @@ import { logSerializers } from './lib/log';
 import { BackgroundTasks } from './lib/background-tasks';
 import { createMailer, mailDirectory, type Mailer } from './lib/mailer';
 import { apiRoutes } from './modules/api.routes';
+import {
+  appointmentRemindersPlugin,
+  type AppointmentReminderOptions,
+} from './modules/appointments/appointment-reminders';
 import { authPlugin } from './plugins/auth';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
@@ -38,6 +42,8 @@ export interface BuildAppOptions {
    * `purgeExpiredData` with the time they need.
    */
   retentionSchedule?: RetentionScheduleOptions | false;
+  /** The 24-hour appointment reminders (on by default; API tests call `sendDueReminders`). */
+  appointmentReminders?: AppointmentReminderOptions | false;
   /** Shorter waits on slow clients (tests); the defaults are explained in lib/http-timeouts.ts. */
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Prefix of the Redis keys (tests give each run its own). */
@@ -51,6 +57,7 @@ export async function buildApp({
   mailer,
   logger,
   retentionSchedule = {},
+  appointmentReminders = {},
   httpTimeouts,
   redisKeyPrefix = 'firm:',
 }: BuildAppOptions) {
@@ -121,6 +128,7 @@ export async function buildApp({
     await app.register(apiNotFoundPlugin);
   }
   if (retentionSchedule) await app.register(retentionSchedulePlugin, retentionSchedule);
+  if (appointmentReminders) await app.register(appointmentRemindersPlugin, appointmentReminders);
   return app;
 }
 

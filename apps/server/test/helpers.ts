@@ -83,6 +83,7 @@ export async function createTestContext(
     mailer,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     retentionSchedule: options.retentionSchedule ?? false,
+    appointmentReminders: false,
     ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
   });

@@ -51,6 +51,12 @@ export const ERROR_CODES = [
   'CONFLICT_CHECK_REQUIRED',
   'FILE_TOO_LARGE',
   'FILE_TYPE_NOT_ALLOWED',
+  // Appointments
+  'SLOT_TAKEN',
+  'SLOT_UNAVAILABLE',
+  'APPOINTMENT_NOT_FOUND',
+  'TRANSITION_NOT_ALLOWED',
+  'INVALID_BOOKING_LINK',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

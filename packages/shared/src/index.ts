@@ -17,3 +17,6 @@ export * from './schemas/auth';
 export * from './schemas/public-config';
 export * from './schemas/user-management';
 export * from './schemas/cases';
+export * from './appointments';
+export * from './appointment-messages';
+export * from './schemas/appointments';

@@ -35,3 +35,9 @@ export const PUBLIC_PATHS = [
   '/terms',
   '/cookies',
 ] as const;
+
+/**
+ * Where every "Book Appointment" / "Book Consultation" link goes: the booking form, open, on the
+ * appointments page (it survives a reload, and is listed in sitemap.xml).
+ */
+export const BOOK_CONSULTATION_PATH = '/appointments?book=consultation';

@@ -49,6 +49,8 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'files:open': 'own',
     'files:upload': 'own',
     'appointments:view': 'own',
+    // Book, reschedule and cancel their own appointments; staff need the toggle (issue 14).
+    'appointments:schedule': 'own',
     'messages:view': 'own',
   },
   admin: {

@@ -1,4 +1,5 @@
 import { MESSAGES } from './messages';
+import { BOOK_CONSULTATION_PATH } from './paths';
 import { can, type Action, type Actor } from './permissions';
 
 /**
@@ -34,8 +35,13 @@ export interface PortalFeature {
   nav?: { label: string; clientLabel?: string };
   /** An entry of the user menu, above Sign Out. */
   userMenu?: { label: string };
-  /** Search engines may follow links to it (robots.txt); every other portal path is disallowed. */
+  /**
+   * Search engines may follow links to its first path (robots.txt); every other portal path is
+   * disallowed.
+   */
   crawlable?: boolean;
+  /** Addresses of it listed in sitemap.xml (a crawlable feature's entry points). */
+  sitemap?: readonly string[];
   /** A tile of the dashboard. */
   dashboard?: { label?: string; clientLabel?: string; description: string; icon: PortalIcon };
 }
@@ -67,10 +73,12 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
   },
   {
     // The booking form is open to visitors (SPEC section 2); the list is for signed-in people.
+    // /appointments/manage is a visitor's emailed link (the token in its fragment).
     screen: 'appointments/appointments',
-    paths: ['/appointments'],
+    paths: ['/appointments', '/appointments/manage'],
     access: 'anyone',
     crawlable: true,
+    sitemap: [BOOK_CONSULTATION_PATH],
     action: 'appointments:view',
     nav: { label: 'Appointments' },
     dashboard: { description: 'See upcoming meetings and book a consultation.', icon: 'calendar' },

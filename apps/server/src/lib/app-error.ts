@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     readonly code?: ErrorCode,
     readonly errors?: Record<string, string>,
+    /** More the answer carries beside `message` (a lost booking race: the times still free). */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -31,8 +33,8 @@ export class AppError extends Error {
   static notFound(message: string, code: ErrorCode = 'NOT_FOUND') {
     return new AppError(404, message, code);
   }
-  static conflict(message: string, code: ErrorCode = 'CONFLICT') {
-    return new AppError(409, message, code);
+  static conflict(message: string, code: ErrorCode = 'CONFLICT', data?: Record<string, unknown>) {
+    return new AppError(409, message, code, undefined, data);
   }
   static tooManyRequests(message: string, code: ErrorCode = 'TOO_MANY_REQUESTS') {
     return new AppError(429, message, code);

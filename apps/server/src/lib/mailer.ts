@@ -4,11 +4,19 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   replyTo?: string;
+  /** Files sent with the message (an appointment's `.ics`). */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { appointmentRoutes } from './appointments/appointments.routes';
 import { authRoutes } from './auth/auth.routes';
 import { caseRoutes } from './cases/cases.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
@@ -14,4 +15,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(publicConfigRoutes);
   await app.register(userManagementRoutes);
   await app.register(caseRoutes);
+  await app.register(appointmentRoutes);
 };

@@ -168,7 +168,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     // files has such a path: it is an unknown address like any other (404, JSON under /api).
     if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
     if (isAppError(error)) {
-      const body: ApiErrorBody = { message: error.message, code: error.code };
+      const body: ApiErrorBody = { ...error.data, message: error.message, code: error.code };
       if (error.errors) body.errors = error.errors;
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.statusCode).send(body);

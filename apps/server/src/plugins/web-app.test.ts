@@ -99,14 +99,16 @@ describe('serving the web app', () => {
     expect(sitemap.headers['content-type']).toContain('application/xml');
     expect(sitemap.body).toContain('<loc>http://portal.test/</loc>');
     expect(sitemap.body).toContain('<loc>http://portal.test/about</loc>');
-    // Only pages that exist in the build, never the portal.
+    // Only pages that exist in the build, and of the portal only its entry points for visitors.
     expect(sitemap.body).not.toContain('/contact');
     expect(sitemap.body).not.toContain('/dashboard');
+    expect(sitemap.body).toContain('<loc>http://portal.test/appointments?book=consultation</loc>');
 
     const robots = await get('/robots.txt');
     expect(robots.body).toContain('Sitemap: http://portal.test/sitemap.xml');
     expect(robots.body).toContain('Disallow: /dashboard');
-    expect(robots.body).not.toContain('Disallow: /appointments');
+    expect(robots.body).not.toMatch(/^Disallow: \/appointments$/m);
+    expect(robots.body).toContain('Disallow: /appointments/manage');
   });
 
   it('sends security headers with a Content-Security-Policy', async () => {

@@ -87,6 +87,11 @@ export const webAppPlugin = fp(
         (pathname) =>
           `  <url><loc>${options.publicUrl}${pathname === '/' ? '/' : pathname}</loc></url>`,
       ),
+      // The portal's entry points for visitors, such as the booking form.
+      ...PORTAL_FEATURES.flatMap((feature) => feature.sitemap ?? []).map(
+        (address) =>
+          `  <url><loc>${options.publicUrl}${address.replaceAll('&', '&amp;')}</loc></url>`,
+      ),
       '</urlset>',
       '',
     ].join('\n');
@@ -97,8 +102,10 @@ export const webAppPlugin = fp(
       // Portal and sign-in pages (a rule is a prefix: /cases also covers /cases/:id), but for
       // the ones visitors use, such as the booking form at /appointments.
       ...new Set(
-        PORTAL_FEATURES.filter((feature: PortalFeature) => !feature.crawlable).flatMap((feature) =>
-          feature.paths.map((pattern) => `Disallow: ${pattern.split('/:')[0]}`),
+        PORTAL_FEATURES.flatMap((feature: PortalFeature) =>
+          (feature.crawlable ? feature.paths.slice(1) : feature.paths).map(
+            (pattern) => `Disallow: ${pattern.split('/:')[0]}`,
+          ),
         ),
       ),
       '',

@@ -3,3 +3,4 @@ export * from './users';
 export * from './auth';
 export * from './audit-log';
 export * from './cases';
+export * from './appointments';

@@ -2,7 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { firm } from '../../content/firm';
-import { portalNav, portalUserMenu } from '@firm/shared';
+import { portalNav, portalUserMenu, BOOK_CONSULTATION_PATH } from '@firm/shared';
 import { VISITOR_NAV } from '../../content/navigation';
 import { useSession } from '../../lib/session';
 
@@ -90,7 +90,7 @@ export function SiteHeader() {
                 Sign In
               </Link>
               <Link
-                to="/appointments"
+                to={BOOK_CONSULTATION_PATH}
                 className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
               >
                 Get Started
@@ -152,7 +152,7 @@ export function SiteHeader() {
                   Sign In
                 </Link>
                 <Link
-                  to="/appointments"
+                  to={BOOK_CONSULTATION_PATH}
                   className="flex-1 rounded-md bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white"
                 >
                   Get Started

@@ -1,3 +1,4 @@
+import { BOOK_CONSULTATION_PATH } from '@firm/shared';
 import { AlertTriangle, Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { chatLink } from '../../features/public-site/components/chat-widget';
@@ -117,7 +118,10 @@ export function Component() {
               Prefer a meeting?
             </h2>
             <p className="mt-2 text-slate-700">Choose a date and time that suits you.</p>
-            <Link to="/appointments" className={buttonVariants({ size: 'lg', className: 'mt-4' })}>
+            <Link
+              to={BOOK_CONSULTATION_PATH}
+              className={buttonVariants({ size: 'lg', className: 'mt-4' })}
+            >
               Book Appointment
             </Link>
           </section>

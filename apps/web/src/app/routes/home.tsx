@@ -1,3 +1,4 @@
+import { BOOK_CONSULTATION_PATH } from '@firm/shared';
 import { ArrowRight, Clock, Mail, MapPin, Phone, Quote } from 'lucide-react';
 import { Link } from 'react-router';
 import { stats, testimonials } from '../../content/about';
@@ -45,7 +46,10 @@ export function Component() {
             offices in Nairobi, Thika and Kitengela. {consultation.summary}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/appointments" className={buttonVariants({ variant: 'onDark', size: 'lg' })}>
+            <Link
+              to={BOOK_CONSULTATION_PATH}
+              className={buttonVariants({ variant: 'onDark', size: 'lg' })}
+            >
               Book a Consultation
             </Link>
             <Link
@@ -150,7 +154,10 @@ export function Component() {
           </h2>
           <p className="mt-2 max-w-2xl text-slate-200">{consultation.summary}</p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Link to="/appointments" className={buttonVariants({ variant: 'onDark', size: 'lg' })}>
+            <Link
+              to={BOOK_CONSULTATION_PATH}
+              className={buttonVariants({ variant: 'onDark', size: 'lg' })}
+            >
               Book Appointment
             </Link>
             <a

@@ -1,3 +1,4 @@
+import { BOOK_CONSULTATION_PATH } from '@firm/shared';
 import { Phone, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { LocationsView } from '../../features/public-site/components/locations-view';
@@ -35,7 +36,7 @@ export function Component() {
             office and we will help you on the phone.
           </p>
           <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-            <Link to="/appointments" className={buttonVariants({ size: 'lg' })}>
+            <Link to={BOOK_CONSULTATION_PATH} className={buttonVariants({ size: 'lg' })}>
               <Video aria-hidden="true" className="size-4" /> Book a Virtual Meeting
             </Link>
             <a

@@ -1,4 +1,4 @@
-import { PRACTICE_AREA_SLUGS, type PracticeAreaSlug } from '@firm/shared';
+import { PRACTICE_AREA_SLUGS, type PracticeAreaSlug, BOOK_CONSULTATION_PATH } from '@firm/shared';
 import { Phone } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { NotFoundScreen } from '../../features/public-site/components/not-found-screen';
@@ -88,7 +88,7 @@ export function Component() {
               </a>
             ) : null}
             <Link
-              to="/appointments"
+              to={BOOK_CONSULTATION_PATH}
               className={
                 isCriminal
                   ? 'inline-flex items-center justify-center rounded-md border border-white px-5 py-2.5 font-semibold text-white hover:bg-white/10'

@@ -1,11 +1,118 @@
+import { APPOINTMENT_MESSAGES as M, can, type AppointmentType } from '@firm/shared';
+import { CalendarPlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import type { RouteHandle } from '../../../lib/seo';
+import { useSession } from '../../../lib/session';
+import { Agenda } from '../components/agenda';
+import { AppointmentsList } from '../components/appointments-list';
+import { BookingModal, isBookableType } from '../components/booking-modal';
+import { VisitorBooking } from '../components/visitor-booking';
+import { readBookingToken, removeBookingTokenFromAddress } from '../booking-token';
 
 export const handle: RouteHandle = {
-  seo: { title: 'Appointments | Mwamba & Associates Advocates', description: '', noindex: true },
+  seo: {
+    title: 'Book an Appointment | Mwamba & Associates Advocates',
+    description:
+      'Book a consultation with an advocate in Nairobi, Thika or Kitengela, by phone or video call: choose a free time and get a confirmation by email.',
+  },
 };
 
-/** /appointments: the page names itself until the appointments issue builds it. */
+/**
+ * /appointments: 'My Appointments' when signed in, otherwise 'Book an Appointment' (SPEC section
+ * 2). `?book=consultation` (or follow_up) opens the booking modal, and keeps it open across a
+ * reload. /appointments/manage#token=… is a visitor's emailed link.
+ */
 export function Component() {
-  return <PageHeading title="Appointments" />;
+  const { pathname } = useLocation();
+  if (pathname.replace(/\/+$/, '') === '/appointments/manage') return <ManageBooking />;
+  return <Appointments />;
+}
+
+function Appointments() {
+  const { status, user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const book = params.get('book');
+  const isSignedIn = status === 'signed-in' && user !== null;
+  const isStaff = isSignedIn && user.role !== 'client';
+  // Visitors and clients book for themselves; staff for a client, with the toggle.
+  const mayBook = !isStaff || can(user, 'appointments:schedule');
+  const openBooking = (type: AppointmentType = 'consultation') =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('book', type);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  const closeBooking = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('book');
+        return next;
+      },
+      { preventScrollReset: true, replace: true },
+    );
+
+  if (status === 'loading') return <PageHeading title={M.visitorHeading} />;
+  return (
+    <>
+      <PageHeading title={isSignedIn ? M.signedInHeading : M.visitorHeading}>
+        {isSignedIn ? null : (
+          <p>
+            A 30-minute initial consultation with an advocate costs KES 5,000, at one of our
+            offices, by phone or by video call. Choose a free time; we confirm by email.
+          </p>
+        )}
+      </PageHeading>
+      <div className="mx-auto max-w-6xl space-y-8 px-4 pb-12 sm:px-6">
+        {mayBook ? (
+          <Button size="lg" onClick={() => openBooking()}>
+            <CalendarPlus aria-hidden="true" className="size-5" />
+            {isStaff ? 'New Appointment' : 'Book Appointment'}
+          </Button>
+        ) : null}
+        {isStaff && can(user, 'appointments:view') ? <Agenda user={user} /> : null}
+        {isSignedIn ? (
+          <section aria-labelledby="all-appointments" className="space-y-3">
+            {isStaff ? (
+              <h2 id="all-appointments" className="text-xl font-semibold text-slate-900">
+                All Appointments
+              </h2>
+            ) : (
+              <h2 id="all-appointments" className="sr-only">
+                Your appointments
+              </h2>
+            )}
+            <AppointmentsList user={user} />
+          </section>
+        ) : null}
+      </div>
+      {mayBook && book !== null ? (
+        <BookingModal
+          mode={!isSignedIn ? 'visitor' : isStaff ? 'staff' : 'client'}
+          initialType={isBookableType(book) ? book : 'consultation'}
+          onClose={closeBooking}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function ManageBooking() {
+  const [token] = useState(() => readBookingToken(window.location));
+  // Once read, the token leaves the address bar (and the history, and any Referer).
+  useEffect(() => removeBookingTokenFromAddress(window.location, window.history), []);
+  return (
+    <>
+      <PageHeading title="Your Appointment" />
+      <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
+        <VisitorBooking token={token} />
+      </div>
+    </>
+  );
 }

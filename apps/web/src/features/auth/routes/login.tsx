@@ -1,3 +1,4 @@
+import { BOOK_CONSULTATION_PATH } from '@firm/shared';
 import { Link } from 'react-router';
 import { AuthCard } from '../../../components/ui/card';
 import { LoginForm } from '../components/login-form';
@@ -14,7 +15,7 @@ export function Component() {
       intro={
         <>
           Welcome back. Sign in to your client portal, or{' '}
-          <Link to="/appointments" className="font-medium text-brand-700 underline">
+          <Link to={BOOK_CONSULTATION_PATH} className="font-medium text-brand-700 underline">
             book a consultation
           </Link>{' '}
           without an account.

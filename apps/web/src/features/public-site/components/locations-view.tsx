@@ -1,3 +1,4 @@
+import { BOOK_CONSULTATION_PATH } from '@firm/shared';
 import { Car, Landmark, Navigation, Phone, Train } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -179,7 +180,7 @@ export function LocationsView() {
               <OfficeCard office={office} headingLevel={2}>
                 <Services services={office.services} />
                 <div className="mt-4 flex flex-wrap gap-3">
-                  <Link to="/appointments" className={buttonVariants({ size: 'lg' })}>
+                  <Link to={BOOK_CONSULTATION_PATH} className={buttonVariants({ size: 'lg' })}>
                     Book Appointment
                   </Link>
                   <a

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@firm/shared';
+import { MESSAGES, BOOK_CONSULTATION_PATH } from '@firm/shared';
 import { ArrowLeft, Home, Mail, Phone } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { firm } from '../../../content/firm';
@@ -9,7 +9,7 @@ const POPULAR_LINKS = [
   { label: 'About Us', to: '/about' },
   { label: 'Practice Areas', to: '/practice-areas' },
   { label: 'Contact', to: '/contact' },
-  { label: 'Book Appointment', to: '/appointments' },
+  { label: 'Book Appointment', to: BOOK_CONSULTATION_PATH },
   { label: 'Resources', to: '/resources' },
 ];
 

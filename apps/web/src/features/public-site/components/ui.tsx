@@ -1,3 +1,4 @@
+import { BOOK_CONSULTATION_PATH } from '@firm/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { legalDisclaimer } from '../../../content/firm';
@@ -73,7 +74,10 @@ export function ConsultationCta({
           <p className="mt-2 max-w-2xl text-slate-200">{text}</p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to="/appointments" className={buttonVariants({ variant: 'onDark', size: 'lg' })}>
+          <Link
+            to={BOOK_CONSULTATION_PATH}
+            className={buttonVariants({ variant: 'onDark', size: 'lg' })}
+          >
             Book Appointment
           </Link>
           <Link

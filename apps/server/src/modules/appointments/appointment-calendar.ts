@@ -1,0 +1,116 @@
+import {
+  APPOINTMENT_LOCATION_LABELS,
+  APPOINTMENT_TYPE_DEFAULTS,
+  FIRM_TIME_ZONE,
+  type Appointment,
+} from '@firm/shared';
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+} from 'ical-generator';
+
+/**
+ * Africa/Nairobi for calendars that do not know it: East Africa Time, UTC+3 all year (no daylight
+ * saving since 1960), so one STANDARD component describes it exactly.
+ */
+const NAIROBI_VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  `TZID:${FIRM_TIME_ZONE}`,
+  `X-LIC-LOCATION:${FIRM_TIME_ZONE}`,
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:+0300',
+  'TZOFFSETTO:+0300',
+  'TZNAME:EAT',
+  'DTSTART:19700101T000000',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+].join('\r\n');
+
+const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * `instant` as ical-generator reads a zoned date (the shape of @date-fns/tz's TZDate): it asks
+ * `withTimeZone(zone)` for a date whose local fields are that zone's wall clock. Without it a plain
+ * Date is written on the server process's clock under TZID=Africa/Nairobi, wrong on any server not
+ * set to Nairobi. Nairobi's wall clock is UTC+3 all year.
+ */
+function nairobiDate(instant: Date): Date {
+  const wall = new Date(instant.getTime() + NAIROBI_OFFSET_MS);
+  const wallClock = Object.assign(new Date(instant), {
+    getFullYear: () => wall.getUTCFullYear(),
+    getMonth: () => wall.getUTCMonth(),
+    getDate: () => wall.getUTCDate(),
+    getHours: () => wall.getUTCHours(),
+    getMinutes: () => wall.getUTCMinutes(),
+    getSeconds: () => wall.getUTCSeconds(),
+  });
+  return Object.assign(new Date(instant), {
+    internal: new Date(instant),
+    withTimeZone: () => wallClock,
+    tzComponents: () => [],
+  });
+}
+
+export interface CalendarOptions {
+  firmName: string;
+  firmEmail: string;
+  /** The domain after `@` in the UID, stable for one installation. */
+  uidDomain: string;
+  /** Where the attendee manages the appointment (the portal, or a visitor's link). */
+  manageUrl?: string;
+}
+
+/** The UID every calendar message about one appointment carries, so calendars update one entry. */
+export const appointmentUid = (appointmentId: string, uidDomain: string) =>
+  `appointment-${appointmentId}@${uidDomain}`;
+
+/**
+ * An RFC 5545 calendar for one appointment: METHOD:REQUEST while it stands (booked, confirmed,
+ * rescheduled), METHOD:CANCEL once cancelled, always with the appointment's UID and its current
+ * SEQUENCE, in Africa/Nairobi time.
+ */
+export function appointmentCalendar(
+  appointment: Appointment & { sequence: number },
+  options: CalendarOptions,
+): string {
+  const isCancelled = appointment.status === 'cancelled';
+  const calendar = ical({
+    prodId: { company: options.firmName, product: 'Appointments', language: 'EN' },
+    method: isCancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    timezone: { name: FIRM_TIME_ZONE, generator: () => NAIROBI_VTIMEZONE },
+  });
+  const type = APPOINTMENT_TYPE_DEFAULTS[appointment.type].label;
+  calendar.createEvent({
+    id: appointmentUid(appointment.id, options.uidDomain),
+    sequence: appointment.sequence,
+    start: nairobiDate(new Date(appointment.startsAt)),
+    end: nairobiDate(new Date(appointment.endsAt)),
+    timezone: FIRM_TIME_ZONE,
+    stamp: new Date(appointment.updatedAt),
+    summary: `${type}: ${appointment.title} (${options.firmName})`,
+    description: [
+      `Reference: ${appointment.reference}`,
+      `Advocate: ${appointment.advocateName}`,
+      ...(options.manageUrl ? [`Manage your appointment: ${options.manageUrl}`] : []),
+    ].join('\n'),
+    location: appointment.meetingLink ?? APPOINTMENT_LOCATION_LABELS[appointment.location],
+    ...(options.manageUrl ? { url: options.manageUrl } : {}),
+    status: isCancelled
+      ? ICalEventStatus.CANCELLED
+      : appointment.status === 'confirmed'
+        ? ICalEventStatus.CONFIRMED
+        : ICalEventStatus.TENTATIVE,
+    organizer: { name: options.firmName, email: options.firmEmail },
+    attendees: [
+      {
+        name: appointment.client,
+        email: appointment.clientEmail,
+        role: ICalAttendeeRole.REQ,
+        status: ICalAttendeeStatus.NEEDSACTION,
+      },
+    ],
+  });
+  return calendar.toString();
+}

@@ -1,0 +1,158 @@
+import {
+  APPOINTMENT_LOCATION_LABELS,
+  APPOINTMENT_MESSAGES,
+  APPOINTMENT_TYPE_DEFAULTS,
+  FIRM_TIME_ZONE,
+  formatKsh,
+  type Appointment,
+} from '@firm/shared';
+import type { Mailer, OutgoingMail } from '../../lib/mailer';
+import { appointmentCalendar } from './appointment-calendar';
+
+export type AppointmentMailKind = 'booked' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
+
+const FIRM_NAME = 'Mwamba & Associates Advocates';
+
+interface MailDeps {
+  mailer: Mailer;
+  firmNotifyEmail: string;
+  publicUrl: string;
+  mailFrom: string;
+}
+
+const SUBJECTS: Record<AppointmentMailKind, string> = {
+  booked: 'We received your appointment request',
+  confirmed: 'Your appointment is confirmed',
+  rescheduled: 'Your appointment has moved',
+  cancelled: 'Your appointment is cancelled',
+  reminder: 'Reminder: your appointment tomorrow',
+};
+
+const FIRM_SUBJECTS: Partial<Record<AppointmentMailKind, string>> = {
+  booked: 'New appointment request',
+  rescheduled: 'Appointment rescheduled by the client',
+  cancelled: 'Appointment cancelled by the client',
+};
+
+/** "Monday, 7 December 2026 at 10:00 (Nairobi time)", whatever the server's zone. */
+export function nairobiWhen(appointment: Appointment): string {
+  const day = new Intl.DateTimeFormat('en-GB', {
+    timeZone: FIRM_TIME_ZONE,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(appointment.startsAt));
+  return `${day} at ${appointment.time} (Nairobi time), ${appointment.duration} minutes`;
+}
+
+/** The domain of PUBLIC_URL: calendar UIDs stay stable for one installation. */
+const uidDomain = (publicUrl: string) => new URL(publicUrl).hostname;
+
+/** Header values from what a person typed: one line. */
+const oneLine = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ');
+
+/** The appointment's calendar as the emails attach it (also offered for download on booking). */
+export function calendarFile(
+  deps: Pick<MailDeps, 'mailFrom' | 'publicUrl'>,
+  appointment: Appointment & { sequence: number },
+  manageUrl?: string,
+): string {
+  return appointmentCalendar(appointment, {
+    firmName: FIRM_NAME,
+    firmEmail: /<([^>]+)>/.exec(deps.mailFrom)?.[1] ?? deps.mailFrom,
+    uidDomain: uidDomain(deps.publicUrl),
+    ...(manageUrl ? { manageUrl } : {}),
+  });
+}
+
+/**
+ * The emails of one appointment event, each with the appointment's calendar: to the client or
+ * visitor, and to the firm for a new request or a change the client made. Visitors get their link;
+ * clients are sent to the portal.
+ */
+export async function sendAppointmentMail(
+  deps: MailDeps,
+  kind: AppointmentMailKind,
+  appointment: Appointment & { sequence: number },
+  options: { manageUrl: string; hasAccount: boolean; notifyFirm: boolean },
+): Promise<void> {
+  // A visitor's private link stays out of the calendar file: calendars are synced and shared.
+  const calendar = calendarFile(
+    deps,
+    appointment,
+    options.hasAccount ? options.manageUrl : undefined,
+  );
+  const method = appointment.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
+  const attachment = {
+    filename: 'appointment.ics',
+    content: calendar,
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+  };
+  const type = APPOINTMENT_TYPE_DEFAULTS[appointment.type].label;
+  const details = [
+    `Reference: ${appointment.reference}`,
+    `What: ${type}: ${appointment.title}`,
+    `When: ${nairobiWhen(appointment)}`,
+    `Where: ${appointment.meetingLink ?? APPOINTMENT_LOCATION_LABELS[appointment.location]}`,
+    `Advocate: ${appointment.advocateName}`,
+    `Fee: ${formatKsh(appointment.fee)} (${appointment.paymentStatus})`,
+  ];
+  const manage = options.hasAccount
+    ? `See or change it in the portal: ${options.manageUrl}`
+    : options.manageUrl.includes('#token=')
+      ? `View, cancel or move it with this private link (it works until the appointment starts): ${options.manageUrl}`
+      : 'To view, cancel or move it, use the private link in the email we sent when you booked.';
+  const opening: Record<AppointmentMailKind, string> = {
+    booked: APPOINTMENT_MESSAGES.whatHappensNext,
+    confirmed: 'Your appointment is confirmed. We look forward to seeing you.',
+    rescheduled:
+      appointment.status === 'confirmed'
+        ? 'Your appointment has a new time.'
+        : 'Your appointment has a new time. We will confirm it by email.',
+    cancelled: `Your appointment has been cancelled.${
+      appointment.cancellationReason ? ` Reason given: ${appointment.cancellationReason}` : ''
+    }`,
+    reminder: 'This is a reminder of your appointment tomorrow.',
+  };
+
+  const messages: OutgoingMail[] = [
+    {
+      to: appointment.clientEmail,
+      subject: `${SUBJECTS[kind]}: ${FIRM_NAME}`,
+      text: [
+        `Dear ${appointment.client},`,
+        '',
+        opening[kind],
+        '',
+        ...details,
+        '',
+        ...(kind === 'cancelled' ? [] : [manage, '']),
+        'The attached calendar file adds it to your phone or computer calendar.',
+        '',
+        FIRM_NAME,
+      ].join('\n'),
+      attachments: [attachment],
+    },
+  ];
+  const firmSubject = FIRM_SUBJECTS[kind];
+  if (options.notifyFirm && firmSubject) {
+    messages.push({
+      to: deps.firmNotifyEmail,
+      replyTo: appointment.clientEmail,
+      subject: oneLine(`${firmSubject}: ${appointment.title}`),
+      text: [
+        `${firmSubject}.`,
+        '',
+        `Client: ${appointment.client} <${appointment.clientEmail}>${
+          appointment.clientPhone ? `, ${appointment.clientPhone}` : ''
+        }`,
+        ...details,
+        '',
+        `Open the diary: ${deps.publicUrl}/appointments`,
+      ].join('\n'),
+      attachments: [attachment],
+    });
+  }
+  for (const message of messages) await deps.mailer.send(message);
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendAppointmentMail } from './appointment-mail';
+import { claimDueReminders, releaseReminder } from './appointments.repository';
+import { toAppointment, type AppointmentDeps } from './appointments.service';
+
+/** The reminder goes 24 hours before a confirmed appointment (issue 14). */
+export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * Sends the reminders due at `now`, each exactly once however many server processes share the
+ * database: a row is claimed (reminder_sent_at set) in the same statement that selects it, so a
+ * second process, or this one after a restart, finds nothing left. A failed email gives its claim
+ * back for the next run.
+ */
+export async function sendDueReminders(
+  deps: Pick<
+    AppointmentDeps,
+    'db' | 'mailer' | 'firmNotifyEmail' | 'publicUrl' | 'mailFrom' | 'logger'
+  >,
+  now: Date,
+): Promise<number> {
+  const claimed = await claimDueReminders(deps.db, now, REMINDER_LEAD_MS);
+  let sent = 0;
+  for (const row of claimed) {
+    try {
+      await sendAppointmentMail(
+        deps,
+        'reminder',
+        { ...toAppointment(row), sequence: row.sequence },
+        {
+          manageUrl: `${deps.publicUrl}/appointments`,
+          hasAccount: row.clientId !== null,
+          notifyFirm: false,
+        },
+      );
+      sent += 1;
+    } catch (error) {
+      deps.logger.error({ err: error, appointmentId: row.id }, 'appointment reminder failed');
+      await releaseReminder(deps.db, row.id);
+    }
+  }
+  return sent;
+}
+
+export interface AppointmentReminderOptions {
+  intervalMs?: number;
+}
+
+/** Looks for due reminders every few minutes; runs never overlap within one process. */
+export const appointmentRemindersPlugin = fp(
+  async (app: FastifyInstance, options: AppointmentReminderOptions) => {
+    const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+    const log = app.log.child({ job: 'appointment-reminders' });
+    const deps = {
+      db: app.db,
+      mailer: app.mailer,
+      firmNotifyEmail: app.config.firmNotifyEmail,
+      publicUrl: app.config.publicUrl,
+      mailFrom: app.config.mailFrom,
+      logger: log,
+    };
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> | undefined;
+    let isClosing = false;
+
+    function schedule(): void {
+      if (isClosing) return;
+      timer = setTimeout(() => {
+        running = sendDueReminders(deps, new Date())
+          .then((sent) => {
+            if (sent > 0) log.info({ sent }, 'appointment reminders sent');
+          })
+          .catch((error: unknown) => log.error({ err: error }, 'appointment reminders failed'))
+          .finally(() => {
+            running = undefined;
+            schedule();
+          });
+      }, intervalMs);
+      timer.unref();
+    }
+
+    app.addHook('onReady', async () => schedule());
+    app.addHook('onClose', async () => {
+      isClosing = true;
+      clearTimeout(timer);
+      await running;
+    });
+  },
+  { name: 'appointment-reminders' },
+);

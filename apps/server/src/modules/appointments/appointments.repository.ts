@@ -1,0 +1,347 @@
+import type { ListAppointmentsFilters } from '@firm/shared';
+import { addDays, nairobiInstant } from '@firm/shared';
+import {
+  aliasedTable,
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  appointmentEvents,
+  appointments,
+  users,
+  type AppointmentRow,
+  type NewAppointmentRow,
+} from '../../db/schema';
+
+/**
+ * Which appointments a caller may see: a client only their own (`clientId` in every WHERE clause,
+ * so another client's answers 404); staff all.
+ */
+export interface AppointmentScope {
+  clientId?: string;
+}
+
+export type AppointmentWithAdvocate = AppointmentRow & { advocateName: string | null };
+
+const advocate = aliasedTable(users, 'advocate');
+const advocateName = sql<string | null>`${advocate.firstName} || ' ' || ${advocate.lastName}`;
+
+function inScope(scope: AppointmentScope): SQL | undefined {
+  return scope.clientId ? eq(appointments.clientId, scope.clientId) : undefined;
+}
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function filterConditions(
+  scope: AppointmentScope,
+  filters: ListAppointmentsFilters,
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [inScope(scope)];
+  if (filters.status) conditions.push(eq(appointments.status, filters.status));
+  if (filters.from)
+    conditions.push(sql`${appointments.startsAt} >= ${nairobiInstant(filters.from, '00:00')}`);
+  if (filters.to) {
+    conditions.push(lt(appointments.startsAt, nairobiInstant(addDays(filters.to, 1), '00:00')));
+  }
+  if (filters.advocateId) conditions.push(eq(appointments.advocateId, filters.advocateId));
+  if (filters.clientId) conditions.push(eq(appointments.clientId, filters.clientId));
+  if (filters.search) {
+    const pattern = likePattern(filters.search);
+    conditions.push(
+      sql`(${appointments.title} ilike ${pattern} or ${appointments.description} ilike ${pattern} or (${appointments.clientFirstName} || ' ' || ${appointments.clientLastName}) ilike ${pattern} or ${appointments.clientEmail} ilike ${pattern})`,
+    );
+  }
+  return and(...conditions);
+}
+
+/** One page of the appointments in scope that match, by start time, and how many match. */
+export async function listAppointments(
+  db: Executor,
+  scope: AppointmentScope,
+  filters: ListAppointmentsFilters,
+): Promise<{ rows: AppointmentWithAdvocate[]; total: number }> {
+  const where = filterConditions(scope, filters);
+  const order = filters.sort === 'desc' ? desc : asc;
+  const rows = await db
+    .select({ appointment: appointments, advocateName })
+    .from(appointments)
+    .leftJoin(advocate, eq(advocate.id, appointments.advocateId))
+    .where(where)
+    .orderBy(order(appointments.startsAt), order(appointments.id))
+    .limit(filters.limit)
+    .offset((filters.page - 1) * filters.limit);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(appointments)
+    .where(where);
+  return {
+    rows: rows.map((row) => ({ ...row.appointment, advocateName: row.advocateName })),
+    total: counted?.total ?? 0,
+  };
+}
+
+export async function findAppointment(
+  db: Executor,
+  id: string,
+  scope: AppointmentScope = {},
+): Promise<AppointmentWithAdvocate | undefined> {
+  const [row] = await db
+    .select({ appointment: appointments, advocateName })
+    .from(appointments)
+    .leftJoin(advocate, eq(advocate.id, appointments.advocateId))
+    .where(and(eq(appointments.id, id), inScope(scope)));
+  return row ? { ...row.appointment, advocateName: row.advocateName } : undefined;
+}
+
+/** The appointment a visitor's link names, by the token's hash. */
+export async function findAppointmentByTokenHash(
+  db: Executor,
+  tokenHash: string,
+): Promise<AppointmentWithAdvocate | undefined> {
+  const [row] = await db
+    .select({ appointment: appointments, advocateName })
+    .from(appointments)
+    .leftJoin(advocate, eq(advocate.id, appointments.advocateId))
+    .where(eq(appointments.visitorTokenHash, tokenHash));
+  return row ? { ...row.appointment, advocateName: row.advocateName } : undefined;
+}
+
+export async function insertAppointment(
+  db: Executor,
+  values: NewAppointmentRow,
+): Promise<AppointmentRow> {
+  const [row] = await db.insert(appointments).values(values).returning();
+  return row!;
+}
+
+export async function updateAppointment(
+  db: Executor,
+  id: string,
+  values: Partial<NewAppointmentRow>,
+): Promise<AppointmentRow> {
+  const [row] = await db
+    .update(appointments)
+    .set(values)
+    .where(eq(appointments.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertAppointmentEvent(
+  db: Executor,
+  event: typeof appointmentEvents.$inferInsert,
+): Promise<void> {
+  await db.insert(appointmentEvents).values(event);
+}
+
+/** Advocates who may take appointments: active and verified. */
+export async function bookableAdvocates(
+  db: Executor,
+  onlyId?: string,
+): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'advocate'),
+        eq(users.isActive, true),
+        eq(users.verificationStatus, 'verified'),
+        onlyId ? eq(users.id, onlyId) : undefined,
+      ),
+    )
+    .orderBy(asc(users.createdAt), asc(users.id));
+}
+
+export interface BusyRange {
+  advocateId: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * The live appointments that overlap [from, to), for the advocates given (all when none):
+ * one indexed range scan per day asked (appointments_advocate_starts_at_idx).
+ */
+export async function busyRanges(
+  db: Executor,
+  from: Date,
+  to: Date,
+  options: { advocateIds?: string[]; excludeId?: string } = {},
+): Promise<BusyRange[]> {
+  const rows = await db
+    .select({
+      advocateId: appointments.advocateId,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+    })
+    .from(appointments)
+    .where(
+      and(
+        ne(appointments.status, 'cancelled'),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+        options.advocateIds ? inArray(appointments.advocateId, options.advocateIds) : undefined,
+        options.excludeId ? ne(appointments.id, options.excludeId) : undefined,
+      ),
+    );
+  return rows.filter((row): row is BusyRange => row.advocateId !== null);
+}
+
+/**
+ * One day's diary in one round trip: the bookable advocates (all, or the one asked for) and
+ * their live appointments overlapping [from, to). Availability asks this on every calendar click.
+ */
+export async function diaryOfDay(
+  db: Executor,
+  from: Date,
+  to: Date,
+  options: { advocateId?: string | undefined; excludeId?: string | undefined } = {},
+): Promise<{ advocateIds: string[]; busy: BusyRange[] }> {
+  const rows = await db
+    .select({
+      advocateId: users.id,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+    })
+    .from(users)
+    .leftJoin(
+      appointments,
+      and(
+        eq(appointments.advocateId, users.id),
+        ne(appointments.status, 'cancelled'),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+        options.excludeId ? ne(appointments.id, options.excludeId) : undefined,
+      ),
+    )
+    .where(
+      and(
+        eq(users.role, 'advocate'),
+        eq(users.isActive, true),
+        eq(users.verificationStatus, 'verified'),
+        options.advocateId ? eq(users.id, options.advocateId) : undefined,
+      ),
+    );
+  const advocateIds = [...new Set(rows.map((row) => row.advocateId))];
+  const busy = rows.flatMap((row) =>
+    row.startsAt && row.endsAt
+      ? [{ advocateId: row.advocateId, startsAt: row.startsAt, endsAt: row.endsAt }]
+      : [],
+  );
+  return { advocateIds, busy };
+}
+
+/**
+ * The advocates to offer a booking to, best first, for a client (null: a visitor) on the day
+ * [dayStart, dayEnd): today, the active verified advocates with the fewest live appointments that
+ * day. The client's own case advocate should come first: the `cases` table (issue 13, built on
+ * another branch) is not here yet, so that preference is added where the two branches meet, in
+ * this one function.
+ */
+export async function preferredAdvocates(
+  db: Executor,
+  _clientId: string | null,
+  dayStart: Date,
+  dayEnd: Date,
+): Promise<{ id: string; name: string }[]> {
+  const [advocates, busy] = await Promise.all([
+    bookableAdvocates(db),
+    busyRanges(db, dayStart, dayEnd),
+  ]);
+  const load = new Map<string, number>();
+  for (const range of busy) load.set(range.advocateId, (load.get(range.advocateId) ?? 0) + 1);
+  // A stable sort: equal loads keep the oldest account first.
+  return [...advocates].sort((a, b) => (load.get(a.id) ?? 0) - (load.get(b.id) ?? 0));
+}
+
+/**
+ * Claims the confirmed appointments starting within `windowMs` whose reminder has not gone, and
+ * marks them sent, in one statement: of two server processes running this at once, each row goes
+ * to one (SKIP LOCKED passes over rows the other holds; the outer `reminder_sent_at is null` is
+ * checked again on the row as committed). A restart finds sent rows marked.
+ */
+export async function claimDueReminders(
+  db: Executor,
+  now: Date,
+  windowMs: number,
+): Promise<AppointmentWithAdvocate[]> {
+  const due = db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.status, 'confirmed'),
+        isNull(appointments.reminderSentAt),
+        gt(appointments.startsAt, now),
+        lt(appointments.startsAt, new Date(now.getTime() + windowMs)),
+      ),
+    )
+    .limit(100)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(appointments)
+    .set({ reminderSentAt: now })
+    .where(and(inArray(appointments.id, due), isNull(appointments.reminderSentAt)))
+    .returning();
+  if (claimed.length === 0) return [];
+  const names = await db
+    .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        claimed.map((row) => row.advocateId).filter((id): id is string => !!id),
+      ),
+    );
+  const nameOf = new Map(names.map((row) => [row.id, row.name]));
+  return claimed.map((row) => ({
+    ...row,
+    advocateName: row.advocateId ? (nameOf.get(row.advocateId) ?? null) : null,
+  }));
+}
+
+/** Gives a claimed reminder back (its email failed), so the next run tries again. */
+export async function releaseReminder(db: Executor, id: string): Promise<void> {
+  await db.update(appointments).set({ reminderSentAt: null }).where(eq(appointments.id, id));
+}
+
+/** Active clients whose name or email matches `search`, by name: the staff booking's picker. */
+export async function searchBookableClients(
+  db: Executor,
+  search: string | undefined,
+  limit = 20,
+): Promise<{ id: string; name: string; email: string }[]> {
+  const pattern = search ? likePattern(search) : undefined;
+  return db
+    .select({
+      id: users.id,
+      name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      email: users.email,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'client'),
+        eq(users.isActive, true),
+        pattern
+          ? sql`((${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern} or ${users.email} ilike ${pattern})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(limit);
+}

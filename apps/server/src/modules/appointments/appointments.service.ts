@@ -1,0 +1,731 @@
+import {
+  APPOINTMENT_MESSAGES as M,
+  APPOINTMENT_TYPE_DEFAULTS,
+  PRIVACY_NOTICE_VERSION,
+  addDays,
+  bookableStartTimes,
+  can,
+  canMoveTo,
+  daysOfMonth,
+  isClosedDay,
+  nairobiDateTime,
+  nairobiInstant,
+  nairobiToday,
+  slotProblem,
+  visitorDetailsSchema,
+  type Appointment,
+  type AppointmentList,
+  type AppointmentType,
+  type Availability,
+  type BookingCalendar,
+  type CreateAppointmentValues,
+  type ListAppointmentsFilters,
+  type SlotProblem,
+  type UpdateAppointmentValues,
+} from '@firm/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { AppointmentRow, NewAppointmentRow, UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { BackgroundTasks } from '../../lib/background-tasks';
+import { isKenyanPublicHoliday } from '../../lib/kenyan-holidays';
+import type { Mailer } from '../../lib/mailer';
+import { generateToken, hashToken } from '../../lib/tokens';
+import { writeAudit } from '../audit/audit-log.repository';
+import { findUserById } from '../users/users.repository';
+import { calendarFile, sendAppointmentMail, type AppointmentMailKind } from './appointment-mail';
+import {
+  bookableAdvocates,
+  busyRanges,
+  diaryOfDay,
+  findAppointment,
+  findAppointmentByTokenHash,
+  insertAppointment,
+  insertAppointmentEvent,
+  listAppointments as listAppointmentRows,
+  preferredAdvocates,
+  searchBookableClients,
+  updateAppointment as updateAppointmentRow,
+  type AppointmentScope,
+  type AppointmentWithAdvocate,
+  type BusyRange,
+} from './appointments.repository';
+
+export interface AppointmentDeps {
+  db: Db;
+  mailer: Mailer;
+  backgroundTasks: BackgroundTasks;
+  logger: FastifyBaseLogger;
+  firmNotifyEmail: string;
+  publicUrl: string;
+  mailFrom: string;
+  /** "Now", replaceable in tests. */
+  now?: () => Date;
+}
+
+interface Meta {
+  ip: string;
+}
+
+const nowOf = (deps: AppointmentDeps) => deps.now?.() ?? new Date();
+
+const SLOT_MESSAGES: Record<SlotProblem, string> = {
+  closed_day: M.closedDay,
+  not_a_slot: M.notASlot,
+  past: M.past,
+  too_soon: M.tooSoon,
+  after_hours: M.afterHours,
+};
+
+/** The human reference of an appointment, as on screens, emails and calendars. */
+export const appointmentReference = (id: string) => `APT-${id.slice(0, 8).toUpperCase()}`;
+
+export function toAppointment(row: AppointmentWithAdvocate): Appointment {
+  const { date, time } = nairobiDateTime(row.startsAt);
+  return {
+    id: row.id,
+    reference: appointmentReference(row.id),
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    status: row.status,
+    date,
+    time,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    duration: row.durationMinutes,
+    fee: row.feeKsh,
+    paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentMethod ?? null,
+    paymentReference: row.paymentReference ?? null,
+    location: row.location,
+    officeId: row.officeId ?? null,
+    meetingLink: row.meetingLink ?? null,
+    client: `${row.clientFirstName} ${row.clientLastName}`,
+    clientId: row.clientId ?? null,
+    clientEmail: row.clientEmail,
+    clientPhone: row.clientPhone ?? null,
+    advocateId: row.advocateId ?? '',
+    advocateName: row.advocateName ?? 'Unassigned',
+    cancellationReason: row.cancellationReason ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A client sees their own appointments only; staff see all. */
+function scopeOf(user: UserRow): AppointmentScope {
+  return user.role === 'client' ? { clientId: user.id } : {};
+}
+
+/** Live appointments that overlap: PostgreSQL's exclusion constraint said no. */
+function isOverlap(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e;) {
+    if (e.code === '23P01') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+function checkSlot(date: string, time: string, durationMinutes: number, now: Date): void {
+  const problem = slotProblem({
+    date,
+    time,
+    durationMinutes,
+    now,
+    isHoliday: isKenyanPublicHoliday,
+  });
+  if (problem) {
+    const field = problem === 'closed_day' ? 'date' : 'time';
+    throw AppError.badRequest(
+      SLOT_MESSAGES[problem],
+      { [field]: SLOT_MESSAGES[problem] },
+      'SLOT_UNAVAILABLE',
+    );
+  }
+}
+
+/** The Nairobi day [00:00, 24:00) of `date` as instants. */
+const dayBounds = (date: string) =>
+  [nairobiInstant(date, '00:00'), nairobiInstant(addDays(date, 1), '00:00')] as const;
+
+const overlaps = (range: BusyRange, start: number, end: number) =>
+  range.startsAt.getTime() < end && range.endsAt.getTime() > start;
+
+/**
+ * The free start times of `date` for a booking of `durationMinutes`: those the rules allow at which
+ * at least one bookable advocate (or the one asked for) has nothing overlapping.
+ */
+async function freeTimes(
+  deps: AppointmentDeps,
+  date: string,
+  durationMinutes: number,
+  options: { advocateId?: string | undefined; excludeId?: string | undefined } = {},
+): Promise<string[]> {
+  const allowed = bookableStartTimes({
+    date,
+    durationMinutes,
+    now: nowOf(deps),
+    isHoliday: isKenyanPublicHoliday,
+  });
+  if (allowed.length === 0) return [];
+  const [from, to] = dayBounds(date);
+  const { advocateIds, busy } = await diaryOfDay(deps.db, from, to, options);
+  const byAdvocate = new Map<string, BusyRange[]>();
+  for (const range of busy) {
+    byAdvocate.set(range.advocateId, [...(byAdvocate.get(range.advocateId) ?? []), range]);
+  }
+  return allowed.filter((time) => {
+    const start = nairobiInstant(date, time).getTime();
+    const end = start + durationMinutes * 60_000;
+    return advocateIds.some(
+      (id) => !(byAdvocate.get(id) ?? []).some((range) => overlaps(range, start, end)),
+    );
+  });
+}
+
+/** GET /appointments/availability: the free start times of a day. */
+export async function availability(
+  deps: AppointmentDeps,
+  query: {
+    date: string;
+    type: AppointmentType;
+    advocateId?: string | undefined;
+    excludeId?: string | undefined;
+  },
+): Promise<Availability> {
+  const closed = isClosedDay(query.date, isKenyanPublicHoliday);
+  const times = closed
+    ? []
+    : await freeTimes(deps, query.date, APPOINTMENT_TYPE_DEFAULTS[query.type].durationMinutes, {
+        advocateId: query.advocateId,
+        excludeId: query.excludeId,
+      });
+  return { date: query.date, closed, times };
+}
+
+/** GET /appointments/calendar: the days of a month that take no bookings (Sundays, holidays). */
+export function bookingCalendar(deps: AppointmentDeps, month: string): BookingCalendar {
+  return {
+    month,
+    today: nairobiToday(nowOf(deps)),
+    closedDays: daysOfMonth(month).filter((day) => isClosedDay(day, isKenyanPublicHoliday)),
+  };
+}
+
+function slotTaken(times: string[]): AppError {
+  return AppError.conflict(M.slotTaken, 'SLOT_TAKEN', { times });
+}
+
+function manageUrl(deps: AppointmentDeps, token: string | null): string {
+  return token
+    ? `${deps.publicUrl}/appointments/manage#token=${token}`
+    : `${deps.publicUrl}/appointments`;
+}
+
+/** Sends an appointment's email after the answer, never failing the request. */
+function queueMail(
+  deps: AppointmentDeps,
+  kind: AppointmentMailKind,
+  row: AppointmentWithAdvocate,
+  options: { visitorToken?: string | null; notifyFirm?: boolean } = {},
+): void {
+  const appointment = { ...toAppointment(row), sequence: row.sequence };
+  deps.backgroundTasks.run(`appointment ${kind} email`, () =>
+    sendAppointmentMail(deps, kind, appointment, {
+      manageUrl: manageUrl(deps, options.visitorToken ?? null),
+      hasAccount: row.clientId !== null,
+      notifyFirm: options.notifyFirm ?? false,
+    }),
+  );
+}
+
+/**
+ * POST /appointments, for a visitor (their contact details and consent, no account), a client
+ * (their own) or staff with canScheduleAppointments (for a client, any type, duration and fee).
+ * The advocate asked for, or the free advocates best first: each try is its own transaction, and
+ * the exclusion constraint, not a read before the write, decides who gets a contested slot.
+ */
+export async function createAppointment(
+  deps: AppointmentDeps,
+  user: UserRow | null,
+  input: CreateAppointmentValues,
+  meta: Meta,
+): Promise<{ appointment: Appointment; calendar: string } | null> {
+  const now = nowOf(deps);
+  const isStaff = user !== null && user.role !== 'client';
+  if (isStaff && !can(user, 'appointments:schedule')) throw AppError.forbidden(M.accessDenied);
+
+  let client: Pick<
+    NewAppointmentRow,
+    'clientId' | 'clientFirstName' | 'clientLastName' | 'clientEmail' | 'clientPhone'
+  >;
+  let consent: Pick<NewAppointmentRow, 'consentAt' | 'noticeVersion' | 'ipAddress'> = {};
+  if (!user) {
+    if (input.website) {
+      // A bot filled the hidden field: answer as if all went well, keep nothing.
+      deps.logger.info('booking dropped by the honeypot');
+      return null;
+    }
+    const parsed = visitorDetailsSchema.safeParse(input);
+    if (!parsed.success) {
+      const errors = Object.fromEntries(
+        parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+      );
+      throw AppError.badRequest(Object.values(errors)[0]!, errors, 'VALIDATION_ERROR');
+    }
+    client = {
+      clientId: null,
+      clientFirstName: parsed.data.firstName,
+      clientLastName: parsed.data.lastName,
+      clientEmail: parsed.data.email,
+      clientPhone: parsed.data.phone,
+    };
+    consent = { consentAt: now, noticeVersion: PRIVACY_NOTICE_VERSION, ipAddress: meta.ip };
+  } else if (!isStaff) {
+    client = {
+      clientId: user.id,
+      clientFirstName: user.firstName,
+      clientLastName: user.lastName,
+      clientEmail: user.email,
+      clientPhone: user.phone,
+    };
+  } else {
+    if (!input.clientId)
+      throw AppError.badRequest(M.clientRequired, { clientId: M.clientRequired });
+    const found = await findUserById(deps.db, input.clientId);
+    if (!found || found.role !== 'client') {
+      throw AppError.badRequest(M.clientNotFound, { clientId: M.clientNotFound });
+    }
+    client = {
+      clientId: found.id,
+      clientFirstName: found.firstName,
+      clientLastName: found.lastName,
+      clientEmail: found.email,
+      clientPhone: found.phone,
+    };
+  }
+
+  if (!isStaff && !APPOINTMENT_TYPE_DEFAULTS[input.type].bookableByClients) {
+    throw AppError.badRequest(M.typeNotBookable, { type: M.typeNotBookable });
+  }
+  const defaults = APPOINTMENT_TYPE_DEFAULTS[input.type];
+  const durationMinutes = (isStaff && input.durationMinutes) || defaults.durationMinutes;
+  const feeKsh = isStaff && input.feeKsh !== undefined ? input.feeKsh : defaults.feeKsh;
+  checkSlot(input.date, input.time, durationMinutes, now);
+
+  const startsAt = nairobiInstant(input.date, input.time);
+  const endsAt = new Date(startsAt.getTime() + durationMinutes * 60_000);
+  const [dayStart, dayEnd] = dayBounds(input.date);
+  let candidates: { id: string }[];
+  if (input.advocateId) {
+    candidates = await bookableAdvocates(deps.db, input.advocateId);
+    if (candidates.length === 0) {
+      throw AppError.badRequest(M.advocateNotFound, { advocateId: M.advocateNotFound });
+    }
+  } else if (isStaff && user.role === 'advocate') {
+    candidates = [{ id: user.id }];
+  } else {
+    const preferred = await preferredAdvocates(deps.db, client.clientId ?? null, dayStart, dayEnd);
+    // Skip those already busy then; the constraint still decides between two people racing.
+    const busy = await busyRanges(deps.db, startsAt, endsAt);
+    const busyIds = new Set(busy.map((range) => range.advocateId));
+    candidates = preferred.filter((each) => !busyIds.has(each.id));
+  }
+
+  const visitorToken = user ? null : generateToken();
+  for (const candidate of candidates) {
+    try {
+      const row = await deps.db.transaction(async (tx) => {
+        const inserted = await insertAppointment(tx, {
+          title: input.title,
+          description: input.description,
+          type: input.type,
+          startsAt,
+          endsAt,
+          durationMinutes,
+          feeKsh,
+          location: input.location,
+          officeId: input.location === 'office' ? (input.officeId ?? null) : null,
+          meetingLink: isStaff && input.meetingLink ? input.meetingLink : null,
+          ...client,
+          ...consent,
+          advocateId: candidate.id,
+          bookedById: user?.id ?? null,
+          visitorTokenHash: visitorToken ? hashToken(visitorToken) : null,
+        });
+        await insertAppointmentEvent(tx, {
+          appointmentId: inserted.id,
+          action: 'booked',
+          actorId: user?.id ?? null,
+          details: { startsAt: startsAt.toISOString(), advocateId: candidate.id },
+        });
+        if (isStaff) {
+          await writeAudit(tx, {
+            actorId: user.id,
+            action: 'appointment.created',
+            targetUserId: client.clientId ?? null,
+            ip: meta.ip,
+            details: { appointmentId: inserted.id, startsAt: startsAt.toISOString() },
+          });
+        }
+        return inserted;
+      });
+      const full = (await findAppointment(deps.db, row.id))!;
+      queueMail(deps, 'booked', full, { visitorToken, notifyFirm: true });
+      const appointment = toAppointment(full);
+      return {
+        appointment,
+        calendar: calendarFile(deps, { ...appointment, sequence: full.sequence }),
+      };
+    } catch (error) {
+      if (!isOverlap(error)) throw error;
+      // Taken by a request that committed first: try the next advocate, if any.
+    }
+  }
+  throw slotTaken(
+    await freeTimes(deps, input.date, durationMinutes, { advocateId: input.advocateId }),
+  );
+}
+
+/** The staff booking's client picker; a client schedules only their own, so gets none. */
+export async function bookableClients(deps: AppointmentDeps, user: UserRow, search?: string) {
+  return user.role === 'client' ? [] : searchBookableClients(deps.db, search);
+}
+
+export async function listAppointments(
+  deps: AppointmentDeps,
+  user: UserRow,
+  filters: ListAppointmentsFilters,
+): Promise<AppointmentList> {
+  const { rows, total } = await listAppointmentRows(deps.db, scopeOf(user), filters);
+  return {
+    success: true,
+    count: rows.length,
+    total,
+    pagination: {
+      page: filters.page,
+      limit: filters.limit,
+      pages: Math.max(1, Math.ceil(total / filters.limit)),
+    },
+    appointments: rows.map(toAppointment),
+  };
+}
+
+async function findInScope(deps: AppointmentDeps, user: UserRow, id: string) {
+  const row = await findAppointment(deps.db, id, scopeOf(user));
+  if (!row) throw AppError.notFound(M.notFound, 'APPOINTMENT_NOT_FOUND');
+  return row;
+}
+
+export async function getAppointment(deps: AppointmentDeps, user: UserRow, id: string) {
+  return toAppointment(await findInScope(deps, user, id));
+}
+
+const isLive = (row: AppointmentRow) => row.status === 'scheduled' || row.status === 'confirmed';
+
+/**
+ * Moves a live appointment to `date` `time` (same advocate unless `advocateId`), raising its
+ * calendar sequence and clearing its reminder; the constraint answers a clash with 409.
+ */
+async function moveAppointment(
+  deps: AppointmentDeps,
+  row: AppointmentWithAdvocate,
+  change: { date: string; time: string; durationMinutes: number; advocateId: string | null },
+  rest: Partial<NewAppointmentRow>,
+  actor: { id: string | null; ip: string; audit: boolean },
+): Promise<AppointmentWithAdvocate> {
+  checkSlot(change.date, change.time, change.durationMinutes, nowOf(deps));
+  const startsAt = nairobiInstant(change.date, change.time);
+  const endsAt = new Date(startsAt.getTime() + change.durationMinutes * 60_000);
+  try {
+    await deps.db.transaction(async (tx) => {
+      await updateAppointmentRow(tx, row.id, {
+        ...rest,
+        startsAt,
+        endsAt,
+        durationMinutes: change.durationMinutes,
+        advocateId: change.advocateId,
+        sequence: row.sequence + 1,
+        reminderSentAt: null,
+      });
+      await insertAppointmentEvent(tx, {
+        appointmentId: row.id,
+        action: 'rescheduled',
+        actorId: actor.id,
+        details: {
+          from: {
+            startsAt: row.startsAt.toISOString(),
+            endsAt: row.endsAt.toISOString(),
+            advocateId: row.advocateId,
+          },
+          to: {
+            startsAt: startsAt.toISOString(),
+            endsAt: endsAt.toISOString(),
+            advocateId: change.advocateId,
+          },
+        },
+      });
+      if (actor.audit) {
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'appointment.rescheduled',
+          targetUserId: row.clientId,
+          ip: actor.ip,
+          details: {
+            appointmentId: row.id,
+            from: row.startsAt.toISOString(),
+            to: startsAt.toISOString(),
+          },
+        });
+      }
+    });
+  } catch (error) {
+    if (!isOverlap(error)) throw error;
+    throw slotTaken(
+      change.advocateId
+        ? await freeTimes(deps, change.date, change.durationMinutes, {
+            advocateId: change.advocateId,
+            excludeId: row.id,
+          })
+        : [],
+    );
+  }
+  return (await findAppointment(deps.db, row.id))!;
+}
+
+/**
+ * PUT /appointments/:id. A client may reschedule their own live appointment (it then waits for
+ * the firm to confirm again); staff with canScheduleAppointments may also change its type, fee,
+ * duration, place and advocate, confirm or complete it, and record its payment.
+ */
+export async function updateAppointment(
+  deps: AppointmentDeps,
+  user: UserRow,
+  id: string,
+  input: UpdateAppointmentValues,
+  meta: Meta,
+): Promise<{ appointment: Appointment; message: string }> {
+  const row = await findInScope(deps, user, id);
+  if (!can(user, 'appointments:schedule', { clientId: row.clientId })) {
+    throw AppError.forbidden(M.accessDenied);
+  }
+  const isStaff = user.role !== 'client';
+  const { date, time, ...others } = input;
+  const staffFields = Object.entries(others).filter(([, value]) => value !== undefined);
+  if (!isStaff && staffFields.length > 0) throw AppError.forbidden(M.accessDenied);
+
+  const isPaymentOnly =
+    staffFields.every(([key]) => key.startsWith('payment')) && date === undefined;
+  if (!isLive(row) && !(row.status === 'completed' && isPaymentOnly)) {
+    throw AppError.conflict(M.notChangeable, 'TRANSITION_NOT_ALLOWED');
+  }
+  if (input.status && !canMoveTo(row.status, input.status)) {
+    throw AppError.conflict(
+      M.transitionNotAllowed(row.status, input.status),
+      'TRANSITION_NOT_ALLOWED',
+    );
+  }
+  if (input.paymentStatus === 'paid') {
+    const method = input.paymentMethod ?? row.paymentMethod;
+    const reference = input.paymentReference ?? row.paymentReference;
+    if (!method || (method !== 'cash' && !reference)) {
+      throw AppError.badRequest(M.paymentReferenceRequired, {
+        [method ? 'paymentReference' : 'paymentMethod']: M.paymentReferenceRequired,
+      });
+    }
+  }
+  if (input.advocateId && (await bookableAdvocates(deps.db, input.advocateId)).length === 0) {
+    throw AppError.badRequest(M.advocateNotFound, { advocateId: M.advocateNotFound });
+  }
+
+  const changes: Partial<NewAppointmentRow> = {};
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.type !== undefined) changes.type = input.type;
+  if (input.feeKsh !== undefined) changes.feeKsh = input.feeKsh;
+  if (input.location !== undefined) {
+    changes.location = input.location;
+    if (input.location !== 'office') changes.officeId = null;
+  }
+  if (input.officeId !== undefined) changes.officeId = input.officeId || null;
+  if (input.meetingLink !== undefined) changes.meetingLink = input.meetingLink || null;
+  if (input.paymentMethod !== undefined) changes.paymentMethod = input.paymentMethod;
+  if (input.paymentReference !== undefined)
+    changes.paymentReference = input.paymentReference || null;
+  if (input.paymentStatus !== undefined) {
+    changes.paymentStatus = input.paymentStatus;
+    changes.paidAt = input.paymentStatus === 'paid' ? (row.paidAt ?? nowOf(deps)) : null;
+  }
+  if (input.status) changes.status = input.status;
+
+  const current = nairobiDateTime(row.startsAt);
+  const newDuration = input.durationMinutes ?? row.durationMinutes;
+  const newAdvocate = input.advocateId ?? row.advocateId;
+  const isMove =
+    (date !== undefined && (date !== current.date || time !== current.time)) ||
+    newDuration !== row.durationMinutes ||
+    newAdvocate !== row.advocateId;
+
+  let updated: AppointmentWithAdvocate;
+  let mailKind: AppointmentMailKind | null = null;
+  if (isMove) {
+    // A client's move waits for the firm to confirm it again.
+    if (!isStaff) changes.status = 'scheduled';
+    updated = await moveAppointment(
+      deps,
+      row,
+      {
+        date: date ?? current.date,
+        time: time ?? current.time,
+        durationMinutes: newDuration,
+        advocateId: newAdvocate,
+      },
+      changes,
+      { id: user.id, ip: meta.ip, audit: isStaff },
+    );
+    mailKind = 'rescheduled';
+  } else {
+    const isConfirming = input.status === 'confirmed' && row.status !== 'confirmed';
+    const touchesCalendar =
+      isConfirming || changes.location !== undefined || changes.meetingLink !== undefined;
+    if (touchesCalendar) changes.sequence = row.sequence + 1;
+    await deps.db.transaction(async (tx) => {
+      if (Object.keys(changes).length > 0) await updateAppointmentRow(tx, row.id, changes);
+      const action =
+        input.status === 'confirmed'
+          ? 'confirmed'
+          : input.status === 'completed'
+            ? 'completed'
+            : input.paymentStatus === 'paid' && row.paymentStatus !== 'paid'
+              ? 'paid'
+              : 'updated';
+      await insertAppointmentEvent(tx, {
+        appointmentId: row.id,
+        action,
+        actorId: user.id,
+        details: Object.fromEntries(staffFields),
+      });
+      await writeAudit(tx, {
+        actorId: user.id,
+        action: `appointment.${action}`,
+        targetUserId: row.clientId,
+        ip: meta.ip,
+        details: { appointmentId: row.id, changes: Object.fromEntries(staffFields) },
+      });
+    });
+    updated = (await findAppointment(deps.db, row.id))!;
+    if (isConfirming) mailKind = 'confirmed';
+  }
+  if (mailKind) queueMail(deps, mailKind, updated, { notifyFirm: !isStaff });
+  const message =
+    mailKind === 'rescheduled' ? M.rescheduled : mailKind === 'confirmed' ? M.confirmed : M.updated;
+  return { appointment: toAppointment(updated), message };
+}
+
+async function cancelRow(
+  deps: AppointmentDeps,
+  row: AppointmentWithAdvocate,
+  reason: string,
+  actor: { id: string | null; ip: string; audit: boolean },
+): Promise<AppointmentWithAdvocate> {
+  if (!isLive(row)) {
+    throw AppError.conflict(
+      M.transitionNotAllowed(row.status, 'cancelled'),
+      'TRANSITION_NOT_ALLOWED',
+    );
+  }
+  await deps.db.transaction(async (tx) => {
+    await updateAppointmentRow(tx, row.id, {
+      status: 'cancelled',
+      cancellationReason: reason,
+      cancelledAt: nowOf(deps),
+      sequence: row.sequence + 1,
+    });
+    await insertAppointmentEvent(tx, {
+      appointmentId: row.id,
+      action: 'cancelled',
+      actorId: actor.id,
+      details: { reason },
+    });
+    if (actor.audit) {
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'appointment.cancelled',
+        targetUserId: row.clientId,
+        ip: actor.ip,
+        details: { appointmentId: row.id },
+      });
+    }
+  });
+  return (await findAppointment(deps.db, row.id))!;
+}
+
+/** PATCH /appointments/:id/cancel: staff with the toggle, or the client who booked, with a reason. */
+export async function cancelAppointment(
+  deps: AppointmentDeps,
+  user: UserRow,
+  id: string,
+  reason: string,
+  meta: Meta,
+): Promise<Appointment> {
+  const row = await findInScope(deps, user, id);
+  if (!can(user, 'appointments:schedule', { clientId: row.clientId })) {
+    throw AppError.forbidden(M.accessDenied);
+  }
+  const isStaff = user.role !== 'client';
+  const cancelled = await cancelRow(deps, row, reason, {
+    id: user.id,
+    ip: meta.ip,
+    audit: isStaff,
+  });
+  queueMail(deps, 'cancelled', cancelled, { notifyFirm: !isStaff });
+  return toAppointment(cancelled);
+}
+
+/**
+ * The appointment a visitor's emailed link names. The link is single-purpose (it manages this one
+ * booking, nothing else) and stops working once the appointment has started.
+ */
+async function byVisitorToken(deps: AppointmentDeps, token: string) {
+  const row = await findAppointmentByTokenHash(deps.db, hashToken(token));
+  if (!row || row.startsAt.getTime() <= nowOf(deps).getTime()) {
+    throw AppError.notFound(M.linkInvalid, 'INVALID_BOOKING_LINK');
+  }
+  return row;
+}
+
+export async function viewByVisitorLink(deps: AppointmentDeps, token: string) {
+  return toAppointment(await byVisitorToken(deps, token));
+}
+
+export async function cancelByVisitorLink(
+  deps: AppointmentDeps,
+  token: string,
+  reason: string,
+  meta: Meta,
+): Promise<Appointment> {
+  const row = await byVisitorToken(deps, token);
+  const cancelled = await cancelRow(deps, row, reason, { id: null, ip: meta.ip, audit: false });
+  queueMail(deps, 'cancelled', cancelled, { notifyFirm: true });
+  return toAppointment(cancelled);
+}
+
+export async function rescheduleByVisitorLink(
+  deps: AppointmentDeps,
+  token: string,
+  slot: { date: string; time: string },
+  meta: Meta,
+): Promise<Appointment> {
+  const row = await byVisitorToken(deps, token);
+  if (!isLive(row)) throw AppError.conflict(M.notChangeable, 'TRANSITION_NOT_ALLOWED');
+  const moved = await moveAppointment(
+    deps,
+    row,
+    { ...slot, durationMinutes: row.durationMinutes, advocateId: row.advocateId },
+    { status: 'scheduled' },
+    { id: null, ip: meta.ip, audit: false },
+  );
+  queueMail(deps, 'rescheduled', moved, { visitorToken: token, notifyFirm: true });
+  return toAppointment(moved);
+}

@@ -1,0 +1,652 @@
+import { APPOINTMENT_MESSAGES as M, VALIDATION, addDays, nairobiInstant } from '@firm/shared';
+import ical, { type VEvent } from 'node-ical';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, seedUser, sessionFor } from '../../../test/accounts';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import type { UserRow } from '../../db/schema';
+import { sendDueReminders } from './appointment-reminders';
+import { nextOpenWeekday } from './appointments-test-kit';
+
+/**
+ * The booking rules, the transitions, the visitor's link, the emails' calendars and the reminder,
+ * against a real database (PGlite, or PostgreSQL with npm run test:api:pg).
+ */
+
+let ctx: TestContext;
+let advocate: UserRow;
+let secondAdvocate: UserRow;
+let client: UserRow;
+let otherClient: UserRow;
+const tokens = { advocate: '', client: '', otherClient: '' };
+let seq = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  advocate = await seedUser(ctx, {
+    role: 'advocate',
+    email: 'wanjiru@appts.test',
+    firstName: 'Wanjiru',
+    lastName: 'Kamau',
+  });
+  secondAdvocate = await seedUser(ctx, {
+    role: 'advocate',
+    email: 'otieno@appts.test',
+    firstName: 'Otieno',
+    lastName: 'Odhiambo',
+  });
+  client = await seedUser(ctx, {
+    role: 'client',
+    email: 'amani@appts.test',
+    firstName: 'Amani',
+    lastName: 'Mwangi',
+  });
+  otherClient = await seedUser(ctx, { role: 'client', email: 'other@appts.test' });
+  tokens.advocate = await sessionFor(ctx, advocate);
+  tokens.client = await sessionFor(ctx, client);
+  tokens.otherClient = await sessionFor(ctx, otherClient);
+});
+afterAll(() => ctx.close());
+afterEach(async () => {
+  await ctx.app.backgroundTasks.drain();
+  ctx.mail.length = 0;
+});
+
+const booking = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Land sale agreement',
+  type: 'consultation',
+  description: 'Review of a sale agreement for a plot in Kitengela.',
+  date: nextOpenWeekday(),
+  time: '10:00',
+  ...overrides,
+});
+const visitor = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Achieng',
+  lastName: 'Otieno',
+  email: 'achieng@visitor.test',
+  phone: '0712 345 678',
+  consent: true,
+  ...overrides,
+});
+
+function post(
+  payload: Record<string, unknown>,
+  token?: string,
+  ip = `10.20.0.${(seq += 1) % 250}`,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/appointments',
+    payload,
+    remoteAddress: ip,
+    headers: token ? bearer(token) : {},
+  });
+}
+
+async function sentMail() {
+  await ctx.app.backgroundTasks.drain();
+  return ctx.mail;
+}
+
+/** An open weekday no other test has used: each test gets its own diary. */
+const usedDays = new Set<string>();
+let dayOffset = 3;
+function freshDay(): string {
+  let day = nextOpenWeekday(dayOffset);
+  while (usedDays.has(day)) day = nextOpenWeekday((dayOffset += 1));
+  usedDays.add(day);
+  return day;
+}
+
+describe('booking rules', () => {
+  it('a visitor books a consultation: 201, no account, 30 minutes at KSh 5,000, Nairobi time', async () => {
+    const date = freshDay();
+    const response = await post({ ...booking({ date, time: '14:00' }), ...visitor() });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body.message).toBe(M.booked);
+    expect(body.appointment).toMatchObject({
+      date,
+      time: '14:00',
+      duration: 30,
+      fee: 5000,
+      status: 'scheduled',
+      paymentStatus: 'pending',
+      client: 'Achieng Otieno',
+      clientId: null,
+      clientPhone: '+254712345678',
+    });
+    expect(body.appointment.startsAt).toBe(nairobiInstant(date, '14:00').toISOString());
+    expect(body.appointment.startsAt.slice(11, 16)).toBe('11:00'); // 14:00 in Nairobi is 11:00 UTC
+  });
+
+  it("SPEC section 5's message for each missing field", async () => {
+    const response = await post({}, tokens.client);
+    expect(response.statusCode).toBe(400);
+    const { errors } = response.json();
+    expect(errors).toMatchObject({
+      title: M.titleRequired,
+      type: M.typeRequired,
+      description: M.descriptionRequired,
+      date: M.dateRequired,
+      time: M.timeRequired,
+    });
+  });
+
+  it('a visitor must give their details and tick the consent box', async () => {
+    const response = await post({
+      ...booking({ date: freshDay() }),
+      ...visitor({ firstName: '', email: 'x', consent: false }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toMatchObject({
+      firstName: VALIDATION.firstNameRequired,
+      email: VALIDATION.emailInvalid,
+      consent: VALIDATION.contactConsentRequired,
+    });
+  });
+
+  it('the honeypot: accepted, nothing stored, no mail', async () => {
+    const date = freshDay();
+    const response = await post({
+      ...booking({ date }),
+      ...visitor(),
+      website: 'http://spam.test',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().appointment).toBeUndefined();
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/appointments?from=${date}&to=${date}`,
+      headers: bearer(tokens.advocate),
+    });
+    expect(list.json().total).toBe(0);
+    expect(await sentMail()).toHaveLength(0);
+  });
+
+  it('never on a Sunday', async () => {
+    let sunday = freshDay();
+    while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
+    const response = await post(booking({ date: sunday }), tokens.client);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: M.closedDay, code: 'SLOT_UNAVAILABLE' });
+  });
+
+  it('never on a Kenyan public holiday (Jamhuri Day, and its Monday substitute in 2027)', async () => {
+    for (const date of ['2026-12-25', '2027-12-13']) {
+      const response = await post(booking({ date }), tokens.client);
+      expect(response.json().message, date).toBe(M.closedDay);
+      const slots = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/appointments/availability?date=${date}`,
+      });
+      expect(slots.json()).toEqual({ date, closed: true, times: [] });
+    }
+    const calendar = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/appointments/calendar?month=2027-12',
+    });
+    expect(calendar.json().closedDays).toEqual(
+      expect.arrayContaining([
+        '2027-12-05',
+        '2027-12-12',
+        '2027-12-13',
+        '2027-12-25',
+        '2027-12-26',
+        '2027-12-27',
+      ]),
+    );
+    expect(calendar.json().closedDays).not.toContain('2027-12-14');
+  });
+
+  it('never in the past', async () => {
+    const response = await post(booking({ date: '2026-01-05', time: '10:00' }), tokens.client);
+    expect(response.json()).toMatchObject({ message: M.past });
+  });
+
+  it('only the offered start times, and Saturday mornings only', async () => {
+    const weekday = freshDay();
+    expect(
+      (await post(booking({ date: weekday, time: '12:00' }), tokens.client)).json().message,
+    ).toBe(M.notASlot);
+    let saturday = weekday;
+    while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, 1);
+    expect(
+      (await post(booking({ date: saturday, time: '14:00' }), tokens.client)).json().message,
+    ).toBe(M.notASlot);
+    const slots = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/appointments/availability?date=${saturday}`,
+    });
+    expect(slots.json().times).toEqual(['09:00', '10:00', '11:00']);
+  });
+
+  it('must end within office hours (a staff booking of 3 hours at 16:00 ends after 18:00)', async () => {
+    const response = await post(
+      booking({
+        date: freshDay(),
+        time: '16:00',
+        type: 'court_appearance',
+        clientId: client.id,
+        durationMinutes: 180,
+      }),
+      tokens.advocate,
+    );
+    expect(response.json()).toMatchObject({ message: M.afterHours });
+  });
+
+  it('court appearances are entered by staff, who may set the fee and duration', async () => {
+    const date = freshDay();
+    const refused = await post(booking({ date, type: 'court_appearance' }), tokens.client);
+    expect(refused.json().message).toBe(M.typeNotBookable);
+    const created = await post(
+      booking({ date, type: 'court_appearance', clientId: client.id, feeKsh: 12000 }),
+      tokens.advocate,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().appointment).toMatchObject({
+      duration: 120,
+      fee: 12000,
+      advocateId: advocate.id,
+      clientId: client.id,
+    });
+  });
+});
+
+describe('the lead time (the clock at Monday 1 March 2027, 08:30 in Nairobi)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('nothing starting less than 2 hours ahead, nor already started', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-03-01T05:30:00Z'));
+    const token = await sessionFor(ctx, client);
+    expect((await post(booking({ date: '2027-03-01', time: '10:00' }), token)).json().message).toBe(
+      M.tooSoon,
+    );
+    const slots = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/appointments/availability?date=2027-03-01',
+    });
+    expect(slots.json().times).toEqual(['11:00', '14:00', '15:00', '16:00']);
+    const ok = await post(booking({ date: '2027-03-01', time: '11:00' }), token);
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+});
+
+describe('one diary, no overlaps', () => {
+  it('a taken slot answers 409 with the times still free; another advocate still takes it', async () => {
+    const date = freshDay();
+    const first = await post(
+      booking({ date, time: '09:00', advocateId: advocate.id }),
+      tokens.client,
+    );
+    expect(first.statusCode).toBe(201);
+    const clash = await post(
+      booking({ date, time: '09:00', advocateId: advocate.id }),
+      tokens.otherClient,
+    );
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ message: M.slotTaken, code: 'SLOT_TAKEN' });
+    expect(clash.json().times).not.toContain('09:00');
+    expect(clash.json().times).toContain('10:00');
+    // Without a chosen advocate, a free one gets it.
+    const assigned = await post(booking({ date, time: '09:00' }), tokens.otherClient);
+    expect(assigned.statusCode).toBe(201);
+    expect(assigned.json().appointment.advocateId).toBe(secondAdvocate.id);
+    const none = await post(booking({ date, time: '09:00' }), tokens.otherClient);
+    expect(none.statusCode).toBe(409);
+    const slots = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/appointments/availability?date=${date}`,
+    });
+    expect(slots.json().times).not.toContain('09:00');
+  });
+
+  it('overlapping but not identical ranges clash; back-to-back ones do not', async () => {
+    const date = freshDay();
+    const long = await post(
+      booking({
+        date,
+        time: '09:00',
+        type: 'court_appearance',
+        clientId: client.id,
+        advocateId: advocate.id,
+      }),
+      tokens.advocate,
+    ); // 09:00–11:00
+    expect(long.statusCode).toBe(201);
+    const inside = await post(
+      booking({ date, time: '10:00', clientId: client.id, advocateId: advocate.id }),
+      tokens.advocate,
+    );
+    expect(inside.statusCode).toBe(409);
+    const after = await post(
+      booking({ date, time: '11:00', clientId: client.id, advocateId: advocate.id }),
+      tokens.advocate,
+    );
+    expect(after.statusCode).toBe(201);
+  });
+
+  it.each([
+    ['the same slot', () => ({ time: '15:00' }), () => ({ time: '15:00' })],
+    [
+      'overlapping ranges',
+      () => ({ time: '14:00', type: 'court_appearance' }),
+      () => ({ time: '15:00', durationMinutes: 60 }),
+    ],
+  ])('100 concurrent requests for %s: one 201, the rest 409, one row', async (_name, even, odd) => {
+    const date = freshDay();
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        post(
+          booking({
+            date,
+            clientId: client.id,
+            advocateId: advocate.id,
+            ...(i % 2 ? odd() : even()),
+          }),
+          tokens.advocate,
+        ),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(99);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/appointments?from=${date}&to=${date}&advocateId=${advocate.id}`,
+      headers: bearer(tokens.advocate),
+    });
+    expect(list.json().total).toBe(1);
+  });
+});
+
+describe('who sees what', () => {
+  it("a client lists only their own; another's answers 404", async () => {
+    const created = await post(booking({ date: freshDay() }), tokens.otherClient);
+    const id = created.json().appointment.id;
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/appointments?limit=100',
+      headers: bearer(tokens.client),
+    });
+    expect(
+      mine.json().appointments.every((a: { clientId: string }) => a.clientId === client.id),
+    ).toBe(true);
+    for (const request of [
+      { method: 'GET' as const, url: `/api/appointments/${id}` },
+      {
+        method: 'PUT' as const,
+        url: `/api/appointments/${id}`,
+        payload: { date: freshDay(), time: '10:00' },
+      },
+      { method: 'PATCH' as const, url: `/api/appointments/${id}/cancel`, payload: { reason: 'x' } },
+    ]) {
+      const response = await ctx.app.inject({ ...request, headers: bearer(tokens.client) });
+      expect(response.statusCode, request.method).toBe(404);
+    }
+  });
+
+  it('a client may only reschedule, not confirm or set the fee', async () => {
+    const id = (await post(booking({ date: freshDay() }), tokens.client)).json().appointment.id;
+    for (const payload of [
+      { status: 'confirmed' },
+      { feeKsh: 0 },
+      { paymentStatus: 'paid', paymentMethod: 'cash' },
+    ]) {
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/appointments/${id}`,
+        payload,
+        headers: bearer(tokens.client),
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(403);
+    }
+  });
+});
+
+describe('transitions, emails and calendars', () => {
+  function calendarOf(mail: { attachments?: { content: string }[] }) {
+    const content = mail.attachments?.[0]?.content ?? '';
+    const parsed = ical.sync.parseICS(content);
+    const event = Object.values(parsed).find((item) => item?.type === 'VEVENT') as VEvent;
+    return { content, event };
+  }
+
+  it('booked → confirmed → rescheduled → cancelled: same UID, SEQUENCE rising, METHOD:CANCEL last', async () => {
+    const date = freshDay();
+    const created = await post(booking({ date, time: '11:00' }), tokens.client);
+    const appointment = created.json().appointment;
+    let mail = await sentMail();
+    expect(mail.map((m) => m.to)).toEqual([client.email, ctx.config.firmNotifyEmail]);
+    const booked = calendarOf(mail[0]!);
+    expect(booked.content).toContain('METHOD:REQUEST');
+    expect(booked.content).toContain('TZID:Africa/Nairobi');
+    expect(booked.content).toContain(
+      `DTSTART;TZID=Africa/Nairobi:${date.replaceAll('-', '')}T110000`,
+    );
+    expect(booked.event.start.toISOString()).toBe(nairobiInstant(date, '11:00').toISOString());
+    expect(booked.event.end?.toISOString()).toBe(nairobiInstant(date, '11:30').toISOString());
+    expect(booked.event.uid).toBe(`appointment-${appointment.id}@portal.test`);
+    expect(Number(booked.event.sequence)).toBe(0);
+    ctx.mail.length = 0;
+
+    const confirm = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${appointment.id}`,
+      payload: { status: 'confirmed' },
+      headers: bearer(tokens.advocate),
+    });
+    expect(confirm.json()).toMatchObject({
+      message: M.confirmed,
+      appointment: { status: 'confirmed' },
+    });
+    mail = await sentMail();
+    expect(mail).toHaveLength(1);
+    expect(Number(calendarOf(mail[0]!).event.sequence)).toBe(1);
+    ctx.mail.length = 0;
+
+    const newDate = freshDay();
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${appointment.id}`,
+      payload: { date: newDate, time: '15:00' },
+      headers: bearer(tokens.advocate),
+    });
+    expect(moved.json()).toMatchObject({
+      message: M.rescheduled,
+      appointment: { date: newDate, time: '15:00', status: 'confirmed' },
+    });
+    mail = await sentMail();
+    const rescheduled = calendarOf(mail[0]!);
+    expect(Number(rescheduled.event.sequence)).toBe(2);
+    expect(rescheduled.event.uid).toBe(booked.event.uid);
+    ctx.mail.length = 0;
+
+    const cancelled = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/appointments/${appointment.id}/cancel`,
+      payload: { reason: 'Client travelling' },
+      headers: bearer(tokens.client),
+    });
+    expect(cancelled.json()).toMatchObject({
+      appointment: { status: 'cancelled', cancellationReason: 'Client travelling' },
+    });
+    mail = await sentMail();
+    const last = calendarOf(mail[0]!);
+    expect(last.content).toContain('METHOD:CANCEL');
+    expect(last.content).toContain('STATUS:CANCELLED');
+    expect(Number(last.event.sequence)).toBe(3);
+    expect(last.event.uid).toBe(booked.event.uid);
+
+    // The slot is free again, and a cancelled appointment cannot come back.
+    const again = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${appointment.id}`,
+      payload: { status: 'confirmed' },
+      headers: bearer(tokens.advocate),
+    });
+    expect(again.statusCode).toBe(409);
+    const twice = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/appointments/${appointment.id}/cancel`,
+      payload: { reason: 'again' },
+      headers: bearer(tokens.advocate),
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('completed only from confirmed; payment needs method and reference', async () => {
+    const id = (await post(booking({ date: freshDay() }), tokens.client)).json().appointment.id;
+    const put = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/appointments/${id}`,
+        payload,
+        headers: bearer(tokens.advocate),
+      });
+    expect((await put({ status: 'completed' })).statusCode).toBe(409);
+    expect((await put({ paymentStatus: 'paid', paymentMethod: 'mpesa' })).json().message).toBe(
+      M.paymentReferenceRequired,
+    );
+    const paid = await put({
+      paymentStatus: 'paid',
+      paymentMethod: 'mpesa',
+      paymentReference: 'SGK7H2LQ9P',
+    });
+    expect(paid.json().appointment).toMatchObject({
+      paymentStatus: 'paid',
+      paymentMethod: 'mpesa',
+      paymentReference: 'SGK7H2LQ9P',
+    });
+    expect((await put({ status: 'confirmed' })).statusCode).toBe(200);
+    expect((await put({ status: 'completed' })).json().appointment.status).toBe('completed');
+    expect((await put({ date: freshDay(), time: '10:00' })).statusCode).toBe(409);
+  });
+
+  it("a client's reschedule waits for the firm to confirm it again", async () => {
+    const id = (await post(booking({ date: freshDay() }), tokens.client)).json().appointment.id;
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${id}`,
+      payload: { status: 'confirmed' },
+      headers: bearer(tokens.advocate),
+    });
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${id}`,
+      payload: { date: freshDay(), time: '14:00' },
+      headers: bearer(tokens.client),
+    });
+    expect(moved.json().appointment).toMatchObject({ status: 'scheduled', time: '14:00' });
+  });
+});
+
+describe("the visitor's link", () => {
+  async function bookAsVisitor(date: string) {
+    const response = await post({
+      ...booking({ date, time: '16:00' }),
+      ...visitor({ email: `v${(seq += 1)}@visitor.test` }),
+    });
+    expect(response.statusCode).toBe(201);
+    const mail = await sentMail();
+    const link = /\/appointments\/manage#token=([\w-]+)/.exec(mail[0]!.text);
+    expect(link).not.toBeNull();
+    ctx.mail.length = 0;
+    return { id: response.json().appointment.id as string, token: link![1]! };
+  }
+  const manage = (path: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/appointments/manage${path}`,
+      payload,
+      remoteAddress: `10.30.0.${(seq += 1) % 250}`,
+    });
+
+  it('views, moves and cancels the one booking, and nothing else', async () => {
+    const { id, token } = await bookAsVisitor(freshDay());
+    expect((await manage('', { token })).json().appointment.id).toBe(id);
+    const newDate = freshDay();
+    const moved = await manage('/reschedule', { token, date: newDate, time: '09:00' });
+    expect(moved.json().appointment).toMatchObject({ date: newDate, time: '09:00' });
+    const cancelled = await manage('/cancel', { token, reason: 'Found a lawyer nearer home' });
+    expect(cancelled.json().appointment.status).toBe('cancelled');
+    expect((await sentMail()).map((m) => m.to)).toContain(ctx.config.firmNotifyEmail);
+    expect((await manage('/cancel', { token, reason: 'again' })).statusCode).toBe(409);
+    // A made-up token, or the token as a session, gets nothing.
+    expect((await manage('', { token: 'x'.repeat(43) })).json().code).toBe('INVALID_BOOKING_LINK');
+    const asSession = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/appointments/${id}`,
+      headers: bearer(token),
+    });
+    expect(asSession.statusCode).toBe(401);
+  });
+
+  it('stops working once the appointment has started', async () => {
+    const date = freshDay();
+    const { token } = await bookAsVisitor(date);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(nairobiInstant(date, '16:01')));
+      expect((await manage('', { token })).statusCode).toBe(404);
+      expect((await manage('/cancel', { token, reason: 'late' })).statusCode).toBe(404);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the 24-hour reminder', () => {
+  it('goes once, with two app instances on one database and after a restart', async () => {
+    const date = freshDay();
+    const id = (await post(booking({ date, time: '10:00' }), tokens.client)).json().appointment.id;
+    const unconfirmed = (await post(booking({ date, time: '14:00' }), tokens.client)).json()
+      .appointment.id;
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${id}`,
+      payload: { status: 'confirmed' },
+      headers: bearer(tokens.advocate),
+    });
+    await sentMail();
+    ctx.mail.length = 0;
+
+    const sent: string[] = [];
+    const instance = async () =>
+      buildApp({
+        config: ctx.config,
+        database: ctx.database,
+        mailer: { send: async (mail) => void sent.push(mail.subject) },
+        logger: false,
+        retentionSchedule: false,
+        appointmentReminders: false,
+      });
+    const [first, second] = await Promise.all([instance(), instance()]);
+    const deps = (app: typeof first) => ({
+      db: app.db,
+      mailer: app.mailer,
+      firmNotifyEmail: ctx.config.firmNotifyEmail,
+      publicUrl: ctx.config.publicUrl,
+      mailFrom: ctx.config.mailFrom,
+      logger: app.log,
+    });
+    const dayBefore = new Date(nairobiInstant(date, '10:00').getTime() - 23 * 60 * 60 * 1000);
+    const tooEarly = new Date(nairobiInstant(date, '10:00').getTime() - 25 * 60 * 60 * 1000);
+    expect(await sendDueReminders(deps(first), tooEarly)).toBe(0);
+    const counts = await Promise.all([
+      sendDueReminders(deps(first), dayBefore),
+      sendDueReminders(deps(second), dayBefore),
+      sendDueReminders(deps(first), dayBefore),
+      sendDueReminders(deps(second), dayBefore),
+    ]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    await Promise.all([first.close(), second.close()]);
+    const restarted = await instance();
+    expect(await sendDueReminders(deps(restarted), new Date(dayBefore.getTime() + 60_000))).toBe(0);
+    await restarted.close();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^Reminder/);
+    void unconfirmed;
+  });
+});

@@ -1,0 +1,37 @@
+import type { AppointmentAnswer } from '@firm/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { APPOINTMENTS_KEY } from './list-appointments';
+
+const key = (token: string) => [...APPOINTMENTS_KEY, 'visitor-link', token] as const;
+
+/** POST /api/appointments/manage: the booking a visitor's emailed link names. */
+export function useVisitorBooking(token: string | null) {
+  return useQuery({
+    queryKey: key(token ?? ''),
+    queryFn: () => api.post<AppointmentAnswer>('/appointments/manage', { token }),
+    enabled: token !== null,
+    retry: false,
+  });
+}
+
+export function useVisitorCancel(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      api.post<AppointmentAnswer>('/appointments/manage/cancel', { token, reason }),
+    onSuccess: (answer) => queryClient.setQueryData(key(token), answer),
+  });
+}
+
+export function useVisitorReschedule(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (slot: { date: string; time: string }) =>
+      api.post<AppointmentAnswer>('/appointments/manage/reschedule', { token, ...slot }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(key(token), answer);
+      return queryClient.invalidateQueries({ queryKey: [...APPOINTMENTS_KEY, 'availability'] });
+    },
+  });
+}

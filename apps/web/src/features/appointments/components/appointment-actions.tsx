@@ -1,0 +1,235 @@
+import {
+  APPOINTMENT_MESSAGES as M,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  type Appointment,
+  type PaymentMethod,
+} from '@firm/shared';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { SLOT_TAKEN_HINT, SlotPicker, type Slot } from './slot-picker';
+import { SelectField, TextAreaField } from './booking-modal';
+
+/**
+ * Reschedule: the slot picker for the appointment's type and advocate, without its own time
+ * counting as taken. A lost race keeps the modal open on the day's remaining times.
+ */
+export function RescheduleModal({
+  appointment,
+  onSave,
+  onClose,
+}: {
+  appointment: Appointment;
+  onSave: (slot: Slot) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [slot, setSlot] = useState<Partial<Slot>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!slot.date || !slot.time) {
+      setAlert(slot.date ? M.timeRequired : M.dateRequired);
+      return;
+    }
+    setIsSaving(true);
+    setAlert(null);
+    try {
+      await onSave({ date: slot.date, time: slot.time });
+      toast.success(M.rescheduled);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'SLOT_TAKEN') {
+        setSlot({ date: slot.date });
+        setAlert(SLOT_TAKEN_HINT);
+      } else {
+        setAlert(serverMessageOr(error, M.bookFailed));
+      }
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="Reschedule Appointment"
+      description={`${appointment.title}: now ${appointment.date} at ${appointment.time}. Choose a new date and time.`}
+      onClose={onClose}
+      isBusy={isSaving}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
+            Keep Current Time
+          </Button>
+          <Button type="submit" form={formId} isLoading={isSaving} loadingText="Saving…">
+            Reschedule
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        {alert ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+            {alert}
+          </p>
+        ) : null}
+        <SlotPicker
+          type={appointment.type}
+          value={slot}
+          onChange={setSlot}
+          advocateId={appointment.advocateId || undefined}
+          excludeId={appointment.id}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+/** Cancel, after a confirmation that asks for the reason. */
+export function CancelModal({
+  appointment,
+  onCancel,
+  onClose,
+}: {
+  appointment: Appointment;
+  onCancel: (reason: string) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError(M.reasonRequired);
+      return;
+    }
+    setIsSaving(true);
+    try {
+      await onCancel(reason.trim());
+      toast.success(M.cancelled);
+      onClose();
+    } catch (failure) {
+      setError(serverMessageOr(failure, 'Failed to cancel appointment'));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  return (
+    <Modal
+      title="Cancel Appointment"
+      description={`Are you sure you want to cancel “${appointment.title}” on ${appointment.date} at ${appointment.time}?`}
+      onClose={onClose}
+      isBusy={isSaving}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
+            Keep Appointment
+          </Button>
+          <Button
+            type="submit"
+            variant="danger"
+            form={formId}
+            isLoading={isSaving}
+            loadingText="Cancelling…"
+          >
+            Cancel Appointment
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
+        <TextAreaField
+          label="Reason for cancelling"
+          required
+          maxLength={1000}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={error ?? undefined}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+/** Staff record a payment: the method, and the reference (an M-Pesa code, a bank reference). */
+export function PaymentModal({
+  appointment,
+  onSave,
+  onClose,
+}: {
+  appointment: Appointment;
+  onSave: (payment: { paymentMethod: PaymentMethod; paymentReference: string }) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [method, setMethod] = useState<PaymentMethod>('mpesa');
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (method !== 'cash' && !reference.trim()) {
+      setError(M.paymentReferenceRequired);
+      return;
+    }
+    setIsSaving(true);
+    try {
+      await onSave({ paymentMethod: method, paymentReference: reference.trim() });
+      toast.success('Payment recorded');
+      onClose();
+    } catch (failure) {
+      setError(serverMessageOr(failure, 'Failed to record payment'));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  return (
+    <Modal
+      title="Mark as Paid"
+      description={`${appointment.title}: ${appointment.client}`}
+      onClose={onClose}
+      isBusy={isSaving}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} isLoading={isSaving} loadingText="Saving…">
+            Mark as Paid
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        <SelectField
+          label="Payment method"
+          value={method}
+          onChange={(event) => setMethod(event.target.value as PaymentMethod)}
+        >
+          {PAYMENT_METHODS.map((each) => (
+            <option key={each} value={each}>
+              {PAYMENT_METHOD_LABELS[each]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={method === 'mpesa' ? 'M-Pesa code' : 'Reference'}
+          required={method !== 'cash'}
+          maxLength={100}
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+          error={error ?? undefined}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  APPOINTMENT_LOCATION_LABELS,
+  APPOINTMENT_STATUS_LABELS,
+  APPOINTMENT_TYPE_DEFAULTS,
+  PAYMENT_METHOD_LABELS,
+  formatKsh,
+  type Appointment,
+  type AppointmentStatus,
+  type AppointmentType,
+} from '@firm/shared';
+import { Briefcase, Calendar, Clock, Gavel, MessagesSquare, User } from 'lucide-react';
+import { offices } from '../../../content/firm';
+import { formatLongDay } from './slot-picker';
+
+const TYPE_ICONS: Record<AppointmentType, typeof Briefcase> = {
+  consultation: MessagesSquare,
+  follow_up: Briefcase,
+  court_appearance: Gavel,
+};
+
+const STATUS_STYLES: Record<AppointmentStatus, string> = {
+  scheduled: 'bg-amber-50 text-amber-800 ring-amber-200',
+  confirmed: 'bg-green-50 text-green-800 ring-green-200',
+  completed: 'bg-slate-100 text-slate-700 ring-slate-200',
+  cancelled: 'bg-red-50 text-red-800 ring-red-200',
+};
+
+export function StatusBadge({ status }: { status: AppointmentStatus }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLES[status]}`}
+    >
+      {APPOINTMENT_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+export function whereOf(appointment: Appointment): string {
+  if (appointment.location === 'office') {
+    return offices.find((office) => office.id === appointment.officeId)?.name ?? 'At our office';
+  }
+  return APPOINTMENT_LOCATION_LABELS[appointment.location];
+}
+
+/**
+ * One appointment as SPEC section 2 lists it: title, description, type icon, status, date, time
+ * with duration, client, fee in KSh and payment status. Dates and times are Nairobi's.
+ */
+export function AppointmentCard({
+  appointment,
+  actions,
+}: {
+  appointment: Appointment;
+  actions?: React.ReactNode;
+}) {
+  const Icon = TYPE_ICONS[appointment.type];
+  const typeLabel = APPOINTMENT_TYPE_DEFAULTS[appointment.type].label;
+  return (
+    <article
+      aria-labelledby={`appointment-${appointment.id}`}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex items-start gap-3">
+        <span
+          className="rounded-md bg-brand-50 p-2 text-brand-800"
+          title={typeLabel}
+          aria-hidden="true"
+        >
+          <Icon className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={`appointment-${appointment.id}`} className="font-semibold text-slate-900">
+              {appointment.title}
+            </h3>
+            <StatusBadge status={appointment.status} />
+          </div>
+          <p className="text-xs text-slate-600">
+            {typeLabel} · {appointment.reference}
+          </p>
+          <p className="mt-1 line-clamp-2 text-sm text-slate-700">{appointment.description}</p>
+        </div>
+      </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-2">
+        <div className="flex items-center gap-2">
+          <dt>
+            <Calendar aria-hidden="true" className="size-4 text-slate-500" />
+            <span className="sr-only">Date</span>
+          </dt>
+          <dd>{formatLongDay(appointment.date)}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <Clock aria-hidden="true" className="size-4 text-slate-500" />
+            <span className="sr-only">Time</span>
+          </dt>
+          <dd>
+            {appointment.time} ({appointment.duration} min)
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt>
+            <User aria-hidden="true" className="size-4 text-slate-500" />
+            <span className="sr-only">Client</span>
+          </dt>
+          <dd>{appointment.client}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="font-medium">Fee</dt>
+          <dd>
+            {formatKsh(appointment.fee)} ·{' '}
+            <span
+              className={appointment.paymentStatus === 'paid' ? 'text-green-800' : 'text-amber-800'}
+            >
+              {appointment.paymentStatus === 'paid'
+                ? `Paid${appointment.paymentMethod ? ` (${PAYMENT_METHOD_LABELS[appointment.paymentMethod]})` : ''}`
+                : 'Payment pending'}
+            </span>
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="font-medium">Where</dt>
+          <dd>
+            {appointment.meetingLink ? (
+              <a href={appointment.meetingLink} className="text-brand-800 underline">
+                Video call link
+              </a>
+            ) : (
+              whereOf(appointment)
+            )}
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="font-medium">Advocate</dt>
+          <dd>{appointment.advocateName}</dd>
+        </div>
+        {appointment.cancellationReason ? (
+          <div className="flex items-center gap-2 sm:col-span-2">
+            <dt className="font-medium">Reason</dt>
+            <dd>{appointment.cancellationReason}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {actions ? <div className="mt-3 flex flex-wrap gap-2">{actions}</div> : null}
+    </article>
+  );
+}

@@ -1,0 +1,189 @@
+import {
+  APPOINTMENT_STATUS_LABELS,
+  can,
+  type Appointment,
+  type AppointmentStatus,
+  type PublicUser,
+} from '@firm/shared';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { SearchInput } from '../../../components/list/filter-controls';
+import { ListResults } from '../../../components/list/list-states';
+import { Pagination } from '../../../components/list/pagination';
+import { useListParams } from '../../../components/list/use-list-params';
+import { Button } from '../../../components/ui/button';
+import { Tabs } from '../../../components/ui/tabs';
+import { serverMessageOr } from '../../../lib/api-client';
+import { useCancelAppointment, useUpdateAppointment } from '../api/change-appointment';
+import { useAppointments } from '../api/list-appointments';
+import { CancelModal, PaymentModal, RescheduleModal } from './appointment-actions';
+import { AppointmentCard } from './appointment-card';
+
+type StatusTab = 'all' | AppointmentStatus;
+const TABS: readonly StatusTab[] = ['all', 'scheduled', 'confirmed', 'completed', 'cancelled'];
+const tabLabel = (tab: StatusTab) => (tab === 'all' ? 'All' : APPOINTMENT_STATUS_LABELS[tab]);
+
+type Dialog = { kind: 'reschedule' | 'cancel' | 'payment'; appointment: Appointment } | null;
+
+/**
+ * The signed-in list (SPEC section 2): search, the status tabs and the cards, with Reschedule and
+ * Cancel for whoever may (a client on their own; staff with canScheduleAppointments), and for staff
+ * Confirm, Complete and Mark as Paid. Search, tab and page live in the URL.
+ */
+export function AppointmentsList({ user }: { user: PublicUser }) {
+  const list = useListParams({ status: 'all' });
+  const status = list.filters.status as StatusTab;
+  const query = useAppointments({
+    status: status === 'all' ? undefined : status,
+    search: list.debouncedSearch || undefined,
+    page: list.page,
+    // Cancelled and past ones are history: newest first there, soonest first otherwise.
+    sort: status === 'completed' || status === 'cancelled' ? 'desc' : 'asc',
+  });
+  const update = useUpdateAppointment();
+  const cancel = useCancelAppointment();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const isStaff = user.role !== 'client';
+  const maySchedule = (appointment: Appointment) =>
+    can(user, 'appointments:schedule', { clientId: appointment.clientId });
+
+  const runStatus = async (appointment: Appointment, next: 'confirmed' | 'completed') => {
+    try {
+      const answer = await update.mutateAsync({ id: appointment.id, body: { status: next } });
+      toast.success(answer.message);
+    } catch (error) {
+      toast.error(serverMessageOr(error, 'Failed to update appointment'));
+    }
+  };
+
+  const actionsFor = (appointment: Appointment) => {
+    if (!maySchedule(appointment)) return null;
+    const isLive = appointment.status === 'scheduled' || appointment.status === 'confirmed';
+    const label = (verb: string) => ({ 'aria-label': `${verb}: ${appointment.title}` });
+    return (
+      <>
+        {isStaff && appointment.status === 'scheduled' ? (
+          <Button
+            size="sm"
+            {...label('Confirm')}
+            onClick={() => void runStatus(appointment, 'confirmed')}
+          >
+            Confirm
+          </Button>
+        ) : null}
+        {isStaff && appointment.status === 'confirmed' ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            {...label('Mark completed')}
+            onClick={() => void runStatus(appointment, 'completed')}
+          >
+            Mark Completed
+          </Button>
+        ) : null}
+        {isLive ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            {...label('Reschedule')}
+            onClick={() => setDialog({ kind: 'reschedule', appointment })}
+          >
+            Reschedule
+          </Button>
+        ) : null}
+        {isStaff &&
+        appointment.paymentStatus === 'pending' &&
+        appointment.status !== 'cancelled' ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            {...label('Mark as paid')}
+            onClick={() => setDialog({ kind: 'payment', appointment })}
+          >
+            Mark as Paid
+          </Button>
+        ) : null}
+        {isLive ? (
+          <Button
+            size="sm"
+            variant="danger"
+            {...label('Cancel')}
+            onClick={() => setDialog({ kind: 'cancel', appointment })}
+          >
+            Cancel
+          </Button>
+        ) : null}
+      </>
+    );
+  };
+
+  const results = (
+    <ListResults
+      query={query}
+      loadingLabel="Loading appointments"
+      failedText="Failed to fetch appointments"
+      isEmpty={(data) => data.appointments.length === 0}
+      empty={{
+        title: 'No appointments found',
+        ...(list.isFiltered ? { hint: 'Try adjusting your search criteria' } : {}),
+      }}
+    >
+      {(data) => (
+        <>
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {data.appointments.map((appointment) => (
+              <li key={appointment.id}>
+                <AppointmentCard appointment={appointment} actions={actionsFor(appointment)} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={list.page} pages={data.pagination.pages} onPage={list.setPage} />
+        </>
+      )}
+    </ListResults>
+  );
+
+  return (
+    <div className="space-y-4">
+      <SearchInput
+        id="appointments-search"
+        label="Search appointments"
+        placeholder="Search appointments..."
+        value={list.search}
+        onChange={list.setSearch}
+      />
+      <Tabs
+        label="Appointment status"
+        tabs={TABS.map((tab) => ({ key: tab, label: tabLabel(tab), panel: results }))}
+        selected={status}
+        onSelect={(tab) => list.setFilter('status', tab)}
+      />
+      {dialog?.kind === 'reschedule' ? (
+        <RescheduleModal
+          appointment={dialog.appointment}
+          onClose={() => setDialog(null)}
+          onSave={(slot) => update.mutateAsync({ id: dialog.appointment.id, body: slot })}
+        />
+      ) : null}
+      {dialog?.kind === 'cancel' ? (
+        <CancelModal
+          appointment={dialog.appointment}
+          onClose={() => setDialog(null)}
+          onCancel={(reason) => cancel.mutateAsync({ id: dialog.appointment.id, reason })}
+        />
+      ) : null}
+      {dialog?.kind === 'payment' ? (
+        <PaymentModal
+          appointment={dialog.appointment}
+          onClose={() => setDialog(null)}
+          onSave={(payment) =>
+            update.mutateAsync({
+              id: dialog.appointment.id,
+              body: { paymentStatus: 'paid', ...payment },
+            })
+          }
+        />
+      ) : null}
+    </div>
+  );
+}

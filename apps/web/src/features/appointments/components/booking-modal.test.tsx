@@ -1,0 +1,124 @@
+import { APPOINTMENT_MESSAGES as M } from '@firm/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../testing/render';
+import { answerApi } from '../../../testing/msw';
+import { BookingModal } from './booking-modal';
+
+/** Monday 7 December 2026, 09:00 in Nairobi (06:00 UTC). */
+const NOW = new Date('2026-12-07T06:00:00Z');
+
+const calendar = {
+  month: '2026-12',
+  today: '2026-12-07',
+  closedDays: [
+    '2026-12-06',
+    '2026-12-12',
+    '2026-12-13',
+    '2026-12-20',
+    '2026-12-25',
+    '2026-12-26',
+    '2026-12-27',
+  ],
+};
+
+function serve({ book }: { book?: () => [number, unknown] } = {}) {
+  let availabilityCalls = 0;
+  const calls = answerApi((method, path) => {
+    if (method === 'GET' && path === '/appointments/calendar?month=2026-12') return [200, calendar];
+    if (method === 'GET' && path.startsWith('/appointments/availability?date=2026-12-08')) {
+      availabilityCalls += 1;
+      return [
+        200,
+        {
+          date: '2026-12-08',
+          closed: false,
+          times: availabilityCalls === 1 ? ['10:00', '15:00'] : ['15:00'],
+        },
+      ];
+    }
+    if (method === 'POST' && path === '/appointments' && book) return book();
+    return undefined;
+  });
+  return { calls, availabilityCalls: () => availabilityCalls };
+}
+
+// Many steps each: generous on a busy machine.
+describe('the booking modal', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("greys out past and closed days, offers only the day's free times, and shows visitors why to choose us", async () => {
+    serve();
+    renderWithApp(<BookingModal mode="visitor" initialType="consultation" onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Book an Appointment' });
+    expect(within(dialog).getByRole('heading', { name: M.whyChooseUs })).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Tuesday, 8 December 2026' })).toBeEnabled(),
+    );
+    expect(screen.getByRole('button', { name: 'Friday, 4 December 2026' })).toBeDisabled();
+    expect(
+      screen.getByRole('button', { name: 'Saturday, 12 December 2026, closed' }),
+    ).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sunday, 13 December 2026, closed' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Tuesday, 8 December 2026' }));
+    expect(await screen.findByRole('radio', { name: '10:00' })).toBeInTheDocument();
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+      '10:00',
+      '15:00',
+    ]);
+  });
+
+  it("SPEC section 5's messages, and a visitor's details and consent", async () => {
+    const { calls } = serve();
+    renderWithApp(<BookingModal mode="visitor" initialType="consultation" onClose={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Book Appointment' }));
+    expect(await screen.findByLabelText(/^Title/)).toHaveAccessibleDescription(M.titleRequired);
+    expect(screen.getByLabelText(/^Description/)).toHaveAccessibleDescription(
+      M.descriptionRequired,
+    );
+    expect(screen.getByText(M.dateRequired)).toBeVisible();
+    expect(screen.getByLabelText(/^First Name/)).toHaveAccessibleDescription(
+      'First name is required',
+    );
+    expect(screen.getByRole('checkbox', { name: /I agree/ })).not.toBeChecked();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('a lost race says so and offers the times still free', async () => {
+    const { calls, availabilityCalls } = serve({
+      book: () => [409, { message: M.slotTaken, code: 'SLOT_TAKEN', times: ['15:00'] }],
+    });
+    renderWithApp(<BookingModal mode="client" initialType="consultation" onClose={() => {}} />);
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Will');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Drafting a will');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Tuesday, 8 December 2026' })).toBeEnabled(),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Tuesday, 8 December 2026' }));
+    await userEvent.click(await screen.findByRole('radio', { name: '10:00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(await screen.findByRole('alert')).toHaveTextContent(M.slotTaken);
+    await waitFor(() => expect(availabilityCalls()).toBe(2));
+    await waitFor(() =>
+      expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+        '15:00',
+      ]),
+    );
+    const posted = calls.find((call) => call.method === 'POST')!.body as Record<string, unknown>;
+    expect(posted).toMatchObject({
+      title: 'Will',
+      type: 'consultation',
+      date: '2026-12-08',
+      time: '10:00',
+    });
+    expect(posted).not.toHaveProperty('firstName');
+  });
+});

@@ -1,0 +1,516 @@
+import {
+  APPOINTMENT_LOCATIONS,
+  APPOINTMENT_LOCATION_LABELS,
+  APPOINTMENT_MESSAGES as M,
+  APPOINTMENT_TYPE_DEFAULTS,
+  APPOINTMENT_TYPES,
+  CLIENT_BOOKABLE_TYPES,
+  createAppointmentInputSchema,
+  formatKsh,
+  visitorDetailsSchema,
+  type Appointment,
+  type AppointmentType,
+  type CreateAppointmentInput,
+} from '@firm/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CalendarPlus, CheckCircle2 } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Modal } from '../../../components/ui/modal';
+import { TextField, inputClass } from '../../../components/ui/text-field';
+import { offices } from '../../../content/firm';
+import { whyChooseUs } from '../../../content/practice-areas';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useBookableClients } from '../api/bookable-clients';
+import { useCreateAppointment } from '../api/change-appointment';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { SLOT_TAKEN_HINT, SlotPicker, formatLongDay } from './slot-picker';
+
+type BookingValues = CreateAppointmentInput & { consent?: boolean };
+
+const FIELDS = [
+  'clientId',
+  'durationMinutes',
+  'feeKsh',
+  'meetingLink',
+  'title',
+  'type',
+  'description',
+  'date',
+  'time',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'consent',
+] as const;
+
+const visitorBookingSchema = createAppointmentInputSchema.extend(visitorDetailsSchema.shape);
+
+/** Whether a `?book=` value names a type a visitor or client may book. */
+export const isBookableType = (value: string | null): value is AppointmentType =>
+  (CLIENT_BOOKABLE_TYPES as readonly string[]).includes(value ?? '');
+
+/**
+ * The booking modal (SPEC sections 2, 3 and 5) for visitors and clients: title, type,
+ * description, where, then a date from the calendar and one of that day's free times. Visitors
+ * add their contact details and consent, and see 'Why Choose Our Legal Services?'. After booking:
+ * what happens next, the reference and the calendar file.
+ */
+export type BookingMode = 'visitor' | 'client' | 'staff';
+
+export function BookingModal({
+  mode,
+  initialType,
+  onClose,
+}: {
+  mode: BookingMode;
+  initialType: AppointmentType;
+  onClose: () => void;
+}) {
+  const isVisitor = mode === 'visitor';
+  const isStaff = mode === 'staff';
+  const [clientSearch, setClientSearch] = useState('');
+  const clients = useBookableClients(useDebouncedValue(clientSearch.trim()), {
+    enabled: isStaff,
+  });
+  const formId = useId();
+  const create = useCreateAppointment();
+  const [formAlert, setFormAlert] = useState<string | null>(null);
+  const [booked, setBooked] = useState<{ appointment: Appointment; calendar: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    control,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<BookingValues>({
+    resolver: zodResolver(isVisitor ? visitorBookingSchema : createAppointmentInputSchema) as never,
+    defaultValues: {
+      title: '',
+      type: initialType,
+      description: '',
+      date: '',
+      time: '',
+      location: 'office',
+      officeId: offices.find((office) => office.isMain)?.id ?? '',
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      consent: false,
+      website: '',
+      clientId: '',
+      meetingLink: '',
+    },
+  });
+  const [type, location, date, time] = useWatch({
+    control,
+    name: ['type', 'location', 'date', 'time'],
+  }) as [AppointmentType, string, string, string];
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormAlert(null);
+    const body: CreateAppointmentInput = { ...values };
+    if (!isVisitor) {
+      for (const field of ['firstName', 'lastName', 'email', 'phone', 'consent'] as const) {
+        delete body[field];
+      }
+    }
+    if (values.location !== 'office') delete body.officeId;
+    if (isStaff && !values.clientId) {
+      setError('clientId', { type: 'required', message: M.clientRequired });
+      return;
+    }
+    if (!isStaff) {
+      for (const field of ['clientId', 'durationMinutes', 'feeKsh', 'meetingLink'] as const) {
+        delete body[field];
+      }
+    }
+    try {
+      const answer = await create.mutateAsync(body);
+      toast.success(answer.message);
+      if (answer.appointment && answer.calendar) {
+        setBooked({ appointment: answer.appointment, calendar: answer.calendar });
+      } else {
+        onClose();
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'SLOT_TAKEN') {
+        setValue('time', '');
+        setError('time', { type: 'server', message: SLOT_TAKEN_HINT });
+        setFormAlert(SLOT_TAKEN_HINT);
+        return;
+      }
+      applyServerErrors(error, setError, FIELDS);
+      const message = serverMessageOr(error, M.bookFailed);
+      setFormAlert(message);
+      toast.error(message);
+    }
+  });
+
+  if (booked) {
+    return <BookingDone {...booked} mode={mode} onClose={onClose} />;
+  }
+
+  const typeDefaults = APPOINTMENT_TYPE_DEFAULTS[type] ?? APPOINTMENT_TYPE_DEFAULTS.consultation;
+  return (
+    <Modal
+      title="Book an Appointment"
+      size="lg"
+      description={`${typeDefaults.label}: ${typeDefaults.durationMinutes} minutes, ${formatKsh(typeDefaults.feeKsh)}. Times are Nairobi time.`}
+      onClose={onClose}
+      isBusy={isSubmitting}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} isLoading={isSubmitting} loadingText="Booking…">
+            Book Appointment
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
+        {formAlert ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+            {formAlert}
+          </p>
+        ) : null}
+        {isStaff ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Find client"
+              type="search"
+              placeholder="Name or email"
+              value={clientSearch}
+              onChange={(event) => setClientSearch(event.target.value)}
+            />
+            <SelectField label="Client" error={errors.clientId?.message} {...register('clientId')}>
+              <option value="">Choose a client…</option>
+              {(clients.data?.clients ?? []).map((client) => (
+                <option key={client.id} value={client.id}>
+                  {client.name} ({client.email})
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        ) : null}
+        <TextField
+          label="Title"
+          required
+          maxLength={200}
+          placeholder="e.g. Land sale agreement"
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Type" error={errors.type?.message} {...register('type')}>
+            {(isStaff ? APPOINTMENT_TYPES : CLIENT_BOOKABLE_TYPES).map((each) => (
+              <option key={each} value={each}>
+                {APPOINTMENT_TYPE_DEFAULTS[each].label} (
+                {APPOINTMENT_TYPE_DEFAULTS[each].durationMinutes} min,{' '}
+                {formatKsh(APPOINTMENT_TYPE_DEFAULTS[each].feeKsh)})
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Where" {...register('location')}>
+            {APPOINTMENT_LOCATIONS.map((each) => (
+              <option key={each} value={each}>
+                {APPOINTMENT_LOCATION_LABELS[each]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {location === 'office' ? (
+          <SelectField label="Office" {...register('officeId')}>
+            {offices.map((office) => (
+              <option key={office.id} value={office.id}>
+                {office.name}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+        <TextAreaField
+          label="Description"
+          required
+          placeholder="Tell us briefly what you need help with"
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        {isStaff ? (
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField
+              label="Duration (minutes)"
+              type="number"
+              inputMode="numeric"
+              min={15}
+              max={480}
+              placeholder={String(typeDefaults.durationMinutes)}
+              error={errors.durationMinutes?.message}
+              {...register('durationMinutes', { setValueAs: optionalNumber })}
+            />
+            <TextField
+              label="Fee (KSh)"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              placeholder={String(typeDefaults.feeKsh)}
+              error={errors.feeKsh?.message}
+              {...register('feeKsh', { setValueAs: optionalNumber })}
+            />
+            {location === 'video' ? (
+              <TextField
+                label="Meeting link"
+                type="url"
+                placeholder="https://"
+                error={errors.meetingLink?.message}
+                {...register('meetingLink')}
+              />
+            ) : null}
+          </div>
+        ) : null}
+        <SlotPicker
+          type={type}
+          value={
+            { date: date || undefined, time: time || undefined } as { date?: string; time?: string }
+          }
+          onChange={(slot) => {
+            setValue('date', slot.date ?? '');
+            setValue('time', slot.time ?? '');
+            clearErrors(slot.time ? 'time' : 'date');
+          }}
+          dateError={errors.date?.message}
+          timeError={errors.time?.message}
+        />
+        {isVisitor ? (
+          <>
+            <fieldset className="space-y-4">
+              <legend className="text-base font-semibold text-slate-900">Your details</legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  label="First Name"
+                  required
+                  autoComplete="given-name"
+                  error={errors.firstName?.message}
+                  {...register('firstName')}
+                />
+                <TextField
+                  label="Last Name"
+                  required
+                  autoComplete="family-name"
+                  error={errors.lastName?.message}
+                  {...register('lastName')}
+                />
+                <TextField
+                  label="Email Address"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  error={errors.email?.message}
+                  {...register('email')}
+                />
+                <TextField
+                  label="Phone Number"
+                  type="tel"
+                  required
+                  autoComplete="tel"
+                  placeholder="0712 345 678"
+                  error={errors.phone?.message}
+                  {...register('phone')}
+                />
+              </div>
+              {/* Honeypot: hidden from people and from assistive technology; bots fill it in. */}
+              <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+                <label htmlFor={`${formId}-website`}>Website</label>
+                <input
+                  id={`${formId}-website`}
+                  tabIndex={-1}
+                  autoComplete="off"
+                  {...register('website')}
+                />
+              </div>
+              <Checkbox
+                label={
+                  <>
+                    I agree that Mwamba &amp; Associates Advocates may use these details to arrange
+                    my appointment, as described in the{' '}
+                    <Link to="/privacy" className="font-medium text-brand-700 underline">
+                      Privacy Policy
+                    </Link>
+                    .
+                  </>
+                }
+                error={errors.consent?.message}
+                {...register('consent')}
+              />
+            </fieldset>
+            <WhyChooseUs />
+          </>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}
+
+/** An empty number field means "the type's default". */
+const optionalNumber = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
+
+function WhyChooseUs() {
+  return (
+    <section aria-labelledby="why-choose-us" className="rounded-lg bg-brand-50 p-4">
+      <h3 id="why-choose-us" className="font-semibold text-brand-900">
+        {M.whyChooseUs}
+      </h3>
+      <ul className="mt-2 space-y-2 text-sm text-slate-700">
+        {whyChooseUs.map((point) => (
+          <li key={point.title}>
+            <span className="font-medium text-slate-900">{point.title}.</span> {point.text}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** After booking: what happens next, the reference, and the calendar file for the phone. */
+function BookingDone({
+  appointment,
+  calendar,
+  mode,
+  onClose,
+}: {
+  appointment: Appointment;
+  calendar: string;
+  mode: BookingMode;
+  onClose: () => void;
+}) {
+  const href = useMemo(
+    () => URL.createObjectURL(new Blob([calendar], { type: 'text/calendar;charset=utf-8' })),
+    [calendar],
+  );
+  useEffect(() => () => URL.revokeObjectURL(href), [href]);
+  return (
+    <Modal title={M.booked} onClose={onClose} footer={<Button onClick={onClose}>Done</Button>}>
+      <div className="space-y-4 text-sm text-slate-800">
+        {mode === 'staff' ? null : (
+          <p className="flex items-start gap-2">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+            <span>{M.whatHappensNext}</span>
+          </p>
+        )}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-4">
+          <dt className="font-medium">Reference</dt>
+          <dd data-testid="booking-reference">{appointment.reference}</dd>
+          <dt className="font-medium">When</dt>
+          <dd>
+            {formatLongDay(appointment.date)}, {appointment.time} ({appointment.duration} min)
+          </dd>
+          <dt className="font-medium">Fee</dt>
+          <dd>{formatKsh(appointment.fee)}</dd>
+        </dl>
+        <p>
+          {mode === 'visitor'
+            ? 'We have emailed you the details with a private link to view, move or cancel the appointment.'
+            : mode === 'staff'
+              ? `${appointment.client} has been emailed the details. It is in ${appointment.advocateName}'s diary.`
+              : 'You can follow it under My Appointments.'}
+        </p>
+        <a
+          href={href}
+          download={`appointment-${appointment.reference}.ics`}
+          className="inline-flex items-center gap-2 font-semibold text-brand-800 underline"
+        >
+          <CalendarPlus aria-hidden="true" className="size-5" />
+          Add to my calendar (.ics)
+        </a>
+      </div>
+    </Modal>
+  );
+}
+
+function SelectField({
+  label,
+  error,
+  children,
+  ...rest
+}: React.SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  error?: string | undefined;
+  ref?: React.Ref<HTMLSelectElement>;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`mt-1 ${inputClass(Boolean(error))}`}
+        {...rest}
+      >
+        {children}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function TextAreaField({
+  label,
+  error,
+  required,
+  ...rest
+}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  error?: string | undefined;
+  ref?: React.Ref<HTMLTextAreaElement>;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {required ? (
+          <span aria-hidden="true" className="text-sm text-red-700">
+            *
+          </span>
+        ) : null}
+      </div>
+      <textarea
+        id={id}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-required={required || undefined}
+        className={`mt-1 ${inputClass(Boolean(error))}`}
+        {...rest}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export { SelectField, TextAreaField };

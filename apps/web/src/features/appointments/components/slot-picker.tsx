@@ -1,0 +1,232 @@
+import {
+  APPOINTMENT_MESSAGES,
+  BOOKING_HORIZON_DAYS,
+  FIRM_TIME_ZONE,
+  addDays,
+  dayOfWeek,
+  daysOfMonth,
+  nairobiToday,
+  type AppointmentType,
+} from '@firm/shared';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAvailability, useBookingCalendar } from '../api/availability';
+
+export interface Slot {
+  date: string;
+  time: string;
+}
+
+const WEEKDAY_HEADINGS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+const longDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: FIRM_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const monthTitle = new Intl.DateTimeFormat('en-GB', {
+  timeZone: FIRM_TIME_ZONE,
+  month: 'long',
+  year: 'numeric',
+});
+/** A calendar day at Nairobi noon: the same day whatever the device's time zone. */
+const noonOf = (date: string) => new Date(`${date}T12:00:00+03:00`);
+export const formatLongDay = (date: string) => longDay.format(noonOf(date));
+
+const shiftMonth = (month: string, by: number) => {
+  const [year, monthIndex] = month.split('-').map(Number) as [number, number];
+  const moved = new Date(Date.UTC(year, monthIndex - 1 + by, 1));
+  return moved.toISOString().slice(0, 7);
+};
+
+/**
+ * The date and time of a booking: a month calendar whose earliest day is today (Nairobi), with
+ * Sundays and public holidays greyed out (the server says which), then the chosen day's free
+ * start times only.
+ */
+export function SlotPicker({
+  type,
+  value,
+  onChange,
+  advocateId,
+  excludeId,
+  dateError,
+  timeError,
+}: {
+  type: AppointmentType;
+  value: Partial<Slot>;
+  onChange: (slot: Partial<Slot>) => void;
+  advocateId?: string | undefined;
+  excludeId?: string | undefined;
+  dateError?: string | undefined;
+  timeError?: string | undefined;
+}) {
+  const today = nairobiToday();
+  const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
+  const [month, setMonth] = useState((value.date ?? today).slice(0, 7));
+  const calendar = useBookingCalendar(month);
+  const closed = new Set(calendar.data?.closedDays ?? []);
+  const availability = useAvailability(
+    value.date ? { date: value.date, type, advocateId, excludeId } : null,
+  );
+  const headingId = useId();
+  const timesId = useId();
+
+  const days = daysOfMonth(month);
+  // Monday-first grid: blanks before the 1st.
+  const leading = (dayOfWeek(days[0]!) + 6) % 7;
+  const isSelectable = (day: string) =>
+    day >= today && day <= lastDay && !closed.has(day) && calendar.isSuccess;
+
+  return (
+    <div className="space-y-4">
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">
+          Date{' '}
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
+        </legend>
+        <div className="mt-2 rounded-lg border border-slate-200 p-3">
+          <div className="flex items-center justify-between">
+            <Button
+              variant="quiet"
+              size="icon"
+              aria-label="Previous month"
+              disabled={month <= today.slice(0, 7)}
+              onClick={() => setMonth(shiftMonth(month, -1))}
+            >
+              <ChevronLeft aria-hidden="true" className="size-5" />
+            </Button>
+            <h3 id={headingId} aria-live="polite" className="text-sm font-semibold text-slate-900">
+              {monthTitle.format(noonOf(`${month}-15`))}
+            </h3>
+            <Button
+              variant="quiet"
+              size="icon"
+              aria-label="Next month"
+              disabled={month >= lastDay.slice(0, 7)}
+              onClick={() => setMonth(shiftMonth(month, 1))}
+            >
+              <ChevronRight aria-hidden="true" className="size-5" />
+            </Button>
+          </div>
+          <div
+            role="group"
+            aria-labelledby={headingId}
+            className="mt-2 grid grid-cols-7 gap-1 text-center text-sm"
+          >
+            {WEEKDAY_HEADINGS.map((name) => (
+              <span
+                key={name}
+                aria-hidden="true"
+                className="py-1 text-xs font-medium text-slate-500"
+              >
+                {name}
+              </span>
+            ))}
+            {Array.from({ length: leading }, (_, i) => (
+              <span key={`blank-${i}`} aria-hidden="true" />
+            ))}
+            {days.map((day) => {
+              const isSelected = value.date === day;
+              const selectable = isSelectable(day);
+              return (
+                <button
+                  key={day}
+                  type="button"
+                  aria-label={`${formatLongDay(day)}${closed.has(day) ? ', closed' : ''}`}
+                  aria-pressed={isSelected}
+                  disabled={!selectable}
+                  onClick={() => onChange({ date: day })}
+                  className={`min-h-10 rounded-md py-2 font-medium ${
+                    isSelected
+                      ? 'bg-brand-700 text-white'
+                      : selectable
+                        ? 'text-slate-900 hover:bg-brand-50'
+                        : 'cursor-not-allowed text-slate-300 line-through decoration-slate-300'
+                  } ${day === today && !isSelected ? 'ring-1 ring-brand-600' : ''}`}
+                >
+                  {Number(day.slice(8))}
+                </button>
+              );
+            })}
+          </div>
+          {calendar.isPending ? <Spinner label="Loading the calendar" /> : null}
+          {calendar.isError ? (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              The calendar could not be loaded.{' '}
+              <button type="button" className="underline" onClick={() => void calendar.refetch()}>
+                Try again
+              </button>
+            </p>
+          ) : null}
+          <p className="mt-2 text-xs text-slate-600">
+            Times are Nairobi time (EAT). We are closed on Sundays and public holidays.
+          </p>
+        </div>
+        {dateError ? <p className="mt-1 text-sm text-red-700">{dateError}</p> : null}
+      </fieldset>
+
+      <fieldset aria-describedby={timeError ? timesId : undefined}>
+        <legend className="text-sm font-medium text-slate-800">
+          Time{' '}
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
+        </legend>
+        {!value.date ? (
+          <p className="mt-1 text-sm text-slate-600">Choose a date to see the free times.</p>
+        ) : availability.isPending ? (
+          <Spinner label="Loading free times" />
+        ) : availability.isError ? (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            The free times could not be loaded.{' '}
+            <button type="button" className="underline" onClick={() => void availability.refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : availability.data.times.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-700">
+            No free times on {formatLongDay(value.date)}. Please choose another date.
+          </p>
+        ) : (
+          <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
+            {availability.data.times.map((time) => (
+              <label
+                key={time}
+                className={`relative cursor-pointer rounded-md border px-2 py-2 text-center text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${
+                  value.time === time
+                    ? 'border-brand-700 bg-brand-700 text-white'
+                    : 'border-slate-300 text-slate-800 hover:bg-brand-50'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name={`${timesId}-time`}
+                  value={time}
+                  checked={value.time === time}
+                  onChange={() => onChange({ date: value.date, time })}
+                  // Transparent over the whole chip: the tap target is the chip itself.
+                  className="absolute inset-0 cursor-pointer opacity-0"
+                />
+                {time}
+              </label>
+            ))}
+          </div>
+        )}
+        {timeError ? (
+          <p id={timesId} className="mt-1 text-sm text-red-700">
+            {timeError}
+          </p>
+        ) : null}
+      </fieldset>
+    </div>
+  );
+}
+
+export const SLOT_TAKEN_HINT = `${APPOINTMENT_MESSAGES.slotTaken}. Please choose another time.`;

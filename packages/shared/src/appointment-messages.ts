@@ -1,0 +1,50 @@
+/**
+ * Texts of the appointments feature: SPEC sections 5 and 8 word for word where it has them, ours
+ * (issue 14) for what it leaves out. Used by the server's answers and emails and by the screens.
+ */
+export const APPOINTMENT_MESSAGES = {
+  // SPEC section 5 (booking form) and 8.
+  titleRequired: 'Title is required',
+  typeRequired: 'Type is required',
+  descriptionRequired: 'Description is required',
+  dateRequired: 'Date is required',
+  timeRequired: 'Time is required',
+  booked: 'Appointment booked successfully!',
+  bookFailed: 'Failed to book appointment',
+
+  // SPEC section 2.
+  signedInHeading: 'My Appointments',
+  visitorHeading: 'Book an Appointment',
+  whyChooseUs: 'Why Choose Our Legal Services?',
+
+  // Ours.
+  slotTaken: 'That time is no longer available',
+  closedDay: 'We are closed on that day. Please choose another date.',
+  notASlot: 'Please choose one of the offered times',
+  past: 'That time has already passed',
+  tooSoon: 'Please book at least 2 hours ahead',
+  afterHours: 'The appointment must end before the office closes',
+  dateInvalid: 'Please enter a valid date',
+  timeInvalid: 'Please choose one of the offered times',
+  typeNotBookable: 'Court appearances are entered by the firm',
+  clientRequired: 'Please choose the client',
+  clientNotFound: 'That client was not found',
+  advocateNotFound: 'That advocate was not found',
+  noAdvocateFree: 'No advocate is free at that time. Please choose another.',
+  notFound: 'Appointment not found',
+  accessDenied: 'You do not have permission to manage appointments',
+  reasonRequired: 'Please give a reason for cancelling',
+  cancelled: 'Appointment cancelled',
+  updated: 'Appointment updated',
+  rescheduled: 'Appointment rescheduled',
+  confirmed: 'Appointment confirmed',
+  transitionNotAllowed: (from: string, to: string) => `A ${from} appointment cannot become ${to}`,
+  notChangeable: 'This appointment can no longer be changed',
+  paymentReferenceRequired: 'Please give the payment method and reference',
+  linkInvalid: 'This booking link is not valid or has expired',
+  durationInvalid: 'Duration must be between 15 and 480 minutes',
+  feeInvalid: 'Fee must be a whole number of shillings',
+  meetingLinkInvalid: 'Meeting link must be an https:// address',
+  whatHappensNext:
+    'We have received your request. An advocate will confirm it by email, usually within one working day.',
+} as const;

@@ -1,0 +1,216 @@
+import { FIRM_TIME_ZONE } from './constants';
+import { MAIN_OFFICE_HOURS } from './office-hours';
+
+/**
+ * Appointments' business rules (issue 14, DECISIONS "Portal records"), shared by the server, which
+ * enforces them, and the booking screen, which offers only what the server will accept. Pure
+ * functions: "now" and "is this a public holiday" are passed in (the holiday library stays on the
+ * server; the screen asks the API which days are closed).
+ */
+
+export const APPOINTMENT_TYPES = ['consultation', 'follow_up', 'court_appearance'] as const;
+export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
+
+/** Each type's label and defaults, in whole Kenyan shillings (staff may override per appointment). */
+export const APPOINTMENT_TYPE_DEFAULTS: Record<
+  AppointmentType,
+  { label: string; durationMinutes: number; feeKsh: number; bookableByClients: boolean }
+> = {
+  consultation: {
+    label: 'Consultation',
+    durationMinutes: 30,
+    feeKsh: 5000,
+    bookableByClients: true,
+  },
+  follow_up: { label: 'Follow-up', durationMinutes: 45, feeKsh: 3000, bookableByClients: true },
+  court_appearance: {
+    label: 'Court Appearance',
+    durationMinutes: 120,
+    feeKsh: 8000,
+    bookableByClients: false,
+  },
+};
+
+/** Types a visitor or a client may book; court appearances are entered by staff. */
+export const CLIENT_BOOKABLE_TYPES = APPOINTMENT_TYPES.filter(
+  (type) => APPOINTMENT_TYPE_DEFAULTS[type].bookableByClients,
+);
+
+export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'completed', 'cancelled'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  scheduled: 'Scheduled',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** Appointments that still hold their advocate's time. */
+export const LIVE_APPOINTMENT_STATUSES = ['scheduled', 'confirmed'] as const;
+
+export const PAYMENT_STATUSES = ['pending', 'paid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_METHODS = ['cash', 'bank', 'mpesa'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  bank: 'Bank transfer',
+  mpesa: 'M-Pesa',
+};
+
+/** Where the meeting happens: at one of the firm's offices, by phone, or by video call. */
+export const APPOINTMENT_LOCATIONS = ['office', 'phone', 'video'] as const;
+export type AppointmentLocation = (typeof APPOINTMENT_LOCATIONS)[number];
+export const APPOINTMENT_LOCATION_LABELS: Record<AppointmentLocation, string> = {
+  office: 'At our office',
+  phone: 'Phone call',
+  video: 'Video call',
+};
+
+/** Start times of SPEC section 5, Monday to Friday; Saturday keeps the morning ones. */
+export const WEEKDAY_START_TIMES = ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00'] as const;
+export const SATURDAY_START_TIMES = ['09:00', '10:00', '11:00'] as const;
+export type StartTime = (typeof WEEKDAY_START_TIMES)[number];
+
+/** Nobody books a slot that starts sooner than this. */
+export const BOOKING_LEAD_MINUTES = 120;
+/** How far ahead the calendar offers days. */
+export const BOOKING_HORIZON_DAYS = 90;
+export const DURATION_MIN_MINUTES = 15;
+export const DURATION_MAX_MINUTES = 8 * 60;
+export const FEE_MAX_KSH = 10_000_000;
+
+/**
+ * Africa/Nairobi has been UTC+3 all year since 1960 (no daylight saving), so a Nairobi wall-clock
+ * time has one fixed offset. office-hours' Intl clock double-checks it in the unit tests.
+ */
+const NAIROBI_OFFSET = '+03:00';
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Whether `date` is a real calendar day written YYYY-MM-DD. */
+export function isCalendarDate(date: string): boolean {
+  if (!DATE_PATTERN.test(date)) return false;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+}
+
+export const isClockTime = (time: string) => TIME_PATTERN.test(time);
+
+/** The instant of `time` on `date`, both on a Nairobi clock. */
+export function nairobiInstant(date: string, time: string): Date {
+  return new Date(`${date}T${time}:00${NAIROBI_OFFSET}`);
+}
+
+const nairobiParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: FIRM_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `instant` as a Nairobi calendar day and clock time: { date: 'YYYY-MM-DD', time: 'HH:MM' }. */
+export function nairobiDateTime(instant: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    nairobiParts.formatToParts(instant).map((part) => [part.type, part.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+/** Today's date in Nairobi. */
+export const nairobiToday = (now: Date = new Date()) => nairobiDateTime(now).date;
+
+/** Day of the week of a calendar date (0 = Sunday). */
+export function dayOfWeek(date: string): number {
+  return new Date(`${date}T12:00:00Z`).getUTCDay();
+}
+
+/** `date` moved by `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  const moved = new Date(`${date}T12:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
+}
+
+/** The days of a month `YYYY-MM`. */
+export function daysOfMonth(month: string): string[] {
+  const first = `${month}-01`;
+  const days: string[] = [];
+  for (let day = first; day.startsWith(month); day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The start times a day offers before any rule about now or the diary: none on Sunday. */
+export function startTimesOf(date: string): readonly StartTime[] {
+  const day = dayOfWeek(date);
+  if (day === 0) return [];
+  return day === 6 ? SATURDAY_START_TIMES : WEEKDAY_START_TIMES;
+}
+
+/** Minutes after midnight of an `HH:MM` time. */
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Why a start cannot be booked; null when it can. */
+export type SlotProblem = 'closed_day' | 'not_a_slot' | 'past' | 'too_soon' | 'after_hours';
+
+export interface SlotQuestion {
+  date: string;
+  time: string;
+  durationMinutes: number;
+  now: Date;
+  isHoliday: (date: string) => boolean;
+}
+
+/**
+ * The rules a booking's time must meet, in order: an open day (not Sunday, not a Kenyan public
+ * holiday), one of that day's start times, not past, at least BOOKING_LEAD_MINUTES ahead, and over
+ * before the office closes.
+ */
+export function slotProblem({
+  date,
+  time,
+  durationMinutes,
+  now,
+  isHoliday,
+}: SlotQuestion): SlotProblem | null {
+  if (startTimesOf(date).length === 0 || isHoliday(date)) return 'closed_day';
+  if (!(startTimesOf(date) as readonly string[]).includes(time)) return 'not_a_slot';
+  const startsAt = nairobiInstant(date, time).getTime();
+  if (startsAt <= now.getTime()) return 'past';
+  if (startsAt - now.getTime() < BOOKING_LEAD_MINUTES * 60_000) return 'too_soon';
+  const hours = MAIN_OFFICE_HOURS[dayOfWeek(date)];
+  if (!hours || minutesOf(time) + durationMinutes > hours.closesAt) return 'after_hours';
+  return null;
+}
+
+/** The start times of `date` that the rules allow (the diary is checked separately). */
+export function bookableStartTimes(question: Omit<SlotQuestion, 'time'>): StartTime[] {
+  return startTimesOf(question.date).filter((time) => slotProblem({ ...question, time }) === null);
+}
+
+/** Whether a day offers no appointments at all (Sunday or a public holiday). */
+export const isClosedDay = (date: string, isHoliday: (date: string) => boolean) =>
+  startTimesOf(date).length === 0 || isHoliday(date);
+
+/** `KSh 5,000` (DECISIONS "Data"). */
+export function formatKsh(amount: number): string {
+  return `KSh ${new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 }).format(amount)}`;
+}
+
+/** Status changes staff may make; cancelling has its own endpoint and needs a reason. */
+export const STATUS_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  scheduled: ['confirmed', 'cancelled'],
+  confirmed: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export const canMoveTo = (from: AppointmentStatus, to: AppointmentStatus) =>
+  from === to || STATUS_TRANSITIONS[from].includes(to);

@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import {
+  APPOINTMENT_LOCATIONS,
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_TYPES,
+  DURATION_MAX_MINUTES,
+  DURATION_MIN_MINUTES,
+  FEE_MAX_KSH,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  isCalendarDate,
+  isClockTime,
+} from '../appointments';
+import { APPOINTMENT_MESSAGES as M } from '../appointment-messages';
+import { LIMITS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../constants';
+import { VALIDATION } from '../messages';
+import {
+  emailField,
+  idParamsSchema,
+  isSingleLine,
+  phoneField,
+  requiredText,
+  uuidField,
+} from './fields';
+
+export const APPOINTMENT_LIMITS = { titleMax: 200, descriptionMax: 2000, reasonMax: 1000 } as const;
+
+const emptyAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** A required calendar day `YYYY-MM-DD` (SPEC: 'Date is required'). */
+export const appointmentDateField = z
+  .string({ error: M.dateRequired })
+  .trim()
+  .min(1, { error: M.dateRequired })
+  .refine(isCalendarDate, { error: M.dateInvalid });
+
+/** A required start time `HH:MM` (SPEC: 'Time is required'). */
+export const appointmentTimeField = z
+  .string({ error: M.timeRequired })
+  .trim()
+  .min(1, { error: M.timeRequired })
+  .refine(isClockTime, { error: M.timeInvalid });
+
+const typeField = z.enum(APPOINTMENT_TYPES, { error: M.typeRequired });
+const durationField = z
+  .number({ error: M.durationInvalid })
+  .int({ error: M.durationInvalid })
+  .min(DURATION_MIN_MINUTES, { error: M.durationInvalid })
+  .max(DURATION_MAX_MINUTES, { error: M.durationInvalid });
+const feeField = z
+  .number({ error: M.feeInvalid })
+  .int({ error: M.feeInvalid })
+  .min(0, { error: M.feeInvalid })
+  .max(FEE_MAX_KSH, { error: M.feeInvalid });
+const meetingLinkField = z
+  .string()
+  .trim()
+  .max(500, { error: VALIDATION.tooLong(500) })
+  .refine((value) => value === '' || /^https:\/\/[^\s]+$/.test(value), {
+    error: M.meetingLinkInvalid,
+  });
+const officeIdField = z
+  .string()
+  .trim()
+  .max(50)
+  .regex(/^[a-z0-9-]*$/, { error: 'Unknown office' });
+
+/**
+ * POST /api/appointments: the booking form (SPEC section 3) for everyone. A visitor adds their
+ * contact details and consent (checked by the server when nobody is signed in, with the same
+ * messages); staff add the client, and may set another duration or fee.
+ */
+export const createAppointmentInputSchema = z.object({
+  title: requiredText(M.titleRequired, APPOINTMENT_LIMITS.titleMax),
+  type: typeField,
+  description: requiredText(M.descriptionRequired, APPOINTMENT_LIMITS.descriptionMax, {
+    multiline: true,
+  }),
+  date: appointmentDateField,
+  time: appointmentTimeField,
+  location: z.enum(APPOINTMENT_LOCATIONS).default('office'),
+  officeId: officeIdField.optional(),
+  advocateId: z.preprocess(emptyAsUndefined, uuidField(M.advocateNotFound).optional()),
+  // A visitor's details (required when nobody is signed in).
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  consent: z.boolean().optional(),
+  /** Honeypot: hidden from people, filled by bots. A filled one is accepted and dropped. */
+  website: z.string().max(500).optional(),
+  // Staff only.
+  clientId: z.preprocess(emptyAsUndefined, uuidField(M.clientNotFound).optional()),
+  durationMinutes: durationField.optional(),
+  feeKsh: feeField.optional(),
+  meetingLink: meetingLinkField.optional(),
+});
+export type CreateAppointmentInput = z.input<typeof createAppointmentInputSchema>;
+export type CreateAppointmentValues = z.output<typeof createAppointmentInputSchema>;
+
+/** What a visitor must add to a booking (checked when nobody is signed in). */
+export const visitorDetailsSchema = z.object({
+  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax),
+  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax),
+  email: emailField,
+  phone: phoneField,
+  consent: z.literal(true, { error: VALIDATION.contactConsentRequired }),
+});
+export type VisitorDetails = z.output<typeof visitorDetailsSchema>;
+
+/**
+ * PUT /api/appointments/:id: staff reschedule, change type, fee or duration, confirm, complete and
+ * record payment; a client may only reschedule their own (date and time).
+ */
+export const updateAppointmentInputSchema = z
+  .object({
+    title: requiredText(M.titleRequired, APPOINTMENT_LIMITS.titleMax).optional(),
+    description: requiredText(M.descriptionRequired, APPOINTMENT_LIMITS.descriptionMax, {
+      multiline: true,
+    }).optional(),
+    type: typeField.optional(),
+    date: appointmentDateField.optional(),
+    time: appointmentTimeField.optional(),
+    durationMinutes: durationField.optional(),
+    feeKsh: feeField.optional(),
+    status: z.enum(['confirmed', 'completed']).optional(),
+    paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+    paymentReference: z
+      .string()
+      .trim()
+      .max(100, { error: VALIDATION.tooLong(100) })
+      .refine(isSingleLine, { error: VALIDATION.singleLine })
+      .optional(),
+    location: z.enum(APPOINTMENT_LOCATIONS).optional(),
+    officeId: officeIdField.optional(),
+    meetingLink: meetingLinkField.optional(),
+    advocateId: uuidField(M.advocateNotFound).optional(),
+  })
+  .refine((body) => (body.date === undefined) === (body.time === undefined), {
+    error: M.timeRequired,
+    path: ['time'],
+  });
+export type UpdateAppointmentInput = z.input<typeof updateAppointmentInputSchema>;
+export type UpdateAppointmentValues = z.output<typeof updateAppointmentInputSchema>;
+
+/** PATCH /api/appointments/:id/cancel */
+export const cancelAppointmentInputSchema = z.object({
+  reason: requiredText(M.reasonRequired, APPOINTMENT_LIMITS.reasonMax, { multiline: true }),
+});
+export type CancelAppointmentInput = z.input<typeof cancelAppointmentInputSchema>;
+
+export const appointmentIdParamsSchema = idParamsSchema(M.notFound);
+
+/** The visitor's emailed link: its token, then what they ask. */
+export const bookingTokenSchema = z.object({
+  token: z.string().min(20).max(200),
+});
+export const visitorCancelInputSchema = bookingTokenSchema.extend(
+  cancelAppointmentInputSchema.shape,
+);
+export const visitorRescheduleInputSchema = bookingTokenSchema.extend({
+  date: appointmentDateField,
+  time: appointmentTimeField,
+});
+
+const positiveInt = (fallback: number, max: number, message: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: message })
+      .int({ error: message })
+      .min(1, { error: message })
+      .max(max, { error: message })
+      .default(fallback),
+  );
+const optionalDate = z.preprocess(emptyAsUndefined, appointmentDateField.optional());
+
+/**
+ * GET /api/appointments. `from`/`to` are Nairobi days (inclusive); `sort=asc` (default) lists the
+ * soonest first, which is what a dashboard's "upcoming appointments" asks with `from=<today>`.
+ */
+export const listAppointmentsQuerySchema = z.object({
+  status: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum([...APPOINTMENT_STATUSES, 'all'])
+      .optional()
+      .transform((value) => (value === 'all' ? undefined : value)),
+  ),
+  search: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().max(100).refine(isSingleLine, { error: VALIDATION.singleLine }).optional(),
+  ),
+  from: optionalDate,
+  to: optionalDate,
+  advocateId: z.preprocess(emptyAsUndefined, uuidField(M.advocateNotFound).optional()),
+  clientId: z.preprocess(emptyAsUndefined, uuidField(M.clientNotFound).optional()),
+  sort: z.preprocess(emptyAsUndefined, z.enum(['asc', 'desc']).default('asc')),
+  page: positiveInt(1, 1_000_000, 'Page must be a whole number from 1'),
+  limit: positiveInt(
+    LIST_DEFAULT_LIMIT,
+    LIST_MAX_LIMIT,
+    `Limit must be a whole number from 1 to ${LIST_MAX_LIMIT}`,
+  ),
+});
+export type ListAppointmentsQuery = z.input<typeof listAppointmentsQuerySchema>;
+export type ListAppointmentsFilters = z.output<typeof listAppointmentsQuerySchema>;
+
+/** GET /api/appointments/availability */
+export const availabilityQuerySchema = z.object({
+  date: appointmentDateField,
+  type: z.preprocess(emptyAsUndefined, typeField.default('consultation')),
+  advocateId: z.preprocess(emptyAsUndefined, uuidField(M.advocateNotFound).optional()),
+  /** Rescheduling: the appointment being moved does not block its own time. */
+  excludeId: z.preprocess(emptyAsUndefined, uuidField(M.notFound).optional()),
+});
+export type AvailabilityQuery = z.input<typeof availabilityQuerySchema>;
+export const availabilitySchema = z.object({
+  date: z.string(),
+  closed: z.boolean(),
+  times: z.array(z.string()),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** GET /api/appointments/calendar?month=YYYY-MM: the days the booking calendar greys out. */
+export const calendarQuerySchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must be YYYY-MM' }),
+});
+export const calendarSchema = z.object({
+  month: z.string(),
+  today: z.string(),
+  closedDays: z.array(z.string()),
+});
+export type BookingCalendar = z.infer<typeof calendarSchema>;
+
+export const appointmentSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  title: z.string(),
+  description: z.string(),
+  type: z.enum(APPOINTMENT_TYPES),
+  status: z.enum(APPOINTMENT_STATUSES),
+  /** Nairobi day and start time (SPEC section 3's `date` and `time`). */
+  date: z.string(),
+  time: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Minutes. */
+  duration: z.number(),
+  /** Whole shillings. */
+  fee: z.number(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  paymentReference: z.string().nullable(),
+  location: z.enum(APPOINTMENT_LOCATIONS),
+  officeId: z.string().nullable(),
+  meetingLink: z.string().nullable(),
+  /** The client's name (SPEC section 3's `client`). */
+  client: z.string(),
+  clientId: z.string().nullable(),
+  clientEmail: z.string(),
+  clientPhone: z.string().nullable(),
+  advocateId: z.string(),
+  advocateName: z.string(),
+  cancellationReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const appointmentAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  appointment: appointmentSchema,
+});
+export type AppointmentAnswer = z.infer<typeof appointmentAnswerSchema>;
+
+/**
+ * 201 of POST /api/appointments: the appointment and its calendar file (to add to the phone's
+ * calendar at once). Both are absent when the honeypot dropped the request.
+ */
+export const appointmentCreatedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  appointment: appointmentSchema.optional(),
+  calendar: z.string().optional(),
+});
+export type AppointmentCreated = z.infer<typeof appointmentCreatedSchema>;
+
+export const appointmentListSchema = z.object({
+  success: z.literal(true),
+  count: z.number(),
+  total: z.number(),
+  pagination: z.object({ page: z.number(), limit: z.number(), pages: z.number() }),
+  appointments: z.array(appointmentSchema),
+});
+export type AppointmentList = z.infer<typeof appointmentListSchema>;
+
+/** The 409 of a lost race: the remaining free times of that day, for the screen to offer. */
+export const slotTakenSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  times: z.array(z.string()),
+});
+
+/** GET /api/appointments/clients?search=: the clients staff may book for (schedulers only). */
+export const bookableClientsQuerySchema = z.object({
+  search: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().max(100).refine(isSingleLine, { error: VALIDATION.singleLine }).optional(),
+  ),
+});
+export const bookableClientsSchema = z.object({
+  clients: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+});
+export type BookableClients = z.infer<typeof bookableClientsSchema>;
