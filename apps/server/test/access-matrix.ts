@@ -36,8 +36,8 @@ export interface Caller {
 }
 
 export interface MatrixEndpoint {
-  /** What `can()` must allow for the call to go through. */
-  action: Action;
+  /** What `can()` must allow for the call to go through; none: any signed-in person (own records). */
+  action?: Action;
   /** The status of an allowed call. */
   allowed: number;
   /** The body's message of a refused call (403). */
@@ -76,7 +76,9 @@ export function standardCallers(): Caller[] {
 export function expectedStatus(endpoint: MatrixEndpoint, caller: Caller): number {
   if (!caller.actor) return 401;
   if (caller.actor.mustChangePassword) return 403;
-  return can(caller.actor, endpoint.action) ? endpoint.allowed : (endpoint.refused ?? 403);
+  return endpoint.action === undefined || can(caller.actor, endpoint.action)
+    ? endpoint.allowed
+    : (endpoint.refused ?? 403);
 }
 
 let seq = 0;

@@ -40,6 +40,11 @@ export const ERROR_CODES = [
   'CANNOT_DELETE_SELF',
   'CANNOT_RESET_OWN_PASSWORD',
   'LAST_ACTIVE_ADVOCATE',
+  // Profile and System Settings
+  'INVALID_EMAIL_CHANGE_TOKEN',
+  'CURRENT_SESSION',
+  'DATA_REQUEST_OPEN',
+  'SUPER_KEY_NOT_ROTATABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

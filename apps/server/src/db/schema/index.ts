@@ -2,3 +2,4 @@ export * from './contact-messages';
 export * from './users';
 export * from './auth';
 export * from './audit-log';
+export * from './profile';
