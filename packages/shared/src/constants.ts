@@ -128,3 +128,6 @@ export const EMAIL_CHANGE_TOKEN_HOURS = 24;
 /** Rows of the audit log per page, and at most in one CSV export. */
 export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+/** A data-protection request's message and the firm's answer. */
+export const DATA_REQUEST_TEXT_MAX = 2000;

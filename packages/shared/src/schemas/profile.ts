@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DATA_REQUEST_STATUSES, LIMITS, SPECIALIZATIONS } from '../constants';
+import {
+  DATA_REQUEST_STATUSES,
+  DATA_REQUEST_TEXT_MAX,
+  LIMITS,
+  SPECIALIZATIONS,
+} from '../constants';
 import { VALIDATION } from '../messages';
 import { PROFILE_MESSAGES } from '../profile-messages';
 import { publicUserSchema, specializationField, experienceField, allSpecializations } from './auth';
@@ -153,7 +158,7 @@ export const createDataRequestInputSchema = z.object({
   message: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     plainText({ multiline: true })
-      .max(LIMITS.textMax, { error: VALIDATION.tooLong(LIMITS.textMax) })
+      .max(DATA_REQUEST_TEXT_MAX, { error: VALIDATION.tooLong(DATA_REQUEST_TEXT_MAX) })
       .optional(),
   ),
 });
@@ -176,7 +181,7 @@ export const updateDataRequestInputSchema = z
     reason: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
       plainText({ multiline: true })
-        .max(LIMITS.textMax, { error: VALIDATION.tooLong(LIMITS.textMax) })
+        .max(DATA_REQUEST_TEXT_MAX, { error: VALIDATION.tooLong(DATA_REQUEST_TEXT_MAX) })
         .optional(),
     ),
   })
