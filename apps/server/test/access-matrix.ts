@@ -125,7 +125,12 @@ export function describeAccessMatrix(
             headers: { ...request.headers, ...(caller.token ? bearer(caller.token) : {}) },
           });
           expect(response.statusCode, response.body).toBe(expected);
-          const body = response.json() as { message?: string; code?: string };
+          // A file (CSV) is checked as text; every other answer is JSON.
+          const isJson = String(response.headers['content-type'] ?? '').includes('json');
+          const body = (isJson ? response.json() : response.body) as {
+            message?: string;
+            code?: string;
+          };
           if (expected === 401) expect(body.message).toBe(MESSAGES.signInRequired);
           else if (expected === 403 && caller.actor?.mustChangePassword) {
             expect(body.code).toBe('PASSWORD_CHANGE_REQUIRED');

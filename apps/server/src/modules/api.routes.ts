@@ -3,6 +3,7 @@ import { authRoutes } from './auth/auth.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
 import { healthRoutes } from './health/health.routes';
 import { profileRoutes } from './profile/profile.routes';
+import { settingsRoutes } from './settings/settings.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
 import { userManagementRoutes } from './user-management/user-management.routes';
 
@@ -14,4 +15,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(publicConfigRoutes);
   await app.register(userManagementRoutes);
   await app.register(profileRoutes);
+  await app.register(settingsRoutes);
 };

@@ -44,7 +44,7 @@ const pageField = z.preprocess(
 /**
  * GET /api/settings/audit-log: `person` matches who did it (name or email), `target` whom it was
  * done to, `action` the action's name (exact); `from` and `to` are days in Nairobi, both included.
- * `format=csv` answers the whole filtered log as a CSV file instead of a page.
+ * GET /api/settings/audit-log/csv takes the same filters and answers the whole filtered log as CSV.
  */
 export const auditLogQuerySchema = z
   .object({
@@ -62,10 +62,6 @@ export const auditLogQuerySchema = z
         .min(1, { error: 'Limit must be from 1 to 100' })
         .max(100, { error: 'Limit must be from 1 to 100' })
         .default(AUDIT_PAGE_SIZE),
-    ),
-    format: z.preprocess(
-      emptyAsUndefined,
-      z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json'),
     ),
   })
   .refine((value) => !value.from || !value.to || value.from <= value.to, {

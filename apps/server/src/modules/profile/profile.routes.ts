@@ -55,7 +55,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.publicUrl,
     logger: app.log,
   };
-  const signedIn = [app.requireUser];
+  // A new array per route: @fastify/rate-limit pushes its hook into a route's onRequest array, so
+  // a shared one would carry one route's limit to the others.
+  const signedIn = () => [app.requireUser];
   const tags = ['profile'];
 
   app.get(
@@ -66,7 +68,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The signed-in person and any email change awaiting confirmation',
         response: { 200: profileSchema, ...errors },
       },
-      onRequest: signedIn,
+      onRequest: signedIn(),
     },
     async (request) => getProfile(deps, currentUser(request)),
   );
@@ -80,7 +82,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateProfileInputSchema,
         response: { 200: profileUpdatedSchema, ...errors },
       },
-      onRequest: signedIn,
+      onRequest: signedIn(),
     },
     async (request) => ({
       success: true as const,
@@ -121,7 +123,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: emailChangeInputSchema,
         response: { 200: successMessageSchema, ...errors, 429: apiErrorSchema },
       },
-      onRequest: signedIn,
+      onRequest: signedIn(),
       config: { rateLimit: EMAIL_CHANGE_LIMIT },
     },
     async (request) => {
@@ -139,7 +141,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: emailChangeConfirmInputSchema,
         response: { 200: profileUpdatedSchema, ...errors },
       },
-      onRequest: signedIn,
+      onRequest: signedIn(),
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request) => ({
@@ -157,7 +159,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Every device signed in to the account, this one marked',
         response: { 200: sessionListSchema, ...errors },
       },
-      onRequest: signedIn,
+      onRequest: signedIn(),
     },
     async (request) => ({
       sessions: await listSessions(deps, currentUser(request), currentSession(request)),
@@ -173,7 +175,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         params: sessionIdParamsSchema,
         response: { 200: successMessageSchema, ...errors },
       },
-      onRequest: signedIn,
+      onRequest: signedIn(),
     },
     async (request) => {
       await endSession(
@@ -195,7 +197,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign out every device but this one',
         response: { 200: sessionsSignedOutSchema, ...errors },
       },
-      onRequest: signedIn,
+      onRequest: signedIn(),
     },
     async (request) => {
       const count = await endOtherSessions(
@@ -220,7 +222,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A JSON file of the person's own data (Data Protection Act 2019, s.26)",
         response: { 200: z.record(z.string(), z.unknown()), ...errors },
       },
-      onRequest: signedIn,
+      onRequest: signedIn(),
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
@@ -241,7 +243,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Own data-protection requests and their answers',
         response: { 200: ownDataRequestsSchema, ...errors },
       },
-      onRequest: signedIn,
+      onRequest: signedIn(),
     },
     async (request) => ({ requests: await listOwnRequests(deps, currentUser(request)) }),
   );
@@ -255,7 +257,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createDataRequestInputSchema,
         response: { 201: dataRequestCreatedSchema, ...errors },
       },
-      onRequest: signedIn,
+      onRequest: signedIn(),
     },
     async (request, reply) => {
       const created = await requestDeletion(
