@@ -1,6 +1,6 @@
 import type { AuditEntryView } from '@firm/shared';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { Column } from '../../../components/list/data-table';
 import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
@@ -22,15 +22,22 @@ function detailsText(details: Record<string, unknown>): string {
     .join('; ');
 }
 
+// Cells wrap anywhere (emails, action names and details have no spaces to break at), so the table
+// fits its container at every width and never needs a sideways scroll.
+const wrap = (content: ReactNode) => <span className="wrap-anywhere">{content}</span>;
+
 const COLUMNS: readonly Column<AuditEntryView>[] = [
   { header: 'When', cell: (entry) => formatDateTime(entry.createdAt) },
-  { header: 'Action', cell: (entry) => <code className="text-xs">{entry.action}</code> },
-  { header: 'By', cell: (entry) => (entry.actor ? personText(entry.actor) : 'System or visitor') },
-  { header: 'Target', cell: (entry) => personText(entry.target) },
-  { header: 'IP address', cell: (entry) => entry.ip ?? '—' },
+  { header: 'Action', cell: (entry) => wrap(<code className="text-xs">{entry.action}</code>) },
+  {
+    header: 'By',
+    cell: (entry) => wrap(entry.actor ? personText(entry.actor) : 'System or visitor'),
+  },
+  { header: 'Target', cell: (entry) => wrap(personText(entry.target)) },
+  { header: 'IP address', cell: (entry) => wrap(entry.ip ?? '—') },
   {
     header: 'Details',
-    cell: (entry) => <span className="break-words text-xs">{detailsText(entry.details)}</span>,
+    cell: (entry) => <span className="text-xs wrap-anywhere">{detailsText(entry.details)}</span>,
   },
 ];
 
