@@ -4,7 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { latestMailTo, signInThroughUi } from '../support/accounts';
 import { createReadyUser, ownerToken, uniqueSuffix } from '../support/user-management';
 
-const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text });
 
 async function seriousViolations(page: Page) {
   return (await new AxeBuilder({ page }).analyze()).violations
