@@ -66,9 +66,13 @@ test.describe('System Settings', () => {
     page,
   }) => {
     // A server of its own: the shared one takes its key from ADVOCATE_SUPER_KEY.
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const dataDir = freshDataDir();
-    const server = await startServer({ DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1' });
+    // A first start creates the embedded database: give it time on a shared machine.
+    const server = await startServer(
+      { DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1' },
+      { timeoutMs: 90_000 },
+    );
     try {
       const oldKey = readFileSync(path.join(dataDir, 'advocate-super-key'), 'utf8').trim();
       const registered = await fetch(`${server.url}/api/auth/register`, {

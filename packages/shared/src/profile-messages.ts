@@ -33,6 +33,8 @@ export const PROFILE_MESSAGES = {
   requestUpdated: 'The request has been updated',
   refusalReasonRequired: 'Give the reason for refusing the request',
   requestAlreadyClosed: 'This request has already been answered',
+  anotherRequestOpen:
+    'This person has another open request: answer that one, or reopen this one afterwards',
   superKeyRotated: 'The registration key has been replaced. The old key no longer works.',
   superKeyFromEnvironment:
     'The key is set by the ADVOCATE_SUPER_KEY environment variable. To change it, set a new value where the server is configured and restart it.',

@@ -13,6 +13,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SuperKeyStore } from '../../lib/super-key';
 import { writeAudit } from '../audit/audit-log.repository';
+import { isUniqueViolation } from '../users/users.repository';
 import { toDataRequest } from '../profile/profile.service';
 import { csvRow } from './audit-csv';
 import {
@@ -155,30 +156,39 @@ export async function answerDataRequest(
   meta: RequestMeta,
 ): Promise<DataRequest> {
   const closing = input.status !== 'open';
-  const row = await deps.db.transaction(async (tx) => {
-    const current = await findDataRequestForUpdate(tx, id);
-    if (!current) throw AppError.notFound(PROFILE_MESSAGES.requestNotFound);
-    const updated = await updateDataRequest(tx, id, {
-      status: input.status,
-      reason: input.reason ?? null,
-      handledById: closing ? actor.id : null,
-      handledAt: closing ? new Date() : null,
+  let row;
+  try {
+    row = await deps.db.transaction(async (tx) => {
+      const current = await findDataRequestForUpdate(tx, id);
+      if (!current) throw AppError.notFound(PROFILE_MESSAGES.requestNotFound);
+      const updated = await updateDataRequest(tx, id, {
+        status: input.status,
+        reason: input.reason ?? null,
+        handledById: closing ? actor.id : null,
+        handledAt: closing ? new Date() : null,
+      });
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'data_request.updated',
+        targetUserId: current.userId,
+        ip: meta.ip,
+        details: {
+          requestId: id,
+          email: current.requesterEmail,
+          from: current.status,
+          to: input.status,
+          ...(input.reason ? { reason: input.reason } : {}),
+        },
+      });
+      return updated;
     });
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'data_request.updated',
-      targetUserId: current.userId,
-      ip: meta.ip,
-      details: {
-        requestId: id,
-        email: current.requesterEmail,
-        from: current.status,
-        to: input.status,
-        ...(input.reason ? { reason: input.reason } : {}),
-      },
-    });
-    return updated;
-  });
+  } catch (error) {
+    // Reopening while the same person has another open request (one open at a time).
+    if (isUniqueViolation(error)) {
+      throw AppError.conflict(PROFILE_MESSAGES.anotherRequestOpen, 'DATA_REQUEST_OPEN');
+    }
+    throw error;
+  }
   return toDataRequest(row, closing ? actor : null);
 }
 

@@ -145,6 +145,21 @@ describe('System Settings', () => {
       reason: 'Your case file is kept 7 years.',
       handledBy: null,
     });
+    // The person files again; reopening the refused one would make two open: 409, not 500.
+    const second = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/profile/data-requests',
+      headers: bearer(clientToken),
+      payload: {},
+    });
+    expect(second.statusCode).toBe(201);
+    const reopened = await put({ status: 'open' });
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json()).toMatchObject({
+      message: PROFILE_MESSAGES.anotherRequestOpen,
+      code: 'DATA_REQUEST_OPEN',
+    });
+
     const unknown = await ctx.app.inject({
       method: 'PUT',
       url: '/api/settings/data-requests/00000000-0000-4000-8000-000000000009',
