@@ -45,10 +45,16 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
   return { url: `http://127.0.0.1:${port}`, child, exited, output: () => output };
 }
 
-/** Starts a server on a free port and waits until /api/health answers. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts a server on a free port and waits until /api/health answers, for up to `timeoutMs` (a
+ * first start creates its embedded database: slower on a busy machine).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const server = spawnServer({ PORT: String(await freePort()), ...env });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + timeoutMs;
   let hasExited = false;
   void server.exited.then(() => (hasExited = true));
   while (Date.now() < deadline) {
@@ -61,5 +67,5 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   server.child.kill('SIGKILL');
-  throw new Error(`server did not become healthy in 30 s:\n${server.output()}`);
+  throw new Error(`server did not become healthy in ${timeoutMs / 1000} s:\n${server.output()}`);
 }

@@ -1,3 +1,4 @@
+import { createSuperKeyStore } from './lib/super-key';
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -98,6 +99,10 @@ export async function buildApp({
       }),
   );
 
+  app.decorate(
+    'superKey',
+    createSuperKeyStore({ configured: config.advocateSuperKey, dataDir: config.dataDir }, app.log),
+  );
   app.decorate('backgroundTasks', new BackgroundTasks(app.log));
   // Queued emails finish before the database they read is closed.
   app.addHook('onClose', async () => app.backgroundTasks.drain());

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { BackgroundTasks } from './lib/background-tasks';
 import type { Mailer } from './lib/mailer';
+import type { SuperKeyStore } from './lib/super-key';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    /** The advocate registration key: where it comes from, and its rotation (issue 16). */
+    superKey: SuperKeyStore;
     /** Work done after the answer (emails); `drain()` awaits it. */
     backgroundTasks: BackgroundTasks;
     /** Shared counters (REDIS_URL), or null: counters live in this process. */

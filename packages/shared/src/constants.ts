@@ -117,3 +117,17 @@ export const LIMITS = {
   textMax: 200,
   specializationsMax: 20,
 } as const;
+
+/** Where a data-protection request stands (issue 16): open until an advocate answers it. */
+export const DATA_REQUEST_STATUSES = ['open', 'done', 'refused'] as const;
+export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
+
+/** How long a link confirming a new email address works. */
+export const EMAIL_CHANGE_TOKEN_HOURS = 24;
+
+/** Rows of the audit log per page, and at most in one CSV export. */
+export const AUDIT_PAGE_SIZE = 25;
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+/** A data-protection request's message and the firm's answer. */
+export const DATA_REQUEST_TEXT_MAX = 2000;

@@ -57,6 +57,11 @@ export const ERROR_CODES = [
   'APPOINTMENT_NOT_FOUND',
   'TRANSITION_NOT_ALLOWED',
   'INVALID_BOOKING_LINK',
+  // Profile and System Settings
+  'INVALID_EMAIL_CHANGE_TOKEN',
+  'CURRENT_SESSION',
+  'DATA_REQUEST_OPEN',
+  'SUPER_KEY_NOT_ROTATABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -23,6 +23,7 @@ export const ACTIONS = [
   'users:manage',
   'admins:manage',
   'settings:view',
+  'profile:professional',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

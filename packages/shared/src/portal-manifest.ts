@@ -101,12 +101,13 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
   },
   {
     screen: 'profile/profile',
-    paths: ['/profile'],
+    // The second is the link emailed to confirm a new address (signed in: it is the person's own).
+    paths: ['/profile', '/profile/confirm-email'],
     access: 'signed-in',
     userMenu: { label: 'Profile Settings' },
     dashboard: {
       label: 'Profile Settings',
-      description: 'Your details and password.',
+      description: 'Your details, password, signed-in devices and your data.',
       icon: 'user-cog',
     },
   },

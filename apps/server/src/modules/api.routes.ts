@@ -4,6 +4,8 @@ import { authRoutes } from './auth/auth.routes';
 import { caseRoutes } from './cases/cases.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
 import { healthRoutes } from './health/health.routes';
+import { profileRoutes } from './profile/profile.routes';
+import { settingsRoutes } from './settings/settings.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
 import { userManagementRoutes } from './user-management/user-management.routes';
 
@@ -16,4 +18,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userManagementRoutes);
   await app.register(caseRoutes);
   await app.register(appointmentRoutes);
+  await app.register(profileRoutes);
+  await app.register(settingsRoutes);
 };

@@ -64,7 +64,8 @@ export async function apiRequest<T>(
     try {
       data = JSON.parse(text);
     } catch {
-      data = undefined;
+      // Not JSON: a file the API sends (a CSV export) is handed over as text.
+      data = text;
     }
   }
   if (!response.ok) {

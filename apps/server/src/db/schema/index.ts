@@ -4,3 +4,4 @@ export * from './auth';
 export * from './audit-log';
 export * from './cases';
 export * from './appointments';
+export * from './profile';

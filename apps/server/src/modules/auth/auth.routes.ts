@@ -17,7 +17,6 @@ import {
   AUTH_MESSAGES,
 } from '@firm/shared';
 import { AppError } from '../../lib/app-error';
-import { loadSuperKey } from '../../lib/super-key';
 import { currentSession, currentUser } from '../../plugins/auth';
 import { toPublicUser } from '../users/user-serializer';
 import {
@@ -57,10 +56,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
-    superKey: loadSuperKey(
-      { configured: app.config.advocateSuperKey, dataDir: app.config.dataDir },
-      app.log,
-    ),
+    // Read at each use: a rotation from System Settings applies to the next registration.
+    get superKey() {
+      return app.superKey.current();
+    },
     throttle: app.redis
       ? new RedisUnknownAccountThrottle(app.redis, app.redisKeyPrefix)
       : new MemoryUnknownAccountThrottle(),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AuthCard } from '../../../components/ui/card';
 import { ResetPasswordForm } from '../components/reset-password-form';
-import { readResetToken, removeResetTokenFromAddress } from '../reset-token';
+import { readResetToken, removeResetTokenFromAddress } from '../../../lib/link-token';
 import type { RouteHandle } from '../../../lib/seo';
 
 export const handle: RouteHandle = {

@@ -1,5 +1,21 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { PROFILE_MESSAGES } from '@firm/shared';
+import { KeyRound } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ListError, ListLoading } from '../../../components/list/list-states';
+import { buttonVariants } from '../../../components/ui/button';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { serverMessageOr } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import type { RouteHandle } from '../../../lib/seo';
+import { useConfirmEmailChange, useProfile } from '../api/profile';
+import { EmailChangeForm } from '../components/email-change-form';
+import { PersonalDetailsForm } from '../components/personal-details-form';
+import { ProfessionalDetailsForm } from '../components/professional-details-form';
+import { Section } from '../components/section';
+import { SessionsPanel } from '../components/sessions-panel';
+import { YourDataPanel } from '../components/your-data-panel';
+import { readResetToken, removeResetTokenFromAddress } from '../../../lib/link-token';
 
 export const handle: RouteHandle = {
   seo: {
@@ -9,7 +25,115 @@ export const handle: RouteHandle = {
   },
 };
 
-/** /profile: a Coming Soon placeholder (SPEC section 2) until the profile issue lands. */
+/**
+ * /profile/confirm-email#token=…: the link emailed to a new address. The token is read from the
+ * fragment (never sent to a server log), taken out of the address bar, and spent once.
+ */
+function ConfirmEmail() {
+  const navigate = useNavigate();
+  const confirm = useConfirmEmailChange();
+  const [token] = useState(() => readResetToken(window.location));
+  const started = useRef(false);
+
+  useEffect(() => {
+    removeResetTokenFromAddress(window.location, window.history);
+    if (!token || started.current) return;
+    started.current = true;
+    confirm.mutate(token);
+  }, [confirm, token]);
+
+  const done = confirm.isSuccess;
+  const failed = !token || confirm.isError;
+  return (
+    <div className="mx-auto max-w-xl px-4 pb-16 sm:px-6">
+      <div role="status" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        {done ? (
+          <p className="text-slate-800">
+            {PROFILE_MESSAGES.emailChanged}: <strong>{confirm.data.user.email}</strong>
+          </p>
+        ) : failed ? (
+          <p className="text-red-700">
+            {serverMessageOr(confirm.error, PROFILE_MESSAGES.emailChangeLinkInvalid)}
+          </p>
+        ) : (
+          <ListLoading label="Confirming your new email address…" />
+        )}
+        {done || failed ? (
+          <button
+            type="button"
+            className={`${buttonVariants({ variant: 'secondary' })} mt-4`}
+            onClick={() => void navigate('/profile', { replace: true })}
+          >
+            Back to Profile Settings
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function ProfileSettings() {
+  const { user } = useSession();
+  const query = useProfile();
+  if (query.isPending) return <ListLoading label="Loading your profile…" />;
+  if (query.isError) {
+    return (
+      <ListError
+        message={serverMessageOr(query.error, 'Your profile could not be loaded.')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  const profile = query.data;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 pb-16 sm:px-6">
+      <Section id="personal" title="Personal details">
+        <PersonalDetailsForm key={profile.user.id} profile={profile} />
+      </Section>
+      <Section
+        id="email"
+        title="Email address"
+        description="You sign in with it and the firm writes to it. A new address is used once you confirm it from the link we send there; your current address is told."
+      >
+        <EmailChangeForm profile={profile} />
+      </Section>
+      {user?.role === 'advocate' ? (
+        <Section id="professional" title="Professional details">
+          <ProfessionalDetailsForm user={profile.user} />
+        </Section>
+      ) : null}
+      <Section id="password" title="Password">
+        <Link to="/change-password" className={buttonVariants({ variant: 'secondary' })}>
+          <KeyRound aria-hidden="true" className="size-4" />
+          Change password
+        </Link>
+      </Section>
+      <Section
+        id="devices"
+        title="Signed-in devices"
+        description="Where your account is signed in now. Sign out a device you do not recognise, then change your password."
+      >
+        <SessionsPanel />
+      </Section>
+      <Section
+        id="data"
+        title="Your data"
+        description="Your rights under the Data Protection Act 2019 (section 26)."
+      >
+        <YourDataPanel />
+      </Section>
+    </div>
+  );
+}
+
+/** /profile: every signed-in person's own account (issue 16). */
 export function Component() {
-  return <ComingSoon title="Profile Settings" />;
+  const { pathname } = useLocation();
+  const confirming = pathname.replace(/\/$/, '') === '/profile/confirm-email';
+  return (
+    <>
+      <PageHeading title={confirming ? 'Confirm your new email address' : 'Profile Settings'} />
+      {confirming ? <ConfirmEmail /> : <ProfileSettings />}
+    </>
+  );
 }

@@ -1,11 +1,46 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import type { RouteHandle } from '../../../lib/seo';
+import { AuditLogPanel } from '../components/audit-log-panel';
+import { DataRequestsPanel } from '../components/data-requests-panel';
+import { SuperKeyPanel } from '../components/super-key-panel';
 
 export const handle: RouteHandle = {
   seo: { title: 'System Settings | Mwamba & Associates Advocates', description: '', noindex: true },
 };
 
-/** /system-settings: a Coming Soon placeholder (SPEC section 2) until its issue lands. */
+/**
+ * The sections of System Settings, one tab each. A later section (the firm's fees and slots, its
+ * notification email) is one more entry here with its panel.
+ */
+const SECTIONS = [
+  { key: 'audit-log', label: 'Audit log', panel: <AuditLogPanel /> },
+  { key: 'data-requests', label: 'Data-protection requests', panel: <DataRequestsPanel /> },
+  { key: 'registration-key', label: 'Registration key', panel: <SuperKeyPanel /> },
+] as const satisfies readonly TabItem<string>[];
+
+type SectionKey = (typeof SECTIONS)[number]['key'];
+const isSection = (value: string | null): value is SectionKey =>
+  SECTIONS.some((section) => section.key === value);
+
+/** /system-settings: advocates only; the route guard has turned everyone else away (manifest). */
 export function Component() {
-  return <ComingSoon title="System Settings" />;
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab');
+  const selected: SectionKey = isSection(tab) ? tab : 'audit-log';
+  return (
+    <>
+      <PageHeading title="System Settings" />
+      <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        <Tabs<SectionKey>
+          label="System settings"
+          selected={selected}
+          // A new section starts without the previous one's filters.
+          onSelect={(key) => setParams(key === 'audit-log' ? {} : { tab: key })}
+          tabs={SECTIONS}
+        />
+      </div>
+    </>
+  );
 }

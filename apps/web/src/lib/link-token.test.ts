@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readResetToken, removeResetTokenFromAddress } from './reset-token';
+import { readResetToken, removeResetTokenFromAddress } from './link-token';
 
 describe('the token of an emailed reset link', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));

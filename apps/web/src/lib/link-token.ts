@@ -1,5 +1,5 @@
 /**
- * The token of an emailed reset link. Links carry it in the fragment (`/reset-password#token=…`),
+ * The token of an emailed link (password reset, email change). Links carry it in the fragment (`/reset-password#token=…`),
  * which the browser never sends to the server, so it reaches no server or proxy log. Links emailed
  * before that change carry `?token=…`; both are read.
  */

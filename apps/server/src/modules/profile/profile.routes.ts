@@ -1,0 +1,276 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  PROFILE_MESSAGES,
+  apiErrorSchema,
+  createDataRequestInputSchema,
+  dataRequestCreatedSchema,
+  emailChangeConfirmInputSchema,
+  emailChangeInputSchema,
+  ownDataRequestsSchema,
+  profileSchema,
+  profileUpdatedSchema,
+  sessionIdParamsSchema,
+  sessionListSchema,
+  sessionsSignedOutSchema,
+  successMessageSchema,
+  updateProfessionalInputSchema,
+  updateProfileInputSchema,
+} from '@firm/shared';
+import { z } from 'zod';
+import { currentSession, currentUser } from '../../plugins/auth';
+import {
+  confirmEmailChange,
+  endOtherSessions,
+  endSession,
+  exportOwnData,
+  getProfile,
+  listOwnRequests,
+  listSessions,
+  requestDeletion,
+  requestEmailChange,
+  updateProfessionalDetails,
+  updateProfile,
+  type ProfileDeps,
+} from './profile.service';
+
+const meta = (request: FastifyRequest) => ({ ip: request.ip });
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+/** Sending mail to any address a signed-in person types: a few a quarter-hour is plenty. */
+const EMAIL_CHANGE_LIMIT = { max: 5, timeWindow: '15 minutes' };
+
+/** `/api/profile/*`: the signed-in person's own account (issue 16). Every route needs a session. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: ProfileDeps = {
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    logger: app.log,
+  };
+  // A new array per route: @fastify/rate-limit pushes its hook into a route's onRequest array, so
+  // a shared one would carry one route's limit to the others.
+  const signedIn = () => [app.requireUser];
+  const tags = ['profile'];
+
+  app.get(
+    '/profile',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in person and any email change awaiting confirmation',
+        response: { 200: profileSchema, ...errors },
+      },
+      onRequest: signedIn(),
+    },
+    async (request) => getProfile(deps, currentUser(request)),
+  );
+
+  app.put(
+    '/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Change own first name, last name and phone',
+        body: updateProfileInputSchema,
+        response: { 200: profileUpdatedSchema, ...errors },
+      },
+      onRequest: signedIn(),
+    },
+    async (request) => ({
+      success: true as const,
+      message: PROFILE_MESSAGES.profileUpdated,
+      ...(await updateProfile(deps, currentUser(request), request.body, meta(request))),
+    }),
+  );
+
+  app.put(
+    '/profile/professional',
+    {
+      schema: {
+        tags,
+        summary: 'Change own professional details (advocates; the rules of registration)',
+        body: updateProfessionalInputSchema,
+        response: { 200: profileUpdatedSchema, ...errors },
+      },
+      onRequest: [
+        app.requirePermission(
+          'profile:professional',
+          PROFILE_MESSAGES.professionalDetailsOnlyAdvocates,
+        ),
+      ],
+    },
+    async (request) => ({
+      success: true as const,
+      message: PROFILE_MESSAGES.profileUpdated,
+      ...(await updateProfessionalDetails(deps, currentUser(request), request.body, meta(request))),
+    }),
+  );
+
+  app.post(
+    '/profile/email-change',
+    {
+      schema: {
+        tags,
+        summary: 'Send a confirmation link to a new email address (the old one is told)',
+        body: emailChangeInputSchema,
+        response: { 200: successMessageSchema, ...errors, 429: apiErrorSchema },
+      },
+      onRequest: signedIn(),
+      config: { rateLimit: EMAIL_CHANGE_LIMIT },
+    },
+    async (request) => {
+      await requestEmailChange(deps, currentUser(request), request.body.email, meta(request));
+      return { success: true as const, message: PROFILE_MESSAGES.emailChangeSent };
+    },
+  );
+
+  app.post(
+    '/profile/email-change/confirm',
+    {
+      schema: {
+        tags,
+        summary: "Confirm a new email address with the link's token (single use, expiring)",
+        body: emailChangeConfirmInputSchema,
+        response: { 200: profileUpdatedSchema, ...errors },
+      },
+      onRequest: signedIn(),
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: PROFILE_MESSAGES.emailChanged,
+      ...(await confirmEmailChange(deps, currentUser(request), request.body.token, meta(request))),
+    }),
+  );
+
+  app.get(
+    '/profile/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'Every device signed in to the account, this one marked',
+        response: { 200: sessionListSchema, ...errors },
+      },
+      onRequest: signedIn(),
+    },
+    async (request) => ({
+      sessions: await listSessions(deps, currentUser(request), currentSession(request)),
+    }),
+  );
+
+  app.delete(
+    '/profile/sessions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out one other device (effective at its next request)',
+        params: sessionIdParamsSchema,
+        response: { 200: successMessageSchema, ...errors },
+      },
+      onRequest: signedIn(),
+    },
+    async (request) => {
+      await endSession(
+        deps,
+        currentUser(request),
+        currentSession(request),
+        request.params.id,
+        meta(request),
+      );
+      return { success: true as const, message: PROFILE_MESSAGES.sessionSignedOut };
+    },
+  );
+
+  app.post(
+    '/profile/sessions/sign-out-others',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out every device but this one',
+        response: { 200: sessionsSignedOutSchema, ...errors },
+      },
+      onRequest: signedIn(),
+    },
+    async (request) => {
+      const count = await endOtherSessions(
+        deps,
+        currentUser(request),
+        currentSession(request),
+        meta(request),
+      );
+      return {
+        success: true as const,
+        message: PROFILE_MESSAGES.otherSessionsSignedOut(count),
+        count,
+      };
+    },
+  );
+
+  app.get(
+    '/profile/export',
+    {
+      schema: {
+        tags,
+        summary: "A JSON file of the person's own data (Data Protection Act 2019, s.26)",
+        response: { 200: z.record(z.string(), z.unknown()), ...errors },
+      },
+      onRequest: signedIn(),
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      const file = await exportOwnData(deps, currentUser(request), meta(request));
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-disposition', `attachment; filename="my-data-${day}.json"`)
+        .header('cache-control', 'no-store')
+        .send(file);
+    },
+  );
+
+  app.get(
+    '/profile/data-requests',
+    {
+      schema: {
+        tags,
+        summary: 'Own data-protection requests and their answers',
+        response: { 200: ownDataRequestsSchema, ...errors },
+      },
+      onRequest: signedIn(),
+    },
+    async (request) => ({ requests: await listOwnRequests(deps, currentUser(request)) }),
+  );
+
+  app.post(
+    '/profile/data-requests',
+    {
+      schema: {
+        tags,
+        summary: 'Ask the firm to delete own data (one open request at a time)',
+        body: createDataRequestInputSchema,
+        response: { 201: dataRequestCreatedSchema, ...errors },
+      },
+      onRequest: signedIn(),
+    },
+    async (request, reply) => {
+      const created = await requestDeletion(
+        deps,
+        currentUser(request),
+        request.body.message,
+        meta(request),
+      );
+      return reply.status(201).send({
+        success: true as const,
+        message: PROFILE_MESSAGES.deletionRequested,
+        request: created,
+      });
+    },
+  );
+};

@@ -1,0 +1,387 @@
+import {
+  AUTH_MESSAGES,
+  EMAIL_CHANGE_TOKEN_HOURS,
+  PROFILE_MESSAGES,
+  can,
+  type DataRequest,
+  type DeviceSession,
+  type Profile,
+  type UpdateProfessionalValues,
+  type UpdateProfileValues,
+} from '@firm/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { DataRequestRow, SessionRow, UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../../lib/mailer';
+import { generateToken, hashToken } from '../../lib/tokens';
+import { writeAudit } from '../audit/audit-log.repository';
+import { revokeUserSessions } from '../auth/sessions.repository';
+import { toPublicUser } from '../users/user-serializer';
+import {
+  findUserByEmail,
+  isUniqueViolation,
+  lockUserRow,
+  updateUser,
+} from '../users/users.repository';
+import { buildDataExport } from './data-export';
+import {
+  claimEmailChangeToken,
+  findPendingEmailChange,
+  insertDataRequest,
+  insertEmailChangeToken,
+  listLiveSessions,
+  listOwnDataRequests,
+  revokeOwnSession,
+  spendEmailChangeTokens,
+  userById,
+} from './profile.repository';
+import { describeUserAgent } from './user-agent';
+
+export interface ProfileDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  logger: FastifyBaseLogger;
+}
+
+export interface RequestMeta {
+  ip: string;
+}
+
+/**
+ * Profile Settings (issue 16): what a signed-in person may do to their own account. Every change
+ * and its audit row are written in one transaction.
+ */
+
+async function profileOf(deps: ProfileDeps, user: UserRow, now = new Date()): Promise<Profile> {
+  const pending = await findPendingEmailChange(deps.db, user.id, now);
+  return { user: toPublicUser(user), pendingEmail: pending?.newEmail ?? null };
+}
+
+export async function getProfile(deps: ProfileDeps, actor: UserRow): Promise<Profile> {
+  return profileOf(deps, actor);
+}
+
+export async function updateProfile(
+  deps: ProfileDeps,
+  actor: UserRow,
+  input: UpdateProfileValues,
+  meta: RequestMeta,
+): Promise<Profile> {
+  const patch = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone ?? null,
+  };
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateUser(tx, actor.id, patch);
+    const changed = (Object.keys(patch) as (keyof typeof patch)[]).filter(
+      (key) => actor[key] !== patch[key],
+    );
+    if (changed.length > 0) {
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'profile.updated',
+        targetUserId: actor.id,
+        ip: meta.ip,
+        details: { fields: changed },
+      });
+    }
+    return row!;
+  });
+  return profileOf(deps, updated);
+}
+
+export async function updateProfessionalDetails(
+  deps: ProfileDeps,
+  actor: UserRow,
+  input: UpdateProfessionalValues,
+  meta: RequestMeta,
+): Promise<Profile> {
+  if (!can(actor, 'profile:professional')) {
+    throw AppError.forbidden(PROFILE_MESSAGES.professionalDetailsOnlyAdvocates);
+  }
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateUser(tx, actor.id, {
+      licenseNumber: input.licenseNumber,
+      specializations: input.specialization,
+      experience: input.experience,
+      education: input.education,
+      barAdmission: input.barAdmission,
+    });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'profile.professional_updated',
+      targetUserId: actor.id,
+      ip: meta.ip,
+      details: { licenseNumber: input.licenseNumber },
+    });
+    return row!;
+  });
+  return profileOf(deps, updated);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Email change
+
+const emailTaken = () => AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+
+/**
+ * Sends a confirmation link to the new address (the old one is told). The email changes only when
+ * the link is opened: a mistyped address or someone at an unlocked screen cannot take the account.
+ */
+export async function requestEmailChange(
+  deps: ProfileDeps,
+  actor: UserRow,
+  newEmail: string,
+  meta: RequestMeta,
+): Promise<void> {
+  const email = newEmail.toLowerCase();
+  if (email === actor.email) {
+    throw AppError.badRequest(PROFILE_MESSAGES.emailChangeSameAddress, {
+      email: PROFILE_MESSAGES.emailChangeSameAddress,
+    });
+  }
+  if (await findUserByEmail(deps.db, email)) throw emailTaken();
+  const token = generateToken();
+  const now = Date.now();
+  await deps.db.transaction(async (tx) => {
+    await lockUserRow(tx, actor.id);
+    await spendEmailChangeTokens(tx, actor.id);
+    await insertEmailChangeToken(tx, {
+      userId: actor.id,
+      newEmail: email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now + EMAIL_CHANGE_TOKEN_HOURS * 60 * 60_000),
+    });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'profile.email_change_requested',
+      targetUserId: actor.id,
+      ip: meta.ip,
+      details: { from: actor.email, to: email },
+    });
+  });
+  // In the fragment: the browser never sends it, so the token reaches no server or proxy log.
+  const link = `${deps.publicUrl}/profile/confirm-email#token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: email,
+    subject: `${PROFILE_MESSAGES.emailChangeSubject}: Mwamba & Associates Advocates`,
+    text: [
+      `Hello ${actor.firstName},`,
+      '',
+      'You asked to use this address for your account at Mwamba & Associates Advocates.',
+      `To confirm it, open this link within ${EMAIL_CHANGE_TOKEN_HOURS} hours while signed in:`,
+      '',
+      link,
+      '',
+      'The link works once. If you did not ask for this, ignore this email: nothing changes.',
+    ].join('\n'),
+  });
+  await deps.mailer.send({
+    to: actor.email,
+    subject: `${PROFILE_MESSAGES.emailChangeNoticeSubject}: Mwamba & Associates Advocates`,
+    text: [
+      `Hello ${actor.firstName},`,
+      '',
+      `Someone signed in to your account asked to change its email address to ${email}.`,
+      'It changes only when the link sent to that address is opened.',
+      '',
+      'If this was not you, sign in, change your password and sign out of all other devices in Profile Settings, and tell the firm.',
+      `Request made from IP address ${meta.ip}.`,
+    ].join('\n'),
+  });
+}
+
+/**
+ * Confirms a new email with the link's token. The link must belong to the signed-in person: a
+ * forwarded link cannot move someone else's account.
+ */
+export async function confirmEmailChange(
+  deps: ProfileDeps,
+  actor: UserRow,
+  token: string,
+  meta: RequestMeta,
+): Promise<Profile> {
+  const invalid = () =>
+    AppError.badRequest(
+      PROFILE_MESSAGES.emailChangeLinkInvalid,
+      undefined,
+      'INVALID_EMAIL_CHANGE_TOKEN',
+    );
+  try {
+    const updated = await deps.db.transaction(async (tx) => {
+      await lockUserRow(tx, actor.id);
+      const claimed = await claimEmailChangeToken(tx, hashToken(token), new Date());
+      if (!claimed || claimed.userId !== actor.id) throw invalid();
+      const current = await userById(tx, actor.id);
+      const row = await updateUser(tx, actor.id, { email: claimed.newEmail });
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'profile.email_changed',
+        targetUserId: actor.id,
+        ip: meta.ip,
+        details: { from: current?.email ?? actor.email, to: claimed.newEmail },
+      });
+      return row!;
+    });
+    return profileOf(deps, updated);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+
+function toDeviceSession(session: SessionRow, currentId: string): DeviceSession {
+  return {
+    id: session.id,
+    ...describeUserAgent(session.userAgent),
+    ip: session.ip,
+    createdAt: session.createdAt.toISOString(),
+    lastUsedAt: session.lastUsedAt.toISOString(),
+    expiresAt: session.expiresAt.toISOString(),
+    current: session.id === currentId,
+  };
+}
+
+export async function listSessions(
+  deps: ProfileDeps,
+  actor: UserRow,
+  current: SessionRow,
+): Promise<DeviceSession[]> {
+  const rows = await listLiveSessions(deps.db, actor.id, new Date());
+  return rows.map((row) => toDeviceSession(row, current.id));
+}
+
+/** Signs out one other device. The current one signs out with Sign Out (POST /auth/logout). */
+export async function endSession(
+  deps: ProfileDeps,
+  actor: UserRow,
+  current: SessionRow,
+  sessionId: string,
+  meta: RequestMeta,
+): Promise<void> {
+  if (sessionId === current.id) {
+    throw AppError.badRequest(
+      PROFILE_MESSAGES.cannotEndCurrentSession,
+      undefined,
+      'CURRENT_SESSION',
+    );
+  }
+  await deps.db.transaction(async (tx) => {
+    // Another person's session answers as an unknown one.
+    if (!(await revokeOwnSession(tx, actor.id, sessionId))) {
+      throw AppError.notFound(PROFILE_MESSAGES.sessionNotFound);
+    }
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'session.revoked',
+      targetUserId: actor.id,
+      ip: meta.ip,
+      details: { sessionId },
+    });
+  });
+}
+
+export async function endOtherSessions(
+  deps: ProfileDeps,
+  actor: UserRow,
+  current: SessionRow,
+  meta: RequestMeta,
+): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const count = await revokeUserSessions(tx, actor.id, current.id);
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'session.revoked_others',
+      targetUserId: actor.id,
+      ip: meta.ip,
+      details: { count },
+    });
+    return count;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data protection
+
+export async function exportOwnData(
+  deps: ProfileDeps,
+  actor: UserRow,
+  meta: RequestMeta,
+): Promise<Record<string, unknown>> {
+  const now = new Date();
+  // The row goes in first, so the file includes its own download.
+  await writeAudit(deps.db, {
+    actorId: actor.id,
+    action: 'profile.data_exported',
+    targetUserId: actor.id,
+    ip: meta.ip,
+  });
+  return buildDataExport(deps.db, actor, now);
+}
+
+export function toDataRequest(
+  row: DataRequestRow,
+  handler?: Pick<UserRow, 'id' | 'firstName' | 'lastName'> | null,
+): DataRequest {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    userId: row.userId,
+    requesterName: row.requesterName,
+    requesterEmail: row.requesterEmail,
+    message: row.message,
+    reason: row.reason,
+    handledBy: handler
+      ? { id: handler.id, name: `${handler.firstName} ${handler.lastName}` }
+      : null,
+    handledAt: row.handledAt ? row.handledAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listOwnRequests(deps: ProfileDeps, actor: UserRow): Promise<DataRequest[]> {
+  const rows = await listOwnDataRequests(deps.db, actor.id);
+  // The person sees the answer, not which colleague gave it.
+  return rows.map((row) => toDataRequest(row, null));
+}
+
+/** Files a request to delete the person's data; one open request at a time. */
+export async function requestDeletion(
+  deps: ProfileDeps,
+  actor: UserRow,
+  message: string | undefined,
+  meta: RequestMeta,
+): Promise<DataRequest> {
+  const alreadyOpen = () =>
+    AppError.conflict(PROFILE_MESSAGES.deletionAlreadyOpen, 'DATA_REQUEST_OPEN');
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const created = await insertDataRequest(tx, {
+        userId: actor.id,
+        kind: 'erasure',
+        requesterName: `${actor.firstName} ${actor.lastName}`,
+        requesterEmail: actor.email,
+        message: message ?? null,
+      });
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'data_request.created',
+        targetUserId: actor.id,
+        ip: meta.ip,
+        details: { requestId: created.id, kind: 'erasure' },
+      });
+      return created;
+    });
+    return toDataRequest(row, null);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyOpen();
+    throw error;
+  }
+}

@@ -1,0 +1,119 @@
+import type {
+  CreateDataRequestInput,
+  DataRequest,
+  EmailChangeInput,
+  Profile,
+  ProfileUpdated,
+  SessionList,
+  SuccessMessage,
+  UpdateProfessionalInput,
+  UpdateProfileInput,
+} from '@firm/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+
+export const PROFILE_KEY = ['profile'] as const;
+export const SESSIONS_KEY = ['profile', 'sessions'] as const;
+export const OWN_REQUESTS_KEY = ['profile', 'data-requests'] as const;
+
+/** GET /api/profile */
+export function useProfile() {
+  return useQuery({
+    queryKey: PROFILE_KEY,
+    queryFn: ({ signal }) => api.get<Profile>('/profile', signal),
+  });
+}
+
+/** A change to the account: the profile query and the session's user both take the answer. */
+function useProfileMutation<TInput>(send: (input: TInput) => Promise<ProfileUpdated>) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (result) => {
+      queryClient.setQueryData<Profile>(PROFILE_KEY, {
+        user: result.user,
+        pendingEmail: result.pendingEmail,
+      });
+      session.updateUser(result.user);
+    },
+  });
+}
+
+/** PUT /api/profile */
+export const useUpdateProfile = () =>
+  useProfileMutation((input: UpdateProfileInput) => api.put<ProfileUpdated>('/profile', input));
+
+/** PUT /api/profile/professional */
+export const useUpdateProfessional = () =>
+  useProfileMutation((input: UpdateProfessionalInput) =>
+    api.put<ProfileUpdated>('/profile/professional', input),
+  );
+
+/** POST /api/profile/email-change/confirm */
+export const useConfirmEmailChange = () =>
+  useProfileMutation((token: string) =>
+    api.post<ProfileUpdated>('/profile/email-change/confirm', { token }),
+  );
+
+/** POST /api/profile/email-change */
+export function useRequestEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EmailChangeInput) =>
+      api.post<SuccessMessage>('/profile/email-change', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROFILE_KEY, exact: true }),
+  });
+}
+
+/** GET /api/profile/sessions */
+export function useSessions() {
+  return useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: ({ signal }) => api.get<SessionList>('/profile/sessions', signal),
+  });
+}
+
+/** DELETE /api/profile/sessions/:id */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.delete<SuccessMessage>(`/profile/sessions/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+/** POST /api/profile/sessions/sign-out-others */
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<SuccessMessage & { count: number }>('/profile/sessions/sign-out-others'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+/** GET /api/profile/export: the file, as the server wrote it. */
+export function fetchDataExport(): Promise<Record<string, unknown>> {
+  return api.get<Record<string, unknown>>('/profile/export');
+}
+
+/** GET /api/profile/data-requests */
+export function useOwnDataRequests() {
+  return useQuery({
+    queryKey: OWN_REQUESTS_KEY,
+    queryFn: ({ signal }) => api.get<{ requests: DataRequest[] }>('/profile/data-requests', signal),
+  });
+}
+
+/** POST /api/profile/data-requests */
+export function useRequestDeletion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateDataRequestInput) =>
+      api.post<SuccessMessage & { request: DataRequest }>('/profile/data-requests', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OWN_REQUESTS_KEY }),
+  });
+}

@@ -1,0 +1,162 @@
+import { DATA_REQUEST_TEXT_MAX, PROFILE_MESSAGES, type DataRequest } from '@firm/shared';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { errorText } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { fetchDataExport, useOwnDataRequests, useRequestDeletion } from '../api/profile';
+
+/** Saves `data` as a JSON file through a temporary link. */
+function saveJson(data: unknown, fileName: string) {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+const STATUS_LABEL: Record<
+  DataRequest['status'],
+  { text: string; tone: 'amber' | 'green' | 'red' }
+> = {
+  open: { text: 'Waiting for the firm', tone: 'amber' },
+  done: { text: 'Done', tone: 'green' },
+  refused: { text: 'Refused', tone: 'red' },
+};
+
+function OwnRequests() {
+  const query = useOwnDataRequests();
+  if (query.isPending || query.isError || query.data.requests.length === 0) return null;
+  return (
+    <div className="mt-4">
+      <h3 className="text-sm font-semibold text-slate-800">Your requests</h3>
+      <ul className="mt-2 space-y-2">
+        {query.data.requests.map((request) => (
+          <li key={request.id} className="rounded-md border border-slate-200 p-3 text-sm">
+            <p>
+              Request to delete your data, made {formatDateTime(request.createdAt)}{' '}
+              <Badge tone={STATUS_LABEL[request.status].tone}>
+                {STATUS_LABEL[request.status].text}
+              </Badge>
+            </p>
+            {request.reason ? (
+              <p className="mt-1 text-slate-700">The firm’s answer: {request.reason}</p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** "Download my data" and "Ask the firm to delete my data" (Data Protection Act 2019). */
+export function YourDataPanel() {
+  const [downloading, setDownloading] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [message, setMessage] = useState('');
+  const requests = useOwnDataRequests();
+  const deletion = useRequestDeletion();
+  const hasOpen = requests.data?.requests.some((request) => request.status === 'open') ?? false;
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const file = await fetchDataExport();
+      saveJson(file, `my-data-${new Date().toISOString().slice(0, 10)}.json`);
+    } catch (error) {
+      toast.error(errorText(error, 'Your data could not be downloaded. Please try again.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const ask = async () => {
+    try {
+      const result = await deletion.mutateAsync({ message });
+      toast.success(result.message);
+      setAsking(false);
+      setMessage('');
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h3 className="font-semibold text-slate-900">Download my data</h3>
+        <p className="mt-1 text-sm text-slate-600">
+          A file (JSON) with your account details, signed-in devices, the record of changes to your
+          account and the messages you sent the firm from this email address.
+        </p>
+        <Button
+          variant="secondary"
+          className="mt-3"
+          isLoading={downloading}
+          loadingText="Preparing your file…"
+          onClick={() => void download()}
+        >
+          <Download aria-hidden="true" className="size-4" />
+          Download my data
+        </Button>
+      </div>
+      <div>
+        <h3 className="font-semibold text-slate-900">Ask the firm to delete my data</h3>
+        <p className="mt-1 text-sm text-slate-600">{PROFILE_MESSAGES.retentionExplanation}</p>
+        {hasOpen ? (
+          <p className="mt-3 text-sm text-slate-700">{PROFILE_MESSAGES.deletionAlreadyOpen}</p>
+        ) : (
+          <Button variant="danger" className="mt-3" onClick={() => setAsking(true)}>
+            Ask the firm to delete my data
+          </Button>
+        )}
+        <OwnRequests />
+      </div>
+      {asking ? (
+        <Modal
+          title="Ask the firm to delete your data?"
+          description="An advocate will answer your request. You will see the answer on this page."
+          onClose={() => setAsking(false)}
+          isBusy={deletion.isPending}
+          footer={
+            <>
+              <Button variant="neutral" onClick={() => setAsking(false)}>
+                Cancel
+              </Button>
+              <Button
+                isLoading={deletion.isPending}
+                loadingText="Sending…"
+                onClick={() => void ask()}
+              >
+                Send request
+              </Button>
+            </>
+          }
+        >
+          <p className="text-sm text-slate-700">{PROFILE_MESSAGES.retentionExplanation}</p>
+          <label
+            htmlFor="deletion-message"
+            className="mt-4 block text-sm font-medium text-slate-800"
+          >
+            Anything the firm should know (optional)
+          </label>
+          <textarea
+            id="deletion-message"
+            rows={3}
+            maxLength={DATA_REQUEST_TEXT_MAX}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
+          />
+        </Modal>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import type { AuditEntryView } from '@firm/shared';
+import { Download } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import type { Column } from '../../../components/list/data-table';
+import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
+import { PagedTable } from '../../../components/list/paged-table';
+import { useListParams } from '../../../components/list/use-list-params';
+import { Button } from '../../../components/ui/button';
+import { errorText } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { fetchAuditCsv, useAuditLog, type AuditFilters } from '../api/settings';
+
+const personText = (person: AuditEntryView['actor']) =>
+  person ? `${person.name} (${person.email})` : '—';
+
+/** Details as short "key: value" pairs; never long enough to break the row on a phone. */
+function detailsText(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('; ');
+}
+
+// Cells wrap anywhere (emails, action names and details have no spaces to break at), so the table
+// fits its container at every width and never needs a sideways scroll.
+const wrap = (content: ReactNode) => <span className="wrap-anywhere">{content}</span>;
+
+const COLUMNS: readonly Column<AuditEntryView>[] = [
+  { header: 'When', cell: (entry) => formatDateTime(entry.createdAt) },
+  { header: 'Action', cell: (entry) => wrap(<code className="text-xs">{entry.action}</code>) },
+  {
+    header: 'By',
+    cell: (entry) => wrap(entry.actor ? personText(entry.actor) : 'System or visitor'),
+  },
+  { header: 'Target', cell: (entry) => wrap(personText(entry.target)) },
+  { header: 'IP address', cell: (entry) => wrap(entry.ip ?? '—') },
+  {
+    header: 'Details',
+    cell: (entry) => <span className="text-xs wrap-anywhere">{detailsText(entry.details)}</span>,
+  },
+];
+
+function saveText(text: string, fileName: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+const dateClass =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base sm:w-auto sm:text-sm';
+
+/** Every audit row, filtered by who, what, whom and when (the filters live in the URL). */
+export function AuditLogPanel() {
+  const list = useListParams({ target: '', action: '', from: '', to: '' }, { prefix: 'audit' });
+  const target = useDebouncedValue(list.filters.target.trim());
+  const filters: AuditFilters = {
+    person: list.debouncedSearch,
+    target,
+    action: list.filters.action,
+    from: list.filters.from,
+    to: list.filters.to,
+    page: list.page,
+  };
+  const query = useAuditLog(filters);
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const csv = await fetchAuditCsv(filters);
+      saveText(csv, `audit-log-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv');
+    } catch (error) {
+      toast.error(errorText(error, 'The audit log could not be exported. Please try again.'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <SearchInput
+          id="audit-person"
+          label="Who did it (name or email)"
+          placeholder="Who did it (name or email)"
+          value={list.search}
+          onChange={list.setSearch}
+        />
+        <SearchInput
+          id="audit-target"
+          label="Whom it was done to (name or email)"
+          placeholder="Whom it was done to"
+          value={list.filters.target}
+          onChange={(value) => list.setFilter('target', value)}
+        />
+        <FilterSelect
+          id="audit-action"
+          label="Action"
+          value={list.filters.action}
+          onChange={(value) => list.setFilter('action', value)}
+        >
+          <option value="">All actions</option>
+          {(query.data?.actions ?? []).map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </FilterSelect>
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="audit-from" className="text-sm text-slate-700">
+            From
+          </label>
+          <input
+            id="audit-from"
+            type="date"
+            value={list.filters.from}
+            max={list.filters.to || undefined}
+            onChange={(event) => list.setFilter('from', event.target.value)}
+            className={dateClass}
+          />
+          <label htmlFor="audit-to" className="text-sm text-slate-700">
+            to
+          </label>
+          <input
+            id="audit-to"
+            type="date"
+            value={list.filters.to}
+            min={list.filters.from || undefined}
+            onChange={(event) => list.setFilter('to', event.target.value)}
+            className={dateClass}
+          />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {query.data ? `${query.data.total} ${query.data.total === 1 ? 'entry' : 'entries'}` : ''}
+          <span className="sr-only"> (times in Nairobi)</span>
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          isLoading={exporting}
+          loadingText="Exporting…"
+          onClick={() => void exportCsv()}
+        >
+          <Download aria-hidden="true" className="size-4" />
+          Export CSV
+        </Button>
+      </div>
+      <PagedTable
+        query={query}
+        rowsOf={(data) => data.entries}
+        caption="Audit log"
+        columns={COLUMNS}
+        rowKey={(entry) => entry.id}
+        loadingLabel="Loading the audit log…"
+        failedText="The audit log could not be loaded."
+        empty={{ title: 'No audit entries' }}
+        list={list}
+      />
+    </div>
+  );
+}

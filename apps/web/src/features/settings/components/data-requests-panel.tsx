@@ -1,0 +1,179 @@
+import { DATA_REQUEST_TEXT_MAX, PROFILE_MESSAGES, type DataRequest } from '@firm/shared';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { ListResults } from '../../../components/list/list-states';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { errorText } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useAnswerDataRequest, useDataRequests } from '../api/settings';
+
+const STATUS: Record<DataRequest['status'], { text: string; tone: 'amber' | 'green' | 'red' }> = {
+  open: { text: 'Open', tone: 'amber' },
+  done: { text: 'Done', tone: 'green' },
+  refused: { text: 'Refused', tone: 'red' },
+};
+
+function RefuseDialog({ request, onClose }: { request: DataRequest; onClose: () => void }) {
+  const answer = useAnswerDataRequest();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reasonId = useId();
+
+  const refuse = async () => {
+    if (!reason.trim()) {
+      setError(PROFILE_MESSAGES.refusalReasonRequired);
+      return;
+    }
+    try {
+      const result = await answer.mutateAsync({ id: request.id, status: 'refused', reason });
+      toast.success(result.message);
+      onClose();
+    } catch (failure) {
+      toast.error(errorText(failure));
+    }
+  };
+
+  return (
+    <Modal
+      title="Refuse this request?"
+      description={`${request.requesterName} (${request.requesterEmail}) will read your reason in Profile Settings.`}
+      onClose={onClose}
+      isBusy={answer.isPending}
+      footer={
+        <>
+          <Button variant="neutral" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="primary"
+            isLoading={answer.isPending}
+            loadingText="Saving…"
+            onClick={() => void refuse()}
+          >
+            Refuse request
+          </Button>
+        </>
+      }
+    >
+      <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
+        Reason
+      </label>
+      <textarea
+        id={reasonId}
+        rows={4}
+        maxLength={DATA_REQUEST_TEXT_MAX}
+        value={reason}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${reasonId}-error` : undefined}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setError(null);
+        }}
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
+      />
+      {error ? (
+        <p id={`${reasonId}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Data-protection requests from Profile Settings; an advocate marks them done or refuses them. */
+export function DataRequestsPanel() {
+  const query = useDataRequests();
+  const answer = useAnswerDataRequest();
+  const [refusing, setRefusing] = useState<DataRequest | null>(null);
+
+  const move = async (request: DataRequest, status: 'done' | 'open') => {
+    try {
+      const result = await answer.mutateAsync({ id: request.id, status });
+      toast.success(result.message);
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+
+  return (
+    <>
+      <p className="mb-4 text-sm text-slate-600">
+        Requests to delete personal data. Delete what the retention policy allows (ADR 007 and the
+        privacy policy), then mark the request done; refuse it with the reason when the law requires
+        the firm to keep the data.
+      </p>
+      <ListResults
+        query={query}
+        loadingLabel="Loading requests…"
+        failedText="The requests could not be loaded."
+        isEmpty={(data) => data.requests.length === 0}
+        empty={{ title: 'No data-protection requests' }}
+      >
+        {(data) => (
+          <ul className="space-y-3" aria-label="Data-protection requests">
+            {data.requests.map((request) => (
+              <li key={request.id} className="rounded-md border border-slate-200 p-4 text-sm">
+                <div className="flex flex-wrap items-center gap-2">
+                  <p className="font-medium text-slate-900">
+                    {request.requesterName}{' '}
+                    <span className="font-normal break-all text-slate-600">
+                      ({request.requesterEmail})
+                    </span>
+                  </p>
+                  <Badge tone={STATUS[request.status].tone}>{STATUS[request.status].text}</Badge>
+                </div>
+                <p className="mt-1 text-slate-600">
+                  Asked to delete their data on {formatDateTime(request.createdAt)}
+                  {request.userId ? '' : ' (account since deleted)'}
+                </p>
+                {request.message ? (
+                  <p className="mt-1 whitespace-pre-line text-slate-800">“{request.message}”</p>
+                ) : null}
+                {request.handledBy && request.handledAt ? (
+                  <p className="mt-1 text-slate-600">
+                    {STATUS[request.status].text} by {request.handledBy.name} on{' '}
+                    {formatDateTime(request.handledAt)}
+                    {request.reason ? `: ${request.reason}` : ''}
+                  </p>
+                ) : null}
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {request.status === 'open' ? (
+                    <>
+                      <Button
+                        size="sm"
+                        onClick={() => void move(request, 'done')}
+                        aria-label={`Mark the request of ${request.requesterName} done`}
+                      >
+                        Mark done
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        onClick={() => setRefusing(request)}
+                        aria-label={`Refuse the request of ${request.requesterName}`}
+                      >
+                        Refuse
+                      </Button>
+                    </>
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant="neutral"
+                      onClick={() => void move(request, 'open')}
+                      aria-label={`Reopen the request of ${request.requesterName}`}
+                    >
+                      Reopen
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListResults>
+      {refusing ? <RefuseDialog request={refusing} onClose={() => setRefusing(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { latestMailTo, signInThroughUi } from '../support/accounts';
+import { createReadyUser, ownerToken, uniqueSuffix } from '../support/user-management';
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text });
+
+async function seriousViolations(page: Page) {
+  return (await new AxeBuilder({ page }).analyze()).violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await signInThroughUi(page, account);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test.describe('Profile Settings', () => {
+  test('a client downloads their data and signs out another session', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.slow(); // two browsers and a download on a shared machine
+    const suffix = uniqueSuffix();
+    const client = await createReadyUser(request, await ownerToken(request), suffix, 'client');
+
+    // The same client on a second device.
+    const otherDevice = await browser.newContext();
+    const otherPage = await otherDevice.newPage();
+    await signIn(otherPage, client);
+
+    await signIn(page, client);
+    await page.getByRole('button', { name: /Account menu for/ }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Profile Settings' }).click();
+    await expect(page.getByRole('heading', { name: 'Profile Settings', level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Download my data: the JSON holds this client's account and no secrets.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const text = readFileSync((await download.path())!, 'utf8');
+    const file = JSON.parse(text) as {
+      account: { id: string; email: string; role: string };
+      sessions: unknown[];
+      auditLog: { action: string }[];
+    };
+    expect(file.account).toMatchObject({ id: client.id, email: client.email, role: 'client' });
+    expect(file.sessions.length).toBeGreaterThanOrEqual(3);
+    expect(file.auditLog.map((row) => row.action)).toContain('profile.data_exported');
+    expect(text).not.toMatch(/passwordHash|tokenHash|argon2/);
+
+    // This device is marked; the others are signed out after a confirmation.
+    const devices = page.getByRole('list', { name: 'Signed-in devices' });
+    await expect(devices.getByRole('listitem').filter({ hasText: 'This device' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Sign out of all other devices' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Sign out of all other devices?' });
+    await confirm.getByRole('button', { name: 'Sign out other devices' }).click();
+    await expect(toast(page, /Signed out of \d+ other devices?/)).toBeVisible();
+    await expect(devices.getByRole('listitem')).toHaveCount(1);
+
+    // The other device finds itself signed out at its next request.
+    await otherPage.goto('/profile');
+    await expect(otherPage).toHaveURL(/\/login$/);
+    await otherDevice.close();
+
+    // This one is still signed in.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Profile Settings', level: 1 })).toBeVisible();
+  });
+
+  test('a client changes their email through the link sent to the new address', async ({
+    page,
+    request,
+  }) => {
+    const suffix = uniqueSuffix();
+    const client = await createReadyUser(request, await ownerToken(request), suffix, 'client');
+    const newEmail = `moved.${suffix}@mwamba-e2e.test`;
+    await signIn(page, client);
+    await page.goto('/profile');
+
+    await page.getByLabel('New email address').fill(newEmail);
+    await page.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect(
+      page.getByText(`Waiting for confirmation: we sent a link to ${newEmail}`),
+    ).toBeVisible();
+
+    let mail: string | null = null;
+    await expect
+      .poll(() => (mail = latestMailTo(process.env.E2E_DATA_DIR!, newEmail)))
+      .not.toBeNull();
+    const link = /(http\S+\/profile\/confirm-email#token=\S+)/.exec(mail!)![1]!;
+    await page.goto(link);
+    await expect(page.getByText(newEmail)).toBeVisible();
+    await expect(page).toHaveURL(/\/profile\/confirm-email$/);
+
+    await page.getByRole('button', { name: 'Back to Profile Settings' }).click();
+    await expect(page.getByText(`Your email address: ${newEmail}`)).toBeVisible();
+  });
+});
