@@ -18,6 +18,7 @@ import type { Executor } from '../../db/client';
 import {
   appointmentEvents,
   appointments,
+  cases,
   users,
   type AppointmentRow,
   type NewAppointmentRow,
@@ -247,25 +248,39 @@ export async function diaryOfDay(
 
 /**
  * The advocates to offer a booking to, best first, for a client (null: a visitor) on the day
- * [dayStart, dayEnd): today, the active verified advocates with the fewest live appointments that
- * day. The client's own case advocate should come first: the `cases` table (issue 13, built on
- * another branch) is not here yet, so that preference is added where the two branches meet, in
- * this one function.
+ * [dayStart, dayEnd): the advocates assigned to the client's open cases, most recently active case
+ * first (they know the matter), then the other active verified advocates with the fewest live
+ * appointments that day.
  */
 export async function preferredAdvocates(
   db: Executor,
-  _clientId: string | null,
+  clientId: string | null,
   dayStart: Date,
   dayEnd: Date,
 ): Promise<{ id: string; name: string }[]> {
-  const [advocates, busy] = await Promise.all([
+  const [advocates, busy, caseAdvocates] = await Promise.all([
     bookableAdvocates(db),
     busyRanges(db, dayStart, dayEnd),
+    clientId ? caseAdvocateIds(db, clientId) : Promise.resolve([]),
   ]);
   const load = new Map<string, number>();
   for (const range of busy) load.set(range.advocateId, (load.get(range.advocateId) ?? 0) + 1);
-  // A stable sort: equal loads keep the oldest account first.
-  return [...advocates].sort((a, b) => (load.get(a.id) ?? 0) - (load.get(b.id) ?? 0));
+  const caseRank = new Map(caseAdvocates.map((id, index) => [id, index]));
+  const rank = (id: string) => caseRank.get(id) ?? caseAdvocates.length;
+  // A stable sort: equal ranks and loads keep the oldest account first.
+  return [...advocates].sort(
+    (a, b) => rank(a.id) - rank(b.id) || (load.get(a.id) ?? 0) - (load.get(b.id) ?? 0),
+  );
+}
+
+/** Who is assigned to the client's cases that are not closed, most recently updated first. */
+async function caseAdvocateIds(db: Executor, clientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ assigneeId: cases.assigneeId, updatedAt: cases.updatedAt })
+    .from(cases)
+    .where(and(eq(cases.clientId, clientId), ne(cases.status, 'closed')))
+    .orderBy(desc(cases.updatedAt));
+  return [...new Set(rows.flatMap((row) => (row.assigneeId ? [row.assigneeId] : [])))];
 }
 
 /**

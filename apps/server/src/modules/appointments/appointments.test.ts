@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { buildApp } from '../../app';
-import type { UserRow } from '../../db/schema';
+import { cases, type UserRow } from '../../db/schema';
 import { sendDueReminders } from './appointment-reminders';
 import { nextOpenWeekday } from './appointments-test-kit';
 
@@ -274,6 +274,26 @@ describe('the lead time (the clock at Monday 1 March 2027, 08:30 in Nairobi)', (
 });
 
 describe('one diary, no overlaps', () => {
+  it("a client who does not choose gets their open case's advocate first", async () => {
+    const date = freshDay();
+    // Amani's open case is Otieno's; without a case the least busy advocate (Wanjiru) would do.
+    await ctx.database.db.insert(cases).values({
+      caseNumber: `MWA/2026/${String(9000 + (seq += 1)).padStart(4, '0')}`,
+      title: 'Boundary dispute in Ruiru',
+      description: 'A neighbour has fenced part of the plot.',
+      category: 'property',
+      priority: 'medium',
+      clientId: client.id,
+      assigneeId: secondAdvocate.id,
+    });
+    const booked = await post(booking({ date, time: '10:00' }), tokens.client);
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json().appointment.advocateId).toBe(secondAdvocate.id);
+    // Another client, with no case, gets the advocate with the lighter day.
+    const other = await post(booking({ date, time: '10:00' }), tokens.otherClient);
+    expect(other.statusCode, other.body).toBe(201);
+    expect(other.json().appointment.advocateId).toBe(advocate.id);
+  });
   it('a taken slot answers 409 with the times still free; another advocate still takes it', async () => {
     const date = freshDay();
     const first = await post(
