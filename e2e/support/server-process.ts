@@ -46,12 +46,13 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
 }
 
 /**
- * Starts a server on a free port and waits until /api/health answers, for up to `timeoutMs` (a
- * first start creates its embedded database: slower on a busy machine).
+ * Starts a server on a free port and waits until /api/health answers, for up to `timeoutMs`. A
+ * first start creates its embedded database in a child process and then opens it (PGlite loads
+ * twice, ADR 013): several seconds on a quiet machine, far more on a busy one.
  */
 export async function startServer(
   env: Record<string, string>,
-  { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
+  { timeoutMs = 60_000 }: { timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const server = spawnServer({ PORT: String(await freePort()), ...env });
   const deadline = Date.now() + timeoutMs;
