@@ -5,6 +5,7 @@
 export const MESSAGES = {
   genericError: 'An error occurred',
   serverError: 'Something went wrong on our side. Please try again in a moment.',
+  serviceBusy: 'We are very busy right now. Please try again in a few seconds.',
   notFound: 'Not found',
   routeNotFound: 'The requested resource was not found',
   malformedJson: 'The request body is not valid JSON',

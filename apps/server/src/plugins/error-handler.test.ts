@@ -35,6 +35,13 @@ describe('API error contract', () => {
       error.stack = `Error: boom\n    at /work/main/apps/server/src/secret.ts:10:5`;
       throw error;
     });
+    // The ways a saturated or restarting database fails a request (node-postgres's pool, PostgreSQL).
+    app.get('/api/test/pool-timeout', async () => {
+      throw new Error('timeout exceeded when trying to connect');
+    });
+    app.get('/api/test/too-many-connections', async () => {
+      throw Object.assign(new Error('sorry, too many clients already'), { code: '53300' });
+    });
     app.post(
       '/api/test/echo',
       {
@@ -63,6 +70,18 @@ describe('API error contract', () => {
       code: 'VALIDATION_ERROR',
       errors: { name: 'Name is required', age: expect.any(String) },
     });
+  });
+
+  it('answers 503 with Retry-After when the database is saturated or unreachable, not 500', async () => {
+    for (const url of ['/api/test/pool-timeout', '/api/test/too-many-connections']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({
+        message: 'We are very busy right now. Please try again in a few seconds.',
+        code: 'SERVICE_BUSY',
+      });
+    }
   });
 
   it('answers malformed JSON with 400 and a plain message', async () => {

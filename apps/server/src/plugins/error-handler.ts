@@ -54,6 +54,30 @@ const STATUS_ERRORS: Record<number, ApiErrorBody> = {
 };
 
 /** The contract body for a client error status (400 for one without its own entry). */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+/**
+ * SQLSTATEs of a database that is overloaded or going away, not of a bad request or a bug: too
+ * many connections, shutting down, cannot connect now, and the connection-exception class.
+ */
+const BUSY_SQLSTATES = /^(53300|57P01|57P02|57P03|08\w{3})$/;
+
+/**
+ * A request that failed because the database is saturated or unreachable (the pool's wait for a
+ * connection ran out under a burst, the server restarts): a 503 with Retry-After tells the client
+ * to try again, where a 500 would say the request itself broke something (issue 14: a burst of
+ * 100 bookings on a loaded machine once answered 99 × 500).
+ */
+function isDatabaseBusy(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as { code?: unknown };
+  if (typeof code === 'string' && BUSY_SQLSTATES.test(code)) return true;
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return true;
+  // node-postgres's Pool gives these plain Errors, without a code.
+  return /timeout exceeded when trying to connect|Connection terminated due to connection timeout/.test(
+    error.message,
+  );
+}
+
 export function clientErrorBody(status: number, fastifyCode?: string): ApiErrorBody {
   return (
     (fastifyCode ? CLIENT_ERRORS[fastifyCode] : undefined) ??
@@ -172,6 +196,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       if (error.errors) body.errors = error.errors;
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.statusCode).send(body);
+    }
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, 'database busy or unreachable: answered 503');
+      return reply
+        .status(503)
+        .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+        .send({ message: MESSAGES.serviceBusy, code: 'SERVICE_BUSY' } satisfies ApiErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
