@@ -14,7 +14,8 @@
 //   BENCH_CONNECTIONS   autocannon connections (default 50)
 //   BENCH_TIMING_N      requests per timing median (default 200)
 //   BENCH_ONLY          `pglite` or `postgres` to measure one database
-//   BENCH_SCENARIO      `cases` to run only the cases scenario (scripts/lib/bench-cases.mjs)
+//   BENCH_SCENARIO      `cases` to run only the cases scenario (scripts/lib/bench-cases.mjs),
+//                       `core` to run all but it (it seeds 100,000 cases per database)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -275,8 +276,9 @@ if (!casesOnly && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
 }
 
 // Cases (issue 13): its own fresh databases, seeded to 1k and 100k cases.
-if (only !== 'postgres') await benchCases({ name: 'PGlite', startServer, rssMb });
-if (process.env.BENCH_DATABASE_URL && only !== 'pglite') {
+const withCases = process.env.BENCH_SCENARIO !== 'core';
+if (withCases && only !== 'postgres') await benchCases({ name: 'PGlite', startServer, rssMb });
+if (withCases && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
   await benchCases({
     name: 'PostgreSQL server',
     startServer,
