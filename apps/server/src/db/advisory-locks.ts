@@ -14,10 +14,25 @@ export const ADVISORY_LOCKS = {
   advocateGuard: 7_204_313,
   /** The retention purge: the second process finds nothing left. */
   retentionPurge: 7_204_314,
+  /** One advocate's diary (with the advocate's id as the second key): bookings into it queue. */
+  advocateDiary: 7_204_315,
 } as const;
 export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
 
 /** Takes `lock` until the end of the transaction `tx`. */
 export async function lockForTransaction(tx: Executor, lock: AdvisoryLock): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS[lock]})`);
+}
+
+/**
+ * Takes `lock` for one record (`key`, e.g. an advocate's id) until the end of the transaction:
+ * PostgreSQL's two-key form, the record's id hashed into the second key. Two records may share a
+ * hash; that only makes them queue behind each other now and then.
+ */
+export async function lockRecordForTransaction(
+  tx: Executor,
+  lock: AdvisoryLock,
+  key: string,
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS[lock]}, hashtext(${key}))`);
 }

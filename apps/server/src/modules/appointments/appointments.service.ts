@@ -24,7 +24,8 @@ import {
   type UpdateAppointmentValues,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { lockRecordForTransaction } from '../../db/advisory-locks';
 import type { AppointmentRow, NewAppointmentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { BackgroundTasks } from '../../lib/background-tasks';
@@ -116,6 +117,17 @@ export function toAppointment(row: AppointmentWithAdvocate): Appointment {
 /** A client sees their own appointments only; staff see all. */
 function scopeOf(user: UserRow): AppointmentScope {
   return user.role === 'client' ? { clientId: user.id } : {};
+}
+
+/**
+ * Bookings into one advocate's diary take turns. The exclusion constraint alone keeps them from
+ * overlapping, but PostgreSQL checks it by waiting on each other's uncommitted rows, and
+ * overlapping (not identical) inserts then deadlock one another; under a burst of 100 the waits
+ * and the deadlock detector held every pooled connection until requests failed (500 and 503).
+ * Queued behind this lock, each insert takes a millisecond and meets only committed rows.
+ */
+function lockDiary(tx: Executor, advocateId: string): Promise<void> {
+  return lockRecordForTransaction(tx, 'advocateDiary', advocateId);
 }
 
 /** Live appointments that overlap: PostgreSQL's exclusion constraint said no. */
@@ -337,6 +349,7 @@ export async function createAppointment(
   for (const candidate of candidates) {
     try {
       const row = await deps.db.transaction(async (tx) => {
+        await lockDiary(tx, candidate.id);
         const inserted = await insertAppointment(tx, {
           title: input.title,
           description: input.description,
@@ -440,6 +453,8 @@ async function moveAppointment(
   const endsAt = new Date(startsAt.getTime() + change.durationMinutes * 60_000);
   try {
     await deps.db.transaction(async (tx) => {
+      const diary = change.advocateId ?? row.advocateId;
+      if (diary) await lockDiary(tx, diary);
       await updateAppointmentRow(tx, row.id, {
         ...rest,
         startsAt,

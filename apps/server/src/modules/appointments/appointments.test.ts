@@ -370,8 +370,21 @@ describe('one diary, no overlaps', () => {
       ),
     );
     const statuses = responses.map((response) => response.statusCode);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 409)).toHaveLength(99);
+    // Every answer's status and message, should one be unexpected.
+    const counts = new Map<string, number>();
+    for (const response of responses) {
+      const answer = `${response.statusCode} ${response.json().message ?? ''}`;
+      counts.set(answer, (counts.get(answer) ?? 0) + 1);
+    }
+    const answers = JSON.stringify([...counts].map(([answer, n]) => `${n} × ${answer}`));
+    expect(
+      statuses.filter((status) => status === 201),
+      answers,
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((status) => status === 409),
+      answers,
+    ).toHaveLength(99);
     const list = await ctx.app.inject({
       method: 'GET',
       url: `/api/appointments?from=${date}&to=${date}&advocateId=${advocate.id}`,
