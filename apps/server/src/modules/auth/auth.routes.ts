@@ -47,7 +47,16 @@ const LIMITS = {
   login: { max: 20, timeWindow: '1 minute' },
   forgotPassword: { max: 5, timeWindow: '15 minutes' },
   resetPassword: { max: 10, timeWindow: '15 minutes' },
-  changePassword: { max: 10, timeWindow: '15 minutes' },
+  // Counted per account, not per address: a whole office behind one address changes its
+  // temporary passwords on its first morning, while a stolen session guessing the current
+  // password still gets 10 tries in 15 minutes (the route needs a session; the auth plugin has
+  // set the user before this runs).
+  changePassword: {
+    max: 10,
+    timeWindow: '15 minutes',
+    keyGenerator: (request: FastifyRequest) =>
+      request.session ? `change-password:${request.session.userId}` : request.ip,
+  },
 };
 
 /** `/api/auth/*`: SPEC section 7 with DECISIONS "Accounts and security". */

@@ -250,6 +250,25 @@ describe('the password lifecycle', () => {
   });
 
   describe('POST /api/auth/change-password', () => {
+    it('limits each account, not each address, to 10 attempts in 15 minutes', async () => {
+      await seedUser(ctx, { role: 'client', email: 'client@example.test' });
+      await seedUser(ctx, { role: 'client', email: 'colleague@example.test' });
+      const token = await signIn(ctx, 'client@example.test');
+      const wrong = { currentPassword: 'Wr0ng-password', newPassword: NEW_PASSWORD };
+      for (let i = 0; i < 10; i += 1) {
+        expect((await post('/api/auth/change-password', wrong, token)).statusCode).toBe(400);
+      }
+      expect((await post('/api/auth/change-password', wrong, token)).statusCode).toBe(429);
+      // A colleague behind the same office address is not held up.
+      const colleague = await signIn(ctx, 'colleague@example.test');
+      const theirs = await post(
+        '/api/auth/change-password',
+        { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD },
+        colleague,
+      );
+      expect(theirs.statusCode).toBe(200);
+    });
+
     it('changes the password, keeps this session and ends the others', async () => {
       const user = await seedUser(ctx, { role: 'client', email: 'client@example.test' });
       const here = await signIn(ctx, 'client@example.test');
