@@ -13,7 +13,7 @@ describe('LoginForm', () => {
     renderWithApp(<LoginForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     const email = screen.getByLabelText(/Email address/);
-    expect(email).toHaveAccessibleDescription('Email is required');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Email is required'));
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Password is required');
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApp } from '../../../testing/render';
@@ -13,7 +13,12 @@ describe('ForgotPasswordForm', () => {
     mockApi({ 'POST /auth/forgot-password': [200, { success: true, message }] });
     renderWithApp(<ForgotPasswordForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(screen.getByLabelText(/Email address/)).toHaveAccessibleDescription('Email is required');
+    // The resolver validates asynchronously: the message follows the click, not with it.
+    await waitFor(() =>
+      expect(screen.getByLabelText(/Email address/)).toHaveAccessibleDescription(
+        'Email is required',
+      ),
+    );
     await userEvent.type(screen.getByLabelText(/Email address/), 'amani@example.test');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('status')).toHaveTextContent(message);
