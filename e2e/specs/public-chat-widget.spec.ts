@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gotoReady } from '../support/public-site';
 
 // Nairobi is UTC+3 all year; the widget must follow Nairobi, not the visitor's zone.
 test.use({ timezoneId: 'America/New_York' });
@@ -7,7 +8,7 @@ test.describe('the floating chat widget', () => {
   test('is online during office hours on Nairobi time', async ({ page }) => {
     // Monday 10:00 in Nairobi (03:00 in New York).
     await page.clock.install({ time: new Date('2026-11-23T07:00:00Z') });
-    await page.goto('/about');
+    await gotoReady(page, '/about');
     await expect(page.getByRole('button', { name: 'Open chat (online)' })).toBeVisible();
     await page.getByRole('button', { name: 'Open chat (online)' }).click();
     await expect(page.getByTestId('chat-status')).toHaveText('Online: we reply now');
@@ -15,7 +16,7 @@ test.describe('the floating chat widget', () => {
 
   test('is offline on Sunday and on Saturday afternoon', async ({ page }) => {
     await page.clock.install({ time: new Date('2026-11-22T08:00:00Z') }); // Sunday 11:00
-    await page.goto('/');
+    await gotoReady(page, '/');
     await expect(page.getByRole('button', { name: 'Open chat (offline)' })).toBeVisible();
 
     await page.clock.setSystemTime(new Date('2026-11-28T11:30:00Z')); // Saturday 14:30
@@ -29,7 +30,7 @@ test.describe('the floating chat widget', () => {
     page,
   }) => {
     await page.clock.install({ time: new Date('2026-11-27T14:59:10Z') }); // Friday 17:59:10
-    await page.goto('/contact');
+    await gotoReady(page, '/contact');
     await page.getByRole('button', { name: 'Open chat (online)' }).click();
     await expect(page.getByTestId('chat-status')).toHaveText('Online: we reply now');
     await page.clock.runFor(60_000);
@@ -39,7 +40,7 @@ test.describe('the floating chat widget', () => {
   test('sends the edited message to WhatsApp with the normalised number, and offers a call', async ({
     page,
   }) => {
-    await page.goto('/');
+    await gotoReady(page, '/');
     await page.getByRole('button', { name: /Open chat/ }).click();
     const chat = page.getByRole('region', { name: 'Chat with us' });
     const box = chat.getByLabel('Your message');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { freshDataDir, startServer } from '../support/server-process';
-import { stubMapTiles } from '../support/public-site';
+import { stubMapTiles, gotoReady } from '../support/public-site';
 import { openDataDir } from '../support/database';
 
 const SUCCESS = 'Thank you for your message! We will get back to you within 24 hours.';
@@ -34,7 +34,7 @@ test.describe('the contact form', () => {
       const context = await browser.newContext({ baseURL: server.url });
       await stubMapTiles(context);
       const page = await context.newPage();
-      await page.goto('/contact');
+      await gotoReady(page, '/contact');
       // The consent box starts unticked, the honeypot is out of sight.
       await expect(page.getByLabel(/I agree that Mwamba/)).not.toBeChecked();
       await expect(page.locator('#contact-website')).not.toBeInViewport();
@@ -83,7 +83,7 @@ test.describe('the contact form', () => {
       if (request.url().endsWith('/api/contact-messages')) posted = true;
     });
     await stubMapTiles(page);
-    await page.goto('/contact');
+    await gotoReady(page, '/contact');
     await page.getByLabel('Email Address').fill('not-an-email');
     await page.getByLabel('Phone Number').fill('12345');
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -131,7 +131,7 @@ test.describe('the contact form', () => {
         }),
       }),
     );
-    await page.goto('/contact');
+    await gotoReady(page, '/contact');
     await fillForm(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('textbox', { name: /^Subject/ })).toHaveAccessibleDescription(
@@ -142,7 +142,7 @@ test.describe('the contact form', () => {
   test('keeps what the visitor typed when sending fails, and says so', async ({ page }) => {
     await stubMapTiles(page);
     await page.route('**/api/contact-messages', (route) => route.abort('internetdisconnected'));
-    await page.goto('/contact');
+    await gotoReady(page, '/contact');
     await fillForm(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('alert')).toContainText('Your message was not sent');
@@ -155,7 +155,7 @@ test.describe('the contact form', () => {
 
   test('offers the cards, the emergency hotline and booking', async ({ page }) => {
     await stubMapTiles(page);
-    await page.goto('/contact');
+    await gotoReady(page, '/contact');
     for (const name of ['Phone', 'WhatsApp Chat', 'Email', 'Main Office', 'Office Hours']) {
       await expect(
         page
@@ -180,7 +180,7 @@ test.describe('the contact form', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await stubMapTiles(page);
-    await page.goto('/contact');
+    await gotoReady(page, '/contact');
     await page.getByRole('button', { name: /Open chat/ }).click();
     await page.getByRole('button', { name: 'Close chat' }).click();
     const isValidation = (path: string) => /\/assets\/(validation|forms)-/.test(path);

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { stubMapTiles } from '../support/public-site';
+import { stubMapTiles, gotoReady } from '../support/public-site';
 
 test.describe('the locations page', () => {
   test('Map View: choosing an office opens its detail panel with Directions, Call and a maps link', async ({
     page,
   }) => {
     await stubMapTiles(page);
-    await page.goto('/locations');
+    await gotoReady(page, '/locations');
     await expect(page.getByRole('button', { name: 'Map View' })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -36,7 +36,7 @@ test.describe('the locations page', () => {
   test("List View: three offices, up to three services then '+N more', Book Appointment and Call Now", async ({
     page,
   }) => {
-    await page.goto('/locations');
+    await gotoReady(page, '/locations');
     await page.getByRole('button', { name: 'List View' }).click();
     await expect(page.getByRole('region', { name: 'Map of our offices' })).toHaveCount(0);
     const offices = page.getByRole('list', { name: 'Offices' }).getByRole('article');
@@ -63,7 +63,7 @@ test.describe('the locations page', () => {
     page,
   }) => {
     await page.route(/\/assets\/leaflet-map-.*\.js$/, (route) => route.abort());
-    await page.goto('/locations');
+    await gotoReady(page, '/locations');
     const failure = page.getByRole('alert');
     await expect(failure.getByRole('heading', { name: 'Map Loading Error' })).toBeVisible();
     await expect(failure.getByText('Failed to load OpenStreetMap')).toBeVisible();
@@ -87,7 +87,7 @@ test.describe('the locations page', () => {
     page.on('request', (request) => {
       if (/\/assets\/leaflet-map-/.test(request.url())) leafletRequests.push(request.url());
     });
-    await page.goto('/locations');
+    await gotoReady(page, '/locations');
     // Hydrated: the chat widget answers a click.
     await page.getByRole('button', { name: /Open chat/ }).click();
     await page.getByRole('button', { name: 'Close chat' }).click();

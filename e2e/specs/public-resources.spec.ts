@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { gotoReady } from '../support/public-site';
 
 test.describe('the resources page', () => {
   test('search and category filter work together, with an empty state', async ({ page }) => {
-    await page.goto('/resources');
+    await gotoReady(page, '/resources');
     const library = page.getByRole('region', { name: 'Resource Library' });
     await expect(library.getByRole('article')).toHaveCount(6);
     await expect(
@@ -33,7 +34,7 @@ test.describe('the resources page', () => {
   });
 
   test('forms download as real PDF files', async ({ page, request }) => {
-    await page.goto('/resources');
+    await gotoReady(page, '/resources');
     const link = page.getByRole('link', {
       name: /^Download PDF ?: Client Consultation Intake Form$/,
     });
@@ -51,7 +52,7 @@ test.describe('the resources page', () => {
   });
 
   test("'Read More' opens the article, which links back to the library", async ({ page }) => {
-    await page.goto('/resources');
+    await gotoReady(page, '/resources');
     await page
       .getByRole('link', { name: /^Read More ?: Succession: How to Administer an Estate$/ })
       .click();
@@ -68,7 +69,7 @@ test.describe('the resources page', () => {
   });
 
   test('an unknown article answers 404', async ({ page }) => {
-    const response = await page.goto('/resources/how-to-win-every-case');
+    const response = await gotoReady(page, '/resources/how-to-win-every-case');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gotoReady } from '../support/public-site';
 
 test.describe('the site frame', () => {
   test('a public page arrives as prerendered HTML, readable without JavaScript', async ({
@@ -29,7 +30,7 @@ test.describe('the site frame', () => {
     });
     page.on('pageerror', (error) => problems.push(error.message));
 
-    await page.goto('/');
+    await gotoReady(page, '/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Resources' }).click();
     await expect(page).toHaveURL(/\/resources$/);
@@ -39,7 +40,7 @@ test.describe('the site frame', () => {
   });
 
   test('an unknown path answers HTTP 404 with the Page Not Found screen', async ({ page }) => {
-    const response = await page.goto('/no/such/page');
+    const response = await gotoReady(page, '/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
     const popular = page.getByRole('navigation', { name: 'Popular pages' });
@@ -58,7 +59,7 @@ test.describe('the site frame', () => {
   });
 
   test('an unknown practice area is not found either', async ({ page }) => {
-    const response = await page.goto('/practice-areas/astrology-law');
+    const response = await gotoReady(page, '/practice-areas/astrology-law');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   });
@@ -67,7 +68,7 @@ test.describe('the site frame', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto('/');
+    await gotoReady(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'Contact' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();

@@ -43,3 +43,14 @@ export function collectProblems(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
 }
+
+/**
+ * Opens a page and waits until its app is live (`<html data-app-ready>`, set by main.tsx after
+ * hydration). Prerendered pages paint before their script is fetched (boot.ts), so a spec that
+ * changes a field straight after `goto` would race the hydration.
+ */
+export async function gotoReady(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  return response;
+}

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
@@ -20,11 +20,24 @@ if (isPrerendered) {
   );
 }
 
+/**
+ * Marks the document once the app has hydrated (or first rendered) and every control answers:
+ * `<html data-app-ready>`. The end-to-end specs wait for it before they type into a prerendered
+ * page, as a person cannot type faster than a page that is already live.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
+  return null;
+}
+
 const router = createBrowserRouter(routes);
 const app = (
   <StrictMode>
     <Providers>
       <RouterProvider router={router} />
+      <AppReady />
     </Providers>
   </StrictMode>
 );
