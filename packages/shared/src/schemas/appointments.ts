@@ -18,6 +18,7 @@ import {
   emailField,
   idParamsSchema,
   isSingleLine,
+  paginationSchema,
   phoneField,
   requiredText,
   uuidField,
@@ -293,7 +294,7 @@ export const appointmentListSchema = z.object({
   success: z.literal(true),
   count: z.number(),
   total: z.number(),
-  pagination: z.object({ page: z.number(), limit: z.number(), pages: z.number() }),
+  pagination: paginationSchema,
   appointments: z.array(appointmentSchema),
 });
 export type AppointmentList = z.infer<typeof appointmentListSchema>;

@@ -12,7 +12,7 @@ import {
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../constants';
 import { VALIDATION } from '../messages';
 import { successMessageSchema } from './auth';
-import { idParamsSchema, isSingleLine, requiredText, uuidField } from './fields';
+import { idParamsSchema, isSingleLine, paginationSchema, requiredText, uuidField } from './fields';
 
 /**
  * The `/api/cases` contract (issue 13; SPEC sections 3 and 5). The server validates with these
@@ -302,11 +302,7 @@ export const caseListSchema = z.object({
   success: z.literal(true),
   count: z.number().int(),
   total: z.number().int(),
-  pagination: z.object({
-    page: z.number().int(),
-    limit: z.number().int(),
-    pages: z.number().int(),
-  }),
+  pagination: paginationSchema,
   cases: z.array(caseSummarySchema),
 });
 export type CaseList = z.infer<typeof caseListSchema>;

@@ -97,3 +97,20 @@ export const optionalPhoneField = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
   phoneField.optional(),
 );
+
+/** Where a page of a list stands: every paged list of the API answers with it. */
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** At least 1, so "page 1 of 1" reads right for an empty list. */
+  pages: z.number().int(),
+});
+export type ListPagination = z.infer<typeof paginationSchema>;
+
+/** The pagination of page `page` of `limit` rows when `total` rows match. */
+export function paginationOf(
+  { page, limit }: { page: number; limit: number },
+  total: number,
+): ListPagination {
+  return { page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+}

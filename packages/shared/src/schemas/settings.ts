@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_PAGE_SIZE } from '../constants';
 import { VALIDATION } from '../messages';
-import { isSingleLine } from './fields';
+import { isSingleLine, paginationSchema } from './fields';
 
 /** The `/api/settings/*` contract (System Settings, issue 16; advocates only). */
 
@@ -87,11 +87,7 @@ export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 export const auditLogPageSchema = z.object({
   entries: z.array(auditEntrySchema),
   total: z.number().int(),
-  pagination: z.object({
-    page: z.number().int(),
-    limit: z.number().int(),
-    pages: z.number().int(),
-  }),
+  pagination: paginationSchema,
   /** Every action name in the log, for the filter. */
   actions: z.array(z.string()),
 });

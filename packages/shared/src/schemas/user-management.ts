@@ -20,6 +20,7 @@ import {
   idParamsSchema,
   isSingleLine,
   optionalPhoneField,
+  paginationSchema,
   phoneField,
   requiredText,
 } from './fields';
@@ -233,11 +234,7 @@ export const userListSchema = z.object({
   count: z.number().int(),
   /** Users matching the filters, on every page. */
   total: z.number().int(),
-  pagination: z.object({
-    page: z.number().int(),
-    limit: z.number().int(),
-    pages: z.number().int(),
-  }),
+  pagination: paginationSchema,
   users: z.array(managedUserSchema),
   stats: userStatsSchema,
 });

@@ -22,6 +22,7 @@ import {
   type ListAppointmentsFilters,
   type SlotProblem,
   type UpdateAppointmentValues,
+  paginationOf,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
@@ -416,11 +417,7 @@ export async function listAppointments(
     success: true,
     count: rows.length,
     total,
-    pagination: {
-      page: filters.page,
-      limit: filters.limit,
-      pages: Math.max(1, Math.ceil(total / filters.limit)),
-    },
+    pagination: paginationOf(filters, total),
     appointments: rows.map(toAppointment),
   };
 }

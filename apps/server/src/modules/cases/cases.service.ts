@@ -15,6 +15,7 @@ import {
   type ListCasesFilters,
   type UpdateCaseValues,
   type CaseDocument,
+  paginationOf,
 } from '@firm/shared';
 import type { Db, Executor } from '../../db/client';
 import type { CaseRow, NewCaseRow, UserRow } from '../../db/schema';
@@ -116,11 +117,7 @@ export async function listCases(
     success: true,
     count: rows.length,
     total,
-    pagination: {
-      page: filters.page,
-      limit: filters.limit,
-      pages: Math.max(1, Math.ceil(total / filters.limit)),
-    },
+    pagination: paginationOf(filters, total),
     cases: rows.map(toCaseSummary),
   };
 }

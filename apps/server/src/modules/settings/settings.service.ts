@@ -7,6 +7,7 @@ import {
   type DataRequest,
   type SuperKeyStatus,
   type UpdateDataRequestInput,
+  paginationOf,
 } from '@firm/shared';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -72,11 +73,7 @@ export async function auditLogPage(
   return {
     entries: rows.map(toAuditEntry),
     total,
-    pagination: {
-      page: filters.page,
-      limit: filters.limit,
-      pages: Math.max(1, Math.ceil(total / filters.limit)),
-    },
+    pagination: paginationOf(filters, total),
     actions,
   };
 }

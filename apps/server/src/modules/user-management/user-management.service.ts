@@ -14,6 +14,7 @@ import {
   type ListUsersFilters,
   type PublicUser,
   type UserList,
+  paginationOf,
 } from '@firm/shared';
 import type { Db, Executor } from '../../db/client';
 import type { NewUserRow, UserRow } from '../../db/schema';
@@ -95,11 +96,7 @@ export async function listUsers(
     success: true,
     count: rows.length,
     total,
-    pagination: {
-      page: filters.page,
-      limit: filters.limit,
-      pages: Math.max(1, Math.ceil(total / filters.limit)),
-    },
+    pagination: paginationOf(filters, total),
     users: rows.map((row) => ({
       ...toPublicUser(row),
       casesAssigned: row.casesAssigned,
