@@ -15,7 +15,11 @@
 //   BENCH_TIMING_N      requests per timing median (default 200)
 //   BENCH_ONLY          `pglite` or `postgres` to measure one database
 //   BENCH_SCENARIO      `cases` to run only the cases scenario (scripts/lib/bench-cases.mjs),
-//                       `core` to run all but it (it seeds 100,000 cases per database)
+//                       `dashboard` only the dashboard scenario (scripts/lib/bench-dashboard.mjs:
+//                       100,000 cases and 50,000 appointments, medians of GET /api/dashboard/stats
+//                       per role), `messages` only the messaging one (scripts/lib/bench-messages.mjs:
+//                       500 streams, POST → stream latency, a 10,000-message conversation), `core`
+//                       all but those three (they seed their own large databases)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,15 +28,16 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchCases } from './lib/bench-cases.mjs';
+import { benchDashboard } from './lib/bench-dashboard.mjs';
+import { benchMessages } from './lib/bench-messages.mjs';
 import { benchAppointments } from './lib/bench-appointments.mjs';
 import { freePort } from './lib/free-port.mjs';
+import { PASSWORD, SUPER_KEY, median } from './lib/bench-kit.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TIMING_N = Number(process.env.BENCH_TIMING_N ?? 200);
-const SUPER_KEY = 'bench-super-key-0123456789';
-const PASSWORD = 'Str0ngPassw0rd';
 const KNOWN_ACCOUNTS = Math.ceil(TIMING_N / 4); // ≤ 4 wrong passwords each: none gets locked
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -150,11 +155,6 @@ async function cannon(url, headers) {
   };
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
 /** Medians of known vs unknown emails, one request at a time, interleaved (ABBA). */
 async function timing(base, emails) {
   const measure = async (url, body) => {
@@ -234,8 +234,10 @@ const built = spawnSync('npm', ['run', 'build', '--workspace', '@firm/server'], 
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 const only = process.env.BENCH_ONLY;
-const casesOnly = process.env.BENCH_SCENARIO === 'cases';
-if (!casesOnly && only !== 'postgres') {
+const scenario = process.env.BENCH_SCENARIO;
+// A named scenario runs alone; none (or `core`) runs the core figures.
+const scenarioOnly = scenario === 'cases' || scenario === 'dashboard' || scenario === 'messages';
+if (!scenarioOnly && only !== 'postgres') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'firm-bench-api-'));
   try {
     await benchTarget(
@@ -250,7 +252,7 @@ if (!casesOnly && only !== 'postgres') {
   }
 }
 
-if (!casesOnly && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
+if (!scenarioOnly && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
   const url = new URL(process.env.BENCH_DATABASE_URL);
   const database = `${decodeURIComponent(url.pathname.slice(1))}_bench_${process.pid}`;
   const maintenance = new URL(url);
@@ -271,15 +273,42 @@ if (!casesOnly && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
-} else if (!casesOnly && only !== 'pglite') {
+} else if (!scenarioOnly && only !== 'pglite') {
   console.log('\n(BENCH_DATABASE_URL unset: PostgreSQL server not measured)');
 }
 
 // Cases (issue 13): its own fresh databases, seeded to 1k and 100k cases.
-const withCases = process.env.BENCH_SCENARIO !== 'core';
+const withCases = scenario === undefined || scenario === '' || scenario === 'cases';
 if (withCases && only !== 'postgres') await benchCases({ name: 'PGlite', startServer, rssMb });
 if (withCases && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
   await benchCases({
+    name: 'PostgreSQL server',
+    startServer,
+    rssMb,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+  });
+}
+
+// Dashboard (issue 15): its own fresh databases, 100k cases and 50k appointments.
+const withDashboard = scenario === undefined || scenario === '' || scenario === 'dashboard';
+if (withDashboard && only !== 'postgres') {
+  await benchDashboard({ name: 'PGlite', startServer });
+}
+if (withDashboard && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
+  await benchDashboard({
+    name: 'PostgreSQL server',
+    startServer,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+  });
+}
+
+// Messaging (issue 17): 500 streams and a 10,000-message conversation, on databases of its own.
+const withMessages = scenario === undefined || scenario === '' || scenario === 'messages';
+if (withMessages && only !== 'postgres') {
+  await benchMessages({ name: 'PGlite', startServer, rssMb });
+}
+if (withMessages && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
+  await benchMessages({
     name: 'PostgreSQL server',
     startServer,
     rssMb,

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { freshDataDir, startServer } from '../support/server-process';
 import { stubMapTiles, gotoReady } from '../support/public-site';
 import { openDataDir } from '../support/database';
+import { latestMailTo } from '../support/accounts';
 
 const SUCCESS = 'Thank you for your message! We will get back to you within 24 hours.';
 
@@ -69,9 +70,14 @@ test.describe('the contact form', () => {
 
     const mailDir = path.join(dataDir, 'mail');
     const files = readdirSync(mailDir).filter((file) => file.endsWith('.eml'));
-    expect(files).toHaveLength(1);
-    const eml = readFileSync(path.join(mailDir, files[0]!), 'utf8');
-    expect(eml).toContain('To: intake@mwamba-advocates.co.ke');
+    // One to the firm, and the firm settings' auto-reply to the visitor.
+    expect(files).toHaveLength(2);
+    const mails = files.map((file) => readFileSync(path.join(mailDir, file), 'utf8'));
+    const eml = mails.find((mail) => /^To: intake@mwamba-advocates\.co\.ke/m.test(mail))!;
+    expect(eml).toBeDefined();
+    const reply = latestMailTo(dataDir, 'achieng@example.co.ke');
+    expect(reply).toContain('Subject: We received your message:');
+    expect(reply).toContain('Thank you for your message! We will get back to you within 24 hours.');
     expect(eml).toContain('Reply-To: achieng@example.co.ke');
     expect(eml).toMatch(/Subject: \[URGENT\] Website message: Land sale in Kitengela/);
     expect(eml).toContain('The seller wants a deposit before the search.');

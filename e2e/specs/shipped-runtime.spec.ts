@@ -72,6 +72,21 @@ test.describe('the runtime that ships', () => {
     }
   });
 
+  test('no prerendered page loads zod, the schemas or the form library before a visitor uses a form', () => {
+    const pages = filesUnder(DIST).filter((file) => file.endsWith('index.html'));
+    expect(pages.length).toBeGreaterThan(10);
+    for (const file of pages) {
+      const html = readFileSync(file, 'utf8');
+      const chunks = /data-route-chunks="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
+      // The contact form loads them on first focus; a policy page once took them in through one
+      // constant exported beside the case schemas.
+      expect(
+        chunks.filter((chunk) => /\/(validation|forms)-/.test(chunk)),
+        path.relative(DIST, file),
+      ).toEqual([]);
+    }
+  });
+
   test('the site chunk every page loads holds React DOM’s production build, and no file holds Preact', () => {
     const manifest = JSON.parse(
       readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'),

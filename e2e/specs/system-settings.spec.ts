@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { OWNER, advocatePayload } from '../support/accounts';
 import { freshDataDir, startServer } from '../support/server-process';
 import {
+  callApi,
   createReadyUser,
   ownerToken,
   uniqueSuffix,
@@ -108,6 +109,52 @@ test.describe('System Settings', () => {
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
+    }
+  });
+
+  test('an advocate changes the consultation fee and the public booking modal shows it', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const owner = await ownerToken(request);
+    const before = await callApi<{ settings: Record<string, unknown> }>(
+      request,
+      owner,
+      'GET',
+      '/settings/firm',
+    );
+    try {
+      await useSessionToken(page, owner);
+      await page.goto('/system-settings?tab=firm');
+      await expect(page.getByRole('tab', { name: 'Firm settings' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      const fee = page.getByLabel('Consultation fee (KSh)');
+      await expect(fee).toHaveValue(/\d+/);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // A bad value is refused with its message, and nothing typed is lost.
+      await fee.fill('');
+      await page.getByRole('button', { name: 'Save firm settings' }).click();
+      await expect(page.getByText('Fee is required')).toBeVisible();
+      await fee.fill('6500');
+      await page.getByRole('button', { name: 'Save firm settings' }).click();
+      await expect(page.getByText('Firm settings saved')).toBeVisible();
+      await expect(page.getByText(/^Last saved .* by /)).toBeVisible();
+
+      // A visitor (no session, no cache) opens the booking: the new fee.
+      const visitorContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const visitor = await visitorContext.newPage();
+      await visitor.goto('/appointments?book=consultation');
+      const booking = visitor.getByRole('dialog', { name: 'Book an Appointment' });
+      await expect(booking).toContainText('Consultation: 30 minutes, KSh 6,500.');
+      await expect(booking.getByLabel('Type')).toContainText('Consultation (30 min, KSh 6,500)');
+      await visitorContext.close();
+    } finally {
+      // The shared server's other specs book consultations: put the fee back.
+      await callApi(request, owner, 'PUT', '/settings/firm', before.settings);
     }
   });
 });

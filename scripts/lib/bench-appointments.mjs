@@ -3,12 +3,12 @@
 //     time of GET /api/appointments/availability, one request at a time (target ≤ 20 ms);
 //   - the race: 100 concurrent bookings of one advocate's slot, then 100 of overlapping but not
 //     identical ranges: how many 201, 409 and 5xx, and how many rows hold the slot.
+import { median } from './bench-kit.mjs';
 
 const ADVOCATES = 50;
 const APPOINTMENTS = 2000;
 const TIMES = ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00'];
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const addDays = (date, days) => {
   const moved = new Date(`${date}T12:00:00Z`);
   moved.setUTCDate(moved.getUTCDate() + days);

@@ -2,32 +2,11 @@
 // median answer times, one request at a time, of the first page of 20 for staff and for a client
 // and of a search, with 1,000 and then 100,000 cases; and the server's RSS around a 25 MB upload
 // and download. Figures on a shared machine are indicative.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { PASSWORD, SUPER_KEY, json, scratchDatabase, timeGet } from './bench-kit.mjs';
 import { ensureClients, openDatabase, seedCases } from './seed-cases-sql.mjs';
 
-const SUPER_KEY = 'bench-super-key-0123456789';
-const PASSWORD = 'Str0ngPassw0rd';
 const N = Number(process.env.BENCH_CASES_N ?? 200);
 const SIZES = (process.env.BENCH_CASES_SIZES ?? '1000,100000').split(',').map(Number);
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function json(base, method, url, body, token) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 /** An owner advocate and a client who has chosen a password, through the API. */
 async function accounts(base) {
@@ -70,20 +49,6 @@ async function accounts(base) {
   };
 }
 
-async function timeGet(base, url, token) {
-  const times = [];
-  for (let i = 0; i < N + 10; i += 1) {
-    const start = performance.now();
-    const response = await fetch(`${base}${url}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
-    if (i >= 10) times.push(performance.now() - start); // the first ten warm up
-  }
-  return median(times);
-}
-
 async function uploadAndDownload(base, token, rssMb, pid) {
   const before = rssMb(pid);
   const { cases } = await json(base, 'GET', '/api/cases?limit=1', undefined, token);
@@ -115,24 +80,8 @@ async function uploadAndDownload(base, token, rssMb, pid) {
  */
 export async function benchCases({ name, startServer, rssMb, databaseUrl }) {
   console.log(`\n== cases on ${name} (medians of ${N} requests, one at a time)`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'firm-bench-cases-'));
-  let dropDatabase = async () => {};
-  const env = { DATA_DIR: dataDir };
-  if (databaseUrl) {
-    const url = new URL(databaseUrl);
-    const database = `${decodeURIComponent(url.pathname.slice(1))}_cases_${process.pid}`;
-    const maintenance = new URL(url);
-    maintenance.pathname = '/postgres';
-    const admin = new pg.Client({ connectionString: maintenance.toString() });
-    await admin.connect();
-    await admin.query(`create database "${database}"`);
-    url.pathname = `/${database}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      await admin.query(`drop database if exists "${database}" with (force)`);
-      await admin.end();
-    };
-  }
+  const scratch = await scratchDatabase('cases', databaseUrl);
+  const { env, dataDir } = scratch;
   try {
     let server = await startServer(env);
     const who = await accounts(server.base);
@@ -154,12 +103,13 @@ export async function benchCases({ name, startServer, rssMb, databaseUrl }) {
       }
       seeded = size;
       server = await startServer(env);
-      const staff = await timeGet(server.base, '/api/cases?page=1&limit=20', who.owner);
-      const client = await timeGet(server.base, '/api/cases?page=1&limit=20', who.client);
+      const staff = await timeGet(server.base, '/api/cases?page=1&limit=20', who.owner, N);
+      const client = await timeGet(server.base, '/api/cases?page=1&limit=20', who.client, N);
       const search = await timeGet(
         server.base,
         '/api/cases?search=HCCC%20E424&limit=20',
         who.owner,
+        N,
       );
       console.log(
         `${String(size).padStart(7)} cases: staff first page ${staff.toFixed(2)} ms, client first page ${client.toFixed(2)} ms, search ${search.toFixed(2)} ms`,
@@ -171,7 +121,6 @@ export async function benchCases({ name, startServer, rssMb, databaseUrl }) {
     );
     await server.stop();
   } finally {
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
+    await scratch.dispose();
   }
 }

@@ -93,3 +93,70 @@ export async function seedCases({ query }, { from, to, clientIds, assigneeId }) 
   await query('analyze cases');
   await query('analyze users');
 }
+
+/**
+ * Adds `advocates` verified advocate accounts (not able to sign in) if fewer exist, and returns
+ * their ids: the seeded appointments' diaries.
+ */
+export async function ensureAdvocates({ query }, advocates) {
+  const [{ n }] = await query(
+    `select count(*)::int as n from users where email like 'seed-advocate-%'`,
+  );
+  if (n < advocates) {
+    await query(
+      `insert into users (email, password_hash, first_name, last_name, role, verification_status)
+       select 'seed-advocate-' || g || '@example.test', 'seeded-account-no-password',
+              ($2::text[])[1 + g % 10], 'Advocate ' || g, 'advocate', 'verified'
+       from generate_series($1::int + 1, $3::int) g`,
+      [n, FIRST_NAMES, advocates],
+    );
+  }
+  const rows = await query(
+    `select id from users where email like 'seed-advocate-%' order by email limit $1`,
+    [advocates],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Inserts appointments numbered `from`..`to` (1-based): clients round-robin over `clientIds`,
+ * diaries round-robin over `advocateIds`, one 30-minute slot an hour in each diary (so the
+ * no-overlap constraint holds) around now, in every status, fees pending or paid.
+ */
+export async function seedAppointments({ query }, { from, to, clientIds, advocateIds }) {
+  const batch = 20_000;
+  const perHour = advocateIds.length;
+  // Centred on now: half of the slots before, half after.
+  const firstSlotHours = -Math.ceil(to / perHour / 2);
+  for (let start = from; start <= to; start += batch) {
+    const end = Math.min(to, start + batch - 1);
+    await query(
+      `with slots as (
+         select g, date_trunc('hour', now()) + (($5::int + g / $6::int) * interval '1 hour') as starts_at,
+                (array['scheduled', 'confirmed', 'completed', 'cancelled', 'confirmed'])[1 + g % 5] as status
+         from generate_series($1::int, $2::int) g
+       )
+       insert into appointments (title, description, type, status, starts_at, ends_at,
+                                 duration_minutes, fee_ksh, payment_status, payment_method,
+                                 payment_reference, paid_at, client_id, client_first_name,
+                                 client_last_name, client_email, advocate_id, cancelled_at,
+                                 created_at)
+       select 'Seeded appointment no. ' || g, 'An appointment seeded for the benchmark.',
+              (array['consultation', 'follow_up', 'court_appearance'])[1 + g % 3],
+              status, starts_at, starts_at + interval '30 minutes', 30,
+              (array[5000, 3000, 8000, 0])[1 + g % 4],
+              case when g % 3 = 0 and status <> 'cancelled' then 'paid' else 'pending' end,
+              case when g % 3 = 0 and status <> 'cancelled' then 'mpesa' end,
+              case when g % 3 = 0 and status <> 'cancelled' then 'SEED' || g end,
+              case when g % 3 = 0 and status <> 'cancelled' then least(now(), starts_at) end,
+              ($3::uuid[])[1 + g % cardinality($3::uuid[])],
+              'Seeded', 'Client ' || g, 'seed-client-' || g || '@example.test',
+              ($4::uuid[])[1 + g % cardinality($4::uuid[])],
+              case when status = 'cancelled' then starts_at - interval '1 day' end,
+              starts_at - interval '7 days'
+       from slots`,
+      [start, end, clientIds, advocateIds, firstSlotHours, perHour],
+    );
+  }
+  await query('analyze appointments');
+}

@@ -21,6 +21,14 @@ import {
   appointmentRemindersPlugin,
   type AppointmentReminderOptions,
 } from './modules/appointments/appointment-reminders';
+import {
+  messageNoticesPlugin,
+  type MessageNoticeOptions,
+} from './modules/messages/message-notices';
+import {
+  notificationsPlugin,
+  type NotificationsPluginOptions,
+} from './modules/notifications/notifications.plugin';
 import { authPlugin } from './plugins/auth';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
@@ -29,6 +37,7 @@ import {
   retentionSchedulePlugin,
   type RetentionScheduleOptions,
 } from './plugins/retention-schedule';
+import { copyRouteHookArrays } from './plugins/route-hook-arrays';
 import { securityPlugin } from './plugins/security';
 import { apiNotFoundPlugin, webAppPlugin } from './plugins/web-app';
 
@@ -45,10 +54,14 @@ export interface BuildAppOptions {
   retentionSchedule?: RetentionScheduleOptions | false;
   /** The 24-hour appointment reminders (on by default; API tests call `sendDueReminders`). */
   appointmentReminders?: AppointmentReminderOptions | false;
+  /** The unread-message emails (on by default; API tests call `sendMessageNotices`). */
+  messageNotices?: MessageNoticeOptions | false;
   /** Shorter waits on slow clients (tests); the defaults are explained in lib/http-timeouts.ts. */
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Prefix of the Redis keys (tests give each run its own). */
   redisKeyPrefix?: string;
+  /** Live notification streams (tests shorten the heartbeat). */
+  notifications?: NotificationsPluginOptions;
 }
 
 /** Builds the whole application: plugins, then modules. It never listens (server.ts does). */
@@ -59,8 +72,10 @@ export async function buildApp({
   logger,
   retentionSchedule = {},
   appointmentReminders = {},
+  messageNotices = {},
   httpTimeouts,
   redisKeyPrefix = 'firm:',
+  notifications = {},
 }: BuildAppOptions) {
   const app = Fastify({
     // Tests may replace the level or the stream; the serializers that keep secrets out stay.
@@ -116,6 +131,7 @@ export async function buildApp({
   app.decorate('redisKeyPrefix', redisKeyPrefix);
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
+  copyRouteHookArrays(app);
   // Limits are set per route (sign-in, forms); the store is Redis when configured, else memory.
   await app.register(rateLimit, {
     global: false,
@@ -124,6 +140,7 @@ export async function buildApp({
       AppError.tooManyRequests(MESSAGES.tooManyRequestsRetryIn(Math.ceil(context.ttl / 1000))),
   });
   await app.register(authPlugin);
+  await app.register(notificationsPlugin, notifications);
   await app.register(apiDocsPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
 
@@ -134,6 +151,7 @@ export async function buildApp({
   }
   if (retentionSchedule) await app.register(retentionSchedulePlugin, retentionSchedule);
   if (appointmentReminders) await app.register(appointmentRemindersPlugin, appointmentReminders);
+  if (messageNotices) await app.register(messageNoticesPlugin, messageNotices);
   return app;
 }
 

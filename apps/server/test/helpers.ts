@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../src/config';
 import { pgliteExtensions, usePglite, usePostgres, type Database } from '../src/db/client';
 import type { HttpTimeouts } from '../src/lib/http-timeouts';
 import type { Mailer, OutgoingMail } from '../src/lib/mailer';
+import type { NotificationsPluginOptions } from '../src/modules/notifications/notifications.plugin';
 import type { RetentionScheduleOptions } from '../src/plugins/retention-schedule';
 import { postgresTarget, TEST_DB_PREFIX } from './database-target';
 
@@ -61,6 +62,8 @@ export async function createTestContext(
     logStream?: Writable;
     /** Redis key prefix (with REDIS_URL in env), so runs sharing a Redis do not collide. */
     redisKeyPrefix?: string;
+    /** Live notification streams (a short heartbeat). */
+    notifications?: NotificationsPluginOptions;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -84,8 +87,10 @@ export async function createTestContext(
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     retentionSchedule: options.retentionSchedule ?? false,
     appointmentReminders: false,
+    messageNotices: false,
     ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
+    ...(options.notifications ? { notifications: options.notifications } : {}),
   });
   await options.beforeReady?.(app);
   await app.ready();

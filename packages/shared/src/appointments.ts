@@ -70,7 +70,32 @@ export const APPOINTMENT_LOCATION_LABELS: Record<AppointmentLocation, string> = 
 /** Start times of SPEC section 5, Monday to Friday; Saturday keeps the morning ones. */
 export const WEEKDAY_START_TIMES = ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00'] as const;
 export const SATURDAY_START_TIMES = ['09:00', '10:00', '11:00'] as const;
-export type StartTime = (typeof WEEKDAY_START_TIMES)[number];
+export type StartTime = string;
+
+/** The days that may take bookings (Monday to Saturday; the office is closed on Sunday). */
+export const BOOKING_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+export type BookingDay = (typeof BOOKING_DAYS)[number];
+export const BOOKING_DAY_LABELS: Record<BookingDay, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+};
+/**
+ * The start times each day offers (firm settings, issue 16); a day with none takes no bookings.
+ * Held by the firm settings; these are the defaults until an advocate changes them.
+ */
+export type BookingTimes = Record<BookingDay, readonly string[]>;
+export const DEFAULT_BOOKING_TIMES: BookingTimes = {
+  mon: WEEKDAY_START_TIMES,
+  tue: WEEKDAY_START_TIMES,
+  wed: WEEKDAY_START_TIMES,
+  thu: WEEKDAY_START_TIMES,
+  fri: WEEKDAY_START_TIMES,
+  sat: SATURDAY_START_TIMES,
+};
 
 /** Nobody books a slot that starts sooner than this. */
 export const BOOKING_LEAD_MINUTES = 120;
@@ -147,11 +172,17 @@ export function daysOfMonth(month: string): string[] {
   return days;
 }
 
-/** The start times a day offers before any rule about now or the diary: none on Sunday. */
-export function startTimesOf(date: string): readonly StartTime[] {
+/**
+ * The start times a day offers before any rule about now or the diary: none on Sunday, else the
+ * firm's settings for that weekday (sorted).
+ */
+export function startTimesOf(
+  date: string,
+  bookingTimes: BookingTimes = DEFAULT_BOOKING_TIMES,
+): readonly StartTime[] {
   const day = dayOfWeek(date);
   if (day === 0) return [];
-  return day === 6 ? SATURDAY_START_TIMES : WEEKDAY_START_TIMES;
+  return [...bookingTimes[BOOKING_DAYS[day - 1]!]].sort();
 }
 
 /** Minutes after midnight of an `HH:MM` time. */
@@ -166,6 +197,8 @@ export interface SlotQuestion {
   durationMinutes: number;
   now: Date;
   isHoliday: (date: string) => boolean;
+  /** The firm's start times per weekday; the defaults when left out. */
+  bookingTimes?: BookingTimes | undefined;
 }
 
 /**
@@ -179,9 +212,11 @@ export function slotProblem({
   durationMinutes,
   now,
   isHoliday,
+  bookingTimes,
 }: SlotQuestion): SlotProblem | null {
-  if (startTimesOf(date).length === 0 || isHoliday(date)) return 'closed_day';
-  if (!(startTimesOf(date) as readonly string[]).includes(time)) return 'not_a_slot';
+  const starts = startTimesOf(date, bookingTimes);
+  if (starts.length === 0 || isHoliday(date)) return 'closed_day';
+  if (!starts.includes(time)) return 'not_a_slot';
   const startsAt = nairobiInstant(date, time).getTime();
   if (startsAt <= now.getTime()) return 'past';
   if (startsAt - now.getTime() < BOOKING_LEAD_MINUTES * 60_000) return 'too_soon';
@@ -192,12 +227,17 @@ export function slotProblem({
 
 /** The start times of `date` that the rules allow (the diary is checked separately). */
 export function bookableStartTimes(question: Omit<SlotQuestion, 'time'>): StartTime[] {
-  return startTimesOf(question.date).filter((time) => slotProblem({ ...question, time }) === null);
+  return startTimesOf(question.date, question.bookingTimes).filter(
+    (time) => slotProblem({ ...question, time }) === null,
+  );
 }
 
-/** Whether a day offers no appointments at all (Sunday or a public holiday). */
-export const isClosedDay = (date: string, isHoliday: (date: string) => boolean) =>
-  startTimesOf(date).length === 0 || isHoliday(date);
+/** Whether a day offers no appointments at all (Sunday, a day the firm closed, a public holiday). */
+export const isClosedDay = (
+  date: string,
+  isHoliday: (date: string) => boolean,
+  bookingTimes: BookingTimes = DEFAULT_BOOKING_TIMES,
+) => startTimesOf(date, bookingTimes).length === 0 || isHoliday(date);
 
 /** `KSh 5,000` (DECISIONS "Data"). */
 export function formatKsh(amount: number): string {

@@ -12,13 +12,6 @@ export function formatCaseNumber(year: number, sequence: number): string {
   return `${CASE_NUMBER_PREFIX}/${year}/${String(sequence).padStart(CASE_NUMBER_DIGITS, '0')}`;
 }
 
-/**
- * Case files (the case, its parties, documents, notes and timeline) are kept this many years after
- * the matter closes, as professional and tax rules require (privacy policy, ADR 007 and 014). No
- * purge deletes them: an advocate reviews a file before it is destroyed.
- */
-export const CASE_FILE_RETENTION_YEARS = 7;
-
 export const CASE_STATUSES = ['pending', 'in_progress', 'completed', 'closed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 

@@ -76,6 +76,13 @@ export const REMEMBER_ME_DAYS = 30;
  */
 export const ENQUIRY_RETENTION_MONTHS = 12;
 export const MAIL_FILE_RETENTION_MONTHS = ENQUIRY_RETENTION_MONTHS;
+
+/**
+ * Case files (the case, its parties, documents, notes and timeline) are kept this many years after
+ * the matter closes, as professional and tax rules require (privacy policy, ADR 007 and 014). No
+ * purge deletes them: an advocate reviews a file before it is destroyed.
+ */
+export const CASE_FILE_RETENTION_YEARS = 7;
 /**
  * Expired or revoked sessions and spent or expired reset links stop working at once, but their rows
  * are deleted only this long after they ended: the hourly cap on reset emails counts spent links,

@@ -35,6 +35,11 @@ export const MESSAGES = {
   forbidden: 'You do not have permission to do this',
   pageNotAllowed: 'You do not have access to that page.',
   adminManagementAccessDenied: 'Access Denied: Only advocates (super admins) can access this page.',
+  // The route guard's words for Clients and Enquiries (also the API's 403s, CLIENT_MESSAGES).
+  clientsAccessDenied:
+    'Access denied. Only advocates, and admins who admit clients, open case files or manage cases, can see clients.',
+  enquiriesAccessDenied:
+    'Access denied. Only advocates, and admins who admit clients or schedule appointments, can see enquiries.',
   sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;
 

@@ -18,10 +18,42 @@ describe('can()', () => {
     expect(can(admin, 'admins:manage')).toBe(false);
   });
 
+  it('opens Clients to admins who admit clients, open files or manage cases, and no other', () => {
+    const withOnly = (key: keyof typeof NO_ADMIN_PERMISSIONS) => ({
+      role: 'admin' as const,
+      permissions: { ...NO_ADMIN_PERMISSIONS, [key]: true },
+    });
+    expect(can(withOnly('canOpenFiles'), 'clients:view')).toBe(true);
+    expect(can(withOnly('canManageCases'), 'clients:view')).toBe(true);
+    expect(can(withOnly('canScheduleAppointments'), 'clients:view')).toBe(false);
+    expect(can({ role: 'admin', permissions: NO_ADMIN_PERMISSIONS }, 'clients:view')).toBe(false);
+    expect(can(withOnly('canScheduleAppointments'), 'enquiries:view')).toBe(true);
+    expect(can(withOnly('canAdmitClients'), 'enquiries:view')).toBe(true);
+    expect(can(withOnly('canOpenFiles'), 'enquiries:view')).toBe(false);
+    expect(can({ role: 'client' }, 'enquiries:view')).toBe(false);
+  });
+
   it('keeps clients to their own portal pages', () => {
     expect(can({ role: 'client' }, 'cases:view')).toBe(true);
     expect(can({ role: 'client' }, 'cases:create')).toBe(false);
     expect(can({ role: 'client' }, 'clients:view')).toBe(false);
+  });
+
+  it('opens every conversation to advocates and canOpenFiles admins, filing to canUploadFiles', () => {
+    const admin = (toggles: Partial<typeof NO_ADMIN_PERMISSIONS>) => ({
+      role: 'admin' as const,
+      permissions: { ...NO_ADMIN_PERMISSIONS, ...toggles },
+    });
+    expect(can({ role: 'advocate' }, 'messages:all')).toBe(true);
+    expect(can(admin({ canOpenFiles: true }), 'messages:all')).toBe(true);
+    expect(can(admin({ canUploadFiles: true }), 'messages:all')).toBe(false);
+    expect(can(admin({}), 'messages:view')).toBe(true);
+    expect(can(admin({ canUploadFiles: true }), 'messages:file')).toBe(true);
+    expect(can(admin({ canOpenFiles: true }), 'messages:file')).toBe(false);
+    expect(can({ role: 'client', id: 'c1' }, 'messages:view', { clientId: 'c1' })).toBe(true);
+    expect(can({ role: 'client', id: 'c1' }, 'messages:view', { clientId: 'c2' })).toBe(false);
+    expect(can({ role: 'client' }, 'messages:all')).toBe(false);
+    expect(can({ role: 'client' }, 'messages:file')).toBe(false);
   });
 
   it('refuses visitors and deactivated accounts', () => {

@@ -17,8 +17,11 @@ export const ACTIONS = [
   'appointments:view',
   'appointments:schedule',
   'messages:view',
+  'messages:all',
+  'messages:file',
   'clients:view',
   'clients:admit',
+  'enquiries:view',
   'reports:view',
   'users:manage',
   'admins:manage',
@@ -52,6 +55,7 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'appointments:view': 'own',
     // Book, reschedule and cancel their own appointments; staff need the toggle (issue 14).
     'appointments:schedule': 'own',
+    // Their own conversations only (another client's answers 404, issue 17).
     'messages:view': 'own',
   },
   admin: {
@@ -64,9 +68,17 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'files:upload': 'canUploadFiles',
     'appointments:view': true,
     'appointments:schedule': 'canScheduleAppointments',
+    // Every admin has the nav entry and the conversations they are named on; with canOpenFiles
+    // they see and answer every conversation, and filing an attachment to its case is an upload.
     'messages:view': true,
-    'clients:view': true,
+    'messages:all': 'canOpenFiles',
+    'messages:file': 'canUploadFiles',
+    // The Clients screen (issue 16): those who admit clients, open their files or run their cases.
+    'clients:view': ['canAdmitClients', 'canOpenFiles', 'canManageCases'],
+    // Editing a client's contact details goes with admitting them.
     'clients:admit': 'canAdmitClients',
+    // The Enquiries inbox: contact messages and visitor bookings lead to new clients or meetings.
+    'enquiries:view': ['canAdmitClients', 'canScheduleAppointments'],
     'reports:view': 'canAccessReports',
   },
   advocate: Object.fromEntries(ACTIONS.map((action) => [action, true])),

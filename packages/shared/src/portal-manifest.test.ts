@@ -29,16 +29,29 @@ describe('the portal manifest', () => {
     expect(
       labels(portalNav({ ...admin, permissions: { ...NO_ADMIN_PERMISSIONS, canOpenFiles: true } })),
     ).toEqual(['Dashboard', 'Cases', 'Appointments', 'Messages', 'Clients']);
-    expect(labels(portalNav(admin))).toEqual(['Dashboard', 'Appointments', 'Messages', 'Clients']);
+    // Clients needs canAdmitClients, canOpenFiles or canManageCases; Enquiries canAdmitClients or
+    // canScheduleAppointments (issue 16).
+    expect(labels(portalNav(admin))).toEqual(['Dashboard', 'Appointments', 'Messages']);
+    expect(
+      labels(
+        portalNav({ ...admin, permissions: { ...NO_ADMIN_PERMISSIONS, canAdmitClients: true } }),
+      ),
+    ).toEqual(['Dashboard', 'Appointments', 'Messages', 'Clients', 'Enquiries']);
     expect(labels(portalNav(advocate))).toEqual([
       'Dashboard',
       'Cases',
       'Appointments',
       'Messages',
       'Clients',
+      'Enquiries',
       'Admin Management',
       'System Settings',
     ]);
+    expect(portalNav(advocate).find((link) => link.label === 'Enquiries')).toEqual({
+      label: 'Enquiries',
+      to: '/enquiries',
+      countPath: '/enquiries/new-count',
+    });
   });
 
   it('offers Profile Settings to everyone and Admin Management to advocates in the user menu', () => {
@@ -91,7 +104,13 @@ describe('the portal manifest', () => {
     expect(mayOpen(null, byScreen('appointments/appointments'))).toBe(true);
     expect(mayOpen(null, byScreen('dashboard/dashboard'))).toBe(false);
     expect(mayOpen(client, byScreen('clients/clients'))).toBe(false);
-    expect(mayOpen(admin, byScreen('clients/clients'))).toBe(true);
+    expect(mayOpen(admin, byScreen('clients/clients'))).toBe(false);
+    expect(
+      mayOpen(
+        { ...admin, permissions: { ...NO_ADMIN_PERMISSIONS, canManageCases: true } },
+        byScreen('clients/clients'),
+      ),
+    ).toBe(true);
     expect(mayOpen(admin, byScreen('users/admin-management'))).toBe(false);
     expect(mayOpen({ ...advocate, isActive: false }, byScreen('dashboard/dashboard'))).toBe(false);
   });

@@ -13,7 +13,7 @@ export type PortalAccess = 'signed-out' | 'anyone' | 'signed-in';
 
 /** Icons a dashboard tile may show; the web app maps each name to its picture. */
 export type PortalIcon =
-  'briefcase' | 'calendar' | 'message' | 'users' | 'shield' | 'settings' | 'user-cog';
+  'briefcase' | 'calendar' | 'message' | 'users' | 'shield' | 'settings' | 'user-cog' | 'inbox';
 
 export interface PortalFeature {
   /**
@@ -32,7 +32,15 @@ export interface PortalFeature {
   /** Told to a signed-in person who may not, on their way to the dashboard. */
   deniedMessage?: string;
   /** An item of the header's navigation (SPEC section 2, "Navigation by role"). */
-  nav?: { label: string; clientLabel?: string };
+  nav?: {
+    label: string;
+    clientLabel?: string;
+    /**
+     * An API path (under /api) answering `{ count }`: the item shows the number as a badge when it
+     * is above zero (the Enquiries inbox's new enquiries).
+     */
+    countPath?: string;
+  };
   /** An entry of the user menu, above Sign Out. */
   userMenu?: { label: string };
   /**
@@ -93,11 +101,24 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
   },
   {
     screen: 'clients/clients',
-    paths: ['/clients'],
+    paths: ['/clients', '/clients/:id'],
     access: 'signed-in',
     action: 'clients:view',
+    deniedMessage: MESSAGES.clientsAccessDenied,
     nav: { label: 'Clients' },
     dashboard: { description: "The firm's clients and their contacts.", icon: 'users' },
+  },
+  {
+    screen: 'clients/enquiries',
+    paths: ['/enquiries'],
+    access: 'signed-in',
+    action: 'enquiries:view',
+    deniedMessage: MESSAGES.enquiriesAccessDenied,
+    nav: { label: 'Enquiries', countPath: '/enquiries/new-count' },
+    dashboard: {
+      description: 'Contact messages and booking requests from the website.',
+      icon: 'inbox',
+    },
   },
   {
     screen: 'profile/profile',
@@ -181,6 +202,8 @@ export function mayOpen(actor: Actor | null | undefined, feature: PortalFeature)
 export interface PortalLink {
   label: string;
   to: string;
+  /** The nav item's badge source (see `PortalFeature.nav.countPath`). */
+  countPath?: string;
 }
 
 const linkTo = (feature: PortalFeature) => feature.paths[0];
@@ -194,6 +217,7 @@ export function portalNav(actor: Actor): PortalLink[] {
           {
             label: (isClient(actor) && feature.nav.clientLabel) || feature.nav.label,
             to: linkTo(feature),
+            ...(feature.nav.countPath ? { countPath: feature.nav.countPath } : {}),
           },
         ]
       : [],

@@ -36,7 +36,23 @@ export interface Database {
    * PostgreSQL server's notifications arrive later and from other processes, so it has none.
    */
   onAccountsChanged?: (listener: () => void) => () => void;
+  /**
+   * LISTENs on `channel` (lower-case letters and underscores): `onMessage` gets each payload
+   * NOTIFY sends there once the sending transaction commits, from any process on this database.
+   * PGlite: in this process. PostgreSQL: on one connection of its own, outside the pool, which is
+   * opened again after it is lost (`onReconnect` then says that notifications may have been
+   * missed). Resolves with the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
 }
+
+const assertChannel = (channel: string) => {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+};
 
 /**
  * The contrib extensions the migrations create: `pg_trgm` (similarity search for the
@@ -92,6 +108,13 @@ export async function usePglite(client: PGlite, onClose?: () => void): Promise<D
       accountListeners.add(listener);
       return () => accountListeners.delete(listener);
     },
+    async listen(channel, onMessage) {
+      assertChannel(channel);
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     async ping() {
       await client.query('select 1');
     },
@@ -99,6 +122,69 @@ export async function usePglite(client: PGlite, onClose?: () => void): Promise<D
       if (!client.closed) await client.close();
       onClose?.();
     },
+  };
+}
+
+/**
+ * One connection that only LISTENs (a pooled one would be handed to queries and its LISTEN lost).
+ * When it drops (the server restarted, the network went), it is opened again with a growing
+ * delay, and `onReconnect` runs: whatever was announced meanwhile was not heard.
+ */
+async function listenOnOwnConnection(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let isStopped = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    // Reported by 'end' below; an unhandled 'error' event would end the process.
+    client.on('error', () => {});
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    client.on('end', () => {
+      if (current === client) current = null;
+      if (!isStopped) scheduleReconnect();
+    });
+    await client.connect();
+    await client.query(`listen ${channel}`);
+    if (isStopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+  };
+  const scheduleReconnect = () => {
+    clearTimeout(retry);
+    const delay = Math.min(30_000, 250 * 2 ** failures);
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          failures = 0;
+          onReconnect?.();
+        },
+        () => {
+          failures += 1;
+          scheduleReconnect();
+        },
+      );
+    }, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }
 
@@ -123,13 +209,25 @@ export async function usePostgres(connectionString: string): Promise<Database> {
       .catch(() => {});
     client.release();
   }
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     driver: 'postgres',
+    async listen(channel, onMessage, onReconnect) {
+      assertChannel(channel);
+      const stop = await listenOnOwnConnection(connectionString, channel, onMessage, onReconnect);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
     async ping() {
       await db.execute(sql`select 1`);
     },
     async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      listeners.clear();
       if (!pool.ended) await pool.end();
     },
   };

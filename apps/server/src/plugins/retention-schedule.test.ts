@@ -14,6 +14,7 @@ import { retentionSchedulePlugin, type RetentionScheduleOptions } from './retent
 
 const NOTHING: PurgeResult = {
   contactMessages: 0,
+  visitorBookings: 0,
   sessions: 0,
   passwordResetTokens: 0,
   mailFiles: 0,
@@ -64,6 +65,7 @@ describe('retention schedule in the app', () => {
     expect(existsSync(oldMail)).toBe(false);
     expect((await audited())[0]!.details.deleted).toMatchObject({
       contactMessages: 1,
+      visitorBookings: 0,
       mailFiles: 1,
     });
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../lib/periodic-job';
 import { mailDirectory } from '../lib/mailer';
 import {
   purgeExpiredData,
@@ -36,37 +37,18 @@ export const retentionSchedulePlugin = fp(
         ));
     const log = app.log.child({ job: 'retention-purge' });
 
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    let isClosing = false;
-
-    async function runOnce(): Promise<void> {
-      try {
-        const deleted = await purge(new Date());
-        log.info({ deleted }, 'retention purge done');
-      } catch (error) {
-        log.error({ err: error }, 'retention purge failed; the next run will try again');
-      }
-    }
-
-    function schedule(delayMs: number): void {
-      if (isClosing) return;
-      timer = setTimeout(() => {
-        running = runOnce().finally(() => {
-          running = undefined;
-          schedule(intervalMs);
-        });
-      }, delayMs);
-      // A waiting purge must not keep the process (or a test run) alive.
-      timer.unref();
-    }
-
-    app.addHook('onReady', async () => schedule(firstRunDelayMs));
-    app.addHook('onClose', async () => {
-      isClosing = true;
-      clearTimeout(timer);
-      // Let a purge in flight finish before server.ts closes the database under it.
-      await running;
+    // Let a purge in flight finish before server.ts closes the database under it (runPeriodically).
+    runPeriodically(app, {
+      firstRunDelayMs,
+      intervalMs,
+      run: async (now) => {
+        try {
+          const deleted = await purge(now);
+          log.info({ deleted }, 'retention purge done');
+        } catch (error) {
+          log.error({ err: error }, 'retention purge failed; the next run will try again');
+        }
+      },
     });
   },
   { name: 'retention-schedule' },

@@ -55,6 +55,6 @@ describe('caching of API answers', () => {
 
   it('lets a public route choose its own caching', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/public-config' });
-    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
   });
 });

@@ -12,7 +12,7 @@ import {
   isClockTime,
 } from '../appointments';
 import { APPOINTMENT_MESSAGES as M } from '../appointment-messages';
-import { LIMITS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../constants';
+import { LIMITS } from '../constants';
 import { VALIDATION } from '../messages';
 import {
   emailField,
@@ -23,6 +23,7 @@ import {
   requiredText,
   uuidField,
 } from './fields';
+import { queryLimit, queryPage } from './list-query';
 
 export const APPOINTMENT_LIMITS = { titleMax: 200, descriptionMax: 2000, reasonMax: 1000 } as const;
 
@@ -166,16 +167,6 @@ export const visitorRescheduleInputSchema = bookingTokenSchema.extend({
   time: appointmentTimeField,
 });
 
-const positiveInt = (fallback: number, max: number, message: string) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: message })
-      .int({ error: message })
-      .min(1, { error: message })
-      .max(max, { error: message })
-      .default(fallback),
-  );
 const optionalDate = z.preprocess(emptyAsUndefined, appointmentDateField.optional());
 
 /**
@@ -183,13 +174,16 @@ const optionalDate = z.preprocess(emptyAsUndefined, appointmentDateField.optiona
  * soonest first, which is what a dashboard's "upcoming appointments" asks with `from=<today>`.
  */
 export const listAppointmentsQuerySchema = z.object({
+  /** A status, or `live`: scheduled or confirmed (still to happen; the dashboards' counts). */
   status: z.preprocess(
     emptyAsUndefined,
     z
-      .enum([...APPOINTMENT_STATUSES, 'all'])
+      .enum([...APPOINTMENT_STATUSES, 'live', 'all'])
       .optional()
       .transform((value) => (value === 'all' ? undefined : value)),
   ),
+  /** `pending`: fees still owed (not cancelled, fee above zero); `paid`: paid ones. */
+  payment: z.preprocess(emptyAsUndefined, z.enum(PAYMENT_STATUSES).optional()),
   search: z.preprocess(
     emptyAsUndefined,
     z.string().trim().max(100).refine(isSingleLine, { error: VALIDATION.singleLine }).optional(),
@@ -199,12 +193,8 @@ export const listAppointmentsQuerySchema = z.object({
   advocateId: z.preprocess(emptyAsUndefined, uuidField(M.advocateNotFound).optional()),
   clientId: z.preprocess(emptyAsUndefined, uuidField(M.clientNotFound).optional()),
   sort: z.preprocess(emptyAsUndefined, z.enum(['asc', 'desc']).default('asc')),
-  page: positiveInt(1, 1_000_000, 'Page must be a whole number from 1'),
-  limit: positiveInt(
-    LIST_DEFAULT_LIMIT,
-    LIST_MAX_LIMIT,
-    `Limit must be a whole number from 1 to ${LIST_MAX_LIMIT}`,
-  ),
+  page: queryPage,
+  limit: queryLimit,
 });
 export type ListAppointmentsQuery = z.input<typeof listAppointmentsQuerySchema>;
 export type ListAppointmentsFilters = z.output<typeof listAppointmentsQuerySchema>;

@@ -9,10 +9,10 @@ import {
   CASE_STATUSES,
   PARTY_ROLE_CODES,
 } from '../cases';
-import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../constants';
 import { VALIDATION } from '../messages';
 import { successMessageSchema } from './auth';
 import { idParamsSchema, isSingleLine, paginationSchema, requiredText, uuidField } from './fields';
+import { queryDate, queryEnum, queryLimit, queryPage, querySearch } from './list-query';
 
 /**
  * The `/api/cases` contract (issue 13; SPEC sections 3 and 5). The server validates with these
@@ -159,45 +159,11 @@ export const conflictCheckInputSchema = z.object({
 export type ConflictCheckInput = z.input<typeof conflictCheckInputSchema>;
 export type ConflictCheckValues = z.output<typeof conflictCheckInputSchema>;
 
-const queryText = (max: number) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .trim()
-      .max(max, { error: VALIDATION.tooLong(max) })
-      .refine(isSingleLine, { error: VALIDATION.singleLine })
-      .optional(),
-  );
-const queryEnum = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z
-      .enum([...values, 'all'] as unknown as T, {
-        error: `${name} must be one of: ${values.join(', ')}`,
-      })
-      .optional()
-      .transform((value) => (value === 'all' ? undefined : (value as T[number] | undefined))),
-  );
-const positiveInt = (fallback: number, max: number, message: string) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: message })
-      .int({ error: message })
-      .min(1, { error: message })
-      .max(max, { error: message })
-      .default(fallback),
-  );
-const queryDate = z.preprocess(
-  emptyAsUndefined,
-  z.iso.date({ error: 'Dates are written YYYY-MM-DD' }).optional(),
-);
-
 /** GET /api/cases. `sort=updated` (the default, newest first) gives a dashboard "recent cases". */
 export const listCasesQuerySchema = z.object({
-  search: queryText(CASE_LIMITS.searchMax),
-  status: queryEnum(CASE_STATUSES, 'Status'),
+  search: querySearch(CASE_LIMITS.searchMax),
+  /** A status, or `open`: every status but closed (the dashboards' open cases). */
+  status: queryEnum([...CASE_STATUSES, 'open'] as const, 'Status'),
   priority: queryEnum(CASE_PRIORITIES, 'Priority'),
   category: queryEnum(CASE_CATEGORY_CODES, 'Category'),
   assignee: z.preprocess(emptyAsUndefined, uuidField('Invalid assignee id').optional()),
@@ -206,12 +172,8 @@ export const listCasesQuerySchema = z.object({
   courtFrom: queryDate,
   courtTo: queryDate,
   sort: z.preprocess(emptyAsUndefined, z.enum(CASE_SORTS).default('updated')),
-  page: positiveInt(1, 1_000_000, 'Page must be a whole number from 1'),
-  limit: positiveInt(
-    LIST_DEFAULT_LIMIT,
-    LIST_MAX_LIMIT,
-    `Limit must be a whole number from 1 to ${LIST_MAX_LIMIT}`,
-  ),
+  page: queryPage,
+  limit: queryLimit,
 });
 export type ListCasesQuery = z.input<typeof listCasesQuerySchema>;
 export type ListCasesFilters = z.output<typeof listCasesQuerySchema>;

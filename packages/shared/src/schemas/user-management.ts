@@ -4,8 +4,6 @@ import {
   LIMITS,
   PASSWORD_MIN_REGISTRATION,
   ROLES,
-  LIST_DEFAULT_LIMIT,
-  LIST_MAX_LIMIT,
   USER_SEARCH_MAX,
   USER_STATUSES,
   type AdminPermissionKey,
@@ -24,6 +22,7 @@ import {
   phoneField,
   requiredText,
 } from './fields';
+import { queryLimit, queryPage } from './list-query';
 
 /**
  * The `/api/user-management/*` contract (SPEC sections 3, 5, 7 and 8; DECISIONS "Wire
@@ -131,17 +130,6 @@ export type UpdatePermissionsInput = z.input<typeof updatePermissionsInputSchema
 const emptyAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-const positiveInt = (fallback: number, max: number, message: string) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: message })
-      .int({ error: message })
-      .min(1, { error: message })
-      .max(max, { error: message })
-      .default(fallback),
-  );
-
 /**
  * GET /api/user-management/users. Every filter is optional (SPEC section 7 sends only `role`).
  * `all` is the same as leaving a filter out.
@@ -172,12 +160,8 @@ export const listUsersQuerySchema = z.object({
       .refine(isSingleLine, { error: VALIDATION.singleLine })
       .optional(),
   ),
-  page: positiveInt(1, 1_000_000, 'Page must be a whole number from 1'),
-  limit: positiveInt(
-    LIST_DEFAULT_LIMIT,
-    LIST_MAX_LIMIT,
-    `Limit must be a whole number from 1 to ${LIST_MAX_LIMIT}`,
-  ),
+  page: queryPage,
+  limit: queryLimit,
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
 export type ListUsersFilters = z.output<typeof listUsersQuerySchema>;

@@ -79,6 +79,19 @@ export const appointments = pgTable(
     index('appointments_client_id_idx').on(table.clientId),
     index('appointments_starts_at_idx').on(table.startsAt),
     index('appointments_booked_by_id_idx').on(table.bookedById),
+    // Dashboards (ADR 019): booking requests waiting, fees owed and fees paid in a month, each
+    // counted and summed from its index alone.
+    index('appointments_scheduled_starts_at_idx')
+      .on(table.startsAt)
+      .where(sql`${table.status} = 'scheduled'`),
+    index('appointments_owed_starts_at_idx')
+      .on(table.startsAt, table.feeKsh)
+      .where(
+        sql`${table.paymentStatus} = 'pending' and ${table.status} <> 'cancelled' and ${table.feeKsh} > 0`,
+      ),
+    index('appointments_paid_at_idx')
+      .on(table.paidAt, table.feeKsh)
+      .where(sql`${table.paymentStatus} = 'paid'`),
     uniqueIndex('appointments_visitor_token_hash_idx').on(table.visitorTokenHash),
     index('appointments_reminder_due_idx')
       .on(table.startsAt)

@@ -5,3 +5,7 @@ export * from './audit-log';
 export * from './cases';
 export * from './appointments';
 export * from './profile';
+export * from './enquiries';
+export * from './messages';
+export * from './notifications';
+export * from './firm-settings';

@@ -53,6 +53,8 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
     index('users_role_idx').on(table.role),
+    // Dashboards (ADR 019): new clients this month.
+    index('users_role_created_at_idx').on(table.role, table.createdAt),
     check('users_role_check', sql`${table.role} in ('advocate', 'admin', 'client')`),
     check(
       'users_verification_status_check',

@@ -75,7 +75,15 @@ export async function sendAppointmentMail(
   deps: MailDeps,
   kind: AppointmentMailKind,
   appointment: Appointment & { sequence: number },
-  options: { manageUrl: string; hasAccount: boolean; notifyFirm: boolean },
+  options: {
+    manageUrl: string;
+    hasAccount: boolean;
+    notifyFirm: boolean;
+    /** False when the client switched this kind of email off in Profile (issue 15). */
+    toClient?: boolean;
+    /** The firm settings' booking auto-reply (the opening of the "booked" email). */
+    bookingAutoReply?: string;
+  },
 ): Promise<void> {
   // A visitor's private link stays out of the calendar file: calendars are synced and shared.
   const calendar = calendarFile(
@@ -104,7 +112,7 @@ export async function sendAppointmentMail(
       ? `View, cancel or move it with this private link (it works until the appointment starts): ${options.manageUrl}`
       : 'To view, cancel or move it, use the private link in the email we sent when you booked.';
   const opening: Record<AppointmentMailKind, string> = {
-    booked: APPOINTMENT_MESSAGES.whatHappensNext,
+    booked: options.bookingAutoReply ?? APPOINTMENT_MESSAGES.whatHappensNext,
     confirmed: 'Your appointment is confirmed. We look forward to seeing you.',
     rescheduled:
       appointment.status === 'confirmed'
@@ -116,7 +124,7 @@ export async function sendAppointmentMail(
     reminder: 'This is a reminder of your appointment tomorrow.',
   };
 
-  const messages: OutgoingMail[] = [
+  const clientMessages: OutgoingMail[] = [
     {
       to: appointment.clientEmail,
       subject: `${SUBJECTS[kind]}: ${FIRM_NAME}`,
@@ -135,6 +143,7 @@ export async function sendAppointmentMail(
       attachments: [attachment],
     },
   ];
+  const messages = options.toClient === false ? [] : clientMessages;
   const firmSubject = FIRM_SUBJECTS[kind];
   if (options.notifyFirm && firmSubject) {
     messages.push({

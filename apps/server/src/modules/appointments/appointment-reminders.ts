@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../../lib/periodic-job';
+import { notifyAppointmentReminder } from '../notifications/notify-events';
 import { sendAppointmentMail } from './appointment-mail';
 import { claimDueReminders, releaseReminder } from './appointments.repository';
 import { toAppointment, type AppointmentDeps } from './appointments.service';
@@ -24,6 +26,12 @@ export async function sendDueReminders(
   const claimed = await claimDueReminders(deps.db, now, REMINDER_LEAD_MS);
   let sent = 0;
   for (const row of claimed) {
+    // The bell's reminder; a retried claim (the email failed) finds it written and adds none.
+    await deps.db
+      .transaction((tx) => notifyAppointmentReminder(tx, row))
+      .catch((error: unknown) =>
+        deps.logger.error({ err: error, appointmentId: row.id }, 'reminder notification failed'),
+      );
     try {
       await sendAppointmentMail(
         deps,
@@ -61,31 +69,15 @@ export const appointmentRemindersPlugin = fp(
       mailFrom: app.config.mailFrom,
       logger: log,
     };
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    let isClosing = false;
-
-    function schedule(): void {
-      if (isClosing) return;
-      timer = setTimeout(() => {
-        running = sendDueReminders(deps, new Date())
+    runPeriodically(app, {
+      firstRunDelayMs: intervalMs,
+      intervalMs,
+      run: (now) =>
+        sendDueReminders(deps, now)
           .then((sent) => {
             if (sent > 0) log.info({ sent }, 'appointment reminders sent');
           })
-          .catch((error: unknown) => log.error({ err: error }, 'appointment reminders failed'))
-          .finally(() => {
-            running = undefined;
-            schedule();
-          });
-      }, intervalMs);
-      timer.unref();
-    }
-
-    app.addHook('onReady', async () => schedule());
-    app.addHook('onClose', async () => {
-      isClosing = true;
-      clearTimeout(timer);
-      await running;
+          .catch((error: unknown) => log.error({ err: error }, 'appointment reminders failed')),
     });
   },
   { name: 'appointment-reminders' },

@@ -1,5 +1,5 @@
 import type { ListAppointmentsFilters } from '@firm/shared';
-import { addDays, nairobiInstant } from '@firm/shared';
+import { LIVE_APPOINTMENT_STATUSES, addDays, nairobiInstant } from '@firm/shared';
 import {
   aliasedTable,
   and,
@@ -11,6 +11,7 @@ import {
   isNull,
   lt,
   ne,
+  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -51,7 +52,17 @@ function filterConditions(
   filters: ListAppointmentsFilters,
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [inScope(scope)];
-  if (filters.status) conditions.push(eq(appointments.status, filters.status));
+  if (filters.status === 'live') {
+    conditions.push(inArray(appointments.status, [...LIVE_APPOINTMENT_STATUSES]));
+  } else if (filters.status) conditions.push(eq(appointments.status, filters.status));
+  if (filters.payment === 'paid') conditions.push(eq(appointments.paymentStatus, 'paid'));
+  if (filters.payment === 'pending') {
+    conditions.push(
+      eq(appointments.paymentStatus, 'pending'),
+      ne(appointments.status, 'cancelled'),
+      sql`${appointments.feeKsh} > 0`,
+    );
+  }
   if (filters.from)
     conditions.push(sql`${appointments.startsAt} >= ${nairobiInstant(filters.from, '00:00')}`);
   if (filters.to) {
@@ -92,6 +103,32 @@ export async function listAppointments(
     rows: rows.map((row) => ({ ...row.appointment, advocateName: row.advocateName })),
     total: counted?.total ?? 0,
   };
+}
+
+/**
+ * A person's own appointments: those of their account, and visitor bookings made with their email
+ * before they had one (as "Download my data" finds their contact messages by email).
+ */
+export async function appointmentsOfPerson(
+  db: Executor,
+  userId: string,
+  email: string,
+): Promise<AppointmentWithAdvocate[]> {
+  const rows = await db
+    .select({ appointment: appointments, advocateName })
+    .from(appointments)
+    .leftJoin(advocate, eq(advocate.id, appointments.advocateId))
+    .where(
+      or(
+        eq(appointments.clientId, userId),
+        and(
+          isNull(appointments.clientId),
+          sql`lower(${appointments.clientEmail}) = lower(${email})`,
+        ),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+  return rows.map((row) => ({ ...row.appointment, advocateName: row.advocateName }));
 }
 
 export async function findAppointment(

@@ -81,6 +81,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     mailFrom: app.config.mailFrom,
   };
   const tags = ['appointments'];
+  // Shared by several routes: each route gets its own copy (plugins/route-hook-arrays.ts).
   const viewers = [app.requirePermission('appointments:view')];
   const schedulers = [app.requirePermission('appointments:schedule', M.accessDenied)];
 

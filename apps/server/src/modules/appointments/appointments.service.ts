@@ -2,6 +2,7 @@ import {
   APPOINTMENT_MESSAGES as M,
   APPOINTMENT_TYPE_DEFAULTS,
   PRIVACY_NOTICE_VERSION,
+  type FirmSettings,
   addDays,
   bookableStartTimes,
   can,
@@ -35,8 +36,12 @@ import type { Mailer } from '../../lib/mailer';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit-log.repository';
 import { findUserById } from '../users/users.repository';
+import { wantsEmail } from '../notifications/notifications.service';
+import { notifyAppointmentBooked, notifyAppointmentChanged } from '../notifications/notify-events';
+import { readFirmSettings } from '../firm-settings/firm-settings.service';
 import { calendarFile, sendAppointmentMail, type AppointmentMailKind } from './appointment-mail';
 import {
+  appointmentsOfPerson,
   bookableAdvocates,
   busyRanges,
   diaryOfDay,
@@ -71,6 +76,10 @@ interface Meta {
 
 const nowOf = (deps: AppointmentDeps) => deps.now?.() ?? new Date();
 
+/** The firm settings in force (fees, durations, start times, where the firm's mail goes). */
+const settingsOf = (deps: AppointmentDeps) =>
+  readFirmSettings({ db: deps.db, firmNotifyEmail: deps.firmNotifyEmail, logger: deps.logger });
+
 const SLOT_MESSAGES: Record<SlotProblem, string> = {
   closed_day: M.closedDay,
   not_a_slot: M.notASlot,
@@ -78,6 +87,18 @@ const SLOT_MESSAGES: Record<SlotProblem, string> = {
   too_soon: M.tooSoon,
   after_hours: M.afterHours,
 };
+
+/**
+ * "Download my data": a client's appointments, as their list shows them. Staff get none: the
+ * appointments in an advocate's diary are the clients' personal data, not the advocate's.
+ */
+export async function ownAppointmentsForExport(
+  db: Executor,
+  user: UserRow,
+): Promise<Appointment[]> {
+  if (user.role !== 'client') return [];
+  return (await appointmentsOfPerson(db, user.id, user.email)).map(toAppointment);
+}
 
 /** The human reference of an appointment, as on screens, emails and calendars. */
 export const appointmentReference = (id: string) => `APT-${id.slice(0, 8).toUpperCase()}`;
@@ -140,13 +161,20 @@ function isOverlap(error: unknown): boolean {
   return false;
 }
 
-function checkSlot(date: string, time: string, durationMinutes: number, now: Date): void {
+function checkSlot(
+  date: string,
+  time: string,
+  durationMinutes: number,
+  now: Date,
+  settings: FirmSettings,
+): void {
   const problem = slotProblem({
     date,
     time,
     durationMinutes,
     now,
     isHoliday: isKenyanPublicHoliday,
+    bookingTimes: settings.bookingTimes,
   });
   if (problem) {
     const field = problem === 'closed_day' ? 'date' : 'time';
@@ -174,12 +202,14 @@ async function freeTimes(
   date: string,
   durationMinutes: number,
   options: { advocateId?: string | undefined; excludeId?: string | undefined } = {},
+  settings?: FirmSettings,
 ): Promise<string[]> {
   const allowed = bookableStartTimes({
     date,
     durationMinutes,
     now: nowOf(deps),
     isHoliday: isKenyanPublicHoliday,
+    bookingTimes: (settings ?? (await settingsOf(deps))).bookingTimes,
   });
   if (allowed.length === 0) return [];
   const [from, to] = dayBounds(date);
@@ -207,22 +237,35 @@ export async function availability(
     excludeId?: string | undefined;
   },
 ): Promise<Availability> {
-  const closed = isClosedDay(query.date, isKenyanPublicHoliday);
+  const settings = await settingsOf(deps);
+  const closed = isClosedDay(query.date, isKenyanPublicHoliday, settings.bookingTimes);
   const times = closed
     ? []
-    : await freeTimes(deps, query.date, APPOINTMENT_TYPE_DEFAULTS[query.type].durationMinutes, {
-        advocateId: query.advocateId,
-        excludeId: query.excludeId,
-      });
+    : await freeTimes(
+        deps,
+        query.date,
+        settings.appointmentTypes[query.type].durationMinutes,
+        { advocateId: query.advocateId, excludeId: query.excludeId },
+        settings,
+      );
   return { date: query.date, closed, times };
 }
 
-/** GET /appointments/calendar: the days of a month that take no bookings (Sundays, holidays). */
-export function bookingCalendar(deps: AppointmentDeps, month: string): BookingCalendar {
+/**
+ * GET /appointments/calendar: the days of a month that take no bookings (Sundays, days the firm
+ * settings leave without start times, holidays).
+ */
+export async function bookingCalendar(
+  deps: AppointmentDeps,
+  month: string,
+): Promise<BookingCalendar> {
+  const { bookingTimes } = await settingsOf(deps);
   return {
     month,
     today: nairobiToday(nowOf(deps)),
-    closedDays: daysOfMonth(month).filter((day) => isClosedDay(day, isKenyanPublicHoliday)),
+    closedDays: daysOfMonth(month).filter((day) =>
+      isClosedDay(day, isKenyanPublicHoliday, bookingTimes),
+    ),
   };
 }
 
@@ -244,13 +287,30 @@ function queueMail(
   options: { visitorToken?: string | null; notifyFirm?: boolean } = {},
 ): void {
   const appointment = { ...toAppointment(row), sequence: row.sequence };
-  deps.backgroundTasks.run(`appointment ${kind} email`, () =>
-    sendAppointmentMail(deps, kind, appointment, {
-      manageUrl: manageUrl(deps, options.visitorToken ?? null),
-      hasAccount: row.clientId !== null,
-      notifyFirm: options.notifyFirm ?? false,
-    }),
-  );
+  const clientId = row.clientId;
+  deps.backgroundTasks.run(`appointment ${kind} email`, async () => {
+    // A client may switch these emails off in Profile (issue 15); visitors have no preferences.
+    const preferenceKind =
+      kind === 'confirmed' || kind === 'rescheduled' || kind === 'cancelled'
+        ? (`appointment_${kind}` as const)
+        : null;
+    const toClient =
+      clientId && preferenceKind ? await wantsEmail(deps.db, clientId, preferenceKind) : true;
+    // Read when sent: the firm's address and the auto-reply are the ones in force then.
+    const settings = await settingsOf(deps);
+    await sendAppointmentMail(
+      { ...deps, firmNotifyEmail: settings.notificationEmail },
+      kind,
+      appointment,
+      {
+        manageUrl: manageUrl(deps, options.visitorToken ?? null),
+        hasAccount: row.clientId !== null,
+        notifyFirm: options.notifyFirm ?? false,
+        toClient,
+        bookingAutoReply: settings.bookingAutoReply,
+      },
+    );
+  });
 }
 
 /**
@@ -322,10 +382,12 @@ export async function createAppointment(
   if (!isStaff && !APPOINTMENT_TYPE_DEFAULTS[input.type].bookableByClients) {
     throw AppError.badRequest(M.typeNotBookable, { type: M.typeNotBookable });
   }
-  const defaults = APPOINTMENT_TYPE_DEFAULTS[input.type];
+  // The type's fee and duration as the firm settings say; staff may set others for one booking.
+  const settings = await settingsOf(deps);
+  const defaults = settings.appointmentTypes[input.type];
   const durationMinutes = (isStaff && input.durationMinutes) || defaults.durationMinutes;
   const feeKsh = isStaff && input.feeKsh !== undefined ? input.feeKsh : defaults.feeKsh;
-  checkSlot(input.date, input.time, durationMinutes, now);
+  checkSlot(input.date, input.time, durationMinutes, now, settings);
 
   const startsAt = nairobiInstant(input.date, input.time);
   const endsAt = new Date(startsAt.getTime() + durationMinutes * 60_000);
@@ -383,6 +445,7 @@ export async function createAppointment(
             details: { appointmentId: inserted.id, startsAt: startsAt.toISOString() },
           });
         }
+        await notifyAppointmentBooked(tx, inserted, user);
         return inserted;
       });
       const full = (await findAppointment(deps.db, row.id))!;
@@ -398,7 +461,7 @@ export async function createAppointment(
     }
   }
   throw slotTaken(
-    await freeTimes(deps, input.date, durationMinutes, { advocateId: input.advocateId }),
+    await freeTimes(deps, input.date, durationMinutes, { advocateId: input.advocateId }, settings),
   );
 }
 
@@ -443,9 +506,9 @@ async function moveAppointment(
   row: AppointmentWithAdvocate,
   change: { date: string; time: string; durationMinutes: number; advocateId: string | null },
   rest: Partial<NewAppointmentRow>,
-  actor: { id: string | null; ip: string; audit: boolean },
+  actor: { id: string | null; ip: string; audit: boolean; user: UserRow | null },
 ): Promise<AppointmentWithAdvocate> {
-  checkSlot(change.date, change.time, change.durationMinutes, nowOf(deps));
+  checkSlot(change.date, change.time, change.durationMinutes, nowOf(deps), await settingsOf(deps));
   const startsAt = nairobiInstant(change.date, change.time);
   const endsAt = new Date(startsAt.getTime() + change.durationMinutes * 60_000);
   try {
@@ -491,6 +554,12 @@ async function moveAppointment(
           },
         });
       }
+      await notifyAppointmentChanged(
+        tx,
+        { ...row, startsAt, advocateId: change.advocateId },
+        'appointment_rescheduled',
+        actor.user,
+      );
     });
   } catch (error) {
     if (!isOverlap(error)) throw error;
@@ -594,7 +663,7 @@ export async function updateAppointment(
         advocateId: newAdvocate,
       },
       changes,
-      { id: user.id, ip: meta.ip, audit: isStaff },
+      { id: user.id, ip: meta.ip, audit: isStaff, user },
     );
     mailKind = 'rescheduled';
   } else {
@@ -625,6 +694,7 @@ export async function updateAppointment(
         ip: meta.ip,
         details: { appointmentId: row.id, changes: Object.fromEntries(staffFields) },
       });
+      if (isConfirming) await notifyAppointmentChanged(tx, row, 'appointment_confirmed', user);
     });
     updated = (await findAppointment(deps.db, row.id))!;
     if (isConfirming) mailKind = 'confirmed';
@@ -639,7 +709,7 @@ async function cancelRow(
   deps: AppointmentDeps,
   row: AppointmentWithAdvocate,
   reason: string,
-  actor: { id: string | null; ip: string; audit: boolean },
+  actor: { id: string | null; ip: string; audit: boolean; user: UserRow | null },
 ): Promise<AppointmentWithAdvocate> {
   if (!isLive(row)) {
     throw AppError.conflict(
@@ -669,6 +739,7 @@ async function cancelRow(
         details: { appointmentId: row.id },
       });
     }
+    await notifyAppointmentChanged(tx, row, 'appointment_cancelled', actor.user);
   });
   return (await findAppointment(deps.db, row.id))!;
 }
@@ -690,6 +761,7 @@ export async function cancelAppointment(
     id: user.id,
     ip: meta.ip,
     audit: isStaff,
+    user,
   });
   queueMail(deps, 'cancelled', cancelled, { notifyFirm: !isStaff });
   return toAppointment(cancelled);
@@ -718,7 +790,12 @@ export async function cancelByVisitorLink(
   meta: Meta,
 ): Promise<Appointment> {
   const row = await byVisitorToken(deps, token);
-  const cancelled = await cancelRow(deps, row, reason, { id: null, ip: meta.ip, audit: false });
+  const cancelled = await cancelRow(deps, row, reason, {
+    id: null,
+    ip: meta.ip,
+    audit: false,
+    user: null,
+  });
   queueMail(deps, 'cancelled', cancelled, { notifyFirm: true });
   return toAppointment(cancelled);
 }
@@ -736,7 +813,7 @@ export async function rescheduleByVisitorLink(
     row,
     { ...slot, durationMinutes: row.durationMinutes, advocateId: row.advocateId },
     { status: 'scheduled' },
-    { id: null, ip: meta.ip, audit: false },
+    { id: null, ip: meta.ip, audit: false, user: null },
   );
   queueMail(deps, 'rescheduled', moved, { visitorToken: token, notifyFirm: true });
   return toAppointment(moved);

@@ -1,3 +1,4 @@
+import { notifyAdvocateAwaitingVerification } from '../notifications/notify-events';
 import { lockForTransaction } from '../../db/advisory-locks';
 import {
   REMEMBER_ME_DAYS,
@@ -141,6 +142,7 @@ export async function registerAdvocate(
           firstAdvocate: isFirst,
         },
       });
+      if (!isFirst) await notifyAdvocateAwaitingVerification(tx, user);
       return user;
     });
   } catch (error) {

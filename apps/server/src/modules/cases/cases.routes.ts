@@ -42,12 +42,11 @@ import {
 } from './cases.service';
 import {
   UploadRefused,
-  attachmentDisposition,
   cleanFileName,
   isFileTooLarge,
-  openDocument,
+  sendStoredFile,
   receiveFile,
-} from './document-storage';
+} from '../../lib/file-storage';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip });
 
@@ -307,13 +306,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.docId,
         meta(request),
       );
-      return reply
-        .header('content-type', document.mimeType)
-        .header('content-length', String(document.sizeBytes))
-        .header('content-disposition', attachmentDisposition(document.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(openDocument(deps.documentsDir, document.id));
+      return sendStoredFile(reply, deps.documentsDir, document);
     },
   );
 

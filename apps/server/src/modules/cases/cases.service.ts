@@ -21,8 +21,15 @@ import type { Db, Executor } from '../../db/client';
 import type { CaseRow, NewCaseRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/audit-log.repository';
+import {
+  notifyCaseAssigned,
+  notifyCaseContentAdded,
+  notifyCaseOpened,
+  notifyCaseStatusChanged,
+} from '../notifications/notify-events';
 import { toCaseDetail, toCaseDocument, toCaseNote, toCaseSummary } from './case-serializer';
 import {
+  caseIdsOfClient,
   countCaseContents,
   deleteCaseRow,
   deleteDocumentRow,
@@ -44,7 +51,12 @@ import {
   updateCaseAtVersion,
   type CaseScope,
 } from './cases.repository';
-import { discardFile, keepFile, removeDocumentFile, type ReceivedFile } from './document-storage';
+import {
+  discardFile,
+  keepFile,
+  removeDocumentFile,
+  type ReceivedFile,
+} from '../../lib/file-storage';
 
 /**
  * The rules of case files (issue 13, ADR 014). Every function takes the signed-in caller, checks
@@ -140,6 +152,19 @@ async function readCase(db: Executor, actor: UserRow, id: string): Promise<CaseD
       (await findActiveUser(db, row.conflictClearedBy, ['advocate', 'admin']))?.name ?? null;
   }
   return toCaseDetail(row, children, { staff: !scope.clientView, clearedByName });
+}
+
+/**
+ * A client's own case files as they see them (shared documents, notes and timeline only), for
+ * "Download my data". Staff get none: the files they work on are the firm's records about its
+ * clients, not the staff member's personal data.
+ */
+export async function ownCasesForExport(db: Executor, user: UserRow): Promise<CaseDetail[]> {
+  if (!isClient(user)) return [];
+  const ids = await caseIdsOfClient(db, user.id);
+  const files: CaseDetail[] = [];
+  for (const id of ids) files.push(await readCase(db, user, id));
+  return files;
 }
 
 /** Opening a case: staff reads of a client's file are audited (Kenya DPA, DECISIONS). */
@@ -326,6 +351,8 @@ export async function createCase(
       parties: input.parties.map((p) => ({ role: p.role, name: p.name })),
       ...(cleared ? { conflictCleared: { reason: cleared.reason, matches } } : {}),
     });
+    await notifyCaseOpened(tx, row, actor);
+    await notifyCaseAssigned(tx, row, actor);
     return row.id;
   });
   return readCase(deps.db, actor, id);
@@ -423,6 +450,9 @@ export async function updateCase(
       changed,
       ...(input.courtHearing ? { courtHearing: input.courtHearing } : {}),
     });
+    const after = { ...current, ...changes };
+    if (changes.status) await notifyCaseStatusChanged(tx, after, changes.status, actor);
+    if (changes.assigneeId) await notifyCaseAssigned(tx, after, actor);
   });
   return readCase(deps.db, actor, id);
 }
@@ -480,6 +510,7 @@ export async function addNote(
       noteId: note.id,
       visibleToClient: input.visibleToClient,
     });
+    await notifyCaseContentAdded(tx, current, 'note', input.visibleToClient, actor);
     return toCaseNote(note);
   });
 }
@@ -541,6 +572,7 @@ export async function recordDocument(
         sha256: document.sha256,
         visibleToClient,
       });
+      await notifyCaseContentAdded(tx, current, 'document', visibleToClient, actor);
       await keepFile(file);
       return toCaseDocument({ ...document, uploaderName: nameOf(actor) });
     });

@@ -2,6 +2,8 @@ import { PRIVACY_NOTICE_VERSION, type ContactUrgency } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
+import { notifyContactMessage } from '../notifications/notify-events';
+import { readFirmSettings } from '../firm-settings/firm-settings.service';
 import { insertContactMessage } from './contact-messages.repository';
 
 export interface ContactMessageRequest {
@@ -17,9 +19,12 @@ export interface ContactMessageRequest {
 interface Deps {
   db: Db;
   mailer: Mailer;
+  /** FIRM_NOTIFY_EMAIL: where the firm's copy goes unless the firm settings name another. */
   firmNotifyEmail: string;
   logger: FastifyBaseLogger;
 }
+
+const FIRM_NAME = 'Mwamba & Associates Advocates';
 
 const URGENCY_LABEL: Record<ContactUrgency, string> = {
   normal: 'Normal',
@@ -47,8 +52,9 @@ function quoted(text: string): string {
 }
 
 /**
- * Stores a contact message with the visitor's consent, then tells the firm by email. The message
- * is committed before the email goes: if the mail server is down, nothing the visitor wrote is lost.
+ * Stores a contact message with the visitor's consent, then tells the firm by email (at the firm
+ * settings' notification address) and answers the visitor with the settings' auto-reply. The
+ * message is committed before the emails go: if the mail server is down, nothing is lost.
  */
 export async function submitContactMessage(
   deps: Deps,
@@ -60,22 +66,27 @@ export async function submitContactMessage(
     deps.logger.info('contact message dropped by the honeypot');
     return;
   }
-  const stored = await insertContactMessage(deps.db, {
-    name: input.name,
-    email: input.email,
-    phone: input.phone ?? null,
-    subject: input.subject,
-    message: input.message,
-    urgency: input.urgency,
-    consentAt: new Date(),
-    noticeVersion: PRIVACY_NOTICE_VERSION,
-    ipAddress: meta.ip,
+  const stored = await deps.db.transaction(async (tx) => {
+    const row = await insertContactMessage(tx, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      subject: input.subject,
+      message: input.message,
+      urgency: input.urgency,
+      consentAt: new Date(),
+      noticeVersion: PRIVACY_NOTICE_VERSION,
+      ipAddress: meta.ip,
+    });
+    await notifyContactMessage(tx, { id: row.id, name: row.name, urgency: input.urgency });
+    return row;
   });
 
+  const settings = await readFirmSettings(deps);
   const prefix = input.urgency === 'normal' ? '' : `[${URGENCY_LABEL[input.urgency]}] `;
   try {
     await deps.mailer.send({
-      to: deps.firmNotifyEmail,
+      to: settings.notificationEmail,
       replyTo: input.email,
       subject: headerValue(`${prefix}Website message: ${input.subject}`),
       text: [
@@ -95,5 +106,24 @@ export async function submitContactMessage(
     });
   } catch (error) {
     deps.logger.error({ err: error, contactMessageId: stored.id }, 'firm notification failed');
+  }
+  try {
+    await deps.mailer.send({
+      to: input.email,
+      replyTo: settings.notificationEmail,
+      subject: headerValue(`We received your message: ${input.subject}`),
+      text: [
+        `Dear ${input.name},`,
+        '',
+        settings.contactAutoReply,
+        '',
+        `Your message (reference ${stored.id}):`,
+        quoted(input.message),
+        '',
+        FIRM_NAME,
+      ].join('\n'),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, contactMessageId: stored.id }, 'contact auto-reply failed');
   }
 }

@@ -44,13 +44,21 @@ describe('POST /api/contact-messages', () => {
     });
     expect(rows[0]!.consentAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
 
-    expect(ctx.mail).toHaveLength(1);
+    expect(ctx.mail).toHaveLength(2);
     expect(ctx.mail[0]).toMatchObject({
       to: 'firm@example.test',
       replyTo: 'achieng@example.co.ke',
       subject: '[URGENT] Website message: Land title transfer',
     });
     expect(ctx.mail[0]!.text).toContain('I would like advice on transferring a title deed');
+    // The visitor's auto-reply: the firm settings' default text until an advocate changes it.
+    expect(ctx.mail[1]).toMatchObject({
+      to: 'achieng@example.co.ke',
+      subject: 'We received your message: Land title transfer',
+    });
+    expect(ctx.mail[1]!.text).toContain(
+      'Thank you for your message! We will get back to you within 24 hours.',
+    );
   });
 
   it('takes phone as optional and urgency as normal by default', async () => {

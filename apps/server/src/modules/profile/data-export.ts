@@ -1,5 +1,12 @@
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import { ownAppointmentsForExport } from '../appointments/appointments.service';
+import { ownCasesForExport } from '../cases/cases.service';
+import {
+  emailPreferences,
+  ownNotificationsForExport,
+} from '../notifications/notifications.service';
+import { ownConversationsForExport } from '../messages/messages.service';
 import { describeUserAgent } from './user-agent';
 import {
   allSessionsOf,
@@ -92,6 +99,28 @@ export const exportSections: ExportSection[] = [
         privacyNoticeVersion: message.noticeVersion,
         ip: message.ipAddress,
       })),
+  },
+  {
+    // A client's case files as the portal shows them to the client (shared items only).
+    key: 'cases',
+    read: ownCasesForExport,
+  },
+  {
+    key: 'appointments',
+    read: ownAppointmentsForExport,
+  },
+  {
+    key: 'notifications',
+    read: ownNotificationsForExport,
+  },
+  {
+    key: 'emailPreferences',
+    read: (db, user) => emailPreferences(db, user.id),
+  },
+  {
+    // A client's conversations as the portal shows them to the client (withdrawn: no body).
+    key: 'messages',
+    read: ownConversationsForExport,
   },
   {
     key: 'dataProtectionRequests',

@@ -10,7 +10,7 @@ import {
   type UpdateProfileValues,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { DataRequestRow, SessionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
@@ -137,41 +137,84 @@ export async function requestEmailChange(
   newEmail: string,
   meta: RequestMeta,
 ): Promise<void> {
+  const email = await checkNewEmail(
+    deps.db,
+    actor,
+    newEmail,
+    PROFILE_MESSAGES.emailChangeSameAddress,
+  );
+  const token = await deps.db.transaction((tx) =>
+    storeEmailChange(tx, { actor, target: actor, email, meta }),
+  );
+  await mailEmailChange(deps, { target: actor, email, token, meta, byStaff: false });
+}
+
+/**
+ * The new address, lower-case, if `target` may move to it: not their address already (400 with
+ * `sameMessage`), nobody else's (409). Checked before anything is written.
+ */
+export async function checkNewEmail(
+  db: Executor,
+  target: UserRow,
+  newEmail: string,
+  sameMessage: string,
+): Promise<string> {
   const email = newEmail.toLowerCase();
-  if (email === actor.email) {
-    throw AppError.badRequest(PROFILE_MESSAGES.emailChangeSameAddress, {
-      email: PROFILE_MESSAGES.emailChangeSameAddress,
-    });
-  }
-  if (await findUserByEmail(deps.db, email)) throw emailTaken();
+  if (email === target.email) throw AppError.badRequest(sameMessage, { email: sameMessage });
+  if (await findUserByEmail(db, email)) throw emailTaken();
+  return email;
+}
+
+/**
+ * Stores a single-use link token for `target` moving to `email` (a new request spends older
+ * links), and audits who asked, in the caller's transaction. Returns the token for the email.
+ * Staff changing a client's address (Clients screen) use the same link: the client confirms it.
+ */
+export async function storeEmailChange(
+  tx: Executor,
+  request: { actor: UserRow; target: UserRow; email: string; meta: RequestMeta },
+): Promise<string> {
+  const { actor, target, email, meta } = request;
   const token = generateToken();
-  const now = Date.now();
-  await deps.db.transaction(async (tx) => {
-    await lockUserRow(tx, actor.id);
-    await spendEmailChangeTokens(tx, actor.id);
-    await insertEmailChangeToken(tx, {
-      userId: actor.id,
-      newEmail: email,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now + EMAIL_CHANGE_TOKEN_HOURS * 60 * 60_000),
-    });
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'profile.email_change_requested',
-      targetUserId: actor.id,
-      ip: meta.ip,
-      details: { from: actor.email, to: email },
-    });
+  await lockUserRow(tx, target.id);
+  await spendEmailChangeTokens(tx, target.id);
+  await insertEmailChangeToken(tx, {
+    userId: target.id,
+    newEmail: email,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + EMAIL_CHANGE_TOKEN_HOURS * 60 * 60_000),
   });
+  await writeAudit(tx, {
+    actorId: actor.id,
+    action: 'profile.email_change_requested',
+    targetUserId: target.id,
+    ip: meta.ip,
+    details: {
+      from: target.email,
+      to: email,
+      ...(actor.id === target.id ? {} : { byStaff: true }),
+    },
+  });
+  return token;
+}
+
+/** Mails the link to the new address and a notice without it to the old one (after commit). */
+export async function mailEmailChange(
+  deps: Pick<ProfileDeps, 'mailer' | 'publicUrl'>,
+  request: { target: UserRow; email: string; token: string; meta: RequestMeta; byStaff: boolean },
+): Promise<void> {
+  const { target, email, token, meta, byStaff } = request;
   // In the fragment: the browser never sends it, so the token reaches no server or proxy log.
   const link = `${deps.publicUrl}/profile/confirm-email#token=${encodeURIComponent(token)}`;
   await deps.mailer.send({
     to: email,
     subject: `${PROFILE_MESSAGES.emailChangeSubject}: Mwamba & Associates Advocates`,
     text: [
-      `Hello ${actor.firstName},`,
+      `Hello ${target.firstName},`,
       '',
-      'You asked to use this address for your account at Mwamba & Associates Advocates.',
+      byStaff
+        ? 'The firm was asked to use this address for your account at Mwamba & Associates Advocates.'
+        : 'You asked to use this address for your account at Mwamba & Associates Advocates.',
       `To confirm it, open this link within ${EMAIL_CHANGE_TOKEN_HOURS} hours while signed in:`,
       '',
       link,
@@ -180,15 +223,19 @@ export async function requestEmailChange(
     ].join('\n'),
   });
   await deps.mailer.send({
-    to: actor.email,
+    to: target.email,
     subject: `${PROFILE_MESSAGES.emailChangeNoticeSubject}: Mwamba & Associates Advocates`,
     text: [
-      `Hello ${actor.firstName},`,
+      `Hello ${target.firstName},`,
       '',
-      `Someone signed in to your account asked to change its email address to ${email}.`,
+      byStaff
+        ? `The firm was asked to change your account's email address to ${email}.`
+        : `Someone signed in to your account asked to change its email address to ${email}.`,
       'It changes only when the link sent to that address is opened.',
       '',
-      'If this was not you, sign in, change your password and sign out of all other devices in Profile Settings, and tell the firm.',
+      byStaff
+        ? 'If you did not ask for this, tell the firm.'
+        : 'If this was not you, sign in, change your password and sign out of all other devices in Profile Settings, and tell the firm.',
       `Request made from IP address ${meta.ip}.`,
     ].join('\n'),
   });

@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, bearer, seedUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { auditLog, emailChangeTokens } from '../../db/schema';
+import { seedCase, seedNote } from '../../../test/cases';
+import { seedConversation } from '../../../test/messages';
+import { auditLog, emailChangeTokens, type NewAppointmentRow } from '../../db/schema';
+import { insertAppointment } from '../appointments/appointments.repository';
 
 /** Profile Settings' behaviour (issue 16): email change, sessions, the export, the request. */
 
@@ -300,6 +303,9 @@ describe('GET /api/profile/export', () => {
     expect(file.account).toMatchObject({ id: me.user.id, email: me.email, firstName: 'Mine' });
     expect(file.sessions).toHaveLength(1);
     expect(file.contactMessages).toHaveLength(1);
+    // Every switch on until the person changes one (issue 15).
+    expect(Object.values(file.emailPreferences).every((on) => on === true)).toBe(true);
+    expect(file.notifications).toEqual([]);
     expect(file.auditLog.map((row: { action: string }) => row.action)).toEqual(
       expect.arrayContaining(['profile.updated', 'profile.data_exported']),
     );
@@ -310,6 +316,121 @@ describe('GET /api/profile/export', () => {
     for (const secret of ['passwordHash', 'tokenHash', '$argon2', me.token]) {
       expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe('GET /api/profile/export: case files and appointments', () => {
+  const appointment = (overrides: Partial<NewAppointmentRow>): NewAppointmentRow => ({
+    title: 'Consultation',
+    description: 'About a title deed.',
+    type: 'consultation',
+    startsAt: new Date('2027-02-03T07:00:00Z'),
+    endsAt: new Date('2027-02-03T07:30:00Z'),
+    durationMinutes: 30,
+    feeKsh: 5000,
+    clientFirstName: 'Some',
+    clientLastName: 'One',
+    clientEmail: 'someone@profile.test',
+    ...overrides,
+  });
+
+  it('gives a client their cases as they see them and their appointments, and staff neither', async () => {
+    const me = await newPerson('client');
+    const other = await newPerson('client');
+    const mine = await seedCase(ctx, me.user.id, { title: 'My land matter' });
+    await seedNote(ctx, mine.id, { content: 'Shared with you.', visibleToClient: true });
+    await seedNote(ctx, mine.id, { content: 'Internal strategy.', visibleToClient: false });
+    await seedCase(ctx, other.user.id, { title: 'Someone else’s matter' });
+    await insertAppointment(ctx.database.db, appointment({ clientId: me.user.id, title: 'Mine' }));
+    // Booked as a visitor, with the address the account has now.
+    await insertAppointment(
+      ctx.database.db,
+      appointment({ clientEmail: me.email.toUpperCase(), title: 'Booked before signing up' }),
+    );
+    await insertAppointment(
+      ctx.database.db,
+      appointment({ clientId: other.user.id, title: 'Theirs' }),
+    );
+
+    // Seeded straight into the database, so no notification was written: one is, on a new note.
+    const advocateForNote = await newPerson('advocate');
+    await call(advocateForNote.token, 'POST', `/api/cases/${mine.id}/notes`, {
+      content: 'Your hearing is on Monday.',
+      visibleToClient: true,
+    });
+
+    const file = (await call(me.token, 'GET', '/api/profile/export')).json();
+    expect(file.notifications.map((n: { kind: string }) => n.kind)).toEqual(['case_note_added']);
+    expect(file.cases.map((c: { title: string }) => c.title)).toEqual(['My land matter']);
+    expect(file.cases[0].notes.map((n: { content: string }) => n.content)).toEqual([
+      'Your hearing is on Monday.',
+      'Shared with you.',
+    ]);
+    expect(file.appointments.map((a: { title: string }) => a.title).sort()).toEqual([
+      'Booked before signing up',
+      'Mine',
+    ]);
+    expect(JSON.stringify(file)).not.toContain('Internal strategy.');
+
+    const advocate = await newPerson('advocate');
+    await seedCase(ctx, me.user.id, { title: 'Assigned matter', assigneeId: advocate.user.id });
+    const staffFile = (await call(advocate.token, 'GET', '/api/profile/export')).json();
+    expect(staffFile.cases).toEqual([]);
+    expect(staffFile.appointments).toEqual([]);
+  });
+});
+
+describe('GET /api/profile/export: messages', () => {
+  it('gives a client their conversations as they see them, withdrawn ones without a body, and staff none', async () => {
+    const me = await newPerson('client');
+    const other = await newPerson('client');
+    const advocate = await newPerson('advocate');
+    const { conversation } = await seedConversation(ctx, me.user.id, {
+      subject: 'Title deed',
+      body: 'My first message',
+    });
+    const answer = await call(
+      advocate.token,
+      'POST',
+      `/api/conversations/${conversation.id}/messages`,
+      {
+        body: 'Our answer',
+      },
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    const second = await call(me.token, 'POST', `/api/conversations/${conversation.id}/messages`, {
+      body: 'Sent by mistake',
+    });
+    const withdrawn = await call(
+      me.token,
+      'POST',
+      `/api/messages/${second.json().sent.id}/withdraw`,
+    );
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    await seedConversation(ctx, other.user.id, { subject: 'Theirs', body: 'Not yours' });
+
+    const file = (await call(me.token, 'GET', '/api/profile/export')).json();
+    expect(file.messages).toHaveLength(1);
+    expect(file.messages[0]).toMatchObject({ id: conversation.id, subject: 'Title deed' });
+    expect(
+      file.messages[0].messages.map(
+        (m: { body: string | null; withdrawn: boolean; byYou: boolean }) => [
+          m.body,
+          m.withdrawn,
+          m.byYou,
+        ],
+      ),
+    ).toEqual([
+      ['My first message', false, true],
+      ['Our answer', false, false],
+      [null, true, true],
+    ]);
+    const text = JSON.stringify(file);
+    expect(text).not.toContain('Sent by mistake');
+    expect(text).not.toContain('Not yours');
+
+    const staffFile = (await call(advocate.token, 'GET', '/api/profile/export')).json();
+    expect(staffFile.messages).toEqual([]);
   });
 });
 

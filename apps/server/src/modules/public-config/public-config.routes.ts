@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '@firm/shared';
+import { readFirmSettings } from '../firm-settings/firm-settings.service';
 
 /**
  * Run-time settings the browser may know. The Maps key is public by nature (Google restricts it by
- * referrer), but it belongs to the deployment, not the build: one build serves any install.
+ * referrer), but it belongs to the deployment, not the build: one build serves any install. The
+ * appointment types' fees and durations come from the firm settings (never the rest of them: the
+ * notification address and the auto-replies are the firm's business).
  */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,13 +14,22 @@ export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['public'],
-        summary: 'Settings the website reads at run time (the maps key)',
+        summary: 'Settings the website reads at run time (the maps key, appointment fees)',
         response: { 200: publicConfigSchema },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return { googleMapsApiKey: app.config.googleMapsApiKey ?? null };
+    async (request, reply) => {
+      const settings = await readFirmSettings({
+        db: app.db,
+        firmNotifyEmail: app.config.firmNotifyEmail,
+        logger: request.log,
+      });
+      // Fees change when an advocate saves them: a browser may reuse the answer for a minute only.
+      reply.header('cache-control', 'public, max-age=60');
+      return {
+        googleMapsApiKey: app.config.googleMapsApiKey ?? null,
+        appointmentTypes: settings.appointmentTypes,
+      };
     },
   );
 };

@@ -12,7 +12,7 @@ describe('GET /api/public-config and the maps CSP', () => {
     ctx = await createTestContext();
     const response = await ctx.app.inject({ method: 'GET', url: '/api/public-config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ googleMapsApiKey: null });
+    expect(response.json()).toMatchObject({ googleMapsApiKey: null });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("img-src 'self' data: https://tile.openstreetmap.org");
     expect(csp).not.toContain('maps.googleapis.com');
@@ -21,7 +21,7 @@ describe('GET /api/public-config and the maps CSP', () => {
   it('hands out a configured browser key and lets Google Maps through the CSP', async () => {
     ctx = await createTestContext({ GOOGLE_MAPS_API_KEY: 'AIzaTestKey_0123456789abcdef' });
     const response = await ctx.app.inject({ method: 'GET', url: '/api/public-config' });
-    expect(response.json()).toEqual({ googleMapsApiKey: 'AIzaTestKey_0123456789abcdef' });
+    expect(response.json()).toMatchObject({ googleMapsApiKey: 'AIzaTestKey_0123456789abcdef' });
     expect(String(response.headers['content-security-policy'])).toContain(
       "script-src 'self' https://maps.googleapis.com",
     );

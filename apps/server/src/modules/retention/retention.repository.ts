@@ -1,7 +1,13 @@
-import { lte, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, notExists, or } from 'drizzle-orm';
 import { lockForTransaction } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
-import { contactMessages, passwordResetTokens, sessions } from '../../db/schema';
+import {
+  appointments,
+  contactMessages,
+  enquiryStates,
+  passwordResetTokens,
+  sessions,
+} from '../../db/schema';
 
 /** Serialises purges of several processes sharing one PostgreSQL: the second finds nothing left. */
 export async function lockRetentionPurge(tx: Executor): Promise<void> {
@@ -11,11 +17,8 @@ export async function lockRetentionPurge(tx: Executor): Promise<void> {
 /**
  * Deletes contact messages received at or before `createdBefore`; returns how many.
  *
- * Every message qualifies today: nothing links a message to instructions yet. A message that leads
- * to instructions becomes part of the client file (kept seven years after the matter closes, as the
- * privacy policy says), so once cases exist this WHERE clause must exclude messages a case points
- * to, e.g. `and not exists (select 1 from cases where cases.contact_message_id = contact_messages.id)`.
- * Booking requests, when they exist, get the same rule here.
+ * A message converted into a client account (the Enquiries inbox, ADR 018) led to instructions:
+ * it is part of the client's file, kept as the privacy policy says, so it is not purged here.
  */
 export async function deleteContactMessagesCreatedBefore(
   db: Executor,
@@ -23,8 +26,47 @@ export async function deleteContactMessagesCreatedBefore(
 ): Promise<number> {
   const rows = await db
     .delete(contactMessages)
-    .where(lte(contactMessages.createdAt, createdBefore))
+    .where(
+      and(
+        lte(contactMessages.createdAt, createdBefore),
+        notExists(
+          db
+            .select({ id: enquiryStates.id })
+            .from(enquiryStates)
+            .where(
+              and(
+                eq(enquiryStates.contactMessageId, contactMessages.id),
+                isNotNull(enquiryStates.clientId),
+              ),
+            ),
+        ),
+      ),
+    )
     .returning({ id: contactMessages.id });
+  return rows.length;
+}
+
+/**
+ * Deletes booking requests made by visitors (no client account) whose meeting ended at or before
+ * `endedBefore`, with their history; returns how many. The privacy policy keeps booking requests
+ * that do not lead to instructions for 12 months, counted from the meeting rather than the
+ * request, since a booking may be made months ahead. A booking converted into a client's (the
+ * Enquiries inbox) has a client account and is kept with the client's file.
+ */
+export async function deleteVisitorBookingsEndedBefore(
+  db: Executor,
+  endedBefore: Date,
+): Promise<number> {
+  const rows = await db
+    .delete(appointments)
+    .where(
+      and(
+        isNull(appointments.clientId),
+        isNotNull(appointments.visitorTokenHash),
+        lte(appointments.endsAt, endedBefore),
+      ),
+    )
+    .returning({ id: appointments.id });
   return rows.length;
 }
 

@@ -9,6 +9,7 @@ import { deleteMailFilesWrittenBefore } from '../../lib/mailer';
 import { writeAudit } from '../audit/audit-log.repository';
 import {
   deleteContactMessagesCreatedBefore,
+  deleteVisitorBookingsEndedBefore,
   deleteResetTokensEndedBefore,
   deleteSessionsEndedBefore,
   lockRetentionPurge,
@@ -29,6 +30,7 @@ export interface RetentionDeps {
 /** How many of each were deleted. */
 export interface PurgeResult {
   contactMessages: number;
+  visitorBookings: number;
   sessions: number;
   passwordResetTokens: number;
   mailFiles: number;
@@ -61,7 +63,7 @@ export function retentionCutoff(now: Date, months: number): Date {
 
 /**
  * Deletes what the privacy policy ("How long we keep it") says we no longer keep, as of `now`:
- * contact messages and `.eml` mail files past their retention, and sessions and reset links that
+ * contact messages, visitors' booking requests and `.eml` mail files past their retention, and sessions and reset links that
  * ended more than ENDED_SESSION_RETENTION_HOURS ago (dead data that still holds IP addresses and
  * user agents). The rows go in one transaction with one audit row, written only when something was
  * deleted: the log then shows the policy being applied without a row for every quiet day.
@@ -78,6 +80,7 @@ export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<
     await lockRetentionPurge(tx);
     const result: PurgeResult = {
       contactMessages: await deleteContactMessagesCreatedBefore(tx, enquiriesCreatedBefore),
+      visitorBookings: await deleteVisitorBookingsEndedBefore(tx, enquiriesCreatedBefore),
       sessions: await deleteSessionsEndedBefore(tx, endedBefore),
       passwordResetTokens: await deleteResetTokensEndedBefore(tx, endedBefore),
       mailFiles,
@@ -89,6 +92,7 @@ export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<
         details: {
           deleted: result,
           contactMessagesCreatedBefore: enquiriesCreatedBefore.toISOString(),
+          visitorBookingsEndedBefore: enquiriesCreatedBefore.toISOString(),
           mailFilesWrittenBefore: mailWrittenBefore.toISOString(),
           sessionsEndedBefore: endedBefore.toISOString(),
         },

@@ -3,10 +3,18 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, passwordResetTokens, sessions } from '../../db/schema';
+import {
+  appointments,
+  auditLog,
+  contactMessages,
+  enquiryStates,
+  passwordResetTokens,
+  sessions,
+} from '../../db/schema';
 import { createMailer, mailDirectory } from '../../lib/mailer';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
+import { seedVisitorBooking } from '../../../test/enquiries';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { insertContactMessage } from '../contact-messages/contact-messages.repository';
 import { monthsBefore, purgeExpiredData, retentionCutoff } from './retention.service';
@@ -81,6 +89,7 @@ describe('purgeExpiredData', () => {
 
       expect(result).toEqual({
         contactMessages: 2,
+        visitorBookings: 0,
         sessions: 0,
         passwordResetTokens: 0,
         mailFiles: 0,
@@ -101,6 +110,74 @@ describe('purgeExpiredData', () => {
 
       expect(result.contactMessages).toBe(2);
       expect(await remainingSubjects()).toEqual(['12 months less a day and a millisecond']);
+    });
+
+    it('keeps an old message converted into a client: it is part of the client file (ADR 018)', async () => {
+      const converted = await addMessage('became a client', new Date('2024-03-15T09:00:00.000Z'));
+      const merelyRead = await addMessage('only triaged', new Date('2024-03-15T09:00:00.000Z'));
+      const client = await seedUser(ctx, { role: 'client', email: 'kept@retention.test' });
+      await ctx.database.db.insert(enquiryStates).values([
+        { contactMessageId: converted.id, clientId: client.id, status: 'closed', version: 2 },
+        { contactMessageId: merelyRead.id, status: 'closed', version: 1 },
+      ]);
+
+      const result = await purgeExpiredData(deps(), now);
+
+      expect(result.contactMessages).toBe(1);
+      expect(await remainingSubjects()).toEqual(['became a client']);
+    });
+  });
+
+  describe("visitors' booking requests", () => {
+    const now = new Date('2027-03-15T09:00:00.000Z');
+    const endingAt = (endsAt: Date) => ({
+      startsAt: new Date(endsAt.getTime() - 30 * 60_000),
+      endsAt,
+    });
+
+    it('deletes those whose meeting ended 12 months ago or more; keeps later ones, clients’ and converted ones', async () => {
+      const advocate = await seedUser(ctx, { role: 'advocate', email: 'diary@retention.test' });
+      const client = await seedUser(ctx, { role: 'client', email: 'booker@retention.test' });
+      const old = endingAt(new Date('2026-02-10T07:00:00.000Z'));
+      const gone = await seedVisitorBooking(ctx, advocate.id, { ...old, title: 'old visitor' });
+      await seedVisitorBooking(ctx, advocate.id, {
+        ...endingAt(new Date('2026-09-10T07:00:00.000Z')),
+        title: 'recent visitor',
+      });
+      // One advocate's diary: no two of them at the same time.
+      const alsoOld = (day: number) => endingAt(new Date(`2026-02-${day}T07:00:00.000Z`));
+      // Booked as a visitor, then converted into a client in the Enquiries inbox.
+      await seedVisitorBooking(ctx, advocate.id, {
+        ...alsoOld(11),
+        clientId: client.id,
+        title: 'converted',
+      });
+      await seedVisitorBooking(ctx, advocate.id, {
+        ...alsoOld(12),
+        clientId: client.id,
+        visitorTokenHash: null,
+        title: 'client booking',
+      });
+      await ctx.database.db
+        .insert(enquiryStates)
+        .values({ appointmentId: gone.id, status: 'closed' });
+
+      const result = await purgeExpiredData(deps(), now);
+
+      expect(result.visitorBookings).toBe(1);
+      const titles = (
+        await ctx.database.db.select({ title: appointments.title }).from(appointments)
+      )
+        .map((row) => row.title)
+        .sort();
+      expect(titles).toEqual(['client booking', 'converted', 'recent visitor']);
+      // Its triage row goes with it.
+      expect(
+        await ctx.database.db
+          .select()
+          .from(enquiryStates)
+          .where(eq(enquiryStates.appointmentId, gone.id)),
+      ).toEqual([]);
     });
   });
 
@@ -154,6 +231,7 @@ describe('purgeExpiredData', () => {
 
       expect(result).toEqual({
         contactMessages: 0,
+        visitorBookings: 0,
         sessions: 3,
         passwordResetTokens: 2,
         mailFiles: 0,
@@ -225,6 +303,7 @@ describe('purgeExpiredData', () => {
       const now = new Date('2027-03-15T09:00:00.000Z');
       expect(await purgeExpiredData(deps(), now)).toEqual({
         contactMessages: 0,
+        visitorBookings: 0,
         sessions: 0,
         passwordResetTokens: 0,
         mailFiles: 0,
@@ -238,8 +317,15 @@ describe('purgeExpiredData', () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ actorId: null, targetUserId: null, ip: null });
       expect(rows[0]!.details).toEqual({
-        deleted: { contactMessages: 1, sessions: 0, passwordResetTokens: 0, mailFiles: 0 },
+        deleted: {
+          contactMessages: 1,
+          visitorBookings: 0,
+          sessions: 0,
+          passwordResetTokens: 0,
+          mailFiles: 0,
+        },
         contactMessagesCreatedBefore: '2026-03-16T09:00:00.000Z',
+        visitorBookingsEndedBefore: '2026-03-16T09:00:00.000Z',
         mailFilesWrittenBefore: '2026-03-16T09:00:00.000Z',
         sessionsEndedBefore: '2027-03-14T09:00:00.000Z',
       });

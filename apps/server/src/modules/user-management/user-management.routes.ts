@@ -52,6 +52,7 @@ const config = { missingFieldsMessage: USER_MANAGEMENT_MESSAGES.requiredFields }
  */
 export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: UserManagementDeps = { db: app.db };
+  // Shared by several routes: each route gets its own copy (plugins/route-hook-arrays.ts).
   const advocatesOnly = [
     app.requirePermission('users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied),
   ];

@@ -1,3 +1,4 @@
+import { notifyPermissionsChanged } from '../notifications/notify-events';
 import {
   AUTH_MESSAGES,
   CASE_MESSAGES,
@@ -114,6 +115,12 @@ export interface CreatedUser {
 type NewAccount = Omit<NewUserRow, 'passwordHash' | 'mustChangePassword'>;
 
 /**
+ * More to write with a new account, in its transaction (an enquiry converted to a client is
+ * linked to it): if it throws, the account is not created either.
+ */
+export type AlongWithAccount = (tx: Executor, created: UserRow) => Promise<void>;
+
+/**
  * Creates an account with a temporary password (generated unless `suppliedPassword`), which the
  * person must change at their first sign-in.
  */
@@ -124,6 +131,7 @@ async function createAccount(
   meta: RequestMeta,
   suppliedPassword?: string,
   auditDetails?: Record<string, unknown>,
+  alongWith?: AlongWithAccount,
 ): Promise<CreatedUser> {
   if (await findUserByEmail(deps.db, account.email)) throw emailTaken();
   const temporaryPassword = suppliedPassword ?? generateTemporaryPassword();
@@ -144,6 +152,7 @@ async function createAccount(
           ...auditDetails,
         },
       });
+      await alongWith?.(tx, created);
       return created;
     });
     return { user: toPublicUser(user), temporaryPassword };
@@ -181,6 +190,7 @@ export async function createClient(
   actor: UserRow,
   input: CreateClientValues,
   meta: RequestMeta,
+  alongWith?: AlongWithAccount,
 ): Promise<CreatedUser> {
   assertCan(actor, 'clients:admit', USER_MANAGEMENT_MESSAGES.clientsAccessDenied);
   // The conflict-of-interest check (issue 13): someone like the new client named in a case.
@@ -209,6 +219,7 @@ export async function createClient(
     matches.length > 0 && input.conflictCheck
       ? { conflictCleared: { reason: input.conflictCheck.reason, matches } }
       : undefined,
+    alongWith,
   );
 }
 
@@ -292,6 +303,7 @@ export async function updateAdminPermissions(
       ip: meta.ip,
       details: { email: target.email, before: target.permissions, after: permissions },
     });
+    await notifyPermissionsChanged(tx, updated!, actor);
     return toPublicUser(updated!);
   });
 }

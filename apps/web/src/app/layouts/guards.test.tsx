@@ -81,6 +81,6 @@ describe('the route guard of each portal feature', () => {
     const router = renderAt('/clients');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByText('dashboard/dashboard page')).toBeInTheDocument();
-    expect(await screen.findByText(MESSAGES.pageNotAllowed)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.clientsAccessDenied)).toBeInTheDocument();
   });
 });

@@ -26,7 +26,11 @@ describe('SiteHeader', () => {
 
   it("shows a signed-in advocate's navigation and a keyboard-operable user menu", async () => {
     localStorage.setItem('token', 'tok');
-    mockApi({ 'GET /auth/me': [200, advocate], 'POST /auth/logout': [200, { success: true }] });
+    mockApi({
+      'GET /auth/me': [200, advocate],
+      'POST /auth/logout': [200, { success: true }],
+      'GET /enquiries/new-count': [200, { success: true, count: 0 }],
+    });
     const { router } = renderWithApp(<SiteHeader />, { path: '/about' });
     const menuButton = await screen.findByRole('button', {
       name: /Account menu for Wanjiru Kamau/,
@@ -50,6 +54,26 @@ describe('SiteHeader', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await vi.waitFor(() => expect(localStorage.getItem('token')).toBeNull());
     expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
+  });
+
+  it('shows the number of new enquiries beside Enquiries, and nothing at zero', async () => {
+    localStorage.setItem('token', 'tok');
+    let count = 3;
+    mockApi({
+      'GET /auth/me': [200, advocate],
+      'GET /enquiries/new-count': () => [200, { success: true, count }],
+    });
+    const { router } = renderWithApp(<SiteHeader />, {
+      path: '/about',
+      routes: [{ path: '/contact', element: <SiteHeader /> }],
+    });
+    const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!;
+    expect(
+      await within(nav).findByRole('link', { name: 'Enquiries 3 new enquiries' }),
+    ).toBeInTheDocument();
+    count = 0;
+    await router.navigate('/contact');
+    expect(await screen.findByRole('link', { name: 'Enquiries' })).toBeInTheDocument();
   });
 
   it('drops a stored token the server refuses, silently', async () => {

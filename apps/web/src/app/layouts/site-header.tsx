@@ -8,12 +8,32 @@ import { useSession } from '../../lib/session';
 
 // Only signed-in people see it: public pages do not download it.
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+// Signed-in people only, and only for an item with a count: loaded on demand with the API client.
+const NavCountBadge = lazy(() =>
+  import('./nav-count-badge').then((m) => ({ default: m.NavCountBadge })),
+);
+
+function ItemBadge({ item }: { item: { label: string; countPath?: string } }) {
+  if (!item.countPath) return null;
+  return (
+    <Suspense fallback={null}>
+      <NavCountBadge path={item.countPath} label={item.label} />
+    </Suspense>
+  );
+}
+
+// The bell and its live stream, for signed-in people only.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 const skeleton = (
   <span aria-hidden="true" className="h-9 w-40 animate-pulse rounded-md bg-slate-100" />
 );
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${
+  `relative whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium xl:px-2 2xl:px-3 ${
     isActive
       ? 'bg-brand-50 text-brand-800'
       : 'text-slate-700 hover:bg-slate-100 hover:text-brand-800'
@@ -66,48 +86,56 @@ export function SiteHeader() {
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className={navLinkClass}>
                   {item.label}
+                  <ItemBadge item={item} />
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        {/* Fixed width while signed out: the user menu replacing the skeleton moves nothing. */}
-        <div
-          className={`hidden shrink-0 items-center justify-end gap-2 xl:flex ${user ? '' : 'w-52'}`}
-        >
+        <div className="flex shrink-0 items-center gap-1">
           {user ? (
-            <Suspense fallback={skeleton}>
-              <UserMenu user={user} onSignOut={() => void signOut()} />
+            <Suspense fallback={null}>
+              <NotificationBell />
             </Suspense>
-          ) : status === 'loading' ? (
-            skeleton
-          ) : (
-            <>
-              <Link
-                to="/login"
-                className="rounded-md px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
-              >
-                Sign In
-              </Link>
-              <Link
-                to={BOOK_CONSULTATION_PATH}
-                className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-              >
-                Get Started
-              </Link>
-            </>
-          )}
+          ) : null}
+          {/* Fixed width while signed out: the user menu replacing the skeleton moves nothing. */}
+          <div
+            className={`hidden shrink-0 items-center justify-end gap-2 xl:flex ${user ? '' : 'w-52'}`}
+          >
+            {user ? (
+              <Suspense fallback={skeleton}>
+                <UserMenu user={user} onSignOut={() => void signOut()} />
+              </Suspense>
+            ) : status === 'loading' ? (
+              skeleton
+            ) : (
+              <>
+                <Link
+                  to="/login"
+                  className="rounded-md px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
+                >
+                  Sign In
+                </Link>
+                <Link
+                  to={BOOK_CONSULTATION_PATH}
+                  className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                >
+                  Get Started
+                </Link>
+              </>
+            )}
+          </div>
+          <button
+            type="button"
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
+            aria-expanded={isMenuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
+          >
+            {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
+          </button>
         </div>
-        <button
-          type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
-          aria-expanded={isMenuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
-        >
-          {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
-        </button>
       </div>
       {isMenuOpen ? (
         <nav id="mobile-menu" aria-label="Main" className="border-t border-slate-200 xl:hidden">
@@ -116,6 +144,7 @@ export function SiteHeader() {
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className={navLinkClass}>
                   {item.label}
+                  <ItemBadge item={item} />
                 </NavLink>
               </li>
             ))}

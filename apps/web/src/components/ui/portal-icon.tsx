@@ -2,6 +2,7 @@ import type { PortalIcon } from '@firm/shared';
 import {
   Briefcase,
   CalendarDays,
+  Inbox,
   MessageSquare,
   Settings,
   ShieldCheck,
@@ -19,4 +20,5 @@ export const PORTAL_ICONS: Record<PortalIcon, LucideIcon> = {
   shield: ShieldCheck,
   settings: Settings,
   'user-cog': UserCog,
+  inbox: Inbox,
 };

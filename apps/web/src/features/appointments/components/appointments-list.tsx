@@ -6,6 +6,7 @@ import {
   type PublicUser,
 } from '@firm/shared';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { SearchInput } from '../../../components/list/filter-controls';
 import { ListResults } from '../../../components/list/list-states';
@@ -14,14 +15,42 @@ import { useListParams } from '../../../components/list/use-list-params';
 import { Button } from '../../../components/ui/button';
 import { Tabs } from '../../../components/ui/tabs';
 import { serverMessageOr } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
 import { useCancelAppointment, useUpdateAppointment } from '../api/change-appointment';
 import { useAppointments } from '../api/list-appointments';
 import { CancelModal, PaymentModal, RescheduleModal } from './appointment-actions';
 import { AppointmentCard } from './appointment-card';
 
-type StatusTab = 'all' | AppointmentStatus;
-const TABS: readonly StatusTab[] = ['all', 'scheduled', 'confirmed', 'completed', 'cancelled'];
-const tabLabel = (tab: StatusTab) => (tab === 'all' ? 'All' : APPOINTMENT_STATUS_LABELS[tab]);
+type StatusTab = 'all' | 'live' | AppointmentStatus;
+const TABS: readonly StatusTab[] = [
+  'all',
+  'live',
+  'scheduled',
+  'confirmed',
+  'completed',
+  'cancelled',
+];
+const tabLabel = (tab: StatusTab) =>
+  tab === 'all' ? 'All' : tab === 'live' ? 'Active' : APPOINTMENT_STATUS_LABELS[tab];
+
+/** Filters a link may set (the dashboards' tiles): days, one advocate's diary, fees. */
+const LINK_FILTERS = { from: '', to: '', advocate: '', payment: '' };
+
+function describeFilters(filters: typeof LINK_FILTERS): string {
+  const parts: string[] = [];
+  if (filters.from && filters.to) {
+    parts.push(
+      filters.from === filters.to
+        ? `on ${formatDate(filters.from)}`
+        : `${formatDate(filters.from)} to ${formatDate(filters.to)}`,
+    );
+  } else if (filters.from) parts.push(`from ${formatDate(filters.from)}`);
+  else if (filters.to) parts.push(`until ${formatDate(filters.to)}`);
+  if (filters.advocate) parts.push('one advocate’s diary');
+  if (filters.payment === 'pending') parts.push('fees not yet paid');
+  if (filters.payment === 'paid') parts.push('paid');
+  return parts.join(', ');
+}
 
 type Dialog = { kind: 'reschedule' | 'cancel' | 'payment'; appointment: Appointment } | null;
 
@@ -31,11 +60,18 @@ type Dialog = { kind: 'reschedule' | 'cancel' | 'payment'; appointment: Appointm
  * Confirm, Complete and Mark as Paid. Search, tab and page live in the URL.
  */
 export function AppointmentsList({ user }: { user: PublicUser }) {
-  const list = useListParams({ status: 'all' });
+  const list = useListParams({ status: 'all', ...LINK_FILTERS });
+  const [, setParams] = useSearchParams();
   const status = list.filters.status as StatusTab;
+  const { from, to, advocate, payment } = list.filters;
+  const linkFilters = describeFilters({ from, to, advocate, payment });
   const query = useAppointments({
     status: status === 'all' ? undefined : status,
     search: list.debouncedSearch || undefined,
+    from: from || undefined,
+    to: to || undefined,
+    advocateId: advocate || undefined,
+    payment: payment === 'pending' || payment === 'paid' ? payment : undefined,
     page: list.page,
     // Cancelled and past ones are history: newest first there, soonest first otherwise.
     sort: status === 'completed' || status === 'cancelled' ? 'desc' : 'asc',
@@ -152,6 +188,28 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
         value={list.search}
         onChange={list.setSearch}
       />
+      {linkFilters ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">
+          <p>Showing appointments {linkFilters}.</p>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() =>
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  for (const name of Object.keys(LINK_FILTERS)) next.delete(name);
+                  next.delete('page');
+                  return next;
+                },
+                { preventScrollReset: true },
+              )
+            }
+          >
+            Show all
+          </Button>
+        </div>
+      ) : null}
       <Tabs
         label="Appointment status"
         tabs={TABS.map((tab) => ({ key: tab, label: tabLabel(tab), panel: results }))}

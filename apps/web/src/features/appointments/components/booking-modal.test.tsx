@@ -121,4 +121,43 @@ describe('the booking modal', { timeout: 20_000 }, () => {
     });
     expect(posted).not.toHaveProperty('firstName');
   });
+
+  it('starts with the client chosen on the Clients screen', async () => {
+    answerApi((method, path) => {
+      if (method === 'GET' && path === '/appointments/calendar?month=2026-12') {
+        return [200, calendar];
+      }
+      if (method === 'GET' && path === '/appointments/clients') {
+        return [
+          200,
+          {
+            success: true,
+            clients: [
+              {
+                id: '00000000-0000-4000-8000-000000000003',
+                name: 'Amani Otieno',
+                email: 'amani@example.test',
+              },
+            ],
+          },
+        ];
+      }
+      return undefined;
+    });
+    renderWithApp(
+      <BookingModal
+        mode="staff"
+        initialType="consultation"
+        initialClient={{ id: '00000000-0000-4000-8000-000000000003', name: 'Amani Otieno' }}
+        onClose={() => {}}
+      />,
+    );
+    const client = await screen.findByLabelText('Client');
+    expect(client).toHaveValue('00000000-0000-4000-8000-000000000003');
+    // The list arrives with the same client in it: still chosen.
+    expect(
+      await within(client).findByRole('option', { name: 'Amani Otieno (amani@example.test)' }),
+    ).toBeInTheDocument();
+    expect(client).toHaveValue('00000000-0000-4000-8000-000000000003');
+  });
 });

@@ -2,7 +2,6 @@ import {
   APPOINTMENT_LOCATIONS,
   APPOINTMENT_LOCATION_LABELS,
   APPOINTMENT_MESSAGES as M,
-  APPOINTMENT_TYPE_DEFAULTS,
   APPOINTMENT_TYPES,
   CLIENT_BOOKABLE_TYPES,
   createAppointmentInputSchema,
@@ -19,13 +18,16 @@ import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { FormModal } from '../../../components/ui/form-modal';
 import { Modal } from '../../../components/ui/modal';
 import { TextField, inputClass } from '../../../components/ui/text-field';
 import { offices } from '../../../content/firm';
 import { whyChooseUs } from '../../../content/practice-areas';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useAppointmentTerms } from '../api/appointment-fees';
 import { useBookableClients } from '../api/bookable-clients';
 import { useCreateAppointment } from '../api/change-appointment';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -67,10 +69,13 @@ export type BookingMode = 'visitor' | 'client' | 'staff';
 export function BookingModal({
   mode,
   initialType,
+  initialClient,
   onClose,
 }: {
   mode: BookingMode;
   initialType: AppointmentType;
+  /** Staff booking for a client chosen elsewhere (the Clients screen's Book appointment). */
+  initialClient?: { id: string; name: string };
   onClose: () => void;
 }) {
   const isVisitor = mode === 'visitor';
@@ -80,6 +85,7 @@ export function BookingModal({
     enabled: isStaff,
   });
   const formId = useId();
+  const { terms, isKnown } = useAppointmentTerms();
   const create = useCreateAppointment();
   const [formAlert, setFormAlert] = useState<string | null>(null);
   const [booked, setBooked] = useState<{ appointment: Appointment; calendar: string } | null>(null);
@@ -107,7 +113,7 @@ export function BookingModal({
       phone: '',
       consent: false,
       website: '',
-      clientId: '',
+      clientId: initialClient?.id ?? '',
       meetingLink: '',
     },
   });
@@ -160,204 +166,204 @@ export function BookingModal({
     return <BookingDone {...booked} mode={mode} onClose={onClose} />;
   }
 
-  const typeDefaults = APPOINTMENT_TYPE_DEFAULTS[type] ?? APPOINTMENT_TYPE_DEFAULTS.consultation;
+  const typeDefaults = terms(type);
+  const typeTerms = (each: AppointmentType) =>
+    isKnown
+      ? `${terms(each).durationMinutes} min, ${formatKsh(terms(each).feeKsh)}`
+      : `${terms(each).durationMinutes} min`;
   return (
-    <Modal
+    <FormModal
       title="Book an Appointment"
       size="lg"
-      description={`${typeDefaults.label}: ${typeDefaults.durationMinutes} minutes, ${formatKsh(typeDefaults.feeKsh)}. Times are Nairobi time.`}
+      description={`${typeDefaults.label}: ${typeDefaults.durationMinutes} minutes${isKnown ? `, ${formatKsh(typeDefaults.feeKsh)}` : ''}. Times are Nairobi time.`}
       onClose={onClose}
-      isBusy={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSubmitting} loadingText="Booking…">
-            Book Appointment
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      submitLabel="Book Appointment"
+      busyLabel="Booking…"
+      alert={formAlert}
     >
-      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-        {formAlert ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-            {formAlert}
-          </p>
-        ) : null}
-        {isStaff ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Find client"
-              type="search"
-              placeholder="Name or email"
-              value={clientSearch}
-              onChange={(event) => setClientSearch(event.target.value)}
-            />
-            <SelectField label="Client" error={errors.clientId?.message} {...register('clientId')}>
-              <option value="">Choose a client…</option>
-              {(clients.data?.clients ?? []).map((client) => (
-                <option key={client.id} value={client.id}>
-                  {client.name} ({client.email})
-                </option>
-              ))}
-            </SelectField>
-          </div>
-        ) : null}
-        <TextField
-          label="Title"
-          required
-          maxLength={200}
-          placeholder="e.g. Land sale agreement"
-          error={errors.title?.message}
-          {...register('title')}
-        />
+      {isStaff ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Type" error={errors.type?.message} {...register('type')}>
-            {(isStaff ? APPOINTMENT_TYPES : CLIENT_BOOKABLE_TYPES).map((each) => (
-              <option key={each} value={each}>
-                {APPOINTMENT_TYPE_DEFAULTS[each].label} (
-                {APPOINTMENT_TYPE_DEFAULTS[each].durationMinutes} min,{' '}
-                {formatKsh(APPOINTMENT_TYPE_DEFAULTS[each].feeKsh)})
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Where" {...register('location')}>
-            {APPOINTMENT_LOCATIONS.map((each) => (
-              <option key={each} value={each}>
-                {APPOINTMENT_LOCATION_LABELS[each]}
+          <TextField
+            label="Find client"
+            type="search"
+            placeholder="Name or email"
+            value={clientSearch}
+            onChange={(event) => setClientSearch(event.target.value)}
+          />
+          <SelectField label="Client" error={errors.clientId?.message} {...register('clientId')}>
+            <option value="">Choose a client…</option>
+            {/* One list, one key per client: the pre-chosen client's option is moved, not
+                  replaced, when the list arrives, so it stays selected. */}
+            {[
+              ...(initialClient &&
+              !(clients.data?.clients ?? []).some((client) => client.id === initialClient.id)
+                ? [{ id: initialClient.id, label: initialClient.name }]
+                : []),
+              ...(clients.data?.clients ?? []).map((client) => ({
+                id: client.id,
+                label: `${client.name} (${client.email})`,
+              })),
+            ].map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
               </option>
             ))}
           </SelectField>
         </div>
-        {location === 'office' ? (
-          <SelectField label="Office" {...register('officeId')}>
-            {offices.map((office) => (
-              <option key={office.id} value={office.id}>
-                {office.name}
-              </option>
-            ))}
-          </SelectField>
-        ) : null}
-        <TextAreaField
-          label="Description"
-          required
-          placeholder="Tell us briefly what you need help with"
-          error={errors.description?.message}
-          {...register('description')}
-        />
-        {isStaff ? (
-          <div className="grid gap-4 sm:grid-cols-3">
+      ) : null}
+      <TextField
+        label="Title"
+        required
+        maxLength={200}
+        placeholder="e.g. Land sale agreement"
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Type" error={errors.type?.message} {...register('type')}>
+          {(isStaff ? APPOINTMENT_TYPES : CLIENT_BOOKABLE_TYPES).map((each) => (
+            <option key={each} value={each}>
+              {terms(each).label} ({typeTerms(each)})
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Where" {...register('location')}>
+          {APPOINTMENT_LOCATIONS.map((each) => (
+            <option key={each} value={each}>
+              {APPOINTMENT_LOCATION_LABELS[each]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {location === 'office' ? (
+        <SelectField label="Office" {...register('officeId')}>
+          {offices.map((office) => (
+            <option key={office.id} value={office.id}>
+              {office.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <TextAreaField
+        label="Description"
+        required
+        placeholder="Tell us briefly what you need help with"
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      {isStaff ? (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            label="Duration (minutes)"
+            type="number"
+            inputMode="numeric"
+            min={15}
+            max={480}
+            placeholder={String(typeDefaults.durationMinutes)}
+            error={errors.durationMinutes?.message}
+            {...register('durationMinutes', { setValueAs: optionalNumber })}
+          />
+          <TextField
+            label="Fee (KSh)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            placeholder={String(typeDefaults.feeKsh)}
+            error={errors.feeKsh?.message}
+            {...register('feeKsh', { setValueAs: optionalNumber })}
+          />
+          {location === 'video' ? (
             <TextField
-              label="Duration (minutes)"
-              type="number"
-              inputMode="numeric"
-              min={15}
-              max={480}
-              placeholder={String(typeDefaults.durationMinutes)}
-              error={errors.durationMinutes?.message}
-              {...register('durationMinutes', { setValueAs: optionalNumber })}
+              label="Meeting link"
+              type="url"
+              placeholder="https://"
+              error={errors.meetingLink?.message}
+              {...register('meetingLink')}
             />
-            <TextField
-              label="Fee (KSh)"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              placeholder={String(typeDefaults.feeKsh)}
-              error={errors.feeKsh?.message}
-              {...register('feeKsh', { setValueAs: optionalNumber })}
-            />
-            {location === 'video' ? (
+          ) : null}
+        </div>
+      ) : null}
+      <SlotPicker
+        type={type}
+        value={
+          { date: date || undefined, time: time || undefined } as { date?: string; time?: string }
+        }
+        onChange={(slot) => {
+          setValue('date', slot.date ?? '');
+          setValue('time', slot.time ?? '');
+          clearErrors(slot.time ? 'time' : 'date');
+        }}
+        dateError={errors.date?.message}
+        timeError={errors.time?.message}
+      />
+      {isVisitor ? (
+        <>
+          <fieldset className="space-y-4">
+            <legend className="text-base font-semibold text-slate-900">Your details</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
               <TextField
-                label="Meeting link"
-                type="url"
-                placeholder="https://"
-                error={errors.meetingLink?.message}
-                {...register('meetingLink')}
+                label="First Name"
+                required
+                autoComplete="given-name"
+                error={errors.firstName?.message}
+                {...register('firstName')}
               />
-            ) : null}
-          </div>
-        ) : null}
-        <SlotPicker
-          type={type}
-          value={
-            { date: date || undefined, time: time || undefined } as { date?: string; time?: string }
-          }
-          onChange={(slot) => {
-            setValue('date', slot.date ?? '');
-            setValue('time', slot.time ?? '');
-            clearErrors(slot.time ? 'time' : 'date');
-          }}
-          dateError={errors.date?.message}
-          timeError={errors.time?.message}
-        />
-        {isVisitor ? (
-          <>
-            <fieldset className="space-y-4">
-              <legend className="text-base font-semibold text-slate-900">Your details</legend>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField
-                  label="First Name"
-                  required
-                  autoComplete="given-name"
-                  error={errors.firstName?.message}
-                  {...register('firstName')}
-                />
-                <TextField
-                  label="Last Name"
-                  required
-                  autoComplete="family-name"
-                  error={errors.lastName?.message}
-                  {...register('lastName')}
-                />
-                <TextField
-                  label="Email Address"
-                  type="email"
-                  required
-                  autoComplete="email"
-                  error={errors.email?.message}
-                  {...register('email')}
-                />
-                <TextField
-                  label="Phone Number"
-                  type="tel"
-                  required
-                  autoComplete="tel"
-                  placeholder="0712 345 678"
-                  error={errors.phone?.message}
-                  {...register('phone')}
-                />
-              </div>
-              {/* Honeypot: hidden from people and from assistive technology; bots fill it in. */}
-              <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-                <label htmlFor={`${formId}-website`}>Website</label>
-                <input
-                  id={`${formId}-website`}
-                  tabIndex={-1}
-                  autoComplete="off"
-                  {...register('website')}
-                />
-              </div>
-              <Checkbox
-                label={
-                  <>
-                    I agree that Mwamba &amp; Associates Advocates may use these details to arrange
-                    my appointment, as described in the{' '}
-                    <Link to="/privacy" className="font-medium text-brand-700 underline">
-                      Privacy Policy
-                    </Link>
-                    .
-                  </>
-                }
-                error={errors.consent?.message}
-                {...register('consent')}
+              <TextField
+                label="Last Name"
+                required
+                autoComplete="family-name"
+                error={errors.lastName?.message}
+                {...register('lastName')}
               />
-            </fieldset>
-            <WhyChooseUs />
-          </>
-        ) : null}
-      </form>
-    </Modal>
+              <TextField
+                label="Email Address"
+                type="email"
+                required
+                autoComplete="email"
+                error={errors.email?.message}
+                {...register('email')}
+              />
+              <TextField
+                label="Phone Number"
+                type="tel"
+                required
+                autoComplete="tel"
+                placeholder="0712 345 678"
+                error={errors.phone?.message}
+                {...register('phone')}
+              />
+            </div>
+            {/* Honeypot: hidden from people and from assistive technology; bots fill it in. */}
+            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+              <label htmlFor={`${formId}-website`}>Website</label>
+              <input
+                id={`${formId}-website`}
+                tabIndex={-1}
+                autoComplete="off"
+                {...register('website')}
+              />
+            </div>
+            <Checkbox
+              label={
+                <>
+                  I agree that Mwamba &amp; Associates Advocates may use these details to arrange my
+                  appointment, as described in the{' '}
+                  <Link to="/privacy" className="font-medium text-brand-700 underline">
+                    Privacy Policy
+                  </Link>
+                  .
+                </>
+              }
+              error={errors.consent?.message}
+              {...register('consent')}
+            />
+          </fieldset>
+          <WhyChooseUs />
+        </>
+      ) : null}
+    </FormModal>
   );
 }
 
@@ -435,40 +441,6 @@ function BookingDone({
         </a>
       </div>
     </Modal>
-  );
-}
-
-function SelectField({
-  label,
-  error,
-  children,
-  ...rest
-}: React.SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string;
-  error?: string | undefined;
-  ref?: React.Ref<HTMLSelectElement>;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-1 ${inputClass(Boolean(error))}`}
-        {...rest}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

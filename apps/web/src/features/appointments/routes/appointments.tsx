@@ -1,4 +1,4 @@
-import { APPOINTMENT_MESSAGES as M, can, type AppointmentType } from '@firm/shared';
+import { APPOINTMENT_MESSAGES as M, can, formatKsh, type AppointmentType } from '@firm/shared';
 import { CalendarPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import type { RouteHandle } from '../../../lib/seo';
 import { useSession } from '../../../lib/session';
+import { useAppointmentTerms } from '../api/appointment-fees';
 import { Agenda } from '../components/agenda';
 import { AppointmentsList } from '../components/appointments-list';
 import { BookingModal, isBookableType } from '../components/booking-modal';
@@ -23,7 +24,8 @@ export const handle: RouteHandle = {
 /**
  * /appointments: 'My Appointments' when signed in, otherwise 'Book an Appointment' (SPEC section
  * 2). `?book=consultation` (or follow_up) opens the booking modal, and keeps it open across a
- * reload. /appointments/manage#token=… is a visitor's emailed link.
+ * reload; staff may add `&client=<id>&clientName=…` to book for that client (the Clients screen's
+ * Book appointment). /appointments/manage#token=… is a visitor's emailed link.
  */
 export function Component() {
   const { pathname } = useLocation();
@@ -35,6 +37,13 @@ function Appointments() {
   const { status, user } = useSession();
   const [params, setParams] = useSearchParams();
   const book = params.get('book');
+  // `&client=<id>&clientName=…`: staff booking for a client chosen on the Clients screen.
+  const clientId = params.get('client');
+  const initialClient = clientId
+    ? { id: clientId, name: params.get('clientName') ?? 'Chosen client' }
+    : undefined;
+  const { terms, isKnown } = useAppointmentTerms();
+  const consultation = terms('consultation');
   const isSignedIn = status === 'signed-in' && user !== null;
   const isStaff = isSignedIn && user.role !== 'client';
   // Visitors and clients book for themselves; staff for a client, with the toggle.
@@ -53,6 +62,8 @@ function Appointments() {
       (current) => {
         const next = new URLSearchParams(current);
         next.delete('book');
+        next.delete('client');
+        next.delete('clientName');
         return next;
       },
       { preventScrollReset: true, replace: true },
@@ -64,8 +75,9 @@ function Appointments() {
       <PageHeading title={isSignedIn ? M.signedInHeading : M.visitorHeading}>
         {isSignedIn ? null : (
           <p>
-            A 30-minute initial consultation with an advocate costs KES 5,000, at one of our
-            offices, by phone or by video call. Choose a free time; we confirm by email.
+            A {consultation.durationMinutes}-minute initial consultation with an advocate
+            {isKnown ? ` costs ${formatKsh(consultation.feeKsh)},` : ''} at one of our offices, by
+            phone or by video call. Choose a free time; we confirm by email.
           </p>
         )}
       </PageHeading>
@@ -96,6 +108,7 @@ function Appointments() {
         <BookingModal
           mode={!isSignedIn ? 'visitor' : isStaff ? 'staff' : 'client'}
           initialType={isBookableType(book) ? book : 'consultation'}
+          initialClient={isStaff ? initialClient : undefined}
           onClose={closeBooking}
         />
       ) : null}

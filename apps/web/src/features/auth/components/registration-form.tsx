@@ -1,15 +1,15 @@
 import {
   AUTH_MESSAGES,
-  SPECIALIZATIONS,
   advocateRegistrationFormSchema,
   toRegisterPayload,
   type PublicUser,
 } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { ProfessionalFields } from '../../../components/forms/professional-fields';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -45,7 +45,6 @@ export function RegistrationForm({
 }) {
   const session = useSession();
   const registerMutation = useRegister();
-  const specializationsId = useId();
   const {
     register,
     handleSubmit,
@@ -101,9 +100,6 @@ export function RegistrationForm({
     void submit(event);
   };
 
-  const specializationError =
-    errors.specializations?.message ?? errors.specializations?.root?.message;
-
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Advocate details" className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -139,62 +135,9 @@ export function RegistrationForm({
           error={errors.phone?.message}
           {...register('phone')}
         />
-        <TextField
-          label="License number"
-          required
-          error={errors.licenseNumber?.message}
-          {...register('licenseNumber')}
-        />
-        <TextField
-          label="Years of experience"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          required
-          error={errors.experience?.message}
-          {...register('experience')}
-        />
-        <TextField
-          label="Education"
-          required
-          placeholder="e.g. LLB, University of Nairobi"
-          error={errors.education?.message}
-          {...register('education')}
-        />
-        <TextField
-          label="Bar admission"
-          required
-          placeholder="e.g. Admitted to the Roll of Advocates, 2015"
-          error={errors.barAdmission?.message}
-          {...register('barAdmission')}
-        />
       </div>
 
-      <fieldset aria-describedby={specializationError ? `${specializationsId}-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-800">
-          Specializations{' '}
-          <span aria-hidden="true" className="text-red-700">
-            *
-          </span>
-        </legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {SPECIALIZATIONS.map((name) => (
-            <Checkbox key={name} label={name} value={name} {...register('specializations')} />
-          ))}
-        </div>
-        <TextField
-          className="mt-3"
-          label="Other specializations"
-          hint="Separate several with commas."
-          error={errors.otherSpecializations?.message}
-          {...register('otherSpecializations')}
-        />
-        {specializationError ? (
-          <p id={`${specializationsId}-error`} className="mt-1 text-sm text-red-700">
-            {specializationError}
-          </p>
-        ) : null}
-      </fieldset>
+      <ProfessionalFields register={register} errors={errors} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <PasswordField

@@ -1,4 +1,5 @@
 import {
+  CASE_LIMITS,
   CASE_PRIORITIES,
   allowedStatusMoves,
   type CaseDetail,
@@ -32,6 +33,7 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
   const [priority, setPriority] = useState<CasePriority>(item.priority);
   const [assignee, setAssignee] = useState(item.assignedTo ?? '');
   const [courtDate, setCourtDate] = useState(isoToNairobiInput(item.courtDate));
+  const [hearing, setHearing] = useState('');
   const [problem, setProblem] = useState<{ message: string; stale: boolean } | null>(null);
 
   const moves = allowedStatusMoves(item.status, actor.role);
@@ -41,12 +43,14 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
   if (assignee !== (item.assignedTo ?? '')) changes.assignedTo = assignee || null;
   if (courtDate !== isoToNairobiInput(item.courtDate))
     changes.courtDate = nairobiInputToIso(courtDate);
+  if (hearing.trim()) changes.courtHearing = hearing.trim();
   const hasChanges = Object.keys(changes).length > 1;
 
   const save = async () => {
     setProblem(null);
     try {
       const body = await update.mutateAsync(changes);
+      setHearing('');
       toast.success(body.message);
     } catch (error) {
       const message = serverMessageOr(error, 'Failed to update the case');
@@ -148,6 +152,23 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
             onChange={(event) => setCourtDate(event.target.value)}
             className={`${inputClass(false)} mt-1`}
           />
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor="case-hearing" className={labelClass}>
+            Record a hearing (optional)
+          </label>
+          <input
+            id="case-hearing"
+            value={hearing}
+            maxLength={CASE_LIMITS.courtMax}
+            placeholder="Mention: directions given"
+            aria-describedby="case-hearing-hint"
+            onChange={(event) => setHearing(event.target.value)}
+            className={`${inputClass(false)} mt-1`}
+          />
+          <p id="case-hearing-hint" className="mt-1 text-xs text-slate-600">
+            What happened in court; it is added to the case timeline.
+          </p>
         </div>
       </div>
       <Button

@@ -23,8 +23,10 @@ export const PRIORITY_TONE = {
 } as const satisfies Record<CasePriority, string>;
 
 /** SPEC section 2's filter options, in its order. */
-export const STATUS_OPTIONS: { value: CaseStatus | 'all'; label: string }[] = [
+export const STATUS_OPTIONS: { value: CaseStatus | 'all' | 'open'; label: string }[] = [
   { value: 'all', label: 'All' },
+  // Every status but closed (the dashboards' open cases link here).
+  { value: 'open', label: 'Open (not closed)' },
   { value: 'pending', label: 'Pending' },
   { value: 'in_progress', label: 'In Progress' },
   { value: 'completed', label: 'Completed' },

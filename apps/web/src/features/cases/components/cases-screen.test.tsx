@@ -1,5 +1,5 @@
 import type { CaseDetail, CaseList, CaseSummary, PublicUser } from '@firm/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../testing/render';
@@ -236,6 +236,32 @@ describe('the case detail', () => {
     await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
   });
 
+  it('records a hearing on the timeline through the update, then clears the field', async () => {
+    const calls = mockApi({
+      'GET /cases?page=1&limit=20': [200, list([summary()])],
+      [`GET /cases/${CASE_ID}`]: [200, { success: true, case: detail() }],
+      [`PUT /cases/${CASE_ID}`]: [
+        200,
+        { success: true, message: 'Case updated successfully', case: detail({ version: 4 }) },
+      ],
+      'GET /cases/people': [200, PEOPLE],
+    });
+    renderCases(anAdvocate(), `/cases/${CASE_ID}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Boundary dispute Ngong' });
+    const save = within(dialog).getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+    const hearing = within(dialog).getByLabelText('Record a hearing (optional)');
+    await userEvent.type(hearing, 'Mention: directions given');
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        version: 3,
+        courtHearing: 'Mention: directions given',
+      }),
+    );
+    await waitFor(() => expect(hearing).toHaveValue(''));
+  });
+
   it('adds a note as internal unless Shared with client is chosen', async () => {
     const calls = mockApi({
       'GET /cases?page=1&limit=20': [200, list([summary()])],
@@ -272,6 +298,28 @@ describe('the case detail', () => {
 });
 
 describe('New Case', () => {
+  it('opens for the client named in the address (the Clients screen’s New Case)', async () => {
+    mockApi({
+      'GET /cases?page=1&limit=20': [200, list([])],
+      'GET /cases/people': [200, PEOPLE],
+      'POST /cases/conflict-check': [200, { success: true, matches: [] }],
+    });
+    const { router } = renderCases(
+      anAdvocate(),
+      `/cases?new=1&client=${CLIENT_ID}&clientName=Amani+Otieno`,
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'New Case' }));
+    const client = dialog.getByLabelText('Client');
+    expect(client).toHaveValue(CLIENT_ID);
+    // The people list arrives with the same client in it: still chosen.
+    expect(
+      await within(client).findByRole('option', { name: 'Amani Otieno (amani@example.test)' }),
+    ).toBeInTheDocument();
+    expect(client).toHaveValue(CLIENT_ID);
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it(
     'needs SPEC section 5’s fields, and “Checked: no conflict” with a reason when the check finds matches',
     { timeout: 20_000 },
@@ -320,6 +368,10 @@ describe('New Case', () => {
       await userEvent.selectOptions(inDialog.getByLabelText('Category'), 'employment');
       await userEvent.selectOptions(inDialog.getByLabelText('Priority'), 'high');
       await userEvent.selectOptions(inDialog.getByLabelText('Client'), CLIENT_ID);
+      // A date-time input takes its value whole (typing into one is not what a person does).
+      fireEvent.change(inDialog.getByLabelText('Court date (optional, Nairobi time)'), {
+        target: { value: '2026-12-03T10:00' },
+      });
       await userEvent.click(inDialog.getByRole('button', { name: 'Add party' }));
       await userEvent.type(inDialog.getByLabelText('Party 1 name'), 'Otieno Ochieng');
       expect(await inDialog.findByText('Possible conflict of interest')).toBeInTheDocument();
@@ -346,6 +398,7 @@ describe('New Case', () => {
         category: 'employment',
         priority: 'high',
         clientId: CLIENT_ID,
+        courtDate: '2026-12-03T07:00:00.000Z',
         parties: [{ role: 'opposing_party', name: 'Otieno Ochieng' }],
         conflictCheck: { cleared: true, reason: 'Different person (ID checked).' },
       });

@@ -7,7 +7,7 @@ import {
 } from '@firm/shared';
 import { Plus, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
 import { ListEmpty, ListError } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
@@ -62,9 +62,31 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
   const hasMoreFilters =
     f.category !== 'all' || f.assignee !== '' || f.courtFrom !== '' || f.courtTo !== '';
   const [showMore, setShowMore] = useState(hasMoreFilters);
-  const [creating, setCreating] = useState(false);
   const isClient = actor.role === 'client';
   const mayCreate = can(actor, 'cases:create');
+  // `?new=1&client=<id>&clientName=…` opens New Case for that client (the Clients screen's
+  // New Case: features link to each other's screens, never import them).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [creating, setCreating] = useState(() => mayCreate && searchParams.get('new') === '1');
+  const [initialClient] = useState(() => {
+    const clientId = searchParams.get('client');
+    return creating && clientId
+      ? { id: clientId, name: searchParams.get('clientName') ?? 'Chosen client' }
+      : undefined;
+  });
+  const stopCreating = () => {
+    setCreating(false);
+    if (searchParams.has('new')) {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const name of ['new', 'client', 'clientName']) next.delete(name);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }
+  };
 
   const query = useCases({
     search: list.debouncedSearch,
@@ -252,10 +274,14 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
       {id ? <CaseDetailModal caseId={id} actor={actor} onClose={closeDetail} /> : null}
       {creating ? (
         <NewCaseModal
-          onClose={() => setCreating(false)}
+          initialClient={initialClient}
+          onClose={stopCreating}
           onCreated={(caseId) => {
             setCreating(false);
-            void navigate(linkTo(caseId));
+            const next = new URLSearchParams(location.search);
+            for (const name of ['new', 'client', 'clientName']) next.delete(name);
+            const query = next.toString();
+            void navigate(`/cases/${caseId}${query ? `?${query}` : ''}`);
           }}
         />
       ) : null}

@@ -12,15 +12,16 @@ import { AlertTriangle, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { ConflictClearance } from '../../../components/forms/conflict-clearance';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Modal } from '../../../components/ui/modal';
+import { SelectField } from '../../../components/ui/select-field';
+import { FormModal } from '../../../components/ui/form-modal';
 import { TextField, inputClass } from '../../../components/ui/text-field';
 import { serverMessageOr } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCasePeople, useConflictCheck, useCreateCase } from '../api/create-case';
-import { capitalised } from './case-format';
+import { capitalised, nairobiInputToIso } from './case-format';
 
 type FormValues = Omit<CreateCaseInput, 'conflictCheck' | 'parties'> & {
   parties: NonNullable<CreateCaseInput['parties']>;
@@ -44,42 +45,6 @@ function FieldError({ id, message }: { id: string; message?: string }) {
       {message}
     </p>
   ) : null;
-}
-
-function SelectField({
-  label,
-  error,
-  children,
-  required,
-  ...rest
-}: React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string }) {
-  const id = useId();
-  return (
-    <div>
-      <div className="flex items-baseline gap-1">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        {/* Outside the label, so the field's name is the label alone. */}
-        {required ? (
-          <span aria-hidden="true" className="text-sm text-red-700">
-            *
-          </span>
-        ) : null}
-      </div>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        aria-required={required || undefined}
-        className={`${inputClass(Boolean(error))} mt-1`}
-        {...rest}
-      >
-        {children}
-      </select>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
 }
 
 function ConflictMatches({ matches }: { matches: ConflictMatch[] }) {
@@ -108,13 +73,18 @@ function ConflictMatches({ matches }: { matches: ConflictMatch[] }) {
 export function NewCaseModal({
   onClose,
   onCreated,
+  initialClient,
 }: {
   onClose: () => void;
   onCreated: (caseId: string) => void;
+  /** A client chosen elsewhere (the Clients screen's New Case). */
+  initialClient?: { id: string; name: string };
 }) {
   const formId = useId();
   const [clientSearch, setClientSearch] = useState('');
-  const [clientNames, setClientNames] = useState<Record<string, string>>({});
+  const [clientNames, setClientNames] = useState<Record<string, string>>(() =>
+    initialClient ? { [initialClient.id]: initialClient.name } : {},
+  );
   const [cleared, setCleared] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -134,7 +104,7 @@ export function NewCaseModal({
       description: '',
       category: '' as never,
       priority: '' as never,
-      clientId: '',
+      clientId: initialClient?.id ?? '',
       assignedTo: '',
       court: '',
       courtCaseNumber: '',
@@ -162,6 +132,15 @@ export function NewCaseModal({
   const matches = conflict.data?.matches ?? [];
 
   const clients = people.data?.clients ?? [];
+  // The chosen client stays an option when a search leaves them out. One list, one key per
+  // client: when the options change React moves that client's element instead of replacing it,
+  // so the browser keeps it selected (a replaced option would fall back to "Select client").
+  const clientOptions = [
+    ...(clientId && !clients.some((c) => c.id === clientId)
+      ? [{ id: clientId, label: clientNames[clientId] ?? clientId }]
+      : []),
+    ...clients.map((client) => ({ id: client.id, label: `${client.name} (${client.email})` })),
+  ];
   const rememberClient = (id: string) => {
     const found = clients.find((c) => c.id === id);
     if (found) setClientNames((current) => ({ ...current, [id]: found.name }));
@@ -195,208 +174,183 @@ export function NewCaseModal({
   });
 
   return (
-    <Modal
+    <FormModal
       title={CASE_MESSAGES.newCase}
       size="lg"
       onClose={onClose}
-      isBusy={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSubmitting} loadingText="Creating…">
-            Create Case
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      submitLabel="Create Case"
+      busyLabel="Creating…"
+      alert={formAlert}
     >
-      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-        {formAlert ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-            {formAlert}
-          </p>
-        ) : null}
-        <TextField label="Title" required error={errors.title?.message} {...register('title')} />
-        <div>
-          <div className="flex items-baseline gap-1">
-            <label
-              htmlFor={`${formId}-description`}
-              className="block text-sm font-medium text-slate-800"
-            >
-              Description
-            </label>
-            <span aria-hidden="true" className="text-sm text-red-700">
-              *
-            </span>
-          </div>
-          <textarea
-            id={`${formId}-description`}
-            rows={3}
-            aria-required
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={errors.description ? `${formId}-description-error` : undefined}
-            className={`${inputClass(Boolean(errors.description))} mt-1`}
-            {...register('description')}
-          />
-          <FieldError id={`${formId}-description-error`} message={errors.description?.message} />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Category"
-            required
-            error={errors.category?.message}
-            {...register('category')}
+      <TextField label="Title" required error={errors.title?.message} {...register('title')} />
+      <div>
+        <div className="flex items-baseline gap-1">
+          <label
+            htmlFor={`${formId}-description`}
+            className="block text-sm font-medium text-slate-800"
           >
-            <option value="">Select category</option>
-            {Object.entries(CASE_CATEGORIES).map(([code, label]) => (
-              <option key={code} value={code}>
-                {label}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Priority"
-            required
-            error={errors.priority?.message}
-            {...register('priority')}
-          >
-            <option value="">Select priority</option>
-            {CASE_PRIORITIES.map((value) => (
-              <option key={value} value={value}>
-                {capitalised(value)}
-              </option>
-            ))}
-          </SelectField>
+            Description
+          </label>
+          <span aria-hidden="true" className="text-sm text-red-700">
+            *
+          </span>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Find client"
-            type="search"
-            placeholder="Name or email"
-            value={clientSearch}
-            onChange={(event) => setClientSearch(event.target.value)}
-          />
-          <SelectField
-            label="Client"
-            required
-            error={errors.clientId?.message}
-            {...register('clientId', { onChange: (event) => rememberClient(event.target.value) })}
-          >
-            <option value="">Select client</option>
-            {clientId && !clients.some((c) => c.id === clientId) ? (
-              <option value={clientId}>{clientNames[clientId]}</option>
-            ) : null}
-            {clients.map((client) => (
-              <option key={client.id} value={client.id}>
-                {client.name} ({client.email})
-              </option>
-            ))}
-          </SelectField>
-        </div>
+        <textarea
+          id={`${formId}-description`}
+          rows={3}
+          aria-required
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${formId}-description-error` : undefined}
+          className={`${inputClass(Boolean(errors.description))} mt-1`}
+          {...register('description')}
+        />
+        <FieldError id={`${formId}-description-error`} message={errors.description?.message} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          label="Assigned to"
-          error={errors.assignedTo?.message}
-          {...register('assignedTo')}
+          label="Category"
+          required
+          error={errors.category?.message}
+          {...register('category')}
         >
-          <option value="">Not assigned</option>
-          {people.data?.assignees.map((person) => (
-            <option key={person.id} value={person.id}>
-              {person.name} ({capitalised(person.role)})
+          <option value="">Select category</option>
+          {Object.entries(CASE_CATEGORIES).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
             </option>
           ))}
         </SelectField>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Court (optional)"
-            placeholder="Milimani Commercial Court"
-            error={errors.court?.message}
-            {...register('court')}
-          />
-          <TextField
-            label="Court case number (optional)"
-            placeholder="HCCOMM E123 of 2025"
-            error={errors.courtCaseNumber?.message}
-            {...register('courtCaseNumber')}
-          />
-        </div>
-
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">
-            Parties (the other side and others involved)
-          </legend>
-          {parties.fields.map((field, index) => (
-            <div
-              key={field.id}
-              className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[10rem_1fr_auto]"
-            >
-              <SelectField label={`Party ${index + 1} role`} {...register(`parties.${index}.role`)}>
-                {Object.entries(PARTY_ROLES).map(([code, label]) => (
-                  <option key={code} value={code}>
-                    {label}
-                  </option>
-                ))}
-              </SelectField>
-              <TextField
-                label={`Party ${index + 1} name`}
-                error={errors.parties?.[index]?.name?.message}
-                {...register(`parties.${index}.name`)}
-              />
-              <Button
-                variant="quietDanger"
-                size="sm"
-                className="self-end"
-                aria-label={`Remove party ${index + 1}`}
-                onClick={() => parties.remove(index)}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-              </Button>
-            </div>
+        <SelectField
+          label="Priority"
+          required
+          error={errors.priority?.message}
+          {...register('priority')}
+        >
+          <option value="">Select priority</option>
+          {CASE_PRIORITIES.map((value) => (
+            <option key={value} value={value}>
+              {capitalised(value)}
+            </option>
           ))}
-          <Button
-            variant="neutral"
-            size="sm"
-            onClick={() => parties.append({ role: 'opposing_party', name: '', contact: '' })}
-          >
-            <Plus aria-hidden="true" className="size-4" /> Add party
-          </Button>
-        </fieldset>
+        </SelectField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Find client"
+          type="search"
+          placeholder="Name or email"
+          value={clientSearch}
+          onChange={(event) => setClientSearch(event.target.value)}
+        />
+        <SelectField
+          label="Client"
+          required
+          error={errors.clientId?.message}
+          {...register('clientId', { onChange: (event) => rememberClient(event.target.value) })}
+        >
+          <option value="">Select client</option>
+          {clientOptions.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <SelectField
+        label="Assigned to"
+        error={errors.assignedTo?.message}
+        {...register('assignedTo')}
+      >
+        <option value="">Not assigned</option>
+        {people.data?.assignees.map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.name} ({capitalised(person.role)})
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Court (optional)"
+          placeholder="Milimani Commercial Court"
+          error={errors.court?.message}
+          {...register('court')}
+        />
+        <TextField
+          label="Court case number (optional)"
+          placeholder="HCCOMM E123 of 2025"
+          error={errors.courtCaseNumber?.message}
+          {...register('courtCaseNumber')}
+        />
+      </div>
+      <TextField
+        label="Court date (optional, Nairobi time)"
+        type="datetime-local"
+        error={errors.courtDate?.message}
+        // The input gives a wall time; the API takes an instant (Nairobi is UTC+3 all year).
+        {...register('courtDate', { setValueAs: (value: string) => nairobiInputToIso(value) })}
+      />
 
-        <div aria-live="polite">
-          {matches.length > 0 ? (
-            <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
-              <p className="flex items-center gap-2 font-semibold">
-                <AlertTriangle aria-hidden="true" className="size-4" />
-                Possible conflict of interest
-              </p>
-              <ConflictMatches matches={matches} />
-              <Checkbox
-                className="mt-3"
-                label={CASE_MESSAGES.conflictCleared}
-                checked={cleared}
-                onChange={(event) => setCleared(event.target.checked)}
-              />
-              {cleared ? (
-                <div className="mt-2">
-                  <label htmlFor={`${formId}-reason`} className="block text-sm font-medium">
-                    Reason there is no conflict
-                  </label>
-                  <textarea
-                    id={`${formId}-reason`}
-                    rows={2}
-                    value={reason}
-                    onChange={(event) => setReason(event.target.value)}
-                    aria-invalid={reasonError ? true : undefined}
-                    aria-describedby={reasonError ? `${formId}-reason-error` : undefined}
-                    className={`${inputClass(Boolean(reasonError))} mt-1`}
-                  />
-                </div>
-              ) : null}
-              <FieldError id={`${formId}-reason-error`} message={reasonError ?? undefined} />
-            </div>
-          ) : null}
-        </div>
-      </form>
-    </Modal>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-800">
+          Parties (the other side and others involved)
+        </legend>
+        {parties.fields.map((field, index) => (
+          <div
+            key={field.id}
+            className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[10rem_1fr_auto]"
+          >
+            <SelectField label={`Party ${index + 1} role`} {...register(`parties.${index}.role`)}>
+              {Object.entries(PARTY_ROLES).map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label={`Party ${index + 1} name`}
+              error={errors.parties?.[index]?.name?.message}
+              {...register(`parties.${index}.name`)}
+            />
+            <Button
+              variant="quietDanger"
+              size="sm"
+              className="self-end"
+              aria-label={`Remove party ${index + 1}`}
+              onClick={() => parties.remove(index)}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </Button>
+          </div>
+        ))}
+        <Button
+          variant="neutral"
+          size="sm"
+          onClick={() => parties.append({ role: 'opposing_party', name: '', contact: '' })}
+        >
+          <Plus aria-hidden="true" className="size-4" /> Add party
+        </Button>
+      </fieldset>
+
+      <div aria-live="polite">
+        {matches.length > 0 ? (
+          <ConflictClearance
+            idPrefix={formId}
+            cleared={cleared}
+            onClearedChange={setCleared}
+            reason={reason}
+            onReasonChange={setReason}
+            reasonError={reasonError}
+          >
+            <p className="flex items-center gap-2 font-semibold">
+              <AlertTriangle aria-hidden="true" className="size-4" />
+              Possible conflict of interest
+            </p>
+            <ConflictMatches matches={matches} />
+          </ConflictClearance>
+        ) : null}
+      </div>
+    </FormModal>
   );
 }

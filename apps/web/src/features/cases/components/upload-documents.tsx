@@ -1,6 +1,7 @@
 import { CASE_MESSAGES, UPLOAD_ACCEPT } from '@firm/shared';
 import { Upload, X } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -29,6 +30,19 @@ export function UploadDocuments({ caseId, isStaff }: { caseId: string; isStaff: 
   const [shared, setShared] = useState(false);
   const [isDragging, setDragging] = useState(false);
   const refresh = useRefreshCases();
+  const dropRef = useRef<HTMLDivElement>(null);
+  // `?upload=1` (the dashboard's Upload Document): bring the upload area into view, its button
+  // focused, so one more press picks the files (a browser opens a file picker only on a press).
+  const [params] = useSearchParams();
+  const wantsUpload = params.get('upload') === '1';
+  useEffect(() => {
+    if (!wantsUpload) return;
+    const frame = requestAnimationFrame(() => {
+      dropRef.current?.scrollIntoView({ block: 'center' });
+      dropRef.current?.querySelector('button')?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [wantsUpload]);
 
   const patch = (key: string, change: Partial<UploadItem>) =>
     setItems((current) =>
@@ -74,6 +88,7 @@ export function UploadDocuments({ caseId, isStaff }: { caseId: string; isStaff: 
   return (
     <div className="mt-3 space-y-3">
       <div
+        ref={dropRef}
         onDragOver={(event) => {
           event.preventDefault();
           setDragging(true);

@@ -1,45 +1,46 @@
-import { portalDashboardTiles } from '@firm/shared';
-import { Link } from 'react-router';
-import { PORTAL_ICONS } from '../../../components/ui/portal-icon';
+import { DASHBOARD_MESSAGES as D } from '@firm/shared';
+import { ListError } from '../../../components/list/list-states';
+import { serverMessageOr } from '../../../lib/api-client';
 import type { RouteHandle } from '../../../lib/seo';
 import { useSession } from '../../../lib/session';
+import { useDashboardStats } from '../api/dashboard-stats';
+import { ClientDashboard } from '../components/client-dashboard';
+import { StaffDashboard } from '../components/staff-dashboard';
+import { DashboardSkeleton } from '../components/tiles';
 
 export const handle: RouteHandle = {
   seo: { title: 'Dashboard | Mwamba & Associates Advocates', description: '', noindex: true },
 };
 
 /**
- * A welcome and the places the person may go (the portal manifest's tiles, as `can()` allows);
- * the full dashboards come with cases and appointments.
+ * /dashboard (issue 15): the welcome, then the caller's dashboard from one GET /api/dashboard/stats
+ * (a client's own figures and quick actions; an admin's sections by toggle; an advocate's firm at a
+ * glance), with a skeleton while it loads and Try again when it fails.
  */
 export function Component() {
   const { user } = useSession();
+  const query = useDashboardStats();
   if (!user) return null;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-brand-900">
-        Welcome, {user.firstName}
-      </h1>
-      <p className="mt-2 text-slate-700">What would you like to do today?</p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {portalDashboardTiles(user).map((tile) => {
-          const Icon = PORTAL_ICONS[tile.icon];
-          return (
-            <li key={tile.to}>
-              <Link
-                to={tile.to}
-                className="flex h-full gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600 hover:shadow"
-              >
-                <Icon aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
-                <span>
-                  <span className="block font-semibold text-brand-900">{tile.label}</span>
-                  <span className="mt-1 block text-sm text-slate-600">{tile.description}</span>
-                </span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
+          {D.welcome(user.firstName)}
+        </h1>
+        <p className="mt-1 text-slate-700">{D.subtitle}</p>
+      </div>
+      {query.isPending ? (
+        <DashboardSkeleton />
+      ) : query.isError ? (
+        <ListError
+          message={serverMessageOr(query.error, D.loadFailed)}
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.data.client ? (
+        <ClientDashboard stats={{ ...query.data, client: query.data.client }} />
+      ) : (
+        <StaffDashboard stats={query.data} user={user} />
+      )}
     </div>
   );
 }

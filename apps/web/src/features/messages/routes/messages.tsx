@@ -1,17 +1,13 @@
-import { PageHeading } from '../../../components/ui/page-heading';
+import { useSession } from '../../../lib/session';
 import type { RouteHandle } from '../../../lib/seo';
+import { MessagesScreen } from '../components/messages-screen';
 
 export const handle: RouteHandle = {
   seo: { title: 'Messages | Mwamba & Associates Advocates', description: '', noindex: true },
 };
 
-/** SPEC section 2: a placeholder stating that chat functionality will be implemented. */
+/** Secure messaging (issue 17): conversations with the firm, live. */
 export function Component() {
-  return (
-    <PageHeading title="Messages">
-      <p>
-        Chat functionality will be implemented soon. Until then, please call or email your advocate.
-      </p>
-    </PageHeading>
-  );
+  const { user } = useSession();
+  return user ? <MessagesScreen actor={user} /> : null;
 }

@@ -5,12 +5,10 @@ import {
   type PublicUser,
 } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { TextField } from '../../../components/ui/text-field';
+import { ProfessionalFields } from '../../../components/forms/professional-fields';
 import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useUpdateProfessional } from '../api/profile';
@@ -19,7 +17,6 @@ const KNOWN = new Set<string>(SPECIALIZATIONS);
 
 /** An advocate's details from registration, with the same rules. */
 export function ProfessionalDetailsForm({ user }: { user: PublicUser }) {
-  const specializationsId = useId();
   const mutation = useUpdateProfessional();
   const current = user.specialization ?? [];
   const {
@@ -40,7 +37,6 @@ export function ProfessionalDetailsForm({ user }: { user: PublicUser }) {
       otherSpecializations: current.filter((name) => !KNOWN.has(name)).join(', '),
     },
   });
-  const specializationError = errors.specializations?.message;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -59,60 +55,7 @@ export function ProfessionalDetailsForm({ user }: { user: PublicUser }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="License number"
-          required
-          error={errors.licenseNumber?.message}
-          {...register('licenseNumber')}
-        />
-        <TextField
-          label="Years of experience"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          required
-          error={errors.experience?.message}
-          {...register('experience')}
-        />
-        <TextField
-          label="Education"
-          required
-          error={errors.education?.message}
-          {...register('education')}
-        />
-        <TextField
-          label="Bar admission"
-          required
-          error={errors.barAdmission?.message}
-          {...register('barAdmission')}
-        />
-      </div>
-      <fieldset aria-describedby={specializationError ? `${specializationsId}-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-800">
-          Specializations{' '}
-          <span aria-hidden="true" className="text-red-700">
-            *
-          </span>
-        </legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {SPECIALIZATIONS.map((name) => (
-            <Checkbox key={name} label={name} value={name} {...register('specializations')} />
-          ))}
-        </div>
-        <TextField
-          className="mt-3"
-          label="Other specializations"
-          hint="Separate several with commas."
-          error={errors.otherSpecializations?.message}
-          {...register('otherSpecializations')}
-        />
-        {specializationError ? (
-          <p id={`${specializationsId}-error`} className="mt-1 text-sm text-red-700">
-            {specializationError}
-          </p>
-        ) : null}
-      </fieldset>
+      <ProfessionalFields register={register} errors={errors} />
       <Button type="submit" isLoading={isSubmitting} loadingText="Saving…">
         Save professional details
       </Button>

@@ -94,7 +94,8 @@ export function YourDataPanel() {
         <h3 className="font-semibold text-slate-900">Download my data</h3>
         <p className="mt-1 text-sm text-slate-600">
           A file (JSON) with your account details, signed-in devices, the record of changes to your
-          account and the messages you sent the firm from this email address.
+          account, your notifications and email choices, the messages you sent the firm from this
+          email address and, for a client, your cases (what is shared with you) and appointments.
         </p>
         <Button
           variant="secondary"

@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES } from '@firm/shared';
+import { NOTIFICATION_MESSAGES, PROFILE_MESSAGES } from '@firm/shared';
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import type { RouteHandle } from '../../../lib/seo';
 import { useConfirmEmailChange, useProfile } from '../api/profile';
 import { EmailChangeForm } from '../components/email-change-form';
+import { EmailPreferencesPanel } from '../components/email-preferences-panel';
 import { PersonalDetailsForm } from '../components/personal-details-form';
 import { ProfessionalDetailsForm } from '../components/professional-details-form';
 import { Section } from '../components/section';
@@ -100,6 +101,15 @@ function ProfileSettings() {
       {user?.role === 'advocate' ? (
         <Section id="professional" title="Professional details">
           <ProfessionalDetailsForm user={profile.user} />
+        </Section>
+      ) : null}
+      {user?.role === 'client' ? (
+        <Section
+          id="email-notifications"
+          title={NOTIFICATION_MESSAGES.preferencesHeading}
+          description={NOTIFICATION_MESSAGES.preferencesIntro}
+        >
+          <EmailPreferencesPanel />
         </Section>
       ) : null}
       <Section id="password" title="Password">

@@ -43,11 +43,12 @@ function whenIdle(callback: () => void, timeoutMs = 2000): () => void {
 /** Once a visitor has asked for a map, the next map they meet (another view, page) loads itself. */
 let hasVisitorAskedForMap = false;
 
-let publicConfig: Promise<PublicConfig> | undefined;
-function loadPublicConfig(): Promise<PublicConfig> {
+type MapsConfig = Pick<PublicConfig, 'googleMapsApiKey'>;
+let publicConfig: Promise<MapsConfig> | undefined;
+function loadPublicConfig(): Promise<MapsConfig> {
   // The API client loads with the map, not with the page.
   publicConfig ??= import('../../../lib/api-client')
-    .then(({ api }) => api.get<PublicConfig>('/public-config'))
+    .then(({ api }) => api.get<MapsConfig>('/public-config'))
     .catch(() => {
       publicConfig = undefined;
       return { googleMapsApiKey: null };

@@ -4,18 +4,17 @@ import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import type { RouteHandle } from '../../../lib/seo';
 import { AuditLogPanel } from '../components/audit-log-panel';
 import { DataRequestsPanel } from '../components/data-requests-panel';
+import { FirmSettingsPanel } from '../components/firm-settings-panel';
 import { SuperKeyPanel } from '../components/super-key-panel';
 
 export const handle: RouteHandle = {
   seo: { title: 'System Settings | Mwamba & Associates Advocates', description: '', noindex: true },
 };
 
-/**
- * The sections of System Settings, one tab each. A later section (the firm's fees and slots, its
- * notification email) is one more entry here with its panel.
- */
+/** The sections of System Settings, one tab each (`?tab=`). */
 const SECTIONS = [
   { key: 'audit-log', label: 'Audit log', panel: <AuditLogPanel /> },
+  { key: 'firm', label: 'Firm settings', panel: <FirmSettingsPanel /> },
   { key: 'data-requests', label: 'Data-protection requests', panel: <DataRequestsPanel /> },
   { key: 'registration-key', label: 'Registration key', panel: <SuperKeyPanel /> },
 ] as const satisfies readonly TabItem<string>[];

@@ -1,12 +1,10 @@
 import { USER_MANAGEMENT_MESSAGES, addAdminFormSchema, type AddAdminFormInput } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { AccountFields } from '../../../components/forms/account-fields';
+import { FormModal } from '../../../components/ui/form-modal';
 import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useCreateAdmin } from '../api/create-admin';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -18,7 +16,6 @@ const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'temporaryPassword'] 
  * chooses the temporary password (at least 8 characters), the admin starts with no permissions.
  */
 export function AddAdminModal({ onClose }: { onClose: () => void }) {
-  const formId = useId();
   const createAdmin = useCreateAdmin();
   const {
     register,
@@ -42,65 +39,23 @@ export function AddAdminModal({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Modal
+    <FormModal
       title="Add New Admin"
       onClose={onClose}
-      isBusy={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSubmitting} loadingText="Creating…">
-            Create Admin
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      submitLabel="Create Admin"
+      busyLabel="Creating…"
     >
-      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First Name"
-            autoComplete="off"
-            required
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            label="Last Name"
-            autoComplete="off"
-            required
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-        </div>
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          required
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-        <PasswordField
-          label="Temporary Password"
-          autoComplete="new-password"
-          required
-          error={errors.temporaryPassword?.message}
-          hint="The admin must change this password when they first sign in."
-          {...register('temporaryPassword')}
-        />
-      </form>
-    </Modal>
+      <AccountFields register={register} errors={errors} isPhoneRequired />
+      <PasswordField
+        label="Temporary Password"
+        autoComplete="new-password"
+        required
+        error={errors.temporaryPassword?.message}
+        hint="The admin must change this password when they first sign in."
+        {...register('temporaryPassword')}
+      />
+    </FormModal>
   );
 }

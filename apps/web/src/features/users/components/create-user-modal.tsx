@@ -11,12 +11,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { TextField } from '../../../components/ui/text-field';
+import { AccountFields } from '../../../components/forms/account-fields';
+import { ConflictClearance } from '../../../components/forms/conflict-clearance';
+import { FormModal } from '../../../components/ui/form-modal';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { inputClass } from '../../../components/ui/text-field';
 import { useCreateAdmin } from '../api/create-admin';
 import { useCreateClient } from '../api/create-client';
 import { PermissionToggles } from './permission-toggles';
@@ -106,95 +104,32 @@ export function CreateUserModal({
 
   const title = kind === 'admin' ? 'Add Admin' : 'Add Client';
   return (
-    <Modal
+    <FormModal
       title={title}
       size={kind === 'admin' ? 'lg' : 'md'}
       description="A temporary password is generated and shown once; it must be changed at the first sign-in."
       onClose={onClose}
-      isBusy={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSubmitting} loadingText="Creating…">
-            {kind === 'admin' ? 'Create Admin' : 'Create Client'}
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      submitLabel={kind === 'admin' ? 'Create Admin' : 'Create Client'}
+      busyLabel="Creating…"
+      alert={formAlert}
     >
-      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-        {formAlert ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-            {formAlert}
-          </p>
-        ) : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First Name"
-            autoComplete="off"
-            required
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            label="Last Name"
-            autoComplete="off"
-            required
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-        </div>
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Phone (optional)"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-        {conflict ? (
-          <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-            <p role="alert">{conflict}</p>
-            <Checkbox
-              className="mt-3"
-              label={CASE_MESSAGES.conflictCleared}
-              checked={cleared}
-              onChange={(event) => setCleared(event.target.checked)}
-            />
-            {cleared ? (
-              <div className="mt-2">
-                <label htmlFor={`${formId}-reason`} className="block font-medium">
-                  Reason there is no conflict
-                </label>
-                <textarea
-                  id={`${formId}-reason`}
-                  rows={2}
-                  value={reason}
-                  onChange={(event) => setReason(event.target.value)}
-                  className={`${inputClass(false)} mt-1`}
-                />
-              </div>
-            ) : null}
-          </div>
-        ) : null}
-        {kind === 'admin' ? (
-          <PermissionToggles
-            value={permissions}
-            onChange={setPermissions}
-            disabled={isSubmitting}
-          />
-        ) : null}
-      </form>
-    </Modal>
+      <AccountFields register={register} errors={errors} />
+      {conflict ? (
+        <ConflictClearance
+          idPrefix={formId}
+          cleared={cleared}
+          onClearedChange={setCleared}
+          reason={reason}
+          onReasonChange={setReason}
+        >
+          <p role="alert">{conflict}</p>
+        </ConflictClearance>
+      ) : null}
+      {kind === 'admin' ? (
+        <PermissionToggles value={permissions} onChange={setPermissions} disabled={isSubmitting} />
+      ) : null}
+    </FormModal>
   );
 }

@@ -5,12 +5,14 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
+import type { FastifyReply } from 'fastify';
 import { ALLOWED_UPLOAD_TYPES, CASE_LIMITS, type AllowedUploadType } from '@firm/shared';
 
 /**
- * Case documents on disk (ADR 014): each file is streamed to `<dir>/<id>.part` while its SHA-256
- * and size are computed (never buffered whole), its type is read from its bytes, and it becomes
- * `<dir>/<id>` only once its row is committed. A refused or failed upload leaves nothing behind.
+ * Stored files: case documents (ADR 014) and message attachments (ADR 020). Each file is streamed
+ * to `<dir>/<id>.part` while its SHA-256 and size are computed (never buffered whole), its type is
+ * read from its bytes, and it becomes `<dir>/<id>` only once its row is committed. A refused or
+ * failed upload leaves nothing behind.
  */
 
 export class UploadRefused extends Error {
@@ -172,4 +174,26 @@ export function attachmentDisposition(name: string): string {
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** What a download needs to know of a stored file (a case document or a message attachment). */
+export interface StoredFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+/**
+ * Streams a stored file as a download: its stored type, never sniffed, under its own (safe) name,
+ * and not kept by any cache, since only those who may see it get it.
+ */
+export function sendStoredFile(reply: FastifyReply, dir: string, file: StoredFile) {
+  return reply
+    .header('content-type', file.mimeType)
+    .header('content-length', String(file.sizeBytes))
+    .header('content-disposition', attachmentDisposition(file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(openDocument(dir, file.id));
 }

@@ -1,0 +1,98 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CLIENT_MESSAGES,
+  apiErrorSchema,
+  clientIdParamsSchema,
+  clientListSchema,
+  clientReadSchema,
+  clientUpdatedSchema,
+  listClientsQuerySchema,
+  updateClientInputSchema,
+} from '@firm/shared';
+import { currentUser } from '../../plugins/auth';
+import { getClient, listClients, updateClient, type ClientsDeps } from './clients.service';
+
+const meta = (request: FastifyRequest) => ({ ip: request.ip });
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+/**
+ * `/api/clients/*` (issue 16): the Clients screen. Who may call is checked before anything is
+ * read; the service repeats it and holds the rules.
+ */
+export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: ClientsDeps = {
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+  };
+  const viewers = [app.requirePermission('clients:view', CLIENT_MESSAGES.viewDenied)];
+  const editors = [app.requirePermission('clients:admit', CLIENT_MESSAGES.editDenied)];
+  const tags = ['clients'];
+
+  app.get(
+    '/clients',
+    {
+      schema: {
+        tags,
+        summary: 'Client accounts with open cases and next appointment (searched, filtered, paged)',
+        querystring: listClientsQuerySchema,
+        response: { 200: clientListSchema, ...errors },
+      },
+      onRequest: viewers,
+    },
+    async (request) => listClients(deps, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/clients/:id',
+    {
+      schema: {
+        tags,
+        summary: "A client's contact details, cases and appointments (the read is audited)",
+        params: clientIdParamsSchema,
+        response: { 200: clientReadSchema, ...errors },
+      },
+      onRequest: viewers,
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await getClient(deps, currentUser(request), request.params.id, meta(request))),
+    }),
+  );
+
+  app.patch(
+    '/clients/:id',
+    {
+      schema: {
+        tags,
+        summary: "Change a client's name or phone; a new email is confirmed by a link sent to it",
+        params: clientIdParamsSchema,
+        body: updateClientInputSchema,
+        response: { 200: clientUpdatedSchema, ...errors },
+      },
+      onRequest: editors,
+    },
+    async (request) => {
+      const { detail, emailChangeSent } = await updateClient(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        meta(request),
+      );
+      return {
+        success: true as const,
+        message: emailChangeSent ? CLIENT_MESSAGES.emailChangeSent : CLIENT_MESSAGES.updated,
+        ...detail,
+      };
+    },
+  );
+};

@@ -1,0 +1,263 @@
+import {
+  COURT_DATE_WINDOW_DAYS,
+  MESSAGE_MESSAGES,
+  OPEN_CASE_STATUSES,
+  addDays,
+  can,
+  caseNextAction,
+  dayOfWeek,
+  nairobiDateTime,
+  nairobiInstant,
+  nairobiToday,
+  type DashboardAppointment,
+  type DashboardStats,
+  type OpenCaseCounts,
+} from '@firm/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { readFirmSettings } from '../firm-settings/firm-settings.service';
+import { appointmentReference } from '../appointments/appointments.service';
+import { countNewEnquiries } from '../enquiries/enquiries.service';
+import { clientMessagesOverview } from '../messages/messages.service';
+import {
+  appointmentCounts,
+  bookingRequestCount,
+  clientCaseCount,
+  clientOpenCases,
+  clientRecentCases,
+  clientUnpaid,
+  clientUpcoming,
+  courtDates,
+  diaryOf,
+  feesOfMonth,
+  namesOf,
+  newClientCount,
+  openCaseCounts,
+  pendingAdvocateCount,
+  type DashboardAppointmentRow,
+  type Range,
+} from './dashboard.repository';
+
+export interface DashboardDeps {
+  db: Db;
+  firmNotifyEmail: string;
+  logger?: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+const LIST_SIZE = 5;
+const PICKER_SIZE = 50;
+const UNPAID_SIZE = 20;
+const DIARY_SIZE = 20;
+const ASSIGNEES_SHOWN = 10;
+
+/** The Nairobi days [from, to] as instants [from 00:00, the day after `to` 00:00). */
+const days = (from: string, to: string): Range => ({
+  from: nairobiInstant(from, '00:00'),
+  to: nairobiInstant(addDays(to, 1), '00:00'),
+});
+
+function calendar(now: Date) {
+  const today = nairobiToday(now);
+  const weekStart = addDays(today, -((dayOfWeek(today) + 6) % 7));
+  const monthStart = `${today.slice(0, 7)}-01`;
+  // 31 days after the 1st is always in the next month.
+  const nextMonth = `${addDays(monthStart, 31).slice(0, 7)}-01`;
+  return {
+    today,
+    weekStart,
+    weekEnd: addDays(weekStart, 6),
+    monthStart,
+    monthEnd: addDays(nextMonth, -1),
+  };
+}
+
+function toDashboardAppointment(row: DashboardAppointmentRow): DashboardAppointment {
+  const { date, time } = nairobiDateTime(row.startsAt);
+  return {
+    id: row.id,
+    title: row.title,
+    date,
+    time,
+    type: row.type,
+    status: row.status,
+    client: `${row.clientFirstName} ${row.clientLastName}`,
+  };
+}
+
+function byStatus(rows: { status: string; count: number }[]): OpenCaseCounts {
+  const counts: OpenCaseCounts = { pending: 0, in_progress: 0, completed: 0 };
+  for (const row of rows) {
+    if ((OPEN_CASE_STATUSES as readonly string[]).includes(row.status)) {
+      counts[row.status as keyof OpenCaseCounts] += row.count;
+    }
+  }
+  return counts;
+}
+
+async function clientSection(deps: DashboardDeps, user: UserRow, now: Date) {
+  const [activeCases, recent, openCases, upcoming, unpaid, settings, messages] = await Promise.all([
+    clientCaseCount(deps.db, user.id),
+    clientRecentCases(deps.db, user.id, LIST_SIZE),
+    clientOpenCases(deps.db, user.id, PICKER_SIZE),
+    clientUpcoming(deps.db, user.id, now, LIST_SIZE),
+    clientUnpaid(deps.db, user.id, UNPAID_SIZE),
+    readFirmSettings(deps),
+    clientMessagesOverview(deps.db, user, LIST_SIZE),
+  ]);
+  return {
+    activeCases,
+    upcomingAppointments: upcoming.total,
+    unreadMessages: messages.unread,
+    recentMessages: messages.recent.map((conversation) => ({
+      conversationId: conversation.id,
+      subject: conversation.subject,
+      sender: conversation.lastMessage?.senderName ?? MESSAGE_MESSAGES.firmSender,
+      message: conversation.lastMessage?.preview ?? null,
+      time: conversation.lastMessageAt,
+      unread: conversation.unreadCount > 0,
+    })),
+    feesPendingKsh: unpaid.sumKsh,
+    feesPendingCount: unpaid.total,
+    recentCases: recent.map((row) => ({
+      id: row.id,
+      caseNumber: row.caseNumber,
+      title: row.title,
+      status: row.status,
+      lastUpdate: row.updatedAt.toISOString(),
+      nextAction: caseNextAction(row.status, row.courtDate?.toISOString() ?? null, now),
+      priority: row.priority,
+    })),
+    upcoming: upcoming.rows.map(toDashboardAppointment),
+    unpaidFees: unpaid.rows.map((row) => ({
+      appointmentId: row.id,
+      reference: appointmentReference(row.id),
+      title: row.title,
+      date: nairobiDateTime(row.startsAt).date,
+      feeKsh: row.feeKsh,
+    })),
+    openCases,
+    payment: {
+      mpesaKind: settings.mpesaKind,
+      mpesaNumber: settings.mpesaNumber,
+      mpesaInstructions: settings.mpesaInstructions,
+    },
+  };
+}
+
+async function courtDateSection(deps: DashboardDeps, today: string) {
+  const { total, rows } = await courtDates(
+    deps.db,
+    days(today, addDays(today, COURT_DATE_WINDOW_DAYS - 1)),
+    LIST_SIZE,
+  );
+  return {
+    count: total,
+    next: rows.map((row) => ({
+      caseId: row.id,
+      caseNumber: row.caseNumber,
+      title: row.title,
+      courtDate: row.courtDate!.toISOString(),
+      court: row.court ?? null,
+    })),
+  };
+}
+
+async function openCaseSection(deps: DashboardDeps) {
+  const rows = await openCaseCounts(deps.db);
+  const perAssignee = new Map<string | null, number>();
+  for (const row of rows) {
+    perAssignee.set(row.assigneeId, (perAssignee.get(row.assigneeId) ?? 0) + row.count);
+  }
+  const top = [...perAssignee.entries()].sort((a, b) => b[1] - a[1]).slice(0, ASSIGNEES_SHOWN);
+  const names = new Map(
+    (
+      await namesOf(
+        deps.db,
+        top.flatMap(([id]) => (id ? [id] : [])),
+      )
+    ).map((person) => [person.id, `${person.firstName} ${person.lastName}`]),
+  );
+  return {
+    byStatus: byStatus(rows),
+    byAssignee: top.map(([assigneeId, count]) => ({
+      assigneeId,
+      name: assigneeId ? (names.get(assigneeId) ?? 'Unknown') : 'Unassigned',
+      count,
+    })),
+  };
+}
+
+/**
+ * GET /api/dashboard/stats: every section the caller's role and toggles allow, each counted the
+ * way the list its tile links to filters (so the number and the list agree).
+ * - client: their own cases, appointments and fees, and the firm's M-Pesa details;
+ * - admin: appointments today and this week (all staff see appointments); booking requests with
+ *   canScheduleAppointments; their assigned cases and the court dates with canOpenFiles; new
+ *   enquiries with canAdmitClients or canScheduleAppointments (enquiries:view);
+ * - advocate: the firm at a glance.
+ */
+export async function dashboardStats(deps: DashboardDeps, user: UserRow): Promise<DashboardStats> {
+  const now = deps.now?.() ?? new Date();
+  const dates = calendar(now);
+  const today = days(dates.today, dates.today);
+  const base = { role: user.role, ...dates };
+
+  if (user.role === 'client') {
+    return { ...base, client: await clientSection(deps, user, now) };
+  }
+
+  const mayOpenCases = can(user, 'cases:view');
+  const maySchedule = can(user, 'appointments:schedule');
+  if (user.role === 'admin') {
+    const [appointments, bookingRequests, assigned, court, newEnquiries] = await Promise.all([
+      can(user, 'appointments:view')
+        ? appointmentCounts(deps.db, today, days(dates.weekStart, dates.weekEnd))
+        : undefined,
+      maySchedule ? bookingRequestCount(deps.db, today.from) : undefined,
+      mayOpenCases ? openCaseCounts(deps.db, user.id) : undefined,
+      mayOpenCases ? courtDateSection(deps, dates.today) : undefined,
+      can(user, 'enquiries:view') ? countNewEnquiries(deps.db) : undefined,
+    ]);
+    return {
+      ...base,
+      ...(appointments ? { appointments } : {}),
+      ...(bookingRequests !== undefined ? { bookingRequests } : {}),
+      ...(newEnquiries !== undefined ? { newEnquiries } : {}),
+      ...(assigned ? { assignedCases: byStatus(assigned) } : {}),
+      ...(court ? { courtDates: court } : {}),
+    };
+  }
+
+  const [
+    openCases,
+    court,
+    diary,
+    bookingRequests,
+    advocatesAwaitingVerification,
+    newClients,
+    fees,
+    newEnquiries,
+  ] = await Promise.all([
+    openCaseSection(deps),
+    courtDateSection(deps, dates.today),
+    diaryOf(deps.db, user.id, today, DIARY_SIZE),
+    bookingRequestCount(deps.db, today.from),
+    pendingAdvocateCount(deps.db),
+    newClientCount(deps.db, days(dates.monthStart, dates.monthEnd).from),
+    feesOfMonth(deps.db, days(dates.monthStart, dates.monthEnd)),
+    countNewEnquiries(deps.db),
+  ]);
+  return {
+    ...base,
+    openCases,
+    courtDates: court,
+    diary: diary.map(toDashboardAppointment),
+    bookingRequests,
+    advocatesAwaitingVerification,
+    newClientsThisMonth: newClients,
+    fees,
+    newEnquiries,
+  };
+}

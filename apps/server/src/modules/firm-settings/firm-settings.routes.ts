@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  PROFILE_MESSAGES,
+  apiErrorSchema,
+  firmSettingsAnswerSchema,
+  firmSettingsSavedSchema,
+  firmSettingsSchema,
+} from '@firm/shared';
+import { currentUser } from '../../plugins/auth';
+import {
+  firmSettingsAnswer,
+  updateFirmSettings,
+  type FirmSettingsDeps,
+} from './firm-settings.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** `/api/settings/firm`: System Settings → Firm settings (issue 16), advocates only. */
+export const firmSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (request: { log: FirmSettingsDeps['logger'] }): FirmSettingsDeps => ({
+    db: app.db,
+    firmNotifyEmail: app.config.firmNotifyEmail,
+    ...(request.log ? { logger: request.log } : {}),
+  });
+  const advocatesOnly = () => [
+    app.requirePermission('settings:view', PROFILE_MESSAGES.settingsAccessDenied),
+  ];
+  const tags = ['system settings'];
+
+  app.get(
+    '/settings/firm',
+    {
+      schema: {
+        tags,
+        summary: 'The firm settings in force (the defaults until an advocate saves them)',
+        response: { 200: firmSettingsAnswerSchema, ...errors },
+      },
+      onRequest: advocatesOnly(),
+    },
+    async (request) => firmSettingsAnswer(deps(request)),
+  );
+
+  app.put(
+    '/settings/firm',
+    {
+      schema: {
+        tags,
+        summary: 'Save the firm settings (all of them); audited with what changed',
+        body: firmSettingsSchema,
+        response: { 200: firmSettingsSavedSchema, ...errors },
+      },
+      onRequest: advocatesOnly(),
+    },
+    async (request) =>
+      updateFirmSettings(deps(request), currentUser(request), request.body, { ip: request.ip }),
+  );
+};

@@ -1,0 +1,98 @@
+import {
+  FIRM_SETTINGS_MESSAGES,
+  defaultFirmSettings,
+  firmSettingsSchema,
+  type FirmSettings,
+  type FirmSettingsAnswer,
+} from '@firm/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { writeAudit } from '../audit/audit-log.repository';
+import { findFirmSettings, lockFirmSettings, saveFirmSettings } from './firm-settings.repository';
+
+export interface FirmSettingsDeps {
+  db: Db;
+  /** FIRM_NOTIFY_EMAIL: the notification address until an advocate sets another. */
+  firmNotifyEmail: string;
+  logger?: FastifyBaseLogger;
+}
+
+/**
+ * The saved settings over the defaults, key by key: a saved value this release no longer accepts
+ * (a schema change) gives way to its default instead of breaking bookings or mail.
+ */
+function merged(
+  stored: Record<string, unknown> | undefined,
+  defaults: FirmSettings,
+  logger?: FastifyBaseLogger,
+): FirmSettings {
+  if (!stored) return defaults;
+  const whole = firmSettingsSchema.safeParse({ ...defaults, ...stored });
+  if (whole.success) return whole.data;
+  const result: Record<string, unknown> = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof FirmSettings)[]) {
+    const attempt = firmSettingsSchema.safeParse({ ...result, [key]: stored[key] });
+    if (attempt.success) result[key] = attempt.data[key];
+    else logger?.warn({ key }, 'a saved firm setting is no longer valid: its default applies');
+  }
+  return result as FirmSettings;
+}
+
+/** The firm settings in force: what an advocate saved, else the defaults. */
+export async function readFirmSettings(
+  deps: Pick<FirmSettingsDeps, 'firmNotifyEmail' | 'logger'> & { db: Executor },
+): Promise<FirmSettings> {
+  const row = await findFirmSettings(deps.db);
+  return merged(row?.settings, defaultFirmSettings(deps.firmNotifyEmail), deps.logger);
+}
+
+/** GET /api/settings/firm */
+export async function firmSettingsAnswer(deps: FirmSettingsDeps): Promise<FirmSettingsAnswer> {
+  const row = await findFirmSettings(deps.db);
+  return {
+    settings: merged(row?.settings, defaultFirmSettings(deps.firmNotifyEmail), deps.logger),
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+    updatedBy: row?.updatedByName ?? null,
+  };
+}
+
+/** The top-level settings that differ, with their old and new values (for the audit row). */
+function changes(before: FirmSettings, after: FirmSettings) {
+  const changed: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(after) as (keyof FirmSettings)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      changed[key] = { from: before[key], to: after[key] };
+    }
+  }
+  return changed;
+}
+
+/**
+ * PUT /api/settings/firm: replaces the whole settings object (the form sends all of it), audited
+ * with what changed, in one transaction with the row locked.
+ */
+export async function updateFirmSettings(
+  deps: FirmSettingsDeps,
+  user: UserRow,
+  input: FirmSettings,
+  meta: { ip: string },
+): Promise<FirmSettingsAnswer & { success: true; message: string }> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockFirmSettings(tx);
+    const before = merged(row?.settings, defaultFirmSettings(deps.firmNotifyEmail), deps.logger);
+    const changed = changes(before, input);
+    await saveFirmSettings(tx, input as unknown as Record<string, unknown>, user.id);
+    await writeAudit(tx, {
+      actorId: user.id,
+      action: 'firm_settings.updated',
+      ip: meta.ip,
+      details: { changed },
+    });
+  });
+  return {
+    success: true,
+    message: FIRM_SETTINGS_MESSAGES.saved,
+    ...(await firmSettingsAnswer(deps)),
+  };
+}

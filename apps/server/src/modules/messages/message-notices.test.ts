@@ -1,0 +1,138 @@
+import { MESSAGE_MESSAGES } from '@firm/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { messages, type UserRow } from '../../db/schema';
+import { bearer, seedUser, sessionFor } from '../../../test/accounts';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { seedConversation } from '../../../test/messages';
+import { sendMessageNotices, type MessageNoticeDeps } from './message-notices';
+
+/**
+ * The unread-message email (issue 17), with the job called directly at chosen times: after 10
+ * minutes unread, one email per conversation and recipient, at most one an hour, never the
+ * message itself, none once read, and once however many runs race for it.
+ */
+
+let ctx: TestContext;
+let deps: MessageNoticeDeps;
+let advocate: UserRow;
+let client: UserRow;
+let clientToken: string;
+
+const SECRET = 'The settlement offer is KSh 4,500,000';
+const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  deps = {
+    db: ctx.database.db,
+    mailer: ctx.app.mailer,
+    publicUrl: ctx.config.publicUrl,
+    firmNotifyEmail: ctx.config.firmNotifyEmail,
+    logger: ctx.app.log,
+  };
+  advocate = await seedUser(ctx, {
+    role: 'advocate',
+    email: 'advocate@notices.test',
+    firstName: 'Achieng',
+    lastName: 'Odhiambo',
+  });
+  client = await seedUser(ctx, {
+    role: 'client',
+    email: 'wanjiru@notices.test',
+    firstName: 'Wanjiru',
+    lastName: 'Kamau',
+  });
+  clientToken = await sessionFor(ctx, client);
+});
+afterAll(() => ctx.close());
+beforeEach(() => {
+  ctx.mail.length = 0;
+});
+
+describe('unread message emails', () => {
+  it('emails a named member once after 10 minutes, then at most once an hour, never the content', async () => {
+    const { conversation } = await seedConversation(ctx, client.id, {
+      members: [advocate.id],
+      body: SECRET,
+    });
+    expect(await sendMessageNotices(deps, minutes(5))).toBe(0);
+    expect(await sendMessageNotices(deps, minutes(11))).toBe(1);
+    expect(ctx.mail).toHaveLength(1);
+    const [mail] = ctx.mail;
+    expect(mail!.to).toBe('advocate@notices.test');
+    expect(mail!.subject).toBe(MESSAGE_MESSAGES.emailSubject);
+    expect(mail!.text).toContain('You have a new message from Wanjiru Kamau');
+    expect(mail!.text).toContain(`http://portal.test/messages?c=${conversation.id}`);
+    expect(mail!.text).not.toContain('settlement');
+    expect(mail!.text).not.toContain(conversation.subject);
+    // Claimed: the next runs find nothing for the same message.
+    expect(await sendMessageNotices(deps, minutes(12))).toBe(0);
+
+    // A later message within the hour waits for the hour to pass.
+    await ctx.database.db.insert(messages).values({
+      conversationId: conversation.id,
+      senderId: client.id,
+      fromClient: true,
+      body: SECRET,
+      createdAt: minutes(30),
+    });
+    expect(await sendMessageNotices(deps, minutes(45))).toBe(0);
+    expect(await sendMessageNotices(deps, minutes(72))).toBe(1);
+    expect(ctx.mail).toHaveLength(2);
+    expect(ctx.mail.every((each) => !each.text.includes('settlement'))).toBe(true);
+  });
+
+  it('sends nothing once the recipient has read the message', async () => {
+    const { conversation } = await seedConversation(ctx, client.id, {
+      senderId: advocate.id,
+      body: SECRET,
+    });
+    const read = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/conversations/${conversation.id}/read`,
+      headers: bearer(clientToken),
+    });
+    expect(read.statusCode).toBe(200);
+    expect(await sendMessageNotices(deps, minutes(11))).toBe(0);
+    expect(ctx.mail).toHaveLength(0);
+  });
+
+  it('emails the client for the firm’s unread message, naming the member of staff', async () => {
+    const { conversation } = await seedConversation(ctx, client.id, {
+      senderId: advocate.id,
+      body: SECRET,
+    });
+    expect(await sendMessageNotices(deps, minutes(11))).toBe(1);
+    expect(ctx.mail[0]!.to).toBe('wanjiru@notices.test');
+    expect(ctx.mail[0]!.text).toContain(
+      `You have a new message from Achieng Odhiambo (${MESSAGE_MESSAGES.firmSender})`,
+    );
+    expect(ctx.mail[0]!.text).toContain(`/messages?c=${conversation.id}`);
+  });
+
+  it('emails the firm’s address when nobody is named, and only once when runs race', async () => {
+    await seedConversation(ctx, client.id, { body: SECRET });
+    const sent = await Promise.all([
+      sendMessageNotices(deps, minutes(11)),
+      sendMessageNotices(deps, minutes(11)),
+      sendMessageNotices(deps, minutes(11)),
+    ]);
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(ctx.mail.map((each) => each.to)).toEqual(['firm@example.test']);
+  });
+
+  it('gives a failed email’s claim back, so the next run sends it', async () => {
+    await seedConversation(ctx, client.id, { members: [advocate.id], body: SECRET });
+    const failing: MessageNoticeDeps = {
+      ...deps,
+      mailer: {
+        async send() {
+          throw new Error('SMTP down');
+        },
+      },
+      logger: { ...ctx.app.log, error: () => undefined } as unknown as MessageNoticeDeps['logger'],
+    };
+    expect(await sendMessageNotices(failing, minutes(11))).toBe(0);
+    expect(await sendMessageNotices(deps, minutes(12))).toBe(1);
+  });
+});

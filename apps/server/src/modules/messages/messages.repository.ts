@@ -1,0 +1,629 @@
+import type { ListConversationsFilters } from '@firm/shared';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  cases,
+  conversationMembers,
+  conversationNotices,
+  conversationReads,
+  conversations,
+  messageAttachments,
+  messages,
+  users,
+  type ConversationRow,
+  type MessageAttachmentRow,
+  type MessageRow,
+  type UserRow,
+} from '../../db/schema';
+import { likePattern } from '../cases/cases.repository';
+
+/**
+ * Which conversations a caller may reach, decided by the service from `can()` and put into every
+ * query's WHERE clause: a client's own; a named member's; or (neither set) every conversation.
+ * Out of scope is simply not found (404).
+ */
+export interface ConversationScope {
+  clientId?: string;
+  memberId?: string;
+}
+
+const fullName = (table: typeof users) =>
+  sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
+
+function scopeCondition(scope: ConversationScope): SQL | undefined {
+  if (scope.clientId) return eq(conversations.clientId, scope.clientId);
+  if (scope.memberId) {
+    return sql`exists (select 1 from ${conversationMembers} cm where cm.conversation_id = ${conversations.id} and cm.user_id = ${scope.memberId})`;
+  }
+  return undefined;
+}
+
+/** Messages by others, not withdrawn, newer than what `viewerId` has read. */
+const unreadCount = (viewerId: string) =>
+  sql<number>`(select count(*) from ${messages} um
+    where um.conversation_id = ${conversations.id}
+      and um.withdrawn_at is null
+      and um.sender_id is distinct from ${viewerId}
+      and um.created_at > coalesce((select cr.last_read_at from ${conversationReads} cr
+        where cr.conversation_id = ${conversations.id} and cr.user_id = ${viewerId}), '-infinity'::timestamptz))`.mapWith(
+    Number,
+  );
+
+const lastMessageId = sql<
+  string | null
+>`(select lm.id from ${messages} lm where lm.conversation_id = ${conversations.id} order by lm.created_at desc, lm.id desc limit 1)`;
+
+export type ConversationListRow = ConversationRow & {
+  clientName: string;
+  caseNumber: string | null;
+  caseTitle: string | null;
+  unreadCount: number;
+  lastMessageId: string | null;
+};
+
+const listColumns = (viewerId: string) => ({
+  conversation: conversations,
+  clientName: sql<string>`${fullName(users)}`,
+  caseNumber: cases.caseNumber,
+  caseTitle: cases.title,
+  unreadCount: unreadCount(viewerId),
+  lastMessageId,
+});
+
+function flatten(row: {
+  conversation: ConversationRow;
+  clientName: string;
+  caseNumber: string | null;
+  caseTitle: string | null;
+  unreadCount: number;
+  lastMessageId: string | null;
+}): ConversationListRow {
+  const { conversation, ...rest } = row;
+  return { ...conversation, ...rest };
+}
+
+/** One page of the conversations in scope, newest activity first (unread ones first if asked). */
+export async function listConversations(
+  db: Executor,
+  scope: ConversationScope,
+  viewerId: string,
+  filters: ListConversationsFilters,
+): Promise<{ rows: ConversationListRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
+  if (filters.caseId) conditions.push(eq(conversations.caseId, filters.caseId));
+  if (filters.unread === 'only') conditions.push(sql`${unreadCount(viewerId)} > 0`);
+  if (filters.search) {
+    const pattern = likePattern(filters.search);
+    conditions.push(
+      or(
+        sql`${conversations.subject} ilike ${pattern}`,
+        sql`${fullName(users)} ilike ${pattern}`,
+        sql`${cases.caseNumber} ilike ${pattern}`,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const order: SQL[] = filters.unread === 'first' ? [sql`(${unreadCount(viewerId)} > 0) desc`] : [];
+  order.push(desc(conversations.lastMessageAt), desc(conversations.id));
+  const rows = await db
+    .select(listColumns(viewerId))
+    .from(conversations)
+    .innerJoin(users, eq(users.id, conversations.clientId))
+    .leftJoin(cases, eq(cases.id, conversations.caseId))
+    .where(where)
+    .orderBy(...order)
+    .limit(filters.limit)
+    .offset((filters.page - 1) * filters.limit);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, conversations.clientId))
+    .leftJoin(cases, eq(cases.id, conversations.caseId))
+    .where(where);
+  return { rows: rows.map(flatten), total: counted?.total ?? 0 };
+}
+
+export async function findConversationInScope(
+  db: Executor,
+  scope: ConversationScope,
+  viewerId: string,
+  id: string,
+): Promise<ConversationListRow | undefined> {
+  const [row] = await db
+    .select(listColumns(viewerId))
+    .from(conversations)
+    .innerJoin(users, eq(users.id, conversations.clientId))
+    .leftJoin(cases, eq(cases.id, conversations.caseId))
+    .where(and(eq(conversations.id, id), scopeCondition(scope)))
+    .limit(1);
+  return row ? flatten(row) : undefined;
+}
+
+/** Locks the conversation (in scope) for a change: new messages keep `last_message_at` in order. */
+export async function lockConversationInScope(
+  tx: Executor,
+  scope: ConversationScope,
+  id: string,
+): Promise<ConversationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), scopeCondition(scope)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function insertConversation(
+  tx: Executor,
+  values: typeof conversations.$inferInsert,
+): Promise<ConversationRow> {
+  const [row] = await tx.insert(conversations).values(values).returning();
+  return row!;
+}
+
+export async function addMembers(
+  tx: Executor,
+  conversationId: string,
+  userIds: string[],
+  addedBy: string,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx
+    .insert(conversationMembers)
+    .values(userIds.map((userId) => ({ conversationId, userId, addedBy })))
+    .onConflictDoNothing();
+}
+
+export async function membersOf(
+  db: Executor,
+  conversationIds: string[],
+): Promise<{ conversationId: string; id: string; name: string }[]> {
+  if (conversationIds.length === 0) return [];
+  return db
+    .select({
+      conversationId: conversationMembers.conversationId,
+      id: users.id,
+      name: fullName(users),
+    })
+    .from(conversationMembers)
+    .innerJoin(users, eq(users.id, conversationMembers.userId))
+    .where(inArray(conversationMembers.conversationId, conversationIds))
+    .orderBy(asc(conversationMembers.addedAt), asc(users.id));
+}
+
+export async function insertMessage(
+  tx: Executor,
+  values: typeof messages.$inferInsert,
+): Promise<MessageRow> {
+  const [row] = await tx.insert(messages).values(values).returning();
+  return row!;
+}
+
+export async function insertAttachments(
+  tx: Executor,
+  values: (typeof messageAttachments.$inferInsert)[],
+): Promise<MessageAttachmentRow[]> {
+  if (values.length === 0) return [];
+  return tx.insert(messageAttachments).values(values).returning();
+}
+
+export async function touchConversation(tx: Executor, id: string, at: Date): Promise<void> {
+  await tx
+    .update(conversations)
+    .set({
+      lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(eq(conversations.id, id));
+}
+
+/** Moves `userId`'s read mark forward to `at` (never back). */
+export async function markRead(
+  tx: Executor,
+  conversationId: string,
+  userId: string,
+  at: Date,
+): Promise<Date> {
+  const [row] = await tx
+    .insert(conversationReads)
+    .values({ conversationId, userId, lastReadAt: at })
+    .onConflictDoUpdate({
+      target: [conversationReads.conversationId, conversationReads.userId],
+      set: {
+        lastReadAt: sql`greatest(${conversationReads.lastReadAt}, excluded.last_read_at)`,
+      },
+    })
+    .returning({ lastReadAt: conversationReads.lastReadAt });
+  return row!.lastReadAt;
+}
+
+/** When the client, and anyone at the firm, last read the conversation. */
+export async function readState(
+  db: Executor,
+  conversation: Pick<ConversationRow, 'id' | 'clientId'>,
+): Promise<{ clientReadAt: Date | null; firmReadAt: Date | null }> {
+  const [row] = await db
+    .select({
+      clientReadAt: sql<
+        string | null
+      >`max(${conversationReads.lastReadAt}) filter (where ${conversationReads.userId} = ${conversation.clientId})`,
+      firmReadAt: sql<
+        string | null
+      >`max(${conversationReads.lastReadAt}) filter (where ${conversationReads.userId} <> ${conversation.clientId})`,
+    })
+    .from(conversationReads)
+    .where(eq(conversationReads.conversationId, conversation.id));
+  const toDate = (value: string | Date | null | undefined) =>
+    value === null || value === undefined ? null : new Date(value);
+  return { clientReadAt: toDate(row?.clientReadAt), firmReadAt: toDate(row?.firmReadAt) };
+}
+
+export type MessageWithSender = MessageRow & { senderName: string | null };
+
+const messageColumns = {
+  message: messages,
+  senderName: sql<
+    string | null
+  >`case when ${users.id} is null then null else ${fullName(users)} end`,
+};
+
+const flattenMessage = (row: { message: MessageRow; senderName: string | null }) => ({
+  ...row.message,
+  senderName: row.senderName,
+});
+
+/**
+ * One page of a conversation, newest first: `limit` messages older than message `before` in the
+ * order (created_at, id), which no two messages share, so pages neither skip nor repeat one.
+ * Returns null when `before` is not a message of this conversation.
+ */
+export async function pageOfMessages(
+  db: Executor,
+  conversationId: string,
+  before: string | undefined,
+  limit: number,
+): Promise<MessageWithSender[] | null> {
+  let cursor: SQL | undefined;
+  if (before) {
+    const [anchor] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.id, before), eq(messages.conversationId, conversationId)))
+      .limit(1);
+    if (!anchor) return null;
+    cursor = sql`(${messages.createdAt}, ${messages.id}) < (select b.created_at, b.id from ${messages} b where b.id = ${before})`;
+  }
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(and(eq(messages.conversationId, conversationId), cursor))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+  return rows.map(flattenMessage);
+}
+
+export async function findMessagesByIds(db: Executor, ids: string[]): Promise<MessageWithSender[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(inArray(messages.id, ids));
+  return rows.map(flattenMessage);
+}
+
+export async function attachmentsOf(
+  db: Executor,
+  messageIds: string[],
+): Promise<MessageAttachmentRow[]> {
+  if (messageIds.length === 0) return [];
+  return db
+    .select()
+    .from(messageAttachments)
+    .where(inArray(messageAttachments.messageId, messageIds))
+    .orderBy(asc(messageAttachments.messageId), asc(messageAttachments.position));
+}
+
+/** A message with its conversation, locked for withdrawing. */
+export async function lockMessage(
+  tx: Executor,
+  id: string,
+): Promise<{ message: MessageRow; conversation: ConversationRow } | undefined> {
+  const [row] = await tx
+    .select({ message: messages, conversation: conversations })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(eq(messages.id, id))
+    .limit(1)
+    .for('update', { of: messages });
+  return row;
+}
+
+/** Withdraws a message: its body and attachments go; its place in the conversation stays. */
+export async function withdrawMessage(
+  tx: Executor,
+  id: string,
+  at: Date,
+): Promise<{ message: MessageRow; attachmentIds: string[] }> {
+  const removed = await tx
+    .delete(messageAttachments)
+    .where(eq(messageAttachments.messageId, id))
+    .returning({ id: messageAttachments.id });
+  const [message] = await tx
+    .update(messages)
+    .set({ withdrawnAt: at, body: null, attachmentCount: 0 })
+    .where(and(eq(messages.id, id), isNull(messages.withdrawnAt)))
+    .returning();
+  return { message: message!, attachmentIds: removed.map((row) => row.id) };
+}
+
+export async function findAttachment(
+  db: Executor,
+  conversationId: string,
+  attachmentId: string,
+): Promise<MessageAttachmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messageAttachments)
+    .where(
+      and(
+        eq(messageAttachments.id, attachmentId),
+        eq(messageAttachments.conversationId, conversationId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Active accounts of the given ids and role(s). */
+export async function findActiveUsers(
+  db: Executor,
+  ids: string[],
+  roles: ('client' | 'advocate' | 'admin')[],
+): Promise<{ id: string; name: string; role: string; email: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, name: fullName(users), role: users.role, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.isActive, true), inArray(users.role, roles)));
+}
+
+export async function findCaseOfClient(
+  db: Executor,
+  caseId: string,
+  clientId: string | undefined,
+): Promise<{ id: string; clientId: string } | undefined> {
+  const [row] = await db
+    .select({ id: cases.id, clientId: cases.clientId })
+    .from(cases)
+    .where(and(eq(cases.id, caseId), clientId ? eq(cases.clientId, clientId) : undefined))
+    .limit(1);
+  return row;
+}
+
+export async function findAssignee(db: Executor, caseId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ assigneeId: cases.assigneeId })
+    .from(cases)
+    .innerJoin(users, eq(users.id, cases.assigneeId))
+    .where(and(eq(cases.id, caseId), eq(users.isActive, true)))
+    .limit(1);
+  return row?.assigneeId ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The "you have a new message" emails (message-notices.ts)
+
+/** Someone who may be owed an email: the client, a named member, or (null) the firm's address. */
+export interface NoticeCandidate {
+  conversationId: string;
+  recipientId: string | null;
+}
+
+/**
+ * Conversations with a message older than `unreadSince` that its recipients have not read: the
+ * client, for the firm's messages; the named staff (or, with none named, the firm's address) for
+ * the client's, which count as read once anyone at the firm has read them. Only messages newer
+ * than `since` (the job's look-back) are considered, so the query stays on recent messages.
+ */
+export async function findNoticeCandidates(
+  db: Executor,
+  unreadSince: Date,
+  since: Date,
+): Promise<NoticeCandidate[]> {
+  const result = await db.execute(sql`
+    with pending as (
+      select distinct m.conversation_id, m.from_client
+      from ${messages} m
+      where m.withdrawn_at is null
+        and m.created_at <= ${unreadSince.toISOString()}::timestamptz
+        and m.created_at > ${since.toISOString()}::timestamptz
+    )
+    select p.conversation_id, c.client_id as recipient_id
+    from pending p join ${conversations} c on c.id = p.conversation_id
+    where not p.from_client
+    union
+    select p.conversation_id, cm.user_id
+    from pending p join ${conversationMembers} cm on cm.conversation_id = p.conversation_id
+    where p.from_client
+    union
+    select p.conversation_id, null::uuid
+    from pending p
+    where p.from_client
+      and not exists (select 1 from ${conversationMembers} cm where cm.conversation_id = p.conversation_id)
+  `);
+  const rows = (
+    result as unknown as { rows: { conversation_id: string; recipient_id: string | null }[] }
+  ).rows;
+  return rows.map((row) => ({
+    conversationId: row.conversation_id,
+    recipientId: row.recipient_id,
+  }));
+}
+
+/**
+ * Claims the email to one recipient of one conversation, inside the caller's transaction: the
+ * notice row is created if new and locked, so a second server process waits and then finds it
+ * claimed. Returns the previous claim time when an email is due (an unread message of the other
+ * side, older than `unreadSince`, newer than the last email, which is over an hour old), and
+ * undefined when not.
+ */
+export async function claimNotice(
+  tx: Executor,
+  candidate: NoticeCandidate,
+  now: Date,
+  unreadSince: Date,
+  everyMs: number,
+): Promise<{ previous: Date | null; senderId: string | null; fromClient: boolean } | undefined> {
+  await tx
+    .insert(conversationNotices)
+    .values({ conversationId: candidate.conversationId, recipientId: candidate.recipientId })
+    .onConflictDoNothing();
+  const [notice] = await tx
+    .select()
+    .from(conversationNotices)
+    .where(
+      and(
+        eq(conversationNotices.conversationId, candidate.conversationId),
+        candidate.recipientId === null
+          ? isNull(conversationNotices.recipientId)
+          : eq(conversationNotices.recipientId, candidate.recipientId),
+      ),
+    )
+    .for('update');
+  if (!notice) return undefined;
+  if (notice.emailedAt && notice.emailedAt.getTime() > now.getTime() - everyMs) return undefined;
+  const [conversation] = await tx
+    .select({ clientId: conversations.clientId })
+    .from(conversations)
+    .where(eq(conversations.id, candidate.conversationId));
+  if (!conversation) return undefined;
+  const toClient = candidate.recipientId === conversation.clientId;
+  // Read by the recipient: the client's own mark; for the firm, anyone at the firm's.
+  const readAt = toClient
+    ? sql`(select max(r.last_read_at) from ${conversationReads} r where r.conversation_id = ${candidate.conversationId} and r.user_id = ${conversation.clientId})`
+    : sql`(select max(r.last_read_at) from ${conversationReads} r where r.conversation_id = ${candidate.conversationId} and r.user_id <> ${conversation.clientId})`;
+  const [unread] = await tx
+    .select({ senderId: messages.senderId, fromClient: messages.fromClient })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, candidate.conversationId),
+        isNull(messages.withdrawnAt),
+        eq(messages.fromClient, !toClient),
+        candidate.recipientId
+          ? ne(
+              sql`coalesce(${messages.senderId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+              candidate.recipientId,
+            )
+          : undefined,
+        sql`${messages.createdAt} <= ${unreadSince.toISOString()}::timestamptz`,
+        sql`${messages.createdAt} > coalesce(${readAt}, '-infinity'::timestamptz)`,
+        notice.emailedAt
+          ? sql`${messages.createdAt} > ${notice.emailedAt.toISOString()}::timestamptz`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  if (!unread) return undefined;
+  await tx
+    .update(conversationNotices)
+    .set({ emailedAt: now })
+    .where(eq(conversationNotices.id, notice.id));
+  return { previous: notice.emailedAt, senderId: unread.senderId, fromClient: unread.fromClient };
+}
+
+/** Gives a claim back after a failed email, so the next run tries again. */
+export async function releaseNotice(
+  db: Executor,
+  candidate: NoticeCandidate,
+  claimedAt: Date,
+  previous: Date | null,
+): Promise<void> {
+  await db
+    .update(conversationNotices)
+    .set({ emailedAt: previous })
+    .where(
+      and(
+        eq(conversationNotices.conversationId, candidate.conversationId),
+        candidate.recipientId === null
+          ? isNull(conversationNotices.recipientId)
+          : eq(conversationNotices.recipientId, candidate.recipientId),
+        eq(conversationNotices.emailedAt, claimedAt),
+      ),
+    );
+}
+
+export async function recipientAddress(
+  db: Executor,
+  id: string,
+): Promise<{ email: string; role: string } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+export async function userName(db: Executor, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await db
+    .select({ name: fullName(users) })
+    .from(users)
+    .where(eq(users.id, id));
+  return row?.name ?? null;
+}
+
+/** How many messages by others `viewerId` has not read, over every conversation in scope. */
+export async function unreadMessagesInScope(
+  db: Executor,
+  scope: ConversationScope,
+  viewerId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${unreadCount(viewerId)}), 0)`.mapWith(Number) })
+    .from(conversations)
+    .where(scopeCondition(scope));
+  return row?.total ?? 0;
+}
+
+/**
+ * Everyone who might reach a conversation, active: its client, its named staff, and every
+ * advocate and admin (the service keeps only those its scope rules let in). `memberIds` says who
+ * is named.
+ */
+export async function possibleAudience(
+  db: Executor,
+  conversationId: string,
+  clientId: string,
+): Promise<{ people: UserRow[]; memberIds: Set<string> }> {
+  const [people, members] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.isActive, true),
+          or(eq(users.id, clientId), inArray(users.role, ['advocate', 'admin'])),
+        ),
+      ),
+    db
+      .select({ userId: conversationMembers.userId })
+      .from(conversationMembers)
+      .where(eq(conversationMembers.conversationId, conversationId)),
+  ]);
+  return { people, memberIds: new Set(members.map((row) => row.userId)) };
+}
+
+/** A client's conversation ids, oldest first (the data export). */
+export async function conversationIdsOfClient(db: Executor, clientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.clientId, clientId))
+    .orderBy(asc(conversations.createdAt), asc(conversations.id));
+  return rows.map((row) => row.id);
+}

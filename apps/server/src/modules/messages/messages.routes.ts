@@ -1,0 +1,323 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CASE_MESSAGES,
+  MESSAGE_LIMITS,
+  MESSAGE_MESSAGES,
+  VALIDATION,
+  apiErrorSchema,
+  attachmentParamsSchema,
+  conversationCreatedSchema,
+  conversationIdParamsSchema,
+  conversationListSchema,
+  conversationReadSchema,
+  createConversationInputSchema,
+  filedToCaseSchema,
+  fileToCaseInputSchema,
+  listConversationsQuerySchema,
+  listMessagesQuerySchema,
+  messageBodyField,
+  messageIdParamsSchema,
+  messagePageSchema,
+  messageSentSchema,
+  messageWithdrawnSchema,
+  sendMessageInputSchema,
+} from '@firm/shared';
+import { AppError } from '../../lib/app-error';
+import {
+  UploadRefused,
+  cleanFileName,
+  discardFile,
+  isFileTooLarge,
+  sendStoredFile,
+  receiveFile,
+} from '../../lib/file-storage';
+import { currentUser } from '../../plugins/auth';
+import {
+  assertMaySend,
+  attachmentForDownload,
+  createConversation,
+  fileAttachmentToCase,
+  listConversations,
+  listMessages,
+  markConversationRead,
+  sendMessage,
+  withdrawMessage,
+  type MessagesDeps,
+  type OutgoingFile,
+} from './messages.service';
+
+const meta = (request: FastifyRequest) => ({ ip: request.ip });
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+/** The first message of a failed check, with every field's, as the validation errors answer. */
+function invalid(issues: { path: PropertyKey[]; message: string }[]): AppError {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) fieldErrors[issue.path.join('.') || '_'] ??= issue.message;
+  return AppError.badRequest(
+    Object.values(fieldErrors)[0] ?? MESSAGE_MESSAGES.bodyRequired,
+    fieldErrors,
+    'VALIDATION_ERROR',
+  );
+}
+
+/**
+ * `/api/conversations/*` and `/api/messages/*` (issue 17, ADR 020). Routes check who may call
+ * before a body is read; the service repeats it, scopes every query and holds the rules.
+ */
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: MessagesDeps = { db: app.db, documentsDir: app.config.documentsDir };
+  const maxBytes = app.config.maxUploadBytes;
+  const maxMb = Math.round(maxBytes / (1024 * 1024));
+  const mayView = [app.requirePermission('messages:view', MESSAGE_MESSAGES.viewDenied)];
+  const tags = ['messages'];
+
+  // Streamed as for case documents: each file goes to disk as it arrives, within the size limit.
+  await app.register(multipart, {
+    limits: {
+      fileSize: maxBytes,
+      files: MESSAGE_LIMITS.attachmentsMax,
+      fields: 2,
+      parts: MESSAGE_LIMITS.attachmentsMax + 2,
+      fieldSize: MESSAGE_LIMITS.bodyMax * 4,
+    },
+  });
+
+  app.get(
+    '/conversations',
+    {
+      schema: {
+        tags,
+        summary: 'The conversations the caller may see, newest activity first, paged',
+        querystring: listConversationsQuerySchema,
+        response: { 200: conversationListSchema, ...errors },
+      },
+      onRequest: mayView,
+    },
+    async (request) => listConversations(deps, currentUser(request), request.query, meta(request)),
+  );
+
+  app.post(
+    '/conversations',
+    {
+      schema: {
+        tags,
+        summary: 'Start a conversation with its first message (staff choose the client)',
+        body: createConversationInputSchema,
+        response: { 201: conversationCreatedSchema, ...errors },
+      },
+      onRequest: mayView,
+    },
+    async (request, reply) => {
+      const created = await createConversation(
+        deps,
+        currentUser(request),
+        request.body,
+        meta(request),
+      );
+      return reply
+        .status(201)
+        .send({ success: true, message: MESSAGE_MESSAGES.conversationCreated, ...created });
+    },
+  );
+
+  app.get(
+    '/conversations/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'A page of messages (the newest 50, or those before a message), oldest first',
+        params: conversationIdParamsSchema,
+        querystring: listMessagesQuerySchema,
+        response: { 200: messagePageSchema, ...errors },
+      },
+      onRequest: mayView,
+    },
+    async (request) =>
+      listMessages(deps, currentUser(request), request.params.id, request.query, meta(request)),
+  );
+
+  app.post(
+    '/conversations/:id/messages',
+    {
+      schema: {
+        tags,
+        summary:
+          'Send a message: JSON { body }, or multipart with a "body" field and up to 5 "file" parts',
+        params: conversationIdParamsSchema,
+        response: {
+          201: messageSentSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          ...errors,
+        },
+      },
+      onRequest: mayView,
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      await assertMaySend(deps, actor, request.params.id);
+      let body: string | null = null;
+      const files: OutgoingFile[] = [];
+      if (request.isMultipart()) {
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              const name = cleanFileName(part.filename);
+              files.push({ file: await receiveFile(part.file, deps.documentsDir, name), name });
+            } else if (part.fieldname === 'body') {
+              // Cut at the field size limit: longer than any body may be.
+              if (part.valueTruncated) {
+                const tooLong = VALIDATION.tooLong(MESSAGE_LIMITS.bodyMax);
+                throw AppError.badRequest(tooLong, { body: tooLong }, 'VALIDATION_ERROR');
+              }
+              // HTML's multipart encoding sends a form's line breaks as CRLF: stored as typed, LF.
+              const text = typeof part.value === 'string' ? part.value.replace(/\r\n?/g, '\n') : '';
+              if (text.trim() !== '') {
+                const parsed = messageBodyField.safeParse(text);
+                if (!parsed.success)
+                  throw invalid(parsed.error.issues.map((i) => ({ ...i, path: ['body'] })));
+                body = parsed.data;
+              }
+            }
+          }
+        } catch (error) {
+          // Nothing received is kept when the request is refused part-way.
+          await Promise.all(files.map(({ file }) => discardFile(file)));
+          if (isFileTooLarge(error)) {
+            throw new AppError(413, CASE_MESSAGES.fileTooLarge(maxMb), 'FILE_TOO_LARGE');
+          }
+          if (error instanceof UploadRefused) {
+            throw new AppError(415, CASE_MESSAGES.fileTypeNotAllowed, 'FILE_TYPE_NOT_ALLOWED');
+          }
+          if ((error as { code?: string } | null)?.code === 'FST_FILES_LIMIT') {
+            throw new AppError(
+              413,
+              MESSAGE_MESSAGES.tooManyFiles(MESSAGE_LIMITS.attachmentsMax),
+              'TOO_MANY_FILES',
+            );
+          }
+          throw error;
+        }
+      } else {
+        const parsed = sendMessageInputSchema.safeParse(request.body ?? {});
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        body = parsed.data.body;
+      }
+      const sent = await sendMessage(
+        deps,
+        actor,
+        request.params.id,
+        { body, files },
+        meta(request),
+      );
+      return reply.status(201).send({ success: true, message: MESSAGE_MESSAGES.messageSent, sent });
+    },
+  );
+
+  app.put(
+    '/conversations/:id/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark the conversation read up to now (the other side sees "read")',
+        params: conversationIdParamsSchema,
+        response: { 200: conversationReadSchema, ...errors },
+      },
+      onRequest: mayView,
+    },
+    async (request) => {
+      const at = await markConversationRead(
+        deps,
+        currentUser(request),
+        request.params.id,
+        meta(request),
+      );
+      return {
+        success: true as const,
+        message: MESSAGE_MESSAGES.markedRead,
+        lastReadAt: at.toISOString(),
+      };
+    },
+  );
+
+  app.post(
+    '/messages/:id/withdraw',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw one of your own messages within 5 minutes of sending it',
+        params: messageIdParamsSchema,
+        response: { 200: messageWithdrawnSchema, ...errors },
+      },
+      onRequest: mayView,
+    },
+    async (request) => ({
+      success: true as const,
+      message: MESSAGE_MESSAGES.messageWithdrawn,
+      withdrawn: await withdrawMessage(
+        deps,
+        currentUser(request),
+        request.params.id,
+        meta(request),
+      ),
+    }),
+  );
+
+  app.get(
+    '/conversations/:id/attachments/:attachmentId',
+    {
+      schema: {
+        tags,
+        summary: 'Download an attachment (streamed, as an attachment)',
+        params: attachmentParamsSchema,
+      },
+      onRequest: mayView,
+    },
+    async (request, reply) => {
+      const attachment = await attachmentForDownload(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.params.attachmentId,
+        meta(request),
+      );
+      return sendStoredFile(reply, deps.documentsDir, attachment);
+    },
+  );
+
+  app.post(
+    '/conversations/:id/attachments/:attachmentId/file-to-case',
+    {
+      schema: {
+        tags,
+        summary: "Copy an attachment into the conversation's case documents (canUploadFiles)",
+        params: attachmentParamsSchema,
+        body: fileToCaseInputSchema,
+        response: { 201: filedToCaseSchema, ...errors },
+      },
+      onRequest: [app.requirePermission('messages:file', MESSAGE_MESSAGES.fileDenied)],
+    },
+    async (request, reply) => {
+      const document = await fileAttachmentToCase(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.params.attachmentId,
+        request.body ?? { visibleToClient: true },
+        meta(request),
+      );
+      return reply
+        .status(201)
+        .send({ success: true, message: MESSAGE_MESSAGES.filedToCase, document });
+    },
+  );
+};

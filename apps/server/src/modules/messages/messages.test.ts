@@ -1,0 +1,523 @@
+import { existsSync, readdirSync } from 'node:fs';
+import {
+  CASE_MESSAGES,
+  MESSAGE_MESSAGES,
+  type ConversationCreated,
+  type ConversationList,
+  type MessagePage,
+  type MessageSent,
+} from '@firm/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  caseDocuments,
+  caseEvents,
+  conversations,
+  messages,
+  type UserRow,
+} from '../../db/schema';
+import { bearer, seedUser, sessionFor } from '../../../test/accounts';
+import { PDF_BYTES, PNG_BYTES, seedCase } from '../../../test/cases';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { multipartMessage, seedAttachment, seedConversation } from '../../../test/messages';
+
+/** The rules of secure messaging beyond the role table (messages.access.test.ts): issue 17. */
+
+let ctx: TestContext;
+let advocate: UserRow;
+let openAdmin: UserRow;
+let plainAdmin: UserRow;
+let wanjiru: UserRow;
+let otieno: UserRow;
+const tokens: Record<string, string> = {};
+const as = (who: string) => bearer(tokens[who]!);
+const storedFiles = () =>
+  existsSync(ctx.config.documentsDir) ? readdirSync(ctx.config.documentsDir) : [];
+
+beforeAll(async () => {
+  // A small upload limit, so the 413 test sends 1.5 MB rather than 26.
+  ctx = await createTestContext({ MAX_UPLOAD_MB: '1' });
+  advocate = await seedUser(ctx, {
+    role: 'advocate',
+    email: 'advocate@messages.test',
+    firstName: 'Achieng',
+    lastName: 'Odhiambo',
+  });
+  openAdmin = await seedUser(ctx, {
+    role: 'admin',
+    email: 'open-admin@messages.test',
+    firstName: 'Baraka',
+    lastName: 'Mwangi',
+    permissions: { canOpenFiles: true, canUploadFiles: true },
+  });
+  plainAdmin = await seedUser(ctx, {
+    role: 'admin',
+    email: 'plain-admin@messages.test',
+    firstName: 'Chebet',
+    lastName: 'Rono',
+  });
+  wanjiru = await seedUser(ctx, {
+    role: 'client',
+    email: 'wanjiru@messages.test',
+    firstName: 'Wanjiru',
+    lastName: 'Kamau',
+  });
+  otieno = await seedUser(ctx, {
+    role: 'client',
+    email: 'otieno@messages.test',
+    firstName: 'Otieno',
+    lastName: 'Ochieng',
+  });
+  for (const [name, user] of Object.entries({ advocate, openAdmin, plainAdmin, wanjiru, otieno })) {
+    tokens[name] = await sessionFor(ctx, user);
+  }
+});
+afterAll(() => ctx.close());
+
+const start = (who: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: '/api/conversations', headers: as(who), payload });
+const page = (who: string, id: string, query = '') =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/conversations/${id}/messages${query}`,
+    headers: as(who),
+  });
+const send = (who: string, id: string, body: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/conversations/${id}/messages`,
+    headers: as(who),
+    payload: { body },
+  });
+
+describe('conversations', () => {
+  it('lets a client start one about their own case, naming its assignee, and trims the body', async () => {
+    const own = await seedCase(ctx, wanjiru.id, { assigneeId: advocate.id });
+    const response = await start('wanjiru', {
+      subject: 'Title deed',
+      caseId: own.id,
+      body: '  <b>Hello</b> see https://example.test  \n',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<ConversationCreated>();
+    expect(created.conversation.caseLabel).toBe(`${own.caseNumber} · ${own.title}`);
+    expect(created.conversation.staff.map((s) => s.id)).toEqual([advocate.id]);
+    // Plain text, kept as typed (never HTML): the web shows it as text.
+    expect(created.sent.body).toBe('<b>Hello</b> see https://example.test');
+    expect(created.sent).toMatchObject({ mine: true, fromClient: true, state: 'sent' });
+  });
+
+  it('refuses a case that is not the client’s: 400 for the client and for staff', async () => {
+    const others = await seedCase(ctx, otieno.id);
+    const byClient = await start('wanjiru', { subject: 'X', caseId: others.id, body: 'Hi' });
+    expect(byClient.statusCode).toBe(400);
+    expect(byClient.json().errors).toEqual({ caseId: MESSAGE_MESSAGES.caseNotFound });
+    const byStaff = await start('advocate', {
+      subject: 'X',
+      caseId: others.id,
+      clientId: wanjiru.id,
+      body: 'Hi',
+    });
+    expect(byStaff.statusCode).toBe(400);
+    expect(byStaff.json().errors).toEqual({ caseId: MESSAGE_MESSAGES.caseNotTheClients });
+  });
+
+  it('holds the case to the client in the database too', async () => {
+    const others = await seedCase(ctx, otieno.id);
+    await expect(
+      ctx.database.db
+        .insert(conversations)
+        .values({ clientId: wanjiru.id, caseId: others.id, subject: 'Sneaky' }),
+    ).rejects.toThrow();
+  });
+
+  it('keeps a conversation as a general one when its (empty) case is deleted', async () => {
+    const mistaken = await seedCase(ctx, wanjiru.id);
+    const { conversation } = await seedConversation(ctx, wanjiru.id, { caseId: mistaken.id });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/cases/${mistaken.id}`,
+      headers: as('advocate'),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [row] = await ctx.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversation.id));
+    expect(row).toMatchObject({ caseId: null, clientId: wanjiru.id });
+  });
+
+  it('needs the client when staff start one, and a real client', async () => {
+    const missing = await start('advocate', { subject: 'Hello', body: 'Hi' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ clientId: MESSAGE_MESSAGES.clientRequired });
+    const notClient = await start('advocate', {
+      subject: 'Hello',
+      body: 'Hi',
+      clientId: plainAdmin.id,
+    });
+    expect(notClient.statusCode).toBe(400);
+    expect(notClient.json().errors).toEqual({ clientId: MESSAGE_MESSAGES.clientNotFound });
+  });
+
+  it('refuses blank, over-long and control-character bodies with field messages', async () => {
+    for (const body of ['   ', 'x'.repeat(5001), 'bell\u0007']) {
+      const response = await start('wanjiru', { subject: 'Hello', body });
+      expect(response.statusCode, body.slice(0, 10)).toBe(400);
+      expect(response.json().errors.body).toBeTruthy();
+    }
+  });
+
+  it('shows each caller only what they may reach; another client’s conversation is 404', async () => {
+    const { conversation } = await seedConversation(ctx, otieno.id, {
+      subject: 'Only for Otieno',
+      members: [plainAdmin.id],
+    });
+    const listFor = async (who: string) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/conversations?search=Otieno&limit=100',
+          headers: as(who),
+        })
+      ).json<ConversationList>();
+    expect((await listFor('wanjiru')).conversations.map((c) => c.id)).not.toContain(
+      conversation.id,
+    );
+    expect((await listFor('advocate')).conversations.map((c) => c.id)).toContain(conversation.id);
+    expect((await listFor('plainAdmin')).conversations.map((c) => c.id)).toContain(conversation.id);
+    expect((await page('wanjiru', conversation.id)).statusCode).toBe(404);
+    expect((await send('wanjiru', conversation.id, 'Hi')).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/conversations/${conversation.id}/read`,
+          headers: as('wanjiru'),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await page('plainAdmin', conversation.id)).statusCode).toBe(200);
+    expect((await page('openAdmin', conversation.id)).statusCode).toBe(200);
+
+    const unnamed = await seedConversation(ctx, otieno.id);
+    expect((await page('plainAdmin', unnamed.conversation.id)).statusCode).toBe(404);
+    expect((await page('openAdmin', unnamed.conversation.id)).statusCode).toBe(200);
+  });
+
+  it('counts unread messages per reader, lists unread first, and filters by case', async () => {
+    const own = await seedCase(ctx, wanjiru.id);
+    const old = await seedConversation(ctx, wanjiru.id, {
+      caseId: own.id,
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    const fresh = await seedConversation(ctx, wanjiru.id);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/conversations/${fresh.conversation.id}/read`,
+      headers: as('advocate'),
+    });
+    const list = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/conversations?unread=first&limit=100',
+        headers: as('advocate'),
+      })
+    ).json<ConversationList>();
+    const ids = list.conversations.map((c) => c.id);
+    expect(ids.indexOf(old.conversation.id)).toBeLessThan(ids.indexOf(fresh.conversation.id));
+    expect(list.conversations.find((c) => c.id === fresh.conversation.id)?.unreadCount).toBe(0);
+    expect(list.conversations.find((c) => c.id === old.conversation.id)?.unreadCount).toBe(1);
+    const only = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/conversations?unread=only&limit=100',
+        headers: as('advocate'),
+      })
+    ).json<ConversationList>();
+    expect(only.conversations.every((c) => c.unreadCount > 0)).toBe(true);
+    const byCase = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/conversations?caseId=${own.id}`,
+        headers: as('advocate'),
+      })
+    ).json<ConversationList>();
+    expect(byCase.conversations.map((c) => c.id)).toEqual([old.conversation.id]);
+    expect(byCase.conversations[0]!.lastMessage?.preview).toBe(
+      'Please find the title deed attached.',
+    );
+  });
+});
+
+describe('messages', () => {
+  it('pages a conversation by cursor, oldest first, with no gap or repeat', async () => {
+    const { conversation, message } = await seedConversation(ctx, wanjiru.id);
+    // 119 more; groups of three share one timestamp, so the id decides their order.
+    const base = Date.now() - 1_000_000;
+    await ctx.database.db.insert(messages).values(
+      Array.from({ length: 119 }, (_, i) => ({
+        conversationId: conversation.id,
+        senderId: i % 2 ? advocate.id : wanjiru.id,
+        fromClient: i % 2 === 0,
+        body: `Message ${i}`,
+        createdAt: new Date(base + Math.floor(i / 3) * 1000),
+      })),
+    );
+    await ctx.database.db
+      .update(messages)
+      .set({ createdAt: new Date(base + 100_000) })
+      .where(eq(messages.id, message.id));
+    const seen: string[] = [];
+    let before: string | null = null;
+    let pages = 0;
+    do {
+      const response = await page('advocate', conversation.id, before ? `?before=${before}` : '');
+      expect(response.statusCode).toBe(200);
+      const body = response.json<MessagePage>();
+      const times = body.messages.map((m) => m.createdAt);
+      expect([...times].sort()).toEqual(times);
+      seen.unshift(...body.messages.map((m) => m.id));
+      before = body.nextBefore;
+      pages += 1;
+    } while (before && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(120);
+    expect(new Set(seen).size).toBe(120);
+    expect(seen.at(-1)).toBe(message.id);
+    const bad = await page('advocate', conversation.id, `?before=${crypto.randomUUID()}`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('shows sent, then read once the other side has read', async () => {
+    const { conversation } = await seedConversation(ctx, wanjiru.id, { senderId: advocate.id });
+    const sent = (await send('wanjiru', conversation.id, 'Thank you')).json<MessageSent>();
+    expect(sent.sent.state).toBe('sent');
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/conversations/${conversation.id}/read`,
+      headers: as('openAdmin'),
+    });
+    const view = (await page('wanjiru', conversation.id)).json<MessagePage>();
+    const mine = view.messages.find((m) => m.id === sent.sent.id)!;
+    expect(mine.state).toBe('read');
+    // The firm's message: the client has read it by answering (their read mark moved).
+    const firms = view.messages.find((m) => !m.fromClient)!;
+    expect(firms.state).toBeNull();
+    const staffView = (await page('advocate', conversation.id)).json<MessagePage>();
+    expect(staffView.messages.find((m) => !m.fromClient)!.state).toBe('read');
+  });
+
+  it('lets the sender withdraw within 5 minutes, and only the sender', async () => {
+    const { conversation } = await seedConversation(ctx, wanjiru.id);
+    const sent = (await send('wanjiru', conversation.id, 'Oops, wrong file')).json<MessageSent>();
+    const withdraw = (who: string, id: string) =>
+      ctx.app.inject({ method: 'POST', url: `/api/messages/${id}/withdraw`, headers: as(who) });
+    expect((await withdraw('advocate', sent.sent.id)).statusCode).toBe(403);
+    expect((await withdraw('otieno', sent.sent.id)).statusCode).toBe(404);
+    const done = await withdraw('wanjiru', sent.sent.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().withdrawn).toMatchObject({ withdrawn: true, body: null });
+    expect((await withdraw('wanjiru', sent.sent.id)).statusCode).toBe(409);
+    const view = (await page('advocate', conversation.id)).json<MessagePage>();
+    expect(view.messages.find((m) => m.id === sent.sent.id)).toMatchObject({
+      withdrawn: true,
+      body: null,
+    });
+
+    const late = (await send('wanjiru', conversation.id, 'Too late')).json<MessageSent>();
+    await ctx.database.db
+      .update(messages)
+      .set({ createdAt: sql`now() - interval '5 minutes 1 second'` })
+      .where(eq(messages.id, late.sent.id));
+    const refused = await withdraw('wanjiru', late.sent.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MESSAGE_MESSAGES.withdrawTooLate(5));
+  });
+});
+
+describe('attachments', () => {
+  it('stores a multipart body’s line breaks as typed (browsers send them as CRLF)', async () => {
+    const { conversation } = await seedConversation(ctx, wanjiru.id);
+    const form = multipartMessage('First line\r\nsecond line', [
+      { name: 'deed.pdf', bytes: PDF_BYTES },
+    ]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversation.id}/messages`,
+      headers: { ...as('wanjiru'), ...form.headers },
+      payload: form.payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<MessageSent>().sent.body).toBe('First line\nsecond line');
+  });
+
+  it('stores files sent with a message and serves them as downloads', async () => {
+    const { conversation } = await seedConversation(ctx, wanjiru.id);
+    const before = storedFiles().length;
+    const form = multipartMessage('The deed and a photo', [
+      { name: 'deed.pdf', bytes: PDF_BYTES },
+      { name: 'photo.png', bytes: PNG_BYTES },
+    ]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversation.id}/messages`,
+      headers: { ...as('wanjiru'), ...form.headers },
+      payload: form.payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const sent = response.json<MessageSent>().sent;
+    expect(sent.body).toBe('The deed and a photo');
+    expect(sent.attachments.map((a) => [a.name, a.type])).toEqual([
+      ['deed.pdf', 'application/pdf'],
+      ['photo.png', 'image/png'],
+    ]);
+    expect(storedFiles().length).toBe(before + 2);
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/conversations/${conversation.id}/attachments/${sent.attachments[0]!.id}`,
+      headers: as('advocate'),
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF_BYTES)).toBe(true);
+    expect(download.headers['content-disposition']).toContain('attachment; filename="deed.pdf"');
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    // Another client: as if it did not exist.
+    const foreign = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/conversations/${conversation.id}/attachments/${sent.attachments[0]!.id}`,
+      headers: as('otieno'),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('refuses a file type, a file too large, and too many files, leaving no file behind', async () => {
+    const { conversation } = await seedConversation(ctx, wanjiru.id);
+    const before = storedFiles().sort();
+    const post = (form: ReturnType<typeof multipartMessage>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${conversation.id}/messages`,
+        headers: { ...as('wanjiru'), ...form.headers },
+        payload: form.payload,
+      });
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+    const badType = await post(
+      multipartMessage('See', [
+        { name: 'ok.pdf', bytes: PDF_BYTES },
+        { name: 'run.exe', bytes: exe },
+      ]),
+    );
+    expect(badType.statusCode).toBe(415);
+    expect(badType.json().message).toBe(CASE_MESSAGES.fileTypeNotAllowed);
+    const big = Buffer.concat([PDF_BYTES, Buffer.alloc(1.5 * 1024 * 1024, 0x20)]);
+    const tooLarge = await post(multipartMessage('See', [{ name: 'big.pdf', bytes: big }]));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().message).toBe(CASE_MESSAGES.fileTooLarge(1));
+    const six = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.pdf`, bytes: PDF_BYTES }));
+    const tooMany = await post(multipartMessage('See', six));
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json().message).toBe(MESSAGE_MESSAGES.tooManyFiles(5));
+    const longBody = await post(
+      multipartMessage('x'.repeat(20_001), [{ name: 'ok.pdf', bytes: PDF_BYTES }]),
+    );
+    expect(longBody.statusCode).toBe(400);
+    expect(longBody.json().errors).toHaveProperty('body');
+    const empty = await post(multipartMessage(null, []));
+    expect(empty.statusCode).toBe(400);
+    expect(storedFiles().sort()).toEqual(before);
+    const [count] = await ctx.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(messages)
+      .where(eq(messages.conversationId, conversation.id));
+    expect(count!.n).toBe(1);
+  });
+
+  it('removes a withdrawn message’s files', async () => {
+    const { conversation } = await seedConversation(ctx, wanjiru.id);
+    const form = multipartMessage(null, [{ name: 'deed.pdf', bytes: PDF_BYTES }]);
+    const sent = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${conversation.id}/messages`,
+        headers: { ...as('wanjiru'), ...form.headers },
+        payload: form.payload,
+      })
+    ).json<MessageSent>().sent;
+    const fileId = sent.attachments[0]!.id;
+    expect(storedFiles()).toContain(fileId);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/messages/${sent.id}/withdraw`,
+      headers: as('wanjiru'),
+    });
+    expect(storedFiles()).not.toContain(fileId);
+    const gone = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/conversations/${conversation.id}/attachments/${fileId}`,
+      headers: as('wanjiru'),
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('files an attachment to the conversation’s case with a timeline event', async () => {
+    const own = await seedCase(ctx, wanjiru.id);
+    const { conversation, message } = await seedConversation(ctx, wanjiru.id, { caseId: own.id });
+    await ctx.database.db
+      .update(messages)
+      .set({ attachmentCount: 1 })
+      .where(eq(messages.id, message.id));
+    const attachment = await seedAttachment(ctx, message);
+    const url = `/api/conversations/${conversation.id}/attachments/${attachment.id}/file-to-case`;
+    const response = await ctx.app.inject({ method: 'POST', url, headers: as('openAdmin') });
+    expect(response.statusCode, response.body).toBe(201);
+    const document = response.json().document;
+    expect(document).toMatchObject({ name: 'title-deed.pdf', visibleToClient: true });
+    expect(storedFiles()).toContain(document.id);
+    const [row] = await ctx.database.db
+      .select()
+      .from(caseDocuments)
+      .where(eq(caseDocuments.id, document.id));
+    expect(row?.caseId).toBe(own.id);
+    const events = await ctx.database.db
+      .select()
+      .from(caseEvents)
+      .where(and(eq(caseEvents.caseId, own.id), eq(caseEvents.type, 'documents_uploaded')));
+    expect(events).toHaveLength(1);
+
+    const general = await seedConversation(ctx, wanjiru.id);
+    const loose = await seedAttachment(ctx, general.message);
+    const noCase = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${general.conversation.id}/attachments/${loose.id}/file-to-case`,
+      headers: as('advocate'),
+    });
+    expect(noCase.statusCode).toBe(409);
+    expect(noCase.json().message).toBe(MESSAGE_MESSAGES.noCase);
+  });
+});
+
+describe('audit', () => {
+  it('writes every staff read of a client’s conversation and attachment, not the client’s own', async () => {
+    const { conversation, message } = await seedConversation(ctx, otieno.id);
+    const attachment = await seedAttachment(ctx, message);
+    await page('advocate', conversation.id);
+    await page('otieno', conversation.id);
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/conversations/${conversation.id}/attachments/${attachment.id}`,
+      headers: as('openAdmin'),
+    });
+    const rows = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.details} ->> 'conversationId' = ${conversation.id}`);
+    expect(rows.map((row) => [row.action, row.actorId, row.targetUserId]).sort()).toEqual(
+      [
+        ['conversation.viewed', advocate.id, otieno.id],
+        ['message.attachment_downloaded', openAdmin.id, otieno.id],
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,272 @@
+import type { NotificationEmailKind } from '@firm/shared';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  notificationCounters,
+  notificationEmailPreferences,
+  notifications,
+  users,
+  type NewNotificationRow,
+  type NotificationRow,
+  type UserRow,
+} from '../../db/schema';
+
+/** Queries of the notifications module. Every read and change is scoped to one person's rows. */
+
+/**
+ * The next sequence of each person, in one statement. The upsert locks each person's counter row
+ * until the transaction ends (see notificationCounters); ids are sorted so that two transactions
+ * notifying the same people take the locks in one order and never deadlock on them.
+ */
+export async function nextSequences(
+  tx: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  const sorted = [...new Set(userIds)].sort();
+  if (sorted.length === 0) return new Map();
+  const rows = await tx
+    .insert(notificationCounters)
+    .values(sorted.map((userId) => ({ userId, lastSequence: 1 })))
+    .onConflictDoUpdate({
+      target: notificationCounters.userId,
+      set: { lastSequence: sql`${notificationCounters.lastSequence} + 1` },
+    })
+    .returning();
+  return new Map(rows.map((row) => [row.userId, row.lastSequence]));
+}
+
+export async function insertNotifications(
+  tx: Executor,
+  rows: NewNotificationRow[],
+): Promise<NotificationRow[]> {
+  if (rows.length === 0) return [];
+  return tx.insert(notifications).values(rows).onConflictDoNothing().returning();
+}
+
+const own = (userId: string) => eq(notifications.userId, userId);
+const unread = isNull(notifications.readAt);
+
+export async function listNotificationRows(
+  db: Executor,
+  userId: string,
+  options: { page: number; limit: number; unreadOnly: boolean },
+): Promise<{ rows: NotificationRow[]; total: number }> {
+  const where = options.unreadOnly ? and(own(userId), unread) : own(userId);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.sequence))
+      .limit(options.limit)
+      .offset((options.page - 1) * options.limit),
+    db.select({ total: count() }).from(notifications).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** Every notification of one person, oldest first ("Download my data"). */
+export function allNotificationsOf(db: Executor, userId: string): Promise<NotificationRow[]> {
+  return db.select().from(notifications).where(own(userId)).orderBy(notifications.sequence);
+}
+
+export async function countUnread(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(notifications)
+    .where(and(own(userId), unread));
+  return row?.total ?? 0;
+}
+
+/** One person's rows after `sequence`, oldest first: what a stream has not sent yet. */
+export async function notificationsAfter(
+  db: Executor,
+  userId: string,
+  sequence: number,
+  limit: number,
+): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(own(userId), gt(notifications.sequence, sequence)))
+    .orderBy(asc(notifications.sequence))
+    .limit(limit);
+}
+
+/** The person's last sequence given so far (0: none). */
+export async function lastSequence(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ last: notificationCounters.lastSequence })
+    .from(notificationCounters)
+    .where(eq(notificationCounters.userId, userId));
+  return row?.last ?? 0;
+}
+
+export async function markRead(
+  db: Executor,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(own(userId), eq(notifications.id, id)))
+    .returning();
+  return row;
+}
+
+export async function markAllRead(db: Executor, userId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(own(userId), unread))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function deleteNotification(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(notifications)
+    .where(and(own(userId), eq(notifications.id, id)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recipients
+
+/** Active accounts by id (deactivated ones are told nothing). */
+export async function activeUsersByIds(
+  db: Executor,
+  ids: readonly (string | null | undefined)[],
+): Promise<UserRow[]> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (wanted.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, wanted), eq(users.isActive, true)));
+}
+
+/** Every active member of staff (verified advocates and admins); callers filter with `can()`. */
+export async function activeStaff(db: Executor): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        or(
+          eq(users.role, 'admin'),
+          and(eq(users.role, 'advocate'), eq(users.verificationStatus, 'verified')),
+        ),
+      ),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Email preferences and the email queue
+
+export async function emailPreferenceRows(db: Executor, userId: string) {
+  return db
+    .select({
+      kind: notificationEmailPreferences.kind,
+      enabled: notificationEmailPreferences.enabled,
+    })
+    .from(notificationEmailPreferences)
+    .where(eq(notificationEmailPreferences.userId, userId));
+}
+
+/** Of `userIds`, those who switched emails of `kind` off. */
+export async function emailOptedOut(
+  db: Executor,
+  userIds: readonly string[],
+  kind: NotificationEmailKind,
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: notificationEmailPreferences.userId })
+    .from(notificationEmailPreferences)
+    .where(
+      and(
+        inArray(notificationEmailPreferences.userId, [...userIds]),
+        eq(notificationEmailPreferences.kind, kind),
+        eq(notificationEmailPreferences.enabled, false),
+      ),
+    );
+  return new Set(rows.map((row) => row.userId));
+}
+
+export async function saveEmailPreferences(
+  db: Executor,
+  userId: string,
+  changes: { kind: NotificationEmailKind; enabled: boolean }[],
+  now: Date,
+): Promise<void> {
+  if (changes.length === 0) return;
+  await db
+    .insert(notificationEmailPreferences)
+    .values(changes.map((change) => ({ userId, ...change, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [notificationEmailPreferences.userId, notificationEmailPreferences.kind],
+      set: { enabled: sql`excluded.enabled`, updatedAt: now },
+    });
+}
+
+/**
+ * Claims owed emails (with their recipient) in one statement, so two processes never send the
+ * same one; a claim older than `staleBefore` (a process that died mid-send) may be taken again.
+ */
+export async function claimPendingEmails(
+  db: Executor,
+  now: Date,
+  staleBefore: Date,
+  limit: number,
+): Promise<(NotificationRow & { email: string; firstName: string })[]> {
+  const claimable = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.emailPending, true),
+        isNull(notifications.emailSentAt),
+        or(isNull(notifications.emailClaimedAt), lt(notifications.emailClaimedAt, staleBefore)),
+      ),
+    )
+    .orderBy(asc(notifications.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(notifications)
+    .set({ emailClaimedAt: now })
+    .where(inArray(notifications.id, claimable))
+    .returning();
+  if (claimed.length === 0) return [];
+  const people = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        claimed.map((row) => row.userId),
+      ),
+    );
+  const byId = new Map(people.map((person) => [person.id, person]));
+  return claimed.flatMap((row) => {
+    const person = byId.get(row.userId);
+    return person ? [{ ...row, email: person.email, firstName: person.firstName }] : [];
+  });
+}
+
+export async function markEmailSent(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(notifications).set({ emailSentAt: now }).where(eq(notifications.id, id));
+}
+
+export async function releaseEmailClaim(db: Executor, id: string): Promise<void> {
+  await db.update(notifications).set({ emailClaimedAt: null }).where(eq(notifications.id, id));
+}

@@ -1,0 +1,243 @@
+import {
+  NOTIFICATION_EMAIL_KINDS,
+  NOTIFICATION_MESSAGES,
+  findPortalFeature,
+  isNotificationEmailKind,
+  mayOpen,
+  paginationOf,
+  type EmailPreferences,
+  type ListNotificationsFilters,
+  type Notification,
+  type NotificationKind,
+  type NotificationList,
+  type NotificationType,
+  type UpdateEmailPreferencesInput,
+} from '@firm/shared';
+import type { Db, Executor } from '../../db/client';
+import type { NotificationRow, NotificationSubject, UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { publishLiveEvent } from '../../lib/live-events';
+import {
+  allNotificationsOf,
+  countUnread,
+  deleteNotification,
+  emailOptedOut,
+  emailPreferenceRows,
+  insertNotifications,
+  listNotificationRows,
+  markAllRead,
+  markRead,
+  nextSequences,
+  saveEmailPreferences,
+} from './notifications.repository';
+
+/**
+ * Notifications (issue 15, ADR 017). Services call `notify` inside the transaction that makes the
+ * change, so the bell's entry exists exactly when the change does; its live event is a NOTIFY in
+ * that same transaction, heard by every server process only once it commits.
+ */
+
+/** The live events of this module (lib/live-events). */
+export const NOTIFICATION_EVENTS = {
+  /** New notifications for the people named: streams send what they have not sent yet. */
+  created: 'notification',
+  /** Read, read-all or remove: streams send the new unread count (another tab of the person's). */
+  changed: 'notification-changed',
+} as const;
+
+export interface NotificationDraft {
+  kind: NotificationKind;
+  type: NotificationType;
+  title: string;
+  message: string;
+  /** A portal route path (checked against the portal manifest); null: nothing to open. */
+  actionUrl: string | null;
+  subject?: { type: NotificationSubject; id: string };
+  /** For an event that may be written twice (a retried reminder): one row per person and key. */
+  dedupeKey?: string;
+  /**
+   * Whether this person may see the record the notification is about: `can()` with the record,
+   * as its repository scopes it. Asked of every recipient: nobody hears of a record they may not
+   * see.
+   */
+  maySee: (user: UserRow) => boolean;
+}
+
+/** Appointment emails are sent by appointment-mail.ts (with the calendar file); not queued here. */
+const isQueuedEmailKind = (kind: NotificationKind) =>
+  isNotificationEmailKind(kind) && !kind.startsWith('appointment_');
+
+function assertPortalPath(actionUrl: string): void {
+  const pathname = actionUrl.split(/[?#]/, 1)[0]!;
+  if (!actionUrl.startsWith('/') || actionUrl.startsWith('//') || !findPortalFeature(pathname)) {
+    throw new Error(`Notification link ${actionUrl} is not a portal route`);
+  }
+}
+
+/**
+ * Writes `draft` for each of `recipients` who is active, may see the record and is not
+ * `exceptUserId` (whoever made the change is not told of it). Returns the people notified.
+ */
+export async function notify(
+  tx: Executor,
+  recipients: readonly UserRow[],
+  draft: NotificationDraft,
+  options: { exceptUserId?: string | null } = {},
+): Promise<string[]> {
+  if (draft.actionUrl) assertPortalPath(draft.actionUrl);
+  const seen = new Set<string>();
+  const people = recipients.filter((user) => {
+    if (seen.has(user.id)) return false;
+    seen.add(user.id);
+    return user.isActive && user.id !== options.exceptUserId && draft.maySee(user);
+  });
+  if (people.length === 0) return [];
+
+  const clients = people.filter((user) => user.role === 'client').map((user) => user.id);
+  const optedOut =
+    isQueuedEmailKind(draft.kind) && clients.length > 0
+      ? await emailOptedOut(tx, clients, draft.kind as (typeof NOTIFICATION_EMAIL_KINDS)[number])
+      : new Set<string>();
+  const sequences = await nextSequences(
+    tx,
+    people.map((user) => user.id),
+  );
+  const inserted = await insertNotifications(
+    tx,
+    people.map((user) => {
+      const feature = draft.actionUrl
+        ? findPortalFeature(draft.actionUrl.split(/[?#]/, 1)[0]!)
+        : undefined;
+      return {
+        userId: user.id,
+        sequence: sequences.get(user.id)!,
+        type: draft.type,
+        kind: draft.kind,
+        title: draft.title,
+        message: draft.message,
+        // A link the person could not open is no link.
+        actionUrl: feature && mayOpen(user, feature) ? draft.actionUrl : null,
+        subjectType: draft.subject?.type ?? null,
+        subjectId: draft.subject?.id ?? null,
+        dedupeKey: draft.dedupeKey ?? null,
+        emailPending:
+          user.role === 'client' && isQueuedEmailKind(draft.kind) && !optedOut.has(user.id),
+      };
+    }),
+  );
+  const notified = inserted.map((row) => row.userId);
+  await publishLiveEvent(tx, notified, {
+    type: NOTIFICATION_EVENTS.created,
+    email: inserted.some((row) => row.emailPending),
+  });
+  return notified;
+}
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    sequence: row.sequence,
+    type: row.type,
+    kind: row.kind,
+    title: row.title,
+    message: row.message,
+    timestamp: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+    readAt: row.readAt?.toISOString() ?? null,
+    actionUrl: row.actionUrl,
+  };
+}
+
+const notFound = () => AppError.notFound(NOTIFICATION_MESSAGES.notFound, 'NOTIFICATION_NOT_FOUND');
+
+/** Other tabs and devices of the person update their count. */
+const announceChange = (db: Executor, userId: string) =>
+  publishLiveEvent(db, [userId], { type: NOTIFICATION_EVENTS.changed });
+
+export async function listNotifications(
+  db: Db,
+  user: UserRow,
+  filters: ListNotificationsFilters,
+): Promise<NotificationList> {
+  const [{ rows, total }, unreadCount] = await Promise.all([
+    listNotificationRows(db, user.id, {
+      page: filters.page,
+      limit: filters.limit,
+      unreadOnly: filters.unread,
+    }),
+    countUnread(db, user.id),
+  ]);
+  return {
+    success: true,
+    count: rows.length,
+    total,
+    unreadCount,
+    pagination: paginationOf(filters, total),
+    notifications: rows.map(toNotification),
+  };
+}
+
+export async function unreadCount(db: Db, user: UserRow): Promise<number> {
+  return countUnread(db, user.id);
+}
+
+export async function readNotification(db: Db, user: UserRow, id: string) {
+  return db.transaction(async (tx) => {
+    const row = await markRead(tx, user.id, id, new Date());
+    if (!row) throw notFound();
+    await announceChange(tx, user.id);
+    return { notification: toNotification(row), unreadCount: await countUnread(tx, user.id) };
+  });
+}
+
+export async function readAllNotifications(db: Db, user: UserRow) {
+  return db.transaction(async (tx) => {
+    const updated = await markAllRead(tx, user.id, new Date());
+    if (updated > 0) await announceChange(tx, user.id);
+    return { updated, unreadCount: await countUnread(tx, user.id) };
+  });
+}
+
+export async function removeNotification(db: Db, user: UserRow, id: string) {
+  return db.transaction(async (tx) => {
+    if (!(await deleteNotification(tx, user.id, id))) throw notFound();
+    await announceChange(tx, user.id);
+    return { unreadCount: await countUnread(tx, user.id) };
+  });
+}
+
+/** "Download my data": the person's notifications as the bell shows them. */
+export async function ownNotificationsForExport(db: Executor, user: UserRow) {
+  return (await allNotificationsOf(db, user.id)).map(toNotification);
+}
+
+export async function emailPreferences(db: Executor, userId: string): Promise<EmailPreferences> {
+  const preferences = Object.fromEntries(
+    NOTIFICATION_EMAIL_KINDS.map((kind) => [kind, true]),
+  ) as EmailPreferences;
+  for (const row of await emailPreferenceRows(db, userId)) {
+    if (isNotificationEmailKind(row.kind)) preferences[row.kind] = row.enabled;
+  }
+  return preferences;
+}
+
+export async function updateEmailPreferences(
+  db: Db,
+  user: UserRow,
+  input: UpdateEmailPreferencesInput,
+): Promise<EmailPreferences> {
+  const changes = NOTIFICATION_EMAIL_KINDS.flatMap((kind) =>
+    input[kind] === undefined ? [] : [{ kind, enabled: input[kind] }],
+  );
+  await saveEmailPreferences(db, user.id, changes, new Date());
+  return emailPreferences(db, user.id);
+}
+
+/** Whether `userId` still wants emails of `kind` (appointment-mail asks before writing). */
+export async function wantsEmail(
+  db: Executor,
+  userId: string,
+  kind: (typeof NOTIFICATION_EMAIL_KINDS)[number],
+): Promise<boolean> {
+  return !(await emailOptedOut(db, [userId], kind)).has(userId);
+}

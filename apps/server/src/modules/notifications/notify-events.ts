@@ -1,0 +1,326 @@
+import {
+  APPOINTMENT_TYPE_DEFAULTS,
+  can,
+  nairobiDateTime,
+  type CaseStatus,
+  type ContactUrgency,
+} from '@firm/shared';
+import type { Executor } from '../../db/client';
+import type { AppointmentRow, CaseRow, UserRow } from '../../db/schema';
+import { activeStaff, activeUsersByIds } from './notifications.repository';
+import { notify } from './notifications.service';
+
+/**
+ * Who hears of what (issue 15; the table is in ADR 017). Each function runs inside the event's
+ * transaction, picks the people the event concerns and lets `notify` drop anyone who may not see
+ * the record: `can()` with the record, as the record's repository scopes it (a client: their own,
+ * and only what is shared with them). Whoever made the change is never told of it.
+ */
+
+type Actor = Pick<UserRow, 'id'> | null;
+
+// ---------------------------------------------------------------------------------------------
+// Cases
+
+type CaseRef = Pick<CaseRow, 'id' | 'caseNumber' | 'clientId' | 'assigneeId'>;
+
+/** GET /cases/:id answers only those `can(…, 'cases:view', case)` allows. */
+const maySeeCase = (row: CaseRef) => (user: UserRow) =>
+  can(user, 'cases:view', { clientId: row.clientId, assigneeId: row.assigneeId });
+
+const caseLink = (row: CaseRef) => `/cases/${row.id}`;
+const caseSubject = (row: CaseRef) => ({ type: 'case' as const, id: row.id });
+const statusText = (status: CaseStatus) => status.replace(/_/g, ' ');
+
+export async function notifyCaseOpened(tx: Executor, row: CaseRef, actor: Actor) {
+  const [client] = await activeUsersByIds(tx, [row.clientId]);
+  await notify(
+    tx,
+    client ? [client] : [],
+    {
+      kind: 'case_opened',
+      type: 'info',
+      title: 'New case opened',
+      message: `Case ${row.caseNumber} has been opened for you.`,
+      actionUrl: caseLink(row),
+      subject: caseSubject(row),
+      maySee: (user) => user.role === 'client' && maySeeCase(row)(user),
+    },
+    { exceptUserId: actor?.id },
+  );
+}
+
+export async function notifyCaseAssigned(tx: Executor, row: CaseRef, actor: Actor) {
+  if (!row.assigneeId) return;
+  await notify(
+    tx,
+    await activeUsersByIds(tx, [row.assigneeId]),
+    {
+      kind: 'case_assigned',
+      type: 'info',
+      title: 'Case assigned to you',
+      message: `Case ${row.caseNumber} has been assigned to you.`,
+      actionUrl: caseLink(row),
+      subject: caseSubject(row),
+      maySee: (user) => user.id === row.assigneeId && maySeeCase(row)(user),
+    },
+    { exceptUserId: actor?.id },
+  );
+}
+
+/** The client and the member of staff assigned. */
+async function caseParticipants(tx: Executor, row: CaseRef) {
+  return activeUsersByIds(tx, [row.clientId, row.assigneeId]);
+}
+
+export async function notifyCaseStatusChanged(
+  tx: Executor,
+  row: CaseRef,
+  status: CaseStatus,
+  actor: Actor,
+) {
+  await notify(
+    tx,
+    await caseParticipants(tx, row),
+    {
+      kind: 'case_status_changed',
+      type: status === 'completed' || status === 'closed' ? 'success' : 'info',
+      title: 'Case status updated',
+      message: `Case ${row.caseNumber} is now ${statusText(status)}.`,
+      actionUrl: caseLink(row),
+      subject: caseSubject(row),
+      maySee: maySeeCase(row),
+    },
+    { exceptUserId: actor?.id },
+  );
+}
+
+/** A document or a note: the client hears only of what is shared with them. */
+export async function notifyCaseContentAdded(
+  tx: Executor,
+  row: CaseRef,
+  what: 'document' | 'note',
+  visibleToClient: boolean,
+  actor: Actor,
+) {
+  const isDocument = what === 'document';
+  await notify(
+    tx,
+    await caseParticipants(tx, row),
+    {
+      kind: isDocument ? 'case_document_added' : 'case_note_added',
+      type: 'info',
+      title: isDocument ? 'New document' : 'New note',
+      message: isDocument
+        ? `A document was added to case ${row.caseNumber}.`
+        : `A note was added to case ${row.caseNumber}.`,
+      actionUrl: caseLink(row),
+      subject: caseSubject(row),
+      maySee: (user) =>
+        (user.role !== 'client' || visibleToClient) &&
+        (user.role === 'client' || user.id === row.assigneeId) &&
+        maySeeCase(row)(user),
+    },
+    { exceptUserId: actor?.id },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Appointments
+
+type AppointmentRef = Pick<
+  AppointmentRow,
+  'id' | 'clientId' | 'advocateId' | 'startsAt' | 'type' | 'clientFirstName' | 'clientLastName'
+>;
+
+/** GET /appointments/:id: a client their own; staff every appointment (appointments:view). */
+const maySeeAppointment = (row: AppointmentRef) => (user: UserRow) =>
+  user.role === 'client'
+    ? user.id === row.clientId && can(user, 'appointments:view', { clientId: row.clientId })
+    : can(user, 'appointments:view');
+
+const when = (row: AppointmentRef) => {
+  const { date, time } = nairobiDateTime(row.startsAt);
+  return `${date} at ${time}`;
+};
+const appointmentSubject = (row: AppointmentRef) => ({ type: 'appointment' as const, id: row.id });
+const typeLabel = (row: AppointmentRef) => APPOINTMENT_TYPE_DEFAULTS[row.type].label;
+const clientName = (row: AppointmentRef) => `${row.clientFirstName} ${row.clientLastName}`;
+
+/** Staff who may schedule appointments: advocates and admins with canScheduleAppointments. */
+async function schedulers(tx: Executor) {
+  return (await activeStaff(tx)).filter((user) => can(user, 'appointments:schedule'));
+}
+
+/** Staff who handle enquiries (the Enquiries inbox): `enquiries:view` in permissions.ts. */
+async function enquiryHandlers(tx: Executor) {
+  return (await activeStaff(tx)).filter((user) => can(user, 'enquiries:view'));
+}
+
+/**
+ * A new booking. A visitor's goes to the staff who handle enquiries; a client's to the staff who
+ * schedule; one made by staff for a client to that client and the advocate booked.
+ */
+export async function notifyAppointmentBooked(
+  tx: Executor,
+  row: AppointmentRef,
+  actor: UserRow | null,
+) {
+  const isVisitor = row.clientId === null;
+  const isStaff = actor !== null && actor.role !== 'client';
+  if (isVisitor) {
+    await notify(tx, await enquiryHandlers(tx), {
+      kind: 'visitor_booking_received',
+      type: 'info',
+      title: 'New booking request',
+      message: `${clientName(row)} (a visitor) asked for a ${typeLabel(row)} on ${when(row)}.`,
+      // The inbox, where it is triaged, converted into a client or answered.
+      actionUrl: '/enquiries',
+      subject: appointmentSubject(row),
+      maySee: (user) => can(user, 'enquiries:view'),
+    });
+    return;
+  }
+  if (!isStaff) {
+    await notify(
+      tx,
+      await schedulers(tx),
+      {
+        kind: 'appointment_booked',
+        type: 'info',
+        title: 'New appointment request',
+        message: `${clientName(row)} asked for a ${typeLabel(row)} on ${when(row)}.`,
+        actionUrl: '/appointments',
+        subject: appointmentSubject(row),
+        maySee: maySeeAppointment(row),
+      },
+      { exceptUserId: actor?.id },
+    );
+    return;
+  }
+  await notify(
+    tx,
+    await activeUsersByIds(tx, [row.clientId, row.advocateId]),
+    {
+      kind: 'appointment_booked',
+      type: 'info',
+      title: 'Appointment booked',
+      message: `A ${typeLabel(row)} was booked for ${when(row)}.`,
+      actionUrl: '/appointments',
+      subject: appointmentSubject(row),
+      maySee: maySeeAppointment(row),
+    },
+    { exceptUserId: actor.id },
+  );
+}
+
+const CHANGE_WORDING = {
+  appointment_confirmed: { title: 'Appointment confirmed', verb: 'is confirmed', type: 'success' },
+  appointment_rescheduled: { title: 'Appointment rescheduled', verb: 'has moved', type: 'info' },
+  appointment_cancelled: { title: 'Appointment cancelled', verb: 'is cancelled', type: 'warning' },
+} as const;
+
+/**
+ * Confirmed, rescheduled or cancelled. Changed by staff: the client and the appointment's
+ * advocate hear of it; changed by the client or visitor: the staff who schedule.
+ */
+export async function notifyAppointmentChanged(
+  tx: Executor,
+  row: AppointmentRef,
+  kind: keyof typeof CHANGE_WORDING,
+  actor: UserRow | null,
+) {
+  const wording = CHANGE_WORDING[kind];
+  const isStaff = actor !== null && actor.role !== 'client';
+  const recipients = isStaff
+    ? await activeUsersByIds(tx, [row.clientId, row.advocateId])
+    : await schedulers(tx);
+  await notify(
+    tx,
+    recipients,
+    {
+      kind,
+      type: wording.type,
+      title: wording.title,
+      message: isStaff
+        ? `The ${typeLabel(row)} on ${when(row)} ${wording.verb}.`
+        : `${clientName(row)}'s ${typeLabel(row)} on ${when(row)} ${wording.verb}.`,
+      actionUrl: '/appointments',
+      subject: appointmentSubject(row),
+      maySee: maySeeAppointment(row),
+    },
+    { exceptUserId: actor?.id },
+  );
+}
+
+/** The day-before reminder: the client and the advocate, once per appointment time. */
+export async function notifyAppointmentReminder(
+  tx: Executor,
+  row: AppointmentRef & Pick<AppointmentRow, 'sequence'>,
+) {
+  await notify(tx, await activeUsersByIds(tx, [row.clientId, row.advocateId]), {
+    kind: 'appointment_reminder',
+    type: 'info',
+    title: 'Appointment tomorrow',
+    message: `Reminder: ${typeLabel(row)} on ${when(row)}.`,
+    actionUrl: '/appointments',
+    subject: appointmentSubject(row),
+    dedupeKey: `appointment_reminder:${row.id}:${row.sequence}`,
+    maySee: maySeeAppointment(row),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and enquiries
+
+/** SPEC section 6: "the admin is notified" of a change to their permissions. */
+export async function notifyPermissionsChanged(tx: Executor, admin: UserRow, actor: Actor) {
+  await notify(
+    tx,
+    [admin],
+    {
+      kind: 'permissions_changed',
+      type: 'warning',
+      title: 'Your permissions changed',
+      message: 'An advocate changed what you may do in the portal.',
+      actionUrl: '/dashboard',
+      subject: { type: 'user', id: admin.id },
+      maySee: (user) => user.id === admin.id,
+    },
+    { exceptUserId: actor?.id },
+  );
+}
+
+/** To the active advocates, who may verify (users:manage). */
+export async function notifyAdvocateAwaitingVerification(
+  tx: Executor,
+  advocate: Pick<UserRow, 'id' | 'firstName' | 'lastName'>,
+) {
+  await notify(tx, await activeStaff(tx), {
+    kind: 'advocate_awaiting_verification',
+    type: 'warning',
+    title: 'Advocate awaiting verification',
+    message: `${advocate.firstName} ${advocate.lastName} registered and is waiting to be verified.`,
+    actionUrl: '/admin-management',
+    subject: { type: 'user', id: advocate.id },
+    maySee: (user) => user.role === 'advocate' && can(user, 'users:manage'),
+  });
+}
+
+const URGENCY_TYPE = { normal: 'info', urgent: 'warning', emergency: 'error' } as const;
+
+/** A message from the website's contact form, to the staff who handle enquiries. */
+export async function notifyContactMessage(
+  tx: Executor,
+  message: { id: string; name: string; urgency: ContactUrgency },
+) {
+  await notify(tx, await enquiryHandlers(tx), {
+    kind: 'contact_message_received',
+    type: URGENCY_TYPE[message.urgency],
+    title: message.urgency === 'normal' ? 'New contact message' : 'Urgent contact message',
+    message: `${message.name} wrote through the website; the message is in the firm's inbox.`,
+    actionUrl: '/enquiries',
+    subject: { type: 'contact_message', id: message.id },
+    maySee: (user) => can(user, 'enquiries:view'),
+  });
+}

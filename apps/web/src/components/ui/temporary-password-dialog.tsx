@@ -1,0 +1,53 @@
+import { Copy } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Button } from './button';
+import { Modal } from './modal';
+
+/**
+ * SPEC section 4: the temporary password, shown once, with Copy Password and Close. Nothing keeps
+ * it after the dialog closes.
+ */
+export function TemporaryPasswordDialog({
+  name,
+  password,
+  onClose,
+}: {
+  name: string;
+  password: string;
+  onClose: () => void;
+}) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(password);
+      toast.success('Password copied to clipboard');
+    } catch {
+      toast.error('Could not copy the password. Select it and copy it by hand.');
+    }
+  };
+  return (
+    <Modal
+      title="Temporary Password"
+      onClose={onClose}
+      description={`Give this temporary password to ${name}. It is shown only once, and they must change it when they first sign in.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={copy} data-autofocus>
+            <Copy aria-hidden="true" className="size-4" />
+            Copy Password
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-slate-700">Temporary password</p>
+      <output
+        aria-label="Temporary password"
+        className="mt-1 block rounded-md border border-slate-300 bg-slate-50 px-3 py-3 font-mono text-lg tracking-wider break-all text-slate-900 select-all"
+      >
+        {password}
+      </output>
+    </Modal>
+  );
+}

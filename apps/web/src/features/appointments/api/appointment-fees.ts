@@ -1,0 +1,41 @@
+import {
+  APPOINTMENT_TYPE_DEFAULTS,
+  type AppointmentType,
+  type PublicAppointmentTypes,
+  type PublicConfig,
+} from '@firm/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/public-config: each type's fee and duration as the firm settings say (issue 16). */
+export const appointmentFeesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['public-config'],
+    queryFn: ({ signal }) => api.get<PublicConfig>('/public-config', signal),
+    select: (config) => config.appointmentTypes,
+    staleTime: 60_000,
+  });
+
+export interface TypeTerms {
+  label: string;
+  durationMinutes: number;
+  feeKsh: number;
+}
+
+/**
+ * Each type's label, duration and fee. Until the settings arrive (or if they cannot), `isKnown` is
+ * false and the content's defaults stand in: screens then leave the fee out rather than guess.
+ */
+export function useAppointmentTerms() {
+  const query = useQuery(appointmentFeesQueryOptions());
+  const terms = (type: AppointmentType): TypeTerms => {
+    const configured: PublicAppointmentTypes[AppointmentType] | undefined = query.data?.[type];
+    const defaults = APPOINTMENT_TYPE_DEFAULTS[type] ?? APPOINTMENT_TYPE_DEFAULTS.consultation;
+    return {
+      label: defaults.label,
+      durationMinutes: configured?.durationMinutes ?? defaults.durationMinutes,
+      feeKsh: configured?.feeKsh ?? defaults.feeKsh,
+    };
+  };
+  return { terms, isKnown: query.data !== undefined };
+}

@@ -1,0 +1,35 @@
+import type { EnquiryList, ListEnquiriesQuery } from '@firm/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type EnquiryListFilters = Pick<
+  ListEnquiriesQuery,
+  'status' | 'kind' | 'urgency' | 'page' | 'limit'
+>;
+
+/** Every enquiry query starts with this key; a change to one refreshes them. */
+export const ENQUIRIES_KEY = ['enquiries'] as const;
+
+/** GET /api/enquiries */
+export function getEnquiries(
+  filters: EnquiryListFilters,
+  signal?: AbortSignal,
+): Promise<EnquiryList> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '' && value !== 'all') params.set(name, String(value));
+  }
+  const query = params.toString();
+  return api.get<EnquiryList>(`/enquiries${query ? `?${query}` : ''}`, signal);
+}
+
+export const enquiriesQueryOptions = (filters: EnquiryListFilters) =>
+  queryOptions({
+    queryKey: [...ENQUIRIES_KEY, 'list', filters],
+    queryFn: ({ signal }) => getEnquiries(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useEnquiries(filters: EnquiryListFilters) {
+  return useQuery(enquiriesQueryOptions(filters));
+}

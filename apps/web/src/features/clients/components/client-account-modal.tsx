@@ -1,0 +1,119 @@
+import {
+  CASE_MESSAGES,
+  USER_MANAGEMENT_MESSAGES,
+  createClientInputSchema,
+  type CreateClientInput,
+  type UserCreated,
+} from '@firm/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { AccountFields } from '../../../components/forms/account-fields';
+import { ConflictClearance } from '../../../components/forms/conflict-clearance';
+import { FormModal } from '../../../components/ui/form-modal';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+const REQUIRED = ['firstName', 'lastName', 'email'] as const;
+
+/**
+ * A new client account (user management's create-client rules): 'Add Client' on the Clients
+ * screen, and 'Convert to client' in the Enquiries inbox, pre-filled with the enquiry's details.
+ * When the conflict-of-interest check finds the name in a case, the server answers 409
+ * CONFLICT_CHECK_REQUIRED and the form asks for "Checked: no conflict" and a reason.
+ */
+export function ClientAccountModal({
+  title,
+  submitLabel,
+  description,
+  defaultValues,
+  submit,
+  onClose,
+  onCreated,
+}: {
+  title: string;
+  submitLabel: string;
+  description: string;
+  defaultValues?: Partial<CreateClientInput>;
+  submit: (input: CreateClientInput) => Promise<UserCreated>;
+  onClose: () => void;
+  onCreated: (created: UserCreated) => void;
+}) {
+  const formId = useId();
+  const [formAlert, setFormAlert] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [cleared, setCleared] = useState(false);
+  const [reason, setReason] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateClientInput>({
+    resolver: zodResolver(createClientInputSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '', ...defaultValues },
+  });
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFormAlert(null);
+      if (conflict && (!cleared || !reason.trim())) {
+        setFormAlert(
+          cleared ? CASE_MESSAGES.conflictReasonRequired : CASE_MESSAGES.conflictCheckRequired,
+        );
+        return;
+      }
+      try {
+        const created = await submit({
+          ...values,
+          ...(conflict ? { conflictCheck: { cleared: true, reason: reason.trim() } } : {}),
+        });
+        toast.success(created.message);
+        onCreated(created);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'CONFLICT_CHECK_REQUIRED') {
+          setConflict(error.message);
+          return;
+        }
+        applyServerErrors(error, setError, FIELDS);
+        const message = serverMessageOr(error, USER_MANAGEMENT_MESSAGES.createClientFailed);
+        setFormAlert(message);
+        toast.error(message);
+      }
+    },
+    () => {
+      const values = getValues();
+      const isMissing = REQUIRED.some((field) => !values[field]?.trim());
+      setFormAlert(isMissing ? USER_MANAGEMENT_MESSAGES.requiredFields : null);
+    },
+  );
+
+  return (
+    <FormModal
+      title={title}
+      description={description}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      submitLabel={submitLabel}
+      busyLabel="Creating…"
+      alert={formAlert}
+    >
+      <AccountFields register={register} errors={errors} />
+      {conflict ? (
+        <ConflictClearance
+          idPrefix={formId}
+          cleared={cleared}
+          onClearedChange={setCleared}
+          reason={reason}
+          onReasonChange={setReason}
+        >
+          <p role="alert">{conflict}</p>
+        </ConflictClearance>
+      ) : null}
+    </FormModal>
+  );
+}

@@ -1,0 +1,108 @@
+import {
+  clientDetailsFormSchema,
+  type ClientDetail,
+  type ClientDetailsFormInput,
+  type UpdateClientInput,
+} from '@firm/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { serverMessageOr } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useUpdateClient } from '../api/update-client';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+
+/**
+ * A client's contact details, editable by advocates and admins who admit clients. Only what
+ * changed is sent; a new email is confirmed by the client through a link sent to it.
+ */
+export function ClientDetailsForm({ client }: { client: ClientDetail['client'] }) {
+  const update = useUpdateClient(client.id);
+  const saved: ClientDetailsFormInput = {
+    firstName: client.firstName,
+    lastName: client.lastName,
+    email: client.email,
+    phone: client.phone ?? '',
+  };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ClientDetailsFormInput>({
+    resolver: zodResolver(clientDetailsFormSchema) as never,
+    values: saved,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const changes: UpdateClientInput = {};
+    if (values.firstName.trim() !== client.firstName) changes.firstName = values.firstName;
+    if (values.lastName.trim() !== client.lastName) changes.lastName = values.lastName;
+    if (values.email.trim().toLowerCase() !== client.email) changes.email = values.email;
+    if ((values.phone ?? '') !== (client.phone ?? '')) changes.phone = values.phone ?? '';
+    if (Object.keys(changes).length === 0) return;
+    try {
+      const updated = await update.mutateAsync(changes);
+      toast.success(updated.message);
+      reset({
+        firstName: updated.client.firstName,
+        lastName: updated.client.lastName,
+        email: updated.client.email,
+        phone: updated.client.phone ?? '',
+      });
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+      toast.error(serverMessageOr(error, 'Failed to update the client'));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Contact details">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First Name"
+          autoComplete="off"
+          required
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="off"
+          required
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          required
+          error={errors.email?.message}
+          hint={
+            client.pendingEmail
+              ? `Waiting for ${client.pendingEmail} to be confirmed by the client.`
+              : 'A new address takes effect when the client opens the link sent to it.'
+          }
+          {...register('email')}
+        />
+        <TextField
+          label="Phone (optional)"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+      </div>
+      <Button type="submit" isLoading={isSubmitting} loadingText="Saving…" disabled={!isDirty}>
+        Save Changes
+      </Button>
+    </form>
+  );
+}

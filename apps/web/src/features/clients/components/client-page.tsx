@@ -1,0 +1,270 @@
+import {
+  APPOINTMENT_STATUS_LABELS,
+  CLIENT_MESSAGES,
+  CONFIRMATIONS,
+  USER_MANAGEMENT_MESSAGES,
+  can,
+  caseStatusLabel,
+  type ClientDetail,
+  type PublicUser,
+} from '@firm/shared';
+import { ArrowLeft, CalendarPlus, FolderPlus } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { ListEmpty, ListError, ListLoading } from '../../../components/list/list-states';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
+import { serverMessageOr } from '../../../lib/api-client';
+import { formatDateTime, fullName } from '../../../lib/format';
+import { useResetClientPassword, useSetClientActive } from '../api/account-actions';
+import { useClient } from '../api/get-client';
+import { ClientDetailsForm } from './client-details-form';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `client-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** Where New Case and Book appointment go: the other screens open their forms pre-filled. */
+const withClient = (path: string, client: ClientDetail['client']) => {
+  const params = new URLSearchParams(path.split('?')[1]);
+  params.set('client', client.id);
+  params.set('clientName', fullName(client));
+  return `${path.split('?')[0]}?${params.toString()}`;
+};
+
+function ContactSummary({ client }: { client: ClientDetail['client'] }) {
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-2">
+      <div>
+        <dt className="font-medium text-slate-600">Email</dt>
+        <dd className="break-all text-slate-900">{client.email}</dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-600">Phone</dt>
+        <dd className="text-slate-900">{client.phone ?? 'Not given'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * /clients/:id (issue 16): a client's contact details (editable by those who admit clients),
+ * their cases and appointments, and the actions the caller may take: New Case, Book appointment,
+ * and for advocates Reset Password and Deactivate / Activate (each confirmed first).
+ */
+export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
+  const query = useClient(id);
+  const resetPassword = useResetClientPassword();
+  const setActive = useSetClientActive();
+  const [temporary, setTemporary] = useState<{ name: string; password: string } | null>(null);
+
+  const back = (
+    <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
+      <Link
+        to="/clients"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        All clients
+      </Link>
+    </div>
+  );
+
+  if (query.isPending) {
+    return (
+      <>
+        {back}
+        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+          <ListLoading label="Loading client" />
+        </div>
+      </>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <>
+        {back}
+        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+          <ListError
+            message={serverMessageOr(query.error, CLIENT_MESSAGES.detailLoadFailed)}
+            onRetry={() => void query.refetch()}
+          />
+        </div>
+      </>
+    );
+  }
+
+  const { client, cases, appointments } = query.data;
+  const name = fullName(client);
+  const isAdvocate = can(actor, 'users:manage');
+  const isBusy = resetPassword.isPending || setActive.isPending;
+
+  const onReset = async () => {
+    if (!window.confirm(CLIENT_MESSAGES.confirmResetPassword(name))) return;
+    try {
+      const result = await resetPassword.mutateAsync(client.id);
+      toast.success(result.message);
+      setTemporary({ name, password: result.temporaryPassword });
+    } catch (error) {
+      toast.error(serverMessageOr(error, USER_MANAGEMENT_MESSAGES.resetPasswordFailed));
+    }
+  };
+  const onToggleActive = async () => {
+    if (client.isActive && !window.confirm(CONFIRMATIONS.deactivateUser)) return;
+    try {
+      const result = await setActive.mutateAsync({ id: client.id, active: !client.isActive });
+      toast.success(result.message);
+    } catch (error) {
+      toast.error(
+        serverMessageOr(
+          error,
+          client.isActive
+            ? USER_MANAGEMENT_MESSAGES.deactivateUserFailed
+            : USER_MANAGEMENT_MESSAGES.activateUserFailed,
+        ),
+      );
+    }
+  };
+
+  return (
+    <>
+      {back}
+      <div className="mx-auto max-w-6xl px-4 pt-4 pb-6 sm:px-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold tracking-tight break-words text-brand-900">{name}</h1>
+          <Badge tone={client.isActive ? 'green' : 'red'}>
+            {client.isActive ? 'Active' : 'Inactive'}
+          </Badge>
+        </div>
+        <p className="mt-2 text-sm text-slate-600">
+          Client since {formatDateTime(client.createdAt)} · Last sign-in:{' '}
+          {client.lastLogin ? formatDateTime(client.lastLogin) : CLIENT_MESSAGES.never}
+        </p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          {can(actor, 'cases:create') ? (
+            <Link
+              to={withClient('/cases?new=1', client)}
+              className={buttonVariants({ size: 'sm' })}
+            >
+              <FolderPlus aria-hidden="true" className="size-4" />
+              New Case
+            </Link>
+          ) : null}
+          {can(actor, 'appointments:schedule') ? (
+            <Link
+              to={withClient('/appointments?book=consultation', client)}
+              className={buttonVariants({ size: 'sm', variant: 'secondary' })}
+            >
+              <CalendarPlus aria-hidden="true" className="size-4" />
+              Book Appointment
+            </Link>
+          ) : null}
+          {isAdvocate ? (
+            <>
+              <Button size="sm" variant="neutral" disabled={isBusy} onClick={() => void onReset()}>
+                Reset Password
+              </Button>
+              <Button
+                size="sm"
+                variant={client.isActive ? 'danger' : 'neutral'}
+                disabled={isBusy}
+                onClick={() => void onToggleActive()}
+              >
+                {client.isActive ? 'Deactivate' : 'Activate'}
+              </Button>
+            </>
+          ) : null}
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-2">
+        <div className="lg:col-span-2">
+          <Section title="Contact details">
+            {can(actor, 'clients:admit') ? (
+              <ClientDetailsForm client={client} />
+            ) : (
+              <ContactSummary client={client} />
+            )}
+          </Section>
+        </div>
+        <Section title="Cases">
+          {cases === null ? (
+            <p className="text-sm text-slate-700">
+              {client.openCases === 1 ? '1 open case' : `${client.openCases} open cases`}
+            </p>
+          ) : cases.length === 0 ? (
+            <ListEmpty title={CLIENT_MESSAGES.noCases} />
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {cases.map((item) => (
+                <li
+                  key={item.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-2"
+                >
+                  {can(actor, 'cases:view') ? (
+                    <Link
+                      to={`/cases/${item.id}`}
+                      className="font-medium text-brand-800 underline-offset-2 hover:underline"
+                    >
+                      {item.caseNumber}: {item.title}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-slate-900">
+                      {item.caseNumber}: {item.title}
+                    </span>
+                  )}
+                  <Badge tone={item.status === 'closed' ? 'slate' : 'blue'}>
+                    {caseStatusLabel(item.status)}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title="Appointments">
+          {appointments.length === 0 ? (
+            <ListEmpty title={CLIENT_MESSAGES.noAppointments} />
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {appointments.map((item) => (
+                <li
+                  key={item.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-2"
+                >
+                  <span>
+                    <span className="block font-medium text-slate-900">{item.title}</span>
+                    <span className="text-sm text-slate-600">
+                      {formatDateTime(item.startsAt)} · {item.durationMinutes} min
+                    </span>
+                  </span>
+                  <Badge tone={item.status === 'cancelled' ? 'red' : 'slate'}>
+                    {APPOINTMENT_STATUS_LABELS[item.status]}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+      {temporary ? (
+        <TemporaryPasswordDialog
+          name={temporary.name}
+          password={temporary.password}
+          onClose={() => setTemporary(null)}
+        />
+      ) : null}
+    </>
+  );
+}

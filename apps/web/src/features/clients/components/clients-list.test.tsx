@@ -1,0 +1,123 @@
+import type { ClientList, ClientSummary, PublicUser } from '@firm/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { anAdmin, anAdvocate } from '../../../testing/people';
+import { mockApi, renderWithApp } from '../../../testing/render';
+import { ClientsList } from './clients-list';
+
+const CLIENT_ID = '00000000-0000-4000-8000-000000000003';
+
+const row = (overrides: Partial<ClientSummary> = {}): ClientSummary => ({
+  id: CLIENT_ID,
+  firstName: 'Amani',
+  lastName: 'Otieno',
+  email: 'amani@example.test',
+  phone: '+254711000222',
+  isActive: true,
+  createdAt: '2026-10-01T08:00:00.000Z',
+  lastLogin: null,
+  openCases: 2,
+  nextAppointment: {
+    id: 'a1',
+    title: 'Site visit',
+    startsAt: '2026-12-03T07:00:00.000Z',
+  },
+  ...overrides,
+});
+
+const list = (clients: ClientSummary[]): ClientList => ({
+  success: true,
+  count: clients.length,
+  total: clients.length,
+  pagination: { page: 1, limit: 20, pages: 1 },
+  clients,
+});
+
+function renderList(actor: PublicUser) {
+  return renderWithApp(<ClientsList actor={actor} />, { path: '/clients' });
+}
+
+describe('the clients list', () => {
+  it('shows a spinner, then a row per client with contact, open cases, next appointment and last sign-in', async () => {
+    mockApi({ 'GET /clients?sort=name&page=1&limit=20': [200, list([row()])] });
+    renderList(anAdvocate());
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading clients');
+    const link = await screen.findByRole('link', { name: 'Amani Otieno' });
+    expect(link).toHaveAttribute('href', `/clients/${CLIENT_ID}`);
+    const cells = within(link.closest('tr')!);
+    expect(cells.getByText('amani@example.test')).toBeInTheDocument();
+    expect(cells.getByText('+254711000222')).toBeInTheDocument();
+    expect(cells.getByText('2')).toBeInTheDocument();
+    expect(cells.getByText('3 Dec 2026, 10:00')).toBeInTheDocument();
+    expect(cells.getByText('Never')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Client' })).toBeInTheDocument();
+  });
+
+  it('says so when there are no clients, and hides Add Client from those who may not admit', async () => {
+    mockApi({ 'GET /clients?sort=name&page=1&limit=20': [200, list([])] });
+    renderList(anAdmin({ canOpenFiles: true }));
+    expect(await screen.findByText('No clients yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Client' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s message on failure, with Try again', async () => {
+    mockApi({
+      'GET /clients?sort=name&page=1&limit=20': [403, { message: 'Access denied. Nope.' }],
+    });
+    renderList(anAdvocate());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access denied. Nope.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('keeps search, status and sort in the URL and asks the server for them', async () => {
+    const calls = mockApi({
+      'GET /clients?sort=name&page=1&limit=20': [200, list([row()])],
+      'GET /clients?search=0711&sort=name&page=1&limit=20': [200, list([row()])],
+      'GET /clients?search=0711&status=inactive&sort=name&page=1&limit=20': [200, list([])],
+      'GET /clients?search=0711&status=inactive&sort=last_login&page=1&limit=20': [200, list([])],
+    });
+    const { router } = renderList(anAdvocate());
+    await screen.findByRole('link', { name: 'Amani Otieno' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search clients' }), '0711');
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toContain(
+        '/api/clients?search=0711&sort=name&page=1&limit=20',
+      ),
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'inactive');
+    expect(await screen.findByText('No clients match your search.')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'last_login');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?search=0711&status=inactive&sort=last_login'),
+    );
+  });
+
+  it('Add Client creates the account and shows the temporary password once', async () => {
+    const calls = mockApi({
+      'GET /clients?sort=name&page=1&limit=20': [200, list([])],
+      'POST /user-management/create-client': [
+        201,
+        {
+          success: true,
+          message: 'Client created successfully',
+          user: { ...anAdvocate(), role: 'client', firstName: 'Baraka', lastName: 'Njoroge' },
+          temporaryPassword: 'Tmp-Pass-1234',
+        },
+      ],
+    });
+    renderList(anAdmin({ canAdmitClients: true }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Client' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Client' });
+    await userEvent.type(within(dialog).getByLabelText('First Name'), 'Baraka');
+    await userEvent.type(within(dialog).getByLabelText('Last Name'), 'Njoroge');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'baraka@example.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Client' }));
+    const shown = await screen.findByRole('dialog', { name: 'Temporary Password' });
+    expect(within(shown).getByText('Tmp-Pass-1234')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      firstName: 'Baraka',
+      email: 'baraka@example.test',
+    });
+  });
+});

@@ -1,0 +1,194 @@
+import {
+  CLIENT_MESSAGES,
+  CLIENT_SORTS,
+  CLIENT_SORT_LABELS,
+  LIST_DEFAULT_LIMIT,
+  can,
+  type ClientSort,
+  type ClientSummary,
+  type PublicUser,
+  type UserCreated,
+} from '@firm/shared';
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type Column } from '../../../components/list/data-table';
+import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
+import { ListResults } from '../../../components/list/list-states';
+import { Pagination } from '../../../components/list/pagination';
+import { useListParams } from '../../../components/list/use-list-params';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
+import { formatDateTime, fullName } from '../../../lib/format';
+import { useCreateClient } from '../api/create-client';
+import { useClients } from '../api/list-clients';
+import { ClientAccountModal } from './client-account-modal';
+
+const FILTER_DEFAULTS = { status: 'all', sort: 'name' };
+
+const COLUMNS: readonly Column<ClientSummary>[] = [
+  {
+    header: 'Client',
+    cell: (client) => (
+      <div className="flex flex-wrap items-center gap-2">
+        <Link
+          to={`/clients/${client.id}`}
+          className="font-medium text-brand-800 underline-offset-2 hover:underline"
+        >
+          {fullName(client)}
+        </Link>
+        {client.isActive ? null : <Badge tone="red">Inactive</Badge>}
+      </div>
+    ),
+  },
+  {
+    header: 'Contact',
+    cell: (client) => (
+      <div className="text-slate-700">
+        <div className="break-all">{client.email}</div>
+        {client.phone ? <div>{client.phone}</div> : null}
+      </div>
+    ),
+  },
+  {
+    header: 'Open cases',
+    cell: (client) => client.openCases,
+    className: 'whitespace-nowrap',
+  },
+  {
+    header: 'Next appointment',
+    cell: (client) =>
+      client.nextAppointment ? (
+        <span>
+          {formatDateTime(client.nextAppointment.startsAt)}
+          <span className="block text-xs text-slate-600">{client.nextAppointment.title}</span>
+        </span>
+      ) : (
+        <span className="text-slate-600">{CLIENT_MESSAGES.noUpcoming}</span>
+      ),
+  },
+  {
+    header: 'Last sign-in',
+    cell: (client) => (client.lastLogin ? formatDateTime(client.lastLogin) : CLIENT_MESSAGES.never),
+    className: 'whitespace-nowrap',
+  },
+];
+
+/**
+ * /clients (issue 16): the firm's client accounts with search (name, email, phone), a status
+ * filter, sort and page, all in the URL; 'Add Client' for those who admit clients.
+ */
+export function ClientsList({ actor }: { actor: PublicUser }) {
+  const list = useListParams(FILTER_DEFAULTS);
+  const [adding, setAdding] = useState(false);
+  const [created, setCreated] = useState<UserCreated | null>(null);
+  const createClient = useCreateClient();
+  const query = useClients({
+    search: list.debouncedSearch,
+    status: list.filters.status as never,
+    sort: list.filters.sort as ClientSort,
+    page: list.page,
+    limit: LIST_DEFAULT_LIMIT,
+  });
+
+  return (
+    <>
+      <PageHeading title={CLIENT_MESSAGES.heading} />
+      <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <SearchInput
+            id="clients-search"
+            label={CLIENT_MESSAGES.searchLabel}
+            placeholder={CLIENT_MESSAGES.searchPlaceholder}
+            value={list.search}
+            onChange={list.setSearch}
+          />
+          <div className="grid grid-cols-2 gap-3 sm:flex">
+            <FilterSelect
+              id="clients-status"
+              label="Status"
+              value={list.filters.status}
+              onChange={(value) => list.setFilter('status', value)}
+            >
+              <option value="all">All Status</option>
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+            </FilterSelect>
+            <FilterSelect
+              id="clients-sort"
+              label="Sort by"
+              value={list.filters.sort}
+              onChange={(value) => list.setFilter('sort', value)}
+            >
+              {CLIENT_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {CLIENT_SORT_LABELS[sort]}
+                </option>
+              ))}
+            </FilterSelect>
+          </div>
+          {can(actor, 'clients:admit') ? (
+            <Button onClick={() => setAdding(true)}>
+              <UserPlus aria-hidden="true" className="size-4" />
+              Add Client
+            </Button>
+          ) : null}
+        </div>
+
+        <section aria-label="Clients" aria-busy={query.isFetching} className="mt-6">
+          <ListResults
+            query={query}
+            loadingLabel="Loading clients"
+            failedText={CLIENT_MESSAGES.loadFailed}
+            isEmpty={(data) => data.clients.length === 0}
+            empty={{
+              title: list.isFiltered ? CLIENT_MESSAGES.emptyFiltered : CLIENT_MESSAGES.empty,
+              hint: list.isFiltered ? 'Try another search or clear the filters.' : undefined,
+            }}
+          >
+            {(data) => (
+              <>
+                <p className="sr-only" aria-live="polite">
+                  {data.total} {data.total === 1 ? 'client' : 'clients'}
+                </p>
+                <DataTable
+                  caption="Clients"
+                  columns={COLUMNS}
+                  rows={data.clients}
+                  rowKey={(client) => client.id}
+                />
+                <Pagination
+                  page={data.pagination.page}
+                  pages={data.pagination.pages}
+                  onPage={list.setPage}
+                />
+              </>
+            )}
+          </ListResults>
+        </section>
+      </div>
+      {adding ? (
+        <ClientAccountModal
+          title="Add Client"
+          submitLabel="Create Client"
+          description="A temporary password is generated and shown once; it must be changed at the first sign-in."
+          submit={(input) => createClient.mutateAsync(input)}
+          onClose={() => setAdding(false)}
+          onCreated={(result) => {
+            setAdding(false);
+            setCreated(result);
+          }}
+        />
+      ) : null}
+      {created ? (
+        <TemporaryPasswordDialog
+          name={fullName(created.user)}
+          password={created.temporaryPassword}
+          onClose={() => setCreated(null)}
+        />
+      ) : null}
+    </>
+  );
+}

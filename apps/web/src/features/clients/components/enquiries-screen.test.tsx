@@ -1,0 +1,194 @@
+import type { Enquiry, EnquiryList, PublicUser } from '@firm/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { anAdmin, anAdvocate } from '../../../testing/people';
+import { mockApi, renderWithApp } from '../../../testing/render';
+import { EnquiriesScreen } from './enquiries-screen';
+
+const MESSAGE_ID = '20000000-0000-4000-8000-000000000001';
+const BOOKING_ID = '30000000-0000-4000-8000-000000000001';
+
+const enquiry = (overrides: Partial<Enquiry> = {}): Enquiry => ({
+  kind: 'message',
+  id: MESSAGE_ID,
+  name: 'Achieng Otieno',
+  firstName: 'Achieng',
+  lastName: 'Otieno',
+  email: 'achieng@example.test',
+  phone: '+254712345678',
+  subject: 'Land title transfer',
+  message: 'I need advice on a title deed.\nIt is urgent.',
+  urgency: 'emergency',
+  receivedAt: '2026-11-20T08:00:00.000Z',
+  status: 'new',
+  note: null,
+  changedBy: null,
+  changedAt: null,
+  client: null,
+  version: 0,
+  booking: null,
+  ...overrides,
+});
+
+const list = (enquiries: Enquiry[]): EnquiryList => ({
+  success: true,
+  count: enquiries.length,
+  total: enquiries.length,
+  pagination: { page: 1, limit: 20, pages: 1 },
+  enquiries,
+});
+
+const LIST = 'GET /enquiries?page=1&limit=20';
+const renderInbox = (actor: PublicUser) =>
+  renderWithApp(<EnquiriesScreen actor={actor} />, { path: '/enquiries' });
+
+describe('the enquiries inbox', () => {
+  it('shows a spinner, then messages and bookings with urgency, reply link and Convert', async () => {
+    mockApi({
+      [LIST]: [
+        200,
+        list([
+          enquiry(),
+          enquiry({
+            kind: 'booking',
+            id: BOOKING_ID,
+            name: 'Baraka Njoroge',
+            subject: 'Consultation about a lease',
+            urgency: 'normal',
+            status: 'in_progress',
+            changedBy: { id: 'u1', name: 'Wanjiru Kamau' },
+            changedAt: '2026-11-21T08:00:00.000Z',
+            booking: {
+              startsAt: '2026-12-03T07:00:00.000Z',
+              type: 'consultation',
+              status: 'scheduled',
+            },
+          }),
+        ]),
+      ],
+    });
+    renderInbox(anAdvocate());
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading enquiries');
+    const message = await screen.findByRole('article', { name: 'Land title transfer' });
+    const inMessage = within(message);
+    expect(inMessage.getByText('Emergency')).toBeInTheDocument();
+    expect(inMessage.getByText('Contact message')).toBeInTheDocument();
+    const reply = inMessage.getByRole('link', { name: 'Reply by email' });
+    const href = reply.getAttribute('href')!;
+    expect(href).toMatch(
+      /^mailto:achieng%40example\.test\?subject=Re%3A%20Land%20title%20transfer/,
+    );
+    expect(decodeURIComponent(href)).toContain('> It is urgent.');
+    expect(inMessage.getByRole('button', { name: 'Convert to client' })).toBeInTheDocument();
+
+    const booking = within(screen.getByRole('article', { name: 'Consultation about a lease' }));
+    expect(booking.getByText('Booking request')).toBeInTheDocument();
+    expect(booking.getByText('Consultation on 3 Dec 2026, 10:00')).toBeInTheDocument();
+    expect(booking.getByText(/Last changed by Wanjiru Kamau/)).toBeInTheDocument();
+    expect(booking.queryByText('Emergency')).not.toBeInTheDocument();
+  });
+
+  it('says so when the inbox is empty', async () => {
+    mockApi({ [LIST]: [200, list([])] });
+    renderInbox(anAdvocate());
+    expect(await screen.findByText('No enquiries yet.')).toBeInTheDocument();
+  });
+
+  it('shows the server’s message when the inbox cannot be loaded', async () => {
+    mockApi({ [LIST]: [403, { message: 'Access denied. Not yours.' }] });
+    renderInbox(anAdvocate());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access denied. Not yours.');
+  });
+
+  it('saves a status and note with the version it read', async () => {
+    const calls = mockApi({
+      [LIST]: [200, list([enquiry()])],
+      [`PATCH /enquiries/message/${MESSAGE_ID}`]: [
+        200,
+        {
+          success: true,
+          message: 'Enquiry updated',
+          enquiry: enquiry({ status: 'in_progress', note: 'Called back', version: 1 }),
+        },
+      ],
+    });
+    // Scheduling appointments is enough to triage; converting needs canAdmitClients.
+    renderInbox(anAdmin({ canScheduleAppointments: true }));
+    const card = within(await screen.findByRole('article', { name: 'Land title transfer' }));
+    expect(card.queryByRole('button', { name: 'Convert to client' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(card.getByRole('combobox', { name: 'Status' }), 'in_progress');
+    await userEvent.type(card.getByRole('textbox', { name: 'Note' }), 'Called back');
+    await userEvent.click(card.getByRole('button', { name: /^Save status and note/ }));
+    expect(await screen.findByText('Enquiry updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({
+      status: 'in_progress',
+      note: 'Called back',
+      version: 0,
+    });
+  });
+
+  it('shows someone else’s change as an error', async () => {
+    mockApi({
+      [LIST]: [200, list([enquiry()])],
+      [`PATCH /enquiries/message/${MESSAGE_ID}`]: [
+        409,
+        { message: 'Someone else changed this enquiry.', code: 'VERSION_CONFLICT' },
+      ],
+    });
+    renderInbox(anAdvocate());
+    const card = within(await screen.findByRole('article', { name: 'Land title transfer' }));
+    await userEvent.selectOptions(card.getByRole('combobox', { name: 'Status' }), 'closed');
+    await userEvent.click(card.getByRole('button', { name: /^Save status and note/ }));
+    expect(await screen.findByText('Someone else changed this enquiry.')).toBeInTheDocument();
+  });
+
+  it('converts an enquiry into a client, pre-filled, and shows the temporary password once', async () => {
+    const calls = mockApi({
+      [LIST]: [200, list([enquiry()])],
+      [`POST /enquiries/message/${MESSAGE_ID}/convert`]: [
+        201,
+        {
+          success: true,
+          message: 'Client created successfully',
+          user: { ...anAdvocate(), role: 'client', firstName: 'Achieng', lastName: 'Otieno' },
+          temporaryPassword: 'Tmp-Pass-5678',
+          enquiry: enquiry({ client: { id: 'c1', name: 'Achieng Otieno' } }),
+        },
+      ],
+    });
+    renderInbox(anAdmin({ canAdmitClients: true }));
+    const card = within(await screen.findByRole('article', { name: 'Land title transfer' }));
+    await userEvent.click(card.getByRole('button', { name: 'Convert to client' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Convert to client' }));
+    expect(dialog.getByLabelText('First Name')).toHaveValue('Achieng');
+    expect(dialog.getByLabelText('Email')).toHaveValue('achieng@example.test');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Client' }));
+    const shown = await screen.findByRole('dialog', { name: 'Temporary Password' });
+    expect(within(shown).getByText('Tmp-Pass-5678')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      firstName: 'Achieng',
+      lastName: 'Otieno',
+      email: 'achieng@example.test',
+      phone: '+254712345678',
+    });
+  });
+
+  it('keeps a duplicate email’s message in the form', async () => {
+    mockApi({
+      [LIST]: [200, list([enquiry()])],
+      [`POST /enquiries/message/${MESSAGE_ID}/convert`]: [
+        409,
+        { message: 'An account with this email already exists.', code: 'EMAIL_TAKEN' },
+      ],
+    });
+    renderInbox(anAdvocate());
+    const card = within(await screen.findByRole('article', { name: 'Land title transfer' }));
+    await userEvent.click(card.getByRole('button', { name: 'Convert to client' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Convert to client' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Client' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'An account with this email already exists.',
+    );
+  });
+});

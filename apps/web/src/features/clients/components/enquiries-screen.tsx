@@ -1,0 +1,124 @@
+import {
+  ENQUIRY_KINDS,
+  ENQUIRY_KIND_LABELS,
+  ENQUIRY_MESSAGES,
+  ENQUIRY_STATUSES,
+  ENQUIRY_STATUS_LABELS,
+  LIST_DEFAULT_LIMIT,
+  type PublicUser,
+  type UserCreated,
+} from '@firm/shared';
+import { useState } from 'react';
+import { FilterSelect } from '../../../components/list/filter-controls';
+import { ListResults } from '../../../components/list/list-states';
+import { Pagination } from '../../../components/list/pagination';
+import { useListParams } from '../../../components/list/use-list-params';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
+import { fullName } from '../../../lib/format';
+import { useEnquiries } from '../api/list-enquiries';
+import { EnquiryCard } from './enquiry-card';
+
+const FILTER_DEFAULTS = { status: 'all', kind: 'all', urgency: 'all' };
+
+/**
+ * /enquiries (issue 16): contact messages and visitors' booking requests in one inbox, newest
+ * first, filtered by status, kind and urgency (in the URL).
+ */
+export function EnquiriesScreen({ actor }: { actor: PublicUser }) {
+  const list = useListParams(FILTER_DEFAULTS);
+  const [created, setCreated] = useState<UserCreated | null>(null);
+  const query = useEnquiries({
+    status: list.filters.status as never,
+    kind: list.filters.kind as never,
+    urgency: list.filters.urgency as never,
+    page: list.page,
+    limit: LIST_DEFAULT_LIMIT,
+  });
+
+  return (
+    <>
+      <PageHeading title={ENQUIRY_MESSAGES.heading} />
+      <div className="mx-auto max-w-4xl px-4 pb-16 sm:px-6">
+        <div className="grid grid-cols-1 gap-3 sm:flex">
+          <FilterSelect
+            id="enquiries-status"
+            label="Status"
+            value={list.filters.status}
+            onChange={(value) => list.setFilter('status', value)}
+          >
+            <option value="all">All Status</option>
+            {ENQUIRY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ENQUIRY_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            id="enquiries-kind"
+            label="Kind"
+            value={list.filters.kind}
+            onChange={(value) => list.setFilter('kind', value)}
+          >
+            <option value="all">Messages and bookings</option>
+            {ENQUIRY_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {ENQUIRY_KIND_LABELS[kind]}s
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            id="enquiries-urgency"
+            label="Urgency"
+            value={list.filters.urgency}
+            onChange={(value) => list.setFilter('urgency', value)}
+          >
+            <option value="all">Any urgency</option>
+            <option value="normal">Normal</option>
+            <option value="urgent">Urgent</option>
+            <option value="emergency">Emergency</option>
+          </FilterSelect>
+        </div>
+
+        <section aria-label="Enquiries" aria-busy={query.isFetching} className="mt-6">
+          <ListResults
+            query={query}
+            loadingLabel="Loading enquiries"
+            failedText={ENQUIRY_MESSAGES.loadFailed}
+            isEmpty={(data) => data.enquiries.length === 0}
+            empty={{
+              title: list.isFiltered ? ENQUIRY_MESSAGES.emptyFiltered : ENQUIRY_MESSAGES.empty,
+            }}
+          >
+            {(data) => (
+              <>
+                <p className="sr-only" aria-live="polite">
+                  {data.total} {data.total === 1 ? 'enquiry' : 'enquiries'}
+                </p>
+                <ul className="space-y-4">
+                  {data.enquiries.map((enquiry) => (
+                    <li key={`${enquiry.kind}-${enquiry.id}-${enquiry.version}`}>
+                      <EnquiryCard enquiry={enquiry} actor={actor} onConverted={setCreated} />
+                    </li>
+                  ))}
+                </ul>
+                <Pagination
+                  page={data.pagination.page}
+                  pages={data.pagination.pages}
+                  onPage={list.setPage}
+                />
+              </>
+            )}
+          </ListResults>
+        </section>
+      </div>
+      {created ? (
+        <TemporaryPasswordDialog
+          name={fullName(created.user)}
+          password={created.temporaryPassword}
+          onClose={() => setCreated(null)}
+        />
+      ) : null}
+    </>
+  );
+}

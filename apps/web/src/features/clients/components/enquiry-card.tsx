@@ -1,0 +1,228 @@
+import {
+  APPOINTMENT_TYPE_DEFAULTS,
+  ENQUIRY_KIND_LABELS,
+  ENQUIRY_MESSAGES,
+  ENQUIRY_NOTE_MAX,
+  ENQUIRY_STATUS_LABELS,
+  ENQUIRY_STATUS_MOVES,
+  can,
+  type Enquiry,
+  type EnquiryStatus,
+  type PublicUser,
+  type UserCreated,
+} from '@firm/shared';
+import { AlertTriangle, Mail, UserPlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/text-field';
+import { serverMessageOr } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { refreshNavCounts } from '../../../lib/nav-counts';
+import { useConvertEnquiry } from '../api/convert-enquiry';
+import { useUpdateEnquiry } from '../api/update-enquiry';
+import { ClientAccountModal } from './client-account-modal';
+
+/** "Reply by email": the visitor's address, "Re: <subject>" and their words quoted. */
+export function replyLink(enquiry: Enquiry): string {
+  const quoted = enquiry.message
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join('\n');
+  const body = `Dear ${enquiry.firstName || enquiry.name},\n\n\n\nOn ${formatDateTime(enquiry.receivedAt)} you wrote:\n${quoted}\n`;
+  const params = new URLSearchParams({ subject: `Re: ${enquiry.subject}`, body });
+  // mailto wants %20 for spaces, not URLSearchParams' "+".
+  return `mailto:${encodeURIComponent(enquiry.email)}?${params.toString().replace(/\+/g, '%20')}`;
+}
+
+const URGENCY_TONE = { normal: 'slate', urgent: 'amber', emergency: 'red' } as const;
+const URGENCY_BORDER = {
+  normal: 'border-slate-200',
+  urgent: 'border-amber-400 border-l-4',
+  emergency: 'border-red-500 border-l-4',
+} as const;
+
+/**
+ * One enquiry of the inbox: who, what, when, its urgency (urgent and emergency stand out), its
+ * status and note with who last changed them, 'Reply by email' and 'Convert to client'.
+ */
+export function EnquiryCard({
+  enquiry,
+  actor,
+  onConverted,
+}: {
+  enquiry: Enquiry;
+  actor: PublicUser;
+  onConverted: (created: UserCreated) => void;
+}) {
+  const formId = useId();
+  const update = useUpdateEnquiry();
+  const convert = useConvertEnquiry(enquiry.kind, enquiry.id);
+  const [status, setStatus] = useState<EnquiryStatus>(enquiry.status);
+  const [note, setNote] = useState(enquiry.note ?? '');
+  const [converting, setConverting] = useState(false);
+  const headingId = `${formId}-heading`;
+  const choices = [enquiry.status, ...ENQUIRY_STATUS_MOVES[enquiry.status]];
+  const isChanged = status !== enquiry.status || note.trim() !== (enquiry.note ?? '');
+
+  const save = async () => {
+    try {
+      const result = await update.mutateAsync({
+        kind: enquiry.kind,
+        id: enquiry.id,
+        input: {
+          ...(status !== enquiry.status ? { status } : {}),
+          ...(note.trim() !== (enquiry.note ?? '') ? { note: note.trim() } : {}),
+          version: enquiry.version,
+        },
+      });
+      toast.success(result.message);
+      refreshNavCounts();
+    } catch (error) {
+      toast.error(serverMessageOr(error, 'Failed to update the enquiry'));
+      setStatus(enquiry.status);
+    }
+  };
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={`rounded-lg border bg-white p-4 sm:p-5 ${URGENCY_BORDER[enquiry.urgency]}`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={enquiry.kind === 'booking' ? 'purple' : 'blue'}>
+          {ENQUIRY_KIND_LABELS[enquiry.kind]}
+        </Badge>
+        {enquiry.urgency === 'normal' ? null : (
+          <Badge tone={URGENCY_TONE[enquiry.urgency]}>
+            <AlertTriangle aria-hidden="true" className="mr-1 size-3" />
+            {enquiry.urgency === 'urgent' ? 'Urgent' : 'Emergency'}
+          </Badge>
+        )}
+        <Badge tone={enquiry.status === 'new' ? 'green' : 'slate'}>
+          {ENQUIRY_STATUS_LABELS[enquiry.status]}
+        </Badge>
+        <span className="text-sm text-slate-600">
+          Received {formatDateTime(enquiry.receivedAt)}
+        </span>
+      </div>
+      <h2 id={headingId} className="mt-3 text-lg font-semibold break-words text-slate-900">
+        {enquiry.subject}
+      </h2>
+      <p className="text-sm text-slate-700">
+        From <span className="font-medium">{enquiry.name}</span> ·{' '}
+        <span className="break-all">{enquiry.email}</span>
+        {enquiry.phone ? <> · {enquiry.phone}</> : null}
+      </p>
+      {enquiry.booking ? (
+        <p className="mt-1 text-sm text-slate-700">
+          {APPOINTMENT_TYPE_DEFAULTS[enquiry.booking.type].label} on{' '}
+          {formatDateTime(enquiry.booking.startsAt)}
+        </p>
+      ) : null}
+      <blockquote className="mt-3 border-l-2 border-slate-200 pl-3 text-sm whitespace-pre-line break-words text-slate-800">
+        {enquiry.message}
+      </blockquote>
+
+      <div className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr]">
+        <div>
+          <label htmlFor={`${formId}-status`} className="text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <select
+            id={`${formId}-status`}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as EnquiryStatus)}
+            className={`${inputClass(false)} mt-1`}
+          >
+            {choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {ENQUIRY_STATUS_LABELS[choice]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${formId}-note`} className="text-sm font-medium text-slate-800">
+            Note
+          </label>
+          <textarea
+            id={`${formId}-note`}
+            rows={2}
+            maxLength={ENQUIRY_NOTE_MAX}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            className={`${inputClass(false)} mt-1`}
+          />
+        </div>
+      </div>
+      {enquiry.changedBy && enquiry.changedAt ? (
+        <p className="mt-2 text-xs text-slate-600">
+          Last changed by {enquiry.changedBy.name} on {formatDateTime(enquiry.changedAt)}
+        </p>
+      ) : null}
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          disabled={!isChanged}
+          isLoading={update.isPending}
+          loadingText="Saving…"
+          onClick={() => void save()}
+          aria-label={`Save status and note of ${enquiry.subject}`}
+        >
+          Save
+        </Button>
+        <a
+          href={replyLink(enquiry)}
+          className={buttonVariants({ size: 'sm', variant: 'secondary' })}
+        >
+          <Mail aria-hidden="true" className="size-4" />
+          {ENQUIRY_MESSAGES.replyByEmail}
+        </a>
+        {enquiry.client ? (
+          can(actor, 'clients:view') ? (
+            <Link
+              to={`/clients/${enquiry.client.id}`}
+              className={buttonVariants({ size: 'sm', variant: 'ghost' })}
+            >
+              Client: {enquiry.client.name}
+            </Link>
+          ) : (
+            <span className="self-center text-sm text-slate-700">
+              Client: {enquiry.client.name}
+            </span>
+          )
+        ) : can(actor, 'clients:admit') ? (
+          <Button size="sm" variant="neutral" onClick={() => setConverting(true)}>
+            <UserPlus aria-hidden="true" className="size-4" />
+            {ENQUIRY_MESSAGES.convertToClient}
+          </Button>
+        ) : null}
+      </div>
+
+      {converting ? (
+        <ClientAccountModal
+          title={ENQUIRY_MESSAGES.convertToClient}
+          submitLabel="Create Client"
+          description="Check the details from the enquiry. A temporary password is generated and shown once."
+          defaultValues={{
+            firstName: enquiry.firstName,
+            lastName: enquiry.lastName,
+            email: enquiry.email,
+            phone: enquiry.phone ?? '',
+          }}
+          submit={(input) => convert.mutateAsync(input)}
+          onClose={() => setConverting(false)}
+          onCreated={(created) => {
+            setConverting(false);
+            refreshNavCounts();
+            onConverted(created);
+          }}
+        />
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,16 @@
+import type { DashboardStats } from '@firm/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/dashboard/stats: the caller's whole dashboard in one answer. */
+export const dashboardStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['dashboard', 'stats'],
+    queryFn: ({ signal }) => api.get<DashboardStats>('/dashboard/stats', signal),
+    // Figures move as the firm works: refresh when the person comes back to the tab.
+    staleTime: 30_000,
+  });
+
+export function useDashboardStats() {
+  return useQuery(dashboardStatsQueryOptions());
+}

@@ -1,0 +1,328 @@
+import type { DashboardStats } from '@firm/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { http, server } from '../../../testing/msw';
+import { mockApi, renderWithApp } from '../../../testing/render';
+import { aClient, anAdmin, anAdvocate } from '../../../testing/people';
+import { Component as Dashboard } from '../routes/dashboard';
+import { ClientDashboard } from './client-dashboard';
+import { StaffDashboard } from './staff-dashboard';
+
+const dates = {
+  today: '2026-11-23',
+  weekStart: '2026-11-23',
+  weekEnd: '2026-11-29',
+  monthStart: '2026-11-01',
+  monthEnd: '2026-11-30',
+};
+
+const clientStats = (overrides: Partial<NonNullable<DashboardStats['client']>> = {}) =>
+  ({
+    role: 'client',
+    ...dates,
+    client: {
+      activeCases: 2,
+      upcomingAppointments: 1,
+      unreadMessages: 3,
+      recentMessages: [
+        {
+          conversationId: 'm1',
+          subject: 'Title deed copy',
+          sender: 'Wanjiru Kamau',
+          message: 'Please bring the original on Monday.',
+          time: '2026-11-22T08:00:00.000Z',
+          unread: true,
+        },
+      ],
+      feesPendingKsh: 5000,
+      feesPendingCount: 1,
+      recentCases: [
+        {
+          id: 'c1',
+          caseNumber: 'MWA/2026/0042',
+          title: 'Boundary dispute Ngong',
+          status: 'in_progress',
+          lastUpdate: '2026-11-20T08:00:00.000Z',
+          nextAction: 'Court date on 3 Dec 2026',
+          priority: 'high',
+        },
+      ],
+      upcoming: [
+        {
+          id: 'a1',
+          title: 'Land sale advice',
+          date: '2026-12-01',
+          time: '10:00',
+          type: 'consultation',
+          status: 'scheduled',
+          client: 'Amani Otieno',
+        },
+      ],
+      unpaidFees: [
+        {
+          appointmentId: 'a1',
+          reference: 'APT-A1B2C3D4',
+          title: 'Land sale advice',
+          date: '2026-12-01',
+          feeKsh: 5000,
+        },
+      ],
+      openCases: [
+        { id: 'c1', caseNumber: 'MWA/2026/0042', title: 'Boundary dispute Ngong' },
+        { id: 'c2', caseNumber: 'MWA/2026/0043', title: 'Will and probate' },
+      ],
+      payment: {
+        mpesaKind: 'paybill',
+        mpesaNumber: '522522',
+        mpesaInstructions: 'Account number: your case number',
+      },
+      ...overrides,
+    },
+  }) satisfies DashboardStats;
+
+describe('the dashboard screen', () => {
+  it('greets the person, shows a skeleton while loading, and offers Try again on failure', async () => {
+    localStorage.setItem('token', 'tok');
+    let fail = true;
+    mockApi({
+      'GET /auth/me': [200, aClient({ firstName: 'Amani' })],
+      'GET /dashboard/stats': () =>
+        // A 4xx is not retried by the query client: the error shows at once.
+        fail
+          ? [403, { message: 'Access denied. You may not view this dashboard.' }]
+          : [200, clientStats()],
+    });
+    renderWithApp(<Dashboard />, { path: '/dashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Amani' })).toBeVisible();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Access denied. You may not view this dashboard.',
+    );
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: /Active cases\s*2/ })).toBeVisible();
+  });
+
+  it('shows the loading skeleton while the figures are on their way', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({ 'GET /auth/me': [200, aClient()] });
+    // The figures never arrive in this test.
+    server.use(http.get('/api/dashboard/stats', () => new Promise<never>(() => {})));
+    renderWithApp(<Dashboard />, { path: '/dashboard' });
+    expect(await screen.findByRole('status', { name: 'Loading your dashboard' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: /Active cases/ })).toBeNull();
+  });
+});
+
+describe('ClientDashboard', () => {
+  it('links each of the four tiles to the list it counts, and shows the recent messages', () => {
+    renderWithApp(<ClientDashboard stats={clientStats()} />, { path: '/dashboard' });
+    const tiles = within(screen.getByRole('list', { name: 'Your figures' })).getAllByRole('link');
+    expect(tiles.map((tile) => tile.getAttribute('href'))).toEqual([
+      '/cases?status=open',
+      '/appointments?status=live&from=2026-11-23',
+      '/messages',
+      '/appointments?payment=pending',
+    ]);
+    expect(screen.getByRole('link', { name: /Unread messages\s*3/ })).toBeVisible();
+    expect(screen.getByRole('link', { name: /Fees pending\s*KSh 5,000/ })).toBeVisible();
+    expect(screen.getByText('Next: Court date on 3 Dec 2026')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Title deed copy' })).toHaveAttribute(
+      'href',
+      '/messages?c=m1',
+    );
+    expect(screen.getByText('Please bring the original on Monday.')).toBeVisible();
+  });
+
+  it('Send Message starts a new conversation on the messages screen', async () => {
+    const { router } = renderWithApp(<ClientDashboard stats={clientStats()} />, {
+      path: '/dashboard',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/messages?new=1',
+    );
+  });
+
+  it('Book Appointment opens the booking on the appointments screen', async () => {
+    const { router } = renderWithApp(<ClientDashboard stats={clientStats()} />, {
+      path: '/dashboard',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    expect(router.state.location.pathname).toBe('/appointments');
+    expect(router.state.location.search).toBe('?book=consultation');
+  });
+
+  it('Upload Document picks an open case, then opens it at the upload area', async () => {
+    const { router } = renderWithApp(<ClientDashboard stats={clientStats()} />, {
+      path: '/dashboard',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Upload Document' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upload Document' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Case'), 'c2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/cases/c2?upload=1',
+    );
+  });
+
+  it('Upload Document with no open case says so', async () => {
+    renderWithApp(<ClientDashboard stats={clientStats({ openCases: [] })} />, {
+      path: '/dashboard',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Upload Document' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upload Document' });
+    expect(within(dialog).getByText('You have no open cases to add documents to')).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+
+  it('Make Payment lists the unpaid fees with the M-Pesa paybill and instructions', async () => {
+    renderWithApp(<ClientDashboard stats={clientStats()} />, { path: '/dashboard' });
+    await userEvent.click(screen.getByRole('button', { name: 'Make Payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make Payment' });
+    const table = within(dialog).getByRole('table', { name: 'Unpaid fees' });
+    expect(within(table).getByText('APT-A1B2C3D4')).toBeVisible();
+    expect(within(dialog).getByText('M-Pesa Paybill:')).toBeVisible();
+    expect(within(dialog).getByText('522522')).toBeVisible();
+    expect(within(dialog).getByText('Account number: your case number')).toBeVisible();
+  });
+
+  it('Make Payment says when the firm has no M-Pesa details yet, and when nothing is owed', async () => {
+    renderWithApp(
+      <ClientDashboard
+        stats={clientStats({
+          unpaidFees: [],
+          feesPendingKsh: 0,
+          feesPendingCount: 0,
+          payment: { mpesaKind: 'paybill', mpesaNumber: '', mpesaInstructions: '' },
+        })}
+      />,
+      { path: '/dashboard' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Make Payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make Payment' });
+    expect(within(dialog).getByText('You have no unpaid fees')).toBeVisible();
+    expect(within(dialog).getByText(/has not yet set up M-Pesa payment details/)).toBeVisible();
+  });
+
+  it('shows the empty states', () => {
+    renderWithApp(
+      <ClientDashboard
+        stats={clientStats({ recentCases: [], upcoming: [], recentMessages: [] })}
+      />,
+      { path: '/dashboard' },
+    );
+    expect(screen.getByText('No cases yet')).toBeVisible();
+    expect(screen.getByText('No upcoming appointments')).toBeVisible();
+    expect(screen.getByText('No messages yet')).toBeVisible();
+  });
+});
+
+describe('StaffDashboard', () => {
+  it('an admin without toggles sees only the appointment figures', () => {
+    const admin = anAdmin();
+    renderWithApp(
+      <StaffDashboard
+        user={admin}
+        stats={{ role: 'admin', ...dates, appointments: { today: 3, thisWeek: 9 } }}
+      />,
+      { path: '/dashboard' },
+    );
+    expect(screen.getByRole('link', { name: /Appointments today\s*3/ })).toHaveAttribute(
+      'href',
+      '/appointments?status=live&from=2026-11-23&to=2026-11-23',
+    );
+    expect(screen.queryByText('Booking requests to confirm')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Cases Assigned to You' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Court Dates: Next 14 Days' })).toBeNull();
+  });
+
+  it('an admin with the toggles: requests, their cases by status, court dates', () => {
+    const admin = anAdmin({ canOpenFiles: true, canScheduleAppointments: true });
+    renderWithApp(
+      <StaffDashboard
+        user={admin}
+        stats={{
+          role: 'admin',
+          ...dates,
+          appointments: { today: 0, thisWeek: 0 },
+          bookingRequests: 4,
+          assignedCases: { pending: 1, in_progress: 2, completed: 0 },
+          courtDates: { count: 0, next: [] },
+        }}
+      />,
+      { path: '/dashboard' },
+    );
+    expect(screen.getByRole('link', { name: /Booking requests to confirm\s*4/ })).toHaveAttribute(
+      'href',
+      '/appointments?status=scheduled&from=2026-11-23',
+    );
+    const mine = screen.getByRole('list', { name: 'Your cases by status' });
+    expect(within(mine).getByRole('link', { name: /In progress\s*2/ })).toHaveAttribute(
+      'href',
+      `/cases?status=in_progress&assignee=${admin.id}`,
+    );
+    expect(screen.getByText('No court dates in the next 14 days')).toBeVisible();
+  });
+
+  it("an advocate: the firm's figures, each linking to its filtered list", () => {
+    const advocate = anAdvocate();
+    renderWithApp(
+      <StaffDashboard
+        user={advocate}
+        stats={{
+          role: 'advocate',
+          ...dates,
+          openCases: {
+            byStatus: { pending: 4, in_progress: 7, completed: 1 },
+            byAssignee: [
+              { assigneeId: 'u9', name: 'Brian Kamau', count: 6 },
+              { assigneeId: null, name: 'Unassigned', count: 6 },
+            ],
+          },
+          courtDates: {
+            count: 1,
+            next: [
+              {
+                caseId: 'c1',
+                caseNumber: 'MWA/2026/0042',
+                title: 'Boundary dispute Ngong',
+                courtDate: '2026-11-25T06:00:00.000Z',
+                court: 'Milimani Law Courts',
+              },
+            ],
+          },
+          diary: [],
+          bookingRequests: 2,
+          advocatesAwaitingVerification: 1,
+          newClientsThisMonth: 5,
+          fees: { pendingKsh: 12000, pendingCount: 3, paidKsh: 8000, paidCount: 2 },
+          newEnquiries: 3,
+        }}
+      />,
+      { path: '/dashboard' },
+    );
+    const byStatus = screen.getByRole('list', { name: 'Open cases by status' });
+    expect(within(byStatus).getByRole('link', { name: /Pending\s*4/ })).toHaveAttribute(
+      'href',
+      '/cases?status=pending',
+    );
+    expect(screen.getByRole('link', { name: 'Brian Kamau' })).toHaveAttribute(
+      'href',
+      '/cases?status=open&assignee=u9',
+    );
+    expect(screen.getByRole('link', { name: /Court dates \(14 days\)\s*1/ })).toHaveAttribute(
+      'href',
+      '/cases?courtFrom=2026-11-23&courtTo=2026-12-06',
+    );
+    expect(
+      screen.getByRole('link', { name: /Fees pending this month\s*KSh 12,000/ }),
+    ).toHaveAttribute('href', '/appointments?payment=pending&from=2026-11-01&to=2026-11-30');
+    expect(screen.getByText('Nothing in your diary today')).toBeVisible();
+    expect(screen.getByText('Advocates awaiting verification')).toBeVisible();
+    expect(screen.getByRole('link', { name: /New enquiries\s*3/ })).toHaveAttribute(
+      'href',
+      '/enquiries?status=new',
+    );
+  });
+});

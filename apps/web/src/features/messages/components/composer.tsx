@@ -1,0 +1,208 @@
+import { MESSAGE_LIMITS, type ChatMessage } from '@firm/shared';
+import { Paperclip, Send, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { errorText } from '../../../lib/api-client';
+import { sendMessage, type SendHandle } from '../api/send-message';
+import { fileSize } from './message-format';
+
+/** The draft of each conversation, kept for the tab's life: a failed send or a reload loses nothing. */
+const draftKey = (conversationId: string) => `messages.draft.${conversationId}`;
+
+function readDraft(conversationId: string): string {
+  try {
+    return sessionStorage.getItem(draftKey(conversationId)) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function saveDraft(conversationId: string, text: string) {
+  try {
+    if (text) sessionStorage.setItem(draftKey(conversationId), text);
+    else sessionStorage.removeItem(draftKey(conversationId));
+  } catch {
+    // Storage refused (private mode, full): the draft lives only in the field.
+  }
+}
+
+/** A touch screen's Enter inserts a line (no Shift there); the Send button sends. */
+function isTouchDevice(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
+
+export interface ComposerProps {
+  conversationId: string;
+  /** While a message is on its way: shown in the conversation as "Sending…". */
+  onSending: (pending: { body: string; files: string[] } | null) => void;
+  onSent: (message: ChatMessage) => void;
+}
+
+export function Composer({ conversationId, onSending, onSent }: ComposerProps) {
+  const [text, setText] = useState(() => readDraft(conversationId));
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isDragging, setIsDragging] = useState(false);
+  const handle = useRef<SendHandle | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const textId = useId();
+  const errorId = useId();
+  const isSending = progress !== null;
+
+  // One composer per conversation (the screen keys it by id): its own draft from the start.
+  useEffect(() => () => handle.current?.cancel(), []);
+
+  const change = (value: string) => {
+    setText(value);
+    saveDraft(conversationId, value);
+  };
+
+  const addFiles = (list: FileList | File[]) => {
+    const next = [...files, ...Array.from(list)];
+    if (next.length > MESSAGE_LIMITS.attachmentsMax) {
+      setError(`You can attach at most ${MESSAGE_LIMITS.attachmentsMax} files to one message`);
+      return;
+    }
+    setError(null);
+    setFiles(next);
+  };
+
+  const send = async () => {
+    const body = text.trim();
+    if (isSending || (!body && files.length === 0)) return;
+    setError(null);
+    setProgress(files.map(() => 0));
+    onSending({ body, files: files.map((file) => file.name) });
+    const current = sendMessage(conversationId, { body, files }, setProgress);
+    handle.current = current;
+    try {
+      const result = await current.promise;
+      // Sent: only now is the draft gone.
+      setText('');
+      setFiles([]);
+      saveDraft(conversationId, '');
+      onSent(result.sent);
+    } catch (failure) {
+      if (failure instanceof DOMException && failure.name === 'AbortError') return;
+      setError(errorText(failure));
+    } finally {
+      handle.current = null;
+      setProgress(null);
+      onSending(null);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (isTouchDevice()) return;
+    event.preventDefault();
+    void send();
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setIsDragging(false);
+    if (event.dataTransfer.files.length > 0) addFiles(event.dataTransfer.files);
+  };
+
+  return (
+    <form
+      className={`border-t border-slate-200 bg-white p-3 ${isDragging ? 'ring-2 ring-brand-600 ring-inset' : ''}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setIsDragging(true);
+      }}
+      onDragLeave={() => setIsDragging(false)}
+      onDrop={onDrop}
+      aria-label="Write a message"
+    >
+      {files.length > 0 ? (
+        <ul className="mb-2 space-y-1" aria-label="Attachments">
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="flex items-center gap-2 text-sm">
+              <Paperclip aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+              <span className="min-w-0 flex-1 truncate">
+                {file.name} <span className="text-slate-500">({fileSize(file.size)})</span>
+              </span>
+              {progress ? (
+                <progress
+                  className="h-2 w-24"
+                  max={1}
+                  value={progress[index] ?? 0}
+                  aria-label={`Uploading ${file.name}`}
+                />
+              ) : (
+                <button
+                  type="button"
+                  className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  onClick={() => setFiles(files.filter((_, i) => i !== index))}
+                  aria-label={`Remove ${file.name}`}
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? (
+        <div
+          id={errorId}
+          role="alert"
+          className="mb-2 flex flex-wrap items-center gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          <span className="flex-1">Your message was not sent: {error}</span>
+          <Button size="sm" variant="neutral" onClick={() => void send()}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+      <label htmlFor={textId} className="sr-only">
+        Message
+      </label>
+      <div className="flex items-end gap-2">
+        <button
+          type="button"
+          className="rounded-md p-2.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          onClick={() => fileInput.current?.click()}
+          disabled={isSending}
+          aria-label="Attach files"
+        >
+          <Paperclip aria-hidden="true" className="size-5" />
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          className="hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            if (event.target.files) addFiles(event.target.files);
+            event.target.value = '';
+          }}
+        />
+        <textarea
+          id={textId}
+          rows={2}
+          value={text}
+          maxLength={MESSAGE_LIMITS.bodyMax}
+          onChange={(event) => change(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Write a message"
+          aria-describedby={error ? errorId : undefined}
+          className="block max-h-40 min-h-11 w-full flex-1 resize-y rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm"
+        />
+        <Button type="submit" isLoading={isSending} loadingText="Sending…" aria-label="Send">
+          <Send aria-hidden="true" className="size-4" />
+          <span className="hidden sm:inline">Send</span>
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { MESSAGE_MESSAGES, type ConversationSummary } from '@firm/shared';
+import { Search } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { serverMessageOr } from '../../../lib/api-client';
+import { useConversations } from '../api/list-conversations';
+import { listTime } from './message-format';
+
+function previewOf(conversation: ConversationSummary): string {
+  const last = conversation.lastMessage;
+  if (!last) return 'No messages yet';
+  if (last.withdrawn) return MESSAGE_MESSAGES.withdrawnPlaceholder;
+  if (last.preview) return `${last.senderName}: ${last.preview}`;
+  if (last.attachmentCount > 0) {
+    return `${last.senderName}: ${last.attachmentCount} attachment${last.attachmentCount === 1 ? '' : 's'}`;
+  }
+  return last.senderName;
+}
+
+export interface ConversationListProps {
+  search: string;
+  onSearch: (value: string) => void;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  /** Staff see the client's name on each conversation. */
+  showClient: boolean;
+  /** The search as sent to the API (after a pause in typing). */
+  debouncedSearch: string;
+}
+
+export function ConversationList({
+  search,
+  onSearch,
+  selectedId,
+  onSelect,
+  showClient,
+  debouncedSearch,
+}: ConversationListProps) {
+  const query = useConversations(debouncedSearch);
+  const conversations = query.data?.conversations ?? [];
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="border-b border-slate-200 p-3">
+        <label className="relative block">
+          <span className="sr-only">Search conversations</span>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500"
+          />
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => onSearch(event.target.value)}
+            placeholder="Search conversations"
+            className="block w-full rounded-md border border-slate-300 py-2 pr-3 pl-9 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm"
+          />
+        </label>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {query.isPending ? (
+          <Spinner label="Loading conversations…" />
+        ) : query.isError ? (
+          <div role="alert" className="p-4 text-sm text-red-800">
+            <p>{serverMessageOr(query.error, 'Failed to load conversations')}</p>
+            <Button
+              size="sm"
+              variant="neutral"
+              className="mt-2"
+              onClick={() => void query.refetch()}
+            >
+              Try again
+            </Button>
+          </div>
+        ) : conversations.length === 0 ? (
+          <p className="p-4 text-sm text-slate-600">
+            {search.trim()
+              ? 'No conversations match your search.'
+              : 'No conversations yet. Start one with New Message.'}
+          </p>
+        ) : (
+          <ul aria-label="Conversations">
+            {conversations.map((conversation) => {
+              const isSelected = conversation.id === selectedId;
+              const unread = conversation.unreadCount;
+              return (
+                <li key={conversation.id} className="border-b border-slate-100">
+                  <button
+                    type="button"
+                    onClick={() => onSelect(conversation.id)}
+                    aria-current={isSelected ? 'true' : undefined}
+                    className={`block w-full px-3 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
+                      isSelected ? 'bg-brand-50' : ''
+                    }`}
+                  >
+                    <span className="flex items-baseline justify-between gap-2">
+                      <span
+                        className={`truncate text-sm ${unread > 0 ? 'font-bold' : 'font-medium'} text-slate-900`}
+                      >
+                        {conversation.subject}
+                      </span>
+                      <time
+                        dateTime={conversation.lastMessageAt}
+                        className="shrink-0 text-xs text-slate-600"
+                      >
+                        {listTime(conversation.lastMessageAt)}
+                      </time>
+                    </span>
+                    <span className="mt-0.5 block truncate text-xs text-slate-600">
+                      {showClient ? `${conversation.clientName} · ` : ''}
+                      {conversation.caseLabel ?? MESSAGE_MESSAGES.generalConversation}
+                    </span>
+                    <span className="mt-0.5 flex items-center justify-between gap-2">
+                      <span className="truncate text-sm text-slate-700">
+                        {previewOf(conversation)}
+                      </span>
+                      {unread > 0 ? (
+                        <span className="shrink-0 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+                          {unread}
+                          <span className="sr-only"> unread</span>
+                        </span>
+                      ) : null}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,304 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { emitLiveEvent } from '../../../lib/live-events';
+import { aClient, anAdvocate } from '../../../testing/people';
+import { mockApi, renderWithApp } from '../../../testing/render';
+import { MessagesScreen } from './messages-screen';
+import { CONVERSATION_ID, OTHER_ID, listOf, message, pageOf, summary } from './messages-test-data';
+
+const LIST = 'GET /conversations?unread=first&limit=50';
+const PAGE = `GET /conversations/${CONVERSATION_ID}/messages?limit=50`;
+
+function renderScreen(path = '/messages', actor = aClient()) {
+  const element = <MessagesScreen actor={actor} />;
+  return renderWithApp(null, { path, routeTable: [{ path: '/messages', element }] });
+}
+
+afterEach(() => sessionStorage.clear());
+
+describe('the conversation list', () => {
+  it('lists conversations as the server orders them (unread first), with case, preview and Nairobi time', async () => {
+    mockApi({
+      [LIST]: [
+        200,
+        listOf([
+          summary({ id: OTHER_ID, subject: 'Fees', caseId: null, caseLabel: null, unreadCount: 2 }),
+          summary(),
+        ]),
+      ],
+    });
+    renderScreen();
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const items = within(list).getAllByRole('button');
+    expect(items[0]).toHaveTextContent('Fees');
+    expect(items[0]).toHaveTextContent('General');
+    expect(items[0]).toHaveTextContent('2 unread');
+    expect(items[1]).toHaveTextContent('MWA/2026/0042 · Boundary dispute Ngong');
+    expect(items[1]).toHaveTextContent('Wanjiru Kamau: Please see the attached deed');
+    expect(items[1]).toHaveTextContent('20 Nov'); // 10:05 in Nairobi, on an earlier day
+    expect(screen.getByRole('button', { name: /New Message/ })).toBeInTheDocument();
+  });
+
+  it('says so when there are none', async () => {
+    mockApi({ [LIST]: [200, listOf([])] });
+    renderScreen();
+    expect(await screen.findByText(/No conversations yet/)).toBeInTheDocument();
+  });
+});
+
+describe('an open conversation', () => {
+  it('opens ?c=, with day separators, clickable links as anchors, and marks it read', async () => {
+    const calls = mockApi({
+      [LIST]: [200, listOf([summary({ unreadCount: 1 })])],
+      [PAGE]: [
+        200,
+        pageOf(
+          [
+            message({ id: 'm1', body: 'See https://example.test/deed. <b>bold</b>' }),
+            message({ id: 'm2', body: 'Next day', createdAt: '2026-11-21T07:00:00.000Z' }),
+          ],
+          { conversation: summary({ unreadCount: 1 }) },
+        ),
+      ],
+      [`PUT /conversations/${CONVERSATION_ID}/read`]: [
+        200,
+        { success: true, message: 'ok', lastReadAt: '2026-11-21T08:00:00.000Z' },
+      ],
+    });
+    renderScreen(`/messages?c=${CONVERSATION_ID}`);
+    const messages = await screen.findByRole('list', { name: 'Messages' });
+    expect(
+      within(messages)
+        .getAllByRole('separator')
+        .map((s) => s.textContent),
+    ).toEqual(['Friday, 20 November 2026', 'Saturday, 21 November 2026']);
+    const link = within(messages).getByRole('link', { name: 'https://example.test/deed' });
+    expect(link).toHaveAttribute('href', 'https://example.test/deed');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // Shown as text, never as markup.
+    expect(messages).toHaveTextContent('<b>bold</b>');
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'PUT' && call.url.endsWith('/read'))).toBe(true),
+    );
+  });
+
+  it('shows a live message and announces it politely', async () => {
+    let newest = [message({ id: 'm1', body: 'First' })];
+    mockApi({
+      [LIST]: [200, listOf([summary()])],
+      [PAGE]: () => [200, pageOf(newest)],
+      [`PUT /conversations/${CONVERSATION_ID}/read`]: [
+        200,
+        { success: true, message: 'ok', lastReadAt: '2026-11-21T08:00:00.000Z' },
+      ],
+    });
+    renderScreen(`/messages?c=${CONVERSATION_ID}`);
+    await screen.findByText('First');
+    newest = [
+      ...newest,
+      message({ id: 'm2', body: 'Arrived live', senderName: 'Achieng Odhiambo' }),
+    ];
+    emitLiveEvent('message', { conversationId: CONVERSATION_ID, messageId: 'm2', kind: 'created' });
+    expect(await screen.findByText('Arrived live')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent(
+        'New message from Achieng Odhiambo',
+      ),
+    );
+  });
+
+  it('withdraws a recent message of one’s own only after confirming', async () => {
+    const recent = new Date(Date.now() - 60_000).toISOString();
+    const calls = mockApi({
+      [LIST]: [200, listOf([summary()])],
+      [PAGE]: [200, pageOf([message({ id: 'm1', mine: true, state: 'sent', createdAt: recent })])],
+      'POST /messages/m1/withdraw': [
+        200,
+        { success: true, message: 'Message withdrawn', withdrawn: message({ withdrawn: true }) },
+      ],
+    });
+    renderScreen(`/messages?c=${CONVERSATION_ID}`, anAdvocate());
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw this message?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.url.endsWith('/withdraw'))).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Withdraw this message?' })).getByRole('button', {
+        name: 'Withdraw',
+      }),
+    );
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.endsWith('/withdraw'))).toHaveLength(1),
+    );
+  });
+
+  it('lets staff who may upload file an attachment to the case', async () => {
+    const withDeed = message({
+      attachments: [{ id: 'f1', name: 'deed.pdf', type: 'application/pdf', size: 2048 }],
+    });
+    const calls = mockApi({
+      [LIST]: [200, listOf([summary()])],
+      [PAGE]: [200, pageOf([withDeed])],
+      [`POST /conversations/${CONVERSATION_ID}/attachments/f1/file-to-case`]: [
+        201,
+        { success: true, message: 'File added to the case documents', document: {} },
+      ],
+    });
+    renderScreen(`/messages?c=${CONVERSATION_ID}`, anAdvocate());
+    await userEvent.click(await screen.findByRole('button', { name: 'File deed.pdf to the case' }));
+    expect(await screen.findByText('File added to the case documents')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.endsWith('/file-to-case'))).toHaveLength(1);
+  });
+
+  it('offers no filing to a client', async () => {
+    mockApi({
+      [LIST]: [200, listOf([summary()])],
+      [PAGE]: [
+        200,
+        pageOf([
+          message({
+            attachments: [{ id: 'f1', name: 'deed.pdf', type: 'application/pdf', size: 2048 }],
+          }),
+        ]),
+      ],
+    });
+    renderScreen(`/messages?c=${CONVERSATION_ID}`);
+    await screen.findByRole('button', { name: /deed\.pdf/ });
+    expect(screen.queryByRole('button', { name: 'File deed.pdf to the case' })).toBeNull();
+  });
+
+  it('has a Back button to the list (a phone shows one at a time)', async () => {
+    mockApi({
+      [LIST]: [200, listOf([summary()])],
+      [PAGE]: [200, pageOf([message()])],
+    });
+    const { router } = renderScreen(`/messages?c=${CONVERSATION_ID}`);
+    await screen.findByText('Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByText('Choose a conversation to read it.')).toBeInTheDocument();
+  });
+});
+
+describe('New Message', () => {
+  const CASE = {
+    id: '10000000-0000-4000-8000-000000000001',
+    caseNumber: 'MWA/2026/0042',
+    title: 'Boundary dispute Ngong',
+  };
+  const created = {
+    success: true,
+    message: 'Message sent',
+    conversation: summary(),
+    sent: message({ mine: true }),
+  };
+
+  it('lets a client write about one of their cases, and opens the new conversation', async () => {
+    const calls = mockApi({
+      [LIST]: [200, listOf([])],
+      'GET /cases?limit=100': [
+        200,
+        {
+          success: true,
+          count: 1,
+          total: 1,
+          pagination: { page: 1, limit: 100, pages: 1 },
+          cases: [CASE],
+        },
+      ],
+      'POST /conversations': [201, created],
+      [PAGE]: [200, pageOf([message({ mine: true })])],
+    });
+    const { router } = renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: 'New Message' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Message' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByText('Please enter a subject')).toBeInTheDocument();
+    const about = within(dialog).getByLabelText('About');
+    await screen.findByRole('option', { name: 'MWA/2026/0042 · Boundary dispute Ngong' });
+    await userEvent.selectOptions(about, CASE.id);
+    await userEvent.type(within(dialog).getByLabelText('Subject'), 'Title deed');
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Hello');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?c=${CONVERSATION_ID}`));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      subject: 'Title deed',
+      body: 'Hello',
+      caseId: CASE.id,
+    });
+  });
+
+  it('opens at once from the dashboard’s Send Message (?new=1), and closing it leaves the list', async () => {
+    mockApi({
+      [LIST]: [200, listOf([])],
+      'GET /cases?limit=100': [
+        200,
+        {
+          success: true,
+          count: 0,
+          total: 0,
+          pagination: { page: 1, limit: 100, pages: 1 },
+          cases: [],
+        },
+      ],
+    });
+    const { router } = renderScreen('/messages?new=1');
+    const dialog = await screen.findByRole('dialog', { name: 'New Message' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('has staff choose the client from a search', async () => {
+    const calls = mockApi({
+      [LIST]: [200, listOf([])],
+      'GET /clients?limit=10': [
+        200,
+        {
+          success: true,
+          count: 1,
+          total: 1,
+          pagination: { page: 1, limit: 10, pages: 1 },
+          clients: [
+            {
+              id: '00000000-0000-4000-8000-000000000003',
+              firstName: 'Amani',
+              lastName: 'Otieno',
+              email: 'amani@example.test',
+            },
+          ],
+        },
+      ],
+      [`GET /cases?limit=100&client=00000000-0000-4000-8000-000000000003`]: [
+        200,
+        {
+          success: true,
+          count: 0,
+          total: 0,
+          pagination: { page: 1, limit: 100, pages: 1 },
+          cases: [],
+        },
+      ],
+      'POST /conversations': [201, created],
+      [PAGE]: [200, pageOf([message({ mine: true })])],
+    });
+    renderScreen('/messages', anAdvocate());
+    await userEvent.click(await screen.findByRole('button', { name: 'New Message' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Message' });
+    await userEvent.type(within(dialog).getByLabelText('Subject'), 'Fees');
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Our invoice');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByText('Please choose the client')).toBeInTheDocument();
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Amani Otieno/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        subject: 'Fees',
+        body: 'Our invoice',
+        clientId: '00000000-0000-4000-8000-000000000003',
+      }),
+    );
+  });
+});

@@ -1,0 +1,113 @@
+import { can, type PublicUser } from '@firm/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { onLiveEvent } from '../../../lib/live-events';
+import { notify } from '../../../lib/toasts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { conversationsKey } from '../api/keys';
+import { ConversationList } from './conversation-list';
+import { ConversationView } from './conversation-view';
+import { NewConversationModal } from './new-conversation-modal';
+
+/**
+ * /messages (issue 17): the conversation list and the open conversation side by side on a wide
+ * screen; on a phone the list, then the conversation with a Back button. `?c=<id>` opens one,
+ * `?new=1` starts one.
+ */
+export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('c');
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search, 300);
+  const isStaff = user.role !== 'client';
+  // Staff choose the client from the client list: only those who may see it start conversations.
+  const mayStart = !isStaff || can(user, 'clients:view');
+  // `?new=1` (the dashboard's Send Message) opens New Message at once.
+  const [isCreating, setIsCreating] = useState(() => mayStart && params.get('new') === '1');
+
+  // Any conversation's event: its place, preview and unread count change in the list.
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: conversationsKey });
+    const stopMessage = onLiveEvent('message', refresh);
+    const stopReopened = onLiveEvent('reopened', refresh);
+    return () => {
+      stopMessage();
+      stopReopened();
+    };
+  }, [queryClient]);
+
+  const open = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    next.delete('new');
+    if (id) next.set('c', id);
+    else next.delete('c');
+    setParams(next);
+  };
+  const closeNew = () => {
+    setIsCreating(false);
+    // A reload or Back should not open it again.
+    if (params.has('new')) {
+      const next = new URLSearchParams(params);
+      next.delete('new');
+      setParams(next, { replace: true });
+    }
+  };
+
+  return (
+    <div className="flex h-[calc(100dvh-10rem)] min-h-[28rem] flex-col">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
+        {mayStart ? (
+          <Button onClick={() => setIsCreating(true)}>
+            <Plus aria-hidden="true" className="size-4" /> New Message
+          </Button>
+        ) : null}
+      </div>
+      <div className="grid min-h-0 flex-1 overflow-hidden rounded-lg border border-slate-200 bg-white md:grid-cols-[20rem_1fr]">
+        <nav
+          aria-label="Conversations"
+          className={`min-h-0 border-slate-200 md:block md:border-r ${selectedId ? 'hidden' : 'block'}`}
+        >
+          <ConversationList
+            search={search}
+            onSearch={setSearch}
+            selectedId={selectedId}
+            onSelect={open}
+            showClient={isStaff}
+            debouncedSearch={debouncedSearch}
+          />
+        </nav>
+        <div className={`min-h-0 ${selectedId ? 'block' : 'hidden md:block'}`}>
+          {selectedId ? (
+            <ConversationView
+              key={selectedId}
+              conversationId={selectedId}
+              onBack={() => open(null)}
+              mayFileToCase={isStaff && can(user, 'messages:file')}
+            />
+          ) : (
+            <p className="flex h-full items-center justify-center p-6 text-sm text-slate-600">
+              Choose a conversation to read it.
+            </p>
+          )}
+        </div>
+      </div>
+      {isCreating ? (
+        <NewConversationModal
+          isStaff={isStaff}
+          mayListCases={can(user, 'cases:view')}
+          onClose={closeNew}
+          onCreated={(created) => {
+            setIsCreating(false);
+            notify.success('Message sent');
+            open(created.conversation.id);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

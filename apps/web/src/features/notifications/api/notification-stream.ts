@@ -1,0 +1,79 @@
+import type { Notification } from '@firm/shared';
+import { fetchEventSource } from '@microsoft/fetch-event-source';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { API_BASE } from '../../../lib/api-client';
+import { getStoredToken } from '../../../lib/auth-storage';
+import { emitLiveEvent, type LiveMessageEvent } from '../../../lib/live-events';
+import { addNotification, setUnreadCount } from './cache';
+import { NOTIFICATION_LIST_KEY } from './keys';
+
+/** Thrown to stop for good: no session (it ended or was revoked), so no point in retrying. */
+class StreamRefused extends Error {}
+
+/** After a lost connection: 1 s, 2 s, 4 s … up to 30 s between tries, with some jitter. */
+export function retryDelay(failures: number): number {
+  const base = Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+/**
+ * GET /api/notifications/stream (ADR 017), through fetch so the session's Bearer header goes with
+ * it (an EventSource cannot send one, and a token in a URL ends up in logs). Each notification
+ * joins the cached list and each count replaces the badge's. fetch-event-source sends the last
+ * event id again when it reconnects (after a server restart, or a phone losing signal), so what
+ * was missed arrives, once.
+ */
+export function useNotificationStream(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const token = getStoredToken();
+    if (!enabled || !token) return;
+    const controller = new AbortController();
+    let failures = 0;
+    let hasOpened = false;
+    void fetchEventSource(`${API_BASE}/notifications/stream`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+      // A background tab keeps its stream: the badge is right when the person comes back.
+      openWhenHidden: true,
+      async onopen(response) {
+        const type = response.headers.get('content-type') ?? '';
+        if (response.ok && type.startsWith('text/event-stream')) {
+          failures = 0;
+          // Reopened after a gap: anything the list missed while away is fetched again.
+          if (hasOpened) {
+            void queryClient.invalidateQueries({ queryKey: NOTIFICATION_LIST_KEY });
+            // Message events are not replayed: the messages screen refetches (ADR 020).
+            emitLiveEvent('reopened', undefined);
+          }
+          hasOpened = true;
+          return;
+        }
+        if (response.status === 401 || response.status === 403) throw new StreamRefused();
+        throw new Error(`stream answered ${response.status}`);
+      },
+      onmessage(message) {
+        if (message.event === 'notification') {
+          addNotification(queryClient, JSON.parse(message.data) as Notification);
+        } else if (message.event === 'unread-count') {
+          setUnreadCount(queryClient, (JSON.parse(message.data) as { count: number }).count);
+        } else if (message.event === 'message') {
+          emitLiveEvent('message', JSON.parse(message.data) as LiveMessageEvent);
+        }
+      },
+      onclose() {
+        // The server ended it (a restart or a shutdown): try again, with the last event id.
+        throw new Error('stream closed');
+      },
+      onerror(error) {
+        if (error instanceof StreamRefused) throw error;
+        failures += 1;
+        return retryDelay(failures);
+      },
+    }).catch(() => {
+      // Refused (signed out): the session store handles that through the API client.
+    });
+    return () => controller.abort();
+  }, [enabled, queryClient]);
+}

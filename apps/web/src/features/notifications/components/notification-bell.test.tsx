@@ -1,0 +1,158 @@
+import type { Notification, NotificationList } from '@firm/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderWithApp } from '../../../testing/render';
+import { NotificationBell } from './notification-bell';
+import { relativeAge } from './relative-age';
+
+const MINUTE = 60_000;
+
+function aNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: crypto.randomUUID(),
+    sequence: 1,
+    type: 'info',
+    kind: 'case_status_changed',
+    title: 'Case status updated',
+    message: 'Case MWA/2026/0001 is now in progress.',
+    timestamp: new Date(Date.now() - 30 * MINUTE).toISOString(),
+    read: false,
+    readAt: null,
+    actionUrl: '/cases/5b0c6a64-0a59-4a25-9d1b-7a6f5c1c2f10',
+    ...overrides,
+  };
+}
+
+function page(notifications: Notification[], total = notifications.length): NotificationList {
+  return {
+    success: true,
+    count: notifications.length,
+    total,
+    unreadCount: notifications.filter((n) => !n.read).length,
+    pagination: { page: 1, limit: 20, pages: Math.max(1, Math.ceil(total / 20)) },
+    notifications,
+  };
+}
+
+const renderBell = () =>
+  renderWithApp(<NotificationBell live={false} />, {
+    routes: [{ path: '/cases/:id', element: <h1>The case</h1> }],
+  });
+
+describe('NotificationBell', () => {
+  it('shows the unread count, reading 9+ above 9, and announces it politely', async () => {
+    mockApi({ 'GET /notifications/unread-count': [200, { success: true, count: 12 }] });
+    renderBell();
+    expect(await screen.findByText('9+')).toBeInTheDocument();
+    const status = screen.getByRole('status');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(status).toHaveTextContent('12 unread notifications');
+  });
+
+  it('shows the number itself up to 9, and no badge at 0', async () => {
+    mockApi({ 'GET /notifications/unread-count': [200, { success: true, count: 9 }] });
+    const first = renderBell();
+    expect(await screen.findByText('9')).toBeInTheDocument();
+    first.unmount();
+    mockApi({ 'GET /notifications/unread-count': [200, { success: true, count: 0 }] });
+    renderBell();
+    expect(await screen.findByText('No unread notifications')).toBeInTheDocument();
+    expect(screen.queryByTestId('notification-badge')).toBeNull();
+  });
+
+  it("starts closed and says 'No notifications yet' when there are none", async () => {
+    mockApi({
+      'GET /notifications/unread-count': [200, { success: true, count: 0 }],
+      'GET /notifications?page=1&limit=20': [200, page([])],
+    });
+    renderBell();
+    const button = screen.getByRole('button', { name: 'Notifications' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+  });
+
+  it('lists entries with their ages; marks one read, all read, removes one', async () => {
+    const recent = aNotification({ title: 'Case status updated' });
+    const older = aNotification({
+      type: 'success',
+      title: 'Appointment confirmed',
+      timestamp: new Date(Date.now() - 2 * 60 * MINUTE).toISOString(),
+      actionUrl: '/appointments',
+    });
+    const oldest = aNotification({
+      type: 'warning',
+      title: 'Appointment cancelled',
+      timestamp: new Date(Date.now() - 24 * 60 * MINUTE).toISOString(),
+      actionUrl: null,
+    });
+    const calls = mockApi({
+      'GET /notifications/unread-count': [200, { success: true, count: 3 }],
+      'GET /notifications?page=1&limit=20': [200, page([recent, older, oldest])],
+      [`PUT /notifications/${recent.id}/read`]: [
+        200,
+        { success: true, notification: { ...recent, read: true }, unreadCount: 2 },
+      ],
+      'PUT /notifications/read-all': [
+        200,
+        { success: true, message: 'ok', updated: 2, unreadCount: 0 },
+      ],
+      [`DELETE /notifications/${oldest.id}`]: [200, { success: true, unreadCount: 0 }],
+    });
+    renderBell();
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(list).getByText('30 minutes ago')).toBeInTheDocument();
+    expect(within(list).getByText('2 hours ago')).toBeInTheDocument();
+    expect(within(list).getByText('1 day ago')).toBeInTheDocument();
+    expect(within(list).getAllByRole('link', { name: 'View Details' })).toHaveLength(2);
+
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark as read: Case status updated' }),
+    );
+    expect(await screen.findByText('2')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as read: Case status updated' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
+    expect(await screen.findByText('No unread notifications')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove: Appointment cancelled' }));
+    expect(await screen.findByText('Appointment confirmed')).toBeInTheDocument();
+    expect(screen.queryByText('Appointment cancelled')).toBeNull();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toContain(
+      `DELETE /api/notifications/${oldest.id}`,
+    );
+  });
+
+  it("'View Details' opens the action's page and marks the entry read", async () => {
+    const entry = aNotification();
+    const calls = mockApi({
+      'GET /notifications/unread-count': [200, { success: true, count: 1 }],
+      'GET /notifications?page=1&limit=20': [200, page([entry])],
+      [`PUT /notifications/${entry.id}/read`]: [
+        200,
+        { success: true, notification: { ...entry, read: true }, unreadCount: 0 },
+      ],
+    });
+    renderBell();
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'View Details' }));
+    expect(await screen.findByRole('heading', { name: 'The case' })).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT' && call.url.endsWith('/read'))).toBe(true);
+  });
+});
+
+describe('relativeAge', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  it('says minutes, hours or days ago', () => {
+    expect(relativeAge(ago(10 * 1000), now)).toBe('1 minute ago');
+    expect(relativeAge(ago(30 * MINUTE), now)).toBe('30 minutes ago');
+    expect(relativeAge(ago(59 * MINUTE), now)).toBe('59 minutes ago');
+    expect(relativeAge(ago(2 * 60 * MINUTE), now)).toBe('2 hours ago');
+    expect(relativeAge(ago(24 * 60 * MINUTE), now)).toBe('1 day ago');
+    expect(relativeAge(ago(3 * 24 * 60 * MINUTE), now)).toBe('3 days ago');
+  });
+});

@@ -1,0 +1,34 @@
+import type { FirmSettings, FirmSettingsAnswer } from '@firm/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+const FIRM_SETTINGS_KEY = ['settings', 'firm'] as const;
+
+/** GET /api/settings/firm */
+export const firmSettingsQueryOptions = () => ({
+  queryKey: FIRM_SETTINGS_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<FirmSettingsAnswer>('/settings/firm', signal),
+});
+
+export function useFirmSettings() {
+  return useQuery(firmSettingsQueryOptions());
+}
+
+/** PUT /api/settings/firm: the whole settings object. */
+export function useSaveFirmSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: FirmSettings) =>
+      api.put<FirmSettingsAnswer & { message: string }>('/settings/firm', settings),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(FIRM_SETTINGS_KEY, {
+        settings: answer.settings,
+        updatedAt: answer.updatedAt,
+        updatedBy: answer.updatedBy,
+      });
+      // The booking modal's fees come from the public config.
+      void queryClient.invalidateQueries({ queryKey: ['public-config'] });
+    },
+  });
+}

@@ -1,0 +1,108 @@
+import { defaultFirmSettings, type FirmSettingsAnswer } from '@firm/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderWithApp } from '../../../testing/render';
+import { Component as SystemSettings } from '../routes/system-settings';
+
+const answer = (): FirmSettingsAnswer => ({
+  settings: defaultFirmSettings('info@mwamba-advocates.co.ke'),
+  updatedAt: null,
+  updatedBy: null,
+});
+
+const renderTab = () =>
+  renderWithApp(null, {
+    path: '/system-settings?tab=firm',
+    routeTable: [{ path: '/system-settings', element: <SystemSettings /> }],
+  });
+
+describe('System Settings → Firm settings', () => {
+  it('shows the defaults and saves the whole settings with a changed fee', async () => {
+    const calls = mockApi({
+      'GET /settings/firm': [200, answer()],
+      'PUT /settings/firm': () => {
+        const saved = answer();
+        saved.settings.appointmentTypes.consultation.feeKsh = 6500;
+        return [
+          200,
+          {
+            success: true,
+            message: 'Firm settings saved',
+            ...saved,
+            updatedAt: '2026-11-23T08:00:00.000Z',
+            updatedBy: 'Wanjiru Kamau',
+          },
+        ];
+      },
+    });
+    renderTab();
+    expect(await screen.findByRole('tab', { name: 'Firm settings', selected: true })).toBeVisible();
+    const fee = await screen.findByLabelText('Consultation fee (KSh)');
+    expect(fee).toHaveValue(5000);
+    expect(screen.getByRole('checkbox', { name: 'Monday 09:00' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Monday 08:00' })).not.toBeChecked();
+    // Saturday's office closes at 14:00: no later start is offered.
+    expect(screen.queryByRole('checkbox', { name: 'Saturday 15:00' })).toBeNull();
+
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '6500');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Monday 08:00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save firm settings' }));
+    await screen.findByText('Firm settings saved');
+    const body = calls.find((call) => call.method === 'PUT')!.body as ReturnType<
+      typeof defaultFirmSettings
+    >;
+    expect(body.appointmentTypes.consultation).toEqual({ feeKsh: 6500, durationMinutes: 30 });
+    expect(body.bookingTimes.mon).toEqual([
+      '08:00',
+      '09:00',
+      '10:00',
+      '11:00',
+      '14:00',
+      '15:00',
+      '16:00',
+    ]);
+    expect(await screen.findByText(/Last saved .* by Wanjiru Kamau\./)).toBeVisible();
+  });
+
+  it('refuses bad values with the field messages before asking the server', async () => {
+    const calls = mockApi({ 'GET /settings/firm': [200, answer()] });
+    renderTab();
+    const fee = await screen.findByLabelText('Consultation fee (KSh)');
+    await userEvent.clear(fee);
+    await userEvent.clear(screen.getByLabelText(/Firm notification email/));
+    await userEvent.type(screen.getByLabelText(/Firm notification email/), 'not-an-email');
+    await userEvent.type(screen.getByLabelText(/Paybill or till number/), '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Save firm settings' }));
+    expect(await screen.findByText('Fee is required')).toBeVisible();
+    expect(screen.getByText('Invalid email address')).toBeVisible();
+    expect(screen.getByText('Enter the paybill or till number: 5 to 7 digits')).toBeVisible();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it("keeps what was typed when the server refuses, with the server's messages", async () => {
+    mockApi({
+      'GET /settings/firm': [200, answer()],
+      'PUT /settings/firm': [
+        400,
+        {
+          message: 'Invalid email address',
+          errors: { notificationEmail: 'Invalid email address' },
+        },
+      ],
+    });
+    renderTab();
+    const email = await screen.findByLabelText(/Firm notification email/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'bookings@firm.test');
+    const reply = screen.getByLabelText('Contact form auto-reply');
+    await userEvent.clear(reply);
+    await userEvent.type(reply, 'Asante! We read every message.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save firm settings' }));
+    const form = screen.getByRole('form', { name: 'Firm settings' });
+    expect(await within(form).findByText('Invalid email address')).toBeVisible();
+    expect(email).toHaveValue('bookings@firm.test');
+    expect(reply).toHaveValue('Asante! We read every message.');
+  });
+});

@@ -1,0 +1,313 @@
+import {
+  APPOINTMENT_TYPES,
+  APPOINTMENT_TYPE_DEFAULTS,
+  BOOKING_DAYS,
+  BOOKING_DAY_LABELS,
+  BOOKING_TIME_CHOICES,
+  FIRM_SETTINGS_MESSAGES as F,
+  MPESA_KINDS,
+  MPESA_KIND_LABELS,
+  firmSettingsSchema,
+  isWithinOfficeHours,
+  type FirmSettings,
+  type FirmSettingsAnswer,
+  type FirmSettingsInput,
+} from '@firm/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type ReactNode } from 'react';
+import { useForm, type FieldErrors, type Path } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { ListResults } from '../../../components/list/list-states';
+import { Button } from '../../../components/ui/button';
+import { TextField, inputClass } from '../../../components/ui/text-field';
+import { serverMessageOr } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { formatDate } from '../../../lib/format';
+import { useFirmSettings, useSaveFirmSettings } from '../api/firm-settings';
+
+/** System Settings → Firm settings: the values the server reads for bookings, mail and payment. */
+export function FirmSettingsPanel() {
+  const query = useFirmSettings();
+  return (
+    <ListResults
+      query={query}
+      loadingLabel="Loading firm settings…"
+      failedText={F.loadFailed}
+      isEmpty={() => false}
+      empty={{ title: '' }}
+    >
+      {(answer) => <FirmSettingsForm answer={answer} />}
+    </ListResults>
+  );
+}
+
+function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <legend className="px-1 text-lg font-semibold text-slate-900">{legend}</legend>
+      <div className="mt-2 space-y-4">{children}</div>
+    </fieldset>
+  );
+}
+
+function TextArea({
+  label,
+  error,
+  hint,
+  ...rest
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+} & React.TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: React.Ref<HTMLTextAreaElement> }) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={4}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`mt-1 ${inputClass(Boolean(error))}`}
+        {...rest}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Every field name the server may answer a message for (`errors` of a 400). */
+const FIELDS = [
+  ...APPOINTMENT_TYPES.flatMap((type) => [
+    `appointmentTypes.${type}.feeKsh` as const,
+    `appointmentTypes.${type}.durationMinutes` as const,
+  ]),
+  'bookingTimes',
+  ...BOOKING_DAYS.map((day) => `bookingTimes.${day}` as const),
+  'notificationEmail',
+  'mpesaKind',
+  'mpesaNumber',
+  'mpesaInstructions',
+  'contactAutoReply',
+  'bookingAutoReply',
+] as const satisfies readonly Path<FirmSettingsInput>[];
+
+/** A day's message: about the day, or about one of its times (`bookingTimes.mon.0`). */
+function dayError(errors: FieldErrors<FirmSettingsInput>, day: (typeof BOOKING_DAYS)[number]) {
+  const entry = errors.bookingTimes?.[day] as Record<string, unknown> | undefined;
+  if (!entry) return undefined;
+  if (typeof entry.message === 'string') return entry.message;
+  for (const each of Object.values(entry)) {
+    const message = (each as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string') return message;
+  }
+  return undefined;
+}
+
+function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
+  const save = useSaveFirmSettings();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<FirmSettingsInput, unknown, FirmSettings>({
+    resolver: zodResolver(firmSettingsSchema),
+    defaultValues: answer.settings as FirmSettingsInput,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      reset(saved.settings as FirmSettingsInput);
+      toast.success(saved.message);
+    } catch (error) {
+      // What was typed stays in the form: only the messages are added.
+      applyServerErrors(error, setError, FIELDS);
+      toast.error(serverMessageOr(error, F.saveFailed));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label={F.tabLabel}>
+      <p className="text-sm text-slate-700">
+        {answer.updatedAt
+          ? `Last saved ${formatDate(answer.updatedAt)}${answer.updatedBy ? ` by ${answer.updatedBy}` : ''}.`
+          : 'These are the defaults: nobody has changed them yet.'}
+      </p>
+
+      <Fieldset legend="Appointment types">
+        <p className="text-sm text-slate-600">
+          The fee (KSh) and length of each type when it is booked. Staff may still set another fee
+          or length for one appointment.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {APPOINTMENT_TYPES.map((type) => {
+            const label = APPOINTMENT_TYPE_DEFAULTS[type].label;
+            const typeErrors = errors.appointmentTypes?.[type];
+            return (
+              <div key={type} className="space-y-3 rounded-md border border-slate-200 p-3">
+                <p className="font-medium text-slate-900">{label}</p>
+                <TextField
+                  label={`${label} fee (KSh)`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  required
+                  error={typeErrors?.feeKsh?.message}
+                  {...register(`appointmentTypes.${type}.feeKsh`, { valueAsNumber: true })}
+                />
+                <TextField
+                  label={`${label} duration (minutes)`}
+                  type="number"
+                  inputMode="numeric"
+                  min={15}
+                  step={5}
+                  required
+                  error={typeErrors?.durationMinutes?.message}
+                  {...register(`appointmentTypes.${type}.durationMinutes`, {
+                    valueAsNumber: true,
+                  })}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </Fieldset>
+
+      <Fieldset legend="Booking hours">
+        <p className="text-sm text-slate-600">
+          The start times offered for booking on each day. A day without any takes no bookings;
+          public holidays and Sundays never do.
+        </p>
+        {errors.bookingTimes?.message ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.bookingTimes.message}
+          </p>
+        ) : null}
+        {BOOKING_DAYS.map((day) => {
+          const message = dayError(errors, day);
+          const errorId = `booking-${day}-error`;
+          return (
+            <fieldset
+              key={day}
+              aria-describedby={message ? errorId : undefined}
+              className="border-t border-slate-100 pt-3"
+            >
+              <legend className="text-sm font-medium text-slate-800">
+                {BOOKING_DAY_LABELS[day]}
+              </legend>
+              <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+                {BOOKING_TIME_CHOICES.filter((time) => isWithinOfficeHours(day, time)).map(
+                  (time) => (
+                    <label key={time} className="flex items-center gap-1.5 text-sm text-slate-800">
+                      <input
+                        type="checkbox"
+                        value={time}
+                        className="size-4 rounded border-slate-400 accent-brand-700"
+                        aria-label={`${BOOKING_DAY_LABELS[day]} ${time}`}
+                        {...register(`bookingTimes.${day}`)}
+                      />
+                      {time}
+                    </label>
+                  ),
+                )}
+              </div>
+              {message ? (
+                <p id={errorId} className="mt-1 text-sm text-red-700">
+                  {message}
+                </p>
+              ) : null}
+            </fieldset>
+          );
+        })}
+      </Fieldset>
+
+      <Fieldset legend="Notifications">
+        <TextField
+          label="Firm notification email"
+          type="email"
+          required
+          hint="New contact messages and booking requests are sent here."
+          error={errors.notificationEmail?.message}
+          {...register('notificationEmail')}
+        />
+      </Fieldset>
+
+      <Fieldset legend="M-Pesa payment details">
+        <p className="text-sm text-slate-600">Shown to clients under Make Payment.</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="mpesa-kind" className="block text-sm font-medium text-slate-800">
+              Payment type
+            </label>
+            <select
+              id="mpesa-kind"
+              className={`mt-1 ${inputClass(false)}`}
+              {...register('mpesaKind')}
+            >
+              {MPESA_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {MPESA_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            label="Paybill or till number"
+            inputMode="numeric"
+            hint="Leave empty until the firm has one."
+            error={errors.mpesaNumber?.message}
+            {...register('mpesaNumber')}
+          />
+        </div>
+        <TextArea
+          label="Account instructions"
+          rows={2}
+          hint="For example: Account number: your case number (MWA/2026/0001)."
+          error={errors.mpesaInstructions?.message}
+          {...register('mpesaInstructions')}
+        />
+      </Fieldset>
+
+      <Fieldset legend="Automatic replies">
+        <TextArea
+          label="Contact form auto-reply"
+          hint="Emailed to whoever sends a message through the contact form."
+          error={errors.contactAutoReply?.message}
+          {...register('contactAutoReply')}
+        />
+        <TextArea
+          label="Booking auto-reply"
+          hint="Opens the email confirming a booking request."
+          error={errors.bookingAutoReply?.message}
+          {...register('bookingAutoReply')}
+        />
+      </Fieldset>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" isLoading={isSubmitting} loadingText="Saving…">
+          Save firm settings
+        </Button>
+        {isDirty ? <p className="text-sm text-slate-600">You have unsaved changes.</p> : null}
+      </div>
+    </form>
+  );
+}

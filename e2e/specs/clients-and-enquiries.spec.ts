@@ -1,0 +1,169 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  callApi,
+  createReadyUser,
+  ownerToken,
+  uniqueSuffix,
+  useSessionToken,
+} from '../support/user-management';
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+async function seriousViolations(page: Page) {
+  return (await new AxeBuilder({ page }).analyze()).violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
+}
+
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+test.describe('clients and enquiries', () => {
+  test('an advocate finds a client, edits their phone and opens their case', async ({
+    browser,
+    request,
+  }) => {
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    const client = await createReadyUser(request, owner, suffix, 'client');
+    const title = `Lease dispute ${suffix}`;
+    await callApi(request, owner, 'POST', '/cases', {
+      title,
+      description: 'The landlord ended the lease early.',
+      category: 'property',
+      priority: 'medium',
+      clientId: client.id,
+    });
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await useSessionToken(page, owner);
+    await page.goto('/clients');
+    await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search clients' }).fill(suffix);
+    await expect(page).toHaveURL(new RegExp(`search=${suffix}`));
+    const link = page.getByRole('link', { name: `Ready client ${suffix}` });
+    await expect(link).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await link.click();
+
+    await expect(page.getByRole('heading', { name: `Ready client ${suffix}` })).toBeVisible();
+    const phone = page.getByLabel('Phone (optional)');
+    await phone.fill('0722 123 456');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Client details updated')).toBeVisible();
+    await expect(phone).toHaveValue('+254722123456');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: new RegExp(title) }).click();
+    await expect(page).toHaveURL(/\/cases\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+
+    // New Case from the client page opens the cases screen's form with the client chosen.
+    await page.goto(`/clients/${client.id}`);
+    await page.getByRole('link', { name: 'New Case' }).click();
+    const newCase = page.getByRole('dialog', { name: 'New Case' });
+    await expect(newCase.getByLabel('Client', { exact: true })).toHaveValue(client.id);
+    await context.close();
+
+    // The same screens on a phone.
+    const small = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const mobile = await small.newPage();
+    await useSessionToken(mobile, owner);
+    await mobile.goto(`/clients?search=${suffix}`);
+    await expect(mobile.getByRole('link', { name: `Ready client ${suffix}` })).toBeVisible();
+    expect(await fitsWidth(mobile)).toBe(true);
+    expect(await seriousViolations(mobile)).toEqual([]);
+    await mobile.goto(`/clients/${client.id}`);
+    await expect(mobile.getByLabel('Phone (optional)')).toHaveValue('+254722123456');
+    expect(await fitsWidth(mobile)).toBe(true);
+    expect(await seriousViolations(mobile)).toEqual([]);
+    await small.close();
+  });
+
+  test('an admin who admits clients converts a contact message into a client', async ({
+    browser,
+    request,
+  }) => {
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    const admin = await createReadyUser(request, owner, suffix, 'admin');
+    await callApi(request, owner, 'PUT', `/user-management/admin/${admin.id}/permissions`, {
+      permissions: {
+        canOpenFiles: false,
+        canUploadFiles: false,
+        canAdmitClients: true,
+        canManageCases: false,
+        canScheduleAppointments: false,
+        canAccessReports: false,
+      },
+    });
+    const subject = `Help with a will ${suffix}`;
+    const email = `zawadi.${suffix}@visitor-e2e.test`;
+    const sent = await request.post('/api/contact-messages', {
+      data: {
+        name: `Zawadi Wekesa${suffix}`,
+        email,
+        phone: '0733 222 111',
+        subject,
+        message: 'My father passed away and left a handwritten will.',
+        urgency: 'urgent',
+        consent: true,
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await useSessionToken(page, admin.token);
+    await page.goto('/enquiries');
+    await expect(page.getByRole('heading', { name: 'Enquiries', level: 1 })).toBeVisible();
+    const card = page.getByRole('article', { name: subject });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Urgent', { exact: true })).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Reply by email' })).toHaveAttribute(
+      'href',
+      new RegExp(`^mailto:${encodeURIComponent(email).replace(/\./g, '\\.')}\\?subject=Re`),
+    );
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await card.getByRole('button', { name: 'Convert to client' }).click();
+    const form = page.getByRole('dialog', { name: 'Convert to client' });
+    await expect(form.getByLabel('Email')).toHaveValue(email);
+    await expect(form.getByLabel('Last Name')).toHaveValue(`Wekesa${suffix}`);
+    await form.getByRole('button', { name: 'Create Client' }).click();
+    const shown = page.getByRole('dialog', { name: 'Temporary Password' });
+    await expect(shown.getByLabel('Temporary password')).not.toBeEmpty();
+    await shown.getByRole('button', { name: 'Close', exact: true }).click();
+
+    const converted = page.getByRole('article', { name: subject });
+    await expect(
+      converted.getByRole('link', { name: `Client: Zawadi Wekesa${suffix}` }),
+    ).toBeVisible();
+    await expect(converted.getByLabel('Status', { exact: true })).toHaveValue('in_progress');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A second conversion of the same person is refused with a clear message.
+    const again = await request.post('/api/contact-messages', {
+      data: {
+        name: `Zawadi Wekesa${suffix}`,
+        email,
+        subject: `${subject} (again)`,
+        message: 'Following up.',
+        consent: true,
+      },
+    });
+    expect(again.status()).toBe(201);
+    await page.reload();
+    const second = page.getByRole('article', { name: `${subject} (again)` });
+    await second.getByRole('button', { name: 'Convert to client' }).click();
+    const secondForm = page.getByRole('dialog', { name: 'Convert to client' });
+    await secondForm.getByRole('button', { name: 'Create Client' }).click();
+    await expect(secondForm.getByRole('alert')).toContainText(
+      'An account with this email already exists',
+    );
+    await context.close();
+  });
+});

@@ -1,0 +1,110 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  createReadyUser,
+  ownerToken,
+  uniqueSuffix,
+  useSessionToken,
+} from '../support/user-management';
+
+async function seriousViolations(page: Page) {
+  return (await new AxeBuilder({ page }).analyze()).violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n');
+
+test.describe('secure messaging', () => {
+  test('a client writes with an attachment, the advocate sees it live and answers, the client sees the answer and the read receipt', async ({
+    browser,
+    request,
+  }) => {
+    test.slow(); // two people, two browsers
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    const client = await createReadyUser(request, owner, suffix, 'client');
+
+    // The client starts a conversation.
+    const clientContext = await browser.newContext();
+    const clientPage = await clientContext.newPage();
+    await useSessionToken(clientPage, client.token);
+    await clientPage.goto('/messages');
+    await expect(
+      clientPage.getByText('No conversations yet. Start one with New Message.'),
+    ).toBeVisible();
+    await clientPage.getByRole('button', { name: 'New Message' }).click();
+    const dialog = clientPage.getByRole('dialog', { name: 'New Message' });
+    await dialog.getByLabel('Subject').fill(`Title deed ${suffix}`);
+    await dialog.getByLabel('Message').fill('Good morning, I have a question about my deed.');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(clientPage).toHaveURL(/\/messages\?c=/);
+    const conversationId = new URL(clientPage.url()).searchParams.get('c')!;
+    const clientMessages = clientPage.getByRole('list', { name: 'Messages' });
+    await expect(clientMessages).toContainText('Good morning, I have a question about my deed.');
+
+    // The advocate opens it in another browser.
+    const staffContext = await browser.newContext();
+    const staffPage = await staffContext.newPage();
+    await useSessionToken(staffPage, owner);
+    await staffPage.goto(`/messages?c=${conversationId}`);
+    const staffMessages = staffPage.getByRole('list', { name: 'Messages' });
+    await expect(staffMessages).toContainText('Good morning, I have a question about my deed.');
+    // The advocate has read it: the client's first message shows Read, live.
+    await expect(clientMessages.getByText('Read')).toBeVisible();
+
+    // The client sends a file with a message; the advocate sees it arrive without reloading.
+    await clientPage.locator('input[type="file"]').setInputFiles({
+      name: 'deed.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await expect(clientPage.getByRole('list', { name: 'Attachments' })).toContainText('deed.pdf');
+    const clientBox = clientPage.getByRole('textbox', { name: 'Message' });
+    await clientBox.fill('Here is the deed.');
+    await clientBox.press('Enter');
+    await expect(clientMessages).toContainText('Here is the deed.');
+    await expect(staffMessages).toContainText('Here is the deed.');
+    await expect(staffMessages.getByRole('button', { name: /deed\.pdf/ })).toBeVisible();
+
+    // The advocate answers; the client sees it live, and the advocate then sees it read.
+    const staffBox = staffPage.getByRole('textbox', { name: 'Message' });
+    await staffBox.fill('Thank you, we will review it today.');
+    await staffBox.press('Enter');
+    await expect(clientMessages).toContainText('Thank you, we will review it today.');
+    const answer = staffMessages.getByRole('article').filter({
+      hasText: 'Thank you, we will review it today.',
+    });
+    await expect(answer.getByText('Read')).toBeVisible();
+
+    expect(await seriousViolations(clientPage)).toEqual([]);
+    expect(await seriousViolations(staffPage)).toEqual([]);
+
+    // On a 360 px phone: the list, then the conversation with Back, then the list again.
+    const phoneContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const phone = await phoneContext.newPage();
+    await useSessionToken(phone, client.token);
+    await phone.goto('/messages');
+    const item = phone
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('button', { name: new RegExp(`Title deed ${suffix}`) });
+    await expect(item).toBeVisible();
+    expect(await seriousViolations(phone)).toEqual([]);
+    await item.click();
+    await expect(phone.getByRole('list', { name: 'Messages' })).toContainText(
+      'Thank you, we will review it today.',
+    );
+    await expect(item).toBeHidden();
+    const composer = phone.getByRole('form', { name: 'Write a message' });
+    const box = await composer.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(phone)).toEqual([]);
+    await phone.getByRole('button', { name: 'Back' }).click();
+    await expect(item).toBeVisible();
+    await expect(phone).toHaveURL(/\/messages$/);
+
+    await clientContext.close();
+    await staffContext.close();
+    await phoneContext.close();
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Secure messaging (issue 17): limits, the server's answers and the notification email. SPEC
+ * section 2 only promises chat at /messages, so these texts are ours; defined once, used by the
+ * server and the screens.
+ */
+export const MESSAGE_LIMITS = {
+  subjectMax: 200,
+  bodyMax: 5000,
+  searchMax: 100,
+  /** Files sent with one message. */
+  attachmentsMax: 5,
+  /** Staff named on a new conversation. */
+  staffMax: 10,
+  /** The newest page of a conversation, and the most one page may hold. */
+  pageDefault: 50,
+  pageMax: 100,
+  /** A sender may withdraw a message this long after sending it. */
+  withdrawWindowMinutes: 5,
+  /** A recipient who has not read a message for this long gets the email… */
+  emailAfterMinutes: 10,
+  /** …at most once per conversation per this many minutes. */
+  emailEveryMinutes: 60,
+} as const;
+
+export const MESSAGE_MESSAGES = {
+  subjectRequired: 'Please enter a subject',
+  bodyRequired: 'Please write a message',
+  bodyOrFileRequired: 'Please write a message or attach a file',
+  clientRequired: 'Please choose the client',
+  clientNotFound: 'That client was not found',
+  caseNotFound: 'That case was not found',
+  caseNotTheClients: 'That case is not one of this client’s cases',
+  staffNotFound: 'One of the people named was not found',
+  invalidConversationId: 'Invalid conversation id',
+  invalidMessageId: 'Invalid message id',
+  invalidAttachmentId: 'Invalid attachment id',
+  invalidCursor: 'Invalid cursor: use the "before" value of the previous page',
+  conversationNotFound: 'Conversation not found',
+  messageNotFound: 'Message not found',
+  attachmentNotFound: 'Attachment not found',
+  viewDenied: 'You do not have permission to view messages',
+  fileDenied: 'You do not have permission to file documents to cases',
+  tooManyFiles: (max: number) => `You can attach at most ${max} files to one message`,
+  withdrawNotYours: 'Only the sender can withdraw a message',
+  withdrawTooLate: (minutes: number) =>
+    `A message can only be withdrawn within ${minutes} minutes of sending it`,
+  alreadyWithdrawn: 'This message has already been withdrawn',
+  noCase: 'This conversation is not about a case, so its files cannot be filed to one',
+  conversationCreated: 'Message sent',
+  messageSent: 'Message sent',
+  messageWithdrawn: 'Message withdrawn',
+  markedRead: 'Conversation marked as read',
+  filedToCase: 'File added to the case documents',
+  /** Shown in place of a withdrawn message's body. */
+  withdrawnPlaceholder: 'This message was withdrawn',
+  generalConversation: 'General',
+
+  // The notification email: who wrote and where to read it, never the message itself.
+  emailSubject: 'You have a new message',
+  emailBody: (sender: string, link: string) =>
+    `You have a new message from ${sender}.\n\nTo read it, sign in to your portal:\n${link}\n\nFor your privacy, messages are not sent by email.`,
+  /** The sender named to a client when the firm wrote. */
+  firmSender: 'Mwamba & Associates Advocates',
+
+  // The bell's entry for a new message: who wrote, never what.
+  notificationTitle: 'New message',
+  notificationText: (sender: string) => `You have a new message from ${sender}.`,
+} as const;

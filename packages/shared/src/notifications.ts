@@ -1,0 +1,82 @@
+/**
+ * Notifications (issue 15; SPEC sections 2, 3, 4, 9): the bell's words, the kinds of event that
+ * notify someone, and which of those a client may also receive by email.
+ */
+
+export const NOTIFICATION_TYPES = ['success', 'info', 'warning', 'error'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** What happened: each notification names the event that caused it. */
+export const NOTIFICATION_KINDS = [
+  'case_opened',
+  'case_status_changed',
+  'case_document_added',
+  'case_note_added',
+  'case_assigned',
+  'appointment_booked',
+  'appointment_confirmed',
+  'appointment_rescheduled',
+  'appointment_cancelled',
+  'appointment_reminder',
+  'permissions_changed',
+  'advocate_awaiting_verification',
+  'contact_message_received',
+  'visitor_booking_received',
+  'message_received',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The kinds a client also receives by email, unless they switch that kind off in Profile. */
+export const NOTIFICATION_EMAIL_KINDS = [
+  'case_opened',
+  'case_status_changed',
+  'case_document_added',
+  'appointment_confirmed',
+  'appointment_rescheduled',
+  'appointment_cancelled',
+] as const satisfies readonly NotificationKind[];
+export type NotificationEmailKind = (typeof NOTIFICATION_EMAIL_KINDS)[number];
+
+export const NOTIFICATION_EMAIL_KIND_LABELS: Record<NotificationEmailKind, string> = {
+  case_opened: 'A case is opened for me',
+  case_status_changed: "My case's status changes",
+  case_document_added: 'A document is shared on my case',
+  appointment_confirmed: 'An appointment is confirmed',
+  appointment_rescheduled: 'An appointment is rescheduled',
+  appointment_cancelled: 'An appointment is cancelled',
+};
+
+export const isNotificationEmailKind = (kind: string): kind is NotificationEmailKind =>
+  (NOTIFICATION_EMAIL_KINDS as readonly string[]).includes(kind);
+
+/** SPEC section 9: the badge caps at 9+. */
+export const NOTIFICATION_BADGE_CAP = 9;
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_MAX_LIMIT = 50;
+
+export function notificationBadgeText(count: number): string {
+  return count > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(count);
+}
+
+export const NOTIFICATION_MESSAGES = {
+  // SPEC section 2, word for word.
+  bellLabel: 'Notifications',
+  markAllRead: 'Mark all read',
+  markRead: 'Mark as read',
+  remove: 'Remove',
+  viewDetails: 'View Details',
+  empty: 'No notifications yet',
+  loadingMore: 'Loading more…',
+  unreadCount: (count: number) =>
+    count === 0
+      ? 'No unread notifications'
+      : `${count} unread notification${count === 1 ? '' : 's'}`,
+  notFound: 'Notification not found',
+  invalidId: 'Invalid notification id',
+  preferencesHeading: 'Email notifications',
+  preferencesIntro:
+    'Choose which events also reach you by email. You always see them under the bell.',
+  preferencesSaved: 'Email preferences saved',
+  preferencesFailed: 'Failed to save email preferences',
+  allRead: 'All notifications marked as read',
+} as const;

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { APPOINTMENT_MESSAGES } from '../appointment-messages';
+import {
+  APPOINTMENT_TYPES,
+  APPOINTMENT_TYPE_DEFAULTS,
+  BOOKING_DAYS,
+  DEFAULT_BOOKING_TIMES,
+  DURATION_MAX_MINUTES,
+  DURATION_MIN_MINUTES,
+  FEE_MAX_KSH,
+  type AppointmentType,
+  type BookingDay,
+} from '../appointments';
+import { MESSAGES, VALIDATION } from '../messages';
+import { MAIN_OFFICE_HOURS } from '../office-hours';
+import { emailField, plainTextCheck } from './fields';
+
+/**
+ * Firm settings (issue 16, ADR 019): what an advocate changes in System Settings → Firm settings,
+ * stored in the database and read by the server where it applies. Until changed, the defaults
+ * below (the content the site was built with) hold.
+ */
+
+export const FIRM_SETTINGS_MESSAGES = {
+  tabLabel: 'Firm settings',
+  saved: 'Firm settings saved',
+  saveFailed: 'Failed to save firm settings',
+  loadFailed: 'Failed to load firm settings',
+  feeRequired: 'Fee is required',
+  feeInvalid: `Fee must be a whole number of shillings from 0 to ${FEE_MAX_KSH.toLocaleString('en-KE')}`,
+  durationRequired: 'Duration is required',
+  durationInvalid: `Duration must be a whole number of minutes from ${DURATION_MIN_MINUTES} to ${DURATION_MAX_MINUTES}`,
+  timeInvalid: 'Choose start times from the list',
+  timeAfterHours: 'Every start time must fall within that day’s office hours',
+  noBookingDay: 'Open at least one day for booking',
+  mpesaNumberInvalid: 'Enter the paybill or till number: 5 to 7 digits',
+  mpesaInstructionsRequired: 'Say which account number to use, or clear the paybill number',
+  contactAutoReplyRequired: 'The contact auto-reply is required',
+  bookingAutoReplyRequired: 'The booking auto-reply is required',
+  paymentNotSetUp:
+    'The firm has not yet set up M-Pesa payment details. Please call us to arrange payment.',
+} as const;
+
+const F = FIRM_SETTINGS_MESSAGES;
+
+/** Start times an advocate may open: on the hour, 08:00 to 17:00. */
+export const BOOKING_TIME_CHOICES = [
+  '08:00',
+  '09:00',
+  '10:00',
+  '11:00',
+  '12:00',
+  '13:00',
+  '14:00',
+  '15:00',
+  '16:00',
+  '17:00',
+] as const;
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Whether `time` starts within the office hours of `day` (SPEC section 9). */
+export function isWithinOfficeHours(day: BookingDay, time: string): boolean {
+  const hours = MAIN_OFFICE_HOURS[BOOKING_DAYS.indexOf(day) + 1];
+  return !!hours && minutesOf(time) >= hours.opensAt && minutesOf(time) < hours.closesAt;
+}
+
+/** Numbers from a form arrive as numbers (valueAsNumber) or, from elsewhere, as digit strings. */
+const wholeNumber = (required: string, invalid: string, min: number, max: number) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : value === '' || (typeof value === 'number' && Number.isNaN(value))
+          ? undefined
+          : value,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
+      .int({ error: invalid })
+      .min(min, { error: invalid })
+      .max(max, { error: invalid }),
+  );
+
+const typeSettingsSchema = z.object({
+  feeKsh: wholeNumber(F.feeRequired, F.feeInvalid, 0, FEE_MAX_KSH),
+  durationMinutes: wholeNumber(
+    F.durationRequired,
+    F.durationInvalid,
+    DURATION_MIN_MINUTES,
+    DURATION_MAX_MINUTES,
+  ),
+});
+
+const dayTimes = (day: BookingDay) =>
+  z
+    .array(z.enum(BOOKING_TIME_CHOICES, { error: F.timeInvalid }), { error: F.timeInvalid })
+    .max(BOOKING_TIME_CHOICES.length, { error: F.timeInvalid })
+    .refine((times) => new Set(times).size === times.length, { error: F.timeInvalid })
+    .refine((times) => times.every((time) => isWithinOfficeHours(day, time)), {
+      error: F.timeAfterHours,
+    })
+    .transform((times) => [...times].sort());
+
+const text = (required: string, max: number) => {
+  const check = plainTextCheck(true);
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: VALIDATION.tooLong(max) })
+    .refine(check.test, { error: check.error });
+};
+
+const optionalText = (max: number, multiline: boolean) => {
+  const check = plainTextCheck(multiline);
+  return z
+    .string()
+    .trim()
+    .max(max, { error: VALIDATION.tooLong(max) })
+    .refine(check.test, { error: check.error });
+};
+
+export const MPESA_KINDS = ['paybill', 'till'] as const;
+export type MpesaKind = (typeof MPESA_KINDS)[number];
+export const MPESA_KIND_LABELS: Record<MpesaKind, string> = {
+  paybill: 'Paybill',
+  till: 'Buy Goods till',
+};
+
+/** PUT /api/settings/firm (and what GET answers): the whole of the firm settings. */
+export const firmSettingsSchema = z
+  .object({
+    appointmentTypes: z.object({
+      consultation: typeSettingsSchema,
+      follow_up: typeSettingsSchema,
+      court_appearance: typeSettingsSchema,
+    }),
+    bookingTimes: z.object({
+      mon: dayTimes('mon'),
+      tue: dayTimes('tue'),
+      wed: dayTimes('wed'),
+      thu: dayTimes('thu'),
+      fri: dayTimes('fri'),
+      sat: dayTimes('sat'),
+    }),
+    notificationEmail: emailField,
+    mpesaKind: z.enum(MPESA_KINDS, { error: 'Choose paybill or till' }),
+    /** Empty: not set up yet (Make Payment then says so). */
+    mpesaNumber: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || /^\d{5,7}$/.test(value), {
+        error: F.mpesaNumberInvalid,
+      }),
+    mpesaInstructions: optionalText(500, true),
+    contactAutoReply: text(F.contactAutoReplyRequired, 2000),
+    bookingAutoReply: text(F.bookingAutoReplyRequired, 2000),
+  })
+  .superRefine((value, ctx) => {
+    if (BOOKING_DAYS.every((day) => value.bookingTimes[day].length === 0)) {
+      ctx.addIssue({ code: 'custom', path: ['bookingTimes'], message: F.noBookingDay });
+    }
+    if (value.mpesaKind === 'paybill' && value.mpesaNumber !== '' && !value.mpesaInstructions) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mpesaInstructions'],
+        message: F.mpesaInstructionsRequired,
+      });
+    }
+  });
+export type FirmSettingsInput = z.input<typeof firmSettingsSchema>;
+export type FirmSettings = z.output<typeof firmSettingsSchema>;
+
+const dayView = z.array(z.string());
+/** The settings as answered (already checked on the way in: a plain shape, no transforms). */
+export const firmSettingsViewSchema = z.object({
+  appointmentTypes: z.object({
+    consultation: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),
+    follow_up: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),
+    court_appearance: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),
+  }),
+  bookingTimes: z.object({
+    mon: dayView,
+    tue: dayView,
+    wed: dayView,
+    thu: dayView,
+    fri: dayView,
+    sat: dayView,
+  }),
+  notificationEmail: z.string(),
+  mpesaKind: z.enum(MPESA_KINDS),
+  mpesaNumber: z.string(),
+  mpesaInstructions: z.string(),
+  contactAutoReply: z.string(),
+  bookingAutoReply: z.string(),
+});
+
+export const firmSettingsAnswerSchema = z.object({
+  settings: firmSettingsViewSchema,
+  /** When an advocate last saved them; null: the defaults still hold. */
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type FirmSettingsAnswer = z.infer<typeof firmSettingsAnswerSchema>;
+
+export const firmSettingsSavedSchema = firmSettingsAnswerSchema.extend({
+  success: z.literal(true),
+  message: z.string(),
+});
+
+/** The defaults; `notificationEmail` comes from the server's FIRM_NOTIFY_EMAIL. */
+export function defaultFirmSettings(notificationEmail: string): FirmSettings {
+  return {
+    appointmentTypes: Object.fromEntries(
+      APPOINTMENT_TYPES.map((type) => [
+        type,
+        {
+          feeKsh: APPOINTMENT_TYPE_DEFAULTS[type].feeKsh,
+          durationMinutes: APPOINTMENT_TYPE_DEFAULTS[type].durationMinutes,
+        },
+      ]),
+    ) as Record<AppointmentType, { feeKsh: number; durationMinutes: number }>,
+    bookingTimes: Object.fromEntries(
+      BOOKING_DAYS.map((day) => [day, [...DEFAULT_BOOKING_TIMES[day]]]),
+    ) as Record<BookingDay, string[]> as FirmSettings['bookingTimes'],
+    notificationEmail,
+    mpesaKind: 'paybill',
+    mpesaNumber: '',
+    mpesaInstructions: '',
+    contactAutoReply: `${MESSAGES.contactSuccess}\n\nThis is an automatic reply confirming we received your message. If your matter is an emergency, please call our hotline.`,
+    bookingAutoReply: APPOINTMENT_MESSAGES.whatHappensNext,
+  };
+}
+
+/** What the public booking modal needs to show each type: its fee and duration. Never a secret. */
+export const publicAppointmentTypesSchema = z.object({
+  consultation: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),
+  follow_up: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),
+  court_appearance: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),
+});
+export type PublicAppointmentTypes = z.infer<typeof publicAppointmentTypesSchema>;
+
+/** The M-Pesa details shown to a client under Make Payment. */
+export const paymentInstructionsSchema = z.object({
+  mpesaKind: z.enum(MPESA_KINDS),
+  mpesaNumber: z.string(),
+  mpesaInstructions: z.string(),
+});
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import {
+  NOTIFICATION_EMAIL_KINDS,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_TYPES,
+  NOTIFICATIONS_MAX_LIMIT,
+  NOTIFICATIONS_PAGE_SIZE,
+} from '../notifications';
+import { paginationSchema, uuidField } from './fields';
+import { positiveInt, queryPage } from './list-query';
+
+/** The `/api/notifications/*` contract (issue 15). */
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const listNotificationsQuerySchema = z.object({
+  page: queryPage,
+  limit: positiveInt(
+    NOTIFICATIONS_PAGE_SIZE,
+    NOTIFICATIONS_MAX_LIMIT,
+    `Limit must be a whole number from 1 to ${NOTIFICATIONS_MAX_LIMIT}`,
+  ),
+  /** `true`: unread ones only. */
+  unread: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'Unread is true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
+});
+export type ListNotificationsQuery = z.input<typeof listNotificationsQuerySchema>;
+export type ListNotificationsFilters = z.output<typeof listNotificationsQuerySchema>;
+
+export const notificationIdParamsSchema = z.object({
+  id: uuidField(NOTIFICATION_MESSAGES.invalidId),
+});
+
+/** SPEC section 3's Notification, with the event that caused it. */
+export const notificationSchema = z.object({
+  id: z.string(),
+  /** The per-person sequence: the live stream's event id (Last-Event-ID). */
+  sequence: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  message: z.string(),
+  /** ISO time the event happened (SPEC: timestamp). */
+  timestamp: z.string(),
+  read: z.boolean(),
+  readAt: z.string().nullable(),
+  /** A portal route path, or null when the event has no screen to open. */
+  actionUrl: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  success: z.literal(true),
+  count: z.number().int(),
+  total: z.number().int(),
+  unreadCount: z.number().int(),
+  pagination: paginationSchema,
+  notifications: z.array(notificationSchema),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const unreadCountSchema = z.object({ success: z.literal(true), count: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+export const notificationResponseSchema = z.object({
+  success: z.literal(true),
+  notification: notificationSchema,
+  unreadCount: z.number().int(),
+});
+
+export const readAllResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  updated: z.number().int(),
+  unreadCount: z.number().int(),
+});
+
+export const removedResponseSchema = z.object({
+  success: z.literal(true),
+  unreadCount: z.number().int(),
+});
+
+/** What the live stream sends (`event: notification` and `event: unread-count`). */
+export const notificationStreamCountSchema = z.object({ count: z.number().int() });
+
+const emailPreferencesShape = Object.fromEntries(
+  NOTIFICATION_EMAIL_KINDS.map((kind) => [kind, z.boolean()]),
+) as Record<(typeof NOTIFICATION_EMAIL_KINDS)[number], z.ZodBoolean>;
+
+/** GET/PUT /api/profile/notification-preferences: one switch per email kind (on by default). */
+export const emailPreferencesSchema = z.object(emailPreferencesShape);
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+export const updateEmailPreferencesInputSchema = z.object(emailPreferencesShape).partial();
+export type UpdateEmailPreferencesInput = z.infer<typeof updateEmailPreferencesInputSchema>;
+export const emailPreferencesResponseSchema = z.object({
+  success: z.literal(true),
+  preferences: emailPreferencesSchema,
+});

@@ -1,0 +1,134 @@
+// The dashboard scenario of `npm run bench:api` (issue 15's target: GET /api/dashboard/stats in
+// ≤ 30 ms median with 100k cases and 50k appointments on the PostgreSQL server), on a fresh database
+// of its own: medians of the stats endpoint per role (client, admin with every toggle, advocate),
+// one request at a time. Figures on a shared machine are indicative.
+import { PASSWORD, SUPER_KEY, json, scratchDatabase, timeGet } from './bench-kit.mjs';
+import {
+  ensureAdvocates,
+  ensureClients,
+  openDatabase,
+  seedAppointments,
+  seedCases,
+} from './seed-cases-sql.mjs';
+
+const N = Number(process.env.BENCH_DASHBOARD_N ?? 200);
+const CASES = Number(process.env.BENCH_DASHBOARD_CASES ?? 100_000);
+const APPOINTMENTS = Number(process.env.BENCH_DASHBOARD_APPOINTMENTS ?? 50_000);
+
+/** Signs in with a temporary password and replaces it, as a new account's first sign-in does. */
+async function firstSignIn(base, email, temporaryPassword) {
+  const login = await json(base, 'POST', '/api/auth/login', { email, password: temporaryPassword });
+  await json(
+    base,
+    'POST',
+    '/api/auth/change-password',
+    { currentPassword: temporaryPassword, newPassword: PASSWORD },
+    login.token,
+  );
+  return login.token;
+}
+
+/** The owner advocate, a client and an admin with every toggle, through the API. */
+async function accounts(base) {
+  const owner = await json(base, 'POST', '/api/auth/register', {
+    firstName: 'Bench',
+    lastName: 'Advocate',
+    email: 'bench-dashboard-advocate@example.test',
+    phone: '0712 345 678',
+    password: PASSWORD,
+    licenseNumber: 'LSK/2011/0457',
+    specialization: ['Family Law'],
+    experience: 10,
+    education: 'LLB',
+    barAdmission: 'Admitted 2011',
+    superKey: SUPER_KEY,
+  });
+  const client = await json(
+    base,
+    'POST',
+    '/api/user-management/create-client',
+    { firstName: 'Bench', lastName: 'Client', email: 'bench-dashboard-client@example.test' },
+    owner.token,
+  );
+  const admin = await json(
+    base,
+    'POST',
+    '/api/user-management/create-admin',
+    {
+      firstName: 'Bench',
+      lastName: 'Admin',
+      email: 'bench-dashboard-admin@example.test',
+      permissions: {
+        canOpenFiles: true,
+        canUploadFiles: true,
+        canAdmitClients: true,
+        canManageCases: true,
+        canScheduleAppointments: true,
+        canAccessReports: true,
+      },
+    },
+    owner.token,
+  );
+  return {
+    ownerId: owner.user.id,
+    clientId: client.user.id,
+    adminId: admin.user.id,
+    tokens: {
+      client: await firstSignIn(base, client.user.email, client.temporaryPassword),
+      admin: await firstSignIn(base, admin.user.email, admin.temporaryPassword),
+      advocate: owner.token,
+    },
+  };
+}
+
+/**
+ * Runs the scenario for one database. `startServer(env)` is bench-api's. `databaseUrl`: a
+ * PostgreSQL server URL (a fresh database is made there); unset: PGlite.
+ */
+export async function benchDashboard({ name, startServer, databaseUrl }) {
+  console.log(
+    `\n== dashboard on ${name}: ${CASES} cases, ${APPOINTMENTS} appointments (medians of ${N} requests, one at a time)`,
+  );
+  const scratch = await scratchDatabase('dashboard', databaseUrl);
+  const { env, dataDir } = scratch;
+  try {
+    let server = await startServer(env);
+    const who = await accounts(server.base);
+    // The embedded database has one user at a time: seed with the server stopped.
+    await server.stop();
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+    const started = Date.now();
+    try {
+      const clientIds = await ensureClients(database, 999, [who.clientId]);
+      // Half the cases to the owner, half to the admin (the admin's "assigned to you").
+      await seedCases(database, {
+        from: 1,
+        to: Math.floor(CASES / 2),
+        clientIds,
+        assigneeId: who.ownerId,
+      });
+      await seedCases(database, {
+        from: Math.floor(CASES / 2) + 1,
+        to: CASES,
+        clientIds,
+        assigneeId: who.adminId,
+      });
+      const advocateIds = [who.ownerId, ...(await ensureAdvocates(database, 19))];
+      await seedAppointments(database, { from: 1, to: APPOINTMENTS, clientIds, advocateIds });
+    } finally {
+      await database.close();
+    }
+    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    server = await startServer(env);
+    try {
+      for (const role of ['client', 'admin', 'advocate']) {
+        const ms = await timeGet(server.base, '/api/dashboard/stats', who.tokens[role], N);
+        console.log(`  GET /api/dashboard/stats as ${role.padEnd(8)} median ${ms.toFixed(2)} ms`);
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await scratch.dispose();
+  }
+}

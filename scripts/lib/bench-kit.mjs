@@ -1,0 +1,74 @@
+// What the API benchmark scenarios share (scripts/lib/bench-*.mjs): JSON calls, the median of
+// timed GETs one at a time, and a scratch database per run (a data directory for PGlite, and a
+// fresh database on the PostgreSQL server when one is given).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const SUPER_KEY = 'bench-super-key-0123456789';
+export const PASSWORD = 'Str0ngPassw0rd';
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export async function json(base, method, url, body, token) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** The median time of `runs` GETs of `url`, one at a time, after ten that warm up. */
+export async function timeGet(base, url, token, runs) {
+  const times = [];
+  for (let i = 0; i < runs + 10; i += 1) {
+    const start = performance.now();
+    const response = await fetch(`${base}${url}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+    if (i >= 10) times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+/**
+ * A data directory, and with `databaseUrl` a fresh database `<its name>_<label>_<pid>` on that
+ * server: `env` for the server under test, `dispose()` to remove both.
+ */
+export async function scratchDatabase(label, databaseUrl) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `firm-bench-${label}-`));
+  const env = { DATA_DIR: dataDir };
+  let dropDatabase = async () => {};
+  if (databaseUrl) {
+    const url = new URL(databaseUrl);
+    const database = `${decodeURIComponent(url.pathname.slice(1))}_${label}_${process.pid}`;
+    const maintenance = new URL(url);
+    maintenance.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: maintenance.toString() });
+    await admin.connect();
+    await admin.query(`create database "${database}"`);
+    url.pathname = `/${database}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      await admin.query(`drop database if exists "${database}" with (force)`);
+      await admin.end();
+    };
+  }
+  return {
+    dataDir,
+    env,
+    async dispose() {
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
