@@ -3,13 +3,22 @@ import { fetchEventSource } from '@microsoft/fetch-event-source';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { API_BASE } from '../../../lib/api-client';
-import { getStoredToken } from '../../../lib/auth-storage';
+import { getStoredToken, reportAuthProblem } from '../../../lib/auth-storage';
 import { emitLiveEvent, type LiveMessageEvent } from '../../../lib/live-events';
 import { addNotification, setUnreadCount } from './cache';
 import { NOTIFICATION_LIST_KEY } from './keys';
 
 /** Thrown to stop for good: no session (it ended or was revoked), so no point in retrying. */
 class StreamRefused extends Error {}
+
+async function errorCode(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { code?: unknown };
+    return typeof body.code === 'string' ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** After a lost connection: 1 s, 2 s, 4 s … up to 30 s between tries, with some jitter. */
 export function retryDelay(failures: number): number {
@@ -50,7 +59,14 @@ export function useNotificationStream(enabled: boolean) {
           hasOpened = true;
           return;
         }
-        if (response.status === 401 || response.status === 403) throw new StreamRefused();
+        if (response.status === 401 || response.status === 403) {
+          // The server closes a revoked session's stream at once; the retry's refusal signs this
+          // tab out now (signed out on another device, deactivated), not at its next click.
+          // (Unless another person has signed in here since: their session is not the one refused.)
+          const code = await errorCode(response);
+          if (getStoredToken() === token) reportAuthProblem({ status: response.status, code });
+          throw new StreamRefused();
+        }
         throw new Error(`stream answered ${response.status}`);
       },
       onmessage(message) {
@@ -72,7 +88,7 @@ export function useNotificationStream(enabled: boolean) {
         return retryDelay(failures);
       },
     }).catch(() => {
-      // Refused (signed out): the session store handles that through the API client.
+      // Refused (signed out): onopen has told the session store.
     });
     return () => controller.abort();
   }, [enabled, queryClient]);
