@@ -157,4 +157,29 @@ test("an advocate's tiles lead to the filtered lists they count", async ({ brows
     'true',
   );
   await expect(page.getByText(/^Showing appointments from /)).toBeVisible();
+
+  // This month's new clients: the client made above is among them.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: /New clients this month/ }).click();
+  await expect(page).toHaveURL(/\/clients\?joinedFrom=\d{4}-\d{2}-01&joinedTo=\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByText(/^Showing clients who joined .+ to .+\.$/)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search clients' }).fill(suffix);
+  await expect(page.getByRole('table', { name: 'Clients' }).getByRole('row')).toHaveCount(2);
+
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: /Fees paid this month/ }).click();
+  await expect(page).toHaveURL(/\/appointments\?payment=paid&paidFrom=\d{4}-\d{2}-01&paidTo=/);
+  await expect(page.getByText(/^Showing appointments paid .+ to .+\.$/)).toBeVisible();
+
+  // Registrations to verify: Admin Management opens at the users, filtered to them.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: /Advocates awaiting verification/ }).click();
+  await expect(page).toHaveURL(/\/admin-management\?tab=users&users\.status=pending$/);
+  await expect(page.getByRole('tab', { name: 'Advanced User Management' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('combobox', { name: 'Filter users by status' })).toHaveValue(
+    'pending',
+  );
 });

@@ -128,6 +128,19 @@ export function nairobiInstant(date: string, time: string): Date {
   return new Date(`${date}T${time}:00${NAIROBI_OFFSET}`);
 }
 
+/**
+ * Nairobi calendar days `from`–`to` (inclusive, either may be left out) as instants: `[from, to)`,
+ * what a list's date-range filter compares a timestamp with.
+ */
+export function nairobiDays(from: string, to: string): { from: Date; to: Date };
+export function nairobiDays(from?: string, to?: string): { from?: Date; to?: Date };
+export function nairobiDays(from?: string, to?: string): { from?: Date; to?: Date } {
+  return {
+    from: from ? nairobiInstant(from, '00:00') : undefined,
+    to: to ? nairobiInstant(addDays(to, 1), '00:00') : undefined,
+  };
+}
+
 const nairobiParts = new Intl.DateTimeFormat('en-CA', {
   timeZone: FIRM_TIME_ZONE,
   year: 'numeric',

@@ -6,7 +6,10 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { createQueryClient } from '../lib/query-client';
 import { resetSessionForTests, SessionProvider } from '../lib/session';
 
-/** Renders `element` at `path` with what the app provides: router, query client, session, toasts. */
+/**
+ * Renders `element` at `path` (which may carry a query string: the URL the screen opens at) with
+ * what the app provides: router, query client, session, toasts.
+ */
 export function renderWithApp(
   element: ReactNode,
   {
@@ -17,7 +20,11 @@ export function renderWithApp(
 ) {
   resetSessionForTests();
   const router = createMemoryRouter(
-    routeTable ?? [{ path, element }, ...routes, { path: '*', element: <p>Somewhere else</p> }],
+    routeTable ?? [
+      { path: path.split('?')[0], element },
+      ...routes,
+      { path: '*', element: <p>Somewhere else</p> },
+    ],
     { initialEntries: [path] },
   );
   const queryClient = createQueryClient();

@@ -190,6 +190,9 @@ export const listAppointmentsQuerySchema = z.object({
   ),
   from: optionalDate,
   to: optionalDate,
+  /** Paid from / to these Nairobi days, inclusive (the dashboard's fees paid this month). */
+  paidFrom: optionalDate,
+  paidTo: optionalDate,
   advocateId: z.preprocess(emptyAsUndefined, uuidField(M.advocateNotFound).optional()),
   clientId: z.preprocess(emptyAsUndefined, uuidField(M.clientNotFound).optional()),
   sort: z.preprocess(emptyAsUndefined, z.enum(['asc', 'desc']).default('asc')),

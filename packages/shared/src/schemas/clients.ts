@@ -5,7 +5,7 @@ import { CASE_STATUSES } from '../cases';
 import { LIMITS, USER_SEARCH_MAX } from '../constants';
 import { VALIDATION } from '../messages';
 import { emailField, idParamsSchema, paginationSchema, phoneField, requiredText } from './fields';
-import { queryEnum, queryLimit, queryPage, querySearch, querySort } from './list-query';
+import { queryDate, queryEnum, queryLimit, queryPage, querySearch, querySort } from './list-query';
 
 /**
  * The `/api/clients` contract (issue 16): the Clients screen. The server validates with these
@@ -14,10 +14,13 @@ import { queryEnum, queryLimit, queryPage, querySearch, querySort } from './list
 
 export const clientIdParamsSchema = idParamsSchema(CLIENT_MESSAGES.invalidId);
 
-/** GET /api/clients: search (name, email, phone), status, sort and page. */
+/** GET /api/clients: search (name, email, phone), status, joined between two days, sort and page. */
 export const listClientsQuerySchema = z.object({
   search: querySearch(USER_SEARCH_MAX),
   status: queryEnum(CLIENT_STATUSES, 'Status'),
+  /** Accounts created from / to these Nairobi days, inclusive (the dashboard's new clients). */
+  joinedFrom: queryDate,
+  joinedTo: queryDate,
   sort: querySort(CLIENT_SORTS, 'name'),
   page: queryPage,
   limit: queryLimit,

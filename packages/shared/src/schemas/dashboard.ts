@@ -167,7 +167,8 @@ const query = (params: Record<string, string | undefined>) => {
 /**
  * The filtered list each tile counts (every tile links to it). Only lists that honour these
  * filters: /cases (status incl. `open`, assignee, court dates), /appointments (status incl.
- * `live`, from/to, advocate, payment) and /enquiries (status).
+ * `live`, from/to, advocate, payment, paidFrom/paidTo), /enquiries (status), /clients
+ * (joinedFrom/joinedTo) and Admin Management's users tab (status).
  */
 export const dashboardLinks = {
   cases: (filters: { status?: string; assignee?: string } = {}) =>
@@ -185,7 +186,13 @@ export const dashboardLinks = {
     to?: string;
     advocate?: string;
     payment?: string;
+    paidFrom?: string;
+    paidTo?: string;
   }) => `/appointments?${query(filters)}`,
+  /** Client accounts created from / to these days. */
+  newClients: (from: string, to: string) => `/clients?${query({ joinedFrom: from, joinedTo: to })}`,
+  /** Advocates' registrations waiting for verification, in the users tab. */
+  pendingAdvocates: () => `/admin-management?${query({ tab: 'users', 'users.status': 'pending' })}`,
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { ListAppointmentsFilters } from '@firm/shared';
-import { LIVE_APPOINTMENT_STATUSES, addDays, nairobiInstant } from '@firm/shared';
+import { LIVE_APPOINTMENT_STATUSES, nairobiDays } from '@firm/shared';
 import {
   aliasedTable,
   and,
@@ -7,6 +7,7 @@ import {
   desc,
   eq,
   gt,
+  gte,
   inArray,
   isNull,
   lt,
@@ -63,11 +64,13 @@ function filterConditions(
       sql`${appointments.feeKsh} > 0`,
     );
   }
-  if (filters.from)
-    conditions.push(sql`${appointments.startsAt} >= ${nairobiInstant(filters.from, '00:00')}`);
-  if (filters.to) {
-    conditions.push(lt(appointments.startsAt, nairobiInstant(addDays(filters.to, 1), '00:00')));
-  }
+  const starts = nairobiDays(filters.from, filters.to);
+  if (starts.from) conditions.push(gte(appointments.startsAt, starts.from));
+  if (starts.to) conditions.push(lt(appointments.startsAt, starts.to));
+  // A day the fee was recorded as paid (appointments_paid_at_idx): only paid ones have one.
+  const paid = nairobiDays(filters.paidFrom, filters.paidTo);
+  if (paid.from) conditions.push(gte(appointments.paidAt, paid.from));
+  if (paid.to) conditions.push(lt(appointments.paidAt, paid.to));
   if (filters.advocateId) conditions.push(eq(appointments.advocateId, filters.advocateId));
   if (filters.clientId) conditions.push(eq(appointments.clientId, filters.clientId));
   if (filters.search) {

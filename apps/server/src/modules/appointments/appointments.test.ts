@@ -1,4 +1,10 @@
-import { APPOINTMENT_MESSAGES as M, VALIDATION, addDays, nairobiInstant } from '@firm/shared';
+import {
+  APPOINTMENT_MESSAGES as M,
+  VALIDATION,
+  addDays,
+  nairobiInstant,
+  nairobiToday,
+} from '@firm/shared';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
@@ -555,6 +561,28 @@ describe('transitions, emails and calendars', () => {
     expect((await put({ status: 'confirmed' })).statusCode).toBe(200);
     expect((await put({ status: 'completed' })).json().appointment.status).toBe('completed');
     expect((await put({ date: freshDay(), time: '10:00' })).statusCode).toBe(409);
+
+    // The list finds it by the Nairobi day it was paid (the dashboard's fees paid this month).
+    const listed = async (query: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/appointments?limit=100&${query}`,
+        headers: bearer(tokens.advocate),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().appointments as { id: string }[]).map((each) => each.id);
+    };
+    const today = nairobiToday();
+    expect(await listed(`paidFrom=${today}&paidTo=${today}`)).toContain(id);
+    expect(await listed(`paidTo=${addDays(today, -1)}`)).not.toContain(id);
+    expect(await listed(`paidFrom=${addDays(today, 1)}`)).not.toContain(id);
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/appointments?paidFrom=yesterday',
+      headers: bearer(tokens.advocate),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('paidFrom');
   });
 
   it("a client's reschedule waits for the firm to confirm it again", async () => {

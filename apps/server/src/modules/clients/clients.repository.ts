@@ -1,5 +1,5 @@
-import type { ClientSort, ListClientsFilters } from '@firm/shared';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { nairobiDays, type ClientSort, type ListClientsFilters } from '@firm/shared';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, cases, users, type UserRow } from '../../db/schema';
 import { likePattern } from '../cases/cases.repository';
@@ -65,6 +65,9 @@ export function phoneDigits(search: string): string | null {
 function conditions(filters: ListClientsFilters): SQL | undefined {
   const where: (SQL | undefined)[] = [isClient];
   if (filters.status) where.push(eq(users.isActive, filters.status === 'active'));
+  const joined = nairobiDays(filters.joinedFrom, filters.joinedTo);
+  if (joined.from) where.push(gte(users.createdAt, joined.from));
+  if (joined.to) where.push(lt(users.createdAt, joined.to));
   if (filters.search) {
     const pattern = likePattern(filters.search);
     const digits = phoneDigits(filters.search);

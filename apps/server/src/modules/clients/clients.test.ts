@@ -38,6 +38,8 @@ beforeAll(async () => {
     firstName: 'Baraka',
     lastName: 'Achieng',
     phone: '+254733444555',
+    // 31 October, 23:30 in Nairobi.
+    createdAt: new Date('2026-10-31T20:30:00Z'),
   });
   await seedUser(ctx, {
     role: 'client',
@@ -45,6 +47,8 @@ beforeAll(async () => {
     firstName: 'Zuri',
     lastName: 'Otieno',
     isActive: false,
+    // 1 November, 00:30 in Nairobi (still 31 October in UTC).
+    createdAt: new Date('2026-10-31T21:30:00Z'),
   });
   advocateToken = await sessionFor(ctx, advocate);
   await seedCase(ctx, amani.id, { title: 'Boundary dispute' });
@@ -108,12 +112,21 @@ describe('GET /api/clients', () => {
     expect(names(page2)).toEqual(['Zuri Otieno']);
   });
 
+  it('filters by the Nairobi day an account was created (the dashboard’s new clients)', async () => {
+    const joined = async (query: string) => names((await get(`/api/clients?${query}`)).json());
+    expect(await joined('joinedFrom=2026-11-01&joinedTo=2026-11-01')).toEqual(['Zuri Otieno']);
+    expect(await joined('joinedFrom=2026-10-31&joinedTo=2026-10-31')).toEqual(['Baraka Achieng']);
+    expect(await joined('joinedTo=2026-10-31')).toEqual(['Baraka Achieng']);
+    expect(await joined('joinedFrom=2026-11-01')).toEqual(['Amani Mwangi', 'Zuri Otieno']);
+  });
+
   it('answers 400 with a message for a bad filter', async () => {
-    const response = await get('/api/clients?status=gone&sort=age');
+    const response = await get('/api/clients?status=gone&sort=age&joinedFrom=1%20Nov');
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
       status: 'Status must be one of: active, inactive',
       sort: 'Sort must be one of: name, newest, last_login',
+      joinedFrom: 'Dates are written YYYY-MM-DD',
     });
   });
 });

@@ -7,7 +7,7 @@ import {
   caseNextAction,
   dayOfWeek,
   nairobiDateTime,
-  nairobiInstant,
+  nairobiDays,
   nairobiToday,
   type DashboardAppointment,
   type DashboardStats,
@@ -53,10 +53,7 @@ const DIARY_SIZE = 20;
 const ASSIGNEES_SHOWN = 10;
 
 /** The Nairobi days [from, to] as instants [from 00:00, the day after `to` 00:00). */
-const days = (from: string, to: string): Range => ({
-  from: nairobiInstant(from, '00:00'),
-  to: nairobiInstant(addDays(to, 1), '00:00'),
-});
+const days = (from: string, to: string): Range => nairobiDays(from, to);
 
 function calendar(now: Date) {
   const today = nairobiToday(now);

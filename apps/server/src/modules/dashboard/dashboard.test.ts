@@ -88,6 +88,12 @@ describe('GET /api/dashboard/stats', () => {
     });
     await seed('client', { role: 'client', email: 'wanjiru@client.test', firstName: 'Wanjiru' });
     await seed('other', { role: 'client', email: 'otieno@client.test' });
+    // Joined on the last day of the previous month: not a new client this month.
+    await seed('former', {
+      role: 'client',
+      email: 'former@client.test',
+      createdAt: nairobiInstant(addDays(`${today.slice(0, 7)}-01`, -1), '23:30'),
+    });
     const { advocate, admin, client, other } = people as Record<string, UserRow>;
 
     await aCase(client!, { status: 'pending', assigneeId: admin!.id });
@@ -133,6 +139,15 @@ describe('GET /api/dashboard/stats', () => {
       ...at(otherDayThisWeek, '10:00'),
     });
     await appointment(other!, { status: 'scheduled', ...at(addDays(today, 9), '10:00') });
+    // Paid before this month began: not among this month's fees paid.
+    await appointment(other!, {
+      status: 'completed',
+      feeKsh: 4000,
+      paymentStatus: 'paid',
+      paymentMethod: 'cash',
+      paidAt: nairobiInstant(addDays(`${today.slice(0, 7)}-01`, -1), '23:30'),
+      ...at(addDays(today, -45), '10:00'),
+    });
   });
   afterAll(() => ctx.close());
 
@@ -330,6 +345,29 @@ describe('GET /api/dashboard/stats', () => {
         }),
       ),
     ).toBe(answer.fees!.pendingCount);
+    expect(
+      await listTotal(
+        'advocate',
+        dashboardLinks.appointments({
+          payment: 'paid',
+          paidFrom: answer.monthStart,
+          paidTo: answer.monthEnd,
+        }),
+      ),
+    ).toBe(answer.fees!.paidCount);
+    expect(await listTotal('advocate', dashboardLinks.appointments({ payment: 'paid' }))).toBe(2);
+    expect(
+      await listTotal('advocate', dashboardLinks.newClients(answer.monthStart, answer.monthEnd)),
+    ).toBe(answer.newClientsThisMonth);
+    // The users' tab keeps its filters under `users.`; the API takes them without the prefix.
+    const pending = new URL(dashboardLinks.pendingAdvocates(), 'http://firm.test');
+    expect(pending.pathname).toBe('/admin-management');
+    expect(
+      await listTotal(
+        'advocate',
+        `/user-management/users?status=${pending.searchParams.get('users.status')}`,
+      ),
+    ).toBe(answer.advocatesAwaitingVerification);
   });
 
   it('counts new enquiries for those who handle them, as the inbox lists them', async () => {

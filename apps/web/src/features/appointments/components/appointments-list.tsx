@@ -6,7 +6,6 @@ import {
   type PublicUser,
 } from '@firm/shared';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { SearchInput } from '../../../components/list/filter-controls';
 import { ListResults } from '../../../components/list/list-states';
@@ -15,7 +14,8 @@ import { useListParams } from '../../../components/list/use-list-params';
 import { Button } from '../../../components/ui/button';
 import { Tabs } from '../../../components/ui/tabs';
 import { serverMessageOr } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDayRange } from '../../../lib/format';
+import { FilterNotice } from '../../../components/list/filter-notice';
 import { useCancelAppointment, useUpdateAppointment } from '../api/change-appointment';
 import { useAppointments } from '../api/list-appointments';
 import { CancelModal, PaymentModal, RescheduleModal } from './appointment-actions';
@@ -34,21 +34,17 @@ const tabLabel = (tab: StatusTab) =>
   tab === 'all' ? 'All' : tab === 'live' ? 'Active' : APPOINTMENT_STATUS_LABELS[tab];
 
 /** Filters a link may set (the dashboards' tiles): days, one advocate's diary, fees. */
-const LINK_FILTERS = { from: '', to: '', advocate: '', payment: '' };
+const LINK_FILTERS = { from: '', to: '', advocate: '', payment: '', paidFrom: '', paidTo: '' };
 
 function describeFilters(filters: typeof LINK_FILTERS): string {
   const parts: string[] = [];
-  if (filters.from && filters.to) {
-    parts.push(
-      filters.from === filters.to
-        ? `on ${formatDate(filters.from)}`
-        : `${formatDate(filters.from)} to ${formatDate(filters.to)}`,
-    );
-  } else if (filters.from) parts.push(`from ${formatDate(filters.from)}`);
-  else if (filters.to) parts.push(`until ${formatDate(filters.to)}`);
+  const days = formatDayRange(filters.from, filters.to);
+  if (days) parts.push(days);
   if (filters.advocate) parts.push('one advocate’s diary');
   if (filters.payment === 'pending') parts.push('fees not yet paid');
-  if (filters.payment === 'paid') parts.push('paid');
+  const paidDays = formatDayRange(filters.paidFrom, filters.paidTo);
+  if (paidDays) parts.push(`paid ${paidDays}`);
+  else if (filters.payment === 'paid') parts.push('paid');
   return parts.join(', ');
 }
 
@@ -61,10 +57,9 @@ type Dialog = { kind: 'reschedule' | 'cancel' | 'payment'; appointment: Appointm
  */
 export function AppointmentsList({ user }: { user: PublicUser }) {
   const list = useListParams({ status: 'all', ...LINK_FILTERS });
-  const [, setParams] = useSearchParams();
   const status = list.filters.status as StatusTab;
-  const { from, to, advocate, payment } = list.filters;
-  const linkFilters = describeFilters({ from, to, advocate, payment });
+  const { from, to, advocate, payment, paidFrom, paidTo } = list.filters;
+  const linkFilters = describeFilters({ from, to, advocate, payment, paidFrom, paidTo });
   const query = useAppointments({
     status: status === 'all' ? undefined : status,
     search: list.debouncedSearch || undefined,
@@ -72,6 +67,8 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     to: to || undefined,
     advocateId: advocate || undefined,
     payment: payment === 'pending' || payment === 'paid' ? payment : undefined,
+    paidFrom: paidFrom || undefined,
+    paidTo: paidTo || undefined,
     page: list.page,
     // Cancelled and past ones are history: newest first there, soonest first otherwise.
     sort: status === 'completed' || status === 'cancelled' ? 'desc' : 'asc',
@@ -189,26 +186,12 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
         onChange={list.setSearch}
       />
       {linkFilters ? (
-        <div className="flex flex-wrap items-center gap-3 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">
-          <p>Showing appointments {linkFilters}.</p>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  for (const name of Object.keys(LINK_FILTERS)) next.delete(name);
-                  next.delete('page');
-                  return next;
-                },
-                { preventScrollReset: true },
-              )
-            }
-          >
-            Show all
-          </Button>
-        </div>
+        <FilterNotice
+          text={`Showing appointments ${linkFilters}.`}
+          onClear={() =>
+            list.clearFilters(Object.keys(LINK_FILTERS) as (keyof typeof LINK_FILTERS)[])
+          }
+        />
       ) : null}
       <Tabs
         label="Appointment status"

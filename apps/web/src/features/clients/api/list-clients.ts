@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export type ClientListFilters = Pick<
   ListClientsQuery,
-  'search' | 'status' | 'sort' | 'page' | 'limit'
+  'search' | 'status' | 'joinedFrom' | 'joinedTo' | 'sort' | 'page' | 'limit'
 >;
 
 /** Every client query starts with this key; a change to a client refreshes them. */

@@ -34,8 +34,8 @@ const list = (clients: ClientSummary[]): ClientList => ({
   clients,
 });
 
-function renderList(actor: PublicUser) {
-  return renderWithApp(<ClientsList actor={actor} />, { path: '/clients' });
+function renderList(actor: PublicUser, path = '/clients') {
+  return renderWithApp(<ClientsList actor={actor} />, { path });
 }
 
 describe('the clients list', () => {
@@ -90,6 +90,30 @@ describe('the clients list', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'last_login');
     await waitFor(() =>
       expect(router.state.location.search).toBe('?search=0711&status=inactive&sort=last_login'),
+    );
+  });
+
+  it('a link’s join dates (the dashboard’s new clients) are asked for, said, and cleared by Show all', async () => {
+    const calls = mockApi({
+      'GET /clients?joinedFrom=2026-11-01&joinedTo=2026-11-30&sort=name&page=1&limit=20': [
+        200,
+        list([row()]),
+      ],
+      'GET /clients?sort=name&page=1&limit=20': [200, list([row(), row({ id: 'c2' })])],
+    });
+    const { router } = renderList(
+      anAdvocate(),
+      '/clients?joinedFrom=2026-11-01&joinedTo=2026-11-30',
+    );
+    expect(
+      await screen.findByText('Showing clients who joined 1 Nov 2026 to 30 Nov 2026.'),
+    ).toBeVisible();
+    await screen.findByRole('link', { name: 'Amani Otieno' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText(/Showing clients who joined/)).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toContain('/api/clients?sort=name&page=1&limit=20'),
     );
   });
 

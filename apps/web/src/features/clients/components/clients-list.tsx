@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/list/data-table';
 import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
+import { FilterNotice } from '../../../components/list/filter-notice';
 import { ListResults } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { useListParams } from '../../../components/list/use-list-params';
@@ -21,12 +22,13 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
-import { formatDateTime, fullName } from '../../../lib/format';
+import { formatDateTime, formatDayRange, fullName } from '../../../lib/format';
 import { useCreateClient } from '../api/create-client';
 import { useClients } from '../api/list-clients';
 import { ClientAccountModal } from './client-account-modal';
 
-const FILTER_DEFAULTS = { status: 'all', sort: 'name' };
+/** `joinedFrom`/`joinedTo` come from a link (the dashboard's new clients this month). */
+const FILTER_DEFAULTS = { status: 'all', sort: 'name', joinedFrom: '', joinedTo: '' };
 
 const COLUMNS: readonly Column<ClientSummary>[] = [
   {
@@ -85,9 +87,12 @@ export function ClientsList({ actor }: { actor: PublicUser }) {
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<UserCreated | null>(null);
   const createClient = useCreateClient();
+  const joined = formatDayRange(list.filters.joinedFrom, list.filters.joinedTo);
   const query = useClients({
     search: list.debouncedSearch,
     status: list.filters.status as never,
+    joinedFrom: list.filters.joinedFrom || undefined,
+    joinedTo: list.filters.joinedTo || undefined,
     sort: list.filters.sort as ClientSort,
     page: list.page,
     limit: LIST_DEFAULT_LIMIT,
@@ -136,6 +141,15 @@ export function ClientsList({ actor }: { actor: PublicUser }) {
             </Button>
           ) : null}
         </div>
+
+        {joined ? (
+          <div className="mt-3">
+            <FilterNotice
+              text={`Showing clients who joined ${joined}.`}
+              onClear={() => list.clearFilters(['joinedFrom', 'joinedTo'])}
+            />
+          </div>
+        ) : null}
 
         <section aria-label="Clients" aria-busy={query.isFetching} className="mt-6">
           <ListResults

@@ -318,11 +318,28 @@ describe('StaffDashboard', () => {
     expect(
       screen.getByRole('link', { name: /Fees pending this month\s*KSh 12,000/ }),
     ).toHaveAttribute('href', '/appointments?payment=pending&from=2026-11-01&to=2026-11-30');
+    expect(screen.getByRole('link', { name: /Fees paid this month\s*KSh 8,000/ })).toHaveAttribute(
+      'href',
+      '/appointments?payment=paid&paidFrom=2026-11-01&paidTo=2026-11-30',
+    );
+    expect(screen.getByRole('link', { name: /New clients this month\s*5/ })).toHaveAttribute(
+      'href',
+      '/clients?joinedFrom=2026-11-01&joinedTo=2026-11-30',
+    );
+    expect(
+      screen.getByRole('link', { name: /Advocates awaiting verification\s*1/ }),
+    ).toHaveAttribute('href', '/admin-management?tab=users&users.status=pending');
     expect(screen.getByText('Nothing in your diary today')).toBeVisible();
-    expect(screen.getByText('Advocates awaiting verification')).toBeVisible();
     expect(screen.getByRole('link', { name: /New enquiries\s*3/ })).toHaveAttribute(
       'href',
       '/enquiries?status=new',
     );
+    // Every figure on the advocate's dashboard is a link to the list it counts.
+    const figures = screen.getAllByRole('list', { name: /At a glance|by status/ });
+    for (const list of figures) {
+      for (const item of within(list).getAllByRole('listitem')) {
+        expect(within(item).getByRole('link')).toBeVisible();
+      }
+    }
   });
 });

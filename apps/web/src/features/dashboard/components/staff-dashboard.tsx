@@ -137,6 +137,7 @@ export function StaffDashboard({ stats, user }: { stats: DashboardStats; user: P
               label="Advocates awaiting verification"
               value={stats.advocatesAwaitingVerification}
               hint="Verify them in Admin Management"
+              to={dashboardLinks.pendingAdvocates()}
               icon={<UserCheck className="size-5" />}
             />
           </li>
@@ -146,6 +147,7 @@ export function StaffDashboard({ stats, user }: { stats: DashboardStats; user: P
             <StatTile
               label="New clients this month"
               value={stats.newClientsThisMonth}
+              to={dashboardLinks.newClients(stats.monthStart, stats.monthEnd)}
               icon={<UserPlus className="size-5" />}
             />
           </li>
@@ -170,6 +172,11 @@ export function StaffDashboard({ stats, user }: { stats: DashboardStats; user: P
                 label="Fees paid this month"
                 value={formatKsh(stats.fees.paidKsh)}
                 hint={`${stats.fees.paidCount} payments`}
+                to={dashboardLinks.appointments({
+                  payment: 'paid',
+                  paidFrom: stats.monthStart,
+                  paidTo: stats.monthEnd,
+                })}
                 icon={<CalendarCheck className="size-5" />}
               />
             </li>

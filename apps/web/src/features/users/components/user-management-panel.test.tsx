@@ -79,6 +79,25 @@ describe('Advanced User Management', () => {
     expect(screen.getByText('Total Users').nextSibling).toHaveTextContent('3');
   });
 
+  it('filters by status from the URL (the dashboard’s advocates awaiting verification)', async () => {
+    const calls = mockFetch((_method, path) =>
+      path.includes('status=pending') ? [200, list([pending])] : [200, list([admin])],
+    );
+    const { router } = renderWithQuery(<UserManagementPanel actor={advocate} />, {
+      url: '/admin-management?tab=users&users.status=pending',
+    });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getByText('Pendo Achieng')).toBeInTheDocument();
+    const status = screen.getByRole('combobox', { name: 'Filter users by status' });
+    expect(status).toHaveValue('pending');
+    expect(calls[0]!.url).toContain('status=pending');
+
+    await userEvent.selectOptions(status, 'all');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=users'));
+    expect(await within(table).findByText('Njeri Mwangi')).toBeInTheDocument();
+    expect(calls.at(-1)!.url).not.toContain('status=');
+  });
+
   it('deactivates only after the confirm, then says so', async () => {
     const calls = mockFetch((method) =>
       method === 'PUT'

@@ -6,6 +6,7 @@ import {
   type ManagedUser,
   type PublicUser,
   type Role,
+  type UserStatus,
 } from '@firm/shared';
 import { Shield, UserCheck, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -33,14 +34,19 @@ import { ROLE_LABEL, ROLE_TONE, STATUS_TONE, displayStatus } from './user-format
 import { UserRowActions, type UserActionHandlers } from './user-row-actions';
 
 type RoleFilter = 'all' | Extract<Role, 'admin' | 'client'>;
+type StatusFilter = 'all' | UserStatus;
 
 /**
  * The 'Advanced User Management' tab (SPEC section 2): stats, search, role filter, Add Admin and
  * Add Client, and the users' table with every action and the toasts of SPEC section 8.
  */
 export function UserManagementPanel({ actor }: { actor: PublicUser }) {
-  const list = useListParams({ role: 'all' as RoleFilter }, { prefix: 'users' });
+  const list = useListParams(
+    { role: 'all' as RoleFilter, status: 'all' as StatusFilter },
+    { prefix: 'users' },
+  );
   const role = list.filters.role as RoleFilter;
+  const status = list.filters.status as StatusFilter;
   const [creating, setCreating] = useState<NewUserKind | null>(null);
   const [editing, setEditing] = useState<ManagedUser | null>(null);
   const [shownPassword, setShownPassword] = useState<{ name: string; password: string } | null>(
@@ -48,6 +54,7 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
   );
   const query = useUsers({
     role,
+    status,
     search: list.debouncedSearch,
     page: list.page,
     limit: LIST_DEFAULT_LIMIT,
@@ -197,6 +204,17 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
           <option value="all">All Roles</option>
           <option value="admin">Admins</option>
           <option value="client">Clients</option>
+        </FilterSelect>
+        <FilterSelect<StatusFilter>
+          id="user-status"
+          label="Filter users by status"
+          value={status}
+          onChange={(value) => list.setFilter('status', value)}
+        >
+          <option value="all">All Status</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+          <option value="pending">Pending verification</option>
         </FilterSelect>
         <div className="flex flex-wrap gap-2">
           {can(actor, 'admins:manage') ? (

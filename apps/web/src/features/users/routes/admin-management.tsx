@@ -1,5 +1,5 @@
 import type { PublicUser } from '@firm/shared';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Tabs } from '../../../components/ui/tabs';
 import { AdminOverview } from '../components/admin-overview';
@@ -17,8 +17,23 @@ export const handle: RouteHandle = {
 
 type TabKey = 'overview' | 'advanced';
 
+/** `?tab=users` opens the users' tab (a link from the dashboard; a reload stays on it). */
+const TAB_PARAM = 'tab';
+const USERS_TAB = 'users';
+
 function AdminManagement({ actor }: { actor: PublicUser }) {
-  const [tab, setTab] = useState<TabKey>('overview');
+  const [params, setParams] = useSearchParams();
+  const tab: TabKey = params.get(TAB_PARAM) === USERS_TAB ? 'advanced' : 'overview';
+  const setTab = (key: TabKey) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (key === 'advanced') next.set(TAB_PARAM, USERS_TAB);
+        else next.delete(TAB_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   return (
     <>
       <PageHeading title="Admin Management (Superuser)" />

@@ -1,0 +1,16 @@
+import { Button } from '../ui/button';
+
+/**
+ * Says which filters a link (a dashboard tile) has set that the list's own controls do not show,
+ * with "Show all" to clear them.
+ */
+export function FilterNotice({ text, onClear }: { text: string; onClear: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">
+      <p>{text}</p>
+      <Button size="sm" variant="secondary" onClick={onClear}>
+        Show all
+      </Button>
+    </div>
+  );
+}
