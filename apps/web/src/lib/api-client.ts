@@ -81,6 +81,18 @@ export async function apiRequest<T>(
   return data as T;
 }
 
+/** `path` with a list's filters as its query string: left-out, empty and `all` values are not sent. */
+export function listPath(path: string, filters: object): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== null && value !== '' && value !== 'all') {
+      params.set(name, String(value));
+    }
+  }
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, { signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body }),

@@ -1,6 +1,6 @@
 import type { CaseList, ListCasesQuery } from '@firm/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, listPath } from '../../../lib/api-client';
 
 export type CaseListFilters = Pick<
   ListCasesQuery,
@@ -19,18 +19,9 @@ export type CaseListFilters = Pick<
 /** Every case query starts with this key; any change to a case refreshes them. */
 export const CASES_KEY = ['cases'] as const;
 
-export function listCasesPath(filters: CaseListFilters): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '' && value !== 'all') params.set(name, String(value));
-  }
-  const query = params.toString();
-  return `/cases${query ? `?${query}` : ''}`;
-}
-
 /** GET /api/cases */
 export function getCases(filters: CaseListFilters, signal?: AbortSignal): Promise<CaseList> {
-  return api.get<CaseList>(listCasesPath(filters), signal);
+  return api.get<CaseList>(listPath('/cases', filters), signal);
 }
 
 export const casesQueryOptions = (filters: CaseListFilters) =>

@@ -1,6 +1,6 @@
 import type { ClientList, ListClientsQuery } from '@firm/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, listPath } from '../../../lib/api-client';
 
 export type ClientListFilters = Pick<
   ListClientsQuery,
@@ -10,18 +10,9 @@ export type ClientListFilters = Pick<
 /** Every client query starts with this key; a change to a client refreshes them. */
 export const CLIENTS_KEY = ['clients'] as const;
 
-export function listClientsPath(filters: ClientListFilters): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '' && value !== 'all') params.set(name, String(value));
-  }
-  const query = params.toString();
-  return `/clients${query ? `?${query}` : ''}`;
-}
-
 /** GET /api/clients */
 export function getClients(filters: ClientListFilters, signal?: AbortSignal): Promise<ClientList> {
-  return api.get<ClientList>(listClientsPath(filters), signal);
+  return api.get<ClientList>(listPath('/clients', filters), signal);
 }
 
 export const clientsQueryOptions = (filters: ClientListFilters) =>

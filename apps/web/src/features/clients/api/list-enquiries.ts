@@ -1,6 +1,6 @@
 import type { EnquiryList, ListEnquiriesQuery } from '@firm/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, listPath } from '../../../lib/api-client';
 
 export type EnquiryListFilters = Pick<
   ListEnquiriesQuery,
@@ -15,12 +15,7 @@ export function getEnquiries(
   filters: EnquiryListFilters,
   signal?: AbortSignal,
 ): Promise<EnquiryList> {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '' && value !== 'all') params.set(name, String(value));
-  }
-  const query = params.toString();
-  return api.get<EnquiryList>(`/enquiries${query ? `?${query}` : ''}`, signal);
+  return api.get<EnquiryList>(listPath('/enquiries', filters), signal);
 }
 
 export const enquiriesQueryOptions = (filters: EnquiryListFilters) =>

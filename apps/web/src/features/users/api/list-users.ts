@@ -1,24 +1,15 @@
 import type { ListUsersQuery, UserList } from '@firm/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, listPath } from '../../../lib/api-client';
 
 export type UserListFilters = Pick<ListUsersQuery, 'role' | 'status' | 'search' | 'page' | 'limit'>;
 
 /** Every user-management query starts with this key; a change to any account refreshes them. */
 export const USERS_KEY = ['user-management', 'users'] as const;
 
-export function listUsersPath(filters: UserListFilters): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '' && value !== 'all') params.set(name, String(value));
-  }
-  const query = params.toString();
-  return `/user-management/users${query ? `?${query}` : ''}`;
-}
-
 /** GET /api/user-management/users */
 export function getUsers(filters: UserListFilters, signal?: AbortSignal): Promise<UserList> {
-  return api.get<UserList>(listUsersPath(filters), signal);
+  return api.get<UserList>(listPath('/user-management/users', filters), signal);
 }
 
 export const usersQueryOptions = (filters: UserListFilters) =>
