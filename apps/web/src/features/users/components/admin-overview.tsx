@@ -25,9 +25,13 @@ import { useUsers } from '../api/list-users';
 import { AddAdminModal } from './add-admin-modal';
 import { AdminDetailsModal } from './admin-details-modal';
 import { fullName } from '../../../lib/format';
-import { STATUS_TONE, displayStatus, formatLastLogin } from './user-format';
-
-type StatusFilter = 'all' | 'active' | 'inactive';
+import {
+  STATUS_FILTER_OPTIONS,
+  STATUS_TONE,
+  displayStatus,
+  formatLastLogin,
+  type StatusFilter,
+} from './user-format';
 
 /**
  * The 'Admin Overview' tab (SPEC section 2), from the server: the four stat cards, search and
@@ -198,9 +202,11 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
           value={status}
           onChange={(value) => list.setFilter('status', value)}
         >
-          <option value="all">All Status</option>
-          <option value="active">Active</option>
-          <option value="inactive">Inactive</option>
+          {STATUS_FILTER_OPTIONS.filter((option) => option.value !== 'pending').map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
         </FilterSelect>
         <Button onClick={() => setIsAdding(true)}>
           <Plus aria-hidden="true" className="size-4" />

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@firm/shared';
+import type { PublicUser, UserStatus } from '@firm/shared';
 import { formatDateTime } from '../../../lib/format';
 
 /** SPEC section 2: a date, or 'Never' for someone who has not signed in. */
@@ -19,3 +19,12 @@ export const STATUS_TONE = {
 
 export const ROLE_LABEL = { advocate: 'Advocate', admin: 'Admin', client: 'Client' } as const;
 export const ROLE_TONE = { advocate: 'purple', admin: 'blue', client: 'slate' } as const;
+
+/** The status filter's choices; `pending` only where advocates are listed. */
+export type StatusFilter = 'all' | UserStatus;
+export const STATUS_FILTER_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All Status' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+  { value: 'pending', label: 'Pending verification' },
+];

@@ -6,7 +6,6 @@ import {
   type ManagedUser,
   type PublicUser,
   type Role,
-  type UserStatus,
 } from '@firm/shared';
 import { Shield, UserCheck, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -30,11 +29,17 @@ import { CreateUserModal, type NewUserKind } from './create-user-modal';
 import { EditPermissionsModal } from './edit-permissions-modal';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
 import { formatDate, fullName } from '../../../lib/format';
-import { ROLE_LABEL, ROLE_TONE, STATUS_TONE, displayStatus } from './user-format';
+import {
+  ROLE_LABEL,
+  ROLE_TONE,
+  STATUS_FILTER_OPTIONS,
+  STATUS_TONE,
+  displayStatus,
+  type StatusFilter,
+} from './user-format';
 import { UserRowActions, type UserActionHandlers } from './user-row-actions';
 
 type RoleFilter = 'all' | Extract<Role, 'admin' | 'client'>;
-type StatusFilter = 'all' | UserStatus;
 
 /**
  * The 'Advanced User Management' tab (SPEC section 2): stats, search, role filter, Add Admin and
@@ -211,10 +216,11 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
           value={status}
           onChange={(value) => list.setFilter('status', value)}
         >
-          <option value="all">All Status</option>
-          <option value="active">Active</option>
-          <option value="inactive">Inactive</option>
-          <option value="pending">Pending verification</option>
+          {STATUS_FILTER_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
         </FilterSelect>
         <div className="flex flex-wrap gap-2">
           {can(actor, 'admins:manage') ? (
