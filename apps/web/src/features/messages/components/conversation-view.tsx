@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorText, serverMessageOr } from '../../../lib/api-client';
 import { onLiveEvent } from '../../../lib/live-events';
 import { notify } from '../../../lib/toasts';
+import { usePageVisible } from '../../../lib/use-page-visible';
 import { useConversationMessages } from '../api/conversation-messages';
 import { downloadAttachment } from '../api/download-attachment';
 import { useFileAttachmentToCase } from '../api/file-to-case';
@@ -184,6 +185,10 @@ export function ConversationView({
   }, [conversationId, queryClient]);
 
   // Read up to the newest message from the other side (their receipt), and announce it politely.
+  // Only while the page is in view: a message that arrives in a background tab is read when the
+  // person comes back to it (until then it stays unread, and the unread-message email still goes).
+  const isVisible = usePageVisible();
+  const hasUnseen = useRef(false);
   useEffect(() => {
     if (!newest) return;
     const previous = lastNewest.current;
@@ -191,15 +196,18 @@ export function ConversationView({
     if (newest.mine) return;
     if (previous && previous !== newest.id) {
       setAnnouncement(`New message from ${newest.senderName}`);
+      hasUnseen.current = true;
     }
-    if ((newestPage?.conversation.unreadCount ?? 0) > 0 || (previous && previous !== newest.id)) {
+    if (!isVisible) return;
+    if ((newestPage?.conversation.unreadCount ?? 0) > 0 || hasUnseen.current) {
+      hasUnseen.current = false;
       void markConversationRead(conversationId)
         .then(() => queryClient.invalidateQueries({ queryKey: conversationsKey }))
         .catch(() => {
           // Not marked: the next visit marks it.
         });
     }
-  }, [newest, newestPage, conversationId, queryClient]);
+  }, [newest, newestPage, conversationId, queryClient, isVisible]);
 
   // Older pages keep the view where it was; a new message at the bottom scrolls to it.
   useLayoutEffect(() => {

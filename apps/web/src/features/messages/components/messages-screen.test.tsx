@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent } from '../../../lib/live-events';
 import { aClient, anAdvocate } from '../../../testing/people';
 import { mockApi, renderWithApp } from '../../../testing/render';
@@ -81,6 +81,34 @@ describe('an open conversation', () => {
     await waitFor(() =>
       expect(calls.some((call) => call.method === 'PUT' && call.url.endsWith('/read'))).toBe(true),
     );
+  });
+
+  it('waits until the page is in view to mark a conversation read (a background tab has not read it)', async () => {
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const calls = mockApi({
+      [LIST]: [200, listOf([summary({ unreadCount: 1 })])],
+      [PAGE]: [
+        200,
+        pageOf([message({ id: 'm1', body: 'Sent while away' })], {
+          conversation: summary({ unreadCount: 1 }),
+        }),
+      ],
+      [`PUT /conversations/${CONVERSATION_ID}/read`]: [
+        200,
+        { success: true, message: 'ok', lastReadAt: '2026-11-21T08:00:00.000Z' },
+      ],
+    });
+    const reads = () => calls.filter((call) => call.method === 'PUT').length;
+    renderScreen(`/messages?c=${CONVERSATION_ID}`);
+    await screen.findByText('Sent while away');
+    // The list and the page have loaded: nothing is marked while the tab is hidden.
+    await waitFor(() => expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2));
+    expect(reads()).toBe(0);
+
+    visibility.mockReturnValue('visible');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(reads()).toBe(1));
+    visibility.mockRestore();
   });
 
   it('shows a live message and announces it politely', async () => {
