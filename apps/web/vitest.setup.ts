@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './src/testing/msw';
+
+// findBy… and waitFor wait up to 5 s, not 1: the machines that run CI are shared and noisy, and a
+// lazy chunk plus a mocked request can take over a second there (the office map did, once).
+configure({ asyncUtilTimeout: 5000 });
 
 // Every request a test makes is answered by Mock Service Worker; one it does not answer fails.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -76,6 +76,11 @@ export const REMEMBER_ME_DAYS = 30;
  */
 export const ENQUIRY_RETENTION_MONTHS = 12;
 export const MAIL_FILE_RETENTION_MONTHS = ENQUIRY_RETENTION_MONTHS;
+/**
+ * The bell's entries (ADR 017) are deleted this many months after they were written: they point
+ * to records kept under their own rules, and hold nothing of their own worth keeping longer.
+ */
+export const NOTIFICATION_RETENTION_MONTHS = 12;
 
 /**
  * Case files (the case, its parties, documents, notes and timeline) are kept this many years after
@@ -110,7 +115,7 @@ export type ContactUrgency = (typeof CONTACT_URGENCIES)[number];
  * Version of the privacy notice a visitor agrees to on the public forms. Stored with each
  * submission (Kenya Data Protection Act 2019); change it whenever /privacy changes materially.
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-01';
+export const PRIVACY_NOTICE_VERSION = '2026-11-23';
 
 /** Field lengths enforced by the server and mirrored by the forms. */
 export const LIMITS = {

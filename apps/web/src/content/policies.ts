@@ -1,6 +1,7 @@
 import {
   CASE_FILE_RETENTION_YEARS,
   ENQUIRY_RETENTION_MONTHS,
+  NOTIFICATION_RETENTION_MONTHS,
   PRIVACY_NOTICE_VERSION,
   TOKEN_STORAGE_KEY,
 } from '@firm/shared';
@@ -47,6 +48,7 @@ export const privacyPolicy: Policy = {
       list: [
         `Contact messages and booking requests that do not lead to instructions: deleted within ${ENQUIRY_RETENTION_MONTHS} months of the last exchange with you.`,
         `Case files (each case with its parties, documents, notes and history, including documents you upload to the portal) and messages that lead to instructions: kept for ${CASE_FILE_RETENTION_YEARS} years after the matter closes, as professional and tax rules require. They are never deleted automatically; an advocate reviews a file before it is destroyed. A case is closed, not deleted, so its file stays complete.`,
+        `Portal notifications (the bell’s list of what happened on your cases, appointments and messages): deleted ${NOTIFICATION_RETENTION_MONTHS} months after they were sent. What they point to is kept as this list says.`,
         'Server logs: 90 days.',
         'Portal accounts: until the account is deleted by your advocate or at your request; sign-in sessions expire after 12 hours, or 30 days if you chose “remember me”.',
       ],

@@ -5,6 +5,7 @@ import {
   appointments,
   contactMessages,
   enquiryStates,
+  notifications,
   passwordResetTokens,
   sessions,
 } from '../../db/schema';
@@ -67,6 +68,18 @@ export async function deleteVisitorBookingsEndedBefore(
       ),
     )
     .returning({ id: appointments.id });
+  return rows.length;
+}
+
+/** Deletes notifications written at or before `createdBefore`; returns how many. */
+export async function deleteNotificationsCreatedBefore(
+  db: Executor,
+  createdBefore: Date,
+): Promise<number> {
+  const rows = await db
+    .delete(notifications)
+    .where(lte(notifications.createdAt, createdBefore))
+    .returning({ id: notifications.id });
   return rows.length;
 }
 

@@ -2,6 +2,7 @@ import {
   ENDED_SESSION_RETENTION_HOURS,
   ENQUIRY_RETENTION_MONTHS,
   MAIL_FILE_RETENTION_MONTHS,
+  NOTIFICATION_RETENTION_MONTHS,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -9,6 +10,7 @@ import { deleteMailFilesWrittenBefore } from '../../lib/mailer';
 import { writeAudit } from '../audit/audit-log.repository';
 import {
   deleteContactMessagesCreatedBefore,
+  deleteNotificationsCreatedBefore,
   deleteVisitorBookingsEndedBefore,
   deleteResetTokensEndedBefore,
   deleteSessionsEndedBefore,
@@ -31,6 +33,7 @@ export interface RetentionDeps {
 export interface PurgeResult {
   contactMessages: number;
   visitorBookings: number;
+  notifications: number;
   sessions: number;
   passwordResetTokens: number;
   mailFiles: number;
@@ -63,7 +66,8 @@ export function retentionCutoff(now: Date, months: number): Date {
 
 /**
  * Deletes what the privacy policy ("How long we keep it") says we no longer keep, as of `now`:
- * contact messages, visitors' booking requests and `.eml` mail files past their retention, and sessions and reset links that
+ * contact messages, visitors' booking requests, notifications and `.eml` mail files past their
+ * retention, and sessions and reset links that
  * ended more than ENDED_SESSION_RETENTION_HOURS ago (dead data that still holds IP addresses and
  * user agents). The rows go in one transaction with one audit row, written only when something was
  * deleted: the log then shows the policy being applied without a row for every quiet day.
@@ -71,6 +75,7 @@ export function retentionCutoff(now: Date, months: number): Date {
 export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<PurgeResult> {
   const enquiriesCreatedBefore = retentionCutoff(now, ENQUIRY_RETENTION_MONTHS);
   const mailWrittenBefore = retentionCutoff(now, MAIL_FILE_RETENTION_MONTHS);
+  const notificationsCreatedBefore = retentionCutoff(now, NOTIFICATION_RETENTION_MONTHS);
   const endedBefore = new Date(now.getTime() - ENDED_SESSION_RETENTION_HOURS * HOUR_MS);
 
   // A file system has no transactions: the files go first, and their count joins the audit row.
@@ -81,6 +86,7 @@ export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<
     const result: PurgeResult = {
       contactMessages: await deleteContactMessagesCreatedBefore(tx, enquiriesCreatedBefore),
       visitorBookings: await deleteVisitorBookingsEndedBefore(tx, enquiriesCreatedBefore),
+      notifications: await deleteNotificationsCreatedBefore(tx, notificationsCreatedBefore),
       sessions: await deleteSessionsEndedBefore(tx, endedBefore),
       passwordResetTokens: await deleteResetTokensEndedBefore(tx, endedBefore),
       mailFiles,
@@ -93,6 +99,7 @@ export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<
           deleted: result,
           contactMessagesCreatedBefore: enquiriesCreatedBefore.toISOString(),
           visitorBookingsEndedBefore: enquiriesCreatedBefore.toISOString(),
+          notificationsCreatedBefore: notificationsCreatedBefore.toISOString(),
           mailFilesWrittenBefore: mailWrittenBefore.toISOString(),
           sessionsEndedBefore: endedBefore.toISOString(),
         },

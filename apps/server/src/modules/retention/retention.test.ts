@@ -8,6 +8,7 @@ import {
   auditLog,
   contactMessages,
   enquiryStates,
+  notifications,
   passwordResetTokens,
   sessions,
 } from '../../db/schema';
@@ -90,6 +91,7 @@ describe('purgeExpiredData', () => {
       expect(result).toEqual({
         contactMessages: 2,
         visitorBookings: 0,
+        notifications: 0,
         sessions: 0,
         passwordResetTokens: 0,
         mailFiles: 0,
@@ -181,6 +183,42 @@ describe('purgeExpiredData', () => {
     });
   });
 
+  describe('notifications', () => {
+    it('deletes those written 12 months ago or more; the bell keeps the rest and its count', async () => {
+      // Today, so that the person's session is still live to ask for the count afterwards.
+      const now = new Date();
+      const user = await seedUser(ctx, { role: 'client', email: 'bell@example.test' });
+      const token = await sessionFor(ctx, user);
+      const add = (sequence: number, title: string, createdAt: Date) =>
+        ctx.database.db.insert(notifications).values({
+          userId: user.id,
+          sequence,
+          type: 'info',
+          kind: 'case_status_changed',
+          title,
+          message: 'Your case moved on.',
+          createdAt,
+        });
+      await add(1, 'two years old', monthsBefore(now, 24));
+      await add(2, 'thirteen months old', monthsBefore(now, 13));
+      await add(3, 'six months old', monthsBefore(now, 6));
+
+      expect((await purgeExpiredData(deps(), now)).notifications).toBe(2);
+
+      const left = await ctx.database.db
+        .select({ title: notifications.title })
+        .from(notifications)
+        .where(eq(notifications.userId, user.id));
+      expect(left).toEqual([{ title: 'six months old' }]);
+      const count = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/notifications/unread-count',
+        headers: bearer(token),
+      });
+      expect(count.json(), count.body).toMatchObject({ count: 1 });
+    });
+  });
+
   describe('sessions and reset links', () => {
     it('deletes those that ended over a day ago; live ones stay and still sign in', async () => {
       const now = new Date();
@@ -232,6 +270,7 @@ describe('purgeExpiredData', () => {
       expect(result).toEqual({
         contactMessages: 0,
         visitorBookings: 0,
+        notifications: 0,
         sessions: 3,
         passwordResetTokens: 2,
         mailFiles: 0,
@@ -304,6 +343,7 @@ describe('purgeExpiredData', () => {
       expect(await purgeExpiredData(deps(), now)).toEqual({
         contactMessages: 0,
         visitorBookings: 0,
+        notifications: 0,
         sessions: 0,
         passwordResetTokens: 0,
         mailFiles: 0,
@@ -320,12 +360,14 @@ describe('purgeExpiredData', () => {
         deleted: {
           contactMessages: 1,
           visitorBookings: 0,
+          notifications: 0,
           sessions: 0,
           passwordResetTokens: 0,
           mailFiles: 0,
         },
         contactMessagesCreatedBefore: '2026-03-16T09:00:00.000Z',
         visitorBookingsEndedBefore: '2026-03-16T09:00:00.000Z',
+        notificationsCreatedBefore: '2026-03-16T09:00:00.000Z',
         mailFilesWrittenBefore: '2026-03-16T09:00:00.000Z',
         sessionsEndedBefore: '2027-03-14T09:00:00.000Z',
       });
