@@ -15,6 +15,7 @@ import { retentionSchedulePlugin, type RetentionScheduleOptions } from './retent
 const NOTHING: PurgeResult = {
   contactMessages: 0,
   visitorBookings: 0,
+  notifications: 0,
   sessions: 0,
   passwordResetTokens: 0,
   mailFiles: 0,
