@@ -8,6 +8,8 @@ export const PROFILE_MESSAGES = {
   emailChangeSent:
     'We have sent a confirmation link to the new address. Your email changes when you open it.',
   emailChangeSameAddress: 'This is already your email address',
+  emailChangeTooMany:
+    'Too many confirmation links were sent for this account in the last hour. Please try again later.',
   emailChanged: 'Your email address has been changed',
   emailChangeLinkInvalid:
     'This confirmation link is invalid or has expired. Ask for a new one from Profile Settings.',

@@ -1,4 +1,10 @@
-import { CLIENT_MESSAGES, VALIDATION, type ClientList, type ClientRead } from '@firm/shared';
+import {
+  CLIENT_MESSAGES,
+  PROFILE_MESSAGES,
+  VALIDATION,
+  type ClientList,
+  type ClientRead,
+} from '@firm/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
@@ -198,6 +204,24 @@ describe('PATCH /api/clients/:id', () => {
     expect(ctx.mail.map((m) => m.to)).toEqual(['baraka.new@example.co.ke', 'baraka@clients.test']);
     expect(ctx.mail[0]!.text).toMatch(/\/profile\/confirm-email#token=/);
     expect(ctx.mail[0]!.text).toContain('The firm was asked to use this address');
+  });
+
+  it('sends at most three links an hour for one account, then 429 with nothing changed or sent', async () => {
+    // Amani: no link issued for her yet in this file.
+    for (const n of [1, 2, 3]) {
+      const sent = await patch(amani.id, { email: `amani.${n}@example.co.ke` });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    ctx.mail.length = 0;
+    const refused = await patch(amani.id, { email: 'amani.4@example.co.ke', firstName: 'Amina' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(PROFILE_MESSAGES.emailChangeTooMany);
+    expect(ctx.mail).toEqual([]);
+    const detail = (await get(`/api/clients/${amani.id}`)).json();
+    expect(detail.client).toMatchObject({
+      firstName: 'Amani',
+      pendingEmail: 'amani.3@example.co.ke',
+    });
   });
 
   it('answers 409 for an email another account has, and 400 for the same one', async () => {

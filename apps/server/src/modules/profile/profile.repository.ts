@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   auditLog,
@@ -45,6 +45,19 @@ export async function spendEmailChangeTokens(db: Executor, userId: string): Prom
     .update(emailChangeTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)));
+}
+
+/** Links issued for `userId` since `since`, used or not (the hourly cap counts them all). */
+export async function countEmailChangeTokensSince(
+  db: Executor,
+  userId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(emailChangeTokens)
+    .where(and(eq(emailChangeTokens.userId, userId), gte(emailChangeTokens.createdAt, since)));
+  return row?.count ?? 0;
 }
 
 export async function insertEmailChangeToken(

@@ -34,6 +34,7 @@ import {
   listOwnDataRequests,
   revokeOwnSession,
   spendEmailChangeTokens,
+  countEmailChangeTokensSince,
   userById,
 } from './profile.repository';
 import { describeUserAgent } from './user-agent';
@@ -170,6 +171,9 @@ export async function checkNewEmail(
  * links), and audits who asked, in the caller's transaction. Returns the token for the email.
  * Staff changing a client's address (Clients screen) use the same link: the client confirms it.
  */
+/** Confirmation links one account may be sent in an hour (Profile and the Clients screen alike). */
+export const EMAIL_CHANGE_LINKS_PER_HOUR = 3;
+
 export async function storeEmailChange(
   tx: Executor,
   request: { actor: UserRow; target: UserRow; email: string; meta: RequestMeta },
@@ -177,6 +181,16 @@ export async function storeEmailChange(
   const { actor, target, email, meta } = request;
   const token = generateToken();
   await lockUserRow(tx, target.id);
+  // Each link is an email to an address someone typed: a few an hour per account, whoever asks
+  // (the person in Profile, or staff on the client's page), counted under the row lock.
+  const recent = await countEmailChangeTokensSince(
+    tx,
+    target.id,
+    new Date(Date.now() - 60 * 60_000),
+  );
+  if (recent >= EMAIL_CHANGE_LINKS_PER_HOUR) {
+    throw AppError.tooManyRequests(PROFILE_MESSAGES.emailChangeTooMany);
+  }
   await spendEmailChangeTokens(tx, target.id);
   await insertEmailChangeToken(tx, {
     userId: target.id,
