@@ -36,7 +36,7 @@ const errors = {
  * preferences, under /api/profile.
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signedIn = () => [app.requireUser];
+  const signedIn = [app.requireUser];
   const tags = ['notifications'];
 
   app.get(
@@ -48,7 +48,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listNotificationsQuerySchema,
         response: { 200: notificationListSchema, ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request) => listNotifications(app.db, currentUser(request), request.query),
   );
@@ -57,7 +57,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/unread-count',
     {
       schema: { tags, response: { 200: unreadCountSchema, ...errors } },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request) => ({
       success: true as const,
@@ -74,7 +74,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           'Server-Sent Events: each new notification (id: its sequence) and the unread count; honours Last-Event-ID',
         response: { ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request, reply) => {
       await app.notificationStreams.serve(
@@ -90,7 +90,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/read-all',
     {
       schema: { tags, response: { 200: readAllResponseSchema, ...errors } },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request) => ({
       success: true as const,
@@ -107,7 +107,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         params: notificationIdParamsSchema,
         response: { 200: notificationResponseSchema, ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request) => ({
       success: true as const,
@@ -123,7 +123,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         params: notificationIdParamsSchema,
         response: { 200: removedResponseSchema, ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request) => ({
       success: true as const,
@@ -139,7 +139,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Which notification emails the person receives (all on by default)',
         response: { 200: emailPreferencesResponseSchema, ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request) => ({
       success: true as const,
@@ -156,7 +156,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateEmailPreferencesInputSchema,
         response: { 200: emailPreferencesResponseSchema, ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request) => ({
       success: true as const,

@@ -55,9 +55,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.publicUrl,
     logger: app.log,
   };
-  // A new array per route: @fastify/rate-limit pushes its hook into a route's onRequest array, so
-  // a shared one would carry one route's limit to the others.
-  const signedIn = () => [app.requireUser];
+  const signedIn = [app.requireUser];
   const tags = ['profile'];
 
   app.get(
@@ -68,7 +66,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The signed-in person and any email change awaiting confirmation',
         response: { 200: profileSchema, ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request) => getProfile(deps, currentUser(request)),
   );
@@ -82,7 +80,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateProfileInputSchema,
         response: { 200: profileUpdatedSchema, ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request) => ({
       success: true as const,
@@ -123,7 +121,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: emailChangeInputSchema,
         response: { 200: successMessageSchema, ...errors, 429: apiErrorSchema },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
       config: { rateLimit: EMAIL_CHANGE_LIMIT },
     },
     async (request) => {
@@ -141,7 +139,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: emailChangeConfirmInputSchema,
         response: { 200: profileUpdatedSchema, ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request) => ({
@@ -159,7 +157,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Every device signed in to the account, this one marked',
         response: { 200: sessionListSchema, ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request) => ({
       sessions: await listSessions(deps, currentUser(request), currentSession(request)),
@@ -175,7 +173,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         params: sessionIdParamsSchema,
         response: { 200: successMessageSchema, ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request) => {
       await endSession(
@@ -197,7 +195,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign out every device but this one',
         response: { 200: sessionsSignedOutSchema, ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request) => {
       const count = await endOtherSessions(
@@ -222,7 +220,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A JSON file of the person's own data (Data Protection Act 2019, s.26)",
         response: { 200: z.record(z.string(), z.unknown()), ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
@@ -243,7 +241,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Own data-protection requests and their answers',
         response: { 200: ownDataRequestsSchema, ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request) => ({ requests: await listOwnRequests(deps, currentUser(request)) }),
   );
@@ -257,7 +255,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createDataRequestInputSchema,
         response: { 201: dataRequestCreatedSchema, ...errors },
       },
-      onRequest: signedIn(),
+      onRequest: signedIn,
     },
     async (request, reply) => {
       const created = await requestDeletion(

@@ -38,8 +38,7 @@ const errors = {
 /** `/api/settings/*`: System Settings (issue 16), advocates only (`settings:view`). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: SettingsDeps = { db: app.db, superKey: app.superKey };
-  // A new array per route: @fastify/rate-limit pushes its hook into a route's onRequest array.
-  const advocatesOnly = () => [
+  const advocatesOnly = [
     app.requirePermission('settings:view', PROFILE_MESSAGES.settingsAccessDenied),
   ];
   const tags = ['system settings'];
@@ -53,7 +52,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: auditLogQuerySchema,
         response: { 200: auditLogPageSchema, ...errors },
       },
-      onRequest: advocatesOnly(),
+      onRequest: advocatesOnly,
     },
     async (request) => auditLogPage(deps, request.query),
   );
@@ -70,7 +69,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         // A stream: Fastify sends it as it is, without the serializer.
         response: { 200: z.unknown().describe('The CSV file'), ...errors },
       },
-      onRequest: advocatesOnly(),
+      onRequest: advocatesOnly,
     },
     async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
@@ -93,7 +92,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Data-protection requests, open ones first',
         response: { 200: dataRequestListSchema, ...errors },
       },
-      onRequest: advocatesOnly(),
+      onRequest: advocatesOnly,
     },
     async () => ({ requests: await dataRequestList(deps) }),
   );
@@ -108,7 +107,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateDataRequestInputSchema,
         response: { 200: dataRequestUpdatedSchema, ...errors },
       },
-      onRequest: advocatesOnly(),
+      onRequest: advocatesOnly,
     },
     async (request) => ({
       success: true as const,
@@ -131,7 +130,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Where the advocate registration key comes from (never the key)',
         response: { 200: superKeyStatusSchema, ...errors },
       },
-      onRequest: advocatesOnly(),
+      onRequest: advocatesOnly,
     },
     async () => superKeyStatus(deps),
   );
@@ -144,7 +143,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Replace a generated registration key; the new key is shown once',
         response: { 200: superKeyRotatedSchema, ...errors },
       },
-      onRequest: advocatesOnly(),
+      onRequest: advocatesOnly,
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request) => ({
