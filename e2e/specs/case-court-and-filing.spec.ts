@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   callApi,
   createReadyUser,
@@ -6,16 +6,14 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
+import { toast } from '../support/page-checks';
+import { PDF } from '../support/files';
 
 /**
  * What the cases and messaging stories leave to component tests, in a real browser: a court date
  * given in New Case, a hearing recorded from the case, and an attachment a client sent in a
  * conversation about the case filed to its documents by staff.
  */
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n');
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 /** `days` ahead of today in Nairobi, as a datetime-local value at 09:30. */
 function nairobiMorning(days: number): { input: string; day: string } {

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   callApi,
   createReadyUser,
@@ -7,23 +6,8 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-
-/** A one-page PDF, and a PNG "scan": uploads are typed by their bytes, so these must be real. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
-);
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
-async function seriousViolations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
-}
+import { seriousViolations, toast } from '../support/page-checks';
+import { PDF, PNG } from '../support/files';
 
 test.describe('cases', () => {
   test('staff open a case and work on it; the client sees only what is shared', async ({

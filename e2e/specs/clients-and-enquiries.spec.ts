@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   callApi,
@@ -7,14 +6,7 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
-async function seriousViolations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
-}
+import { seriousViolations, toast } from '../support/page-checks';
 
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   callApi,
   createReadyUser,
@@ -7,6 +6,7 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
+import { seriousViolations } from '../support/page-checks';
 
 /**
  * Dashboards (issue 15) in a real browser: a client's tiles and quick actions on a 360 px phone,
@@ -14,12 +14,6 @@ import {
  * as other specs run on the shared server, so the advocate's story checks where tiles lead, not
  * their numbers.
  */
-
-async function seriousViolations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
-}
 
 const addDays = (date: string, days: number) => {
   const moved = new Date(`${date}T12:00:00Z`);

@@ -1,19 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   createReadyUser,
   ownerToken,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-
-async function seriousViolations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
-}
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n');
+import { seriousViolations } from '../support/page-checks';
+import { PDF } from '../support/files';
 
 test.describe('secure messaging', () => {
   test('a client writes with an attachment, the advocate sees it live and answers, the client sees the answer and the read receipt', async ({

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   callApi,
   createReadyUser,
@@ -7,12 +6,7 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-
-async function seriousViolations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
-}
+import { seriousViolations } from '../support/page-checks';
 
 test.describe('notifications', () => {
   test("a client's bell counts up live while an advocate changes their case; View Details opens it", async ({

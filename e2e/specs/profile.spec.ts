@@ -1,17 +1,8 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { latestMailTo, signInThroughUi } from '../support/accounts';
 import { createReadyUser, ownerToken, uniqueSuffix } from '../support/user-management';
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text });
-
-async function seriousViolations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
-}
+import { seriousViolations, toast } from '../support/page-checks';
 
 async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/login');

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { OWNER, advocatePayload } from '../support/accounts';
 import { freshDataDir, startServer } from '../support/server-process';
 import {
@@ -11,12 +10,7 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-
-async function seriousViolations(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
-}
+import { seriousViolations } from '../support/page-checks';
 
 test.describe('System Settings', () => {
   test('an advocate reads the audit log, filters it and exports it as CSV', async ({

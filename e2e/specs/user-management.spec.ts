@@ -7,6 +7,7 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
+import { toast } from '../support/page-checks';
 
 const CONFIRM_DEACTIVATE = 'Are you sure you want to deactivate this user?';
 const CONFIRM_DELETE_USER =
@@ -22,8 +23,6 @@ function acceptNextConfirm(page: Page, text: string) {
     await dialog.accept();
   });
 }
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function openAdvanced(page: Page) {
   await page.goto('/admin-management');
