@@ -6,6 +6,25 @@ import { PASSWORD, SUPER_KEY, json, scratchDatabase, timeGet } from './bench-kit
 import { ensureClients, openDatabase, seedCases } from './seed-cases-sql.mjs';
 
 const N = Number(process.env.BENCH_CASES_N ?? 200);
+/** BENCH_EXPLAIN=1 prints, at each size, the plans of the searches' case queries. */
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+
+/** The staff search's page and count queries (cases.repository's SQL, written out). */
+const SEARCHED = `(case_number || ' ' || title || ' ' || coalesce(court_case_number, '')) ilike $1`;
+async function explainSearches(database) {
+  for (const term of ['HCCC E424', 'MWA/1900/0425']) {
+    for (const [what, sql] of [
+      ['page', `select id from cases where ${SEARCHED} order by updated_at desc, id desc limit 20`],
+      ['count', `select count(*) from cases where ${SEARCHED}`],
+    ]) {
+      const plan = await database.query(`explain (analyze, buffers, costs off) ${sql}`, [
+        `%${term}%`,
+      ]);
+      console.log(`  -- ${what} of "${term}"`);
+      for (const row of plan) console.log(`     ${Object.values(row)[0]}`);
+    }
+  }
+}
 const SIZES = (process.env.BENCH_CASES_SIZES ?? '1000,100000').split(',').map(Number);
 
 /** An owner advocate and a client who has chosen a password, through the API. */
@@ -98,6 +117,7 @@ export async function benchCases({ name, startServer, rssMb, databaseUrl }) {
           clientIds,
           assigneeId: who.ownerId,
         });
+        if (EXPLAIN) await explainSearches(database);
       } finally {
         await database.close();
       }
@@ -105,14 +125,22 @@ export async function benchCases({ name, startServer, rssMb, databaseUrl }) {
       server = await startServer(env);
       const staff = await timeGet(server.base, '/api/cases?page=1&limit=20', who.owner, N);
       const client = await timeGet(server.base, '/api/cases?page=1&limit=20', who.client, N);
+      // A court number prefix: 1 match at 1,000 cases, 111 at 100,000 (E424, E4240…, E42400…).
       const search = await timeGet(
         server.base,
         '/api/cases?search=HCCC%20E424&limit=20',
         who.owner,
         N,
       );
+      // One file number: 1 match at either size, so only the table grows.
+      const fileNumber = await timeGet(
+        server.base,
+        '/api/cases?search=MWA%2F1900%2F0425&limit=20',
+        who.owner,
+        N,
+      );
       console.log(
-        `${String(size).padStart(7)} cases: staff first page ${staff.toFixed(2)} ms, client first page ${client.toFixed(2)} ms, search ${search.toFixed(2)} ms`,
+        `${String(size).padStart(7)} cases: staff first page ${staff.toFixed(2)} ms, client first page ${client.toFixed(2)} ms, search ${search.toFixed(2)} ms, file-number search ${fileNumber.toFixed(2)} ms`,
       );
     }
     const rss = await uploadAndDownload(server.base, who.owner, rssMb, server.pid);
