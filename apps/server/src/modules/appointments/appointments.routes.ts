@@ -37,18 +37,13 @@ import {
   viewByVisitorLink,
   type AppointmentDeps,
 } from './appointments.service';
-
-const meta = (request: FastifyRequest) => ({ ip: request.ip });
+import { errorResponses, requestMeta } from '../../lib/route-kit';
 
 /** A 409 of a lost race carries the times still free that day, for the screen to offer. */
 const conflictSchema = apiErrorSchema.extend({ times: z.array(z.string()).optional() });
 const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
+  ...errorResponses(400, 401, 403, 404, 429),
   409: conflictSchema,
-  429: apiErrorSchema,
 };
 
 /**
@@ -129,7 +124,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A signed-in person books as themself; a temporary password must be changed first.
       const user = request.passwordChangeRequired ? currentUser(request) : request.user;
-      const created = await createAppointment(deps, user, request.body, meta(request));
+      const created = await createAppointment(deps, user, request.body, requestMeta(request));
       return reply.status(201).send({ success: true, message: M.booked, ...created });
     },
   );
@@ -201,7 +196,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.body,
-        meta(request),
+        requestMeta(request),
       );
       return { success: true as const, message, appointment };
     },
@@ -227,7 +222,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.body.reason,
-        meta(request),
+        requestMeta(request),
       ),
     }),
   );
@@ -269,7 +264,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         deps,
         request.body.token,
         request.body.reason,
-        meta(request),
+        requestMeta(request),
       ),
     }),
   );
@@ -292,7 +287,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         deps,
         request.body.token,
         { date: request.body.date, time: request.body.time },
-        meta(request),
+        requestMeta(request),
       ),
     }),
   );

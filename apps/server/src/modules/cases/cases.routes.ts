@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -47,16 +46,9 @@ import {
   sendStoredFile,
   receiveFile,
 } from '../../lib/file-storage';
+import { errorResponses, requestMeta } from '../../lib/route-kit';
 
-const meta = (request: FastifyRequest) => ({ ip: request.ip });
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const DENIED: Record<string, string> = {
   'cases:view': CASE_MESSAGES.viewDenied,
@@ -141,7 +133,12 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: may('cases:create'),
     },
     async (request, reply) => {
-      const created = await createCase(deps, currentUser(request), request.body, meta(request));
+      const created = await createCase(
+        deps,
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      );
       return reply
         .status(201)
         .send({ success: true, message: CASE_MESSAGES.caseCreated, case: created });
@@ -161,7 +158,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      case: await getCase(deps, currentUser(request), request.params.id, meta(request)),
+      case: await getCase(deps, currentUser(request), request.params.id, requestMeta(request)),
     }),
   );
 
@@ -185,7 +182,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.body,
-        meta(request),
+        requestMeta(request),
       ),
     }),
   );
@@ -202,7 +199,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: may('cases:delete'),
     },
     async (request) => {
-      await deleteCase(deps, currentUser(request), request.params.id, meta(request));
+      await deleteCase(deps, currentUser(request), request.params.id, requestMeta(request));
       return { success: true as const, message: CASE_MESSAGES.caseDeleted };
     },
   );
@@ -225,7 +222,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.body,
-        meta(request),
+        requestMeta(request),
       );
       return reply.status(201).send({ success: true, message: CASE_MESSAGES.noteAdded, note });
     },
@@ -280,7 +277,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         received,
         { name, visibleToClient: request.query.visibleToClient },
-        meta(request),
+        requestMeta(request),
       );
       return reply
         .status(201)
@@ -304,7 +301,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.params.docId,
-        meta(request),
+        requestMeta(request),
       );
       return sendStoredFile(reply, deps.documentsDir, document);
     },
@@ -327,7 +324,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.params.docId,
-        meta(request),
+        requestMeta(request),
       );
       return { success: true as const, message: CASE_MESSAGES.documentDeleted };
     },

@@ -57,6 +57,7 @@ import {
   removeDocumentFile,
   type ReceivedFile,
 } from '../../lib/file-storage';
+import type { RequestMeta } from '../../lib/route-kit';
 
 /**
  * The rules of case files (issue 13, ADR 014). Every function takes the signed-in caller, checks
@@ -68,10 +69,6 @@ import {
 export interface CasesDeps {
   db: Db;
   documentsDir: string;
-}
-
-export interface RequestMeta {
-  ip: string;
 }
 
 const notFound = () => AppError.notFound(CASE_MESSAGES.caseNotFound, 'CASE_NOT_FOUND');

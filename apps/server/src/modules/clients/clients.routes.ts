@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CLIENT_MESSAGES,
-  apiErrorSchema,
   clientIdParamsSchema,
   clientListSchema,
   clientReadSchema,
@@ -12,16 +10,9 @@ import {
 } from '@firm/shared';
 import { currentUser } from '../../plugins/auth';
 import { getClient, listClients, updateClient, type ClientsDeps } from './clients.service';
+import { errorResponses, requestMeta } from '../../lib/route-kit';
 
-const meta = (request: FastifyRequest) => ({ ip: request.ip });
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * `/api/clients/*` (issue 16): the Clients screen. Who may call is checked before anything is
@@ -64,7 +55,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ...(await getClient(deps, currentUser(request), request.params.id, meta(request))),
+      ...(await getClient(deps, currentUser(request), request.params.id, requestMeta(request))),
     }),
   );
 
@@ -86,7 +77,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.body,
-        meta(request),
+        requestMeta(request),
       );
       return {
         success: true as const,

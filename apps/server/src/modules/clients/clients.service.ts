@@ -24,6 +24,7 @@ import {
   lockClient,
   type ClientListRow,
 } from './clients.repository';
+import type { RequestMeta } from '../../lib/route-kit';
 
 /**
  * The Clients screen's rules (issue 16, ADR 018). Staff who admit clients, open case files or
@@ -36,10 +37,6 @@ export interface ClientsDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
-}
-
-export interface RequestMeta {
-  ip: string;
 }
 
 const notFound = () => AppError.notFound(CLIENT_MESSAGES.notFound, 'CLIENT_NOT_FOUND');

@@ -5,6 +5,7 @@ import type { Mailer } from '../../lib/mailer';
 import { notifyContactMessage } from '../notifications/notify-events';
 import { readFirmSettings } from '../firm-settings/firm-settings.service';
 import { insertContactMessage } from './contact-messages.repository';
+import type { RequestMeta } from '../../lib/route-kit';
 
 export interface ContactMessageRequest {
   name: string;
@@ -59,7 +60,7 @@ function quoted(text: string): string {
 export async function submitContactMessage(
   deps: Deps,
   input: ContactMessageRequest,
-  meta: { ip: string },
+  meta: RequestMeta,
 ): Promise<void> {
   if (input.website) {
     // A bot filled the hidden field: answer as if all went well, keep nothing.

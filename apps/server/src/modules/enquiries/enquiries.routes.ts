@@ -1,9 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ENQUIRY_MESSAGES,
   USER_MANAGEMENT_MESSAGES,
-  apiErrorSchema,
   createClientInputSchema,
   enquiryConvertedSchema,
   enquiryListSchema,
@@ -21,16 +19,9 @@ import {
   updateEnquiry,
   type EnquiriesDeps,
 } from './enquiries.service';
+import { errorResponses, requestMeta } from '../../lib/route-kit';
 
-const meta = (request: FastifyRequest) => ({ ip: request.ip });
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** `/api/enquiries/*` (issue 16): the inbox of contact messages and visitors' booking requests. */
 export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -89,7 +80,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.kind,
         request.params.id,
         request.body,
-        meta(request),
+        requestMeta(request),
       ),
     }),
   );
@@ -114,7 +105,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.kind,
         request.params.id,
         request.body,
-        meta(request),
+        requestMeta(request),
       );
       return reply
         .status(201)

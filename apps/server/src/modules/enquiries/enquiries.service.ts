@@ -25,6 +25,7 @@ import {
   updateEnquiryState,
   type EnquiryRow,
 } from './enquiries.repository';
+import type { RequestMeta } from '../../lib/route-kit';
 
 export { countNewEnquiries } from './enquiries.repository';
 
@@ -36,10 +37,6 @@ export { countNewEnquiries } from './enquiries.repository';
 
 export interface EnquiriesDeps {
   db: Db;
-}
-
-export interface RequestMeta {
-  ip: string;
 }
 
 const notFound = () => AppError.notFound(ENQUIRY_MESSAGES.notFound, 'ENQUIRY_NOT_FOUND');

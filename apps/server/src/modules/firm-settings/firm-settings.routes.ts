@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PROFILE_MESSAGES,
-  apiErrorSchema,
   firmSettingsAnswerSchema,
   firmSettingsSavedSchema,
   firmSettingsSchema,
@@ -12,8 +11,9 @@ import {
   updateFirmSettings,
   type FirmSettingsDeps,
 } from './firm-settings.service';
+import { errorResponses } from '../../lib/route-kit';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(400, 401, 403);
 
 /** `/api/settings/firm`: System Settings → Firm settings (issue 16), advocates only. */
 export const firmSettingsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,6 +10,7 @@ import type { Db, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { writeAudit } from '../audit/audit-log.repository';
 import { findFirmSettings, lockFirmSettings, saveFirmSettings } from './firm-settings.repository';
+import type { RequestMeta } from '../../lib/route-kit';
 
 export interface FirmSettingsDeps {
   db: Db;
@@ -76,7 +77,7 @@ export async function updateFirmSettings(
   deps: FirmSettingsDeps,
   user: UserRow,
   input: FirmSettings,
-  meta: { ip: string },
+  meta: RequestMeta,
 ): Promise<FirmSettingsAnswer & { success: true; message: string }> {
   await deps.db.transaction(async (tx) => {
     const row = await lockFirmSettings(tx);

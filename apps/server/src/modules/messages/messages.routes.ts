@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CASE_MESSAGES,
@@ -47,16 +46,9 @@ import {
   type MessagesDeps,
   type OutgoingFile,
 } from './messages.service';
+import { errorResponses, requestMeta } from '../../lib/route-kit';
 
-const meta = (request: FastifyRequest) => ({ ip: request.ip });
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The first message of a failed check, with every field's, as the validation errors answer. */
 function invalid(issues: { path: PropertyKey[]; message: string }[]): AppError {
@@ -102,7 +94,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: mayView,
     },
-    async (request) => listConversations(deps, currentUser(request), request.query, meta(request)),
+    async (request) =>
+      listConversations(deps, currentUser(request), request.query, requestMeta(request)),
   );
 
   app.post(
@@ -121,7 +114,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         deps,
         currentUser(request),
         request.body,
-        meta(request),
+        requestMeta(request),
       );
       return reply
         .status(201)
@@ -142,7 +135,13 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: mayView,
     },
     async (request) =>
-      listMessages(deps, currentUser(request), request.params.id, request.query, meta(request)),
+      listMessages(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.query,
+        requestMeta(request),
+      ),
   );
 
   app.post(
@@ -217,7 +216,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         actor,
         request.params.id,
         { body, files },
-        meta(request),
+        requestMeta(request),
       );
       return reply.status(201).send({ success: true, message: MESSAGE_MESSAGES.messageSent, sent });
     },
@@ -239,7 +238,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         deps,
         currentUser(request),
         request.params.id,
-        meta(request),
+        requestMeta(request),
       );
       return {
         success: true as const,
@@ -267,7 +266,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         deps,
         currentUser(request),
         request.params.id,
-        meta(request),
+        requestMeta(request),
       ),
     }),
   );
@@ -288,7 +287,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.params.attachmentId,
-        meta(request),
+        requestMeta(request),
       );
       return sendStoredFile(reply, deps.documentsDir, attachment);
     },
@@ -313,7 +312,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.attachmentId,
         request.body ?? { visibleToClient: true },
-        meta(request),
+        requestMeta(request),
       );
       return reply
         .status(201)

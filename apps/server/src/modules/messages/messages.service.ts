@@ -57,6 +57,7 @@ import {
   type ConversationScope,
   type MessageWithSender,
 } from './messages.repository';
+import type { RequestMeta } from '../../lib/route-kit';
 
 /**
  * The rules of secure messaging (issue 17, ADR 020). Every function takes the signed-in caller,
@@ -72,10 +73,6 @@ import {
 export interface MessagesDeps {
   db: Db;
   documentsDir: string;
-}
-
-export interface RequestMeta {
-  ip: string;
 }
 
 const conversationNotFound = () =>

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   NOTIFICATION_MESSAGES,
-  apiErrorSchema,
   emailPreferencesResponseSchema,
   listNotificationsQuerySchema,
   notificationIdParamsSchema,
@@ -22,13 +21,9 @@ import {
   unreadCount,
   updateEmailPreferences,
 } from './notifications.service';
+import { errorResponses } from '../../lib/route-kit';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * `/api/notifications/*` (issue 15): a signed-in person's own notifications, whatever their role;

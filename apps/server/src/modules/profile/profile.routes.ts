@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   PROFILE_MESSAGES,
   apiErrorSchema,
@@ -33,16 +32,9 @@ import {
   updateProfile,
   type ProfileDeps,
 } from './profile.service';
+import { errorResponses, requestMeta } from '../../lib/route-kit';
 
-const meta = (request: FastifyRequest) => ({ ip: request.ip });
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Sending mail to any address a signed-in person types: a few a quarter-hour is plenty. */
 const EMAIL_CHANGE_LIMIT = { max: 5, timeWindow: '15 minutes' };
@@ -85,7 +77,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: PROFILE_MESSAGES.profileUpdated,
-      ...(await updateProfile(deps, currentUser(request), request.body, meta(request))),
+      ...(await updateProfile(deps, currentUser(request), request.body, requestMeta(request))),
     }),
   );
 
@@ -108,7 +100,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: PROFILE_MESSAGES.profileUpdated,
-      ...(await updateProfessionalDetails(deps, currentUser(request), request.body, meta(request))),
+      ...(await updateProfessionalDetails(
+        deps,
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      )),
     }),
   );
 
@@ -125,7 +122,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: EMAIL_CHANGE_LIMIT },
     },
     async (request) => {
-      await requestEmailChange(deps, currentUser(request), request.body.email, meta(request));
+      await requestEmailChange(
+        deps,
+        currentUser(request),
+        request.body.email,
+        requestMeta(request),
+      );
       return { success: true as const, message: PROFILE_MESSAGES.emailChangeSent };
     },
   );
@@ -145,7 +147,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: PROFILE_MESSAGES.emailChanged,
-      ...(await confirmEmailChange(deps, currentUser(request), request.body.token, meta(request))),
+      ...(await confirmEmailChange(
+        deps,
+        currentUser(request),
+        request.body.token,
+        requestMeta(request),
+      )),
     }),
   );
 
@@ -181,7 +188,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         currentSession(request),
         request.params.id,
-        meta(request),
+        requestMeta(request),
       );
       return { success: true as const, message: PROFILE_MESSAGES.sessionSignedOut };
     },
@@ -202,7 +209,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         deps,
         currentUser(request),
         currentSession(request),
-        meta(request),
+        requestMeta(request),
       );
       return {
         success: true as const,
@@ -224,7 +231,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
-      const file = await exportOwnData(deps, currentUser(request), meta(request));
+      const file = await exportOwnData(deps, currentUser(request), requestMeta(request));
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-disposition', `attachment; filename="my-data-${day}.json"`)
@@ -262,7 +269,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         deps,
         currentUser(request),
         request.body.message,
-        meta(request),
+        requestMeta(request),
       );
       return reply.status(201).send({
         success: true as const,

@@ -38,16 +38,13 @@ import {
   userById,
 } from './profile.repository';
 import { describeUserAgent } from './user-agent';
+import type { RequestMeta } from '../../lib/route-kit';
 
 export interface ProfileDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
   logger: FastifyBaseLogger;
-}
-
-export interface RequestMeta {
-  ip: string;
 }
 
 /**

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import {
   PROFILE_MESSAGES,
-  apiErrorSchema,
   auditLogPageSchema,
   auditLogQuerySchema,
   dataRequestIdParamsSchema,
@@ -24,16 +22,9 @@ import {
   superKeyStatus,
   type SettingsDeps,
 } from './settings.service';
+import { errorResponses, requestMeta } from '../../lib/route-kit';
 
-const meta = (request: FastifyRequest) => ({ ip: request.ip });
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** `/api/settings/*`: System Settings (issue 16), advocates only (`settings:view`). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,7 +65,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       const stream = Readable.from(
-        auditLogCsv(deps, currentUser(request), request.query, meta(request)),
+        auditLogCsv(deps, currentUser(request), request.query, requestMeta(request)),
       );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -117,7 +108,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.body,
-        meta(request),
+        requestMeta(request),
       ),
     }),
   );
@@ -149,7 +140,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: PROFILE_MESSAGES.superKeyRotated,
-      superKey: await rotateSuperKey(deps, currentUser(request), meta(request)),
+      superKey: await rotateSuperKey(deps, currentUser(request), requestMeta(request)),
     }),
   );
 };

@@ -26,14 +26,11 @@ import {
   updateDataRequest,
   type AuditRowWithPeople,
 } from './settings.repository';
+import type { RequestMeta } from '../../lib/route-kit';
 
 export interface SettingsDeps {
   db: Db;
   superKey: SuperKeyStore;
-}
-
-export interface RequestMeta {
-  ip: string;
 }
 
 /**

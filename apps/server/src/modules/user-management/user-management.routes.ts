@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   AUTH_MESSAGES,
   USER_MANAGEMENT_MESSAGES,
-  apiErrorSchema,
   createAdminInputSchema,
   createAdvocateInputSchema,
   createClientInputSchema,
@@ -30,17 +28,10 @@ import {
   verifyAdvocate,
   type UserManagementDeps,
 } from './user-management.service';
-
-const meta = (request: FastifyRequest) => ({ ip: request.ip });
+import { errorResponses, requestMeta } from '../../lib/route-kit';
 
 /** Error answers every route here can give (the 400s carry per-field `errors`). */
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** A missing required field answers SPEC section 5's 'Please fill in all required fields'. */
 const config = { missingFieldsMessage: USER_MANAGEMENT_MESSAGES.requiredFields };
@@ -76,7 +67,12 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
     },
     async (request, reply) => {
-      const created = await createAdmin(deps, currentUser(request), request.body, meta(request));
+      const created = await createAdmin(
+        deps,
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      );
       return reply
         .status(201)
         .send({ success: true, message: USER_MANAGEMENT_MESSAGES.adminCreated, ...created });
@@ -96,7 +92,12 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
     },
     async (request, reply) => {
-      const created = await createClient(deps, currentUser(request), request.body, meta(request));
+      const created = await createClient(
+        deps,
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      );
       return reply
         .status(201)
         .send({ success: true, message: USER_MANAGEMENT_MESSAGES.clientCreated, ...created });
@@ -116,7 +117,12 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
     },
     async (request, reply) => {
-      const created = await createAdvocate(deps, currentUser(request), request.body, meta(request));
+      const created = await createAdvocate(
+        deps,
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      );
       return reply
         .status(201)
         .send({ success: true, message: AUTH_MESSAGES.advocateCreated, ...created });
@@ -159,7 +165,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.params.id,
         request.body.permissions,
-        meta(request),
+        requestMeta(request),
       );
       return {
         success: true as const,
@@ -203,7 +209,12 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest: advocatesOnly,
       },
       async (request) => {
-        const user = await action.run(deps, currentUser(request), request.params.id, meta(request));
+        const user = await action.run(
+          deps,
+          currentUser(request),
+          request.params.id,
+          requestMeta(request),
+        );
         return { success: true as const, message: action.message, user };
       },
     );
@@ -225,7 +236,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         deps,
         currentUser(request),
         request.params.id,
-        meta(request),
+        requestMeta(request),
       );
       return {
         success: true as const,
@@ -247,7 +258,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: advocatesOnly,
     },
     async (request) => {
-      await deleteUser(deps, currentUser(request), request.params.id, meta(request));
+      await deleteUser(deps, currentUser(request), request.params.id, requestMeta(request));
       return { success: true as const, message: USER_MANAGEMENT_MESSAGES.userDeleted };
     },
   );

@@ -44,13 +44,10 @@ import {
   managedUserStats,
   type UserScope,
 } from './user-management.repository';
+import type { RequestMeta } from '../../lib/route-kit';
 
 export interface UserManagementDeps {
   db: Db;
-}
-
-export interface RequestMeta {
-  ip: string;
 }
 
 /**
