@@ -25,7 +25,7 @@ import { TemporaryPasswordDialog } from '../../../components/ui/temporary-passwo
 import { formatDateTime, formatDayRange, fullName } from '../../../lib/format';
 import { useCreateClient } from '../api/create-client';
 import { useClients } from '../api/list-clients';
-import { ClientAccountModal } from './client-account-modal';
+import { NewAccountModal } from '../../../components/forms/new-account-modal';
 
 /** `joinedFrom`/`joinedTo` come from a link (the dashboard's new clients this month). */
 const FILTER_DEFAULTS = { status: 'all', sort: 'name', joinedFrom: '', joinedTo: '' };
@@ -184,7 +184,7 @@ export function ClientsList({ actor }: { actor: PublicUser }) {
         </section>
       </div>
       {adding ? (
-        <ClientAccountModal
+        <NewAccountModal
           title="Add Client"
           submitLabel="Create Client"
           description="A temporary password is generated and shown once; it must be changed at the first sign-in."

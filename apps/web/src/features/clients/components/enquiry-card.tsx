@@ -23,7 +23,7 @@ import { formatDateTime } from '../../../lib/format';
 import { refreshNavCounts } from '../../../lib/nav-counts';
 import { useConvertEnquiry } from '../api/convert-enquiry';
 import { useUpdateEnquiry } from '../api/update-enquiry';
-import { ClientAccountModal } from './client-account-modal';
+import { NewAccountModal } from '../../../components/forms/new-account-modal';
 
 /** "Reply by email": the visitor's address, "Re: <subject>" and their words quoted. */
 export function replyLink(enquiry: Enquiry): string {
@@ -204,7 +204,7 @@ export function EnquiryCard({
       </div>
 
       {converting ? (
-        <ClientAccountModal
+        <NewAccountModal
           title={ENQUIRY_MESSAGES.convertToClient}
           submitLabel="Create Client"
           description="Check the details from the enquiry. A temporary password is generated and shown once."

@@ -6,38 +6,47 @@ import {
   type UserCreated,
 } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { AccountFields } from '../../../components/forms/account-fields';
-import { ConflictClearance } from '../../../components/forms/conflict-clearance';
-import { FormModal } from '../../../components/ui/form-modal';
-import { ApiError, serverMessageOr } from '../../../lib/api-client';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { ApiError, serverMessageOr } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
+import { FormModal } from '../ui/form-modal';
+import { AccountFields } from './account-fields';
+import { ConflictClearance } from './conflict-clearance';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 const REQUIRED = ['firstName', 'lastName', 'email'] as const;
 
 /**
- * A new client account (user management's create-client rules): 'Add Client' on the Clients
- * screen, and 'Convert to client' in the Enquiries inbox, pre-filled with the enquiry's details.
- * When the conflict-of-interest check finds the name in a case, the server answers 409
- * CONFLICT_CHECK_REQUIRED and the form asks for "Checked: no conflict" and a reason.
+ * A new account with a generated temporary password (SPEC sections 2 and 5: first name, last name
+ * and email required, 'Please fill in all required fields', phone optional): Add Admin and Add
+ * Client in user management, Add Client on the Clients screen, and 'Convert to client' in the
+ * Enquiries inbox, pre-filled with the enquiry's details. When the conflict-of-interest check
+ * finds a new client's name in a case, the server answers 409 CONFLICT_CHECK_REQUIRED and the form
+ * asks for "Checked: no conflict" and a reason. `extra` adds fields below (an admin's toggles).
  */
-export function ClientAccountModal({
+export function NewAccountModal({
   title,
   submitLabel,
   description,
+  size,
   defaultValues,
   submit,
+  failedMessage = USER_MANAGEMENT_MESSAGES.createClientFailed,
+  extra,
   onClose,
   onCreated,
 }: {
   title: string;
   submitLabel: string;
   description: string;
+  size?: 'md' | 'lg';
   defaultValues?: Partial<CreateClientInput>;
   submit: (input: CreateClientInput) => Promise<UserCreated>;
+  /** The alert when the server gives no message. */
+  failedMessage?: string;
+  extra?: (isSubmitting: boolean) => ReactNode;
   onClose: () => void;
   onCreated: (created: UserCreated) => void;
 }) {
@@ -79,7 +88,7 @@ export function ClientAccountModal({
           return;
         }
         applyServerErrors(error, setError, FIELDS);
-        const message = serverMessageOr(error, USER_MANAGEMENT_MESSAGES.createClientFailed);
+        const message = serverMessageOr(error, failedMessage);
         setFormAlert(message);
         toast.error(message);
       }
@@ -94,6 +103,7 @@ export function ClientAccountModal({
   return (
     <FormModal
       title={title}
+      size={size}
       description={description}
       onClose={onClose}
       onSubmit={onSubmit}
@@ -114,6 +124,7 @@ export function ClientAccountModal({
           <p role="alert">{conflict}</p>
         </ConflictClearance>
       ) : null}
+      {extra?.(isSubmitting)}
     </FormModal>
   );
 }
