@@ -58,27 +58,34 @@ export async function apiRequest<T>(
     );
   }
 
-  const text = await response.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      // Not JSON: a file the API sends (a CSV export) is handed over as text.
-      data = text;
-    }
-  }
-  if (!response.ok) {
-    const code = isErrorBody(data) ? data.code : undefined;
-    if (token && (response.status === 401 || (response.status === 403 && code))) {
-      reportAuthProblem({ status: response.status, code });
-    }
-    if (isErrorBody(data)) {
-      throw new ApiError(data.message, response.status, data.code, data.errors);
-    }
-    throw new ApiError(`Request failed with status code ${response.status}`, response.status);
-  }
+  // Not JSON: a file the API sends (a CSV export) is handed over as text.
+  const data = parseAnswer(await response.text());
+  if (!response.ok) throw errorFromAnswer(response.status, data, token !== null);
   return data as T;
+}
+
+/** A JSON answer's body, or the text as it came (a file, a proxy's page). */
+export function parseAnswer(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The ApiError for a failed answer: the body's `message` when it is the API's, else the status.
+ * A refusal of a request that carried a token (401, or 403 with a code) goes to the session store
+ * too, whichever way the request was made (fetch here, XMLHttpRequest for uploads).
+ */
+export function errorFromAnswer(status: number, data: unknown, hadToken: boolean): ApiError {
+  const code = isErrorBody(data) ? data.code : undefined;
+  if (hadToken && (status === 401 || (status === 403 && code))) {
+    reportAuthProblem({ status, code });
+  }
+  if (isErrorBody(data)) return new ApiError(data.message, status, data.code, data.errors);
+  return new ApiError(`Request failed with status code ${status}`, status);
 }
 
 /** `path` with a list's filters as its query string: left-out, empty and `all` values are not sent. */

@@ -1,28 +1,9 @@
-import { API_BASE, ApiError } from '../../../lib/api-client';
-import { getStoredToken } from '../../../lib/auth-storage';
+import { downloadFile } from '../../../lib/file-transfer';
 
-/**
- * GET /api/conversations/:id/attachments/:attachmentId: the API needs the Bearer header, so the
- * file is fetched and handed to the browser as a download under its own name.
- */
-export async function downloadAttachment(
-  conversationId: string,
-  attachmentId: string,
-  name: string,
-) {
-  const token = getStoredToken();
-  const response = await fetch(
-    `${API_BASE}/conversations/${encodeURIComponent(conversationId)}/attachments/${encodeURIComponent(attachmentId)}`,
-    { headers: token ? { authorization: `Bearer ${token}` } : {} },
+/** GET /api/conversations/:id/attachments/:attachmentId, as a download under the file's name. */
+export function downloadAttachment(conversationId: string, attachmentId: string, name: string) {
+  return downloadFile(
+    `/conversations/${encodeURIComponent(conversationId)}/attachments/${encodeURIComponent(attachmentId)}`,
+    name,
   );
-  if (!response.ok)
-    throw new ApiError(`Request failed with status code ${response.status}`, response.status);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

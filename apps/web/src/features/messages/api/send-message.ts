@@ -1,6 +1,5 @@
-import { MESSAGES, type ApiErrorBody, type MessageSent } from '@firm/shared';
-import { API_BASE, ApiError } from '../../../lib/api-client';
-import { getStoredToken } from '../../../lib/auth-storage';
+import type { MessageSent } from '@firm/shared';
+import { postWithProgress, type TransferHandle } from '../../../lib/file-transfer';
 
 /**
  * POST /api/conversations/:id/messages: multipart (the body and up to 5 files) through
@@ -8,22 +7,7 @@ import { getStoredToken } from '../../../lib/auth-storage';
  * file; each file's share of the bytes gives its own progress bar.
  */
 
-export interface SendHandle {
-  promise: Promise<MessageSent>;
-  cancel: () => void;
-}
-
-function errorFrom(status: number, text: string): ApiError {
-  try {
-    const body = JSON.parse(text) as ApiErrorBody;
-    if (typeof body.message === 'string') {
-      return new ApiError(body.message, status, body.code, body.errors);
-    }
-  } catch {
-    // not JSON: a proxy's page
-  }
-  return new ApiError(`Request failed with status code ${status}`, status);
-}
+export type SendHandle = TransferHandle<MessageSent>;
 
 /** Each file's fraction sent, from the bytes sent so far (files go in order, after the body). */
 export function fileProgress(files: readonly File[], loaded: number, total: number): number[] {
@@ -44,32 +28,15 @@ export function sendMessage(
   input: { body: string; files: readonly File[] },
   onProgress: (fractions: number[]) => void,
 ): SendHandle {
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<MessageSent>((resolve, reject) => {
-    xhr.open('POST', `${API_BASE}/conversations/${encodeURIComponent(conversationId)}/messages`);
-    const token = getStoredToken();
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(fileProgress(input.files, event.loaded, event.total));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(JSON.parse(xhr.responseText) as MessageSent);
-      } else reject(errorFrom(xhr.status, xhr.responseText));
-    };
-    xhr.onerror = () => reject(new ApiError(MESSAGES.genericError, 0, 'NETWORK_ERROR'));
-    xhr.onabort = () => reject(new DOMException('Sending cancelled', 'AbortError'));
-    if (input.files.length === 0) {
-      // Text only: JSON, which keeps line breaks as typed (multipart turns them into CRLF).
-      xhr.setRequestHeader('content-type', 'application/json');
-      xhr.send(JSON.stringify({ body: input.body }));
-      return;
-    }
-    const form = new FormData();
-    form.append('body', input.body);
-    for (const file of input.files) form.append('file', file, file.name);
-    xhr.send(form);
-  });
-  return { promise, cancel: () => xhr.abort() };
+  const path = `/conversations/${encodeURIComponent(conversationId)}/messages`;
+  // Text only: JSON, which keeps line breaks as typed (multipart turns them into CRLF).
+  if (input.files.length === 0) {
+    return postWithProgress<MessageSent>(path, { json: { body: input.body } }, () => {});
+  }
+  const form = new FormData();
+  form.append('body', input.body);
+  for (const file of input.files) form.append('file', file, file.name);
+  return postWithProgress<MessageSent>(path, form, (loaded, total) =>
+    onProgress(fileProgress(input.files, loaded, total)),
+  );
 }
