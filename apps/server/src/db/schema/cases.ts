@@ -32,7 +32,11 @@ export const cases = pgTable(
   'cases',
   {
     id: uuid().primaryKey().defaultRandom(),
-    /** `MWA/<year>/<sequence>`, given by the server from `case_number_counters`. */
+    /**
+     * `MWA/<year>/<sequence>`, given by the server from `case_number_counters`. Its format, and the
+     * rule that the client is a client account and the assignee staff, are held by the hand-written
+     * migration 0012 (a CHECK and triggers Drizzle cannot declare).
+     */
     caseNumber: text().notNull(),
     title: text().notNull(),
     description: text().notNull(),

@@ -134,6 +134,40 @@ describe('creating a case', () => {
     expect((await createCase({ assignedTo: otieno.id })).statusCode).toBe(400);
   });
 
+  it('is held by the database too: no staff client, no client assignee, no malformed file number', async () => {
+    const created = (await createCase({})).json() as { case: CaseDetail };
+    const insert = (caseNumber: string, clientId: string, assigneeId: string | null) =>
+      ctx.database.db.execute(sql`
+        insert into cases (case_number, title, description, category, priority, client_id, assignee_id)
+        values (${caseNumber}, 'Raw', 'Written around the service', 'family', 'low', ${clientId}, ${assigneeId})`);
+    // Drizzle wraps the driver's error; the constraint's name is on its cause.
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'accepted',
+        (error: { cause?: { constraint?: string } }) => error.cause?.constraint,
+      );
+    expect(await refusal(insert('MWA/1999/0001', admin.id, null))).toBe('cases_client_role_check');
+    expect(await refusal(insert('MWA/1999/0002', wanjiru.id, otieno.id))).toBe(
+      'cases_assignee_role_check',
+    );
+    expect(await refusal(insert('1999-0003', wanjiru.id, null))).toBe(
+      'cases_case_number_format_check',
+    );
+    expect(
+      await refusal(
+        ctx.database.db.execute(
+          sql`update cases set assignee_id = ${otieno.id} where id = ${created.case.id}`,
+        ),
+      ),
+    ).toBe('cases_assignee_role_check');
+    expect(
+      await refusal(
+        ctx.database.db.execute(sql`update users set role = 'admin' where id = ${wanjiru.id}`),
+      ),
+    ).toBe('users_case_client_role_check');
+    expect(await refusal(insert('MWA/1999/0004', wanjiru.id, admin.id))).toBe('accepted');
+  });
+
   it('gives 50 cases created at once 50 distinct numbers, none reused', async () => {
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) => createCase({ title: `Matter ${i}` })),
