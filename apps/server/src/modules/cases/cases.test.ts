@@ -666,3 +666,174 @@ describe('the list', () => {
     expect(await ids('courtFrom=2027-03-09&courtTo=2027-03-09')).toEqual([]);
   });
 });
+
+describe('every change leaves its audit row, with who, which case and from where', () => {
+  const fromAddress = '10.13.0.7';
+  const call = (method: 'PUT' | 'POST' | 'DELETE', url: string, who: string, extra = {}) =>
+    ctx.app.inject({ method, url, headers: as(who), remoteAddress: fromAddress, ...extra });
+  const auditOf = async (action: string, caseId: string) =>
+    (await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, action))).find(
+      (row) => (row.details as { caseId?: string } | null)?.caseId === caseId,
+    );
+
+  it('an update, a note, an upload and a deletion', async () => {
+    const row = await seedCase(ctx, otieno.id);
+    const updated = await call('PUT', `/api/cases/${row.id}`, 'admin', {
+      payload: { version: row.version, priority: 'urgent' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const noted = await call('POST', `/api/cases/${row.id}/notes`, 'admin', {
+      payload: { content: 'Called the registry.' },
+    });
+    expect(noted.statusCode, noted.body).toBe(201);
+    const file = multipartFile('plan.pdf', PDF_BYTES, 'application/pdf');
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/cases/${row.id}/documents`,
+      headers: { ...as('admin'), ...file.headers },
+      payload: file.payload,
+      remoteAddress: fromAddress,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    for (const action of ['case.updated', 'case.note_added', 'case.document_uploaded']) {
+      expect(await auditOf(action, row.id), action).toMatchObject({
+        actorId: admin.id,
+        targetUserId: otieno.id,
+        ip: fromAddress,
+      });
+    }
+
+    const empty = await seedCase(ctx, otieno.id);
+    expect((await call('DELETE', `/api/cases/${empty.id}`, 'advocate')).statusCode).toBe(200);
+    expect(await auditOf('case.deleted', empty.id)).toMatchObject({
+      actorId: advocate.id,
+      targetUserId: otieno.id,
+      ip: fromAddress,
+      details: expect.objectContaining({ caseNumber: empty.caseNumber }),
+    });
+  });
+
+  it('a case with documents but no notes is not deleted either', async () => {
+    const row = await seedCase(ctx, otieno.id);
+    await seedDocument(ctx, row.id);
+    const response = await call('DELETE', `/api/cases/${row.id}`, 'advocate');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('CASE_NOT_EMPTY');
+    expect(await auditOf('case.deleted', row.id)).toBeUndefined();
+  });
+});
+
+describe('the list’s other filters, sorts and pages', () => {
+  let assignee: UserRow;
+  const ids = async (query: string, who = 'advocate') =>
+    (
+      (
+        await ctx.app.inject({ method: 'GET', url: `/api/cases?${query}`, headers: as(who) })
+      ).json() as CaseList
+    ).cases.map((c) => c.id);
+
+  beforeAll(async () => {
+    assignee = await seedUser(ctx, {
+      role: 'admin',
+      email: 'assignee@cases.test',
+      firstName: 'Imani',
+      lastName: 'Njeri',
+      permissions: { canOpenFiles: true },
+    });
+  });
+
+  it('category, assignee and a court date range open at one end', async () => {
+    const employment = await seedCase(ctx, otieno.id, {
+      category: 'employment',
+      assigneeId: assignee.id,
+      courtDate: new Date('2031-01-15T07:00:00Z'),
+    });
+    const later = await seedCase(ctx, otieno.id, {
+      category: 'employment',
+      courtDate: new Date('2031-02-20T07:00:00Z'),
+    });
+    expect(await ids('category=employment')).toEqual(
+      expect.arrayContaining([employment.id, later.id]),
+    );
+    expect(await ids('category=family')).not.toContain(employment.id);
+    expect(await ids(`assignee=${assignee.id}`)).toEqual([employment.id]);
+    const toJanuary = await ids('courtTo=2031-01-31&category=employment');
+    expect(toJanuary).toContain(employment.id);
+    expect(toJanuary).not.toContain(later.id);
+    const fromFebruary = await ids('courtFrom=2031-02-01');
+    expect(fromFebruary).toEqual([later.id]);
+  });
+
+  it('sorts by creation, court date and file number, and pages without repeating a case', async () => {
+    const first = await seedCase(ctx, wanjiru.id, {
+      createdAt: new Date('2030-01-01T00:00:00Z'),
+      courtDate: new Date('2030-06-02T07:00:00Z'),
+    });
+    const second = await seedCase(ctx, wanjiru.id, {
+      createdAt: new Date('2030-01-02T00:00:00Z'),
+      courtDate: new Date('2030-06-01T07:00:00Z'),
+    });
+    const created = await ids(`client=${wanjiru.id}&sort=created`);
+    expect(created.indexOf(second.id)).toBeLessThan(created.indexOf(first.id));
+    const byCourt = await ids(`client=${wanjiru.id}&sort=court_date&courtFrom=2030-06-01`);
+    expect(byCourt.slice(0, 2)).toEqual([second.id, first.id]);
+    const byNumber = await ids(`client=${wanjiru.id}&sort=case_number`);
+    expect(byNumber.indexOf(second.id)).toBeLessThan(byNumber.indexOf(first.id));
+
+    const everything = await ids(`client=${wanjiru.id}&limit=100`);
+    const pages: string[] = [];
+    for (let page = 1; page <= Math.ceil(everything.length / 3); page += 1) {
+      pages.push(...(await ids(`client=${wanjiru.id}&limit=3&page=${page}`)));
+    }
+    expect(pages).toEqual(everything);
+  });
+
+  it('a client’s search looks in their own cases only', async () => {
+    const own = await seedCase(ctx, otieno.id, { title: 'Tenancy of Kilimani flat' });
+    const theirs = await seedCase(ctx, wanjiru.id, { title: 'Tenancy of Kilimani shop' });
+    const found = await ids('search=kilimani', 'otieno');
+    expect(found).toContain(own.id);
+    expect(found).not.toContain(theirs.id);
+  });
+});
+
+describe('a permission switched off', () => {
+  it('is refused on the admin’s next request to the cases API', async () => {
+    const clerk = await seedUser(ctx, {
+      role: 'admin',
+      email: 'clerk@cases.test',
+      permissions: { canOpenFiles: true, canManageCases: true, canUploadFiles: true },
+    });
+    const token = await sessionFor(ctx, clerk);
+    const row = await seedCase(ctx, otieno.id);
+    const open = () =>
+      ctx.app.inject({ method: 'GET', url: `/api/cases/${row.id}`, headers: bearer(token) });
+    const note = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/cases/${row.id}/notes`,
+        headers: bearer(token),
+        payload: { content: 'Filed.' },
+      });
+    expect((await open()).statusCode).toBe(200);
+    expect((await note()).statusCode).toBe(201);
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/user-management/admin/${clerk.id}/permissions`,
+      headers: as('advocate'),
+      payload: {
+        permissions: {
+          canOpenFiles: false,
+          canUploadFiles: true,
+          canAdmitClients: false,
+          canManageCases: false,
+          canScheduleAppointments: false,
+          canAccessReports: false,
+        },
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await open()).statusCode).toBe(403);
+    expect((await note()).statusCode).toBe(403);
+  });
+});

@@ -374,6 +374,10 @@ describe('New Case', () => {
       });
       await userEvent.click(inDialog.getByRole('button', { name: 'Add party' }));
       await userEvent.type(inDialog.getByLabelText('Party 1 name'), 'Otieno Ochieng');
+      await userEvent.type(
+        inDialog.getByLabelText('Party 1 contact (optional)'),
+        'Advocates of Kilimo, Moi Avenue',
+      );
       expect(await inDialog.findByText('Possible conflict of interest')).toBeInTheDocument();
       expect(
         inDialog.getByText('an existing client of the firm', { exact: false }),
@@ -399,7 +403,13 @@ describe('New Case', () => {
         priority: 'high',
         clientId: CLIENT_ID,
         courtDate: '2026-12-03T07:00:00.000Z',
-        parties: [{ role: 'opposing_party', name: 'Otieno Ochieng' }],
+        parties: [
+          {
+            role: 'opposing_party',
+            name: 'Otieno Ochieng',
+            contact: 'Advocates of Kilimo, Moi Avenue',
+          },
+        ],
         conflictCheck: { cleared: true, reason: 'Different person (ID checked).' },
       });
     },

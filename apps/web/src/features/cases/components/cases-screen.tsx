@@ -125,7 +125,7 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
             >
               {STATUS_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.value === 'all' ? 'All Status' : option.label}
+                  {option.label}
                 </option>
               ))}
             </FilterSelect>
@@ -137,7 +137,7 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
             >
               {PRIORITY_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.value === 'all' ? 'All Priority' : option.label}
+                  {option.label}
                 </option>
               ))}
             </FilterSelect>

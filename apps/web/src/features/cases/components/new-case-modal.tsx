@@ -299,7 +299,7 @@ export function NewCaseModal({
         {parties.fields.map((field, index) => (
           <div
             key={field.id}
-            className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[10rem_1fr_auto]"
+            className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[10rem_1fr_1fr_auto]"
           >
             <SelectField label={`Party ${index + 1} role`} {...register(`parties.${index}.role`)}>
               {Object.entries(PARTY_ROLES).map(([code, label]) => (
@@ -312,6 +312,12 @@ export function NewCaseModal({
               label={`Party ${index + 1} name`}
               error={errors.parties?.[index]?.name?.message}
               {...register(`parties.${index}.name`)}
+            />
+            <TextField
+              label={`Party ${index + 1} contact (optional)`}
+              placeholder="Phone, email or address"
+              error={errors.parties?.[index]?.contact?.message}
+              {...register(`parties.${index}.contact`)}
             />
             <Button
               variant="quietDanger"
