@@ -68,6 +68,20 @@ async function accounts(base) {
   };
 }
 
+/** The highest RSS seen while `work` runs, sampled every 10 ms (a peak between samples is missed). */
+async function peakRss(rssMb, pid, work) {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 10);
+  try {
+    const result = await work();
+    return { result, peak: Math.max(peak, rssMb(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 async function uploadAndDownload(base, token, rssMb, pid) {
   const before = rssMb(pid);
   const { cases } = await json(base, 'GET', '/api/cases?limit=1', undefined, token);
@@ -75,22 +89,33 @@ async function uploadAndDownload(base, token, rssMb, pid) {
   Buffer.from('%PDF-1.4\n').copy(bytes);
   const form = new FormData();
   form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'big.pdf');
-  const uploaded = await fetch(`${base}/api/cases/${cases[0].id}/documents`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
+  const up = await peakRss(rssMb, pid, async () => {
+    const uploaded = await fetch(`${base}/api/cases/${cases[0].id}/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (uploaded.status !== 201)
+      throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+    return (await uploaded.json()).document;
   });
-  if (uploaded.status !== 201)
-    throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
-  const { document } = await uploaded.json();
   const afterUpload = rssMb(pid);
-  const download = await fetch(`${base}/api/cases/${cases[0].id}/documents/${document.id}`, {
-    headers: { authorization: `Bearer ${token}` },
+  const down = await peakRss(rssMb, pid, async () => {
+    const download = await fetch(`${base}/api/cases/${cases[0].id}/documents/${up.result.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    let received = 0;
+    for await (const chunk of download.body) received += chunk.length;
+    return received;
   });
-  let received = 0;
-  for await (const chunk of download.body) received += chunk.length;
   const afterDownload = rssMb(pid);
-  return { before, afterUpload, afterDownload, received };
+  return {
+    before,
+    afterUpload,
+    afterDownload,
+    peak: Math.max(up.peak, down.peak),
+    received: down.result,
+  };
 }
 
 /**
@@ -105,6 +130,7 @@ export async function benchCases({ name, startServer, rssMb, databaseUrl }) {
     let server = await startServer(env);
     const who = await accounts(server.base);
     let seeded = 0;
+    const figures = new Map();
     for (const size of SIZES) {
       // The embedded database has one user at a time: seed with the server stopped.
       await server.stop();
@@ -139,13 +165,31 @@ export async function benchCases({ name, startServer, rssMb, databaseUrl }) {
         who.owner,
         N,
       );
+      // A client's name: the path through the trigram index over users' names.
+      const clientName = await timeGet(
+        server.base,
+        '/api/cases?search=bench%20client&limit=20',
+        who.owner,
+        N,
+      );
+      figures.set(size, { staff, client, search, fileNumber, clientName });
       console.log(
-        `${String(size).padStart(7)} cases: staff first page ${staff.toFixed(2)} ms, client first page ${client.toFixed(2)} ms, search ${search.toFixed(2)} ms, file-number search ${fileNumber.toFixed(2)} ms`,
+        `${String(size).padStart(7)} cases: staff first page ${staff.toFixed(2)} ms, client first page ${client.toFixed(2)} ms, search ${search.toFixed(2)} ms, file-number search ${fileNumber.toFixed(2)} ms, client-name search ${clientName.toFixed(2)} ms`,
+      );
+    }
+    const [small, large] = [figures.get(SIZES[0]), figures.get(SIZES.at(-1))];
+    if (small && large && SIZES.length > 1) {
+      const ratios = Object.keys(small)
+        .map((key) => `${key} ${(large[key] / small[key]).toFixed(2)}×`)
+        .join(', ');
+      const slowest = Math.max(...Object.values(large));
+      console.log(
+        `target: each median ≤ 10 ms on PostgreSQL (slowest at ${SIZES.at(-1)}: ${slowest.toFixed(2)} ms); ${SIZES.at(-1)} vs ${SIZES[0]} ≤ 1.5×: ${ratios}`,
       );
     }
     const rss = await uploadAndDownload(server.base, who.owner, rssMb, server.pid);
     console.log(
-      `RSS around a 25 MB upload and download: ${rss.before} MB before, ${rss.afterUpload} MB after the upload, ${rss.afterDownload} MB after the download (${(rss.received / 1048576).toFixed(1)} MB received)`,
+      `RSS around a 25 MB upload and download: ${rss.before} MB before, peak ${rss.peak} MB during (+${rss.peak - rss.before} MB; target ≤ +50), ${rss.afterUpload} MB after the upload, ${rss.afterDownload} MB after the download (${(rss.received / 1048576).toFixed(1)} MB received)`,
     );
     await server.stop();
   } finally {

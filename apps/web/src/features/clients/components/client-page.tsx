@@ -154,7 +154,8 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
           {client.lastLogin ? formatDateTime(client.lastLogin) : CLIENT_MESSAGES.never}
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
-          {can(actor, 'cases:create') ? (
+          {/* New Case opens on /cases, which only those who may open case files reach. */}
+          {can(actor, 'cases:create') && can(actor, 'cases:view') ? (
             <Link
               to={withClient('/cases?new=1', client)}
               className={buttonVariants({ size: 'sm' })}
