@@ -14,10 +14,14 @@ const owner = {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('a fresh install, from the first advocate onwards', () => {
-  let server: ServerProcess;
+  let server: ServerProcess | undefined;
   let dataDir: string;
 
   test.beforeAll(async () => {
+    // A first start on an empty DATA_DIR runs initdb in a child, then opens the database: under
+    // CI's load that outlasts the 30 s a hook gets by default (it did once), so the hook gets what
+    // startServer allows, and more.
+    test.setTimeout(90_000);
     dataDir = freshDataDir();
     const port = await freePort();
     server = await startServer({
@@ -28,12 +32,13 @@ test.describe('a fresh install, from the first advocate onwards', () => {
     });
   });
   test.afterAll(async () => {
+    if (!server) return; // it never started: beforeAll's error says why
     server.child.kill('SIGTERM');
     await server.exited;
   });
 
   async function openPage(browser: Browser): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url });
+    const context = await browser.newContext({ baseURL: server!.url });
     return context.newPage();
   }
 
@@ -102,7 +107,7 @@ test.describe('a fresh install, from the first advocate onwards', () => {
     request,
   }) => {
     const later = { ...owner, email: 'otieno@mwamba.test', firstName: 'Otieno' };
-    const response = await request.post(`${server.url}/api/auth/register`, {
+    const response = await request.post(`${server!.url}/api/auth/register`, {
       data: advocatePayload(later, SUPER_KEY),
     });
     expect(response.status()).toBe(202);

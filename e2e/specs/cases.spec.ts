@@ -146,4 +146,51 @@ test.describe('cases', () => {
     await expect(other.getByRole('dialog').getByRole('alert')).toContainText('Case not found');
     await expect(other.getByText(`Private matter ${suffix}`)).toHaveCount(0);
   });
+
+  test('on a 360 px phone, staff filter with More Filters and fill New Case from the keyboard', async ({
+    browser,
+    request,
+  }) => {
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    const client = await createReadyUser(request, owner, suffix, 'client');
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const phone = await context.newPage();
+    await useSessionToken(phone, owner);
+    await phone.goto('/cases');
+    await expect(phone.getByRole('heading', { name: 'Case Management' })).toBeVisible();
+    const fitsTheScreen = () =>
+      phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+    const more = phone.getByRole('button', { name: 'More Filters' });
+    await more.focus();
+    await phone.keyboard.press('Enter');
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    await phone.getByLabel('Category').selectOption({ label: 'Employment Law' });
+    await expect(phone).toHaveURL(/category=employment/);
+    expect(await fitsTheScreen()).toBe(true);
+    expect(await seriousViolations(phone)).toEqual([]);
+
+    const newCase = phone.getByRole('button', { name: 'New Case' });
+    await newCase.focus();
+    await phone.keyboard.press('Enter');
+    const form = phone.getByRole('dialog', { name: 'New Case' });
+    await expect(form).toBeVisible();
+    // Focus moves into the dialog, so typing goes to its fields.
+    await expect
+      .poll(() => form.evaluate((dialog) => dialog.contains(document.activeElement)))
+      .toBe(true);
+    await form.getByLabel('Title').fill(`Unfair dismissal ${suffix}`);
+    await form.getByLabel('Find client').fill(suffix);
+    await form
+      .getByLabel('Client', { exact: true })
+      .selectOption({ label: `Ready client ${suffix} (${client.email})` });
+    await form.getByRole('button', { name: 'Add party' }).click();
+    await form.getByLabel('Party 1 name').fill(`Kilimo Holdings ${suffix}`);
+    await form.getByLabel('Party 1 contact (optional)').fill('legal@kilimo.example');
+    expect(await fitsTheScreen()).toBe(true);
+    expect(await seriousViolations(phone)).toEqual([]);
+    await phone.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+  });
 });
