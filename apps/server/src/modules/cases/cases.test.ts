@@ -551,12 +551,20 @@ describe('conflict-of-interest check', () => {
       reason: 'Same name, different person (ID checked).',
       by: 'Achieng Odhiambo',
     });
-    const [audit] = await ctx.database.db
+    const audits = await ctx.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'case.created'), eq(auditLog.targetUserId, otieno.id)))
-      .orderBy(auditLog.createdAt);
-    expect(audit).toBeDefined();
+      .where(and(eq(auditLog.action, 'case.created'), eq(auditLog.targetUserId, otieno.id)));
+    const audit = audits.find(
+      (row) => (row.details as { caseId?: string } | null)?.caseId === detail.id,
+    );
+    // The audit log keeps why the advocate went ahead, and what the check had found.
+    expect(audit?.details).toMatchObject({
+      conflictCleared: {
+        reason: 'Same name, different person (ID checked).',
+        matches: expect.arrayContaining([expect.objectContaining({ name: 'Wanjiru Kamau' })]),
+      },
+    });
   });
 });
 
