@@ -160,3 +160,62 @@ export async function seedAppointments({ query }, { from, to, clientIds, advocat
   }
   await query('analyze appointments');
 }
+
+/**
+ * Inserts `count` contact messages over the last year (every urgency), the Enquiries inbox's
+ * rows; those of the last fortnight stay new, older ones are marked closed.
+ */
+export async function seedContactMessages({ query }, count) {
+  await query(
+    `insert into contact_messages (name, email, subject, message, urgency, consent_at,
+                                   notice_version, created_at)
+     select 'Seeded Visitor ' || g, 'seed-visitor-' || g || '@example.test',
+            'Enquiry no. ' || g, 'An enquiry seeded for the benchmark.',
+            (array['normal', 'normal', 'urgent', 'emergency'])[1 + g % 4], now(), 'seed',
+            now() - ((g % 365) || ' days')::interval - ((g % 24) || ' hours')::interval
+     from generate_series(1, $1::int) g`,
+    [count],
+  );
+  await query(
+    `insert into enquiry_states (contact_message_id, status)
+     select id, 'closed' from contact_messages
+     where email like 'seed-visitor-%' and created_at < now() - interval '14 days'`,
+  );
+  await query('analyze contact_messages');
+  await query('analyze enquiry_states');
+}
+
+/**
+ * Gives each of `clientIds` `perClient` conversations of `messagesEach` messages, alternating
+ * sides a minute apart over the last weeks, started by `staffId`: the dashboards' messages tiles
+ * read these.
+ */
+export async function seedConversations(
+  { query },
+  { clientIds, staffId, perClient, messagesEach },
+) {
+  const conversations = await query(
+    `insert into conversations (client_id, subject, created_by, created_at, last_message_at)
+     select c, 'Seeded conversation ' || n, $2::uuid,
+            now() - ((n * 3 + 1) || ' days')::interval, now() - ((n * 3) || ' days')::interval
+     from unnest($1::uuid[]) as c, generate_series(1, $3::int) n
+     returning id, client_id, last_message_at`,
+    [clientIds, staffId, perClient],
+  );
+  await query(
+    `insert into messages (conversation_id, sender_id, from_client, body, created_at)
+     select c.id, case when g % 2 = 0 then c.client_id else $2::uuid end, g % 2 = 0,
+            'Seeded message ' || g, c.last_message_at - (($3::int - g) || ' minutes')::interval
+     from unnest($1::uuid[], $4::uuid[], $5::timestamptz[]) as c(id, client_id, last_message_at),
+          generate_series(1, $3::int) g`,
+    [
+      conversations.map((row) => row.id),
+      staffId,
+      messagesEach,
+      conversations.map((row) => row.client_id),
+      conversations.map((row) => row.last_message_at),
+    ],
+  );
+  await query('analyze conversations');
+  await query('analyze messages');
+}
