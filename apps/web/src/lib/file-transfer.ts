@@ -55,12 +55,18 @@ export async function downloadFile(path: string, name: string): Promise<void> {
   if (!response.ok) {
     throw errorFromAnswer(response.status, parseAnswer(await response.text()), token !== null);
   }
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), name);
+}
+
+/** Hands `blob` to the browser as a download named `name`, through a temporary link. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
+  // Revoked later, not at once: a browser may still be reading it when click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

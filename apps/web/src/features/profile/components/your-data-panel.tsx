@@ -7,19 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { saveBlob } from '../../../lib/file-transfer';
 import { fetchDataExport, useOwnDataRequests, useRequestDeletion } from '../api/profile';
 
-/** Saves `data` as a JSON file through a temporary link. */
+/** Saves `data` as a JSON file. */
 function saveJson(data: unknown, fileName: string) {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), fileName);
 }
 
 const STATUS_LABEL: Record<

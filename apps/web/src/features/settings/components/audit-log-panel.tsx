@@ -8,6 +8,7 @@ import { PagedTable } from '../../../components/list/paged-table';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/file-transfer';
 import { formatDateTime } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { fetchAuditCsv, useAuditLog, type AuditFilters } from '../api/settings';
@@ -41,17 +42,6 @@ const COLUMNS: readonly Column<AuditEntryView>[] = [
   },
 ];
 
-function saveText(text: string, fileName: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 const dateClass =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base sm:w-auto sm:text-sm';
 
@@ -74,7 +64,10 @@ export function AuditLogPanel() {
     setExporting(true);
     try {
       const csv = await fetchAuditCsv(filters);
-      saveText(csv, `audit-log-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv');
+      saveBlob(
+        new Blob([csv], { type: 'text/csv' }),
+        `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
+      );
     } catch (error) {
       toast.error(errorText(error, 'The audit log could not be exported. Please try again.'));
     } finally {
