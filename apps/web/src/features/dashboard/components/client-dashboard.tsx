@@ -324,6 +324,14 @@ function MakePayment({ client, onClose }: { client: ClientSection; onClose: () =
             </tfoot>
           </table>
         )}
+        {client.feesPendingCount > client.unpaidFees.length ? (
+          <p className="text-sm text-slate-700">
+            {D.someUnpaidFeesShown(client.unpaidFees.length, client.feesPendingCount)}{' '}
+            <Link to="/appointments" className="font-medium text-brand-700 underline">
+              {D.seeAllAppointments}
+            </Link>
+          </p>
+        ) : null}
         <div className="rounded-md bg-brand-50 p-3 text-sm text-brand-900">
           {payment.mpesaNumber ? (
             <dl className="space-y-1">

@@ -185,6 +185,27 @@ describe('ClientDashboard', () => {
     expect(within(dialog).getByText('M-Pesa Paybill:')).toBeVisible();
     expect(within(dialog).getByText('522522')).toBeVisible();
     expect(within(dialog).getByText('Account number: your case number')).toBeVisible();
+    // Every fee listed: no word about others.
+    expect(within(dialog).queryByText(/oldest of your/)).toBeNull();
+  });
+
+  it('Make Payment says when it lists only the oldest of more unpaid fees than it shows', async () => {
+    renderWithApp(
+      <ClientDashboard stats={clientStats({ feesPendingCount: 23, feesPendingKsh: 115_000 })} />,
+      { path: '/dashboard' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Make Payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make Payment' });
+    expect(
+      within(dialog).getByText(
+        'These are the 1 oldest of your 23 unpaid fees; the total counts them all.',
+        { exact: false },
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'See every appointment' })).toHaveAttribute(
+      'href',
+      '/appointments',
+    );
   });
 
   it('Make Payment says when the firm has no M-Pesa details yet, and when nothing is owed', async () => {
