@@ -38,6 +38,10 @@ describe('System Settings → Firm settings', () => {
     });
     renderTab();
     expect(await screen.findByRole('tab', { name: 'Firm settings', selected: true })).toBeVisible();
+    // Where the public pages' fee comes from, so an advocate knows a change here is not all.
+    expect(
+      await screen.findByText(/The public website states the consultation offer as/),
+    ).toHaveTextContent('30-minute consultation KES 5,000');
     const fee = await screen.findByLabelText('Consultation fee (KSh)');
     expect(fee).toHaveValue(5000);
     expect(screen.getByRole('checkbox', { name: 'Monday 09:00' })).toBeChecked();

@@ -18,6 +18,7 @@ import { useId, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type Path } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ListResults } from '../../../components/list/list-states';
+import { consultation } from '../../../content/firm';
 import { Button } from '../../../components/ui/button';
 import { TextField, inputClass } from '../../../components/ui/text-field';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -156,6 +157,11 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
         <p className="text-sm text-slate-600">
           The fee (KSh) and length of each type when it is booked. Staff may still set another fee
           or length for one appointment.
+        </p>
+        <p className="text-sm text-slate-600">
+          {/* The public pages are built ahead of time from the site's content, not from here. */}
+          The public website states the consultation offer as: “{consultation.short}”. A change here
+          applies to bookings; ask for the website text to be changed with it.
         </p>
         <div className="grid gap-4 sm:grid-cols-3">
           {APPOINTMENT_TYPES.map((type) => {
