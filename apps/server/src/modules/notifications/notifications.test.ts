@@ -4,7 +4,7 @@ import {
   type CaseStatus,
   type NotificationKind,
 } from '@firm/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointments, notifications, type UserRow } from '../../db/schema';
 import {
@@ -91,6 +91,25 @@ async function notified(kind: NotificationKind): Promise<string[]> {
 }
 
 const clearAll = () => ctx.database.db.delete(notifications);
+
+/** The case's next status move, made by the assignee: one notification for its client. */
+const bump = async (caseId: string) => {
+  const row = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/cases/${caseId}`,
+    headers: as('assignee'),
+  });
+  const current = row.json().case as { version: number; status: CaseStatus };
+  const next = CASE_STATUS_MOVES[current.status][0];
+  const response = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/cases/${caseId}`,
+    headers: as('assignee'),
+    payload: { version: current.version, status: next },
+  });
+  // Round and round: pending, in progress, completed, closed, reopened (the assignee is an advocate).
+  expect(response.statusCode, response.body).toBe(200);
+};
 
 async function openCase(payload: Record<string, unknown> = {}) {
   const response = await ctx.app.inject({
@@ -556,24 +575,6 @@ describe('GET /api/notifications/stream', () => {
     port = await listeningPort(ctx.app);
   });
 
-  const bump = async (caseId: string) => {
-    const row = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/cases/${caseId}`,
-      headers: as('assignee'),
-    });
-    const current = row.json().case as { version: number; status: CaseStatus };
-    const next = CASE_STATUS_MOVES[current.status][0];
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/cases/${caseId}`,
-      headers: as('assignee'),
-      payload: { version: current.version, status: next },
-    });
-    // Round and round: pending, in progress, completed, closed, reopened (the assignee is an advocate).
-    expect(response.statusCode, response.body).toBe(200);
-  };
-
   it('needs a session: 401 as JSON, never a stream', async () => {
     const stream = await openStream(port, null);
     expect(stream.status).toBe(401);
@@ -644,6 +645,43 @@ describe('GET /api/notifications/stream', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.at(-1)).toBe(next.id);
     second.close();
+  });
+
+  it('a wake-up heard before the stream knows where to start does not resend the history', async () => {
+    await clearAll();
+    const row = await seedCase(ctx, people.client.id);
+    // History the page has already listed: the stream must not send it again.
+    await bump(row.id);
+    await bump(row.id);
+    const bus = ctx.app.liveEvents;
+    const subscribe = bus.subscribe;
+    // An event (or a resync) arriving right after the stream subscribes, before it has read the
+    // person's current sequence.
+    bus.subscribe = (userId, listener) => {
+      const unsubscribe = subscribe.call(bus, userId, listener);
+      listener({ type: 'notification' });
+      return unsubscribe;
+    };
+    let stream: Awaited<ReturnType<typeof openStream>>;
+    try {
+      stream = await openStream(port, tokens.client!);
+    } finally {
+      bus.subscribe = subscribe;
+    }
+    await stream.waitFor((event) => event.event === 'unread-count');
+
+    await bump(row.id);
+    const [newest] = await ctx.database.db
+      .select({ sequence: notifications.sequence })
+      .from(notifications)
+      .where(eq(notifications.userId, people.client.id))
+      .orderBy(desc(notifications.sequence))
+      .limit(1);
+    await stream.waitFor((event) => isNotification(event) && event.id === String(newest!.sequence));
+    expect(stream.events.filter(isNotification).map((event) => event.id)).toEqual([
+      String(newest!.sequence),
+    ]);
+    stream.close();
   });
 
   it("ends when the session is revoked, and doesn't hear of other people's notifications", async () => {
