@@ -494,6 +494,53 @@ describe('reading, marking and removing', () => {
   });
 });
 
+describe('paging by cursor (load more)', () => {
+  const list = (query: string) =>
+    ctx.app.inject({ method: 'GET', url: `/api/notifications?${query}`, headers: as('client') });
+  const sequencesOf = (body: { notifications: { sequence: number }[] }) =>
+    body.notifications.map((n) => n.sequence);
+
+  it('nextBefore asks for the older rows: none repeated or skipped after an arrival or a removal', async () => {
+    await clearAll();
+    const row = await seedCase(ctx, people.client.id);
+    for (let i = 0; i < 5; i += 1) await bump(row.id);
+    const first = (await list('limit=2')).json();
+    const all = sequencesOf(first);
+    expect(first.notifications).toHaveLength(2);
+    expect(first.nextBefore).toBe(all[1]);
+    const everyOne = (await list('limit=50')).json().notifications as {
+      id: string;
+      sequence: number;
+    }[];
+    expect(everyOne).toHaveLength(5);
+
+    // Between two pages: a new one arrives on top and one not yet listed is removed.
+    await bump(row.id);
+    const removed = everyOne[3]!;
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/notifications/${removed.id}`,
+          headers: as('client'),
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const second = (await list(`limit=2&before=${first.nextBefore}`)).json();
+    expect(sequencesOf(second)).toEqual([everyOne[2]!.sequence, everyOne[4]!.sequence]);
+    expect(second.nextBefore).toBeNull();
+    // page= still answers by offset (the wire contract), newest first.
+    const paged = (await list('page=2&limit=2')).json();
+    expect(paged).toMatchObject({ pagination: { page: 2, limit: 2, pages: 3 } });
+    expect(sequencesOf(paged)).toEqual([everyOne[1]!.sequence, everyOne[2]!.sequence]);
+
+    const bad = await list('before=soon');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain(NOTIFICATION_MESSAGES.invalidBefore);
+  });
+});
+
 describe('emails to clients', () => {
   beforeEach(async () => {
     await clearAll();
