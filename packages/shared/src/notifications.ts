@@ -66,6 +66,7 @@ export const NOTIFICATION_MESSAGES = {
   remove: 'Remove',
   viewDetails: 'View Details',
   empty: 'No notifications yet',
+  loading: 'Loading…',
   loadingMore: 'Loading more…',
   unreadCount: (count: number) =>
     count === 0
@@ -73,6 +74,7 @@ export const NOTIFICATION_MESSAGES = {
       : `${count} unread notification${count === 1 ? '' : 's'}`,
   notFound: 'Notification not found',
   invalidId: 'Invalid notification id',
+  invalidBefore: 'Before must be a whole number from 1',
   preferencesHeading: 'Email notifications',
   preferencesIntro:
     'Choose which events also reach you by email. You always see them under the bell.',

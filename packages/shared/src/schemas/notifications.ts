@@ -21,6 +21,20 @@ export const listNotificationsQuerySchema = z.object({
     NOTIFICATIONS_MAX_LIMIT,
     `Limit must be a whole number from 1 to ${NOTIFICATIONS_MAX_LIMIT}`,
   ),
+  /**
+   * Keyset paging: only notifications older than this sequence (the previous answer's
+   * `nextBefore`). Unlike `page`, it neither repeats nor skips a row when newer ones arrive or
+   * some are removed between two pages. Given with `page`, it wins.
+   */
+  before: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: NOTIFICATION_MESSAGES.invalidBefore })
+      .int({ error: NOTIFICATION_MESSAGES.invalidBefore })
+      .min(1, { error: NOTIFICATION_MESSAGES.invalidBefore })
+      .max(Number.MAX_SAFE_INTEGER, { error: NOTIFICATION_MESSAGES.invalidBefore })
+      .optional(),
+  ),
   /** `true`: unread ones only. */
   unread: z.preprocess(
     emptyAsUndefined,
@@ -61,6 +75,8 @@ export const notificationListSchema = z.object({
   total: z.number().int(),
   unreadCount: z.number().int(),
   pagination: paginationSchema,
+  /** The `before` that asks for the next (older) rows; null: none are left. */
+  nextBefore: z.number().int().nullable(),
   notifications: z.array(notificationSchema),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;

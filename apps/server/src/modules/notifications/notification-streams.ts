@@ -76,7 +76,10 @@ export class NotificationStreams {
     const { logger, bus } = this.options;
     let isClosed = false;
     let lastSent = 0;
-    let isPumping = false;
+    // Starts "busy" until the starting point is read below: a wake-up that arrives first (the bus
+    // is subscribed before that read, so nothing committed meanwhile is missed) only asks for a
+    // pass, instead of running one from 0 and resending the person's whole history.
+    let isPumping = true;
     let isPumpWanted = false;
 
     const write = (chunk: string) => {
@@ -183,6 +186,7 @@ export class NotificationStreams {
       const asked = parseLastEventId(request.headers['last-event-id']);
       // No Last-Event-ID: the page has just loaded the list itself, so only what comes next.
       lastSent = asked === null ? newest : Math.min(asked, newest);
+      isPumping = false;
       await pump();
     } catch (error) {
       logger.error({ err: error }, 'notification stream failed to start');

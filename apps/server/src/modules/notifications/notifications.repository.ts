@@ -46,23 +46,34 @@ export async function insertNotifications(
 const own = (userId: string) => eq(notifications.userId, userId);
 const unread = isNull(notifications.readAt);
 
+/**
+ * One page of a person's notifications, newest first. `before` (a sequence) pages by key: the
+ * rows older than it, however many newer ones arrived or were removed since the last page; else
+ * by `page` (offset). `hasMore`: rows are left after this page (one extra row is read to know).
+ */
 export async function listNotificationRows(
   db: Executor,
   userId: string,
-  options: { page: number; limit: number; unreadOnly: boolean },
-): Promise<{ rows: NotificationRow[]; total: number }> {
+  options: { page: number; limit: number; unreadOnly: boolean; before?: number | undefined },
+): Promise<{ rows: NotificationRow[]; total: number; hasMore: boolean }> {
   const where = options.unreadOnly ? and(own(userId), unread) : own(userId);
-  const [rows, [totals]] = await Promise.all([
+  const pageWhere =
+    options.before === undefined ? where : and(where, lt(notifications.sequence, options.before));
+  const [found, [totals]] = await Promise.all([
     db
       .select()
       .from(notifications)
-      .where(where)
+      .where(pageWhere)
       .orderBy(desc(notifications.sequence))
-      .limit(options.limit)
-      .offset((options.page - 1) * options.limit),
+      .limit(options.limit + 1)
+      .offset(options.before === undefined ? (options.page - 1) * options.limit : 0),
     db.select({ total: count() }).from(notifications).where(where),
   ]);
-  return { rows, total: totals?.total ?? 0 };
+  return {
+    rows: found.slice(0, options.limit),
+    total: totals?.total ?? 0,
+    hasMore: found.length > options.limit,
+  };
 }
 
 /** Every notification of one person, oldest first ("Download my data"). */

@@ -159,11 +159,12 @@ export async function listNotifications(
   user: UserRow,
   filters: ListNotificationsFilters,
 ): Promise<NotificationList> {
-  const [{ rows, total }, unreadCount] = await Promise.all([
+  const [{ rows, total, hasMore }, unreadCount] = await Promise.all([
     listNotificationRows(db, user.id, {
       page: filters.page,
       limit: filters.limit,
       unreadOnly: filters.unread,
+      before: filters.before,
     }),
     countUnread(db, user.id),
   ]);
@@ -173,6 +174,7 @@ export async function listNotifications(
     total,
     unreadCount,
     pagination: paginationOf(filters, total),
+    nextBefore: hasMore ? rows.at(-1)!.sequence : null,
     notifications: rows.map(toNotification),
   };
 }

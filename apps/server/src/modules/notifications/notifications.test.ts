@@ -4,7 +4,7 @@ import {
   type CaseStatus,
   type NotificationKind,
 } from '@firm/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointments, notifications, type UserRow } from '../../db/schema';
 import {
@@ -91,6 +91,25 @@ async function notified(kind: NotificationKind): Promise<string[]> {
 }
 
 const clearAll = () => ctx.database.db.delete(notifications);
+
+/** The case's next status move, made by the assignee: one notification for its client. */
+const bump = async (caseId: string) => {
+  const row = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/cases/${caseId}`,
+    headers: as('assignee'),
+  });
+  const current = row.json().case as { version: number; status: CaseStatus };
+  const next = CASE_STATUS_MOVES[current.status][0];
+  const response = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/cases/${caseId}`,
+    headers: as('assignee'),
+    payload: { version: current.version, status: next },
+  });
+  // Round and round: pending, in progress, completed, closed, reopened (the assignee is an advocate).
+  expect(response.statusCode, response.body).toBe(200);
+};
 
 async function openCase(payload: Record<string, unknown> = {}) {
   const response = await ctx.app.inject({
@@ -475,6 +494,53 @@ describe('reading, marking and removing', () => {
   });
 });
 
+describe('paging by cursor (load more)', () => {
+  const list = (query: string) =>
+    ctx.app.inject({ method: 'GET', url: `/api/notifications?${query}`, headers: as('client') });
+  const sequencesOf = (body: { notifications: { sequence: number }[] }) =>
+    body.notifications.map((n) => n.sequence);
+
+  it('nextBefore asks for the older rows: none repeated or skipped after an arrival or a removal', async () => {
+    await clearAll();
+    const row = await seedCase(ctx, people.client.id);
+    for (let i = 0; i < 5; i += 1) await bump(row.id);
+    const first = (await list('limit=2')).json();
+    const all = sequencesOf(first);
+    expect(first.notifications).toHaveLength(2);
+    expect(first.nextBefore).toBe(all[1]);
+    const everyOne = (await list('limit=50')).json().notifications as {
+      id: string;
+      sequence: number;
+    }[];
+    expect(everyOne).toHaveLength(5);
+
+    // Between two pages: a new one arrives on top and one not yet listed is removed.
+    await bump(row.id);
+    const removed = everyOne[3]!;
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/notifications/${removed.id}`,
+          headers: as('client'),
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const second = (await list(`limit=2&before=${first.nextBefore}`)).json();
+    expect(sequencesOf(second)).toEqual([everyOne[2]!.sequence, everyOne[4]!.sequence]);
+    expect(second.nextBefore).toBeNull();
+    // page= still answers by offset (the wire contract), newest first.
+    const paged = (await list('page=2&limit=2')).json();
+    expect(paged).toMatchObject({ pagination: { page: 2, limit: 2, pages: 3 } });
+    expect(sequencesOf(paged)).toEqual([everyOne[1]!.sequence, everyOne[2]!.sequence]);
+
+    const bad = await list('before=soon');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain(NOTIFICATION_MESSAGES.invalidBefore);
+  });
+});
+
 describe('emails to clients', () => {
   beforeEach(async () => {
     await clearAll();
@@ -556,24 +622,6 @@ describe('GET /api/notifications/stream', () => {
     port = await listeningPort(ctx.app);
   });
 
-  const bump = async (caseId: string) => {
-    const row = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/cases/${caseId}`,
-      headers: as('assignee'),
-    });
-    const current = row.json().case as { version: number; status: CaseStatus };
-    const next = CASE_STATUS_MOVES[current.status][0];
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/cases/${caseId}`,
-      headers: as('assignee'),
-      payload: { version: current.version, status: next },
-    });
-    // Round and round: pending, in progress, completed, closed, reopened (the assignee is an advocate).
-    expect(response.statusCode, response.body).toBe(200);
-  };
-
   it('needs a session: 401 as JSON, never a stream', async () => {
     const stream = await openStream(port, null);
     expect(stream.status).toBe(401);
@@ -644,6 +692,43 @@ describe('GET /api/notifications/stream', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.at(-1)).toBe(next.id);
     second.close();
+  });
+
+  it('a wake-up heard before the stream knows where to start does not resend the history', async () => {
+    await clearAll();
+    const row = await seedCase(ctx, people.client.id);
+    // History the page has already listed: the stream must not send it again.
+    await bump(row.id);
+    await bump(row.id);
+    const bus = ctx.app.liveEvents;
+    const subscribe = bus.subscribe;
+    // An event (or a resync) arriving right after the stream subscribes, before it has read the
+    // person's current sequence.
+    bus.subscribe = (userId, listener) => {
+      const unsubscribe = subscribe.call(bus, userId, listener);
+      listener({ type: 'notification' });
+      return unsubscribe;
+    };
+    let stream: Awaited<ReturnType<typeof openStream>>;
+    try {
+      stream = await openStream(port, tokens.client!);
+    } finally {
+      bus.subscribe = subscribe;
+    }
+    await stream.waitFor((event) => event.event === 'unread-count');
+
+    await bump(row.id);
+    const [newest] = await ctx.database.db
+      .select({ sequence: notifications.sequence })
+      .from(notifications)
+      .where(eq(notifications.userId, people.client.id))
+      .orderBy(desc(notifications.sequence))
+      .limit(1);
+    await stream.waitFor((event) => isNotification(event) && event.id === String(newest!.sequence));
+    expect(stream.events.filter(isNotification).map((event) => event.id)).toEqual([
+      String(newest!.sequence),
+    ]);
+    stream.close();
   });
 
   it("ends when the session is revoked, and doesn't hear of other people's notifications", async () => {

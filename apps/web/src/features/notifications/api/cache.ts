@@ -4,7 +4,7 @@ import { NOTIFICATION_LIST_KEY, UNREAD_COUNT_KEY } from './keys';
 
 /** Edits of the cached list and count, shared by the mutations and the live stream. */
 
-type Pages = InfiniteData<NotificationList, number>;
+type Pages = InfiniteData<NotificationList, number | null>;
 
 export function setUnreadCount(queryClient: QueryClient, count: number) {
   queryClient.setQueryData<UnreadCount>(UNREAD_COUNT_KEY, { success: true, count });

@@ -1,7 +1,9 @@
 import type { Notification, NotificationList } from '@firm/shared';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { storeToken } from '../../../lib/auth-storage';
+import { answerApi, http, HttpResponse, server } from '../../../testing/msw';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { NotificationBell } from './notification-bell';
 import { relativeAge } from './relative-age';
@@ -31,6 +33,7 @@ function page(notifications: Notification[], total = notifications.length): Noti
     total,
     unreadCount: notifications.filter((n) => !n.read).length,
     pagination: { page: 1, limit: 20, pages: Math.max(1, Math.ceil(total / 20)) },
+    nextBefore: null,
     notifications,
   };
 }
@@ -64,7 +67,7 @@ describe('NotificationBell', () => {
   it("starts closed and says 'No notifications yet' when there are none", async () => {
     mockApi({
       'GET /notifications/unread-count': [200, { success: true, count: 0 }],
-      'GET /notifications?page=1&limit=20': [200, page([])],
+      'GET /notifications?limit=20': [200, page([])],
     });
     renderBell();
     const button = screen.getByRole('button', { name: 'Notifications' });
@@ -90,7 +93,7 @@ describe('NotificationBell', () => {
     });
     const calls = mockApi({
       'GET /notifications/unread-count': [200, { success: true, count: 3 }],
-      'GET /notifications?page=1&limit=20': [200, page([recent, older, oldest])],
+      'GET /notifications?limit=20': [200, page([recent, older, oldest])],
       [`PUT /notifications/${recent.id}/read`]: [
         200,
         { success: true, notification: { ...recent, read: true }, unreadCount: 2 },
@@ -130,7 +133,7 @@ describe('NotificationBell', () => {
     const entry = aNotification();
     const calls = mockApi({
       'GET /notifications/unread-count': [200, { success: true, count: 1 }],
-      'GET /notifications?page=1&limit=20': [200, page([entry])],
+      'GET /notifications?limit=20': [200, page([entry])],
       [`PUT /notifications/${entry.id}/read`]: [
         200,
         { success: true, notification: { ...entry, read: true }, unreadCount: 0 },
@@ -141,6 +144,117 @@ describe('NotificationBell', () => {
     await userEvent.click(await screen.findByRole('link', { name: 'View Details' }));
     expect(await screen.findByRole('heading', { name: 'The case' })).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'PUT' && call.url.endsWith('/read'))).toBe(true);
+  });
+});
+
+/**
+ * The API as the server answers it, over `count` notifications: `page=` by offset, `before=` by
+ * sequence, removals, and a live stream the test writes events into.
+ */
+// Each has a message of its own, so the test can tell them apart.
+const numberedNotification = (sequence: number) =>
+  aNotification({ sequence, title: `Notice ${sequence}`, message: `Message ${sequence}` });
+
+function firmWithNotifications(count: number) {
+  let items = Array.from({ length: count }, (_, index) => numberedNotification(index + 1));
+  let pagesAnswered = 0;
+  let sendEvent!: (text: string) => void;
+  let streamOpened!: () => void;
+  const isStreamOpen = new Promise<void>((resolve) => (streamOpened = resolve));
+  answerApi((method, path) => {
+    const url = new URL(path, 'http://portal.test');
+    if (method === 'GET' && url.pathname === '/notifications/unread-count') {
+      return [200, { success: true, count: 0 }];
+    }
+    if (method === 'GET' && url.pathname === '/notifications') {
+      pagesAnswered += 1;
+      const limit = Number(url.searchParams.get('limit') ?? 20);
+      const before = url.searchParams.get('before');
+      const pageNumber = Number(url.searchParams.get('page') ?? 1);
+      const newestFirst = [...items].sort((a, b) => b.sequence - a.sequence);
+      const from = before
+        ? newestFirst.filter((each) => each.sequence < Number(before))
+        : newestFirst.slice((pageNumber - 1) * limit);
+      const rows = from.slice(0, limit);
+      return [
+        200,
+        {
+          ...page(rows, items.length),
+          pagination: { page: pageNumber, limit, pages: Math.ceil(items.length / limit) },
+          nextBefore: from.length > limit ? rows.at(-1)!.sequence : null,
+        },
+      ];
+    }
+    if (method === 'DELETE' && url.pathname.startsWith('/notifications/')) {
+      items = items.filter((each) => each.id !== url.pathname.split('/').at(-1));
+      return [200, { success: true, unreadCount: 0 }];
+    }
+    return undefined;
+  });
+  server.use(
+    http.get('/api/notifications/stream', () => {
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          sendEvent = (text) => controller.enqueue(encoder.encode(text));
+          streamOpened();
+        },
+      });
+      return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
+    }),
+  );
+  return {
+    pagesAnswered: () => pagesAnswered,
+    /** A new notification: stored, then announced on the stream as the server does. */
+    async arrive(notification: Notification) {
+      await isStreamOpen;
+      items.push(notification);
+      sendEvent(
+        `id: ${notification.sequence}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`,
+      );
+    },
+  };
+}
+
+/** The messages listed in the panel, top to bottom. */
+const listedMessages = () =>
+  screen.getAllByText(/^Message \d+$/).map((element) => element.textContent);
+
+const numbered = (from: number, to: number) =>
+  Array.from({ length: from - to + 1 }, (_, index) => `Message ${from - index}`);
+
+describe('NotificationBell: loading more', () => {
+  const openLiveBell = async () => {
+    storeToken('token');
+    renderWithApp(<NotificationBell />);
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    return screen.findByRole('list', { name: 'Notifications' });
+  };
+  /** Scrolls to the end of the list and waits for the second page to be shown. */
+  const loadMore = async (firm: ReturnType<typeof firmWithNotifications>) => {
+    fireEvent.scroll(screen.getByRole('list', { name: 'Notifications' }));
+    await waitFor(() => expect(firm.pagesAnswered()).toBe(2));
+    await waitFor(() => expect(screen.queryByText('Loading more…')).toBeNull());
+  };
+  it('after a live arrival, the next page neither repeats nor skips one', async () => {
+    const firm = firmWithNotifications(40);
+    const list = await openLiveBell();
+    await within(list).findByText('Message 21');
+    await firm.arrive(numberedNotification(41));
+    await within(list).findByText('Message 41');
+
+    await loadMore(firm);
+    expect(listedMessages()).toEqual(numbered(41, 1));
+  });
+
+  it('after a removal, the next page neither repeats nor skips one', async () => {
+    const firm = firmWithNotifications(40);
+    const list = await openLiveBell();
+    await userEvent.click(await within(list).findByRole('button', { name: 'Remove: Notice 30' }));
+    await waitFor(() => expect(within(list).queryByText('Message 30')).toBeNull());
+
+    await loadMore(firm);
+    expect(listedMessages()).toEqual([...numbered(40, 31), ...numbered(29, 1)]);
   });
 });
 

@@ -7,7 +7,7 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { wantToaster } from '../../../lib/toasts';
-import { useNotifications } from '../api/list-notifications';
+import { uniqueNotifications, useNotifications } from '../api/list-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
 import { useNotificationStream } from '../api/notification-stream';
@@ -60,7 +60,7 @@ function BellWithPanel({ live }: { live: boolean }) {
     };
   }, [isOpen]);
 
-  const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
+  const items = uniqueNotifications(list.data);
   const failed = (fallback: string) => (error: unknown) =>
     void toast.error(serverMessageOr(error, fallback));
 
@@ -118,7 +118,7 @@ function BellWithPanel({ live }: { live: boolean }) {
             </button>
           </div>
           {list.isPending ? (
-            <p className="px-4 py-6 text-center text-sm text-slate-600">Loading…</p>
+            <p className="px-4 py-6 text-center text-sm text-slate-600">{M.loading}</p>
           ) : items.length === 0 ? (
             <p className="px-4 py-6 text-center text-sm text-slate-600">{M.empty}</p>
           ) : (
