@@ -84,6 +84,9 @@ export const createConversationInputSchema = z.object({
   body: messageBodyField,
 });
 export type CreateConversationInput = z.input<typeof createConversationInputSchema>;
+
+/** The same, sent as multipart with files: the body may then be left blank (only files). */
+export const createConversationFieldsSchema = createConversationInputSchema.omit({ body: true });
 export type CreateConversationValues = z.output<typeof createConversationInputSchema>;
 
 /** POST /api/conversations/:id/messages as JSON (multipart: a `body` field and `file` parts). */

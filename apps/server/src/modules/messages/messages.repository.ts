@@ -389,15 +389,16 @@ export async function findActiveUsers(
     .where(and(inArray(users.id, ids), eq(users.isActive, true), inArray(users.role, roles)));
 }
 
+/** One of `clientId`'s cases, with what `can()` needs to say whether the caller may see it. */
 export async function findCaseOfClient(
   db: Executor,
   caseId: string,
-  clientId: string | undefined,
-): Promise<{ id: string; clientId: string } | undefined> {
+  clientId: string,
+): Promise<{ id: string; clientId: string; assigneeId: string | null } | undefined> {
   const [row] = await db
-    .select({ id: cases.id, clientId: cases.clientId })
+    .select({ id: cases.id, clientId: cases.clientId, assigneeId: cases.assigneeId })
     .from(cases)
-    .where(and(eq(cases.id, caseId), clientId ? eq(cases.clientId, clientId) : undefined))
+    .where(and(eq(cases.id, caseId), eq(cases.clientId, clientId)))
     .limit(1);
   return row;
 }
