@@ -12,6 +12,7 @@ import {
   conversationIdParamsSchema,
   conversationListSchema,
   conversationReadSchema,
+  conversationStaffSchema,
   createConversationFieldsSchema,
   createConversationInputSchema,
   filedToCaseSchema,
@@ -44,6 +45,7 @@ import {
   listMessages,
   markConversationRead,
   sendMessage,
+  staffChoices,
   withdrawMessage,
   type MessagesDeps,
   type NewConversation,
@@ -226,6 +228,22 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send({ success: true, message: MESSAGE_MESSAGES.conversationCreated, ...created });
     },
+  );
+
+  app.get(
+    '/conversations/staff',
+    {
+      schema: {
+        tags,
+        summary: 'The colleagues staff may name on a new conversation (staffIds)',
+        response: { 200: conversationStaffSchema, ...errors },
+      },
+      onRequest: [app.requirePermission('messages:start', MESSAGE_MESSAGES.startDenied)],
+    },
+    async (request) => ({
+      success: true as const,
+      staff: await staffChoices(deps, currentUser(request)),
+    }),
   );
 
   app.get(

@@ -42,6 +42,7 @@ import {
   insertAttachments,
   insertConversation,
   insertMessage,
+  listActiveStaff,
   listConversations as listConversationRows,
   unreadMessagesInScope,
   lockConversationInScope,
@@ -424,6 +425,17 @@ export async function createConversation(
     await Promise.all(input.files.map(({ file }) => discardFile(file)));
     throw error;
   }
+}
+
+/** Staff starting a conversation may name colleagues: every active advocate and admin. */
+export async function staffChoices(
+  deps: MessagesDeps,
+  actor: UserRow,
+): Promise<{ id: string; name: string; role: string }[]> {
+  assertCan(actor, 'messages:start');
+  // A client writes to the firm; whom it reaches is the firm's choice.
+  if (isClient(actor)) throw AppError.forbidden(MESSAGE_MESSAGES.startDenied);
+  return listActiveStaff(deps.db);
 }
 
 function attachmentRows(files: OutgoingFile[], conversationId: string, messageId: string) {
