@@ -90,12 +90,20 @@ export function multipartMessage(
   body: string | null,
   files: { name: string; bytes: Buffer; type?: string }[],
 ): { payload: Buffer; headers: Record<string, string> } {
+  return multipartForm(body === null ? [] : [['body', body]], files);
+}
+
+/** A multipart body with text fields (in order; a name may repeat) and "file" parts after them. */
+export function multipartForm(
+  fields: [name: string, value: string][],
+  files: { name: string; bytes: Buffer; type?: string }[],
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----firm-test-${randomUUID()}`;
   const parts: Buffer[] = [];
-  if (body !== null) {
+  for (const [name, value] of fields) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${body}\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
       ),
     );
   }

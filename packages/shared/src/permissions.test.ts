@@ -56,6 +56,23 @@ describe('can()', () => {
     expect(can({ role: 'client' }, 'messages:file')).toBe(false);
   });
 
+  it('lets those who may see clients start a conversation, and a client only their own', () => {
+    const admin = (toggles: Partial<typeof NO_ADMIN_PERMISSIONS>) => ({
+      role: 'admin' as const,
+      permissions: { ...NO_ADMIN_PERMISSIONS, ...toggles },
+    });
+    expect(can({ role: 'advocate' }, 'messages:start')).toBe(true);
+    expect(can(admin({}), 'messages:start')).toBe(false);
+    expect(
+      can(admin({ canUploadFiles: true, canScheduleAppointments: true }), 'messages:start'),
+    ).toBe(false);
+    for (const toggle of ['canAdmitClients', 'canOpenFiles', 'canManageCases'] as const) {
+      expect(can(admin({ [toggle]: true }), 'messages:start')).toBe(true);
+    }
+    expect(can({ role: 'client', id: 'c1' }, 'messages:start', { clientId: 'c1' })).toBe(true);
+    expect(can({ role: 'client', id: 'c1' }, 'messages:start', { clientId: 'c2' })).toBe(false);
+  });
+
   it('refuses visitors and deactivated accounts', () => {
     expect(can(null, 'dashboard:view')).toBe(false);
     expect(can({ role: 'advocate', isActive: false }, 'dashboard:view')).toBe(false);

@@ -17,6 +17,7 @@ export const ACTIONS = [
   'appointments:view',
   'appointments:schedule',
   'messages:view',
+  'messages:start',
   'messages:all',
   'messages:file',
   'clients:view',
@@ -57,6 +58,8 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'appointments:schedule': 'own',
     // Their own conversations only (another client's answers 404, issue 17).
     'messages:view': 'own',
+    // A client writes to the firm for themself only (ADR 020).
+    'messages:start': 'own',
   },
   admin: {
     'dashboard:view': true,
@@ -71,6 +74,9 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     // Every admin has the nav entry and the conversations they are named on; with canOpenFiles
     // they see and answer every conversation, and filing an attachment to its case is an upload.
     'messages:view': true,
+    // Starting one means choosing a client: those who may see the client list (`clients:view`,
+    // which holds canOpenFiles and so everyone with `messages:all`). Named-only admins answer.
+    'messages:start': ['canAdmitClients', 'canOpenFiles', 'canManageCases'],
     'messages:all': 'canOpenFiles',
     'messages:file': 'canUploadFiles',
     // The Clients screen (issue 16): those who admit clients, open their files or run their cases.

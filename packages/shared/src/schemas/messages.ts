@@ -63,6 +63,11 @@ export const listConversationsQuerySchema = z.object({
       ),
   ),
   caseId: z.preprocess(emptyAsUndefined, uuidField(MESSAGE_MESSAGES.caseNotFound).optional()),
+  /**
+   * One client's conversations (the client page). Within the caller's scope like every filter,
+   * so a client naming another client sees nothing.
+   */
+  clientId: z.preprocess(emptyAsUndefined, uuidField(MESSAGE_MESSAGES.clientNotFound).optional()),
   page: queryPage,
   limit: queryLimit,
 });
@@ -84,6 +89,9 @@ export const createConversationInputSchema = z.object({
   body: messageBodyField,
 });
 export type CreateConversationInput = z.input<typeof createConversationInputSchema>;
+
+/** The same, sent as multipart with files: the body may then be left blank (only files). */
+export const createConversationFieldsSchema = createConversationInputSchema.omit({ body: true });
 export type CreateConversationValues = z.output<typeof createConversationInputSchema>;
 
 /** POST /api/conversations/:id/messages as JSON (multipart: a `body` field and `file` parts). */
@@ -207,6 +215,13 @@ export type ConversationRead = z.infer<typeof conversationReadSchema>;
 
 export const messageWithdrawnSchema = successMessageSchema.extend({ withdrawn: chatMessageSchema });
 export type MessageWithdrawn = z.infer<typeof messageWithdrawnSchema>;
+
+/** GET /api/conversations/staff: the colleagues staff may name on a new conversation. */
+export const conversationStaffSchema = z.object({
+  success: z.literal(true),
+  staff: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })),
+});
+export type ConversationStaff = z.infer<typeof conversationStaffSchema>;
 
 export const filedToCaseSchema = successMessageSchema.extend({ document: caseDocumentSchema });
 export type FiledToCase = z.infer<typeof filedToCaseSchema>;

@@ -58,6 +58,7 @@ import {
   type ReceivedFile,
 } from '../../lib/file-storage';
 import type { RequestMeta } from '../../lib/route-kit';
+import { nameOnCaseConversations } from '../messages/messages.repository';
 
 /**
  * The rules of case files (issue 13, ADR 014). Every function takes the signed-in caller, checks
@@ -449,7 +450,11 @@ export async function updateCase(
     });
     const after = { ...current, ...changes };
     if (changes.status) await notifyCaseStatusChanged(tx, after, changes.status, actor);
-    if (changes.assigneeId) await notifyCaseAssigned(tx, after, actor);
+    if (changes.assigneeId) {
+      await notifyCaseAssigned(tx, after, actor);
+      // The case's conversations reach whoever now runs it (ADR 020).
+      await nameOnCaseConversations(tx, id, changes.assigneeId, actor.id);
+    }
   });
   return readCase(deps.db, actor, id);
 }

@@ -19,6 +19,8 @@ import { seedAttachment, seedConversation } from '../../../test/messages';
  *   and admins with canOpenFiles reach (`messages:all`); anyone else gets 404, as if it did not
  *   exist.
  * Filing an attachment to the case needs canUploadFiles (`messages:file`): 403 otherwise.
+ * Starting a conversation needs `messages:start` (advocates; admins who may see clients): an admin
+ * named on conversations but with no such toggle answers them and may not open new ones.
  */
 
 let seq = 0;
@@ -61,7 +63,11 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
       }
     },
   },
+  // Starting one means choosing a client: those who may see the client list (`messages:start`);
+  // a client writes for themself.
   'POST /conversations': {
+    action: 'messages:start',
+    deniedMessage: MESSAGE_MESSAGES.startDenied,
     allowed: 201,
     request: async (ctx, caller) => ({
       method: 'POST',

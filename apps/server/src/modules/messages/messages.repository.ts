@@ -91,6 +91,7 @@ export async function listConversations(
 ): Promise<{ rows: ConversationListRow[]; total: number }> {
   const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
   if (filters.caseId) conditions.push(eq(conversations.caseId, filters.caseId));
+  if (filters.clientId) conditions.push(eq(conversations.clientId, filters.clientId));
   if (filters.unread === 'only') conditions.push(sql`${unreadCount(viewerId)} > 0`);
   if (filters.search) {
     const pattern = likePattern(filters.search);
@@ -173,6 +174,33 @@ export async function addMembers(
     .insert(conversationMembers)
     .values(userIds.map((userId) => ({ conversationId, userId, addedBy })))
     .onConflictDoNothing();
+}
+
+/**
+ * Names `userId` on every conversation about `caseId` (a new assignee, inside the case change's
+ * transaction), so the case's conversations reach whoever now runs it. Those already named stay.
+ */
+export async function nameOnCaseConversations(
+  tx: Executor,
+  caseId: string,
+  userId: string,
+  addedBy: string,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into ${conversationMembers} (conversation_id, user_id, added_by)
+    select c.id, ${userId}, ${addedBy} from ${conversations} c where c.case_id = ${caseId}
+    on conflict do nothing`);
+}
+
+/** Active advocates and admins, by name: the colleagues New Message may name. */
+export async function listActiveStaff(
+  db: Executor,
+): Promise<{ id: string; name: string; role: string }[]> {
+  return db
+    .select({ id: users.id, name: fullName(users), role: users.role })
+    .from(users)
+    .where(and(eq(users.isActive, true), inArray(users.role, ['advocate', 'admin'])))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
 }
 
 export async function membersOf(
@@ -389,15 +417,16 @@ export async function findActiveUsers(
     .where(and(inArray(users.id, ids), eq(users.isActive, true), inArray(users.role, roles)));
 }
 
+/** One of `clientId`'s cases, with what `can()` needs to say whether the caller may see it. */
 export async function findCaseOfClient(
   db: Executor,
   caseId: string,
-  clientId: string | undefined,
-): Promise<{ id: string; clientId: string } | undefined> {
+  clientId: string,
+): Promise<{ id: string; clientId: string; assigneeId: string | null } | undefined> {
   const [row] = await db
-    .select({ id: cases.id, clientId: cases.clientId })
+    .select({ id: cases.id, clientId: cases.clientId, assigneeId: cases.assigneeId })
     .from(cases)
-    .where(and(eq(cases.id, caseId), clientId ? eq(cases.clientId, clientId) : undefined))
+    .where(and(eq(cases.id, caseId), eq(cases.clientId, clientId)))
     .limit(1);
   return row;
 }

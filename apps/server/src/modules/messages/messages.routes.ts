@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CASE_MESSAGES,
@@ -11,6 +12,8 @@ import {
   conversationIdParamsSchema,
   conversationListSchema,
   conversationReadSchema,
+  conversationStaffSchema,
+  createConversationFieldsSchema,
   createConversationInputSchema,
   filedToCaseSchema,
   fileToCaseInputSchema,
@@ -42,8 +45,10 @@ import {
   listMessages,
   markConversationRead,
   sendMessage,
+  staffChoices,
   withdrawMessage,
   type MessagesDeps,
+  type NewConversation,
   type OutgoingFile,
 } from './messages.service';
 import { errorResponses, requestMeta } from '../../lib/route-kit';
@@ -59,6 +64,75 @@ function invalid(issues: { path: PropertyKey[]; message: string }[]): AppError {
     fieldErrors,
     'VALIDATION_ERROR',
   );
+}
+
+/** The text fields of a multipart message form (repeated ones, as `staffIds`, in order). */
+type FormFields = Map<string, string[]>;
+
+const FIELD_MAX: Record<string, number> = {
+  body: MESSAGE_LIMITS.bodyMax,
+  subject: MESSAGE_LIMITS.subjectMax,
+};
+
+/**
+ * Reads a multipart message form: each file streamed to disk as it arrives (type from its bytes,
+ * within the size limit) and each text field kept, as for case documents. On any refusal every
+ * file received so far is removed before the error goes out, so nothing is left behind.
+ */
+async function readMessageForm(
+  request: FastifyRequest,
+  documentsDir: string,
+  maxMb: number,
+  fieldCount: number,
+): Promise<{ fields: FormFields; files: OutgoingFile[] }> {
+  const fields: FormFields = new Map();
+  const files: OutgoingFile[] = [];
+  try {
+    const parts = request.parts({
+      limits: { fields: fieldCount, parts: MESSAGE_LIMITS.attachmentsMax + fieldCount },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const name = cleanFileName(part.filename);
+        files.push({ file: await receiveFile(part.file, documentsDir, name), name });
+        continue;
+      }
+      // Cut at the field size limit: longer than any field may be.
+      if (part.valueTruncated) {
+        const tooLong = VALIDATION.tooLong(FIELD_MAX[part.fieldname] ?? MESSAGE_LIMITS.bodyMax);
+        throw AppError.badRequest(tooLong, { [part.fieldname]: tooLong }, 'VALIDATION_ERROR');
+      }
+      // HTML's multipart encoding sends a form's line breaks as CRLF: stored as typed, LF.
+      const text = typeof part.value === 'string' ? part.value.replace(/\r\n?/g, '\n') : '';
+      fields.set(part.fieldname, [...(fields.get(part.fieldname) ?? []), text]);
+    }
+    return { fields, files };
+  } catch (error) {
+    await Promise.all(files.map(({ file }) => discardFile(file)));
+    if (isFileTooLarge(error)) {
+      throw new AppError(413, CASE_MESSAGES.fileTooLarge(maxMb), 'FILE_TOO_LARGE');
+    }
+    if (error instanceof UploadRefused) {
+      throw new AppError(415, CASE_MESSAGES.fileTypeNotAllowed, 'FILE_TYPE_NOT_ALLOWED');
+    }
+    if ((error as { code?: string } | null)?.code === 'FST_FILES_LIMIT') {
+      throw new AppError(
+        413,
+        MESSAGE_MESSAGES.tooManyFiles(MESSAGE_LIMITS.attachmentsMax),
+        'TOO_MANY_FILES',
+      );
+    }
+    throw error;
+  }
+}
+
+/** A multipart body field: null when blank (a message may be only files), else checked. */
+function bodyOf(fields: FormFields): string | null {
+  const text = fields.get('body')?.[0] ?? '';
+  if (text.trim() === '') return null;
+  const parsed = messageBodyField.safeParse(text);
+  if (!parsed.success) throw invalid(parsed.error.issues.map((i) => ({ ...i, path: ['body'] })));
+  return parsed.data;
 }
 
 /**
@@ -77,6 +151,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: {
       fileSize: maxBytes,
       files: MESSAGE_LIMITS.attachmentsMax,
+      // Each route sets how many text fields its form has (readMessageForm).
       fields: 2,
       parts: MESSAGE_LIMITS.attachmentsMax + 2,
       fieldSize: MESSAGE_LIMITS.bodyMax * 4,
@@ -103,23 +178,72 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Start a conversation with its first message (staff choose the client)',
-        body: createConversationInputSchema,
-        response: { 201: conversationCreatedSchema, ...errors },
+        summary:
+          'Start a conversation with its first message (staff choose the client): JSON, or multipart with subject, caseId, clientId, body, staffIds fields and up to 5 "file" parts',
+        response: {
+          201: conversationCreatedSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          ...errors,
+        },
       },
-      onRequest: mayView,
+      onRequest: [app.requirePermission('messages:start', MESSAGE_MESSAGES.startDenied)],
     },
     async (request, reply) => {
+      let input: NewConversation;
+      if (request.isMultipart()) {
+        // subject, caseId, clientId, body and one staffIds field per colleague named.
+        const form = await readMessageForm(
+          request,
+          deps.documentsDir,
+          maxMb,
+          4 + MESSAGE_LIMITS.staffMax,
+        );
+        try {
+          const first = (name: string) => form.fields.get(name)?.[0];
+          const parsed = createConversationFieldsSchema.safeParse({
+            subject: first('subject') ?? '',
+            caseId: first('caseId'),
+            clientId: first('clientId'),
+            staffIds: form.fields.get('staffIds') ?? [],
+          });
+          if (!parsed.success) throw invalid(parsed.error.issues);
+          input = { ...parsed.data, body: bodyOf(form.fields), files: form.files };
+        } catch (error) {
+          await Promise.all(form.files.map(({ file }) => discardFile(file)));
+          throw error;
+        }
+      } else {
+        const parsed = createConversationInputSchema.safeParse(request.body ?? {});
+        if (!parsed.success) throw invalid(parsed.error.issues);
+        input = { ...parsed.data, files: [] };
+      }
       const created = await createConversation(
         deps,
         currentUser(request),
-        request.body,
+        input,
         requestMeta(request),
       );
       return reply
         .status(201)
         .send({ success: true, message: MESSAGE_MESSAGES.conversationCreated, ...created });
     },
+  );
+
+  app.get(
+    '/conversations/staff',
+    {
+      schema: {
+        tags,
+        summary: 'The colleagues staff may name on a new conversation (staffIds)',
+        response: { 200: conversationStaffSchema, ...errors },
+      },
+      onRequest: [app.requirePermission('messages:start', MESSAGE_MESSAGES.startDenied)],
+    },
+    async (request) => ({
+      success: true as const,
+      staff: await staffChoices(deps, currentUser(request)),
+    }),
   );
 
   app.get(
@@ -164,46 +288,15 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = currentUser(request);
       await assertMaySend(deps, actor, request.params.id);
-      let body: string | null = null;
-      const files: OutgoingFile[] = [];
+      let body: string | null;
+      let files: OutgoingFile[] = [];
       if (request.isMultipart()) {
+        const form = await readMessageForm(request, deps.documentsDir, maxMb, 2);
+        files = form.files;
         try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              const name = cleanFileName(part.filename);
-              files.push({ file: await receiveFile(part.file, deps.documentsDir, name), name });
-            } else if (part.fieldname === 'body') {
-              // Cut at the field size limit: longer than any body may be.
-              if (part.valueTruncated) {
-                const tooLong = VALIDATION.tooLong(MESSAGE_LIMITS.bodyMax);
-                throw AppError.badRequest(tooLong, { body: tooLong }, 'VALIDATION_ERROR');
-              }
-              // HTML's multipart encoding sends a form's line breaks as CRLF: stored as typed, LF.
-              const text = typeof part.value === 'string' ? part.value.replace(/\r\n?/g, '\n') : '';
-              if (text.trim() !== '') {
-                const parsed = messageBodyField.safeParse(text);
-                if (!parsed.success)
-                  throw invalid(parsed.error.issues.map((i) => ({ ...i, path: ['body'] })));
-                body = parsed.data;
-              }
-            }
-          }
+          body = bodyOf(form.fields);
         } catch (error) {
-          // Nothing received is kept when the request is refused part-way.
           await Promise.all(files.map(({ file }) => discardFile(file)));
-          if (isFileTooLarge(error)) {
-            throw new AppError(413, CASE_MESSAGES.fileTooLarge(maxMb), 'FILE_TOO_LARGE');
-          }
-          if (error instanceof UploadRefused) {
-            throw new AppError(415, CASE_MESSAGES.fileTypeNotAllowed, 'FILE_TYPE_NOT_ALLOWED');
-          }
-          if ((error as { code?: string } | null)?.code === 'FST_FILES_LIMIT') {
-            throw new AppError(
-              413,
-              MESSAGE_MESSAGES.tooManyFiles(MESSAGE_LIMITS.attachmentsMax),
-              'TOO_MANY_FILES',
-            );
-          }
           throw error;
         }
       } else {

@@ -42,6 +42,7 @@ import {
   insertAttachments,
   insertConversation,
   insertMessage,
+  listActiveStaff,
   listConversations as listConversationRows,
   unreadMessagesInScope,
   lockConversationInScope,
@@ -84,6 +85,7 @@ const attachmentNotFound = () =>
 
 const DENIED: Partial<Record<Action, string>> = {
   'messages:view': MESSAGE_MESSAGES.viewDenied,
+  'messages:start': MESSAGE_MESSAGES.startDenied,
   'messages:file': MESSAGE_MESSAGES.fileDenied,
 };
 
@@ -321,94 +323,136 @@ async function summaryOf(db: Executor, actor: UserRow, id: string): Promise<Conv
   return (await toSummaries(db, [row]))[0]!;
 }
 
+/** A new conversation as the routes read it: JSON, or multipart with up to 5 files. */
+export type NewConversation = Omit<CreateConversationValues, 'body'> & {
+  /** Null only with files, as for any message. */
+  body: string | null;
+  files: OutgoingFile[];
+};
+
 /**
- * A new conversation and its first message. A client writes to the firm; staff choose the
- * client. A case must be one of that client's (the database holds it too); the case's assignee,
- * staff named in the request and a member of staff who starts it are named on it.
+ * A new conversation and its first message (with its received files, kept only if it commits).
+ * A client writes to the firm for themself; staff who may start one (`messages:start`: those who
+ * may see the client list) choose the client. A case must be one the caller may see and one of
+ * that client's: an unknown case, another client's and one the caller may not see all get the
+ * same answer, so nobody learns from it whether a case exists. The case's assignee, staff named
+ * in the request and a member of staff who starts it are named on it.
  */
 export async function createConversation(
   deps: MessagesDeps,
   actor: UserRow,
-  input: CreateConversationValues,
+  input: NewConversation,
   meta: RequestMeta,
 ): Promise<{ conversation: ConversationSummary; sent: ChatMessage }> {
-  assertCan(actor, 'messages:view');
-  let clientId: string;
-  if (isClient(actor)) {
-    clientId = actor.id;
-  } else {
-    if (!input.clientId) {
-      throw AppError.badRequest(MESSAGE_MESSAGES.clientRequired, {
-        clientId: MESSAGE_MESSAGES.clientRequired,
+  try {
+    assertCan(actor, 'messages:start');
+    let clientId: string;
+    if (isClient(actor)) {
+      clientId = actor.id;
+    } else {
+      if (!input.clientId) {
+        throw AppError.badRequest(MESSAGE_MESSAGES.clientRequired, {
+          clientId: MESSAGE_MESSAGES.clientRequired,
+        });
+      }
+      const [client] = await findActiveUsers(deps.db, [input.clientId], ['client']);
+      if (!client) {
+        throw AppError.badRequest(MESSAGE_MESSAGES.clientNotFound, {
+          clientId: MESSAGE_MESSAGES.clientNotFound,
+        });
+      }
+      clientId = client.id;
+    }
+    if (!can(actor, 'messages:start', { clientId }))
+      throw AppError.forbidden(DENIED['messages:start']!);
+    if (input.body === null && input.files.length === 0) {
+      throw AppError.badRequest(MESSAGE_MESSAGES.bodyOrFileRequired, {
+        body: MESSAGE_MESSAGES.bodyOrFileRequired,
       });
     }
-    const [client] = await findActiveUsers(deps.db, [input.clientId], ['client']);
-    if (!client) {
-      throw AppError.badRequest(MESSAGE_MESSAGES.clientNotFound, {
-        clientId: MESSAGE_MESSAGES.clientNotFound,
+    if (input.caseId) {
+      const found = await findCaseOfClient(deps.db, input.caseId, clientId);
+      if (!found || !can(actor, 'cases:view', found)) {
+        throw AppError.badRequest(MESSAGE_MESSAGES.caseNotFound, {
+          caseId: MESSAGE_MESSAGES.caseNotFound,
+        });
+      }
+    }
+    const staffIds = [...new Set(input.staffIds)];
+    const staff = await findActiveUsers(deps.db, staffIds, ['advocate', 'admin']);
+    if (staff.length !== staffIds.length) {
+      throw AppError.badRequest(MESSAGE_MESSAGES.staffNotFound, {
+        staffIds: MESSAGE_MESSAGES.staffNotFound,
       });
     }
-    clientId = client.id;
-  }
-  if (input.caseId) {
-    const found = await findCaseOfClient(
-      deps.db,
-      input.caseId,
-      isClient(actor) ? clientId : undefined,
-    );
-    // A client is not told whether another client's case exists; staff are told it is not this
-    // client's.
-    if (!found) {
-      throw AppError.badRequest(MESSAGE_MESSAGES.caseNotFound, {
-        caseId: MESSAGE_MESSAGES.caseNotFound,
-      });
-    }
-    if (found.clientId !== clientId) {
-      throw AppError.badRequest(MESSAGE_MESSAGES.caseNotTheClients, {
-        caseId: MESSAGE_MESSAGES.caseNotTheClients,
-      });
-    }
-  }
-  const staffIds = [...new Set(input.staffIds)];
-  const staff = await findActiveUsers(deps.db, staffIds, ['advocate', 'admin']);
-  if (staff.length !== staffIds.length) {
-    throw AppError.badRequest(MESSAGE_MESSAGES.staffNotFound, {
-      staffIds: MESSAGE_MESSAGES.staffNotFound,
-    });
-  }
-  const assigneeId = input.caseId ? await findAssignee(deps.db, input.caseId) : null;
-  const members = new Set(staffIds);
-  if (assigneeId) members.add(assigneeId);
-  if (!isClient(actor)) members.add(actor.id);
+    const assigneeId = input.caseId ? await findAssignee(deps.db, input.caseId) : null;
+    const members = new Set(staffIds);
+    if (assigneeId) members.add(assigneeId);
+    if (!isClient(actor)) members.add(actor.id);
 
-  const { conversationId, messageId } = await deps.db.transaction(async (tx) => {
-    const conversation = await insertConversation(tx, {
-      clientId,
-      caseId: input.caseId ?? null,
-      subject: input.subject,
-      createdBy: actor.id,
+    const { conversationId, messageId } = await deps.db.transaction(async (tx) => {
+      const conversation = await insertConversation(tx, {
+        clientId,
+        caseId: input.caseId ?? null,
+        subject: input.subject,
+        createdBy: actor.id,
+      });
+      await addMembers(tx, conversation.id, [...members], actor.id);
+      const message = await insertMessage(tx, {
+        conversationId: conversation.id,
+        senderId: actor.id,
+        fromClient: isClient(actor),
+        body: input.body,
+        attachmentCount: input.files.length,
+      });
+      await insertAttachments(tx, attachmentRows(input.files, conversation.id, message.id));
+      await touchConversation(tx, conversation.id, message.createdAt);
+      await markRead(tx, conversation.id, actor.id, message.createdAt);
+      await audit(tx, actor, 'conversation.created', conversation, meta, {
+        subject: conversation.subject,
+        messageId: message.id,
+        staffIds: [...members],
+        attachments: auditedFiles(input.files),
+      });
+      for (const { file } of input.files) await keepFile(file);
+      await announce(tx, conversation, 'created', message.id, actor);
+      return { conversationId: conversation.id, messageId: message.id };
     });
-    await addMembers(tx, conversation.id, [...members], actor.id);
-    const message = await insertMessage(tx, {
-      conversationId: conversation.id,
-      senderId: actor.id,
-      fromClient: isClient(actor),
-      body: input.body,
-    });
-    await touchConversation(tx, conversation.id, message.createdAt);
-    await markRead(tx, conversation.id, actor.id, message.createdAt);
-    await audit(tx, actor, 'conversation.created', conversation, meta, {
-      subject: conversation.subject,
-      messageId: message.id,
-      staffIds: [...members],
-    });
-    await announce(tx, conversation, 'created', message.id, actor);
-    return { conversationId: conversation.id, messageId: message.id };
-  });
-  const conversation = await summaryOf(deps.db, actor, conversationId);
-  const sent = await messageAsSeen(deps.db, actor, conversationId, messageId);
-  return { conversation, sent };
+    const conversation = await summaryOf(deps.db, actor, conversationId);
+    const sent = await messageAsSeen(deps.db, actor, conversationId, messageId);
+    return { conversation, sent };
+  } catch (error) {
+    await Promise.all(input.files.map(({ file }) => discardFile(file)));
+    throw error;
+  }
 }
+
+/** Staff starting a conversation may name colleagues: every active advocate and admin. */
+export async function staffChoices(
+  deps: MessagesDeps,
+  actor: UserRow,
+): Promise<{ id: string; name: string; role: string }[]> {
+  assertCan(actor, 'messages:start');
+  // A client writes to the firm; whom it reaches is the firm's choice.
+  if (isClient(actor)) throw AppError.forbidden(MESSAGE_MESSAGES.startDenied);
+  return listActiveStaff(deps.db);
+}
+
+function attachmentRows(files: OutgoingFile[], conversationId: string, messageId: string) {
+  return files.map(({ file, name }, position) => ({
+    id: file.id,
+    messageId,
+    position,
+    conversationId,
+    name,
+    mimeType: file.mimeType,
+    sizeBytes: file.size,
+    sha256: file.sha256,
+  }));
+}
+
+const auditedFiles = (files: OutgoingFile[]) =>
+  files.map(({ file, name }) => ({ id: file.id, name, sha256: file.sha256 }));
 
 async function messageAsSeen(
   db: Executor,
@@ -517,28 +561,12 @@ export async function sendMessage(
         body: input.body,
         attachmentCount: input.files.length,
       });
-      await insertAttachments(
-        tx,
-        input.files.map(({ file, name }, position) => ({
-          id: file.id,
-          messageId: message.id,
-          position,
-          conversationId: id,
-          name,
-          mimeType: file.mimeType,
-          sizeBytes: file.size,
-          sha256: file.sha256,
-        })),
-      );
+      await insertAttachments(tx, attachmentRows(input.files, id, message.id));
       await touchConversation(tx, id, message.createdAt);
       await markRead(tx, id, actor.id, message.createdAt);
       await audit(tx, actor, 'message.sent', conversation, meta, {
         messageId: message.id,
-        attachments: input.files.map(({ file, name }) => ({
-          id: file.id,
-          name,
-          sha256: file.sha256,
-        })),
+        attachments: auditedFiles(input.files),
       });
       for (const { file } of input.files) await keepFile(file);
       await announce(tx, conversation, 'created', message.id, actor);
