@@ -121,6 +121,29 @@ describe('unread message emails', () => {
     expect(ctx.mail.map((each) => each.to)).toEqual(['firm@example.test']);
   });
 
+  it('emails the firm at the address saved in System Settings, not FIRM_NOTIFY_EMAIL', async () => {
+    const advocateToken = await sessionFor(ctx, advocate);
+    const settings = async (payload?: object) => {
+      const response = await ctx.app.inject({
+        method: payload ? 'PUT' : 'GET',
+        url: '/api/settings/firm',
+        headers: bearer(advocateToken),
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { settings: Record<string, unknown> }).settings;
+    };
+    const before = await settings();
+    await settings({ ...before, notificationEmail: 'reception@mwamba.test' });
+    try {
+      await seedConversation(ctx, client.id, { body: SECRET });
+      expect(await sendMessageNotices(deps, minutes(11))).toBe(1);
+      expect(ctx.mail.map((each) => each.to)).toEqual(['reception@mwamba.test']);
+    } finally {
+      await settings(before);
+    }
+  });
+
   it('gives a failed email’s claim back, so the next run sends it', async () => {
     await seedConversation(ctx, client.id, { members: [advocate.id], body: SECRET });
     const failing: MessageNoticeDeps = {

@@ -4,6 +4,7 @@ import { runPeriodically } from '../../lib/periodic-job';
 import { MESSAGE_LIMITS, MESSAGE_MESSAGES } from '@firm/shared';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
+import { readFirmSettings } from '../firm-settings/firm-settings.service';
 import {
   claimNotice,
   findNoticeCandidates,
@@ -23,6 +24,7 @@ export interface MessageNoticeDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
+  /** FIRM_NOTIFY_EMAIL: the firm's address until an advocate saves another in System Settings. */
   firmNotifyEmail: string;
   logger: FastifyBaseLogger;
 }
@@ -43,6 +45,11 @@ export async function sendMessageNotices(deps: MessageNoticeDeps, now: Date): Pr
     new Date(now.getTime() - LOOK_BACK_MS),
   );
   let sent = 0;
+  // Read when the first email to the firm is due, once a run: the address saved in System
+  // Settings (ADR 019), as bookings and contact messages use, else FIRM_NOTIFY_EMAIL.
+  let firmAddress: Promise<string> | undefined;
+  const firmEmail = () =>
+    (firmAddress ??= readFirmSettings(deps).then((settings) => settings.notificationEmail));
   for (const candidate of candidates) {
     const claimed = await deps.db.transaction((tx) =>
       claimNotice(tx, candidate, now, unreadSince, NOTICE_EVERY_MS),
@@ -51,7 +58,7 @@ export async function sendMessageNotices(deps: MessageNoticeDeps, now: Date): Pr
     try {
       const address = candidate.recipientId
         ? (await recipientAddress(deps.db, candidate.recipientId))?.email
-        : deps.firmNotifyEmail;
+        : await firmEmail();
       // A deactivated recipient gets nothing; the claim stays, so nothing is retried for them.
       if (!address) continue;
       const senderName = (await userName(deps.db, claimed.senderId)) ?? MESSAGE_MESSAGES.firmSender;
