@@ -221,6 +221,21 @@ describe('the client page', () => {
     expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
   });
 
+  it('shows that a new email address waits for the client to confirm it', async () => {
+    mockApi(
+      pageAnswers(
+        detail({ client: { ...detail().client, pendingEmail: 'amani.new@example.test' } }),
+      ),
+    );
+    renderPage(anAdvocate());
+    const email = await screen.findByLabelText('Email');
+    // The address in use stays until the client opens the link.
+    expect(email).toHaveValue('amani@example.test');
+    expect(email).toHaveAccessibleDescription(
+      'Waiting for amani.new@example.test to be confirmed by the client.',
+    );
+  });
+
   it('saves only the phone when only the phone changed', async () => {
     const calls = mockApi({
       ...pageAnswers(),
