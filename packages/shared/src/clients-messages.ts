@@ -72,8 +72,23 @@ export const CLIENT_MESSAGES = {
   noAppointments: 'No appointments yet.',
   never: 'Never',
   noUpcoming: 'None booked',
+  emailPending: (email: string) => `Waiting for ${email} to be confirmed by the client.`,
+  emailChangeHint: 'A new address takes effect when the client opens the link sent to it.',
   confirmDeactivate: (name: string) =>
     `Deactivate ${name}? They are signed out at once and cannot sign in until an advocate activates the account again.`,
+  // The client page's messages
+  messageAction: 'Message',
+  messagesHeading: 'Messages',
+  loadingConversations: 'Loading messages',
+  conversationsLoadFailed: 'Failed to load the messages',
+  noConversations: 'No conversations yet.',
+  /** An admin without canOpenFiles sees the conversations they are named on, as under Messages. */
+  conversationsNamedOnly: 'Only the conversations you are named on are shown.',
+  generalConversation: 'General',
+  lastMessageAt: (when: string) => `Last message ${when}`,
+  unread: (count: number) => `${count} unread`,
+  moreConversations: (shown: number, total: number) =>
+    `The latest ${shown} of ${total} conversations are shown.`,
   confirmResetPassword: (name: string) =>
     `Reset the password of ${name}? Their current password stops working and they are signed out everywhere.`,
 } as const;

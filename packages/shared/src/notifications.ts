@@ -1,3 +1,6 @@
+import type { Role } from './constants';
+import { MESSAGE_LIMITS } from './message-messages';
+
 /**
  * Notifications (issue 15; SPEC sections 2, 3, 4, 9): the bell's words, the kinds of event that
  * notify someone, and which of those a client may also receive by email.
@@ -26,7 +29,18 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** The kinds a client also receives by email, unless they switch that kind off in Profile. */
+/**
+ * The "you have a new message" email (issue 17), sent when a message has waited unread a while. Not the bell's
+ * `message_received`: the notification queue emails a client at once for every notification whose
+ * kind is listed below, and a message is never emailed, only announced after a while.
+ */
+export const MESSAGE_EMAIL_KIND = 'message_unread';
+
+/**
+ * The emails a person may switch off in Profile, one switch per kind (on unless switched off). The
+ * case and appointment kinds go with the bell's notification of the same name and reach clients
+ * only; the message email reaches clients and the staff named on a conversation.
+ */
 export const NOTIFICATION_EMAIL_KINDS = [
   'case_opened',
   'case_status_changed',
@@ -34,7 +48,8 @@ export const NOTIFICATION_EMAIL_KINDS = [
   'appointment_confirmed',
   'appointment_rescheduled',
   'appointment_cancelled',
-] as const satisfies readonly NotificationKind[];
+  MESSAGE_EMAIL_KIND,
+] as const satisfies readonly (NotificationKind | typeof MESSAGE_EMAIL_KIND)[];
 export type NotificationEmailKind = (typeof NOTIFICATION_EMAIL_KINDS)[number];
 
 export const NOTIFICATION_EMAIL_KIND_LABELS: Record<NotificationEmailKind, string> = {
@@ -44,7 +59,15 @@ export const NOTIFICATION_EMAIL_KIND_LABELS: Record<NotificationEmailKind, strin
   appointment_confirmed: 'An appointment is confirmed',
   appointment_rescheduled: 'An appointment is rescheduled',
   appointment_cancelled: 'An appointment is cancelled',
+  message_unread: `A message to me is still unread after ${MESSAGE_LIMITS.emailAfterMinutes} minutes`,
 };
+
+/** Staff receive only the message email: Profile shows them that switch alone. */
+const STAFF_EMAIL_KINDS = [MESSAGE_EMAIL_KIND] as const satisfies readonly NotificationEmailKind[];
+
+/** The email kinds that can reach someone of `role`, in the order Profile lists them. */
+export const emailKindsFor = (role: Role): readonly NotificationEmailKind[] =>
+  role === 'client' ? NOTIFICATION_EMAIL_KINDS : STAFF_EMAIL_KINDS;
 
 export const isNotificationEmailKind = (kind: string): kind is NotificationEmailKind =>
   (NOTIFICATION_EMAIL_KINDS as readonly string[]).includes(kind);

@@ -1,4 +1,4 @@
-import { MESSAGE_MESSAGES } from '@firm/shared';
+import { MESSAGE_EMAIL_KIND, MESSAGE_MESSAGES } from '@firm/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, type UserRow } from '../../db/schema';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
@@ -121,6 +121,29 @@ describe('unread message emails', () => {
     expect(ctx.mail.map((each) => each.to)).toEqual(['firm@example.test']);
   });
 
+  it('emails the firm at the address saved in System Settings, not FIRM_NOTIFY_EMAIL', async () => {
+    const advocateToken = await sessionFor(ctx, advocate);
+    const settings = async (payload?: object) => {
+      const response = await ctx.app.inject({
+        method: payload ? 'PUT' : 'GET',
+        url: '/api/settings/firm',
+        headers: bearer(advocateToken),
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { settings: Record<string, unknown> }).settings;
+    };
+    const before = await settings();
+    await settings({ ...before, notificationEmail: 'reception@mwamba.test' });
+    try {
+      await seedConversation(ctx, client.id, { body: SECRET });
+      expect(await sendMessageNotices(deps, minutes(11))).toBe(1);
+      expect(ctx.mail.map((each) => each.to)).toEqual(['reception@mwamba.test']);
+    } finally {
+      await settings(before);
+    }
+  });
+
   it('gives a failed email’s claim back, so the next run sends it', async () => {
     await seedConversation(ctx, client.id, { members: [advocate.id], body: SECRET });
     const failing: MessageNoticeDeps = {
@@ -134,5 +157,64 @@ describe('unread message emails', () => {
     };
     expect(await sendMessageNotices(failing, minutes(11))).toBe(0);
     expect(await sendMessageNotices(deps, minutes(12))).toBe(1);
+  });
+});
+
+describe('switching the message email off (Profile, email preferences)', () => {
+  const switchOff = async (token: string) => {
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/profile/notification-preferences',
+      headers: bearer(token),
+      payload: { [MESSAGE_EMAIL_KIND]: false },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().preferences[MESSAGE_EMAIL_KIND]).toBe(false);
+  };
+  const switchOn = (token: string) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/profile/notification-preferences',
+      headers: bearer(token),
+      payload: { [MESSAGE_EMAIL_KIND]: true },
+    });
+
+  it('sends a client who switched it off nothing, and other people theirs', async () => {
+    const other = await seedUser(ctx, {
+      role: 'client',
+      email: 'baraka@notices.test',
+      firstName: 'Baraka',
+      lastName: 'Mutua',
+    });
+    await switchOff(clientToken);
+    try {
+      await seedConversation(ctx, client.id, { senderId: advocate.id, body: SECRET });
+      await seedConversation(ctx, other.id, { senderId: advocate.id, body: SECRET });
+      expect(await sendMessageNotices(deps, minutes(11))).toBe(1);
+      expect(ctx.mail.map((each) => each.to)).toEqual(['baraka@notices.test']);
+      // Switched off is not "later": the next runs send the client nothing either.
+      expect(await sendMessageNotices(deps, minutes(75))).toBe(0);
+    } finally {
+      await switchOn(clientToken);
+    }
+  });
+
+  it('sends a member of staff who switched it off nothing; the firm’s address still gets its own', async () => {
+    const advocateToken = await sessionFor(ctx, advocate);
+    await switchOff(advocateToken);
+    const stored = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/notification-preferences',
+      headers: bearer(advocateToken),
+    });
+    expect(stored.json().preferences).toMatchObject({ [MESSAGE_EMAIL_KIND]: false });
+    try {
+      await seedConversation(ctx, client.id, { members: [advocate.id], body: SECRET });
+      await seedConversation(ctx, client.id, { body: SECRET });
+      expect(await sendMessageNotices(deps, minutes(11))).toBe(1);
+      expect(ctx.mail.map((each) => each.to)).toEqual(['firm@example.test']);
+    } finally {
+      await switchOn(advocateToken);
+    }
   });
 });

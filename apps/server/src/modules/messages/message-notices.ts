@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { runPeriodically } from '../../lib/periodic-job';
-import { MESSAGE_LIMITS, MESSAGE_MESSAGES } from '@firm/shared';
+import { MESSAGE_EMAIL_KIND, MESSAGE_LIMITS, MESSAGE_MESSAGES } from '@firm/shared';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
+import { readFirmSettings } from '../firm-settings/firm-settings.service';
+import { wantsEmail } from '../notifications/notifications.service';
 import {
   claimNotice,
   findNoticeCandidates,
@@ -23,17 +25,28 @@ export interface MessageNoticeDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
+  /** FIRM_NOTIFY_EMAIL: the firm's address until an advocate saves another in System Settings. */
   firmNotifyEmail: string;
   logger: FastifyBaseLogger;
 }
 
 /**
+ * A person's address for the message email: none when the account is deactivated or they
+ * switched the email off in Profile (the firm's shared address has no such switch).
+ */
+async function personalAddress(deps: MessageNoticeDeps, userId: string): Promise<string | null> {
+  const recipient = await recipientAddress(deps.db, userId);
+  if (!recipient) return null;
+  return (await wantsEmail(deps.db, userId, MESSAGE_EMAIL_KIND)) ? recipient.email : null;
+}
+
+/**
  * The "you have a new message" emails due at `now` (issue 17): a recipient who has not read a
  * message 10 minutes after it was sent gets one email for the conversation, naming the sender
- * and linking to it, never carrying the message, and at most one per conversation per hour. Each
- * (conversation, recipient) is claimed in its own transaction (the notice row locked and stamped),
- * so however many server processes run this, each email goes once; a failed email gives its claim
- * back for the next run.
+ * and linking to it, never carrying the message, and at most one per conversation per hour
+ * (unless they switched that email off in Profile). Each (conversation, recipient) is claimed in
+ * its own transaction (the notice row locked and stamped), so however many server processes run
+ * this, each email goes once; a failed email gives its claim back for the next run.
  */
 export async function sendMessageNotices(deps: MessageNoticeDeps, now: Date): Promise<number> {
   const unreadSince = new Date(now.getTime() - NOTICE_AFTER_MS);
@@ -43,6 +56,11 @@ export async function sendMessageNotices(deps: MessageNoticeDeps, now: Date): Pr
     new Date(now.getTime() - LOOK_BACK_MS),
   );
   let sent = 0;
+  // Read when the first email to the firm is due, once a run: the address saved in System
+  // Settings (ADR 019), as bookings and contact messages use, else FIRM_NOTIFY_EMAIL.
+  let firmAddress: Promise<string> | undefined;
+  const firmEmail = () =>
+    (firmAddress ??= readFirmSettings(deps).then((settings) => settings.notificationEmail));
   for (const candidate of candidates) {
     const claimed = await deps.db.transaction((tx) =>
       claimNotice(tx, candidate, now, unreadSince, NOTICE_EVERY_MS),
@@ -50,9 +68,10 @@ export async function sendMessageNotices(deps: MessageNoticeDeps, now: Date): Pr
     if (!claimed) continue;
     try {
       const address = candidate.recipientId
-        ? (await recipientAddress(deps.db, candidate.recipientId))?.email
-        : deps.firmNotifyEmail;
-      // A deactivated recipient gets nothing; the claim stays, so nothing is retried for them.
+        ? await personalAddress(deps, candidate.recipientId)
+        : await firmEmail();
+      // A deactivated recipient, or one who switched the email off, gets nothing; the claim
+      // stays, so nothing is retried for them.
       if (!address) continue;
       const senderName = (await userName(deps.db, claimed.senderId)) ?? MESSAGE_MESSAGES.firmSender;
       const sender = claimed.fromClient

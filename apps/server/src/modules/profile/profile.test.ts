@@ -94,6 +94,40 @@ describe('PUT /api/profile', () => {
 });
 
 describe('PUT /api/profile/professional', () => {
+  it('stores an advocate’s professional details and audits the change', async () => {
+    const { user, token } = await newPerson('advocate');
+    const details = {
+      licenseNumber: 'LSK/2009/1183',
+      specialization: ['Employment Law', 'Land and boundary disputes', 'Employment Law'],
+      experience: 16,
+      education: 'LLB, Moi University\nPostgraduate Diploma, Kenya School of Law',
+      barAdmission: 'Admitted to the Roll of Advocates, 2009',
+    };
+    const response = await call(token, 'PUT', '/api/profile/professional', details);
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = {
+      ...details,
+      // Each specialization once, in the order given.
+      specialization: ['Employment Law', 'Land and boundary disputes'],
+    };
+    expect(response.json().user).toMatchObject(saved);
+
+    // Stored: a later read (another request) answers the same.
+    const reread = await call(token, 'GET', '/api/profile');
+    expect(reread.json().user).toMatchObject(saved);
+
+    const rows = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetUserId, user.id));
+    const audited = rows.filter((row) => row.action === 'profile.professional_updated');
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({
+      actorId: user.id,
+      details: { licenseNumber: 'LSK/2009/1183' },
+    });
+  });
+
   it('validates as registration does', async () => {
     const { token } = await newPerson('advocate');
     const response = await call(token, 'PUT', '/api/profile/professional', {

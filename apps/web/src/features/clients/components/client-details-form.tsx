@@ -1,4 +1,5 @@
 import {
+  CLIENT_MESSAGES,
   clientDetailsFormSchema,
   type ClientDetail,
   type ClientDetailsFormInput,
@@ -86,8 +87,8 @@ export function ClientDetailsForm({ client }: { client: ClientDetail['client'] }
           error={errors.email?.message}
           hint={
             client.pendingEmail
-              ? `Waiting for ${client.pendingEmail} to be confirmed by the client.`
-              : 'A new address takes effect when the client opens the link sent to it.'
+              ? CLIENT_MESSAGES.emailPending(client.pendingEmail)
+              : CLIENT_MESSAGES.emailChangeHint
           }
           {...register('email')}
         />

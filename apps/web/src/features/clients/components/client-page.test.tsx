@@ -1,4 +1,4 @@
-import type { ClientRead, PublicUser } from '@firm/shared';
+import type { ClientRead, ConversationSummary, PublicUser } from '@firm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,6 +47,42 @@ const detail = (overrides: Partial<ClientRead> = {}): ClientRead => ({
   ...overrides,
 });
 
+const CONVERSATION_ID = '20000000-0000-4000-8000-000000000001';
+const OTHER_CLIENT_ID = '00000000-0000-4000-8000-000000000009';
+const CONVERSATIONS = `GET /conversations?clientId=${CLIENT_ID}&limit=20`;
+
+const conversation = (overrides: Partial<ConversationSummary> = {}): ConversationSummary => ({
+  id: CONVERSATION_ID,
+  subject: 'Title deed copies',
+  clientId: CLIENT_ID,
+  clientName: 'Amani Otieno',
+  caseId: CASE_ID,
+  caseLabel: 'MWA/2026/0042 · Boundary dispute',
+  createdAt: '2026-11-20T07:00:00.000Z',
+  lastMessageAt: '2026-11-23T07:05:00.000Z',
+  lastMessage: null,
+  unreadCount: 2,
+  staff: [],
+  ...overrides,
+});
+
+const conversationList = (conversations: ConversationSummary[], total = conversations.length) => ({
+  success: true,
+  count: conversations.length,
+  total,
+  pagination: { page: 1, limit: 20, pages: Math.max(1, Math.ceil(total / 20)) },
+  conversations,
+});
+
+/** The page's two reads: the client, and their conversations (none unless given). */
+const pageAnswers = (
+  client: ClientRead = detail(),
+  conversations: ReturnType<typeof conversationList> = conversationList([]),
+) => ({
+  [`GET /clients/${CLIENT_ID}`]: [200, client] as [number, unknown],
+  [CONVERSATIONS]: [200, conversations] as [number, unknown],
+});
+
 const renderPage = (actor: PublicUser) =>
   renderWithApp(<ClientPage id={CLIENT_ID} actor={actor} />, { path: `/clients/${CLIENT_ID}` });
 
@@ -54,7 +90,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the client page', () => {
   it('shows contact details, cases (linked), appointments and the advocate’s actions', async () => {
-    mockApi({ [`GET /clients/${CLIENT_ID}`]: [200, detail()] });
+    mockApi(pageAnswers());
     renderPage(anAdvocate());
     expect(await screen.findByRole('heading', { name: 'Amani Otieno' })).toBeInTheDocument();
     expect(screen.getByLabelText('Phone (optional)')).toHaveValue('+254711000222');
@@ -72,12 +108,137 @@ describe('the client page', () => {
     );
     expect(screen.getByRole('button', { name: 'Reset Password' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /message/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute(
+      'href',
+      `/messages?new=1&client=${CLIENT_ID}`,
+    );
+  });
+
+  it('lists the client’s conversations, each opening under Messages, with unread and time in Nairobi', async () => {
+    const calls = mockApi(
+      pageAnswers(
+        detail(),
+        conversationList([
+          conversation(),
+          conversation({
+            id: '20000000-0000-4000-8000-000000000002',
+            subject: 'Fees for the survey',
+            caseId: null,
+            caseLabel: null,
+            unreadCount: 0,
+          }),
+        ]),
+      ),
+    );
+    renderPage(anAdvocate());
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    const first = await within(messages).findByRole('link', { name: 'Title deed copies' });
+    expect(first).toHaveAttribute('href', `/messages?c=${CONVERSATION_ID}`);
+    const firstRow = first.closest('li')!;
+    expect(firstRow).toHaveTextContent('MWA/2026/0042 · Boundary dispute');
+    // 07:05 UTC is 10:05 in Nairobi.
+    expect(firstRow).toHaveTextContent('Last message 23 Nov 2026, 10:05');
+    expect(within(firstRow).getByText('2 unread')).toBeInTheDocument();
+    const secondRow = within(messages)
+      .getByRole('link', { name: 'Fees for the survey' })
+      .closest('li')!;
+    expect(secondRow).toHaveTextContent('General');
+    expect(secondRow).not.toHaveTextContent('unread');
+    expect(calls.map((call) => call.url)).toContain(
+      `/api/conversations?clientId=${CLIENT_ID}&limit=20`,
+    );
+    expect(
+      within(messages).queryByText('Only the conversations you are named on are shown.'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('never lists another client’s conversation, even from a server that ignores the filter', async () => {
+    mockApi(
+      pageAnswers(
+        detail(),
+        conversationList(
+          [
+            conversation({
+              id: '20000000-0000-4000-8000-000000000003',
+              subject: 'Someone else’s matter',
+              clientId: OTHER_CLIENT_ID,
+              clientName: 'Baraka Mutua',
+            }),
+          ],
+          41,
+        ),
+      ),
+    );
+    renderPage(anAdvocate());
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    expect(await within(messages).findByText('No conversations yet.')).toBeInTheDocument();
+    expect(screen.queryByText('Someone else’s matter')).not.toBeInTheDocument();
+    expect(within(messages).queryByText(/conversations are shown/)).not.toBeInTheDocument();
+  });
+
+  it('says when only the latest conversations are listed', async () => {
+    mockApi(pageAnswers(detail(), conversationList([conversation()], 23)));
+    renderPage(anAdvocate());
+    expect(
+      await screen.findByText('The latest 1 of 23 conversations are shown.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the messages could not be loaded, and loads them again on Try again', async () => {
+    let failing = true;
+    mockApi({
+      [`GET /clients/${CLIENT_ID}`]: [200, detail()],
+      // An answer without the API's message (a 4xx is not retried): the page's own text.
+      [CONVERSATIONS]: () => (failing ? [400, {}] : [200, conversationList([conversation()])]),
+    });
+    renderPage(anAdvocate());
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    const alert = await within(messages).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load the messages');
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(messages).findByRole('link', { name: 'Title deed copies' })).toBeVisible();
+  });
+
+  it('tells an admin who may not open files that only their conversations are listed', async () => {
+    mockApi(pageAnswers());
+    renderPage(anAdmin({ canAdmitClients: true }));
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    expect(
+      within(messages).getByText('Only the conversations you are named on are shown.'),
+    ).toBeInTheDocument();
+    // Any member of staff who sees the client may write to them.
+    expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute(
+      'href',
+      `/messages?new=1&client=${CLIENT_ID}`,
+    );
+  });
+
+  it('offers no Message action for a deactivated client', async () => {
+    mockApi(pageAnswers(detail({ client: { ...detail().client, isActive: false } })));
+    renderPage(anAdvocate());
+    expect(await screen.findByRole('button', { name: 'Activate' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
+  it('shows that a new email address waits for the client to confirm it', async () => {
+    mockApi(
+      pageAnswers(
+        detail({ client: { ...detail().client, pendingEmail: 'amani.new@example.test' } }),
+      ),
+    );
+    renderPage(anAdvocate());
+    const email = await screen.findByLabelText('Email');
+    // The address in use stays until the client opens the link.
+    expect(email).toHaveValue('amani@example.test');
+    expect(email).toHaveAccessibleDescription(
+      'Waiting for amani.new@example.test to be confirmed by the client.',
+    );
   });
 
   it('saves only the phone when only the phone changed', async () => {
     const calls = mockApi({
-      [`GET /clients/${CLIENT_ID}`]: [200, detail()],
+      ...pageAnswers(),
       [`PATCH /clients/${CLIENT_ID}`]: [
         200,
         {
@@ -98,7 +259,7 @@ describe('the client page', () => {
   });
 
   it('shows a field message from the form and does not send a bad phone', async () => {
-    const calls = mockApi({ [`GET /clients/${CLIENT_ID}`]: [200, detail()] });
+    const calls = mockApi(pageAnswers());
     renderPage(anAdvocate());
     const phone = await screen.findByLabelText('Phone (optional)');
     await userEvent.clear(phone);
@@ -109,7 +270,7 @@ describe('the client page', () => {
   });
 
   it('shows contact details read-only, and no case links, to an admin who may not open files', async () => {
-    mockApi({ [`GET /clients/${CLIENT_ID}`]: [200, detail({ cases: null })] });
+    mockApi(pageAnswers(detail({ cases: null })));
     renderPage(anAdmin({ canManageCases: true }));
     expect(await screen.findByText('1 open case')).toBeInTheDocument();
     expect(screen.queryByLabelText('Phone (optional)')).not.toBeInTheDocument();
@@ -119,7 +280,7 @@ describe('the client page', () => {
   });
 
   it('asks before deactivating, and does nothing when told no', async () => {
-    const calls = mockApi({ [`GET /clients/${CLIENT_ID}`]: [200, detail()] });
+    const calls = mockApi(pageAnswers());
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     renderPage(anAdvocate());
     await userEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
@@ -129,7 +290,7 @@ describe('the client page', () => {
 
   it('resets the password after a confirmation and shows the new one once', async () => {
     mockApi({
-      [`GET /clients/${CLIENT_ID}`]: [200, detail()],
+      ...pageAnswers(),
       [`PUT /user-management/user/${CLIENT_ID}/reset-password`]: [
         200,
         {

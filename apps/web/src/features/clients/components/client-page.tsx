@@ -8,7 +8,7 @@ import {
   type ClientDetail,
   type PublicUser,
 } from '@firm/shared';
-import { ArrowLeft, CalendarPlus, FolderPlus } from 'lucide-react';
+import { ArrowLeft, CalendarPlus, FolderPlus, MessageSquare } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
@@ -20,6 +20,7 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { formatDateTime, fullName } from '../../../lib/format';
 import { useResetClientPassword, useSetClientActive } from '../api/account-actions';
 import { useClient } from '../api/get-client';
+import { ClientConversations } from './client-conversations';
 import { ClientDetailsForm } from './client-details-form';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -62,8 +63,9 @@ function ContactSummary({ client }: { client: ClientDetail['client'] }) {
 
 /**
  * /clients/:id (issue 16): a client's contact details (editable by those who admit clients),
- * their cases and appointments, and the actions the caller may take: New Case, Book appointment,
- * and for advocates Reset Password and Deactivate / Activate (each confirmed first).
+ * their cases, appointments and conversations, and the actions the caller may take: New Case,
+ * Book appointment, Message, and for advocates Reset Password and Deactivate / Activate (each
+ * confirmed first).
  */
 export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
   const query = useClient(id);
@@ -110,6 +112,9 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
   const { client, cases, appointments } = query.data;
   const name = fullName(client);
   const isAdvocate = can(actor, 'users:manage');
+  // Staff start a conversation with a client they may see (the Messages screen reads the URL);
+  // the server refuses one with a deactivated account, so the action is not offered then.
+  const mayMessage = client.isActive && can(actor, 'clients:view') && can(actor, 'messages:view');
   const isBusy = resetPassword.isPending || setActive.isPending;
 
   const onReset = async () => {
@@ -171,6 +176,15 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
             >
               <CalendarPlus aria-hidden="true" className="size-4" />
               Book Appointment
+            </Link>
+          ) : null}
+          {mayMessage ? (
+            <Link
+              to={`/messages?new=1&client=${encodeURIComponent(client.id)}`}
+              className={buttonVariants({ size: 'sm', variant: 'secondary' })}
+            >
+              <MessageSquare aria-hidden="true" className="size-4" />
+              {CLIENT_MESSAGES.messageAction}
             </Link>
           ) : null}
           {isAdvocate ? (
@@ -258,6 +272,13 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
             </ul>
           )}
         </Section>
+        {can(actor, 'messages:view') ? (
+          <div className="lg:col-span-2">
+            <Section title={CLIENT_MESSAGES.messagesHeading}>
+              <ClientConversations clientId={client.id} actor={actor} />
+            </Section>
+          </div>
+        ) : null}
       </div>
       {temporary ? (
         <TemporaryPasswordDialog

@@ -1,7 +1,8 @@
 import {
-  NOTIFICATION_EMAIL_KINDS,
   NOTIFICATION_EMAIL_KIND_LABELS,
   NOTIFICATION_MESSAGES as M,
+  emailKindsFor,
+  type Role,
 } from '@firm/shared';
 import toast from 'react-hot-toast';
 import { ListResults } from '../../../components/list/list-states';
@@ -9,8 +10,11 @@ import { Toggle } from '../../../components/ui/toggle';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useEmailPreferences, useUpdateEmailPreferences } from '../api/notification-preferences';
 
-/** One switch per kind of notification email (issue 15); each change is saved at once. */
-export function EmailPreferencesPanel() {
+/**
+ * One switch per kind of email that can reach someone of `role` (issues 15 and 16: staff only
+ * get the message email); each change is saved at once.
+ */
+export function EmailPreferencesPanel({ role }: { role: Role }) {
   const query = useEmailPreferences();
   const update = useUpdateEmailPreferences();
   return (
@@ -23,7 +27,7 @@ export function EmailPreferencesPanel() {
     >
       {(data) => (
         <div className="divide-y divide-slate-100">
-          {NOTIFICATION_EMAIL_KINDS.map((kind) => (
+          {emailKindsFor(role).map((kind) => (
             <Toggle
               key={kind}
               label={NOTIFICATION_EMAIL_KIND_LABELS[kind]}

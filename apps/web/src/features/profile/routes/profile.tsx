@@ -103,15 +103,13 @@ function ProfileSettings() {
           <ProfessionalDetailsForm user={profile.user} />
         </Section>
       ) : null}
-      {user?.role === 'client' ? (
-        <Section
-          id="email-notifications"
-          title={NOTIFICATION_MESSAGES.preferencesHeading}
-          description={NOTIFICATION_MESSAGES.preferencesIntro}
-        >
-          <EmailPreferencesPanel />
-        </Section>
-      ) : null}
+      <Section
+        id="email-notifications"
+        title={NOTIFICATION_MESSAGES.preferencesHeading}
+        description={NOTIFICATION_MESSAGES.preferencesIntro}
+      >
+        <EmailPreferencesPanel role={profile.user.role} />
+      </Section>
       <Section id="password" title="Password">
         <Link to="/change-password" className={buttonVariants({ variant: 'secondary' })}>
           <KeyRound aria-hidden="true" className="size-4" />

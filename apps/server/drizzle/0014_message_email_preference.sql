@@ -1,0 +1,2 @@
+ALTER TABLE "notification_email_preferences" DROP CONSTRAINT "notification_email_preferences_kind_check";--> statement-breakpoint
+ALTER TABLE "notification_email_preferences" ADD CONSTRAINT "notification_email_preferences_kind_check" CHECK ("notification_email_preferences"."kind" in ('case_opened', 'case_status_changed', 'case_document_added', 'appointment_confirmed', 'appointment_rescheduled', 'appointment_cancelled', 'message_unread'));
