@@ -74,6 +74,69 @@ test.describe('clients and enquiries', () => {
     await small.close();
   });
 
+  test('an enquiry moves new → in progress → closed, showing who changed it each time', async ({
+    browser,
+    request,
+  }) => {
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    // An admin who schedules appointments triages the inbox; the advocate closes the enquiry.
+    const admin = await createReadyUser(request, owner, suffix, 'admin');
+    await callApi(request, owner, 'PUT', `/user-management/admin/${admin.id}/permissions`, {
+      permissions: {
+        canOpenFiles: false,
+        canUploadFiles: false,
+        canAdmitClients: false,
+        canManageCases: false,
+        canScheduleAppointments: true,
+        canAccessReports: false,
+      },
+    });
+    const subject = `Tenancy notice ${suffix}`;
+    const sent = await request.post('/api/contact-messages', {
+      data: {
+        name: `Halima Odera${suffix}`,
+        email: `halima.${suffix}@visitor-e2e.test`,
+        subject,
+        message: 'My landlord gave me seven days to leave.',
+        consent: true,
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+
+    const move = async (token: string, to: string, changedBy: string) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await useSessionToken(page, token);
+      await page.goto('/enquiries');
+      const card = page.getByRole('article', { name: subject });
+      await card.getByLabel('Status', { exact: true }).selectOption({ label: to });
+      await card.getByRole('button', { name: `Save status and note of ${subject}` }).click();
+      await expect(toast(page, 'Enquiry updated')).toBeVisible();
+      await expect(card.getByText(new RegExp(`^Last changed by ${changedBy} on `))).toBeVisible();
+      // What was saved is what another person opening the inbox reads.
+      await page.reload();
+      await expect(card.getByLabel('Status', { exact: true })).toHaveValue(
+        to === 'Closed' ? 'closed' : 'in_progress',
+      );
+      await expect(card.getByText(new RegExp(`^Last changed by ${changedBy} on `))).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    };
+
+    const inbox = await browser.newContext();
+    const first = await inbox.newPage();
+    await useSessionToken(first, admin.token);
+    await first.goto('/enquiries');
+    const fresh = first.getByRole('article', { name: subject });
+    await expect(fresh.getByLabel('Status', { exact: true })).toHaveValue('new');
+    await expect(fresh.getByText(/^Last changed by /)).toHaveCount(0);
+    await inbox.close();
+
+    await move(admin.token, 'In progress', `Ready admin ${suffix}`);
+    await move(owner, 'Closed', 'Wanjiru Kamau');
+  });
+
   test('an admin who admits clients converts a contact message into a client', async ({
     browser,
     request,

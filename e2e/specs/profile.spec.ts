@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { latestMailTo, signInThroughUi } from '../support/accounts';
-import { createReadyUser, ownerToken, uniqueSuffix } from '../support/user-management';
+import {
+  createReadyUser,
+  ownerToken,
+  uniqueSuffix,
+  useSessionToken,
+} from '../support/user-management';
 import { seriousViolations, toast } from '../support/page-checks';
 
 async function signIn(page: Page, account: { email: string; password: string }) {
@@ -10,7 +15,50 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
 test.describe('Profile Settings', () => {
+  test('fits a 360-pixel phone, and an advocate switches the message email off', async ({
+    browser,
+    request,
+  }) => {
+    // An advocate's Profile holds every section, professional details included.
+    const advocate = await createReadyUser(
+      request,
+      await ownerToken(request),
+      uniqueSuffix(),
+      'advocate',
+    );
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await useSessionToken(page, advocate.token);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Profile Settings', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('License number')).toHaveValue(/\S/);
+    await expect(page.getByRole('list', { name: 'Signed-in devices' })).toBeVisible();
+    // Staff get the message email only: one switch, on until switched off.
+    const preferences = page.getByRole('region', { name: 'Email notifications' });
+    const messageEmail = preferences.getByRole('switch', {
+      name: 'A message to me is still unread after 10 minutes',
+    });
+    await expect(messageEmail).toHaveAttribute('aria-checked', 'true');
+    await expect(preferences.getByRole('switch')).toHaveCount(1);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await messageEmail.click();
+    await expect(toast(page, 'Email preferences saved')).toBeVisible();
+    await page.reload();
+    await expect(
+      page
+        .getByRole('region', { name: 'Email notifications' })
+        .getByRole('switch', { name: 'A message to me is still unread after 10 minutes' }),
+    ).toHaveAttribute('aria-checked', 'false');
+    expect(await fitsWidth(page)).toBe(true);
+    await context.close();
+  });
+
   test('a client downloads their data and signs out another session', async ({
     page,
     request,

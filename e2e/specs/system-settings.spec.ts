@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { OWNER, advocatePayload } from '../support/accounts';
 import { freshDataDir, startServer } from '../support/server-process';
 import {
@@ -12,7 +12,55 @@ import {
 } from '../support/user-management';
 import { seriousViolations } from '../support/page-checks';
 
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
 test.describe('System Settings', () => {
+  test('every tab fits a 360-pixel phone, with no serious accessibility finding', async ({
+    browser,
+    request,
+  }) => {
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    // A request to answer, so the data-protection tab shows a row with its actions.
+    const client = await createReadyUser(request, owner, suffix, 'client');
+    await callApi(request, client.token, 'POST', '/profile/data-requests', {
+      message: `Please delete what you may ${suffix}`,
+    });
+
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await useSessionToken(page, owner);
+    await page.goto('/system-settings');
+    await expect(page.getByRole('heading', { name: 'System Settings', level: 1 })).toBeVisible();
+    const tabs = [
+      { name: 'Audit log', shown: page.getByRole('table', { name: 'Audit log' }) },
+      { name: 'Firm settings', shown: page.getByLabel('Consultation fee (KSh)') },
+      {
+        name: 'Data-protection requests',
+        shown: page
+          .getByRole('list', { name: 'Data-protection requests' })
+          .getByRole('listitem')
+          .filter({ hasText: client.email }),
+      },
+      {
+        name: 'Registration key',
+        shown: page.getByText(/set by the ADVOCATE_SUPER_KEY environment variable/),
+      },
+    ];
+    for (const tab of tabs) {
+      await page.getByRole('tab', { name: tab.name }).click();
+      await expect(page.getByRole('tab', { name: tab.name })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expect(tab.shown).toBeVisible();
+      expect(await fitsWidth(page), `${tab.name} scrolls sideways`).toBe(true);
+      expect(await seriousViolations(page), tab.name).toEqual([]);
+    }
+    await context.close();
+  });
+
   test('an advocate reads the audit log, filters it and exports it as CSV', async ({
     page,
     request,

@@ -74,8 +74,6 @@ export const CLIENT_MESSAGES = {
   noUpcoming: 'None booked',
   emailPending: (email: string) => `Waiting for ${email} to be confirmed by the client.`,
   emailChangeHint: 'A new address takes effect when the client opens the link sent to it.',
-  confirmDeactivate: (name: string) =>
-    `Deactivate ${name}? They are signed out at once and cannot sign in until an advocate activates the account again.`,
   // The client page's messages
   messageAction: 'Message',
   messagesHeading: 'Messages',
