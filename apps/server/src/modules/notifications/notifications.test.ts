@@ -582,6 +582,7 @@ describe('emails to clients', () => {
       appointment_confirmed: true,
       appointment_rescheduled: true,
       appointment_cancelled: true,
+      message_unread: true,
     });
     const off = await ctx.app.inject({
       method: 'PUT',

@@ -114,7 +114,7 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
   const isAdvocate = can(actor, 'users:manage');
   // Staff start a conversation with a client they may see (the Messages screen reads the URL);
   // the server refuses one with a deactivated account, so the action is not offered then.
-  const mayMessage = client.isActive && can(actor, 'clients:view') && can(actor, 'messages:view');
+  const mayMessage = client.isActive && can(actor, 'messages:start');
   const isBusy = resetPassword.isPending || setActive.isPending;
 
   const onReset = async () => {
