@@ -16,6 +16,8 @@ test.describe('clients and enquiries', () => {
     browser,
     request,
   }) => {
+    // Four screens and two axe runs: near 30 s on a loaded machine (it timed out once there).
+    test.slow();
     const owner = await ownerToken(request);
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
