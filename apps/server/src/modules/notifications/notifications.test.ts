@@ -266,6 +266,56 @@ describe('who is notified of what', () => {
     ]);
   });
 
+  it('booked by staff for a client: the client and the advocate; moved to another advocate: the one who lost it too', async () => {
+    const booked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      headers: as('scheduleAdmin'),
+      payload: {
+        title: 'Lease review',
+        type: 'consultation',
+        description: 'Review of a lease.',
+        date: nextOpenWeekday(9),
+        time: '15:00',
+        clientId: people.client.id,
+        advocateId: people.assignee.id,
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = booked.json().appointment.id as string;
+    expect(await notified('appointment_booked')).toEqual(['assignee', 'client']);
+
+    await clearAll();
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${id}`,
+      headers: as('scheduleAdmin'),
+      payload: { date: nextOpenWeekday(10), time: '15:00', advocateId: people.otherAdvocate.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await notified('appointment_rescheduled')).toEqual([
+      'assignee',
+      'client',
+      'otherAdvocate',
+    ]);
+    const [former] = await ctx.database.db
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.userId, people.assignee.id));
+    expect(former!.message).toMatch(/has moved to another advocate's diary\.$/);
+
+    // Moved again by the advocate who now has it, keeping them: no one else is told of a loss.
+    await clearAll();
+    const again = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${id}`,
+      headers: as('otherAdvocate'),
+      payload: { date: nextOpenWeekday(10), time: '16:00' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await notified('appointment_rescheduled')).toEqual(['client']);
+  });
+
   it("a visitor's booking and a contact message: advocates and admins who admit clients or schedule", async () => {
     const visitor = await ctx.app.inject({
       method: 'POST',
