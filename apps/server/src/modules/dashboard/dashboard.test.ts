@@ -199,6 +199,24 @@ describe('GET /api/dashboard/stats', () => {
     expect(await listTotal('client', dashboardLinks.appointments({ payment: 'pending' }))).toBe(1);
   });
 
+  it("a client: an appointment earlier today counts as upcoming, as in the tile's list", async () => {
+    // Nairobi's midnight today: already past (the tile's list starts at today's start).
+    const [earlier] = await appointment(people.client!, {
+      status: 'confirmed',
+      ...at(today, '00:00'),
+    }).returning({ id: appointments.id });
+    try {
+      const answer = (await stats('client')).client!;
+      expect(answer.upcomingAppointments).toBe(2);
+      expect(answer.upcoming.map((each) => each.date)).toEqual([today, addDays(today, 8)]);
+      expect(
+        await listTotal('client', dashboardLinks.appointments({ status: 'live', from: today })),
+      ).toBe(answer.upcomingAppointments);
+    } finally {
+      await ctx.database.db.delete(appointments).where(eq(appointments.id, earlier!.id));
+    }
+  });
+
   it('a client: unread messages from the firm and the recent conversations, until read', async () => {
     expect((await stats('client')).client).toMatchObject({ unreadMessages: 0, recentMessages: [] });
     const started = await ctx.app.inject({
