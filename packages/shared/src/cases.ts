@@ -128,6 +128,9 @@ export function conflictMatchText(match: {
   return `${match.name} resembles ${match.matchedName}: ${where}`;
 }
 
+/** The assignee filter's value for cases nobody is assigned to (`/cases?assignee=none`). */
+export const CASE_UNASSIGNED = 'none';
+
 export const CASE_MESSAGES = {
   // SPEC sections 2, 5 and 8, word for word.
   clientHeading: 'My Cases',
@@ -147,6 +150,8 @@ export const CASE_MESSAGES = {
   clientRequired: 'Please choose the client',
   clientNotFound: 'The client must be an active client account',
   assigneeNotFound: 'The case can be assigned only to an active advocate or admin',
+  invalidAssigneeFilter: 'Assignee is a member of staff or none',
+  notAssigned: 'Not assigned',
   caseUpdated: 'Case updated successfully',
   caseDeleted: 'Case deleted successfully',
   noteAdded: 'Note added successfully',

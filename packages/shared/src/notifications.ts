@@ -105,3 +105,10 @@ export const NOTIFICATION_MESSAGES = {
   preferencesFailed: 'Failed to save email preferences',
   allRead: 'All notifications marked as read',
 } as const;
+
+/** Bell texts of appointment events that read differently for one of the people told. */
+export const APPOINTMENT_NOTIFICATION_TEXTS = {
+  /** To the advocate a reschedule took the appointment from. */
+  movedToAnotherAdvocate: (type: string, when: string) =>
+    `The ${type} on ${when} has moved to another advocate's diary.`,
+} as const;

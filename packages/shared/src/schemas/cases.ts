@@ -7,6 +7,7 @@ import {
   CASE_PRIORITIES,
   CASE_SORTS,
   CASE_STATUSES,
+  CASE_UNASSIGNED,
   PARTY_ROLE_CODES,
 } from '../cases';
 import { VALIDATION } from '../messages';
@@ -166,7 +167,15 @@ export const listCasesQuerySchema = z.object({
   status: queryEnum([...CASE_STATUSES, 'open'] as const, 'Status'),
   priority: queryEnum(CASE_PRIORITIES, 'Priority'),
   category: queryEnum(CASE_CATEGORY_CODES, 'Category'),
-  assignee: z.preprocess(emptyAsUndefined, uuidField('Invalid assignee id').optional()),
+  /** A member of staff's id, or `none` (CASE_UNASSIGNED): the cases nobody is assigned to. */
+  assignee: z.preprocess(
+    emptyAsUndefined,
+    z
+      .union([z.literal(CASE_UNASSIGNED), uuidField(CASE_MESSAGES.invalidAssigneeFilter)], {
+        error: CASE_MESSAGES.invalidAssigneeFilter,
+      })
+      .optional(),
+  ),
   client: z.preprocess(emptyAsUndefined, uuidField('Invalid client id').optional()),
   /** Court dates from / to (inclusive), calendar days in Africa/Nairobi. */
   courtFrom: queryDate,

@@ -559,6 +559,7 @@ async function moveAppointment(
         { ...row, startsAt, advocateId: change.advocateId },
         'appointment_rescheduled',
         actor.user,
+        row,
       );
     });
   } catch (error) {

@@ -1,6 +1,18 @@
 import type { CaseSort, ListCasesFilters, PartyRole, Role } from '@firm/shared';
-import { FIRM_TIME_ZONE } from '@firm/shared';
-import { aliasedTable, and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { CASE_UNASSIGNED, FIRM_TIME_ZONE } from '@firm/shared';
+import {
+  aliasedTable,
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
@@ -101,7 +113,8 @@ function filterConditions(
   else if (filters.status) conditions.push(eq(cases.status, filters.status));
   if (filters.priority) conditions.push(eq(cases.priority, filters.priority));
   if (filters.category) conditions.push(eq(cases.category, filters.category));
-  if (filters.assignee) conditions.push(eq(cases.assigneeId, filters.assignee));
+  if (filters.assignee === CASE_UNASSIGNED) conditions.push(isNull(cases.assigneeId));
+  else if (filters.assignee) conditions.push(eq(cases.assigneeId, filters.assignee));
   if (filters.client) conditions.push(eq(cases.clientId, filters.client));
   if (filters.courtFrom)
     conditions.push(sql`${cases.courtDate} >= ${nairobiDayStart(filters.courtFrom)}`);

@@ -83,6 +83,7 @@ export function clientOpenCases(db: Executor, clientId: string, limit: number) {
     .limit(limit);
 }
 
+/** The client's live appointments from `from` on, soonest first, and how many there are. */
 export async function clientUpcoming(
   db: Executor,
   clientId: string,

@@ -93,12 +93,16 @@ function byStatus(rows: { status: string; count: number }[]): OpenCaseCounts {
   return counts;
 }
 
-async function clientSection(deps: DashboardDeps, user: UserRow, now: Date) {
+/**
+ * `todayStart`: Nairobi's midnight. Upcoming appointments count from there, not from now, as the
+ * list their tile links to (`from` today) does: one earlier today is still in both.
+ */
+async function clientSection(deps: DashboardDeps, user: UserRow, now: Date, todayStart: Date) {
   const [activeCases, recent, openCases, upcoming, unpaid, settings, messages] = await Promise.all([
     clientCaseCount(deps.db, user.id),
     clientRecentCases(deps.db, user.id, LIST_SIZE),
     clientOpenCases(deps.db, user.id, PICKER_SIZE),
-    clientUpcoming(deps.db, user.id, now, LIST_SIZE),
+    clientUpcoming(deps.db, user.id, todayStart, LIST_SIZE),
     clientUnpaid(deps.db, user.id, UNPAID_SIZE),
     readFirmSettings(deps),
     clientMessagesOverview(deps.db, user, LIST_SIZE),
@@ -202,7 +206,7 @@ export async function dashboardStats(deps: DashboardDeps, user: UserRow): Promis
   const base = { role: user.role, ...dates };
 
   if (user.role === 'client') {
-    return { ...base, client: await clientSection(deps, user, now) };
+    return { ...base, client: await clientSection(deps, user, now, today.from) };
   }
 
   const mayOpenCases = can(user, 'cases:view');

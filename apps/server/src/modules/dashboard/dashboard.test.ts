@@ -1,4 +1,5 @@
 import {
+  CASE_UNASSIGNED,
   addDays,
   dashboardLinks,
   dayOfWeek,
@@ -160,6 +161,8 @@ describe('GET /api/dashboard/stats', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
+  const listStatus = async (who: string, link: string) =>
+    (await ctx.app.inject({ method: 'GET', url: `/api${link}`, headers: tokens[who] })).statusCode;
   /** The total of the list a tile links to, as `who` sees it. */
   const listTotal = async (who: string, link: string) => {
     const url = `/api${link}`;
@@ -197,6 +200,24 @@ describe('GET /api/dashboard/stats', () => {
       await listTotal('client', dashboardLinks.appointments({ status: 'live', from: today })),
     ).toBe(1);
     expect(await listTotal('client', dashboardLinks.appointments({ payment: 'pending' }))).toBe(1);
+  });
+
+  it("a client: an appointment earlier today counts as upcoming, as in the tile's list", async () => {
+    // Nairobi's midnight today: already past (the tile's list starts at today's start).
+    const [earlier] = await appointment(people.client!, {
+      status: 'confirmed',
+      ...at(today, '00:00'),
+    }).returning({ id: appointments.id });
+    try {
+      const answer = (await stats('client')).client!;
+      expect(answer.upcomingAppointments).toBe(2);
+      expect(answer.upcoming.map((each) => each.date)).toEqual([today, addDays(today, 8)]);
+      expect(
+        await listTotal('client', dashboardLinks.appointments({ status: 'live', from: today })),
+      ).toBe(answer.upcomingAppointments);
+    } finally {
+      await ctx.database.db.delete(appointments).where(eq(appointments.id, earlier!.id));
+    }
   });
 
   it('a client: unread messages from the firm and the recent conversations, until read', async () => {
@@ -301,6 +322,19 @@ describe('GET /api/dashboard/stats', () => {
       expect.objectContaining({ count: 1 }),
     ]);
     expect(answer.openCases?.byAssignee.map((each) => each.name)).toContain('Unassigned');
+    // The "Unassigned" row links to the open cases nobody is assigned to.
+    const unassigned = answer.openCases!.byAssignee.find((each) => each.assigneeId === null)!;
+    const nobodys = await ctx.app.inject({
+      method: 'GET',
+      url: `/api${dashboardLinks.cases({ status: 'open', assignee: CASE_UNASSIGNED })}`,
+      headers: tokens.advocate,
+    });
+    expect(nobodys.json()).toMatchObject({ total: unassigned.count });
+    expect(
+      nobodys.json().cases.map((each: { assignedTo: string | null }) => each.assignedTo),
+    ).toEqual([null]);
+    const bad = await listStatus('advocate', '/cases?assignee=nobody');
+    expect(bad).toBe(400);
     expect(answer.courtDates?.count).toBe(1);
     expect(answer.diary).toEqual([
       expect.objectContaining({ date: today, time: '23:00', status: 'confirmed' }),

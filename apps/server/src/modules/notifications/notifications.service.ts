@@ -50,6 +50,12 @@ export interface NotificationDraft {
   type: NotificationType;
   title: string;
   message: string;
+  /**
+   * A message of its own for some recipients (undefined: `message`). One draft, so that one
+   * `notify` takes every recipient's counter lock in a single sorted pass (two passes in one
+   * transaction could deadlock with another transaction's).
+   */
+  messageFor?: (user: UserRow) => string | undefined;
   /** A portal route path (checked against the portal manifest); null: nothing to open. */
   actionUrl: string | null;
   subject?: { type: NotificationSubject; id: string };
@@ -114,7 +120,7 @@ export async function notify(
         type: draft.type,
         kind: draft.kind,
         title: draft.title,
-        message: draft.message,
+        message: draft.messageFor?.(user) ?? draft.message,
         // A link the person could not open is no link.
         actionUrl: feature && mayOpen(user, feature) ? draft.actionUrl : null,
         subjectType: draft.subject?.type ?? null,

@@ -266,6 +266,98 @@ describe('who is notified of what', () => {
     ]);
   });
 
+  it('booked by staff for a client: the client and the advocate; moved to another advocate: the one who lost it too', async () => {
+    const booked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      headers: as('scheduleAdmin'),
+      payload: {
+        title: 'Lease review',
+        type: 'consultation',
+        description: 'Review of a lease.',
+        date: nextOpenWeekday(9),
+        time: '15:00',
+        clientId: people.client.id,
+        advocateId: people.assignee.id,
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = booked.json().appointment.id as string;
+    expect(await notified('appointment_booked')).toEqual(['assignee', 'client']);
+
+    await clearAll();
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${id}`,
+      headers: as('scheduleAdmin'),
+      payload: { date: nextOpenWeekday(10), time: '15:00', advocateId: people.otherAdvocate.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await notified('appointment_rescheduled')).toEqual([
+      'assignee',
+      'client',
+      'otherAdvocate',
+    ]);
+    const [former] = await ctx.database.db
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.userId, people.assignee.id));
+    expect(former!.message).toMatch(/has moved to another advocate's diary\.$/);
+
+    // Moved again by the advocate who now has it, keeping them: no one else is told of a loss.
+    await clearAll();
+    const again = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${id}`,
+      headers: as('otherAdvocate'),
+      payload: { date: nextOpenWeekday(10), time: '16:00' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await notified('appointment_rescheduled')).toEqual(['client']);
+  });
+
+  it("moved or cancelled through a visitor's emailed link: the staff who schedule", async () => {
+    ctx.mail.length = 0;
+    const booked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      payload: {
+        title: 'Boundary dispute',
+        type: 'consultation',
+        description: 'First meeting.',
+        date: nextOpenWeekday(11),
+        time: '16:00',
+        firstName: 'Kamau',
+        lastName: 'Njoroge',
+        email: 'kamau@visitor.test',
+        phone: '0722 345 678',
+        consent: true,
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    await ctx.app.backgroundTasks.drain();
+    const token = ctx.mail
+      .map((mail) => /\/appointments\/manage#token=([\w-]+)/.exec(mail.text)?.[1])
+      .find(Boolean);
+    expect(token).toBeDefined();
+    const manage = (path: string, payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/appointments/manage/${path}`,
+        payload: { token, ...payload },
+      });
+    const schedulers = ['assignee', 'otherAdvocate', 'scheduleAdmin'];
+
+    await clearAll();
+    const moved = await manage('reschedule', { date: nextOpenWeekday(12), time: '11:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await notified('appointment_rescheduled')).toEqual(schedulers);
+
+    const cancelled = await manage('cancel', { reason: 'Settled with the neighbour' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await notified('appointment_cancelled')).toEqual(schedulers);
+  });
+
   it("a visitor's booking and a contact message: advocates and admins who admit clients or schedule", async () => {
     const visitor = await ctx.app.inject({
       method: 'POST',
@@ -614,6 +706,107 @@ describe('emails to clients', () => {
       'otherAdvocate',
       'otherAdvocate',
     ]);
+  });
+
+  const sendOwedEmails = async () => {
+    await ctx.app.backgroundTasks.drain();
+    await ctx.app.notificationEmails.flush();
+  };
+  const setPreferences = async (preferences: Record<string, boolean>) => {
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/profile/notification-preferences',
+      headers: as('client'),
+      payload: preferences,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  it('a case opened for the client: an email naming it, linking to it', async () => {
+    const opened = await openCase();
+    await sendOwedEmails();
+    expect(ctx.mail).toHaveLength(1);
+    expect(ctx.mail[0]).toMatchObject({
+      to: 'client@notify.test',
+      subject: 'New case opened: Mwamba & Associates Advocates',
+    });
+    expect(ctx.mail[0]!.text).toContain(`Case ${opened.caseNumber} has been opened for you.`);
+    expect(ctx.mail[0]!.text).toContain(`http://portal.test/cases/${opened.id}`);
+  });
+
+  it('a document: the client is emailed of one shared with them, never of an internal one', async () => {
+    const row = await seedCase(ctx, people.client.id, { assigneeId: people.assignee.id });
+    const upload = async (query: string) => {
+      const file = multipartFile('affidavit.pdf', PDF_BYTES, 'application/pdf');
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/cases/${row.id}/documents${query}`,
+        headers: { ...as('otherAdvocate'), ...file.headers },
+        payload: file.payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    await upload('');
+    await sendOwedEmails();
+    expect(ctx.mail).toEqual([]);
+
+    await upload('?visibleToClient=true');
+    await sendOwedEmails();
+    expect(ctx.mail).toHaveLength(1);
+    expect(ctx.mail[0]).toMatchObject({
+      to: 'client@notify.test',
+      subject: 'New document: Mwamba & Associates Advocates',
+    });
+    expect(ctx.mail[0]!.text).toContain(`A document was added to case ${row.caseNumber}.`);
+    expect(ctx.mail[0]!.text).toContain(`http://portal.test/cases/${row.id}`);
+  });
+
+  it('an appointment email switched off: no copy for the client; the kinds left on still come', async () => {
+    const booked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      headers: as('assignee'),
+      payload: {
+        title: 'Will drafting',
+        type: 'consultation',
+        description: 'Draft a will.',
+        date: nextOpenWeekday(13),
+        time: '14:00',
+        clientId: people.client.id,
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = booked.json().appointment.id as string;
+    await setPreferences({ appointment_confirmed: false });
+    try {
+      await ctx.app.backgroundTasks.drain();
+      ctx.mail.length = 0;
+      const confirmed = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/appointments/${id}`,
+        headers: as('assignee'),
+        payload: { status: 'confirmed' },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      await ctx.app.backgroundTasks.drain();
+      expect(ctx.mail.filter((mail) => mail.to === 'client@notify.test')).toEqual([]);
+      // Still under the bell.
+      expect(await notified('appointment_confirmed')).toEqual(['client']);
+
+      const moved = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/appointments/${id}`,
+        headers: as('assignee'),
+        payload: { date: nextOpenWeekday(13), time: '15:00' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      await ctx.app.backgroundTasks.drain();
+      expect(ctx.mail.filter((mail) => mail.to === 'client@notify.test')).toEqual([
+        expect.objectContaining({ subject: expect.stringMatching(/^Your appointment has moved/) }),
+      ]);
+    } finally {
+      await setPreferences({ appointment_confirmed: true });
+    }
   });
 });
 

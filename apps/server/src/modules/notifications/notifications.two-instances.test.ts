@@ -84,14 +84,22 @@ describe.runIf(serverUrl)('live notifications across two app instances on one da
   const contextOf = (index: number) =>
     ({ app: apps[index]!.app, database: apps[index]!.database }) as unknown as TestContext;
 
-  async function changeStatus(app: App, token: string, caseId: string, version: number) {
+  /** Returns the case's new version. */
+  async function changeStatus(
+    app: App,
+    token: string,
+    caseId: string,
+    version: number,
+    status = 'in_progress',
+  ): Promise<number> {
     const response = await app.inject({
       method: 'PUT',
       url: `/api/cases/${caseId}`,
       headers: bearer(token),
-      payload: { version, status: 'in_progress' },
+      payload: { version, status },
     });
     expect(response.statusCode, response.body).toBe(200);
+    return response.json().case.version as number;
   }
 
   it('a change made through app A reaches the stream held on app B', async () => {
@@ -104,12 +112,25 @@ describe.runIf(serverUrl)('live notifications across two app instances on one da
     const stream = await openStream(portB, await sessionFor(a, client));
     await stream.waitFor((event) => event.event === 'unread-count');
 
-    await changeStatus(apps[0]!.app, await sessionFor(a, advocate), row.id, row.version);
+    const token = await sessionFor(a, advocate);
+    const version = await changeStatus(apps[0]!.app, token, row.id, row.version);
     const event = await stream.waitFor(isNotification);
     expect(JSON.parse(event.data)).toMatchObject({
       kind: 'case_status_changed',
       actionUrl: `/cases/${row.id}`,
     });
+
+    // Exactly once: a second change, and its count after it. The stream sends in order, so a
+    // copy of the first would have come before them.
+    await changeStatus(apps[0]!.app, token, row.id, version, 'completed');
+    const second = await stream.waitFor(
+      (each) => isNotification(each) && Number(each.id) > Number(event.id),
+    );
+    await stream.waitFor((each) => each.event === 'unread-count' && each.id === second.id);
+    expect(stream.events.filter(isNotification).map((each) => each.id)).toEqual([
+      event.id,
+      second.id,
+    ]);
     stream.close();
   });
 

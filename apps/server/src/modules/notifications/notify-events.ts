@@ -1,4 +1,5 @@
 import {
+  APPOINTMENT_NOTIFICATION_TEXTS,
   APPOINTMENT_TYPE_DEFAULTS,
   can,
   nairobiDateTime,
@@ -222,18 +223,23 @@ const CHANGE_WORDING = {
 
 /**
  * Confirmed, rescheduled or cancelled. Changed by staff: the client and the appointment's
- * advocate hear of it; changed by the client or visitor: the staff who schedule.
+ * advocate hear of it, and so does the advocate it was taken from when a reschedule gives it to
+ * another (`previous`: the appointment before the change); changed by the client or visitor: the
+ * staff who schedule.
  */
 export async function notifyAppointmentChanged(
   tx: Executor,
   row: AppointmentRef,
   kind: keyof typeof CHANGE_WORDING,
   actor: UserRow | null,
+  previous?: Pick<AppointmentRef, 'advocateId' | 'startsAt'>,
 ) {
   const wording = CHANGE_WORDING[kind];
   const isStaff = actor !== null && actor.role !== 'client';
+  const formerAdvocateId =
+    isStaff && previous?.advocateId !== row.advocateId ? (previous?.advocateId ?? null) : null;
   const recipients = isStaff
-    ? await activeUsersByIds(tx, [row.clientId, row.advocateId])
+    ? await activeUsersByIds(tx, [row.clientId, row.advocateId, formerAdvocateId])
     : await schedulers(tx);
   await notify(
     tx,
@@ -245,6 +251,14 @@ export async function notifyAppointmentChanged(
       message: isStaff
         ? `The ${typeLabel(row)} on ${when(row)} ${wording.verb}.`
         : `${clientName(row)}'s ${typeLabel(row)} on ${when(row)} ${wording.verb}.`,
+      // For the advocate who lost it, it is no longer in their diary.
+      messageFor: (user) =>
+        user.id === formerAdvocateId && previous
+          ? APPOINTMENT_NOTIFICATION_TEXTS.movedToAnotherAdvocate(
+              typeLabel(row),
+              when({ ...row, startsAt: previous.startsAt }),
+            )
+          : undefined,
       actionUrl: '/appointments',
       subject: appointmentSubject(row),
       maySee: maySeeAppointment(row),

@@ -1,6 +1,7 @@
 import {
   CASE_CATEGORIES,
   CASE_MESSAGES,
+  CASE_UNASSIGNED,
   LIST_DEFAULT_LIMIT,
   can,
   type PublicUser,
@@ -38,6 +39,7 @@ function AssigneeFilter({ value, onChange }: { value: string; onChange: (v: stri
   return (
     <FilterSelect id="cases-assignee" label="Assigned to" value={value} onChange={onChange}>
       <option value="">Anyone</option>
+      <option value={CASE_UNASSIGNED}>{CASE_MESSAGES.notAssigned}</option>
       {people.data?.assignees.map((person) => (
         <option key={person.id} value={person.id}>
           {person.name}

@@ -332,6 +332,10 @@ describe('StaffDashboard', () => {
       'href',
       '/cases?status=open&assignee=u9',
     );
+    expect(screen.getByRole('link', { name: 'Unassigned' })).toHaveAttribute(
+      'href',
+      '/cases?status=open&assignee=none',
+    );
     expect(screen.getByRole('link', { name: /Court dates \(14 days\)\s*1/ })).toHaveAttribute(
       'href',
       '/cases?courtFrom=2026-11-23&courtTo=2026-12-06',

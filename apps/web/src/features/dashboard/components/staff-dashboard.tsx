@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_TYPE_DEFAULTS,
+  CASE_UNASSIGNED,
   DASHBOARD_MESSAGES as D,
   OPEN_CASE_STATUSES,
   caseStatusLabel,
@@ -225,16 +226,15 @@ export function StaffDashboard({ stats, user }: { stats: DashboardStats; user: P
                     key={row.assigneeId ?? 'none'}
                     className="flex items-center justify-between gap-2 py-2"
                   >
-                    {row.assigneeId ? (
-                      <Link
-                        to={dashboardLinks.cases({ status: 'open', assignee: row.assigneeId })}
-                        className="font-medium text-brand-900 underline-offset-2 hover:underline"
-                      >
-                        {row.name}
-                      </Link>
-                    ) : (
-                      <span className="font-medium text-slate-800">{row.name}</span>
-                    )}
+                    <Link
+                      to={dashboardLinks.cases({
+                        status: 'open',
+                        assignee: row.assigneeId ?? CASE_UNASSIGNED,
+                      })}
+                      className="font-medium text-brand-900 underline-offset-2 hover:underline"
+                    >
+                      {row.name}
+                    </Link>
                     <span className="font-semibold text-slate-900">{row.count}</span>
                   </li>
                 ))}
