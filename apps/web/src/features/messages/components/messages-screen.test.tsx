@@ -136,6 +136,45 @@ describe('an open conversation', () => {
     );
   });
 
+  it('announces each new message, even a second one from the same sender in the same minute', async () => {
+    let newest = [message({ id: 'm1', body: 'First' })];
+    mockApi({
+      [LIST]: [200, listOf([summary()])],
+      [PAGE]: () => [200, pageOf(newest)],
+      [`PUT /conversations/${CONVERSATION_ID}/read`]: [
+        200,
+        { success: true, message: 'ok', lastReadAt: '2026-11-21T08:00:00.000Z' },
+      ],
+    });
+    renderScreen(`/messages?c=${CONVERSATION_ID}`);
+    await screen.findByText('First');
+    const region = document.querySelector('[aria-live="polite"]')!;
+    const arrive = async (id: string, body: string) => {
+      newest = [
+        ...newest,
+        message({
+          id,
+          body,
+          senderName: 'Achieng Odhiambo',
+          createdAt: '2026-11-20T07:01:00.000Z',
+        }),
+      ];
+      emitLiveEvent('message', { conversationId: CONVERSATION_ID, messageId: id, kind: 'created' });
+      await screen.findByText(body);
+    };
+    await arrive('m2', 'Are you free tomorrow?');
+    await waitFor(() =>
+      expect(region).toHaveTextContent('New message from Achieng Odhiambo, 10:01'),
+    );
+    const first = region.firstElementChild;
+    expect(first).not.toBeNull();
+    await arrive('m3', 'Or on Friday?');
+    // Same words, but a new announcement: screen readers read out what is added.
+    await waitFor(() => expect(region.firstElementChild).not.toBe(first));
+    expect(region).toHaveTextContent('New message from Achieng Odhiambo, 10:01');
+    expect(first!.isConnected).toBe(false);
+  });
+
   it('withdraws a recent message of one’s own only after confirming', async () => {
     const recent = new Date(Date.now() - 60_000).toISOString();
     const calls = mockApi({
