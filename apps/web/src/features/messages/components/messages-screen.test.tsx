@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent } from '../../../lib/live-events';
@@ -7,7 +7,7 @@ import { mockApi, renderWithApp } from '../../../testing/render';
 import { MessagesScreen } from './messages-screen';
 import { CONVERSATION_ID, OTHER_ID, listOf, message, pageOf, summary } from './messages-test-data';
 
-const LIST = 'GET /conversations?unread=first&limit=50';
+const LIST = 'GET /conversations?unread=first&limit=50&page=1';
 const PAGE = `GET /conversations/${CONVERSATION_ID}/messages?limit=50`;
 
 function renderScreen(path = '/messages', actor = aClient()) {
@@ -38,6 +38,46 @@ describe('the conversation list', () => {
     expect(items[1]).toHaveTextContent('Wanjiru Kamau: Please see the attached deed');
     expect(items[1]).toHaveTextContent('20 Nov'); // 10:05 in Nairobi, on an earlier day
     expect(screen.getByRole('button', { name: /New Message/ })).toBeInTheDocument();
+  });
+
+  it('loads the next page with Load more, and on scrolling to the end, until the last', async () => {
+    const page = (n: number, pages: number, ids: string[]) => [
+      200,
+      {
+        ...listOf(ids.map((id) => summary({ id, subject: `Subject ${id}!` }))),
+        total: 120,
+        pagination: { page: n, limit: 50, pages },
+      },
+    ];
+    const calls = mockApi({
+      [LIST]: page(1, 3, ['a1', 'a2']) as [number, unknown],
+      // A conversation that moved up between requests comes again on page 2: shown once.
+      'GET /conversations?unread=first&limit=50&page=2': page(2, 3, ['a2', 'b1']) as [
+        number,
+        unknown,
+      ],
+      'GET /conversations?unread=first&limit=50&page=3': page(3, 3, ['c1']) as [number, unknown],
+    });
+    renderScreen('/messages', anAdvocate());
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getAllByRole('button')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more conversations' }));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('button')
+          .map((item) => item.textContent?.match(/Subject (\w+)!/)?.[1]),
+      ).toEqual(['a1', 'a2', 'b1']),
+    );
+    // Scrolled to the end of what is loaded: the last page follows by itself.
+    fireEvent.scroll(list.parentElement!);
+    expect(await within(list).findByText('Subject c1!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more conversations' })).toBeNull();
+    expect(calls.filter((call) => call.url.includes('page=')).map((c) => c.url.slice(-6))).toEqual([
+      'page=1',
+      'page=2',
+      'page=3',
+    ]);
   });
 
   it('says so when there are none', async () => {
