@@ -358,6 +358,70 @@ describe('New Message', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('opens with the client already chosen from /messages?new=1&client= (the client page’s link)', async () => {
+    const clientId = '00000000-0000-4000-8000-000000000009';
+    const calls = mockApi({
+      [LIST]: [200, listOf([])],
+      'GET /clients?limit=10': [
+        200,
+        {
+          success: true,
+          count: 0,
+          total: 0,
+          pagination: { page: 1, limit: 10, pages: 1 },
+          clients: [],
+        },
+      ],
+      'GET /conversations/staff': [200, { success: true, staff: [] }],
+      [`GET /clients/${clientId}`]: [
+        200,
+        {
+          success: true,
+          client: {
+            id: clientId,
+            firstName: 'Zawadi',
+            lastName: 'Njoroge',
+            email: 'zawadi@example.test',
+            phone: null,
+            isActive: true,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            lastLogin: null,
+            openCases: 0,
+            nextAppointment: null,
+            mustChangePassword: false,
+            pendingEmail: null,
+          },
+          cases: [],
+          appointments: [],
+        },
+      ],
+      [`GET /cases?limit=100&client=${clientId}`]: [
+        200,
+        {
+          success: true,
+          count: 0,
+          total: 0,
+          pagination: { page: 1, limit: 100, pages: 1 },
+          cases: [],
+        },
+      ],
+      'POST /conversations': [201, created],
+      [PAGE]: [200, pageOf([message({ mine: true })])],
+    });
+    const { router } = renderScreen(`/messages?new=1&client=${clientId}`, anAdvocate());
+    const dialog = await screen.findByRole('dialog', { name: 'New Message' });
+    expect(await within(dialog).findByRole('radio', { name: /Zawadi Njoroge/ })).toBeChecked();
+    await userEvent.type(within(dialog).getByLabelText('Subject'), 'Your lease');
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Hello');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?c=${CONVERSATION_ID}`));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      subject: 'Your lease',
+      body: 'Hello',
+      clientId,
+    });
+  });
+
   it('has staff choose the client from a search', async () => {
     const calls = mockApi({
       [LIST]: [200, listOf([])],
@@ -388,6 +452,7 @@ describe('New Message', () => {
           cases: [],
         },
       ],
+      'GET /conversations/staff': [200, { success: true, staff: [] }],
       'POST /conversations': [201, created],
       [PAGE]: [200, pageOf([message({ mine: true })])],
     });
