@@ -30,6 +30,7 @@ export const MESSAGE_MESSAGES = {
   clientNotFound: 'That client was not found',
   caseNotFound: 'That case was not found',
   staffNotFound: 'One of the people named was not found',
+  staffNotForClients: 'Only the firm names the people a conversation reaches',
   invalidConversationId: 'Invalid conversation id',
   invalidMessageId: 'Invalid message id',
   invalidAttachmentId: 'Invalid attachment id',

@@ -378,6 +378,13 @@ export async function createConversation(
         });
       }
     }
+    // Naming is what lets an admin without canOpenFiles read a conversation: a client may not
+    // draw someone in (nor learn from the answer which ids are staff).
+    if (isClient(actor) && input.staffIds.length > 0) {
+      throw AppError.badRequest(MESSAGE_MESSAGES.staffNotForClients, {
+        staffIds: MESSAGE_MESSAGES.staffNotForClients,
+      });
+    }
     const staffIds = [...new Set(input.staffIds)];
     const staff = await findActiveUsers(deps.db, staffIds, ['advocate', 'admin']);
     if (staff.length !== staffIds.length) {

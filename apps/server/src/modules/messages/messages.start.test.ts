@@ -151,7 +151,7 @@ describe('who may start a conversation', () => {
     });
   });
 
-  it('answers a client’s case, the client’s own id as clientId and another’s case the client way', async () => {
+  it('keeps a client to themself: their own id as clientId, no staff named, no other client’s case', async () => {
     const others = await seedCase(ctx, otieno.id);
     // A client's clientId is themself, whatever they send.
     const response = await start('wanjiru', {
@@ -161,6 +161,14 @@ describe('who may start a conversation', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<ConversationCreated>().conversation.clientId).toBe(wanjiru.id);
+    // Nor may they name staff: naming is what lets an admin without canOpenFiles in.
+    const naming = await start('wanjiru', {
+      subject: 'Hello',
+      body: 'Hi',
+      staffIds: [plainAdmin.id],
+    });
+    expect(naming.statusCode).toBe(400);
+    expect(naming.json().errors).toEqual({ staffIds: MESSAGE_MESSAGES.staffNotForClients });
     const foreignCase = await start('wanjiru', { subject: 'X', body: 'Hi', caseId: others.id });
     expect(foreignCase.statusCode).toBe(400);
     expect(foreignCase.json().errors).toEqual({ caseId: MESSAGE_MESSAGES.caseNotFound });
