@@ -31,6 +31,8 @@ export const MESSAGE_MESSAGES = {
   caseNotFound: 'That case was not found',
   staffNotFound: 'One of the people named was not found',
   staffNotForClients: 'Only the firm names the people a conversation reaches',
+  membersDenied: 'You do not have permission to change who a conversation reaches',
+  membersChanged: 'The people named on the conversation were updated',
   invalidConversationId: 'Invalid conversation id',
   invalidMessageId: 'Invalid message id',
   invalidAttachmentId: 'Invalid attachment id',
