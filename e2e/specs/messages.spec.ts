@@ -59,6 +59,11 @@ test.describe('secure messaging', () => {
     await expect(clientMessages).toContainText('Here is the deed.');
     await expect(staffMessages).toContainText('Here is the deed.');
     await expect(staffMessages.getByRole('button', { name: /deed\.pdf/ })).toBeVisible();
+    // The advocate has the conversation open, so it is read at once: the client sees Read on the
+    // message that carried the file.
+    const withFile = clientMessages.getByRole('article').filter({ hasText: 'Here is the deed.' });
+    await expect(withFile.getByRole('button', { name: /deed\.pdf/ })).toBeVisible();
+    await expect(withFile.getByText('Read')).toBeVisible();
 
     // The advocate answers; the client sees it live, and the advocate then sees it read.
     const staffBox = staffPage.getByRole('textbox', { name: 'Message' });
@@ -99,5 +104,54 @@ test.describe('secure messaging', () => {
     await clientContext.close();
     await staffContext.close();
     await phoneContext.close();
+  });
+
+  test('staff start a New Message by picking a client, and the client reads it', async ({
+    browser,
+    request,
+  }) => {
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    const client = await createReadyUser(request, owner, suffix, 'client');
+
+    const staffContext = await browser.newContext();
+    const staffPage = await staffContext.newPage();
+    await useSessionToken(staffPage, owner);
+    await staffPage.goto('/messages');
+    await staffPage.getByRole('button', { name: 'New Message' }).click();
+    const dialog = staffPage.getByRole('dialog', { name: 'New Message' });
+    await dialog.getByLabel('Search clients').fill(client.email);
+    await dialog.getByRole('radio', { name: new RegExp(`client ${suffix}`) }).check();
+    await dialog.getByLabel('Subject').fill(`Engagement letter ${suffix}`);
+    await dialog.getByLabel('Message').fill('Please find our engagement letter attached.');
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'engagement.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await expect(dialog.getByRole('list', { name: 'Attachments' })).toContainText('engagement.pdf');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(staffPage).toHaveURL(/\/messages\?c=/);
+    const staffMessages = staffPage.getByRole('list', { name: 'Messages' });
+    await expect(staffMessages).toContainText('Please find our engagement letter attached.');
+    await expect(staffMessages.getByRole('button', { name: /engagement\.pdf/ })).toBeVisible();
+    expect(await seriousViolations(staffPage)).toEqual([]);
+
+    // The client finds it in their list and reads it; the advocate sees Read.
+    const clientContext = await browser.newContext();
+    const clientPage = await clientContext.newPage();
+    await useSessionToken(clientPage, client.token);
+    await clientPage.goto('/messages');
+    await clientPage
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('button', { name: new RegExp(`Engagement letter ${suffix}`) })
+      .click();
+    await expect(clientPage.getByRole('list', { name: 'Messages' })).toContainText(
+      'Please find our engagement letter attached.',
+    );
+    await expect(staffMessages.getByText('Read')).toBeVisible();
+
+    await staffContext.close();
+    await clientContext.close();
   });
 });

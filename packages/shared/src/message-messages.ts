@@ -30,6 +30,9 @@ export const MESSAGE_MESSAGES = {
   clientNotFound: 'That client was not found',
   caseNotFound: 'That case was not found',
   staffNotFound: 'One of the people named was not found',
+  staffNotForClients: 'Only the firm names the people a conversation reaches',
+  membersDenied: 'You do not have permission to change who a conversation reaches',
+  membersChanged: 'The people named on the conversation were updated',
   invalidConversationId: 'Invalid conversation id',
   invalidMessageId: 'Invalid message id',
   invalidAttachmentId: 'Invalid attachment id',
@@ -65,4 +68,23 @@ export const MESSAGE_MESSAGES = {
   // The bell's entry for a new message: who wrote, never what.
   notificationTitle: 'New message',
   notificationText: (sender: string) => `You have a new message from ${sender}.`,
+} as const;
+
+/** What the /messages screen says (issue 17): the server's answers are in MESSAGE_MESSAGES. */
+export const MESSAGE_SCREEN = {
+  /**
+   * The polite announcement of a message arriving in the open conversation. The time tells two
+   * messages of one sender apart; each is also a new node, which screen readers announce anew.
+   */
+  newMessageFrom: (sender: string, time: string) => `New message from ${sender}, ${time}`,
+  loadMoreConversations: 'Load more conversations',
+  loadingMore: 'Loading…',
+  attachFiles: 'Attach files',
+  attachments: 'Attachments',
+  removeFile: (name: string) => `Remove ${name}`,
+  uploadingFile: (name: string) => `Uploading ${name}`,
+  dropHint: 'Drop files here or use Attach files (at most 5).',
+  colleagues: 'Colleagues to include',
+  colleaguesHint: 'They are named on the conversation: it reaches them and they get its emails.',
+  chosenClient: 'Chosen client',
 } as const;

@@ -94,6 +94,15 @@ export type CreateConversationInput = z.input<typeof createConversationInputSche
 export const createConversationFieldsSchema = createConversationInputSchema.omit({ body: true });
 export type CreateConversationValues = z.output<typeof createConversationInputSchema>;
 
+/**
+ * PUT /api/conversations/:id/members: the staff named on it, replacing those named before
+ * (advocates and admins with canOpenFiles).
+ */
+export const conversationMembersInputSchema = z.object({
+  staffIds: z.array(uuidField(MESSAGE_MESSAGES.staffNotFound)).max(MESSAGE_LIMITS.staffMax),
+});
+export type ConversationMembersInput = z.input<typeof conversationMembersInputSchema>;
+
 /** POST /api/conversations/:id/messages as JSON (multipart: a `body` field and `file` parts). */
 export const sendMessageInputSchema = z.object({ body: messageBodyField });
 export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
@@ -206,6 +215,11 @@ export const conversationCreatedSchema = successMessageSchema.extend({
   sent: chatMessageSchema,
 });
 export type ConversationCreated = z.infer<typeof conversationCreatedSchema>;
+
+export const conversationMembersChangedSchema = successMessageSchema.extend({
+  conversation: conversationSummarySchema,
+});
+export type ConversationMembersChanged = z.infer<typeof conversationMembersChangedSchema>;
 
 export const messageSentSchema = successMessageSchema.extend({ sent: chatMessageSchema });
 export type MessageSent = z.infer<typeof messageSentSchema>;

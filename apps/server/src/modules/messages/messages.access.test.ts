@@ -127,6 +127,18 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
       url: `/api/conversations/${(await anotherClients(ctx)).conversation.id}/read`,
     }),
   },
+  // Who a conversation reaches is for those who reach every one: 403 before any lookup, so even a
+  // named admin without canOpenFiles cannot draw others in.
+  'PUT /conversations/:id/members (own or named)': {
+    action: 'messages:all',
+    deniedMessage: MESSAGE_MESSAGES.membersDenied,
+    allowed: 200,
+    request: async (ctx, caller) => ({
+      method: 'PUT',
+      url: `/api/conversations/${(await ownOrNamed(ctx, caller)).conversation.id}/members`,
+      payload: { staffIds: [] },
+    }),
+  },
   'POST /messages/:id/withdraw (their own message)': {
     allowed: 200,
     request: async (ctx, caller) => ({

@@ -192,6 +192,37 @@ export async function nameOnCaseConversations(
     on conflict do nothing`);
 }
 
+/**
+ * Makes `userIds` exactly the staff named on a conversation; returns who was added and removed.
+ */
+export async function replaceMembers(
+  tx: Executor,
+  conversationId: string,
+  userIds: string[],
+  addedBy: string,
+): Promise<{ added: string[]; removed: string[] }> {
+  const before = await tx
+    .select({ userId: conversationMembers.userId })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.conversationId, conversationId));
+  const had = new Set(before.map((row) => row.userId));
+  const wanted = new Set(userIds);
+  const removed = [...had].filter((id) => !wanted.has(id));
+  const added = userIds.filter((id) => !had.has(id));
+  if (removed.length > 0) {
+    await tx
+      .delete(conversationMembers)
+      .where(
+        and(
+          eq(conversationMembers.conversationId, conversationId),
+          inArray(conversationMembers.userId, removed),
+        ),
+      );
+  }
+  await addMembers(tx, conversationId, added, addedBy);
+  return { added, removed };
+}
+
 /** Active advocates and admins, by name: the colleagues New Message may name. */
 export async function listActiveStaff(
   db: Executor,

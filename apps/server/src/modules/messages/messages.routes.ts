@@ -11,6 +11,8 @@ import {
   conversationCreatedSchema,
   conversationIdParamsSchema,
   conversationListSchema,
+  conversationMembersChangedSchema,
+  conversationMembersInputSchema,
   conversationReadSchema,
   conversationStaffSchema,
   createConversationFieldsSchema,
@@ -45,6 +47,7 @@ import {
   listMessages,
   markConversationRead,
   sendMessage,
+  setConversationMembers,
   staffChoices,
   withdrawMessage,
   type MessagesDeps,
@@ -339,6 +342,31 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         lastReadAt: at.toISOString(),
       };
     },
+  );
+
+  app.put(
+    '/conversations/:id/members',
+    {
+      schema: {
+        tags,
+        summary: 'Name the staff a conversation reaches, replacing those named (messages:all)',
+        params: conversationIdParamsSchema,
+        body: conversationMembersInputSchema,
+        response: { 200: conversationMembersChangedSchema, ...errors },
+      },
+      onRequest: [app.requirePermission('messages:all', MESSAGE_MESSAGES.membersDenied)],
+    },
+    async (request) => ({
+      success: true as const,
+      message: MESSAGE_MESSAGES.membersChanged,
+      conversation: await setConversationMembers(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      ),
+    }),
   );
 
   app.post(

@@ -51,6 +51,7 @@ import {
   membersOf,
   pageOfMessages,
   possibleAudience,
+  replaceMembers,
   readState,
   touchConversation,
   withdrawMessage as withdrawMessageRow,
@@ -378,6 +379,13 @@ export async function createConversation(
         });
       }
     }
+    // Naming is what lets an admin without canOpenFiles read a conversation: a client may not
+    // draw someone in (nor learn from the answer which ids are staff).
+    if (isClient(actor) && input.staffIds.length > 0) {
+      throw AppError.badRequest(MESSAGE_MESSAGES.staffNotForClients, {
+        staffIds: MESSAGE_MESSAGES.staffNotForClients,
+      });
+    }
     const staffIds = [...new Set(input.staffIds)];
     const staff = await findActiveUsers(deps.db, staffIds, ['advocate', 'admin']);
     if (staff.length !== staffIds.length) {
@@ -425,6 +433,37 @@ export async function createConversation(
     await Promise.all(input.files.map(({ file }) => discardFile(file)));
     throw error;
   }
+}
+
+/**
+ * Advocates and admins who reach every conversation (`messages:all`) choose the staff named on
+ * one: named is whom it reaches among admins without canOpenFiles and whom its emails go to.
+ */
+export async function setConversationMembers(
+  deps: MessagesDeps,
+  actor: UserRow,
+  id: string,
+  input: { staffIds: string[] },
+  meta: RequestMeta,
+): Promise<ConversationSummary> {
+  if (!can(actor, 'messages:all')) throw AppError.forbidden(MESSAGE_MESSAGES.membersDenied);
+  const staffIds = [...new Set(input.staffIds)];
+  const staff = await findActiveUsers(deps.db, staffIds, ['advocate', 'admin']);
+  if (staff.length !== staffIds.length) {
+    throw AppError.badRequest(MESSAGE_MESSAGES.staffNotFound, {
+      staffIds: MESSAGE_MESSAGES.staffNotFound,
+    });
+  }
+  await deps.db.transaction(async (tx) => {
+    const conversation = await lockConversationInScope(tx, scopeFor(actor), id);
+    if (!conversation) throw conversationNotFound();
+    const { added, removed } = await replaceMembers(tx, id, staffIds, actor.id);
+    await audit(tx, actor, 'conversation.members_changed', conversation, meta, {
+      added,
+      removed,
+    });
+  });
+  return summaryOf(deps.db, actor, id);
 }
 
 /** Staff starting a conversation may name colleagues: every active advocate and admin. */

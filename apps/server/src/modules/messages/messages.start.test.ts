@@ -7,9 +7,9 @@ import {
   type ConversationStaff,
   type MessagePage,
 } from '@firm/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, type UserRow } from '../../db/schema';
+import { auditLog, conversations, type UserRow } from '../../db/schema';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { PDF_BYTES, PNG_BYTES, seedCase } from '../../../test/cases';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -151,7 +151,7 @@ describe('who may start a conversation', () => {
     });
   });
 
-  it('answers a client’s case, the client’s own id as clientId and another’s case the client way', async () => {
+  it('keeps a client to themself: their own id as clientId, no staff named, no other client’s case', async () => {
     const others = await seedCase(ctx, otieno.id);
     // A client's clientId is themself, whatever they send.
     const response = await start('wanjiru', {
@@ -161,6 +161,14 @@ describe('who may start a conversation', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<ConversationCreated>().conversation.clientId).toBe(wanjiru.id);
+    // Nor may they name staff: naming is what lets an admin without canOpenFiles in.
+    const naming = await start('wanjiru', {
+      subject: 'Hello',
+      body: 'Hi',
+      staffIds: [plainAdmin.id],
+    });
+    expect(naming.statusCode).toBe(400);
+    expect(naming.json().errors).toEqual({ staffIds: MESSAGE_MESSAGES.staffNotForClients });
     const foreignCase = await start('wanjiru', { subject: 'X', body: 'Hi', caseId: others.id });
     expect(foreignCase.statusCode).toBe(400);
     expect(foreignCase.json().errors).toEqual({ caseId: MESSAGE_MESSAGES.caseNotFound });
@@ -265,6 +273,63 @@ describe('naming colleagues', () => {
         .sort(),
     ).toEqual([advocate.id, plainAdmin.id].sort());
     expect((await page(general.conversation.id)).statusCode).toBe(404);
+  });
+});
+
+describe('changing who a conversation reaches (PUT /members)', () => {
+  it('names and unnames staff, which opens and closes the conversation to them, audited', async () => {
+    const { conversation } = await seedConversation(ctx, otieno.id);
+    const members = (who: string, staffIds: string[]) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/conversations/${conversation.id}/members`,
+        headers: as(who),
+        payload: { staffIds },
+      });
+    const page = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/conversations/${conversation.id}/messages`,
+        headers: as('plainAdmin'),
+      });
+    expect((await page()).statusCode).toBe(404);
+
+    const named = await members('openAdmin', [plainAdmin.id]);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().conversation.staff.map((person: { id: string }) => person.id)).toEqual([
+      plainAdmin.id,
+    ]);
+    expect((await page()).statusCode).toBe(200);
+    // Named, but not one who reaches every conversation: may not draw others in.
+    expect((await members('plainAdmin', [admitAdmin.id])).statusCode).toBe(403);
+
+    const unknown = await members('advocate', [crypto.randomUUID()]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ staffIds: MESSAGE_MESSAGES.staffNotFound });
+
+    expect((await members('advocate', [])).statusCode).toBe(200);
+    expect((await page()).statusCode).toBe(404);
+    const missing = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/conversations/${crypto.randomUUID()}/members`,
+      headers: as('advocate'),
+      payload: { staffIds: [] },
+    });
+    expect(missing.statusCode).toBe(404);
+
+    const rows = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'conversation.members_changed'))
+      .orderBy(auditLog.createdAt);
+    expect(
+      rows
+        .filter((row) => row.details.conversationId === conversation.id)
+        .map((row) => [row.actorId, row.targetUserId, row.details.added, row.details.removed]),
+    ).toEqual([
+      [openAdmin.id, otieno.id, [plainAdmin.id], []],
+      [advocate.id, otieno.id, [], [plainAdmin.id]],
+    ]);
   });
 });
 

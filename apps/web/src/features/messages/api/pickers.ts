@@ -1,11 +1,13 @@
-import type { CaseList, ClientList } from '@firm/shared';
+import type { CaseList, ClientList, ClientRead, ConversationStaff } from '@firm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { MESSAGES_KEY } from './keys';
 
 /**
  * What "New Message" offers: a client's own cases (GET /api/cases), and for staff the clients
- * matching a search (GET /api/clients) and the chosen client's cases (GET /api/cases?client=).
+ * matching a search (GET /api/clients), the chosen client's cases (GET /api/cases?client=), the
+ * client a link chose (GET /api/clients/:id) and the colleagues to name (GET
+ * /api/conversations/staff).
  */
 export function useCaseChoices(clientId: string | null, enabled: boolean) {
   return useQuery({
@@ -29,5 +31,24 @@ export function useClientChoices(search: string, enabled: boolean) {
     },
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useStaffChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: [...MESSAGES_KEY, 'staff-choices'],
+    queryFn: ({ signal }) => api.get<ConversationStaff>('/conversations/staff', signal),
+    enabled,
+  });
+}
+
+/** The client `/messages?new=1&client=<id>` chose, shown even when no search lists them. */
+export function useChosenClient(clientId: string | null) {
+  return useQuery({
+    queryKey: [...MESSAGES_KEY, 'chosen-client', clientId],
+    queryFn: ({ signal }) =>
+      api.get<ClientRead>(`/clients/${encodeURIComponent(clientId!)}`, signal),
+    enabled: clientId !== null,
+    select: (read) => read.client,
   });
 }

@@ -1,10 +1,10 @@
 import { MESSAGE_LIMITS, type ChatMessage } from '@firm/shared';
-import { Paperclip, Send, X } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/api-client';
 import { sendMessage, type SendHandle } from '../api/send-message';
-import { fileSize } from './message-format';
+import { AttachButton, AttachmentList, withAddedFiles } from './attachment-list';
 
 /** The draft of each conversation, kept for the tab's life: a failed send or a reload loses nothing. */
 const draftKey = (conversationId: string) => `messages.draft.${conversationId}`;
@@ -45,7 +45,6 @@ export function Composer({ conversationId, onSending, onSent }: ComposerProps) {
   const [error, setError] = useState<string | null>(null);
   const [isDragging, setIsDragging] = useState(false);
   const handle = useRef<SendHandle | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const textId = useId();
   const errorId = useId();
   const isSending = progress !== null;
@@ -59,13 +58,13 @@ export function Composer({ conversationId, onSending, onSent }: ComposerProps) {
   };
 
   const addFiles = (list: FileList | File[]) => {
-    const next = [...files, ...Array.from(list)];
-    if (next.length > MESSAGE_LIMITS.attachmentsMax) {
-      setError(`You can attach at most ${MESSAGE_LIMITS.attachmentsMax} files to one message`);
+    const added = withAddedFiles(files, list);
+    if ('error' in added) {
+      setError(added.error);
       return;
     }
     setError(null);
-    setFiles(next);
+    setFiles(added.files);
   };
 
   const send = async () => {
@@ -121,35 +120,11 @@ export function Composer({ conversationId, onSending, onSent }: ComposerProps) {
       onDrop={onDrop}
       aria-label="Write a message"
     >
-      {files.length > 0 ? (
-        <ul className="mb-2 space-y-1" aria-label="Attachments">
-          {files.map((file, index) => (
-            <li key={`${file.name}-${index}`} className="flex items-center gap-2 text-sm">
-              <Paperclip aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-              <span className="min-w-0 flex-1 truncate">
-                {file.name} <span className="text-slate-500">({fileSize(file.size)})</span>
-              </span>
-              {progress ? (
-                <progress
-                  className="h-2 w-24"
-                  max={1}
-                  value={progress[index] ?? 0}
-                  aria-label={`Uploading ${file.name}`}
-                />
-              ) : (
-                <button
-                  type="button"
-                  className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-                  onClick={() => setFiles(files.filter((_, i) => i !== index))}
-                  aria-label={`Remove ${file.name}`}
-                >
-                  <X aria-hidden="true" className="size-4" />
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <AttachmentList
+        files={files}
+        progress={progress}
+        onRemove={(index) => setFiles(files.filter((_, i) => i !== index))}
+      />
       {error ? (
         <div
           id={errorId}
@@ -166,27 +141,7 @@ export function Composer({ conversationId, onSending, onSent }: ComposerProps) {
         Message
       </label>
       <div className="flex items-end gap-2">
-        <button
-          type="button"
-          className="rounded-md p-2.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-          onClick={() => fileInput.current?.click()}
-          disabled={isSending}
-          aria-label="Attach files"
-        >
-          <Paperclip aria-hidden="true" className="size-5" />
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          className="hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => {
-            if (event.target.files) addFiles(event.target.files);
-            event.target.value = '';
-          }}
-        />
+        <AttachButton onFiles={addFiles} disabled={isSending} />
         <textarea
           id={textId}
           rows={2}

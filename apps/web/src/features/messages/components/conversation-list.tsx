@@ -1,9 +1,9 @@
-import { MESSAGE_MESSAGES, type ConversationSummary } from '@firm/shared';
+import { MESSAGE_MESSAGES, MESSAGE_SCREEN, type ConversationSummary } from '@firm/shared';
 import { Search } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessageOr } from '../../../lib/api-client';
-import { useConversations } from '../api/list-conversations';
+import { flattenConversations, useConversations } from '../api/list-conversations';
 import { listTime } from './message-format';
 
 function previewOf(conversation: ConversationSummary): string {
@@ -37,7 +37,10 @@ export function ConversationList({
   debouncedSearch,
 }: ConversationListProps) {
   const query = useConversations(debouncedSearch);
-  const conversations = query.data?.conversations ?? [];
+  const conversations = flattenConversations(query.data?.pages);
+  const loadMore = () => {
+    if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+  };
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="border-b border-slate-200 p-3">
@@ -56,7 +59,14 @@ export function ConversationList({
           />
         </label>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      <div
+        className="min-h-0 flex-1 overflow-y-auto"
+        onScroll={(event) => {
+          // Near the end of what is loaded: the next page follows without a click.
+          const element = event.currentTarget;
+          if (element.scrollHeight - element.scrollTop - element.clientHeight < 200) loadMore();
+        }}
+      >
         {query.isPending ? (
           <Spinner label="Loading conversations…" />
         ) : query.isError ? (
@@ -126,6 +136,19 @@ export function ConversationList({
             })}
           </ul>
         )}
+        {conversations.length > 0 && query.hasNextPage ? (
+          <div className="p-3 text-center">
+            <Button
+              size="sm"
+              variant="quiet"
+              onClick={loadMore}
+              isLoading={query.isFetchingNextPage}
+              loadingText={MESSAGE_SCREEN.loadingMore}
+            >
+              {MESSAGE_SCREEN.loadMoreConversations}
+            </Button>
+          </div>
+        ) : null}
       </div>
     </div>
   );

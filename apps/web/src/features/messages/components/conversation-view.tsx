@@ -1,4 +1,10 @@
-import { MESSAGE_LIMITS, MESSAGE_MESSAGES, type ChatMessage, type MessagePage } from '@firm/shared';
+import {
+  MESSAGE_LIMITS,
+  MESSAGE_MESSAGES,
+  MESSAGE_SCREEN,
+  type ChatMessage,
+  type MessagePage,
+} from '@firm/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, CheckCheck, Clock, Paperclip } from 'lucide-react';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -149,7 +155,9 @@ export function ConversationView({
   const withdraw = useWithdrawMessage();
   const [pending, setPending] = useState<{ body: string; files: string[] } | null>(null);
   const [toWithdraw, setToWithdraw] = useState<ChatMessage | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  // Each arrival is its own announcement (a new node keyed by the message), so a second message
+  // from the same sender is read out too, not taken for the text already there.
+  const [announcement, setAnnouncement] = useState<{ id: string; text: string } | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const scroller = useRef<HTMLDivElement>(null);
   const keepFromBottom = useRef<number | null>(null);
@@ -195,7 +203,10 @@ export function ConversationView({
     lastNewest.current = newest.id;
     if (newest.mine) return;
     if (previous && previous !== newest.id) {
-      setAnnouncement(`New message from ${newest.senderName}`);
+      setAnnouncement({
+        id: newest.id,
+        text: MESSAGE_SCREEN.newMessageFrom(newest.senderName, timeOf(newest.createdAt)),
+      });
       hasUnseen.current = true;
     }
     if (!isVisible) return;
@@ -352,7 +363,7 @@ export function ConversationView({
         )}
       </div>
       <div aria-live="polite" className="sr-only">
-        {announcement}
+        {announcement ? <p key={announcement.id}>{announcement.text}</p> : null}
       </div>
       <Composer
         conversationId={conversationId}

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent } from '../../../lib/live-events';
@@ -7,7 +7,7 @@ import { mockApi, renderWithApp } from '../../../testing/render';
 import { MessagesScreen } from './messages-screen';
 import { CONVERSATION_ID, OTHER_ID, listOf, message, pageOf, summary } from './messages-test-data';
 
-const LIST = 'GET /conversations?unread=first&limit=50';
+const LIST = 'GET /conversations?unread=first&limit=50&page=1';
 const PAGE = `GET /conversations/${CONVERSATION_ID}/messages?limit=50`;
 
 function renderScreen(path = '/messages', actor = aClient()) {
@@ -38,6 +38,46 @@ describe('the conversation list', () => {
     expect(items[1]).toHaveTextContent('Wanjiru Kamau: Please see the attached deed');
     expect(items[1]).toHaveTextContent('20 Nov'); // 10:05 in Nairobi, on an earlier day
     expect(screen.getByRole('button', { name: /New Message/ })).toBeInTheDocument();
+  });
+
+  it('loads the next page with Load more, and on scrolling to the end, until the last', async () => {
+    const page = (n: number, pages: number, ids: string[]) => [
+      200,
+      {
+        ...listOf(ids.map((id) => summary({ id, subject: `Subject ${id}!` }))),
+        total: 120,
+        pagination: { page: n, limit: 50, pages },
+      },
+    ];
+    const calls = mockApi({
+      [LIST]: page(1, 3, ['a1', 'a2']) as [number, unknown],
+      // A conversation that moved up between requests comes again on page 2: shown once.
+      'GET /conversations?unread=first&limit=50&page=2': page(2, 3, ['a2', 'b1']) as [
+        number,
+        unknown,
+      ],
+      'GET /conversations?unread=first&limit=50&page=3': page(3, 3, ['c1']) as [number, unknown],
+    });
+    renderScreen('/messages', anAdvocate());
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getAllByRole('button')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more conversations' }));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('button')
+          .map((item) => item.textContent?.match(/Subject (\w+)!/)?.[1]),
+      ).toEqual(['a1', 'a2', 'b1']),
+    );
+    // Scrolled to the end of what is loaded: the last page follows by itself.
+    fireEvent.scroll(list.parentElement!);
+    expect(await within(list).findByText('Subject c1!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more conversations' })).toBeNull();
+    expect(calls.filter((call) => call.url.includes('page=')).map((c) => c.url.slice(-6))).toEqual([
+      'page=1',
+      'page=2',
+      'page=3',
+    ]);
   });
 
   it('says so when there are none', async () => {
@@ -134,6 +174,45 @@ describe('an open conversation', () => {
         'New message from Achieng Odhiambo',
       ),
     );
+  });
+
+  it('announces each new message, even a second one from the same sender in the same minute', async () => {
+    let newest = [message({ id: 'm1', body: 'First' })];
+    mockApi({
+      [LIST]: [200, listOf([summary()])],
+      [PAGE]: () => [200, pageOf(newest)],
+      [`PUT /conversations/${CONVERSATION_ID}/read`]: [
+        200,
+        { success: true, message: 'ok', lastReadAt: '2026-11-21T08:00:00.000Z' },
+      ],
+    });
+    renderScreen(`/messages?c=${CONVERSATION_ID}`);
+    await screen.findByText('First');
+    const region = document.querySelector('[aria-live="polite"]')!;
+    const arrive = async (id: string, body: string) => {
+      newest = [
+        ...newest,
+        message({
+          id,
+          body,
+          senderName: 'Achieng Odhiambo',
+          createdAt: '2026-11-20T07:01:00.000Z',
+        }),
+      ];
+      emitLiveEvent('message', { conversationId: CONVERSATION_ID, messageId: id, kind: 'created' });
+      await screen.findByText(body);
+    };
+    await arrive('m2', 'Are you free tomorrow?');
+    await waitFor(() =>
+      expect(region).toHaveTextContent('New message from Achieng Odhiambo, 10:01'),
+    );
+    const first = region.firstElementChild;
+    expect(first).not.toBeNull();
+    await arrive('m3', 'Or on Friday?');
+    // Same words, but a new announcement: screen readers read out what is added.
+    await waitFor(() => expect(region.firstElementChild).not.toBe(first));
+    expect(region).toHaveTextContent('New message from Achieng Odhiambo, 10:01');
+    expect(first!.isConnected).toBe(false);
   });
 
   it('withdraws a recent message of one’s own only after confirming', async () => {
@@ -279,6 +358,70 @@ describe('New Message', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('opens with the client already chosen from /messages?new=1&client= (the client page’s link)', async () => {
+    const clientId = '00000000-0000-4000-8000-000000000009';
+    const calls = mockApi({
+      [LIST]: [200, listOf([])],
+      'GET /clients?limit=10': [
+        200,
+        {
+          success: true,
+          count: 0,
+          total: 0,
+          pagination: { page: 1, limit: 10, pages: 1 },
+          clients: [],
+        },
+      ],
+      'GET /conversations/staff': [200, { success: true, staff: [] }],
+      [`GET /clients/${clientId}`]: [
+        200,
+        {
+          success: true,
+          client: {
+            id: clientId,
+            firstName: 'Zawadi',
+            lastName: 'Njoroge',
+            email: 'zawadi@example.test',
+            phone: null,
+            isActive: true,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            lastLogin: null,
+            openCases: 0,
+            nextAppointment: null,
+            mustChangePassword: false,
+            pendingEmail: null,
+          },
+          cases: [],
+          appointments: [],
+        },
+      ],
+      [`GET /cases?limit=100&client=${clientId}`]: [
+        200,
+        {
+          success: true,
+          count: 0,
+          total: 0,
+          pagination: { page: 1, limit: 100, pages: 1 },
+          cases: [],
+        },
+      ],
+      'POST /conversations': [201, created],
+      [PAGE]: [200, pageOf([message({ mine: true })])],
+    });
+    const { router } = renderScreen(`/messages?new=1&client=${clientId}`, anAdvocate());
+    const dialog = await screen.findByRole('dialog', { name: 'New Message' });
+    expect(await within(dialog).findByRole('radio', { name: /Zawadi Njoroge/ })).toBeChecked();
+    await userEvent.type(within(dialog).getByLabelText('Subject'), 'Your lease');
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Hello');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?c=${CONVERSATION_ID}`));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      subject: 'Your lease',
+      body: 'Hello',
+      clientId,
+    });
+  });
+
   it('has staff choose the client from a search', async () => {
     const calls = mockApi({
       [LIST]: [200, listOf([])],
@@ -309,6 +452,7 @@ describe('New Message', () => {
           cases: [],
         },
       ],
+      'GET /conversations/staff': [200, { success: true, staff: [] }],
       'POST /conversations': [201, created],
       [PAGE]: [200, pageOf([message({ mine: true })])],
     });

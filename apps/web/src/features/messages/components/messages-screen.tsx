@@ -15,7 +15,8 @@ import { NewConversationModal } from './new-conversation-modal';
 /**
  * /messages (issue 17): the conversation list and the open conversation side by side on a wide
  * screen; on a phone the list, then the conversation with a Back button. `?c=<id>` opens one,
- * `?new=1` starts one.
+ * `?new=1` starts one, and staff arriving with `?new=1&client=<id>` (the client page's link) find
+ * that client already chosen.
  */
 export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
   const queryClient = useQueryClient();
@@ -24,10 +25,13 @@ export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search, 300);
   const isStaff = user.role !== 'client';
-  // Staff choose the client from the client list: only those who may see it start conversations.
-  const mayStart = !isStaff || can(user, 'clients:view');
+  // Staff choose the client from the client list: only those who may see it start conversations
+  // (`messages:start`, the server's rule); a client writes for themself.
+  const mayStart = can(user, 'messages:start');
   // `?new=1` (the dashboard's Send Message) opens New Message at once.
   const [isCreating, setIsCreating] = useState(() => mayStart && params.get('new') === '1');
+  // Read once: the modal keeps its own choice after the URL is tidied.
+  const [linkedClientId] = useState(() => (isStaff ? params.get('client') : null));
 
   // Any conversation's event: its place, preview and unread count change in the list.
   useEffect(() => {
@@ -43,6 +47,7 @@ export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
   const open = (id: string | null) => {
     const next = new URLSearchParams(params);
     next.delete('new');
+    next.delete('client');
     if (id) next.set('c', id);
     else next.delete('c');
     setParams(next);
@@ -50,9 +55,10 @@ export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
   const closeNew = () => {
     setIsCreating(false);
     // A reload or Back should not open it again.
-    if (params.has('new')) {
+    if (params.has('new') || params.has('client')) {
       const next = new URLSearchParams(params);
       next.delete('new');
+      next.delete('client');
       setParams(next, { replace: true });
     }
   };
@@ -100,6 +106,8 @@ export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
         <NewConversationModal
           isStaff={isStaff}
           mayListCases={can(user, 'cases:view')}
+          actorId={user.id}
+          initialClientId={linkedClientId}
           onClose={closeNew}
           onCreated={(created) => {
             setIsCreating(false);

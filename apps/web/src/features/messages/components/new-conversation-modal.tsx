@@ -1,18 +1,28 @@
-import { MESSAGE_LIMITS, type ConversationCreated } from '@firm/shared';
-import { useId, useState } from 'react';
+import {
+  MESSAGE_LIMITS,
+  MESSAGE_MESSAGES,
+  MESSAGE_SCREEN,
+  type ConversationCreated,
+} from '@firm/shared';
+import { useId, useState, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreateConversation } from '../api/create-conversation';
-import { useCaseChoices, useClientChoices } from '../api/pickers';
+import { useCaseChoices, useChosenClient, useClientChoices, useStaffChoices } from '../api/pickers';
+import { AttachButton, AttachmentList, withAddedFiles } from './attachment-list';
 
 export interface NewConversationModalProps {
   /** Staff choose the client; a client writes to the firm. */
   isStaff: boolean;
   /** Staff who may not list cases (an admin without canOpenFiles) write general conversations. */
   mayListCases: boolean;
+  /** The signed-in member of staff: named anyway, so not offered among the colleagues. */
+  actorId?: string;
+  /** Staff: the client already chosen (`/messages?new=1&client=<id>`, from the client page). */
+  initialClientId?: string | null;
   onClose: () => void;
   onCreated: (created: ConversationCreated) => void;
 }
@@ -20,19 +30,27 @@ export interface NewConversationModalProps {
 export function NewConversationModal({
   isStaff,
   mayListCases,
+  actorId,
+  initialClientId = null,
   onClose,
   onCreated,
 }: NewConversationModalProps) {
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [caseId, setCaseId] = useState('');
-  const [clientId, setClientId] = useState<string | null>(null);
+  const [clientId, setClientId] = useState<string | null>(isStaff ? initialClientId : null);
+  const [staffIds, setStaffIds] = useState<string[]>([]);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number[] | null>(null);
+  const [isDragging, setIsDragging] = useState(false);
   const [clientSearch, setClientSearch] = useState('');
   const debouncedSearch = useDebouncedValue(clientSearch, 300);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateConversation();
   const clients = useClientChoices(debouncedSearch, isStaff);
+  const chosen = useChosenClient(isStaff ? initialClientId : null);
+  const colleagues = useStaffChoices(isStaff);
   const cases = useCaseChoices(
     isStaff ? clientId : null,
     mayListCases && (!isStaff || clientId !== null),
@@ -41,30 +59,63 @@ export function NewConversationModal({
   const caseSelectId = useId();
   const formId = useId();
 
+  const addFiles = (list: FileList | File[]) => {
+    const added = withAddedFiles(files, list);
+    if ('error' in added) {
+      setErrors({ ...errors, files: added.error });
+      return;
+    }
+    setErrors(({ files: _dropped, ...rest }) => rest);
+    setFiles(added.files);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setIsDragging(false);
+    if (event.dataTransfer.files.length > 0) addFiles(event.dataTransfer.files);
+  };
+
   const submit = () => {
     const found: Record<string, string> = {};
-    if (!subject.trim()) found.subject = 'Please enter a subject';
-    if (!body.trim()) found.body = 'Please write a message';
-    if (isStaff && !clientId) found.clientId = 'Please choose the client';
+    if (!subject.trim()) found.subject = MESSAGE_MESSAGES.subjectRequired;
+    // As for any message: text, files, or both.
+    if (!body.trim() && files.length === 0) found.body = MESSAGE_MESSAGES.bodyRequired;
+    if (isStaff && !clientId) found.clientId = MESSAGE_MESSAGES.clientRequired;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setFormError(null);
+    if (files.length > 0) setProgress(files.map(() => 0));
     create.mutate(
       {
-        subject: subject.trim(),
-        body: body.trim(),
-        caseId: caseId || undefined,
-        clientId: isStaff ? (clientId ?? undefined) : undefined,
+        input: {
+          subject: subject.trim(),
+          body: body.trim(),
+          caseId: caseId || undefined,
+          clientId: isStaff ? (clientId ?? undefined) : undefined,
+          ...(isStaff && staffIds.length > 0 ? { staffIds } : {}),
+        },
+        files,
+        onProgress: setProgress,
       },
       {
-        onSuccess: onCreated,
+        onSuccess: (created) => onCreated(created),
         onError: (error) => {
           if (error instanceof ApiError && error.errors) setErrors(error.errors);
           setFormError(serverMessageOr(error, 'Failed to send the message'));
         },
+        onSettled: () => setProgress(null),
       },
     );
   };
+
+  // The chosen client (from a link) heads the list when the search does not hold them.
+  const clientOptions = [
+    ...(chosen.data && !(clients.data?.clients ?? []).some((c) => c.id === chosen.data.id)
+      ? [chosen.data]
+      : []),
+    ...(clients.data?.clients ?? []),
+  ];
+  const colleagueOptions = (colleagues.data?.staff ?? []).filter((person) => person.id !== actorId);
 
   return (
     <Modal
@@ -86,11 +137,17 @@ export function NewConversationModal({
       <form
         id={formId}
         noValidate
-        className="space-y-4"
+        className={`space-y-4 ${isDragging ? 'rounded-md ring-2 ring-brand-600' : ''}`}
         onSubmit={(event) => {
           event.preventDefault();
           submit();
         }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setIsDragging(true);
+        }}
+        onDragLeave={() => setIsDragging(false)}
+        onDrop={onDrop}
       >
         {formError ? (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -113,7 +170,7 @@ export function NewConversationModal({
               </p>
             ) : (
               <div className="max-h-40 space-y-1 overflow-y-auto">
-                {(clients.data?.clients ?? []).map((client) => (
+                {clientOptions.map((client) => (
                   <label key={client.id} className="flex items-center gap-2 text-sm">
                     <input
                       type="radio"
@@ -129,7 +186,7 @@ export function NewConversationModal({
                     <span className="text-slate-600">({client.email})</span>
                   </label>
                 ))}
-                {clients.data && clients.data.clients.length === 0 ? (
+                {clients.data && clientOptions.length === 0 ? (
                   <p className="text-sm text-slate-600">No clients match.</p>
                 ) : null}
               </div>
@@ -184,6 +241,52 @@ export function NewConversationModal({
             </p>
           ) : null}
         </div>
+        <div>
+          <div className="flex items-center gap-2">
+            <AttachButton onFiles={addFiles} disabled={create.isPending} />
+            <p className="text-sm text-slate-600">{MESSAGE_SCREEN.dropHint}</p>
+          </div>
+          <AttachmentList
+            files={files}
+            progress={progress}
+            onRemove={(index) => setFiles(files.filter((_, i) => i !== index))}
+          />
+          {errors.files ? (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {errors.files}
+            </p>
+          ) : null}
+        </div>
+        {isStaff && colleagueOptions.length > 0 ? (
+          <fieldset className="space-y-1">
+            <legend className="text-sm font-medium text-slate-800">
+              {MESSAGE_SCREEN.colleagues}
+            </legend>
+            <p className="text-sm text-slate-600">{MESSAGE_SCREEN.colleaguesHint}</p>
+            <div className="max-h-32 space-y-1 overflow-y-auto">
+              {colleagueOptions.map((person) => (
+                <label key={person.id} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={staffIds.includes(person.id)}
+                    disabled={
+                      !staffIds.includes(person.id) && staffIds.length >= MESSAGE_LIMITS.staffMax
+                    }
+                    onChange={(event) =>
+                      setStaffIds(
+                        event.target.checked
+                          ? [...staffIds, person.id]
+                          : staffIds.filter((id) => id !== person.id),
+                      )
+                    }
+                  />
+                  {person.name}
+                </label>
+              ))}
+            </div>
+            {errors.staffIds ? <p className="text-sm text-red-700">{errors.staffIds}</p> : null}
+          </fieldset>
+        ) : null}
       </form>
     </Modal>
   );

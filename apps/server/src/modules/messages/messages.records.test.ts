@@ -1,0 +1,252 @@
+import type { CaseDetail, ConversationCreated, ConversationList, MessageSent } from '@firm/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, messages, type UserRow } from '../../db/schema';
+import { bearer, seedUser, sessionFor } from '../../../test/accounts';
+import { seedCase } from '../../../test/cases';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { seedAttachment, seedConversation } from '../../../test/messages';
+import { sendMessageNotices, type MessageNoticeDeps } from './message-notices';
+
+/**
+ * What messaging leaves on record and how its lists answer (issue 17, ADR 020): the audit row of
+ * every staff call (action, actor, client, address), search and pages of the list, an attachment
+ * filed as internal, and withdrawn messages left out of unread counts and the email.
+ */
+
+let ctx: TestContext;
+let advocate: UserRow;
+let auditor: UserRow;
+let wanjiru: UserRow;
+let amani: UserRow;
+const tokens: Record<string, string> = {};
+const as = (who: string) => bearer(tokens[who]!);
+const IP = '203.0.113.9';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  advocate = await seedUser(ctx, {
+    role: 'advocate',
+    email: 'advocate@records.test',
+    firstName: 'Achieng',
+    lastName: 'Odhiambo',
+  });
+  // Whose every call is audited below: nobody else acts as them.
+  auditor = await seedUser(ctx, {
+    role: 'admin',
+    email: 'audited@records.test',
+    firstName: 'Baraka',
+    lastName: 'Mwangi',
+    permissions: { canOpenFiles: true, canUploadFiles: true },
+  });
+  wanjiru = await seedUser(ctx, {
+    role: 'client',
+    email: 'wanjiru@records.test',
+    firstName: 'Wanjiru',
+    lastName: 'Kamau',
+  });
+  amani = await seedUser(ctx, {
+    role: 'client',
+    email: 'amani@records.test',
+    firstName: 'Amani',
+    lastName: 'Otieno',
+  });
+  for (const [name, user] of Object.entries({ advocate, auditor, wanjiru, amani })) {
+    tokens[name] = await sessionFor(ctx, user);
+  }
+});
+afterAll(() => ctx.close());
+
+const call = async (
+  who: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: Record<string, unknown>,
+) => {
+  const response = await ctx.app.inject({
+    method,
+    url,
+    headers: as(who),
+    remoteAddress: IP,
+    ...(payload ? { payload } : {}),
+  });
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  return response;
+};
+const list = async (who: string, query: string) =>
+  (await call(who, 'GET', `/api/conversations?${query}`)).json<ConversationList>();
+
+describe('the audit log', () => {
+  it('records listing, starting, sending, reading, withdrawing and filing: action, actor, client, address', async () => {
+    const own = await seedCase(ctx, amani.id);
+    const created = (
+      await call('auditor', 'POST', '/api/conversations', {
+        subject: 'Lease',
+        body: 'Hello Amani',
+        clientId: amani.id,
+        caseId: own.id,
+      })
+    ).json<ConversationCreated>();
+    const id = created.conversation.id;
+    await call('auditor', 'GET', `/api/conversations?clientId=${amani.id}`);
+    const sent = (
+      await call('auditor', 'POST', `/api/conversations/${id}/messages`, { body: 'Oops' })
+    ).json<MessageSent>().sent;
+    await call('auditor', 'PUT', `/api/conversations/${id}/read`);
+    await call('auditor', 'POST', `/api/messages/${sent.id}/withdraw`);
+    const clientMessage = (
+      await call('amani', 'POST', `/api/conversations/${id}/messages`, { body: 'The lease' })
+    ).json<MessageSent>().sent;
+    const [row] = await ctx.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, clientMessage.id));
+    const attachment = await seedAttachment(ctx, row!);
+    await call(
+      'auditor',
+      'POST',
+      `/api/conversations/${id}/attachments/${attachment.id}/file-to-case`,
+    );
+
+    const rows = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, auditor.id));
+    const seen = rows.map((each) => [each.action, each.targetUserId, each.ip]);
+    for (const action of [
+      'conversation.created',
+      'conversation.listed',
+      'message.sent',
+      'conversation.read',
+      'message.withdrawn',
+      'message.attachment_filed',
+      'case.document_uploaded',
+    ]) {
+      expect(seen, action).toContainEqual([action, amani.id, IP]);
+    }
+    const byAction = (action: string) => rows.find((each) => each.action === action)!.details;
+    expect(byAction('conversation.listed')).toMatchObject({ conversationIds: [id] });
+    expect(byAction('message.sent')).toMatchObject({ conversationId: id, messageId: sent.id });
+    expect(byAction('message.withdrawn')).toMatchObject({ conversationId: id, messageId: sent.id });
+    expect(byAction('message.attachment_filed')).toMatchObject({
+      conversationId: id,
+      attachmentId: attachment.id,
+    });
+    // The client's own calls are not audited.
+    const clientRows = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, amani.id));
+    expect(clientRows).toEqual([]);
+  });
+});
+
+describe('the list', () => {
+  it('leaves out conversations that do not match the search', async () => {
+    const own = await seedCase(ctx, wanjiru.id, { caseNumber: 'MWA/2026/9911' });
+    const bySubject = await seedConversation(ctx, wanjiru.id, { subject: 'Boundary beacons' });
+    const byCase = await seedConversation(ctx, wanjiru.id, { subject: 'Hearing', caseId: own.id });
+    const other = await seedConversation(ctx, wanjiru.id, { subject: 'Invoice for October' });
+
+    const beacons = await list('advocate', 'search=beacons&limit=100');
+    expect(beacons.conversations.map((c) => c.id)).toEqual([bySubject.conversation.id]);
+    expect(beacons.total).toBe(1);
+    const number = await list('advocate', 'search=9911&limit=100');
+    expect(number.conversations.map((c) => c.id)).toEqual([byCase.conversation.id]);
+    const ids = (await list('advocate', 'search=Wanjiru&limit=100')).conversations.map((c) => c.id);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        bySubject.conversation.id,
+        byCase.conversation.id,
+        other.conversation.id,
+      ]),
+    );
+  });
+
+  it('pages with page=: the second page holds the rest, none repeated', async () => {
+    const client = await seedUser(ctx, { role: 'client', email: 'paged@records.test' });
+    const seeded = [];
+    for (let i = 0; i < 3; i += 1) {
+      seeded.push(
+        await seedConversation(ctx, client.id, {
+          subject: `Paged ${i}`,
+          createdAt: new Date(Date.now() - (3 - i) * 60_000),
+        }),
+      );
+    }
+    const first = await list('advocate', `clientId=${client.id}&limit=2&page=1`);
+    const second = await list('advocate', `clientId=${client.id}&limit=2&page=2`);
+    expect(first.pagination).toEqual({ page: 1, limit: 2, pages: 2 });
+    expect(second.pagination).toEqual({ page: 2, limit: 2, pages: 2 });
+    expect(second.total).toBe(3);
+    expect(first.conversations.map((c) => c.subject)).toEqual(['Paged 2', 'Paged 1']);
+    expect(second.conversations.map((c) => c.subject)).toEqual(['Paged 0']);
+  });
+});
+
+describe('filing an attachment as internal', () => {
+  it('keeps it from the client: not in their case, not downloadable, not on their timeline', async () => {
+    const own = await seedCase(ctx, wanjiru.id);
+    const { conversation, message } = await seedConversation(ctx, wanjiru.id, { caseId: own.id });
+    const attachment = await seedAttachment(ctx, message, { name: 'counsel-opinion.pdf' });
+    const filed = await call(
+      'advocate',
+      'POST',
+      `/api/conversations/${conversation.id}/attachments/${attachment.id}/file-to-case`,
+      { visibleToClient: false },
+    );
+    const document = filed.json().document as { id: string; visibleToClient: boolean };
+    expect(document.visibleToClient).toBe(false);
+
+    const staffView = (await call('advocate', 'GET', `/api/cases/${own.id}`)).json<{
+      case: CaseDetail;
+    }>().case;
+    expect(staffView.documents.map((d) => d.id)).toContain(document.id);
+    const clientView = (await call('wanjiru', 'GET', `/api/cases/${own.id}`)).json<{
+      case: CaseDetail;
+    }>().case;
+    expect(clientView.documents.map((d) => d.id)).not.toContain(document.id);
+    expect(JSON.stringify(clientView.timeline)).not.toContain('counsel-opinion.pdf');
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/cases/${own.id}/documents/${document.id}`,
+      headers: as('wanjiru'),
+    });
+    expect(download.statusCode).toBe(404);
+  });
+});
+
+describe('withdrawn messages', () => {
+  const deps = (): MessageNoticeDeps => ({
+    db: ctx.database.db,
+    mailer: ctx.app.mailer,
+    publicUrl: ctx.config.publicUrl,
+    firmNotifyEmail: ctx.config.firmNotifyEmail,
+    logger: ctx.app.log,
+  });
+
+  it('count as unread for nobody and bring no email', async () => {
+    const withdrawn = await seedConversation(ctx, amani.id, {
+      members: [advocate.id],
+      subject: 'Sent by mistake',
+    });
+    const kept = await seedConversation(ctx, amani.id, {
+      members: [advocate.id],
+      subject: 'Still there',
+    });
+    await call('amani', 'POST', `/api/messages/${withdrawn.message.id}/withdraw`);
+
+    const listed = await list('advocate', `clientId=${amani.id}&limit=100`);
+    const unread = (id: string) => listed.conversations.find((c) => c.id === id)?.unreadCount;
+    expect(unread(withdrawn.conversation.id)).toBe(0);
+    expect(unread(kept.conversation.id)).toBe(1);
+
+    ctx.mail.length = 0;
+    await sendMessageNotices(deps(), new Date(Date.now() + 11 * 60_000));
+    const links = ctx.mail.filter((mail) => mail.to === 'advocate@records.test').map((m) => m.text);
+    expect(links.some((text) => text.includes(`/messages?c=${kept.conversation.id}`))).toBe(true);
+    expect(links.some((text) => text.includes(`/messages?c=${withdrawn.conversation.id}`))).toBe(
+      false,
+    );
+  });
+});
