@@ -1,16 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import type { ConversationCreated, MessageSent } from '@firm/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { loadConfig } from '../../config';
-import { usePostgres, type Database } from '../../db/client';
+import { describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
-import { TEST_DB_PREFIX } from '../../../test/database-target';
-import type { TestContext } from '../../../test/helpers';
+import { useTwoInstances } from '../../../test/two-instances';
 import {
   listeningPort,
   openStream,
@@ -41,66 +32,7 @@ const isMessage =
     (messageId === undefined || dataOf(event).messageId === messageId);
 
 describe.runIf(serverUrl)('live messages across two app instances on one database', () => {
-  const apps: { app: App; database: Database }[] = [];
-  let maintenanceUrl: string;
-  let name: string;
-
-  beforeAll(async () => {
-    const base = new URL(serverUrl!);
-    const baseName = decodeURIComponent(base.pathname.slice(1));
-    if (!/^[a-zA-Z0-9_]+$/.test(baseName)) throw new Error(`Unsupported name: ${baseName}`);
-    name = `${baseName}${TEST_DB_PREFIX}msg_${randomBytes(6).toString('hex')}`;
-    const maintenance = new URL(serverUrl!);
-    maintenance.pathname = '/postgres';
-    maintenanceUrl = maintenance.toString();
-    const admin = new pg.Client({ connectionString: maintenanceUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create database "${name}"`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    // The first migrates it (under the migrations lock); the second finds it migrated.
-    for (let i = 0; i < 2; i += 1) {
-      const database = await usePostgres(url.toString());
-      const config = loadConfig({
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'firm-api-data-')),
-        LOG_LEVEL: 'silent',
-        PUBLIC_URL: 'http://portal.test',
-      });
-      const app = await buildApp({
-        config,
-        database,
-        mailer: { send: async () => {} },
-        logger: false,
-        retentionSchedule: false,
-        appointmentReminders: false,
-        messageNotices: false,
-      });
-      await app.ready();
-      apps.push({ app, database });
-    }
-    // Creating and migrating a database can take a while on a busy shared server.
-  }, 90_000);
-  afterAll(async () => {
-    for (const { app, database } of apps) {
-      await app.close();
-      await database.close();
-    }
-    const admin = new pg.Client({ connectionString: maintenanceUrl });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists "${name}"`);
-    } finally {
-      await admin.end();
-    }
-  }, 90_000);
-
-  /** The test helpers' shape, for seeding through app A's database. */
-  const contextOf = (index: number) =>
-    ({ app: apps[index]!.app, database: apps[index]!.database }) as unknown as TestContext;
+  const { apps, contextOf } = useTwoInstances(serverUrl!, 'msg', { messageNotices: false });
 
   async function ready(port: number, token: string): Promise<OpenStream> {
     const stream = await openStream(port, token);
