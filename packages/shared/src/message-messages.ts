@@ -62,6 +62,9 @@ export const MESSAGE_MESSAGES = {
   emailSubject: 'You have a new message',
   emailBody: (sender: string, link: string) =>
     `You have a new message from ${sender}.\n\nTo read it, sign in to your portal:\n${link}\n\nFor your privacy, messages are not sent by email.`,
+  /** Added to a person's copy (not the firm's shared address): the email can be switched off. */
+  emailPreferenceLine: (profileLink: string) =>
+    `You can switch these emails off under Profile Settings: ${profileLink}`,
   /** The sender named to a client when the firm wrote. */
   firmSender: 'Mwamba & Associates Advocates',
 

@@ -108,6 +108,10 @@ describe('unread message emails', () => {
       `You have a new message from Achieng Odhiambo (${MESSAGE_MESSAGES.firmSender})`,
     );
     expect(ctx.mail[0]!.text).toContain(`/messages?c=${conversation.id}`);
+    // A person's copy says where to switch it off.
+    expect(ctx.mail[0]!.text).toContain(
+      MESSAGE_MESSAGES.emailPreferenceLine('http://portal.test/profile'),
+    );
   });
 
   it('emails the firm’s address when nobody is named, and only once when runs race', async () => {
@@ -119,6 +123,8 @@ describe('unread message emails', () => {
     ]);
     expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
     expect(ctx.mail.map((each) => each.to)).toEqual(['firm@example.test']);
+    // The shared address has no Profile to switch it off in.
+    expect(ctx.mail[0]!.text).not.toContain('Profile Settings');
   });
 
   it('emails the firm at the address saved in System Settings, not FIRM_NOTIFY_EMAIL', async () => {

@@ -83,7 +83,9 @@ export async function sendMessageNotices(deps: MessageNoticeDeps, now: Date): Pr
       await deps.mailer.send({
         to: address,
         subject: MESSAGE_MESSAGES.emailSubject,
-        text: MESSAGE_MESSAGES.emailBody(sender, link),
+        text: candidate.recipientId
+          ? `${MESSAGE_MESSAGES.emailBody(sender, link)}\n\n${MESSAGE_MESSAGES.emailPreferenceLine(`${deps.publicUrl}/profile`)}`
+          : MESSAGE_MESSAGES.emailBody(sender, link),
       });
       sent += 1;
     } catch (error) {
