@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  callApi,
   createReadyUser,
   ownerToken,
   uniqueSuffix,
@@ -153,5 +154,53 @@ test.describe('secure messaging', () => {
 
     await staffContext.close();
     await clientContext.close();
+  });
+
+  test('older messages load when the client scrolls up, and the view stays where it was', async ({
+    browser,
+    request,
+  }) => {
+    test.slow(); // 70 messages written through the API first
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    const client = await createReadyUser(request, owner, suffix, 'client');
+    const created = await callApi<{ conversation: { id: string } }>(
+      request,
+      owner,
+      'POST',
+      '/conversations',
+      { clientId: client.id, subject: `Long matter ${suffix}`, body: 'Message 1' },
+    );
+    const id = created.conversation.id;
+    // A page is the newest 50: 70 messages make two.
+    for (let n = 2; n <= 70; n += 1) {
+      await callApi(request, owner, 'POST', `/conversations/${id}/messages`, {
+        body: `Message ${n}`,
+      });
+    }
+
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await useSessionToken(page, client.token);
+    await page.goto(`/messages?c=${id}`);
+    const list = page.getByRole('list', { name: 'Messages' });
+    const message = (n: number) => list.getByText(`Message ${n}`, { exact: true });
+    await expect(message(70)).toBeInViewport();
+    await expect(message(20)).toHaveCount(0);
+
+    // Scrolled to the top of what is loaded: the older page comes, and the message that was at
+    // the top stays in view instead of the view jumping to the oldest one.
+    await list.evaluate((element) => {
+      let scroller = element.parentElement;
+      while (scroller && getComputedStyle(scroller).overflowY !== 'auto') {
+        scroller = scroller.parentElement;
+      }
+      scroller!.scrollTop = 0;
+    });
+    await expect(message(1)).toBeAttached();
+    await expect(message(21)).toBeInViewport();
+    await expect(message(1)).not.toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
+    await context.close();
   });
 });
