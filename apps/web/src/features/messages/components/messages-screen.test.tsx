@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { emitLiveEvent } from '../../../lib/live-events';
+import { server } from '../../../testing/msw';
 import { aClient, anAdvocate } from '../../../testing/people';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { MessagesScreen } from './messages-screen';
@@ -213,6 +215,48 @@ describe('an open conversation', () => {
     await waitFor(() => expect(region.firstElementChild).not.toBe(first));
     expect(region).toHaveTextContent('New message from Achieng Odhiambo, 10:01');
     expect(first!.isConnected).toBe(false);
+  });
+
+  it('shows a message of one’s own as Sending…, then Sent, then Read when the other side reads it', async () => {
+    let newest = [message({ id: 'm1', body: 'Hello' })];
+    mockApi({
+      [LIST]: [200, listOf([summary()])],
+      [PAGE]: () => [200, pageOf(newest)],
+      [`PUT /conversations/${CONVERSATION_ID}/read`]: [
+        200,
+        { success: true, message: 'ok', lastReadAt: '2026-11-21T08:00:00.000Z' },
+      ],
+    });
+    // The send waits until the test lets it through, so "Sending…" can be seen.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const mine = (state: 'sent' | 'read') =>
+      message({ id: 'm2', body: 'Thank you', mine: true, fromClient: true, state });
+    server.use(
+      http.post(`/api/conversations/${CONVERSATION_ID}/messages`, async () => {
+        await released;
+        newest = [...newest, mine('sent')];
+        return HttpResponse.json(
+          { success: true, message: 'Message sent', sent: mine('sent') },
+          { status: 201 },
+        );
+      }),
+    );
+    renderScreen(`/messages?c=${CONVERSATION_ID}`);
+    await screen.findByText('Hello');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Thank you');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const messages = screen.getByRole('list', { name: 'Messages' });
+    expect(await within(messages).findByText('Sending…')).toBeInTheDocument();
+    release();
+    expect(await within(messages).findByText('Sent')).toBeInTheDocument();
+    expect(within(messages).queryByText('Sending…')).not.toBeInTheDocument();
+
+    // The firm reads it: its receipt arrives on the stream, and the mark becomes Read.
+    newest = [newest[0]!, mine('read')];
+    emitLiveEvent('message', { conversationId: CONVERSATION_ID, messageId: null, kind: 'read' });
+    expect(await within(messages).findByText('Read')).toBeInTheDocument();
+    expect(within(messages).queryByText('Sent')).not.toBeInTheDocument();
   });
 
   it('withdraws a recent message of one’s own only after confirming', async () => {
