@@ -1,4 +1,4 @@
-import { MESSAGE_LIMITS, MESSAGE_MESSAGES, MESSAGE_SCREEN } from '@firm/shared';
+import { MESSAGE_LIMITS, MESSAGE_MESSAGES, MESSAGE_SCREEN, UPLOAD_ACCEPT } from '@firm/shared';
 import { Paperclip, X } from 'lucide-react';
 import { useRef } from 'react';
 import { fileSize } from './message-format';
@@ -73,6 +73,8 @@ export function AttachButton({
         ref={input}
         type="file"
         multiple
+        // The picker offers the types the server takes (it still reads each file's bytes).
+        accept={UPLOAD_ACCEPT}
         className="hidden"
         tabIndex={-1}
         aria-hidden="true"
