@@ -107,8 +107,75 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 /** Bell texts of appointment events that read differently for one of the people told. */
-export const APPOINTMENT_NOTIFICATION_TEXTS = {
+/**
+ * What the bell says of each event (issue 15; who hears of what is in the server's
+ * notify-events.ts and ADR 017). A title and a message that name the record, never a note's,
+ * document's or message's content.
+ */
+export const NOTIFICATION_TEXTS = {
+  caseOpened: {
+    title: 'New case opened',
+    message: (caseNumber: string) => `Case ${caseNumber} has been opened for you.`,
+  },
+  caseAssigned: {
+    title: 'Case assigned to you',
+    message: (caseNumber: string) => `Case ${caseNumber} has been assigned to you.`,
+  },
+  caseStatusChanged: {
+    title: 'Case status updated',
+    message: (caseNumber: string, status: string) => `Case ${caseNumber} is now ${status}.`,
+  },
+  caseDocumentAdded: {
+    title: 'New document',
+    message: (caseNumber: string) => `A document was added to case ${caseNumber}.`,
+  },
+  caseNoteAdded: {
+    title: 'New note',
+    message: (caseNumber: string) => `A note was added to case ${caseNumber}.`,
+  },
+  visitorBooking: {
+    title: 'New booking request',
+    message: (who: string, type: string, when: string) =>
+      `${who} (a visitor) asked for a ${type} on ${when}.`,
+  },
+  clientBooking: {
+    title: 'New appointment request',
+    message: (who: string, type: string, when: string) => `${who} asked for a ${type} on ${when}.`,
+  },
+  staffBooking: {
+    title: 'Appointment booked',
+    message: (type: string, when: string) => `A ${type} was booked for ${when}.`,
+  },
+  appointmentChange: {
+    appointment_confirmed: { title: 'Appointment confirmed', verb: 'is confirmed' },
+    appointment_rescheduled: { title: 'Appointment rescheduled', verb: 'has moved' },
+    appointment_cancelled: { title: 'Appointment cancelled', verb: 'is cancelled' },
+  },
+  /** Changed by staff: to the client and the advocate. */
+  appointmentChangedByStaff: (type: string, when: string, verb: string) =>
+    `The ${type} on ${when} ${verb}.`,
+  /** Changed by the client or a visitor's link: to the staff who schedule. */
+  appointmentChangedByClient: (who: string, type: string, when: string, verb: string) =>
+    `${who}'s ${type} on ${when} ${verb}.`,
   /** To the advocate a reschedule took the appointment from. */
   movedToAnotherAdvocate: (type: string, when: string) =>
     `The ${type} on ${when} has moved to another advocate's diary.`,
+  appointmentReminder: {
+    title: 'Appointment tomorrow',
+    message: (type: string, when: string) => `Reminder: ${type} on ${when}.`,
+  },
+  permissionsChanged: {
+    title: 'Your permissions changed',
+    message: 'An advocate changed what you may do in the portal.',
+  },
+  advocateAwaitingVerification: {
+    title: 'Advocate awaiting verification',
+    message: (name: string) => `${name} registered and is waiting to be verified.`,
+  },
+  contactMessage: {
+    title: 'New contact message',
+    urgentTitle: 'Urgent contact message',
+    message: (name: string) =>
+      `${name} wrote through the website; the message is in the firm's inbox.`,
+  },
 } as const;

@@ -1,5 +1,5 @@
 import {
-  APPOINTMENT_NOTIFICATION_TEXTS,
+  NOTIFICATION_TEXTS as T,
   APPOINTMENT_TYPE_DEFAULTS,
   can,
   nairobiDateTime,
@@ -41,8 +41,8 @@ export async function notifyCaseOpened(tx: Executor, row: CaseRef, actor: Actor)
     {
       kind: 'case_opened',
       type: 'info',
-      title: 'New case opened',
-      message: `Case ${row.caseNumber} has been opened for you.`,
+      title: T.caseOpened.title,
+      message: T.caseOpened.message(row.caseNumber),
       actionUrl: caseLink(row),
       subject: caseSubject(row),
       maySee: (user) => user.role === 'client' && maySeeCase(row)(user),
@@ -59,8 +59,8 @@ export async function notifyCaseAssigned(tx: Executor, row: CaseRef, actor: Acto
     {
       kind: 'case_assigned',
       type: 'info',
-      title: 'Case assigned to you',
-      message: `Case ${row.caseNumber} has been assigned to you.`,
+      title: T.caseAssigned.title,
+      message: T.caseAssigned.message(row.caseNumber),
       actionUrl: caseLink(row),
       subject: caseSubject(row),
       maySee: (user) => user.id === row.assigneeId && maySeeCase(row)(user),
@@ -86,8 +86,8 @@ export async function notifyCaseStatusChanged(
     {
       kind: 'case_status_changed',
       type: status === 'completed' || status === 'closed' ? 'success' : 'info',
-      title: 'Case status updated',
-      message: `Case ${row.caseNumber} is now ${statusText(status)}.`,
+      title: T.caseStatusChanged.title,
+      message: T.caseStatusChanged.message(row.caseNumber, statusText(status)),
       actionUrl: caseLink(row),
       subject: caseSubject(row),
       maySee: maySeeCase(row),
@@ -111,10 +111,8 @@ export async function notifyCaseContentAdded(
     {
       kind: isDocument ? 'case_document_added' : 'case_note_added',
       type: 'info',
-      title: isDocument ? 'New document' : 'New note',
-      message: isDocument
-        ? `A document was added to case ${row.caseNumber}.`
-        : `A note was added to case ${row.caseNumber}.`,
+      title: (isDocument ? T.caseDocumentAdded : T.caseNoteAdded).title,
+      message: (isDocument ? T.caseDocumentAdded : T.caseNoteAdded).message(row.caseNumber),
       actionUrl: caseLink(row),
       subject: caseSubject(row),
       maySee: (user) =>
@@ -173,8 +171,8 @@ export async function notifyAppointmentBooked(
     await notify(tx, await enquiryHandlers(tx), {
       kind: 'visitor_booking_received',
       type: 'info',
-      title: 'New booking request',
-      message: `${clientName(row)} (a visitor) asked for a ${typeLabel(row)} on ${when(row)}.`,
+      title: T.visitorBooking.title,
+      message: T.visitorBooking.message(clientName(row), typeLabel(row), when(row)),
       // The inbox, where it is triaged, converted into a client or answered.
       actionUrl: '/enquiries',
       subject: appointmentSubject(row),
@@ -189,8 +187,8 @@ export async function notifyAppointmentBooked(
       {
         kind: 'appointment_booked',
         type: 'info',
-        title: 'New appointment request',
-        message: `${clientName(row)} asked for a ${typeLabel(row)} on ${when(row)}.`,
+        title: T.clientBooking.title,
+        message: T.clientBooking.message(clientName(row), typeLabel(row), when(row)),
         actionUrl: '/appointments',
         subject: appointmentSubject(row),
         maySee: maySeeAppointment(row),
@@ -205,8 +203,8 @@ export async function notifyAppointmentBooked(
     {
       kind: 'appointment_booked',
       type: 'info',
-      title: 'Appointment booked',
-      message: `A ${typeLabel(row)} was booked for ${when(row)}.`,
+      title: T.staffBooking.title,
+      message: T.staffBooking.message(typeLabel(row), when(row)),
       actionUrl: '/appointments',
       subject: appointmentSubject(row),
       maySee: maySeeAppointment(row),
@@ -216,9 +214,9 @@ export async function notifyAppointmentBooked(
 }
 
 const CHANGE_WORDING = {
-  appointment_confirmed: { title: 'Appointment confirmed', verb: 'is confirmed', type: 'success' },
-  appointment_rescheduled: { title: 'Appointment rescheduled', verb: 'has moved', type: 'info' },
-  appointment_cancelled: { title: 'Appointment cancelled', verb: 'is cancelled', type: 'warning' },
+  appointment_confirmed: { ...T.appointmentChange.appointment_confirmed, type: 'success' },
+  appointment_rescheduled: { ...T.appointmentChange.appointment_rescheduled, type: 'info' },
+  appointment_cancelled: { ...T.appointmentChange.appointment_cancelled, type: 'warning' },
 } as const;
 
 /**
@@ -249,15 +247,12 @@ export async function notifyAppointmentChanged(
       type: wording.type,
       title: wording.title,
       message: isStaff
-        ? `The ${typeLabel(row)} on ${when(row)} ${wording.verb}.`
-        : `${clientName(row)}'s ${typeLabel(row)} on ${when(row)} ${wording.verb}.`,
+        ? T.appointmentChangedByStaff(typeLabel(row), when(row), wording.verb)
+        : T.appointmentChangedByClient(clientName(row), typeLabel(row), when(row), wording.verb),
       // For the advocate who lost it, it is no longer in their diary.
       messageFor: (user) =>
         user.id === formerAdvocateId && previous
-          ? APPOINTMENT_NOTIFICATION_TEXTS.movedToAnotherAdvocate(
-              typeLabel(row),
-              when({ ...row, startsAt: previous.startsAt }),
-            )
+          ? T.movedToAnotherAdvocate(typeLabel(row), when({ ...row, startsAt: previous.startsAt }))
           : undefined,
       actionUrl: '/appointments',
       subject: appointmentSubject(row),
@@ -275,8 +270,8 @@ export async function notifyAppointmentReminder(
   await notify(tx, await activeUsersByIds(tx, [row.clientId, row.advocateId]), {
     kind: 'appointment_reminder',
     type: 'info',
-    title: 'Appointment tomorrow',
-    message: `Reminder: ${typeLabel(row)} on ${when(row)}.`,
+    title: T.appointmentReminder.title,
+    message: T.appointmentReminder.message(typeLabel(row), when(row)),
     actionUrl: '/appointments',
     subject: appointmentSubject(row),
     dedupeKey: `appointment_reminder:${row.id}:${row.sequence}`,
@@ -295,8 +290,8 @@ export async function notifyPermissionsChanged(tx: Executor, admin: UserRow, act
     {
       kind: 'permissions_changed',
       type: 'warning',
-      title: 'Your permissions changed',
-      message: 'An advocate changed what you may do in the portal.',
+      title: T.permissionsChanged.title,
+      message: T.permissionsChanged.message,
       actionUrl: '/dashboard',
       subject: { type: 'user', id: admin.id },
       maySee: (user) => user.id === admin.id,
@@ -313,8 +308,8 @@ export async function notifyAdvocateAwaitingVerification(
   await notify(tx, await activeStaff(tx), {
     kind: 'advocate_awaiting_verification',
     type: 'warning',
-    title: 'Advocate awaiting verification',
-    message: `${advocate.firstName} ${advocate.lastName} registered and is waiting to be verified.`,
+    title: T.advocateAwaitingVerification.title,
+    message: T.advocateAwaitingVerification.message(`${advocate.firstName} ${advocate.lastName}`),
     actionUrl: '/admin-management',
     subject: { type: 'user', id: advocate.id },
     maySee: (user) => user.role === 'advocate' && can(user, 'users:manage'),
@@ -331,8 +326,8 @@ export async function notifyContactMessage(
   await notify(tx, await enquiryHandlers(tx), {
     kind: 'contact_message_received',
     type: URGENCY_TYPE[message.urgency],
-    title: message.urgency === 'normal' ? 'New contact message' : 'Urgent contact message',
-    message: `${message.name} wrote through the website; the message is in the firm's inbox.`,
+    title: message.urgency === 'normal' ? T.contactMessage.title : T.contactMessage.urgentTitle,
+    message: T.contactMessage.message(message.name),
     actionUrl: '/enquiries',
     subject: { type: 'contact_message', id: message.id },
     maySee: (user) => can(user, 'enquiries:view'),
