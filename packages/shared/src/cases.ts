@@ -137,6 +137,7 @@ export const CASE_MESSAGES = {
   staffHeading: 'Case Management',
   newCase: 'New Case',
   moreFilters: 'More Filters',
+  anyAssignee: 'Anyone',
   noCases: 'No cases found',
   uploadDocument: 'Upload Document',
   addNote: 'Add Note',

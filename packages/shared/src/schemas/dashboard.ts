@@ -21,6 +21,8 @@ export const DASHBOARD_MESSAGES = {
   noCourtDates: 'No court dates in the next 14 days',
   noDiary: 'Nothing in your diary today',
   noUnpaidFees: 'You have no unpaid fees',
+  unassigned: 'Unassigned',
+  unknownPerson: 'Unknown',
   /** Make Payment lists the oldest unpaid fees; the total counts them all. */
   someUnpaidFeesShown: (shown: number, total: number) =>
     `These are the ${shown} oldest of your ${total} unpaid fees; the total counts them all.`,

@@ -1,5 +1,6 @@
 import {
   COURT_DATE_WINDOW_DAYS,
+  DASHBOARD_MESSAGES,
   MESSAGE_MESSAGES,
   OPEN_CASE_STATUSES,
   addDays,
@@ -184,7 +185,9 @@ async function openCaseSection(deps: DashboardDeps) {
     byStatus: byStatus(rows),
     byAssignee: top.map(([assigneeId, count]) => ({
       assigneeId,
-      name: assigneeId ? (names.get(assigneeId) ?? 'Unknown') : 'Unassigned',
+      name: assigneeId
+        ? (names.get(assigneeId) ?? DASHBOARD_MESSAGES.unknownPerson)
+        : DASHBOARD_MESSAGES.unassigned,
       count,
     })),
   };

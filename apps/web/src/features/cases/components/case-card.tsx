@@ -1,4 +1,4 @@
-import type { CaseSummary } from '@firm/shared';
+import { CASE_MESSAGES, type CaseSummary } from '@firm/shared';
 import { CalendarDays, FileText, MessageSquare, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -31,7 +31,7 @@ export function CaseCard({ item, to }: { item: CaseSummary; to: string }) {
         <div className="flex items-center gap-2">
           <User aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
           <dt className="sr-only">Assigned to</dt>
-          <dd>{item.assigneeName ?? 'Not assigned'}</dd>
+          <dd>{item.assigneeName ?? CASE_MESSAGES.notAssigned}</dd>
         </div>
         <div className="flex items-center gap-2">
           <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-slate-500" />

@@ -1,5 +1,6 @@
 import {
   CASE_LIMITS,
+  CASE_MESSAGES,
   CASE_PRIORITIES,
   allowedStatusMoves,
   type CaseDetail,
@@ -130,7 +131,7 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
             onChange={(event) => setAssignee(event.target.value)}
             className={`${inputClass(false)} mt-1`}
           >
-            <option value="">Not assigned</option>
+            <option value="">{CASE_MESSAGES.notAssigned}</option>
             {item.assignedTo && !people.data?.assignees.some((p) => p.id === item.assignedTo) ? (
               <option value={item.assignedTo}>{item.assigneeName}</option>
             ) : null}

@@ -133,7 +133,7 @@ function CaseBody({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
         <dl className="grid gap-3 sm:grid-cols-2">
           <Info label="Case number">{item.caseNumber}</Info>
           <Info label="Client">{item.clientName}</Info>
-          <Info label="Assigned to">{item.assigneeName ?? 'Not assigned'}</Info>
+          <Info label="Assigned to">{item.assigneeName ?? CASE_MESSAGES.notAssigned}</Info>
           <Info label="Court date">{item.courtDate ? formatDateTime(item.courtDate) : 'None'}</Info>
           <Info label="Court">{item.court ?? '—'}</Info>
           <Info label="Court case number">{item.courtCaseNumber ?? '—'}</Info>

@@ -38,7 +38,7 @@ function AssigneeFilter({ value, onChange }: { value: string; onChange: (v: stri
   const people = useCasePeople('');
   return (
     <FilterSelect id="cases-assignee" label="Assigned to" value={value} onChange={onChange}>
-      <option value="">Anyone</option>
+      <option value="">{CASE_MESSAGES.anyAssignee}</option>
       <option value={CASE_UNASSIGNED}>{CASE_MESSAGES.notAssigned}</option>
       {people.data?.assignees.map((person) => (
         <option key={person.id} value={person.id}>

@@ -263,7 +263,7 @@ export function NewCaseModal({
         error={errors.assignedTo?.message}
         {...register('assignedTo')}
       >
-        <option value="">Not assigned</option>
+        <option value="">{CASE_MESSAGES.notAssigned}</option>
         {people.data?.assignees.map((person) => (
           <option key={person.id} value={person.id}>
             {person.name} ({capitalised(person.role)})
