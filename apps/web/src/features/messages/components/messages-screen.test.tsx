@@ -11,6 +11,13 @@ import { CONVERSATION_ID, OTHER_ID, listOf, message, pageOf, summary } from './m
 
 const LIST = 'GET /conversations?unread=first&limit=50&page=1';
 const PAGE = `GET /conversations/${CONVERSATION_ID}/messages?limit=50`;
+/** The read mark an open conversation sends, answered as the server does. */
+const MARKS_READ = {
+  [`PUT /conversations/${CONVERSATION_ID}/read`]: [
+    200,
+    { success: true, message: 'ok', lastReadAt: '2026-11-21T08:00:00.000Z' },
+  ] as [number, unknown],
+};
 
 function renderScreen(path = '/messages', actor = aClient()) {
   const element = <MessagesScreen actor={actor} />;
@@ -103,10 +110,7 @@ describe('an open conversation', () => {
           { conversation: summary({ unreadCount: 1 }) },
         ),
       ],
-      [`PUT /conversations/${CONVERSATION_ID}/read`]: [
-        200,
-        { success: true, message: 'ok', lastReadAt: '2026-11-21T08:00:00.000Z' },
-      ],
+      ...MARKS_READ,
     });
     renderScreen(`/messages?c=${CONVERSATION_ID}`);
     const messages = await screen.findByRole('list', { name: 'Messages' });
@@ -135,10 +139,7 @@ describe('an open conversation', () => {
           conversation: summary({ unreadCount: 1 }),
         }),
       ],
-      [`PUT /conversations/${CONVERSATION_ID}/read`]: [
-        200,
-        { success: true, message: 'ok', lastReadAt: '2026-11-21T08:00:00.000Z' },
-      ],
+      ...MARKS_READ,
     });
     const reads = () => calls.filter((call) => call.method === 'PUT').length;
     renderScreen(`/messages?c=${CONVERSATION_ID}`);
@@ -158,10 +159,7 @@ describe('an open conversation', () => {
     mockApi({
       [LIST]: [200, listOf([summary()])],
       [PAGE]: () => [200, pageOf(newest)],
-      [`PUT /conversations/${CONVERSATION_ID}/read`]: [
-        200,
-        { success: true, message: 'ok', lastReadAt: '2026-11-21T08:00:00.000Z' },
-      ],
+      ...MARKS_READ,
     });
     renderScreen(`/messages?c=${CONVERSATION_ID}`);
     await screen.findByText('First');
@@ -183,10 +181,7 @@ describe('an open conversation', () => {
     mockApi({
       [LIST]: [200, listOf([summary()])],
       [PAGE]: () => [200, pageOf(newest)],
-      [`PUT /conversations/${CONVERSATION_ID}/read`]: [
-        200,
-        { success: true, message: 'ok', lastReadAt: '2026-11-21T08:00:00.000Z' },
-      ],
+      ...MARKS_READ,
     });
     renderScreen(`/messages?c=${CONVERSATION_ID}`);
     await screen.findByText('First');
@@ -222,10 +217,7 @@ describe('an open conversation', () => {
     mockApi({
       [LIST]: [200, listOf([summary()])],
       [PAGE]: () => [200, pageOf(newest)],
-      [`PUT /conversations/${CONVERSATION_ID}/read`]: [
-        200,
-        { success: true, message: 'ok', lastReadAt: '2026-11-21T08:00:00.000Z' },
-      ],
+      ...MARKS_READ,
     });
     // The send waits until the test lets it through, so "Sending…" can be seen.
     let release!: () => void;
