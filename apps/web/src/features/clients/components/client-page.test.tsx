@@ -2,50 +2,44 @@ import type { ClientRead, ConversationSummary, PublicUser } from '@firm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anAdmin, anAdvocate } from '../../../testing/people';
+import { aClientRecord, anAdmin, anAdvocate } from '../../../testing/people';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { ClientPage } from './client-page';
 
 const CLIENT_ID = '00000000-0000-4000-8000-000000000003';
 const CASE_ID = '10000000-0000-4000-8000-000000000001';
 
-const detail = (overrides: Partial<ClientRead> = {}): ClientRead => ({
-  success: true,
-  client: {
-    id: CLIENT_ID,
-    firstName: 'Amani',
-    lastName: 'Otieno',
-    email: 'amani@example.test',
-    phone: '+254711000222',
-    isActive: true,
-    createdAt: '2026-10-01T08:00:00.000Z',
-    lastLogin: '2026-11-20T08:00:00.000Z',
-    openCases: 1,
-    nextAppointment: null,
-    mustChangePassword: false,
-    pendingEmail: null,
-  },
-  cases: [
+const detail = (overrides: Partial<ClientRead> = {}): ClientRead =>
+  aClientRecord(
     {
-      id: CASE_ID,
-      caseNumber: 'MWA/2026/0042',
-      title: 'Boundary dispute',
-      status: 'in_progress',
-      updatedAt: '2026-11-20T08:00:00.000Z',
+      phone: '+254711000222',
+      createdAt: '2026-10-01T08:00:00.000Z',
+      lastLogin: '2026-11-20T08:00:00.000Z',
+      openCases: 1,
     },
-  ],
-  appointments: [
     {
-      id: 'a1',
-      title: 'Site visit',
-      type: 'consultation',
-      status: 'confirmed',
-      startsAt: '2026-12-03T07:00:00.000Z',
-      durationMinutes: 30,
+      cases: [
+        {
+          id: CASE_ID,
+          caseNumber: 'MWA/2026/0042',
+          title: 'Boundary dispute',
+          status: 'in_progress',
+          updatedAt: '2026-11-20T08:00:00.000Z',
+        },
+      ],
+      appointments: [
+        {
+          id: 'a1',
+          title: 'Site visit',
+          type: 'consultation',
+          status: 'confirmed',
+          startsAt: '2026-12-03T07:00:00.000Z',
+          durationMinutes: 30,
+        },
+      ],
+      ...overrides,
     },
-  ],
-  ...overrides,
-});
+  );
 
 const CONVERSATION_ID = '20000000-0000-4000-8000-000000000001';
 const OTHER_CLIENT_ID = '00000000-0000-4000-8000-000000000009';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { emitLiveEvent } from '../../../lib/live-events';
 import { server } from '../../../testing/msw';
-import { aClient, anAdvocate } from '../../../testing/people';
+import { aClient, aClientRecord, anAdvocate } from '../../../testing/people';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { MessagesScreen } from './messages-screen';
 import { CONVERSATION_ID, OTHER_ID, listOf, message, pageOf, summary } from './messages-test-data';
@@ -411,25 +411,12 @@ describe('New Message', () => {
       'GET /conversations/staff': [200, { success: true, staff: [] }],
       [`GET /clients/${clientId}`]: [
         200,
-        {
-          success: true,
-          client: {
-            id: clientId,
-            firstName: 'Zawadi',
-            lastName: 'Njoroge',
-            email: 'zawadi@example.test',
-            phone: null,
-            isActive: true,
-            createdAt: '2026-01-01T00:00:00.000Z',
-            lastLogin: null,
-            openCases: 0,
-            nextAppointment: null,
-            mustChangePassword: false,
-            pendingEmail: null,
-          },
-          cases: [],
-          appointments: [],
-        },
+        aClientRecord({
+          id: clientId,
+          firstName: 'Zawadi',
+          lastName: 'Njoroge',
+          email: 'zawadi@example.test',
+        }),
       ],
       [`GET /cases?limit=100&client=${clientId}`]: [
         200,

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApp } from '../../../testing/render';
+import { aClientRecord } from '../../../testing/people';
 import { NewConversationModal } from './new-conversation-modal';
 import { message, summary } from './messages-test-data';
 
@@ -167,25 +168,7 @@ describe('New Message', () => {
     mockApi({
       'GET /clients?limit=10': [200, emptyList('clients')],
       'GET /conversations/staff': [200, COLLEAGUES],
-      [`GET /clients/${CLIENT.id}`]: [
-        200,
-        {
-          success: true,
-          client: {
-            ...CLIENT,
-            phone: null,
-            isActive: true,
-            createdAt: '2026-01-01T00:00:00.000Z',
-            lastLogin: null,
-            openCases: 0,
-            nextAppointment: null,
-            mustChangePassword: false,
-            pendingEmail: null,
-          },
-          cases: [],
-          appointments: [],
-        },
-      ],
+      [`GET /clients/${CLIENT.id}`]: [200, aClientRecord(CLIENT)],
       [`GET /cases?limit=100&client=${CLIENT.id}`]: [200, emptyList('cases')],
     });
     const { dialog } = renderModal({ isStaff: true, initialClientId: CLIENT.id });
