@@ -1,3 +1,4 @@
+import type { ChatMessage } from '@firm/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -25,6 +26,26 @@ function renderScreen(path = '/messages', actor = aClient()) {
 }
 
 afterEach(() => sessionStorage.clear());
+
+/**
+ * Opens a conversation whose page the server answers from `shown`: a test changes what the
+ * server holds with `serve`, then tells the screen through the stream with `announce`.
+ */
+async function openLiveConversation(first: ChatMessage) {
+  let shown = [first];
+  mockApi({
+    [LIST]: [200, listOf([summary()])],
+    [PAGE]: () => [200, pageOf(shown)],
+    ...MARKS_READ,
+  });
+  renderScreen(`/messages?c=${CONVERSATION_ID}`);
+  await screen.findByText(first.body!);
+  return {
+    serve: (change: (current: ChatMessage[]) => ChatMessage[]) => void (shown = change(shown)),
+    announce: (messageId: string | null, kind: 'created' | 'read') =>
+      emitLiveEvent('message', { conversationId: CONVERSATION_ID, messageId, kind }),
+  };
+}
 
 describe('the conversation list', () => {
   it('lists conversations as the server orders them (unread first), with case, preview and Nairobi time', async () => {
@@ -155,19 +176,12 @@ describe('an open conversation', () => {
   });
 
   it('shows a live message and announces it politely', async () => {
-    let newest = [message({ id: 'm1', body: 'First' })];
-    mockApi({
-      [LIST]: [200, listOf([summary()])],
-      [PAGE]: () => [200, pageOf(newest)],
-      ...MARKS_READ,
-    });
-    renderScreen(`/messages?c=${CONVERSATION_ID}`);
-    await screen.findByText('First');
-    newest = [
-      ...newest,
+    const live = await openLiveConversation(message({ id: 'm1', body: 'First' }));
+    live.serve((shown) => [
+      ...shown,
       message({ id: 'm2', body: 'Arrived live', senderName: 'Achieng Odhiambo' }),
-    ];
-    emitLiveEvent('message', { conversationId: CONVERSATION_ID, messageId: 'm2', kind: 'created' });
+    ]);
+    live.announce('m2', 'created');
     expect(await screen.findByText('Arrived live')).toBeInTheDocument();
     await waitFor(() =>
       expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent(
@@ -177,26 +191,19 @@ describe('an open conversation', () => {
   });
 
   it('announces each new message, even a second one from the same sender in the same minute', async () => {
-    let newest = [message({ id: 'm1', body: 'First' })];
-    mockApi({
-      [LIST]: [200, listOf([summary()])],
-      [PAGE]: () => [200, pageOf(newest)],
-      ...MARKS_READ,
-    });
-    renderScreen(`/messages?c=${CONVERSATION_ID}`);
-    await screen.findByText('First');
+    const live = await openLiveConversation(message({ id: 'm1', body: 'First' }));
     const region = document.querySelector('[aria-live="polite"]')!;
     const arrive = async (id: string, body: string) => {
-      newest = [
-        ...newest,
+      live.serve((shown) => [
+        ...shown,
         message({
           id,
           body,
           senderName: 'Achieng Odhiambo',
           createdAt: '2026-11-20T07:01:00.000Z',
         }),
-      ];
-      emitLiveEvent('message', { conversationId: CONVERSATION_ID, messageId: id, kind: 'created' });
+      ]);
+      live.announce(id, 'created');
       await screen.findByText(body);
     };
     await arrive('m2', 'Are you free tomorrow?');
@@ -213,12 +220,7 @@ describe('an open conversation', () => {
   });
 
   it('shows a message of one’s own as Sending…, then Sent, then Read when the other side reads it', async () => {
-    let newest = [message({ id: 'm1', body: 'Hello' })];
-    mockApi({
-      [LIST]: [200, listOf([summary()])],
-      [PAGE]: () => [200, pageOf(newest)],
-      ...MARKS_READ,
-    });
+    const live = await openLiveConversation(message({ id: 'm1', body: 'Hello' }));
     // The send waits until the test lets it through, so "Sending…" can be seen.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -227,15 +229,13 @@ describe('an open conversation', () => {
     server.use(
       http.post(`/api/conversations/${CONVERSATION_ID}/messages`, async () => {
         await released;
-        newest = [...newest, mine('sent')];
+        live.serve((shown) => [...shown, mine('sent')]);
         return HttpResponse.json(
           { success: true, message: 'Message sent', sent: mine('sent') },
           { status: 201 },
         );
       }),
     );
-    renderScreen(`/messages?c=${CONVERSATION_ID}`);
-    await screen.findByText('Hello');
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Thank you');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     const messages = screen.getByRole('list', { name: 'Messages' });
@@ -245,8 +245,8 @@ describe('an open conversation', () => {
     expect(within(messages).queryByText('Sending…')).not.toBeInTheDocument();
 
     // The firm reads it: its receipt arrives on the stream, and the mark becomes Read.
-    newest = [newest[0]!, mine('read')];
-    emitLiveEvent('message', { conversationId: CONVERSATION_ID, messageId: null, kind: 'read' });
+    live.serve(([first]) => [first!, mine('read')]);
+    live.announce(null, 'read');
     expect(await within(messages).findByText('Read')).toBeInTheDocument();
     expect(within(messages).queryByText('Sent')).not.toBeInTheDocument();
   });
