@@ -1,6 +1,6 @@
 import { NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationList } from '@firm/shared';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, listPath } from '../../../lib/api-client';
 import { NOTIFICATION_LIST_KEY } from './keys';
 
 /**
@@ -10,7 +10,7 @@ import { NOTIFICATION_LIST_KEY } from './keys';
  */
 export const getNotifications = (before: number | null, signal?: AbortSignal) =>
   api.get<NotificationList>(
-    `/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}${before === null ? '' : `&before=${before}`}`,
+    listPath('/notifications', { limit: NOTIFICATIONS_PAGE_SIZE, before }),
     signal,
   );
 
@@ -23,21 +23,12 @@ export const notificationListOptions = () =>
   });
 
 /**
- * The pages as one list, each notification once: a row can reach two pages (the stream put it on
- * top while a refetch of the pages was under way), and the panel lists it once.
+ * The pages as one list. Each row is on one page: a page holds only rows older than the one
+ * before it (the cursor), and the stream adds a new row on top only when it is not listed yet.
  */
-export function uniqueNotifications(
+export const listedNotifications = (
   data: InfiniteData<NotificationList, unknown> | undefined,
-): Notification[] {
-  const seen = new Set<string>();
-  return (data?.pages ?? []).flatMap((page) =>
-    page.notifications.filter((each) => {
-      if (seen.has(each.id)) return false;
-      seen.add(each.id);
-      return true;
-    }),
-  );
-}
+): Notification[] => data?.pages.flatMap((page) => page.notifications) ?? [];
 
 /** The panel's list, loaded when it opens and page by page as it scrolls. */
 export const useNotifications = (enabled: boolean) =>

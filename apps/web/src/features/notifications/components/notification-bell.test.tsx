@@ -147,14 +147,14 @@ describe('NotificationBell', () => {
   });
 });
 
-/**
- * The API as the server answers it, over `count` notifications: `page=` by offset, `before=` by
- * sequence, removals, and a live stream the test writes events into.
- */
 // Each has a message of its own, so the test can tell them apart.
 const numberedNotification = (sequence: number) =>
   aNotification({ sequence, title: `Notice ${sequence}`, message: `Message ${sequence}` });
 
+/**
+ * The API as the server answers it, over `count` notifications: pages by `before=` sequence,
+ * removals, and a live stream the test writes events into.
+ */
 function firmWithNotifications(count: number) {
   let items = Array.from({ length: count }, (_, index) => numberedNotification(index + 1));
   let pagesAnswered = 0;
@@ -170,17 +170,16 @@ function firmWithNotifications(count: number) {
       pagesAnswered += 1;
       const limit = Number(url.searchParams.get('limit') ?? 20);
       const before = url.searchParams.get('before');
-      const pageNumber = Number(url.searchParams.get('page') ?? 1);
       const newestFirst = [...items].sort((a, b) => b.sequence - a.sequence);
       const from = before
         ? newestFirst.filter((each) => each.sequence < Number(before))
-        : newestFirst.slice((pageNumber - 1) * limit);
+        : newestFirst;
       const rows = from.slice(0, limit);
       return [
         200,
         {
           ...page(rows, items.length),
-          pagination: { page: pageNumber, limit, pages: Math.ceil(items.length / limit) },
+          pagination: { page: 1, limit, pages: Math.ceil(items.length / limit) },
           nextBefore: from.length > limit ? rows.at(-1)!.sequence : null,
         },
       ];

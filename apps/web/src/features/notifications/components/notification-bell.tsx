@@ -7,7 +7,7 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { wantToaster } from '../../../lib/toasts';
-import { uniqueNotifications, useNotifications } from '../api/list-notifications';
+import { listedNotifications, useNotifications } from '../api/list-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
 import { useNotificationStream } from '../api/notification-stream';
@@ -60,7 +60,7 @@ function BellWithPanel({ live }: { live: boolean }) {
     };
   }, [isOpen]);
 
-  const items = uniqueNotifications(list.data);
+  const items = listedNotifications(list.data);
   const failed = (fallback: string) => (error: unknown) =>
     void toast.error(serverMessageOr(error, fallback));
 
