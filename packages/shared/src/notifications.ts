@@ -106,7 +106,6 @@ export const NOTIFICATION_MESSAGES = {
   allRead: 'All notifications marked as read',
 } as const;
 
-/** Bell texts of appointment events that read differently for one of the people told. */
 /**
  * What the bell says of each event (issue 15; who hears of what is in the server's
  * notify-events.ts and ADR 017). A title and a message that name the record, never a note's,

@@ -35,16 +35,19 @@ export const queryEnum = <T extends readonly [string, ...string[]]>(values: T, n
       .transform((value) => (value === 'all' ? undefined : (value as T[number] | undefined))),
   );
 
+const wholeNumberFrom1 = (max: number, message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(max, { error: message });
+
 export const positiveInt = (fallback: number, max: number, message: string) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: message })
-      .int({ error: message })
-      .min(1, { error: message })
-      .max(max, { error: message })
-      .default(fallback),
-  );
+  z.preprocess(emptyAsUndefined, wholeNumberFrom1(max, message).default(fallback));
+
+/** The same, with no default: left out, it stays undefined (a cursor such as `before`). */
+export const optionalPositiveInt = (max: number, message: string) =>
+  z.preprocess(emptyAsUndefined, wholeNumberFrom1(max, message).optional());
 
 export const queryPage = positiveInt(1, 1_000_000, 'Page must be a whole number from 1');
 export const queryLimit = positiveInt(

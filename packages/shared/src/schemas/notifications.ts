@@ -8,11 +8,9 @@ import {
   NOTIFICATIONS_PAGE_SIZE,
 } from '../notifications';
 import { paginationSchema, uuidField } from './fields';
-import { positiveInt, queryPage } from './list-query';
+import { emptyAsUndefined, optionalPositiveInt, positiveInt, queryPage } from './list-query';
 
 /** The `/api/notifications/*` contract (issue 15). */
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const listNotificationsQuerySchema = z.object({
   page: queryPage,
@@ -26,15 +24,7 @@ export const listNotificationsQuerySchema = z.object({
    * `nextBefore`). Unlike `page`, it neither repeats nor skips a row when newer ones arrive or
    * some are removed between two pages. Given with `page`, it wins.
    */
-  before: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: NOTIFICATION_MESSAGES.invalidBefore })
-      .int({ error: NOTIFICATION_MESSAGES.invalidBefore })
-      .min(1, { error: NOTIFICATION_MESSAGES.invalidBefore })
-      .max(Number.MAX_SAFE_INTEGER, { error: NOTIFICATION_MESSAGES.invalidBefore })
-      .optional(),
-  ),
+  before: optionalPositiveInt(Number.MAX_SAFE_INTEGER, NOTIFICATION_MESSAGES.invalidBefore),
   /** `true`: unread ones only. */
   unread: z.preprocess(
     emptyAsUndefined,

@@ -4,7 +4,7 @@ import {
   type CaseStatus,
   type NotificationKind,
 } from '@firm/shared';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointments, notifications, type UserRow } from '../../db/schema';
 import {
@@ -19,6 +19,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { nextOpenWeekday } from '../appointments/appointments-test-kit';
 import { sendDueReminders } from '../appointments/appointment-reminders';
 import { notifyAppointmentReminder } from './notify-events';
+import { lastSequence } from './notifications.repository';
 import {
   countIs,
   isNotification,
@@ -912,16 +913,9 @@ describe('GET /api/notifications/stream', () => {
     await stream.waitFor((event) => event.event === 'unread-count');
 
     await bump(row.id);
-    const [newest] = await ctx.database.db
-      .select({ sequence: notifications.sequence })
-      .from(notifications)
-      .where(eq(notifications.userId, people.client.id))
-      .orderBy(desc(notifications.sequence))
-      .limit(1);
-    await stream.waitFor((event) => isNotification(event) && event.id === String(newest!.sequence));
-    expect(stream.events.filter(isNotification).map((event) => event.id)).toEqual([
-      String(newest!.sequence),
-    ]);
+    const newest = await lastSequence(ctx.database.db, people.client.id);
+    await stream.waitFor((event) => isNotification(event) && event.id === String(newest));
+    expect(stream.events.filter(isNotification).map((event) => event.id)).toEqual([String(newest)]);
     stream.close();
   });
 
