@@ -75,11 +75,12 @@ export class NotificationStreams {
     const raw = reply.raw;
     const { logger, bus } = this.options;
     let isClosed = false;
-    let lastSent = 0;
-    // Starts "busy" until the starting point is read below: a wake-up that arrives first (the bus
-    // is subscribed before that read, so nothing committed meanwhile is missed) only asks for a
-    // pass, instead of running one from 0 and resending the person's whole history.
-    let isPumping = true;
+    // Where the stream starts is read by the first pass, whichever comes first (the pass below or
+    // a wake-up from the bus, which is subscribed before it so nothing committed meanwhile is
+    // missed): no pass ever runs from 0 and resends the person's whole history.
+    let lastSent: number | null = null;
+    const askedFrom = parseLastEventId(request.headers['last-event-id']);
+    let isPumping = false;
     let isPumpWanted = false;
 
     const write = (chunk: string) => {
@@ -97,6 +98,17 @@ export class NotificationStreams {
       }
       isPumping = true;
       try {
+        if (lastSent === null) {
+          try {
+            const newest = await lastSequence(this.db, user.id);
+            // No Last-Event-ID: the page has just loaded the list itself, so only what comes next.
+            lastSent = askedFrom === null ? newest : Math.min(askedFrom, newest);
+          } catch (error) {
+            logger.error({ err: error }, 'notification stream failed to start');
+            close();
+            return;
+          }
+        }
         do {
           isPumpWanted = false;
           for (;;) {
@@ -181,17 +193,7 @@ export class NotificationStreams {
     // The browser's own reconnect delay (fetch-event-source applies its own backoff on top).
     write('retry: 3000\n\n');
 
-    try {
-      const newest = await lastSequence(this.db, user.id);
-      const asked = parseLastEventId(request.headers['last-event-id']);
-      // No Last-Event-ID: the page has just loaded the list itself, so only what comes next.
-      lastSent = asked === null ? newest : Math.min(asked, newest);
-      isPumping = false;
-      await pump();
-    } catch (error) {
-      logger.error({ err: error }, 'notification stream failed to start');
-      close();
-    }
+    await pump();
   }
 
   /** Ends every stream (server shutdown): clients reconnect, to this process or another. */
