@@ -1,14 +1,14 @@
 import type { ConversationList, ConversationSummary } from '@firm/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { CLIENTS_KEY } from './list-clients';
+import { api, listPath } from '../../../lib/api-client';
+import { conversationsKey } from '../../../lib/conversation-keys';
 
 /** How many of a client's conversations their page lists (newest activity first). */
 export const CLIENT_CONVERSATIONS_LIMIT = 20;
 
 export interface ClientConversations {
   conversations: ConversationSummary[];
-  /** All of this client's conversations the caller may see, when the server counted them. */
+  /** All of this client's conversations the caller may see. */
   total: number;
 }
 
@@ -21,24 +21,16 @@ export async function getClientConversations(
   clientId: string,
   signal?: AbortSignal,
 ): Promise<ClientConversations> {
-  const params = new URLSearchParams({
-    clientId,
-    limit: String(CLIENT_CONVERSATIONS_LIMIT),
-  });
-  const answer = await api.get<ConversationList>(`/conversations?${params.toString()}`, signal);
-  // A server without the clientId filter drops the unknown parameter and answers every
-  // conversation the caller may see: never show another client's on this page.
-  const conversations = answer.conversations.filter((each) => each.clientId === clientId);
-  return {
-    conversations,
-    total:
-      conversations.length === answer.conversations.length ? answer.total : conversations.length,
-  };
+  const { conversations, total } = await api.get<ConversationList>(
+    listPath('/conversations', { clientId, limit: CLIENT_CONVERSATIONS_LIMIT }),
+    signal,
+  );
+  return { conversations, total };
 }
 
 export const clientConversationsQueryOptions = (clientId: string) =>
   queryOptions({
-    queryKey: [...CLIENTS_KEY, 'detail', clientId, 'conversations'],
+    queryKey: [...conversationsKey, 'client', clientId],
     queryFn: ({ signal }) => getClientConversations(clientId, signal),
   });
 

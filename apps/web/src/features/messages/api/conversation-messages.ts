@@ -1,7 +1,7 @@
 import { MESSAGE_LIMITS, type MessagePage } from '@firm/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { conversationKey } from './keys';
+import { conversationKey } from '../../../lib/conversation-keys';
 
 /** GET /api/conversations/:id/messages?before=: a page, oldest first, and the older page's cursor. */
 export function getMessages(

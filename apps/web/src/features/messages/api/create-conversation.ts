@@ -1,7 +1,7 @@
 import type { ConversationCreated } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postWithProgress, type TransferHandle } from '../../../lib/file-transfer';
-import { conversationsKey } from './keys';
+import { conversationsKey } from '../../../lib/conversation-keys';
 import { fileProgress } from './send-message';
 
 /** What New Message sends (the fields of `createConversationInputSchema`). */

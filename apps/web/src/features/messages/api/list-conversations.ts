@@ -1,7 +1,7 @@
 import type { ConversationList } from '@firm/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { conversationsKey } from './keys';
+import { conversationsKey } from '../../../lib/conversation-keys';
 
 /** How many conversations one page of the list holds; more load on request or on scroll. */
 export const CONVERSATIONS_PAGE_SIZE = 50;

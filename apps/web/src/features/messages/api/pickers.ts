@@ -1,7 +1,7 @@
 import type { CaseList, ClientList, ClientRead, ConversationStaff } from '@firm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { MESSAGES_KEY } from './keys';
+import { MESSAGES_KEY } from '../../../lib/conversation-keys';
 
 /**
  * What "New Message" offers: a client's own cases (GET /api/cases), and for staff the clients

@@ -1,7 +1,7 @@
 import type { MessageWithdrawn } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { MESSAGES_KEY } from './keys';
+import { MESSAGES_KEY } from '../../../lib/conversation-keys';
 
 /** POST /api/messages/:id/withdraw (the sender, within 5 minutes). */
 export function withdrawMessage(id: string): Promise<MessageWithdrawn> {

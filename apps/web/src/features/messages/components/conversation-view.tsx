@@ -18,7 +18,7 @@ import { usePageVisible } from '../../../lib/use-page-visible';
 import { useConversationMessages } from '../api/conversation-messages';
 import { downloadAttachment } from '../api/download-attachment';
 import { useFileAttachmentToCase } from '../api/file-to-case';
-import { conversationKey, conversationsKey } from '../api/keys';
+import { conversationKey, conversationsKey } from '../../../lib/conversation-keys';
 import { markConversationRead } from '../api/mark-read';
 import { useWithdrawMessage } from '../api/withdraw-message';
 import { Composer } from './composer';

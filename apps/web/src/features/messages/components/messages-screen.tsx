@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { onLiveEvent } from '../../../lib/live-events';
 import { notify } from '../../../lib/toasts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { conversationsKey } from '../api/keys';
+import { conversationsKey } from '../../../lib/conversation-keys';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
 import { NewConversationModal } from './new-conversation-modal';
