@@ -6,7 +6,7 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-import { seriousViolations, toast } from '../support/page-checks';
+import { fitsWidth, seriousViolations, toast } from '../support/page-checks';
 import { PDF, PNG } from '../support/files';
 
 test.describe('cases', () => {
@@ -94,9 +94,7 @@ test.describe('cases', () => {
     await expect(mine.getByText(/their surveyor/)).toHaveCount(0);
     await expect(mine.getByText('in progress').first()).toBeVisible();
     expect(await seriousViolations(phone)).toEqual([]);
-    expect(
-      await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
+    expect(await fitsWidth(phone)).toBe(true);
 
     const [download] = await Promise.all([
       phone.waitForEvent('download'),
@@ -159,8 +157,6 @@ test.describe('cases', () => {
     await useSessionToken(phone, owner);
     await phone.goto('/cases');
     await expect(phone.getByRole('heading', { name: 'Case Management' })).toBeVisible();
-    const fitsTheScreen = () =>
-      phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
     const more = phone.getByRole('button', { name: 'More Filters' });
     await more.focus();
@@ -168,7 +164,7 @@ test.describe('cases', () => {
     await expect(more).toHaveAttribute('aria-expanded', 'true');
     await phone.getByLabel('Category').selectOption({ label: 'Employment Law' });
     await expect(phone).toHaveURL(/category=employment/);
-    expect(await fitsTheScreen()).toBe(true);
+    expect(await fitsWidth(phone)).toBe(true);
     expect(await seriousViolations(phone)).toEqual([]);
 
     const newCase = phone.getByRole('button', { name: 'New Case' });
@@ -188,7 +184,7 @@ test.describe('cases', () => {
     await form.getByRole('button', { name: 'Add party' }).click();
     await form.getByLabel('Party 1 name').fill(`Kilimo Holdings ${suffix}`);
     await form.getByLabel('Party 1 contact (optional)').fill('legal@kilimo.example');
-    expect(await fitsTheScreen()).toBe(true);
+    expect(await fitsWidth(phone)).toBe(true);
     expect(await seriousViolations(phone)).toEqual([]);
     await phone.keyboard.press('Escape');
     await expect(form).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   callApi,
   createReadyUser,
@@ -6,10 +6,7 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-import { seriousViolations, toast } from '../support/page-checks';
-
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+import { fitsWidth, seriousViolations, toast } from '../support/page-checks';
 
 test.describe('clients and enquiries', () => {
   test('an advocate finds a client, edits their phone and opens their case', async ({

@@ -45,7 +45,7 @@ test.describe('secure messaging', () => {
     const staffMessages = staffPage.getByRole('list', { name: 'Messages' });
     await expect(staffMessages).toContainText('Good morning, I have a question about my deed.');
     // The advocate has read it: the client's first message shows Read, live.
-    await expect(clientMessages.getByText('Read')).toBeVisible();
+    await expect(clientMessages.getByText('Read', { exact: true })).toBeVisible();
 
     // The client sends a file with a message; the advocate sees it arrive without reloading.
     await clientPage.locator('input[type="file"]').setInputFiles({
@@ -64,7 +64,7 @@ test.describe('secure messaging', () => {
     // message that carried the file.
     const withFile = clientMessages.getByRole('article').filter({ hasText: 'Here is the deed.' });
     await expect(withFile.getByRole('button', { name: /deed\.pdf/ })).toBeVisible();
-    await expect(withFile.getByText('Read')).toBeVisible();
+    await expect(withFile.getByText('Read', { exact: true })).toBeVisible();
 
     // The advocate answers; the client sees it live, and the advocate then sees it read.
     const staffBox = staffPage.getByRole('textbox', { name: 'Message' });
@@ -74,7 +74,7 @@ test.describe('secure messaging', () => {
     const answer = staffMessages.getByRole('article').filter({
       hasText: 'Thank you, we will review it today.',
     });
-    await expect(answer.getByText('Read')).toBeVisible();
+    await expect(answer.getByText('Read', { exact: true })).toBeVisible();
 
     expect(await seriousViolations(clientPage)).toEqual([]);
     expect(await seriousViolations(staffPage)).toEqual([]);
@@ -150,7 +150,7 @@ test.describe('secure messaging', () => {
     await expect(clientPage.getByRole('list', { name: 'Messages' })).toContainText(
       'Please find our engagement letter attached.',
     );
-    await expect(staffMessages.getByText('Read')).toBeVisible();
+    await expect(staffMessages.getByText('Read', { exact: true })).toBeVisible();
 
     await staffContext.close();
     await clientContext.close();

@@ -7,16 +7,13 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-import { seriousViolations, toast } from '../support/page-checks';
+import { fitsWidth, seriousViolations, toast } from '../support/page-checks';
 
 async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/login');
   await signInThroughUi(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
-
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test.describe('Profile Settings', () => {
   test('fits a 360-pixel phone, and an advocate switches the message email off', async ({

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { OWNER, advocatePayload } from '../support/accounts';
 import { freshDataDir, startServer } from '../support/server-process';
 import {
@@ -10,10 +10,7 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-import { seriousViolations } from '../support/page-checks';
-
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+import { fitsWidth, seriousViolations } from '../support/page-checks';
 
 test.describe('System Settings', () => {
   test('every tab fits a 360-pixel phone, with no serious accessibility finding', async ({

@@ -11,3 +11,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 /** A toast (react-hot-toast renders each as a polite status) holding `text`. */
 export const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text });
+
+/** Whether the page fits its viewport's width: nothing makes it scroll sideways (a 360 px phone). */
+export const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
