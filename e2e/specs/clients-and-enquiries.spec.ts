@@ -73,6 +73,60 @@ test.describe('clients and enquiries', () => {
     await small.close();
   });
 
+  test('the client page lists the client’s conversations, and Message starts one naming a colleague', async ({
+    browser,
+    request,
+  }) => {
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    const client = await createReadyUser(request, owner, suffix, 'client');
+    // An admin with no toggles reaches only the conversations they are named on.
+    const colleague = await createReadyUser(request, owner, `${suffix}c`, 'admin');
+    const earlier = await callApi<{ conversation: { id: string } }>(
+      request,
+      owner,
+      'POST',
+      '/conversations',
+      {
+        clientId: client.id,
+        subject: `Deed copies ${suffix}`,
+        body: 'Please bring the originals.',
+      },
+    );
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await useSessionToken(page, owner);
+    await page.goto(`/clients/${client.id}`);
+    const messages = page.getByRole('region', { name: 'Messages' });
+    await expect(messages.getByRole('link', { name: `Deed copies ${suffix}` })).toHaveAttribute(
+      'href',
+      `/messages?c=${earlier.conversation.id}`,
+    );
+
+    await page.getByRole('link', { name: 'Message', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Message' });
+    await expect(dialog.getByRole('radio', { name: new RegExp(`client ${suffix}`) })).toBeChecked();
+    await dialog.getByRole('checkbox', { name: `Ready admin ${suffix}c` }).check();
+    await dialog.getByLabel('Subject').fill(`Fee note ${suffix}`);
+    await dialog.getByLabel('Message').fill('Our fee note is attached to your file.');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page).toHaveURL(/\/messages\?c=/);
+    await expect(page.getByRole('list', { name: 'Messages' })).toContainText(
+      'Our fee note is attached to your file.',
+    );
+    await context.close();
+
+    // Named, the colleague now reaches it (and not the earlier one, where nobody named them).
+    const theirs = await callApi<{ conversations: { subject: string }[] }>(
+      request,
+      colleague.token,
+      'GET',
+      '/conversations',
+    );
+    expect(theirs.conversations.map((each) => each.subject)).toEqual([`Fee note ${suffix}`]);
+  });
+
   test('an enquiry moves new → in progress → closed, showing who changed it each time', async ({
     browser,
     request,
