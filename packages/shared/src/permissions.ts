@@ -45,6 +45,9 @@ export interface OwnedResource {
   assigneeId?: string | null;
 }
 
+/** The admins who may see the firm's clients: the Clients screen, and starting a conversation. */
+const SEES_CLIENTS: Rule = ['canAdmitClients', 'canOpenFiles', 'canManageCases'];
+
 export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
   client: {
     'dashboard:view': true,
@@ -76,11 +79,11 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'messages:view': true,
     // Starting one means choosing a client: those who may see the client list (`clients:view`,
     // which holds canOpenFiles and so everyone with `messages:all`). Named-only admins answer.
-    'messages:start': ['canAdmitClients', 'canOpenFiles', 'canManageCases'],
+    'messages:start': SEES_CLIENTS,
     'messages:all': 'canOpenFiles',
     'messages:file': 'canUploadFiles',
     // The Clients screen (issue 16): those who admit clients, open their files or run their cases.
-    'clients:view': ['canAdmitClients', 'canOpenFiles', 'canManageCases'],
+    'clients:view': SEES_CLIENTS,
     // Editing a client's contact details goes with admitting them.
     'clients:admit': 'canAdmitClients',
     // The Enquiries inbox: contact messages and visitor bookings lead to new clients or meetings.

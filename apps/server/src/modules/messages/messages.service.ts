@@ -364,8 +364,6 @@ export async function createConversation(
       }
       clientId = client.id;
     }
-    if (!can(actor, 'messages:start', { clientId }))
-      throw AppError.forbidden(DENIED['messages:start']!);
     if (input.body === null && input.files.length === 0) {
       throw AppError.badRequest(MESSAGE_MESSAGES.bodyOrFileRequired, {
         body: MESSAGE_MESSAGES.bodyOrFileRequired,
