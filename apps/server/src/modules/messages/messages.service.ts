@@ -404,25 +404,15 @@ export async function createConversation(
         createdBy: actor.id,
       });
       await addMembers(tx, conversation.id, [...members], actor.id);
-      const message = await insertMessage(tx, {
-        conversationId: conversation.id,
-        senderId: actor.id,
-        fromClient: isClient(actor),
-        body: input.body,
-        attachmentCount: input.files.length,
-      });
-      await insertAttachments(tx, attachmentRows(input.files, conversation.id, message.id));
-      await touchConversation(tx, conversation.id, message.createdAt);
-      await markRead(tx, conversation.id, actor.id, message.createdAt);
-      await audit(tx, actor, 'conversation.created', conversation, meta, {
-        subject: conversation.subject,
-        messageId: message.id,
-        staffIds: [...members],
-        attachments: auditedFiles(input.files),
-      });
-      for (const { file } of input.files) await keepFile(file);
-      await announce(tx, conversation, 'created', message.id, actor);
-      return { conversationId: conversation.id, messageId: message.id };
+      const messageId = await writeMessage(tx, actor, conversation, input, (id) =>
+        audit(tx, actor, 'conversation.created', conversation, meta, {
+          subject: conversation.subject,
+          messageId: id,
+          staffIds: [...members],
+          attachments: auditedFiles(input.files),
+        }),
+      );
+      return { conversationId: conversation.id, messageId };
     });
     const conversation = await summaryOf(deps.db, actor, conversationId);
     const sent = await messageAsSeen(deps.db, actor, conversationId, messageId);
@@ -558,6 +548,35 @@ export async function listMessages(
   };
 }
 
+/**
+ * What every new message does in its transaction, the first of a conversation or a later one:
+ * the message and its attachments' rows, the conversation's last activity, the sender's read mark
+ * (they have read their own message), the audit row (`recordAudit`, given the message's id), the
+ * received files kept now that the rows exist, and the live event, delivered at commit.
+ */
+async function writeMessage(
+  tx: Executor,
+  actor: UserRow,
+  conversation: Pick<ConversationRow, 'id' | 'clientId'>,
+  input: { body: string | null; files: OutgoingFile[] },
+  recordAudit: (messageId: string) => Promise<unknown>,
+): Promise<string> {
+  const message = await insertMessage(tx, {
+    conversationId: conversation.id,
+    senderId: actor.id,
+    fromClient: isClient(actor),
+    body: input.body,
+    attachmentCount: input.files.length,
+  });
+  await insertAttachments(tx, attachmentRows(input.files, conversation.id, message.id));
+  await touchConversation(tx, conversation.id, message.createdAt);
+  await markRead(tx, conversation.id, actor.id, message.createdAt);
+  await recordAudit(message.id);
+  for (const { file } of input.files) await keepFile(file);
+  await announce(tx, conversation, 'created', message.id, actor);
+  return message.id;
+}
+
 /** Before an upload is read: the conversation must be one `actor` may write in (else 404). */
 export async function assertMaySend(deps: MessagesDeps, actor: UserRow, id: string): Promise<void> {
   assertCan(actor, 'messages:view');
@@ -591,23 +610,13 @@ export async function sendMessage(
     const { conversation, messageId } = await deps.db.transaction(async (tx) => {
       const conversation = await lockConversationInScope(tx, scopeFor(actor), id);
       if (!conversation) throw conversationNotFound();
-      const message = await insertMessage(tx, {
-        conversationId: id,
-        senderId: actor.id,
-        fromClient: isClient(actor),
-        body: input.body,
-        attachmentCount: input.files.length,
-      });
-      await insertAttachments(tx, attachmentRows(input.files, id, message.id));
-      await touchConversation(tx, id, message.createdAt);
-      await markRead(tx, id, actor.id, message.createdAt);
-      await audit(tx, actor, 'message.sent', conversation, meta, {
-        messageId: message.id,
-        attachments: auditedFiles(input.files),
-      });
-      for (const { file } of input.files) await keepFile(file);
-      await announce(tx, conversation, 'created', message.id, actor);
-      return { conversation, messageId: message.id };
+      const messageId = await writeMessage(tx, actor, conversation, input, (id) =>
+        audit(tx, actor, 'message.sent', conversation, meta, {
+          messageId: id,
+          attachments: auditedFiles(input.files),
+        }),
+      );
+      return { conversation, messageId };
     });
     return await messageAsSeen(deps.db, actor, conversation, messageId);
   } catch (error) {
