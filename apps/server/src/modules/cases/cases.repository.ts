@@ -31,6 +31,7 @@ import {
   type CaseRow,
   type NewCaseRow,
 } from '../../db/schema';
+import { fullName, listActiveStaff } from '../users/users.repository';
 
 /**
  * Which cases a caller may see. The service decides it from `can()`; every query here puts it in
@@ -46,9 +47,6 @@ export interface CaseScope {
 
 const assignee = aliasedTable(users, 'assignee');
 const client = aliasedTable(users, 'client');
-
-const fullName = (table: typeof users) =>
-  sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
 export function likePattern(text: string): string {
@@ -467,12 +465,7 @@ export async function listCasePeople(db: Executor, search: string | undefined) {
       .where(and(...clientWhere))
       .orderBy(asc(users.firstName), asc(users.lastName))
       .limit(20),
-    db
-      .select({ id: users.id, name: fullName(users), role: users.role })
-      .from(users)
-      .where(and(inArray(users.role, ['advocate', 'admin']), eq(users.isActive, true)))
-      .orderBy(asc(users.firstName), asc(users.lastName))
-      .limit(200),
+    listActiveStaff(db),
   ]);
   return { clients, assignees };
 }

@@ -16,6 +16,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { likePattern } from '../cases/cases.repository';
+import { fullName } from '../users/users.repository';
 
 /**
  * Which conversations a caller may reach, decided by the service from `can()` and put into every
@@ -26,9 +27,6 @@ export interface ConversationScope {
   clientId?: string;
   memberId?: string;
 }
-
-const fullName = (table: typeof users) =>
-  sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
 
 function scopeCondition(scope: ConversationScope): SQL | undefined {
   if (scope.clientId) return eq(conversations.clientId, scope.clientId);
@@ -221,17 +219,6 @@ export async function replaceMembers(
   }
   await addMembers(tx, conversationId, added, addedBy);
   return { added, removed };
-}
-
-/** Active advocates and admins, by name: the colleagues New Message may name. */
-export async function listActiveStaff(
-  db: Executor,
-): Promise<{ id: string; name: string; role: string }[]> {
-  return db
-    .select({ id: users.id, name: fullName(users), role: users.role })
-    .from(users)
-    .where(and(eq(users.isActive, true), inArray(users.role, ['advocate', 'admin'])))
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
 }
 
 export async function membersOf(

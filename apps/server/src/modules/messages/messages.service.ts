@@ -26,6 +26,7 @@ import { writeAudit } from '../audit/audit-log.repository';
 import { notify } from '../notifications/notifications.service';
 import { toCaseDocument } from '../cases/case-serializer';
 import { insertDocument, insertEvent, lockCaseInScope, touchCase } from '../cases/cases.repository';
+import { listActiveStaff } from '../users/users.repository';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -42,7 +43,6 @@ import {
   insertAttachments,
   insertConversation,
   insertMessage,
-  listActiveStaff,
   listConversations as listConversationRows,
   unreadMessagesInScope,
   lockConversationInScope,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
 
@@ -145,4 +145,23 @@ export function isUniqueViolation(error: unknown): boolean {
     e = e.cause as typeof e;
   }
   return false;
+}
+
+/** A person's name as the screens show it, in SQL (`users` or an alias of it). */
+export const fullName = (table: typeof users) =>
+  sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
+
+/**
+ * Active advocates and admins, by name: whom a case may be assigned to, and the colleagues New
+ * Message may name. At most 200 (a firm's staff).
+ */
+export async function listActiveStaff(
+  db: Executor,
+): Promise<{ id: string; name: string; role: UserRow['role'] }[]> {
+  return db
+    .select({ id: users.id, name: fullName(users), role: users.role })
+    .from(users)
+    .where(and(eq(users.isActive, true), inArray(users.role, ['advocate', 'admin'])))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(200);
 }
