@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CaseStatus } from '@firm/shared';
 import { formatCaseNumber } from '@firm/shared';
@@ -98,3 +98,7 @@ export function multipartFile(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** The files in DOCUMENTS_DIR, sorted: what an upload left behind (none after a refusal). */
+export const storedFiles = (ctx: TestContext): string[] =>
+  existsSync(ctx.config.documentsDir) ? readdirSync(ctx.config.documentsDir).sort() : [];

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
 import { CASE_MESSAGES, type CaseDetail, type CaseList, type ConflictMatch } from '@firm/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   seedCase,
   seedDocument,
   seedNote,
+  storedFiles,
 } from '../../../test/cases';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 
@@ -25,8 +25,6 @@ let otieno: UserRow;
 const tokens: Record<string, string> = {};
 
 const as = (who: string) => bearer(tokens[who]!);
-const documentFiles = () =>
-  existsSync(ctx.config.documentsDir) ? readdirSync(ctx.config.documentsDir) : [];
 
 beforeAll(async () => {
   // A small upload limit, so the 413 test sends 1.5 MB rather than 26.
@@ -368,7 +366,7 @@ describe('documents', () => {
       sha256: createHash('sha256').update(PDF_BYTES).digest('hex'),
       visibleToClient: true,
     });
-    expect(documentFiles()).toContain(document.id);
+    expect(storedFiles(ctx)).toContain(document.id);
 
     const download = await ctx.app.inject({
       method: 'GET',
@@ -391,7 +389,7 @@ describe('documents', () => {
 
   it('refuses a type it does not accept with 415, leaving no file', async () => {
     const row = await seedCase(ctx, otieno.id);
-    const before = documentFiles();
+    const before = storedFiles(ctx);
     const exe = Buffer.concat([
       Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'),
       Buffer.alloc(600, 1),
@@ -406,12 +404,12 @@ describe('documents', () => {
       message: CASE_MESSAGES.fileTypeNotAllowed,
       code: 'FILE_TYPE_NOT_ALLOWED',
     });
-    expect(documentFiles()).toEqual(before);
+    expect(storedFiles(ctx)).toEqual(before);
   });
 
   it('refuses a file over MAX_UPLOAD_MB with 413, leaving no file', async () => {
     const row = await seedCase(ctx, otieno.id);
-    const before = documentFiles();
+    const before = storedFiles(ctx);
     const big = Buffer.concat([PDF_BYTES, Buffer.alloc(1.5 * 1024 * 1024, 0x20)]);
     const response = await upload(
       row.id,
@@ -423,7 +421,7 @@ describe('documents', () => {
       message: CASE_MESSAGES.fileTooLarge(1),
       code: 'FILE_TOO_LARGE',
     });
-    expect(documentFiles()).toEqual(before);
+    expect(storedFiles(ctx)).toEqual(before);
   });
 
   it('lets a client upload a scan to their own open case (shared), not to a closed one or another’s', async () => {
@@ -448,7 +446,7 @@ describe('documents', () => {
       headers: as('admin'),
     });
     expect(response.statusCode).toBe(200);
-    expect(documentFiles()).not.toContain(document.id);
+    expect(storedFiles(ctx)).not.toContain(document.id);
     const [audit] = await ctx.database.db
       .select()
       .from(auditLog)

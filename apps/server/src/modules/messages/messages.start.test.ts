@@ -1,4 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
 import {
   CASE_MESSAGES,
   MESSAGE_MESSAGES,
@@ -11,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, conversations, type UserRow } from '../../db/schema';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
-import { PDF_BYTES, PNG_BYTES, seedCase } from '../../../test/cases';
+import { PDF_BYTES, PNG_BYTES, seedCase, storedFiles } from '../../../test/cases';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { multipartForm, seedConversation } from '../../../test/messages';
 
@@ -30,8 +29,6 @@ let wanjiru: UserRow;
 let otieno: UserRow;
 const tokens: Record<string, string> = {};
 const as = (who: string) => bearer(tokens[who]!);
-const storedFiles = () =>
-  existsSync(ctx.config.documentsDir) ? readdirSync(ctx.config.documentsDir).sort() : [];
 const conversationCount = async () => {
   const [row] = await ctx.database.db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
@@ -336,7 +333,7 @@ describe('changing who a conversation reaches (PUT /members)', () => {
 describe('the first message with attachments (multipart)', () => {
   it('stores the files with the first message, named staff and all', async () => {
     const own = await seedCase(ctx, otieno.id);
-    const before = storedFiles();
+    const before = storedFiles(ctx);
     const response = await startWithFiles(
       'advocate',
       [
@@ -362,7 +359,7 @@ describe('the first message with attachments (multipart)', () => {
       ['agreement.pdf', 'application/pdf'],
       ['stamp.png', 'image/png'],
     ]);
-    expect(storedFiles()).toEqual(
+    expect(storedFiles(ctx)).toEqual(
       [...before, ...created.sent.attachments.map((file) => file.id)].sort(),
     );
 
@@ -396,7 +393,7 @@ describe('the first message with attachments (multipart)', () => {
   });
 
   it('refuses a bad file, a large one, too many, and bad fields, leaving no file and no conversation', async () => {
-    const before = storedFiles();
+    const before = storedFiles(ctx);
     const count = await conversationCount();
     const fields: [string, string][] = [
       ['subject', 'Papers'],
@@ -487,7 +484,7 @@ describe('the first message with attachments (multipart)', () => {
       if (what === 'body') expect(response.json().errors).toHaveProperty('body');
       else expect(response.json().message, what).toBe(message);
     }
-    expect(storedFiles()).toEqual(before);
+    expect(storedFiles(ctx)).toEqual(before);
     expect(await conversationCount()).toBe(count);
   });
 });

@@ -1,4 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
 import {
   CASE_MESSAGES,
   MESSAGE_MESSAGES,
@@ -18,7 +17,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
-import { PDF_BYTES, PNG_BYTES, seedCase } from '../../../test/cases';
+import { PDF_BYTES, PNG_BYTES, seedCase, storedFiles } from '../../../test/cases';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { multipartMessage, seedAttachment, seedConversation } from '../../../test/messages';
 
@@ -32,8 +31,6 @@ let wanjiru: UserRow;
 let otieno: UserRow;
 const tokens: Record<string, string> = {};
 const as = (who: string) => bearer(tokens[who]!);
-const storedFiles = () =>
-  existsSync(ctx.config.documentsDir) ? readdirSync(ctx.config.documentsDir) : [];
 
 beforeAll(async () => {
   // A small upload limit, so the 413 test sends 1.5 MB rather than 26.
@@ -361,7 +358,7 @@ describe('attachments', () => {
 
   it('stores files sent with a message and serves them as downloads', async () => {
     const { conversation } = await seedConversation(ctx, wanjiru.id);
-    const before = storedFiles().length;
+    const before = storedFiles(ctx).length;
     const form = multipartMessage('The deed and a photo', [
       { name: 'deed.pdf', bytes: PDF_BYTES },
       { name: 'photo.png', bytes: PNG_BYTES },
@@ -379,7 +376,7 @@ describe('attachments', () => {
       ['deed.pdf', 'application/pdf'],
       ['photo.png', 'image/png'],
     ]);
-    expect(storedFiles().length).toBe(before + 2);
+    expect(storedFiles(ctx).length).toBe(before + 2);
     const download = await ctx.app.inject({
       method: 'GET',
       url: `/api/conversations/${conversation.id}/attachments/${sent.attachments[0]!.id}`,
@@ -400,7 +397,7 @@ describe('attachments', () => {
 
   it('refuses a file type, a file too large, and too many files, leaving no file behind', async () => {
     const { conversation } = await seedConversation(ctx, wanjiru.id);
-    const before = storedFiles().sort();
+    const before = storedFiles(ctx).sort();
     const post = (form: ReturnType<typeof multipartMessage>) =>
       ctx.app.inject({
         method: 'POST',
@@ -432,7 +429,7 @@ describe('attachments', () => {
     expect(longBody.json().errors).toHaveProperty('body');
     const empty = await post(multipartMessage(null, []));
     expect(empty.statusCode).toBe(400);
-    expect(storedFiles().sort()).toEqual(before);
+    expect(storedFiles(ctx).sort()).toEqual(before);
     const [count] = await ctx.database.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(messages)
@@ -452,13 +449,13 @@ describe('attachments', () => {
       })
     ).json<MessageSent>().sent;
     const fileId = sent.attachments[0]!.id;
-    expect(storedFiles()).toContain(fileId);
+    expect(storedFiles(ctx)).toContain(fileId);
     await ctx.app.inject({
       method: 'POST',
       url: `/api/messages/${sent.id}/withdraw`,
       headers: as('wanjiru'),
     });
-    expect(storedFiles()).not.toContain(fileId);
+    expect(storedFiles(ctx)).not.toContain(fileId);
     const gone = await ctx.app.inject({
       method: 'GET',
       url: `/api/conversations/${conversation.id}/attachments/${fileId}`,
@@ -480,7 +477,7 @@ describe('attachments', () => {
     expect(response.statusCode, response.body).toBe(201);
     const document = response.json().document;
     expect(document).toMatchObject({ name: 'title-deed.pdf', visibleToClient: true });
-    expect(storedFiles()).toContain(document.id);
+    expect(storedFiles(ctx)).toContain(document.id);
     const [row] = await ctx.database.db
       .select()
       .from(caseDocuments)
