@@ -232,18 +232,7 @@ test.describe('staff', () => {
 
   async function adminWith(request: APIRequestContext, canScheduleAppointments: boolean) {
     const owner = await ownerToken(request);
-    const admin = await createReadyUser(request, owner, uniqueSuffix(), 'admin');
-    await callApi(request, owner, 'PUT', `/user-management/admin/${admin.id}/permissions`, {
-      permissions: {
-        canOpenFiles: false,
-        canUploadFiles: false,
-        canAdmitClients: false,
-        canManageCases: false,
-        canScheduleAppointments,
-        canAccessReports: false,
-      },
-    });
-    return admin;
+    return createReadyUser(request, owner, uniqueSuffix(), 'admin', { canScheduleAppointments });
   }
 
   test('an admin with canScheduleAppointments confirms and marks paid', async ({

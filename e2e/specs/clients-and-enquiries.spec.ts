@@ -134,16 +134,8 @@ test.describe('clients and enquiries', () => {
     const owner = await ownerToken(request);
     const suffix = uniqueSuffix();
     // An admin who schedules appointments triages the inbox; the advocate closes the enquiry.
-    const admin = await createReadyUser(request, owner, suffix, 'admin');
-    await callApi(request, owner, 'PUT', `/user-management/admin/${admin.id}/permissions`, {
-      permissions: {
-        canOpenFiles: false,
-        canUploadFiles: false,
-        canAdmitClients: false,
-        canManageCases: false,
-        canScheduleAppointments: true,
-        canAccessReports: false,
-      },
+    const admin = await createReadyUser(request, owner, suffix, 'admin', {
+      canScheduleAppointments: true,
     });
     const subject = `Tenancy notice ${suffix}`;
     const sent = await request.post('/api/contact-messages', {
@@ -196,17 +188,7 @@ test.describe('clients and enquiries', () => {
   }) => {
     const owner = await ownerToken(request);
     const suffix = uniqueSuffix();
-    const admin = await createReadyUser(request, owner, suffix, 'admin');
-    await callApi(request, owner, 'PUT', `/user-management/admin/${admin.id}/permissions`, {
-      permissions: {
-        canOpenFiles: false,
-        canUploadFiles: false,
-        canAdmitClients: true,
-        canManageCases: false,
-        canScheduleAppointments: false,
-        canAccessReports: false,
-      },
-    });
+    const admin = await createReadyUser(request, owner, suffix, 'admin', { canAdmitClients: true });
     const subject = `Help with a will ${suffix}`;
     const email = `zawadi.${suffix}@visitor-e2e.test`;
     const sent = await request.post('/api/contact-messages', {

@@ -51,25 +51,46 @@ export function uniqueSuffix(): string {
 /** The password a ready account chooses in place of its temporary one. */
 export const READY_PASSWORD = 'Ready-Passw0rd-1';
 
+/** SPEC section 3's six admin toggles (the specs do not import the app's code). */
+const ADMIN_TOGGLES = [
+  'canOpenFiles',
+  'canUploadFiles',
+  'canAdmitClients',
+  'canManageCases',
+  'canScheduleAppointments',
+  'canAccessReports',
+] as const;
+
 /**
- * An account created by the owner (an admin with no toggles, a verified advocate or a client) that
- * has already chosen its own password: its id, email and a session token. Signs in once through
- * the API (the per-IP sign-in limit is shared by every spec).
+ * An account created by the owner (an admin with the `toggles` given and no others, a verified
+ * advocate or a client) that has already chosen its own password: its id, email and a session
+ * token. Signs in once through the API (the per-IP sign-in limit is shared by every spec).
  */
 export async function createReadyUser(
   request: APIRequestContext,
   owner: string,
   suffix: string,
   kind: 'admin' | 'advocate' | 'client' = 'admin',
+  /** An admin's toggles that are on (the others off). */
+  toggles: Partial<Record<(typeof ADMIN_TOGGLES)[number], boolean>> = {},
 ): Promise<{ id: string; email: string; token: string; password: string }> {
   const email = `ready.${kind}.${suffix}@mwamba-e2e.test`;
   const person = { firstName: 'Ready', lastName: `${kind} ${suffix}`, email };
+  const payload =
+    kind === 'advocate'
+      ? advocatePayload({ ...person, password: 'unused' })
+      : kind === 'admin'
+        ? {
+            ...person,
+            permissions: Object.fromEntries(ADMIN_TOGGLES.map((key) => [key, !!toggles[key]])),
+          }
+        : person;
   const created = await callApi<{ user: { id: string }; temporaryPassword: string }>(
     request,
     owner,
     'POST',
     `/user-management/create-${kind}`,
-    kind === 'advocate' ? advocatePayload({ ...person, password: 'unused' }) : person,
+    payload,
   );
   const login = await request.post('/api/auth/login', {
     data: { email, password: created.temporaryPassword },
