@@ -37,8 +37,10 @@ export const FIRM_SETTINGS_MESSAGES = {
   mpesaInstructionsRequired: 'Say which account number to use, or clear the paybill number',
   contactAutoReplyRequired: 'The contact auto-reply is required',
   bookingAutoReplyRequired: 'The booking auto-reply is required',
-  paymentNotSetUp:
-    'The firm has not yet set up M-Pesa payment details. Please call us to arrange payment.',
+  paymentNotSetUp: 'The firm has not yet set up M-Pesa payment details.',
+  /** Followed by the firm's number as a link, then paymentOrMessage: never a dead end (issue 24). */
+  paymentCallUs: 'To arrange payment, call us on',
+  paymentOrMessage: 'or send us a message',
 } as const;
 
 const F = FIRM_SETTINGS_MESSAGES;

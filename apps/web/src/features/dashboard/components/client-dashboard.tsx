@@ -25,6 +25,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { inputClass } from '../../../components/ui/text-field';
+import { firm, telHref } from '../../../content/firm';
 import { formatDate } from '../../../lib/format';
 import { EmptyLine, Panel, StatTile, TileGrid } from './tiles';
 
@@ -347,7 +348,18 @@ function MakePayment({ client, onClose }: { client: ClientSection; onClose: () =
               ) : null}
             </dl>
           ) : (
-            <p>{FIRM_SETTINGS_MESSAGES.paymentNotSetUp}</p>
+            <p>
+              {FIRM_SETTINGS_MESSAGES.paymentNotSetUp} {FIRM_SETTINGS_MESSAGES.paymentCallUs}{' '}
+              <a href={telHref(firm.phone)} className="font-medium whitespace-nowrap underline">
+                {firm.phone}
+              </a>{' '}
+              {FIRM_SETTINGS_MESSAGES.paymentOrMessage}
+              {': '}
+              <Link to="/messages?new=1" className="font-medium underline">
+                {D.sendMessage}
+              </Link>
+              .
+            </p>
           )}
         </div>
       </div>

@@ -224,6 +224,15 @@ describe('ClientDashboard', () => {
     const dialog = screen.getByRole('dialog', { name: 'Make Payment' });
     expect(within(dialog).getByText('You have no unpaid fees')).toBeVisible();
     expect(within(dialog).getByText(/has not yet set up M-Pesa payment details/)).toBeVisible();
+    // Never a dead end: the firm's number to call, and a message to write instead.
+    expect(within(dialog).getByRole('link', { name: '+254 20 765 4321' })).toHaveAttribute(
+      'href',
+      'tel:+254207654321',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Send Message' })).toHaveAttribute(
+      'href',
+      '/messages?new=1',
+    );
   });
 
   it('shows the empty states', () => {
