@@ -42,7 +42,7 @@ test.describe('System Settings', () => {
       },
       {
         name: 'Registration key',
-        shown: page.getByText(/set by the ADVOCATE_SUPER_KEY environment variable/),
+        shown: page.getByText(/set in the server’s configuration/),
       },
     ];
     for (const tab of tabs) {
@@ -53,6 +53,10 @@ test.describe('System Settings', () => {
       );
       await expect(tab.shown).toBeVisible();
       expect(await fitsWidth(page), `${tab.name} scrolls sideways`).toBe(true);
+      // Words for the firm: no internal document names or server settings (issue 25).
+      await expect(page.getByRole('main')).not.toContainText(
+        /\bADR \d|environment variable|DATA_DIR|advocate-super-key/,
+      );
       expect(await seriousViolations(page), tab.name).toEqual([]);
     }
     await context.close();

@@ -96,11 +96,12 @@ export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 export const SUPER_KEY_SOURCES = ['environment', 'file'] as const;
 export type SuperKeySource = (typeof SUPER_KEY_SOURCES)[number];
 
-/** GET /api/settings/super-key: where the key comes from, never the key. */
+/**
+ * GET /api/settings/super-key: where the key comes from, never the key, nor the server's file path
+ * (a screen for the firm names no server paths, issue 25).
+ */
 export const superKeyStatusSchema = z.object({
   source: z.enum(SUPER_KEY_SOURCES),
-  /** The generated file's path (source `file`). */
-  file: z.string().nullable(),
   rotatable: z.boolean(),
 });
 export type SuperKeyStatus = z.infer<typeof superKeyStatusSchema>;

@@ -192,7 +192,6 @@ export async function answerDataRequest(
 export function superKeyStatus(deps: SettingsDeps): SuperKeyStatus {
   return {
     source: deps.superKey.source,
-    file: deps.superKey.file,
     rotatable: deps.superKey.source === 'file',
   };
 }

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { PROFILE_MESSAGES } from '@firm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advocatePayload, bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { SUPER_KEY_FILE } from '../../lib/super-key';
 import { writeAudit } from '../audit/audit-log.repository';
 
 /** System Settings' behaviour (issue 16): the audit log and its CSV, requests, the super key. */
@@ -175,9 +177,12 @@ describe('System Settings', () => {
     const status = (await get('/api/settings/super-key')).json();
     expect(status).toMatchObject({ source: 'file', rotatable: true });
     expect(JSON.stringify(status)).not.toMatch(/superKey/);
+    // The screen names no server path: the answer carries none.
+    expect(status).toEqual({ source: 'file', rotatable: true });
 
     const { readFileSync } = await import('node:fs');
-    const oldKey = readFileSync(status.file, 'utf8').trim();
+    const keyFile = path.join(ctx.config.dataDir, SUPER_KEY_FILE);
+    const oldKey = readFileSync(keyFile, 'utf8').trim();
     const verify = (superKey: string) =>
       ctx.app.inject({
         method: 'POST',
@@ -195,8 +200,8 @@ describe('System Settings', () => {
     expect(rotated.statusCode).toBe(200);
     const newKey = rotated.json().superKey as string;
     expect(newKey).not.toBe(oldKey);
-    expect(readFileSync(status.file, 'utf8').trim()).toBe(newKey);
-    expect((await import('node:fs')).statSync(status.file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(keyFile, 'utf8').trim()).toBe(newKey);
+    expect((await import('node:fs')).statSync(keyFile).mode & 0o777).toBe(0o600);
 
     expect((await verify(oldKey)).statusCode).toBe(401);
     expect((await verify(newKey)).statusCode).toBe(200);
@@ -225,7 +230,7 @@ describe('a key from the environment', () => {
         url: '/api/settings/super-key',
         headers: bearer(token),
       });
-      expect(status.json()).toEqual({ source: 'environment', file: null, rotatable: false });
+      expect(status.json()).toEqual({ source: 'environment', rotatable: false });
       const rotate = await ctx.app.inject({
         method: 'POST',
         url: '/api/settings/super-key/rotate',

@@ -100,9 +100,9 @@ export function DataRequestsPanel() {
   return (
     <>
       <p className="mb-4 text-sm text-slate-600">
-        Requests to delete personal data. Delete what the retention policy allows (ADR 007 and the
-        privacy policy), then mark the request done; refuse it with the reason when the law requires
-        the firm to keep the data.
+        Requests to delete personal data. Delete what the privacy policy’s retention periods allow,
+        then mark the request done; refuse it with the reason when the law requires the firm to keep
+        the data.
       </p>
       <ListResults
         query={query}

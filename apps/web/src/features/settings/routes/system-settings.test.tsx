@@ -95,19 +95,16 @@ describe('System Settings', () => {
 
   it('explains how to change a key set by the environment, with no button', async () => {
     mockApi({
-      'GET /settings/super-key': [200, { source: 'environment', file: null, rotatable: false }],
+      'GET /settings/super-key': [200, { source: 'environment', rotatable: false }],
     });
     renderAt('/system-settings?tab=registration-key');
-    expect(await screen.findByText(/ADVOCATE_SUPER_KEY environment variable/)).toBeVisible();
+    expect(await screen.findByText(/set in the server’s configuration/)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Replace the key' })).toBeNull();
   });
 
   it('replaces a generated key after a confirmation and shows the new one once', async () => {
     const calls = mockApi({
-      'GET /settings/super-key': [
-        200,
-        { source: 'file', file: '/data/advocate-super-key', rotatable: true },
-      ],
+      'GET /settings/super-key': [200, { source: 'file', rotatable: true }],
       'POST /settings/super-key/rotate': [
         200,
         {
