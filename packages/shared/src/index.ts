@@ -7,6 +7,7 @@ export * from './cases';
 export * from './profile-messages';
 export * from './clients-messages';
 export * from './phone';
+export * from './temporary-password';
 export * from './office-hours';
 export * from './permissions';
 export * from './paths';

@@ -34,6 +34,12 @@ export const USER_MANAGEMENT_MESSAGES = {
   advocatePendingUseVerify: 'This advocate has not been verified yet. Verify the account instead.',
   onlyPendingAdvocatesVerified: 'Only an advocate account awaiting verification can be verified',
 
+  // Add Admin's temporary password: every rule the server applies, named before it refuses one.
+  temporaryPasswordHint:
+    'At least 8 characters, on one line. The admin must change this password when they first sign in.',
+  generatePassword: 'Generate a strong password',
+  passwordGenerated: 'A strong password is filled in and shown. Note it to give to the admin.',
+
   // The Admin Overview tab's own toasts (SPEC section 8, "Local admin screen").
   overviewAdminCreated: 'Admin created successfully!',
   overviewAdminStatusUpdated: 'Admin status updated successfully!',

@@ -35,23 +35,3 @@ export async function verifyPassword(storedHash: string | null, password: string
   }
   return storedHash !== null && matches;
 }
-
-const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-const LOWER = 'abcdefghijkmnopqrstuvwxyz';
-const DIGITS = '23456789';
-const ALL = UPPER + LOWER + DIGITS;
-
-/**
- * A temporary password from the CSPRNG that satisfies the registration policy (upper, lower, digit,
- * 14 characters), without look-alike characters, since it is read off a screen and typed.
- */
-export function generateTemporaryPassword(length = 14): string {
-  const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
-  const chars = [pick(UPPER), pick(LOWER), pick(DIGITS)];
-  while (chars.length < length) chars.push(pick(ALL));
-  for (let i = chars.length - 1; i > 0; i -= 1) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
-  }
-  return chars.join('');
-}

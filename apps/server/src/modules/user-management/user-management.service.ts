@@ -15,13 +15,14 @@ import {
   type ListUsersFilters,
   type PublicUser,
   type UserList,
+  generateTemporaryPassword,
   paginationOf,
 } from '@firm/shared';
 import type { Db, Executor } from '../../db/client';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { sameId } from '../../lib/ids';
-import { generateTemporaryPassword, hashPassword } from '../../lib/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { writeAudit } from '../audit/audit-log.repository';
 import { countCasesOfUser } from '../cases/cases.repository';
 import { conflictsForNewClient } from '../cases/cases.service';

@@ -2,9 +2,15 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { TextField, type TextFieldProps } from './text-field';
 
-/** A password input with a show/hide button (SPEC section 2, Login page). */
-export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
-  const [isVisible, setIsVisible] = useState(false);
+/**
+ * A password input with a show/hide button (SPEC section 2, Login page). `isInitiallyVisible`
+ * shows it from the start (a password the app just generated, to be read and handed over).
+ */
+export function PasswordField({
+  isInitiallyVisible = false,
+  ...props
+}: Omit<TextFieldProps, 'type' | 'trailing'> & { isInitiallyVisible?: boolean }) {
+  const [isVisible, setIsVisible] = useState(isInitiallyVisible);
   return (
     <TextField
       {...props}

@@ -8,9 +8,10 @@ describe("Admin Overview's Add New Admin", () => {
   it("gives SPEC section 5's message for each empty field", async () => {
     const calls = mockFetch(() => [500, {}]);
     renderWithQuery(<AddAdminModal onClose={() => {}} />);
-    expect(
-      screen.getByText('The admin must change this password when they first sign in.'),
-    ).toBeInTheDocument();
+    // Every rule the server applies is named before anything is refused.
+    expect(screen.getByLabelText(/Temporary Password/)).toHaveAccessibleDescription(
+      'At least 8 characters, on one line. The admin must change this password when they first sign in.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Create Admin' }));
     for (const text of [
       'First name is required',
@@ -53,5 +54,23 @@ describe("Admin Overview's Add New Admin", () => {
       temporaryPassword: 'welcome-2026',
     });
     expect(await screen.findByText('Admin created successfully!')).toBeInTheDocument();
+  });
+
+  it('Generate fills a strong password, shows it to read out, and sends it', async () => {
+    const calls = mockFetch(() => [201, { success: true, message: 'Admin created successfully' }]);
+    const onClose = vi.fn();
+    renderWithQuery(<AddAdminModal onClose={onClose} />);
+    await userEvent.type(screen.getByLabelText(/First Name/), 'Wanjiru');
+    await userEvent.type(screen.getByLabelText(/Last Name/), 'Kamau-Njoroge');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'wanjiru.kamau-njoroge@mwamba.test');
+    await userEvent.type(screen.getByLabelText(/^Phone/), '0722 111 222');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate a strong password' }));
+    const field = screen.getByLabelText(/Temporary Password/) as HTMLInputElement;
+    expect(field).toHaveAttribute('type', 'text');
+    expect(field.value).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{14}$/);
+    expect(field).toHaveAccessibleDescription(/A strong password is filled in and shown/);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Admin' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]!.body).toMatchObject({ temporaryPassword: field.value });
   });
 });

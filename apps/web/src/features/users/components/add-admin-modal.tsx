@@ -1,8 +1,16 @@
-import { USER_MANAGEMENT_MESSAGES, addAdminFormSchema, type AddAdminFormInput } from '@firm/shared';
+import {
+  USER_MANAGEMENT_MESSAGES,
+  addAdminFormSchema,
+  generateTemporaryPassword,
+  type AddAdminFormInput,
+} from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { AccountFields } from '../../../components/forms/account-fields';
+import { Button } from '../../../components/ui/button';
 import { FormModal } from '../../../components/ui/form-modal';
 import { PasswordField } from '../../../components/ui/password-field';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -13,7 +21,8 @@ const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'temporaryPassword'] 
 
 /**
  * The Admin Overview's 'Add New Admin' (SPEC section 5): every field required, the advocate
- * chooses the temporary password (at least 8 characters), the admin starts with no permissions.
+ * chooses the temporary password (at least 8 characters) or has a strong one generated, the admin
+ * starts with no permissions.
  */
 export function AddAdminModal({ onClose }: { onClose: () => void }) {
   const createAdmin = useCreateAdmin();
@@ -21,11 +30,19 @@ export function AddAdminModal({ onClose }: { onClose: () => void }) {
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<AddAdminFormInput>({
     resolver: zodResolver(addAdminFormSchema),
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', temporaryPassword: '' },
   });
+
+  // Bumped by Generate: remounts the field shown, so the advocate can read what to hand over.
+  const [generation, setGeneration] = useState(0);
+  const generate = () => {
+    setValue('temporaryPassword', generateTemporaryPassword(), { shouldValidate: true });
+    setGeneration((count) => count + 1);
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -49,13 +66,23 @@ export function AddAdminModal({ onClose }: { onClose: () => void }) {
     >
       <AccountFields register={register} errors={errors} isPhoneRequired />
       <PasswordField
+        key={generation}
+        isInitiallyVisible={generation > 0}
         label="Temporary Password"
         autoComplete="new-password"
         required
         error={errors.temporaryPassword?.message}
-        hint="The admin must change this password when they first sign in."
+        hint={
+          generation > 0
+            ? `${USER_MANAGEMENT_MESSAGES.passwordGenerated} ${USER_MANAGEMENT_MESSAGES.temporaryPasswordHint}`
+            : USER_MANAGEMENT_MESSAGES.temporaryPasswordHint
+        }
         {...register('temporaryPassword')}
       />
+      <Button type="button" variant="secondary" onClick={generate}>
+        <KeyRound aria-hidden="true" className="size-4" />
+        {USER_MANAGEMENT_MESSAGES.generatePassword}
+      </Button>
     </FormModal>
   );
 }
