@@ -33,6 +33,8 @@ export const APPOINTMENT_MESSAGES = {
   noAdvocateFree: 'No advocate is free at that time. Please choose another.',
   notFound: 'Appointment not found',
   accessDenied: 'You do not have permission to manage appointments',
+  recordPaymentDenied:
+    'Only advocates, and admins allowed to manage cases, can record payments. Ask an advocate to change your permissions.',
   reasonRequired: 'Please give a reason for cancelling',
   cancelled: 'Appointment cancelled',
   updated: 'Appointment updated',

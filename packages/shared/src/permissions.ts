@@ -16,6 +16,7 @@ export const ACTIONS = [
   'files:upload',
   'appointments:view',
   'appointments:schedule',
+  'payments:record',
   'messages:view',
   'messages:start',
   'messages:all',
@@ -74,6 +75,9 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'files:upload': 'canUploadFiles',
     'appointments:view': true,
     'appointments:schedule': 'canScheduleAppointments',
+    // Money is recorded by those who run the firm's matters, not by whoever keeps the diary
+    // (DECISIONS "Money, reach and guard"; issue 25).
+    'payments:record': 'canManageCases',
     // Every admin has the nav entry and the conversations they are named on; with canOpenFiles
     // they see and answer every conversation, and filing an attachment to its case is an upload.
     'messages:view': true,

@@ -106,6 +106,21 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
       payload: nextSlot(),
     }),
   },
+  // Recording a payment is its own rule: canManageCases, not the diary's toggle (issue 25).
+  'PUT /appointments/:id (record payment)': {
+    action: 'payments:record',
+    deniedMessage: M.recordPaymentDenied,
+    allowed: 200,
+    request: async (ctx, caller) => ({
+      method: 'PUT',
+      url: `/api/appointments/${await targetFor(ctx, caller)}`,
+      payload: { paymentStatus: 'paid', paymentMethod: 'mpesa', paymentReference: 'SKL4QX7H2P' },
+    }),
+    check: (body) =>
+      expect((body as { appointment: { paymentStatus: string } }).appointment.paymentStatus).toBe(
+        'paid',
+      ),
+  },
   'PATCH /appointments/:id/cancel': {
     ...schedulers,
     allowed: 200,

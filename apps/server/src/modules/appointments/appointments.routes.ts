@@ -188,7 +188,9 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateAppointmentInputSchema,
         response: { 200: appointmentAnswerSchema, ...errors },
       },
-      onRequest: schedulers,
+      // Which rule applies depends on the body: recording a payment is `payments:record`, any
+      // other change `appointments:schedule`; the service decides (updateAppointment).
+      onRequest: [app.requireUser],
     },
     async (request) => {
       const { appointment, message } = await updateAppointment(

@@ -579,7 +579,8 @@ async function moveAppointment(
 /**
  * PUT /appointments/:id. A client may reschedule their own live appointment (it then waits for
  * the firm to confirm again); staff with canScheduleAppointments may also change its type, fee,
- * duration, place and advocate, confirm or complete it, and record its payment.
+ * duration, place and advocate, confirm or complete it. Recording its payment is `payments:record`
+ * (advocates, admins with canManageCases), whether or not the caller keeps the diary.
  */
 export async function updateAppointment(
   deps: AppointmentDeps,
@@ -589,12 +590,18 @@ export async function updateAppointment(
   meta: Meta,
 ): Promise<{ appointment: Appointment; message: string }> {
   const row = await findInScope(deps, user, id);
-  if (!can(user, 'appointments:schedule', { clientId: row.clientId })) {
+  const { date, time, ...others } = input;
+  const staffFields = Object.entries(others).filter(([, value]) => value !== undefined);
+  const recordsPayment = staffFields.some(([key]) => key.startsWith('payment'));
+  const onlyRecordsPayment =
+    recordsPayment && date === undefined && staffFields.every(([key]) => key.startsWith('payment'));
+  if (recordsPayment && !can(user, 'payments:record')) {
+    throw AppError.forbidden(M.recordPaymentDenied);
+  }
+  if (!onlyRecordsPayment && !can(user, 'appointments:schedule', { clientId: row.clientId })) {
     throw AppError.forbidden(M.accessDenied);
   }
   const isStaff = user.role !== 'client';
-  const { date, time, ...others } = input;
-  const staffFields = Object.entries(others).filter(([, value]) => value !== undefined);
   if (!isStaff && staffFields.length > 0) throw AppError.forbidden(M.accessDenied);
 
   const isPaymentOnly =

@@ -89,8 +89,26 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     }
   };
 
+  const markAsPaid = (appointment: Appointment) => (
+    <Button
+      size="sm"
+      variant="secondary"
+      aria-label={`Mark as paid: ${appointment.title}`}
+      onClick={() => setDialog({ kind: 'payment', appointment })}
+    >
+      Mark as Paid
+    </Button>
+  );
+
   const actionsFor = (appointment: Appointment) => {
-    if (!maySchedule(appointment)) return null;
+    // Recording a payment is its own permission (canManageCases), apart from keeping the diary.
+    const mayRecordPayment =
+      can(user, 'payments:record') &&
+      appointment.paymentStatus === 'pending' &&
+      appointment.status !== 'cancelled';
+    if (!maySchedule(appointment)) {
+      return mayRecordPayment ? markAsPaid(appointment) : null;
+    }
     const isLive = appointment.status === 'scheduled' || appointment.status === 'confirmed';
     const label = (verb: string) => ({ 'aria-label': `${verb}: ${appointment.title}` });
     return (
@@ -124,18 +142,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
             Reschedule
           </Button>
         ) : null}
-        {isStaff &&
-        appointment.paymentStatus === 'pending' &&
-        appointment.status !== 'cancelled' ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            {...label('Mark as paid')}
-            onClick={() => setDialog({ kind: 'payment', appointment })}
-          >
-            Mark as Paid
-          </Button>
-        ) : null}
+        {mayRecordPayment ? markAsPaid(appointment) : null}
         {isLive ? (
           <Button
             size="sm"
