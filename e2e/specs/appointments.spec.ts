@@ -230,18 +230,22 @@ test.describe('staff', () => {
     return created.appointment.id;
   }
 
-  async function adminWith(request: APIRequestContext, canScheduleAppointments: boolean) {
+  async function adminWith(
+    request: APIRequestContext,
+    toggles: { canScheduleAppointments?: boolean; canManageCases?: boolean },
+  ) {
     const owner = await ownerToken(request);
-    return createReadyUser(request, owner, uniqueSuffix(), 'admin', { canScheduleAppointments });
+    return createReadyUser(request, owner, uniqueSuffix(), 'admin', toggles);
   }
 
-  test('an admin with canScheduleAppointments confirms and marks paid', async ({
+  // Recording a payment needs canManageCases beside the diary's toggle (issue 25).
+  test('an admin who keeps the diary and manages cases confirms and marks paid', async ({
     page,
     request,
   }) => {
     const title = `Tenancy dispute ${uniqueSuffix()}`;
     await appointmentFor(request, title, 3);
-    const admin = await adminWith(request, true);
+    const admin = await adminWith(request, { canScheduleAppointments: true, canManageCases: true });
     await useSessionToken(page, admin.token);
     await page.goto('/appointments');
     await expect(page.getByRole('heading', { name: 'Firm Diary' })).toBeVisible();
@@ -286,7 +290,7 @@ test.describe('staff', () => {
   test('an admin without it sees the diary but cannot confirm', async ({ page, request }) => {
     const title = `Boundary dispute ${uniqueSuffix()}`;
     const id = await appointmentFor(request, title, 4);
-    const admin = await adminWith(request, false);
+    const admin = await adminWith(request, {});
     await useSessionToken(page, admin.token);
     await page.goto('/appointments');
     await page.getByRole('searchbox', { name: 'Search appointments' }).fill(title);
