@@ -7,7 +7,7 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-import { toast } from '../support/page-checks';
+import { seriousViolations, toast } from '../support/page-checks';
 
 const CONFIRM_DEACTIVATE = 'Are you sure you want to deactivate this user?';
 const CONFIRM_DELETE_USER =
@@ -208,7 +208,7 @@ test.describe('user and admin management', () => {
     await expect(row).toHaveCount(0);
   });
 
-  test('is for advocates only: an admin is sent to the dashboard and told why', async ({
+  test('is for advocates only: an admin is told why, and who may open it, with a way on', async ({
     page,
     request,
   }) => {
@@ -216,10 +216,14 @@ test.describe('user and admin management', () => {
     const admin = await createReadyUser(request, owner, uniqueSuffix());
     await useSessionToken(page, admin.token);
     await page.goto('/admin-management');
+    const denied = page.getByRole('region', { name: 'Access Denied' });
+    await expect(denied).toContainText(
+      'Access Denied: Only advocates (super admins) can access this page.',
+    );
+    await expect(denied).toContainText('Only the firm’s advocates can open this page.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await denied.getByRole('link', { name: 'Go to your dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(
-      toast(page, 'Access Denied: Only advocates (super admins) can access this page.'),
-    ).toBeVisible();
     await callApi(request, owner, 'DELETE', `/user-management/user/${admin.id}`);
   });
 

@@ -136,6 +136,9 @@ export const CASE_MESSAGES = {
   clientHeading: 'My Cases',
   staffHeading: 'Case Management',
   newCase: 'New Case',
+  /** To an admin who may read case files but not open new ones (issue 25: say why, and who). */
+  newCaseNeedsPermission:
+    'You can read case files. Opening a new case needs permission to manage cases, which an advocate can give you in Admin Management.',
   moreFilters: 'More Filters',
   anyAssignee: 'Anyone',
   noCases: 'No cases found',

@@ -41,6 +41,12 @@ export const MESSAGES = {
   enquiriesAccessDenied:
     'Access denied. Only advocates, and admins who admit clients or schedule appointments, can see enquiries.',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  // A refused page says why (its message above) and who can change it (issue 25).
+  accessDeniedTitle: 'Access Denied',
+  advocateCanGrant:
+    'An advocate of the firm can give you this permission in Admin Management. Ask them if your work needs it.',
+  onlyAdvocatesOpen: 'Only the firm’s advocates can open this page.',
+  goToDashboard: 'Go to your dashboard',
 } as const;
 
 export const VALIDATION = {

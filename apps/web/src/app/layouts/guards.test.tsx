@@ -64,23 +64,38 @@ describe('the route guard of each portal feature', () => {
     expect(await screen.findByText('appointments/appointments page')).toBeInTheDocument();
   });
 
-  it('turns away, before the screen renders, a signed-in person whom can() refuses', async () => {
+  it('turns away, before the screen renders, a signed-in person whom can() refuses, and says why', async () => {
     localStorage.setItem('token', 'tok');
     mockApi({ 'GET /auth/me': [200, admin] });
     const router = renderAt('/admin-management');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const heading = await screen.findByRole('heading', { name: 'Access Denied' });
+    expect(heading).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/admin-management');
     expect(screen.queryByText('users/admin-management page')).toBeNull();
-    expect(
-      await screen.findByText(feature('users/admin-management').deniedMessage!),
-    ).toBeInTheDocument();
+    expect(screen.getByText(feature('users/admin-management').deniedMessage!)).toBeVisible();
+    // No toggle opens it: only advocates.
+    expect(screen.getByText(MESSAGES.onlyAdvocatesOpen)).toBeVisible();
+    expect(screen.getByRole('link', { name: MESSAGES.goToDashboard })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+
+  it('tells an admin without the toggle that an advocate can give it', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({ 'GET /auth/me': [200, anAdmin({ canScheduleAppointments: false })] });
+    renderAt('/enquiries');
+    expect(await screen.findByText(MESSAGES.enquiriesAccessDenied)).toBeVisible();
+    expect(screen.getByText(MESSAGES.advocateCanGrant)).toBeVisible();
+    expect(screen.queryByText('clients/enquiries page')).toBeNull();
   });
 
   it('lets a client open their own pages but not the firm’s Clients list', async () => {
     localStorage.setItem('token', 'tok');
     mockApi({ 'GET /auth/me': [200, { ...user, role: 'client' }] });
-    const router = renderAt('/clients');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(await screen.findByText('dashboard/dashboard page')).toBeInTheDocument();
-    expect(await screen.findByText(MESSAGES.clientsAccessDenied)).toBeInTheDocument();
+    renderAt('/clients');
+    expect(await screen.findByText(MESSAGES.clientsAccessDenied)).toBeVisible();
+    expect(screen.queryByText(MESSAGES.advocateCanGrant)).toBeNull();
+    expect(screen.queryByText('clients/clients page')).toBeNull();
   });
 });

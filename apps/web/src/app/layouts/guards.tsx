@@ -1,7 +1,14 @@
-import { deniedMessageFor, mayOpen, type PortalFeature } from '@firm/shared';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import {
+  MESSAGES,
+  ROLE_RULES,
+  deniedMessageFor,
+  mayOpen,
+  type PortalFeature,
+  type PublicUser,
+} from '@firm/shared';
+import { ShieldAlert } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { safeFrom, type FromState } from '../../lib/return-path';
 import { useSession } from '../../lib/session';
@@ -23,12 +30,44 @@ function useGuardedFeature(): PortalFeature {
   throw new Error('FeatureGuard needs a route handle with its portal feature');
 }
 
-/** A signed-in person who may not open a feature: told why, and sent to their dashboard. */
-function Denied({ message }: { message: string }) {
-  useEffect(() => {
-    toast.error(message, { id: `denied:${message}` });
-  }, [message]);
-  return <Navigate to={HOME_OF_SIGNED_IN} replace />;
+/**
+ * A signed-in person who may not open a feature stays on its address and is told why, in the
+ * manifest's (SPEC's) words, and who can change it: an admin lacking a toggle is pointed to the
+ * advocates; a page for advocates alone says so. A redirect with a toast was missed (issue 25).
+ */
+function Denied({ feature, user }: { feature: PortalFeature; user: PublicUser }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const isGrantable =
+    user.role === 'admin' && !!feature.action && ROLE_RULES.admin[feature.action] !== undefined;
+  return (
+    <section
+      aria-labelledby="access-denied-title"
+      className="mx-auto my-10 max-w-xl rounded-lg border border-amber-200 bg-amber-50 p-6 text-amber-950"
+    >
+      <h1
+        id="access-denied-title"
+        ref={heading}
+        tabIndex={-1}
+        className="flex items-center gap-2 text-xl font-bold focus:outline-none"
+      >
+        <ShieldAlert aria-hidden="true" className="size-6 shrink-0" />
+        {MESSAGES.accessDeniedTitle}
+      </h1>
+      <p className="mt-3">{deniedMessageFor(feature)}</p>
+      {user.role === 'client' ? null : (
+        <p className="mt-2">
+          {isGrantable ? MESSAGES.advocateCanGrant : MESSAGES.onlyAdvocatesOpen}
+        </p>
+      )}
+      <Link
+        to={HOME_OF_SIGNED_IN}
+        className="mt-4 inline-block font-medium text-brand-700 underline underline-offset-2"
+      >
+        {MESSAGES.goToDashboard}
+      </Link>
+    </section>
+  );
 }
 
 /**
@@ -37,8 +76,7 @@ function Denied({ message }: { message: string }) {
  * - signed-out only (/login, /register …): a signed-in person goes on to where they were going, or
  *   to /dashboard (SPEC section 2);
  * - signed-in: a visitor goes to /login and comes back after signing in; a person holding a
- *   temporary password is kept on Change Password; one whom `can()` refuses is sent to the dashboard
- *   with the feature's message.
+ *   temporary password is kept on Change Password; one whom `can()` refuses is told why (Denied).
  */
 export function FeatureGuard() {
   const feature = useGuardedFeature();
@@ -61,6 +99,6 @@ export function FeatureGuard() {
       <Navigate to={PASSWORD_CHANGE_PATH} replace state={{ from: here } satisfies FromState} />
     );
   }
-  if (!mayOpen(user, feature)) return <Denied message={deniedMessageFor(feature)} />;
+  if (!mayOpen(user, feature)) return <Denied feature={feature} user={user} />;
   return <Outlet />;
 }

@@ -1,4 +1,10 @@
-import type { CaseDetail, CaseList, CaseSummary, PublicUser } from '@firm/shared';
+import {
+  CASE_MESSAGES,
+  type CaseDetail,
+  type CaseList,
+  type CaseSummary,
+  type PublicUser,
+} from '@firm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +130,14 @@ describe('the cases list', () => {
     renderCases(aClient());
     expect(await screen.findByText('No cases found')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'My Cases' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Case' })).not.toBeInTheDocument();
+    expect(screen.queryByText(CASE_MESSAGES.newCaseNeedsPermission)).not.toBeInTheDocument();
+  });
+
+  it('tells an admin who may read case files but not open them why there is no New Case', async () => {
+    mockApi({ 'GET /cases?page=1&limit=20': [200, list([])] });
+    renderCases(anAdmin({ canOpenFiles: true }));
+    expect(await screen.findByText(CASE_MESSAGES.newCaseNeedsPermission)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'New Case' })).not.toBeInTheDocument();
   });
 

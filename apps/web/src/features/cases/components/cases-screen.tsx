@@ -163,6 +163,9 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
             ) : null}
           </div>
         </div>
+        {!mayCreate && actor?.role === 'admin' ? (
+          <p className="mt-3 text-sm text-slate-700">{CASE_MESSAGES.newCaseNeedsPermission}</p>
+        ) : null}
 
         {showMore ? (
           <div
