@@ -33,3 +33,4 @@ export * from './notifications';
 export * from './schemas/notifications';
 export * from './schemas/firm-settings';
 export * from './schemas/dashboard';
+export * from './client-view';

@@ -16,6 +16,7 @@ export const ACTIONS = [
   'files:upload',
   'appointments:view',
   'appointments:schedule',
+  'appointments:contact',
   'payments:record',
   'messages:view',
   'messages:start',
@@ -49,6 +50,12 @@ export interface OwnedResource {
 /** The admins who may see the firm's clients: the Clients screen, and starting a conversation. */
 const SEES_CLIENTS: Rule = ['canAdmitClients', 'canOpenFiles', 'canManageCases'];
 
+/**
+ * The admins who act on a booking's person (ADR 021): they schedule, confirm and call them, or turn a
+ * visitor into a client from the Enquiries inbox. They see a booking's email and phone.
+ */
+const HANDLES_BOOKINGS: Rule = ['canAdmitClients', 'canScheduleAppointments'];
+
 export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
   client: {
     'dashboard:view': true,
@@ -60,6 +67,7 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'appointments:view': 'own',
     // Book, reschedule and cancel their own appointments; staff need the toggle (issue 14).
     'appointments:schedule': 'own',
+    'appointments:contact': 'own',
     // Their own conversations only (another client's answers 404, issue 17).
     'messages:view': 'own',
     // A client writes to the firm for themself only (ADR 020).
@@ -75,6 +83,9 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'files:upload': 'canUploadFiles',
     'appointments:view': true,
     'appointments:schedule': 'canScheduleAppointments',
+    // Every admin lists the diary (SPEC): who comes, when, for what. A visitor's or client's email
+    // and phone only for those who handle bookings; the others greet them by name (ADR 021).
+    'appointments:contact': HANDLES_BOOKINGS,
     // Money is recorded by those who run the firm's matters, not by whoever keeps the diary
     // (DECISIONS "Money, reach and guard"; issue 25).
     'payments:record': 'canManageCases',
@@ -91,7 +102,7 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     // Editing a client's contact details goes with admitting them.
     'clients:admit': 'canAdmitClients',
     // The Enquiries inbox: contact messages and visitor bookings lead to new clients or meetings.
-    'enquiries:view': ['canAdmitClients', 'canScheduleAppointments'],
+    'enquiries:view': HANDLES_BOOKINGS,
     'reports:view': 'canAccessReports',
   },
   advocate: Object.fromEntries(ACTIONS.map((action) => [action, true])),

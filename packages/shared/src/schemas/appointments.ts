@@ -254,7 +254,8 @@ export const appointmentSchema = z.object({
   /** The client's name (SPEC section 3's `client`). */
   client: z.string(),
   clientId: z.string().nullable(),
-  clientEmail: z.string(),
+  /** Null for staff who do not handle bookings (`appointments:contact`, ADR 021), as the phone. */
+  clientEmail: z.string().nullable(),
   clientPhone: z.string().nullable(),
   advocateId: z.string(),
   advocateName: z.string(),
@@ -263,6 +264,9 @@ export const appointmentSchema = z.object({
   updatedAt: z.string(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
+
+/** The whole record, contact details included: what emails and calendar files are built from. */
+export type AppointmentWithContact = Appointment & { clientEmail: string };
 
 export const appointmentAnswerSchema = z.object({
   success: z.literal(true),

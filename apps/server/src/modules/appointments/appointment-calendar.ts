@@ -2,7 +2,7 @@ import {
   APPOINTMENT_LOCATION_LABELS,
   APPOINTMENT_TYPE_DEFAULTS,
   FIRM_TIME_ZONE,
-  type Appointment,
+  type AppointmentWithContact,
 } from '@firm/shared';
 import ical, {
   ICalAttendeeRole,
@@ -72,7 +72,7 @@ export const appointmentUid = (appointmentId: string, uidDomain: string) =>
  * SEQUENCE, in Africa/Nairobi time.
  */
 export function appointmentCalendar(
-  appointment: Appointment & { sequence: number },
+  appointment: AppointmentWithContact & { sequence: number },
   options: CalendarOptions,
 ): string {
   const isCancelled = appointment.status === 'cancelled';

@@ -5,6 +5,7 @@ import {
   FIRM_TIME_ZONE,
   formatKsh,
   type Appointment,
+  type AppointmentWithContact,
 } from '@firm/shared';
 import type { Mailer, OutgoingMail } from '../../lib/mailer';
 import { appointmentCalendar } from './appointment-calendar';
@@ -55,7 +56,7 @@ const oneLine = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ');
 /** The appointment's calendar as the emails attach it (also offered for download on booking). */
 export function calendarFile(
   deps: Pick<MailDeps, 'mailFrom' | 'publicUrl'>,
-  appointment: Appointment & { sequence: number },
+  appointment: AppointmentWithContact & { sequence: number },
   manageUrl?: string,
 ): string {
   return appointmentCalendar(appointment, {
@@ -74,7 +75,7 @@ export function calendarFile(
 export async function sendAppointmentMail(
   deps: MailDeps,
   kind: AppointmentMailKind,
-  appointment: Appointment & { sequence: number },
+  appointment: AppointmentWithContact & { sequence: number },
   options: {
     manageUrl: string;
     hasAccount: boolean;

@@ -1,5 +1,11 @@
 import { expect } from 'vitest';
-import { APPOINTMENT_MESSAGES as M, WEEKDAY_START_TIMES, nairobiInstant } from '@firm/shared';
+import {
+  APPOINTMENT_MESSAGES as M,
+  WEEKDAY_START_TIMES,
+  can,
+  nairobiInstant,
+  type Appointment,
+} from '@firm/shared';
 import {
   describeAccessMatrix,
   standardCallers,
@@ -159,3 +165,100 @@ describeAccessMatrix(
   },
   { callers: standardCallers().filter((caller) => caller.actor !== null) },
 );
+
+/**
+ * A booking's email and phone (ADR 021): every admin lists the diary, but only advocates, admins
+ * who schedule appointments or admit clients, and a client for their own see who to contact; the
+ * other admins get the name without them, and their search does not match an email. Staff callers
+ * look at a visitor's booking, a client at their own.
+ */
+const VISITOR_PHONE = '+254712000111';
+
+async function bookingToInspect(ctx: TestContext, caller: Caller) {
+  const { advocate } = await peopleOf(ctx);
+  const isClient = caller.actor?.role === 'client' && caller.user;
+  const { date, time } = nextSlot();
+  const startsAt = nairobiInstant(date, time);
+  const email = isClient ? caller.user!.email : `visitor-${(seq += 1)}@walk-in.test`;
+  const row = await insertAppointment(ctx.database.db, {
+    title: `Contact check ${(seq += 1)}`,
+    description: 'A booking whose contact details are looked for',
+    type: 'consultation',
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+    durationMinutes: 30,
+    feeKsh: 5000,
+    clientId: isClient ? caller.user!.id : null,
+    clientFirstName: 'Wanjiku',
+    clientLastName: 'Visitor',
+    clientEmail: email,
+    clientPhone: VISITOR_PHONE,
+    advocateId: advocate.id,
+  });
+  return { row, email };
+}
+
+/** The email each caller's last booking was made with, for the checks. */
+const inspected = new Map<string, { id: string; email: string }>();
+
+function expectContact(appointments: Appointment[], caller: Caller) {
+  const booking = inspected.get(caller.name)!;
+  const shown = appointments.filter((appointment) => appointment.id === booking.id);
+  if (!can(caller.actor, 'appointments:contact', { clientId: caller.user?.id })) {
+    // Not found by the email, and without it or the phone when found by the name.
+    if (shown.length === 0) return;
+    expect(shown[0]).toMatchObject({
+      client: 'Wanjiku Visitor',
+      clientEmail: null,
+      clientPhone: null,
+    });
+    expect(JSON.stringify(shown[0])).not.toContain(booking.email);
+    return;
+  }
+  expect(shown).toHaveLength(1);
+  expect(shown[0]).toMatchObject({ clientEmail: booking.email, clientPhone: VISITOR_PHONE });
+}
+
+describeAccessMatrix("a booking's email and phone", {
+  'GET /appointments/:id': {
+    action: 'appointments:view',
+    allowed: 200,
+    request: async (ctx, caller) => {
+      const { row, email } = await bookingToInspect(ctx, caller);
+      inspected.set(caller.name, { id: row.id, email });
+      return { method: 'GET', url: `/api/appointments/${row.id}` };
+    },
+    check: (body, caller) =>
+      expectContact([(body as { appointment: Appointment }).appointment], caller),
+  },
+  'GET /appointments?search=<title>': {
+    action: 'appointments:view',
+    allowed: 200,
+    request: async (ctx, caller) => {
+      const { row, email } = await bookingToInspect(ctx, caller);
+      inspected.set(caller.name, { id: row.id, email });
+      return { method: 'GET', url: `/api/appointments?search=${encodeURIComponent(row.title)}` };
+    },
+    check: (body, caller) => {
+      const { appointments } = body as { appointments: Appointment[] };
+      expect(appointments).toHaveLength(1);
+      expectContact(appointments, caller);
+    },
+  },
+  'GET /appointments?search=<email>': {
+    action: 'appointments:view',
+    allowed: 200,
+    request: async (ctx, caller) => {
+      const { row, email } = await bookingToInspect(ctx, caller);
+      inspected.set(caller.name, { id: row.id, email });
+      return { method: 'GET', url: `/api/appointments?search=${encodeURIComponent(email)}` };
+    },
+    check: (body, caller) => {
+      const { appointments } = body as { appointments: Appointment[] };
+      const maySee = can(caller.actor, 'appointments:contact', { clientId: caller.user?.id });
+      // A client's own bookings all carry their email: theirs are found, a visitor's are not.
+      if (!maySee) expect(appointments).toEqual([]);
+      expectContact(appointments, caller);
+    },
+  },
+});

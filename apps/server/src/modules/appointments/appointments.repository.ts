@@ -32,6 +32,8 @@ import {
  */
 export interface AppointmentScope {
   clientId?: string;
+  /** A search also matches the booked person's email: for those who may see it (ADR 021). */
+  searchesEmail?: boolean;
 }
 
 export type AppointmentWithAdvocate = AppointmentRow & { advocateName: string | null };
@@ -76,7 +78,7 @@ function filterConditions(
   if (filters.search) {
     const pattern = likePattern(filters.search);
     conditions.push(
-      sql`(${appointments.title} ilike ${pattern} or ${appointments.description} ilike ${pattern} or (${appointments.clientFirstName} || ' ' || ${appointments.clientLastName}) ilike ${pattern} or ${appointments.clientEmail} ilike ${pattern})`,
+      sql`(${appointments.title} ilike ${pattern} or ${appointments.description} ilike ${pattern} or (${appointments.clientFirstName} || ' ' || ${appointments.clientLastName}) ilike ${pattern}${scope.searchesEmail ? sql` or ${appointments.clientEmail} ilike ${pattern}` : sql``})`,
     );
   }
   return and(...conditions);

@@ -16,6 +16,7 @@ import {
   visitorDetailsSchema,
   type Appointment,
   type AppointmentList,
+  type AppointmentWithContact,
   type AppointmentType,
   type Availability,
   type BookingCalendar,
@@ -40,6 +41,7 @@ import { wantsEmail } from '../notifications/notifications.service';
 import { notifyAppointmentBooked, notifyAppointmentChanged } from '../notifications/notify-events';
 import { readFirmSettings } from '../firm-settings/firm-settings.service';
 import { calendarFile, sendAppointmentMail, type AppointmentMailKind } from './appointment-mail';
+import { appointmentAsSeenBy } from './appointment-view';
 import {
   appointmentsOfPerson,
   bookableAdvocates,
@@ -103,7 +105,7 @@ export async function ownAppointmentsForExport(
 /** The human reference of an appointment, as on screens, emails and calendars. */
 export const appointmentReference = (id: string) => `APT-${id.slice(0, 8).toUpperCase()}`;
 
-export function toAppointment(row: AppointmentWithAdvocate): Appointment {
+export function toAppointment(row: AppointmentWithAdvocate): AppointmentWithContact {
   const { date, time } = nairobiDateTime(row.startsAt);
   return {
     id: row.id,
@@ -475,13 +477,17 @@ export async function listAppointments(
   user: UserRow,
   filters: ListAppointmentsFilters,
 ): Promise<AppointmentList> {
-  const { rows, total } = await listAppointmentRows(deps.db, scopeOf(user), filters);
+  const { rows, total } = await listAppointmentRows(
+    deps.db,
+    { ...scopeOf(user), searchesEmail: can(user, 'appointments:contact') },
+    filters,
+  );
   return {
     success: true,
     count: rows.length,
     total,
     pagination: paginationOf(filters, total),
-    appointments: rows.map(toAppointment),
+    appointments: rows.map((row) => appointmentAsSeenBy(user, toAppointment(row))),
   };
 }
 
@@ -492,7 +498,7 @@ async function findInScope(deps: AppointmentDeps, user: UserRow, id: string) {
 }
 
 export async function getAppointment(deps: AppointmentDeps, user: UserRow, id: string) {
-  return toAppointment(await findInScope(deps, user, id));
+  return appointmentAsSeenBy(user, toAppointment(await findInScope(deps, user, id)));
 }
 
 const isLive = (row: AppointmentRow) => row.status === 'scheduled' || row.status === 'confirmed';

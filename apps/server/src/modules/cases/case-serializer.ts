@@ -2,6 +2,7 @@ import {
   CASE_CATEGORIES,
   FIRM_TIME_ZONE,
   caseStatusLabel,
+  sharedWithClient,
   type CaseDetail,
   type CaseDocument,
   type CaseEvent,
@@ -113,11 +114,20 @@ export function toCaseEvent(row: CaseEventRow): CaseEvent {
   };
 }
 
+/**
+ * A case as `viewer` sees it. A client's view goes through the shared client-view rule (ADR 021):
+ * only shared documents, notes and timeline events, and never the conflict clearance, whatever
+ * the query handed in.
+ */
 export function toCaseDetail(
   row: CaseListRow,
   children: CaseChildren,
-  options: { staff: boolean; clearedByName?: string | null },
+  options: { viewer: 'client' | 'staff'; clearedByName?: string | null },
 ): CaseDetail {
+  const isStaff = options.viewer === 'staff';
+  const documents = isStaff ? children.documents : sharedWithClient(children.documents);
+  const notes = isStaff ? children.notes : sharedWithClient(children.notes);
+  const events = isStaff ? children.events : sharedWithClient(children.events);
   return {
     ...toCaseSummary(row),
     parties: children.parties.map((p) => ({
@@ -126,11 +136,11 @@ export function toCaseDetail(
       name: p.name,
       contact: p.contact,
     })),
-    documents: children.documents.map(toCaseDocument),
-    notes: children.notes.map(toCaseNote),
-    timeline: children.events.map(toCaseEvent),
+    documents: documents.map(toCaseDocument),
+    notes: notes.map(toCaseNote),
+    timeline: events.map(toCaseEvent),
     conflictClearance:
-      options.staff && row.conflictClearedReason && row.conflictClearedAt
+      isStaff && row.conflictClearedReason && row.conflictClearedAt
         ? {
             reason: row.conflictClearedReason,
             by: options.clearedByName ?? null,

@@ -4,6 +4,7 @@ import {
   allowedStatusMoves,
   formatCaseNumber,
   can,
+  seesAsClient,
   type Action,
   type CaseDetail,
   type CaseList,
@@ -89,7 +90,7 @@ function assertCan(actor: UserRow, action: Action): void {
   if (!can(actor, action)) throw AppError.forbidden(DENIED[action] ?? CASE_MESSAGES.viewDenied);
 }
 
-const isClient = (actor: UserRow) => actor.role === 'client';
+const isClient = (actor: UserRow) => seesAsClient(actor);
 
 /** What `actor` may reach: a client their own cases' shared parts, staff every case. */
 function scopeFor(actor: UserRow): CaseScope {
@@ -149,7 +150,10 @@ async function readCase(db: Executor, actor: UserRow, id: string): Promise<CaseD
     clearedByName =
       (await findActiveUser(db, row.conflictClearedBy, ['advocate', 'admin']))?.name ?? null;
   }
-  return toCaseDetail(row, children, { staff: !scope.clientView, clearedByName });
+  return toCaseDetail(row, children, {
+    viewer: scope.clientView ? 'client' : 'staff',
+    clearedByName,
+  });
 }
 
 /**

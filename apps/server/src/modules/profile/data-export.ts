@@ -1,3 +1,9 @@
+import {
+  clientAuditDetails,
+  ownAccountAuditDetails,
+  seesAsClient,
+  type ClientVisibleRecords,
+} from '@firm/shared';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { ownAppointmentsForExport } from '../appointments/appointments.service';
@@ -28,6 +34,54 @@ export interface ExportSection {
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/**
+ * The records a client sees through the portal, read by the same functions as the export's
+ * sections (and so the screens' serializers): the audit rows are kept only about these.
+ */
+async function clientVisibleRecords(db: Executor, user: UserRow): Promise<ClientVisibleRecords> {
+  const cases = await ownCasesForExport(db, user);
+  const conversations = await ownConversationsForExport(db, user);
+  const appointments = await ownAppointmentsForExport(db, user);
+  return {
+    caseIds: new Set(cases.map((file) => file.id)),
+    documentIds: new Set(cases.flatMap((file) => file.documents.map((document) => document.id))),
+    noteIds: new Set(cases.flatMap((file) => file.notes.map((note) => note.id))),
+    conversationIds: new Set(conversations.map((conversation) => conversation.id)),
+    appointmentIds: new Set(appointments.map((appointment) => appointment.id)),
+  };
+}
+
+type AuditRow = Awaited<ReturnType<typeof auditRowsAbout>>[number];
+
+/**
+ * The audit rows by or about the person (ADR 021). A client's: only rows about their account or a
+ * record they may see, with the details the client-view rule lists for that action (never a
+ * conflict clearance, an internal note or document, or a staff read of one). Staff's: the rows
+ * about their own account with the same details; what they did to clients' or the firm's records
+ * keeps its action and time, since those records are not theirs.
+ */
+async function auditEntries(db: Executor, user: UserRow) {
+  const rows = await auditRowsAbout(db, user.id);
+  const entry = (row: AuditRow, details: Record<string, unknown> | null) => ({
+    action: row.action,
+    at: iso(row.createdAt),
+    byYou: row.byYou === true,
+    aboutYou: row.aboutYou === true,
+    ip: row.byYou === true ? row.ip : null,
+    details,
+  });
+  if (seesAsClient(user)) {
+    const visible = await clientVisibleRecords(db, user);
+    return rows.flatMap((row) => {
+      const details = clientAuditDetails(row.action, row.details, visible);
+      return details ? [entry(row, details)] : [];
+    });
+  }
+  return rows.map((row) =>
+    entry(row, row.aboutYou === true ? ownAccountAuditDetails(row.action, row.details) : null),
+  );
+}
 
 export const exportSections: ExportSection[] = [
   {
@@ -72,17 +126,7 @@ export const exportSections: ExportSection[] = [
   },
   {
     key: 'auditLog',
-    // What was done by or to the person. What they did to someone else keeps its action and time
-    // but not its details (that person's email, name or permissions).
-    read: async (db, user) =>
-      (await auditRowsAbout(db, user.id)).map((row) => ({
-        action: row.action,
-        at: iso(row.createdAt),
-        byYou: row.byYou === true,
-        aboutYou: row.aboutYou === true,
-        ip: row.byYou === true ? row.ip : null,
-        details: row.aboutYou === true || row.hasTarget !== true ? row.details : null,
-      })),
+    read: auditEntries,
   },
   {
     key: 'contactMessages',
@@ -111,7 +155,13 @@ export const exportSections: ExportSection[] = [
   },
   {
     key: 'notifications',
-    read: ownNotificationsForExport,
+    // A staff member's bell speaks of clients' matters (names, case numbers, links to files):
+    // their export keeps each one's kind and time, not its text or link (ADR 021).
+    read: async (db, user) => {
+      const notifications = await ownNotificationsForExport(db, user);
+      if (seesAsClient(user)) return notifications;
+      return notifications.map(({ message: _message, actionUrl: _actionUrl, ...kept }) => kept);
+    },
   },
   {
     key: 'emailPreferences',

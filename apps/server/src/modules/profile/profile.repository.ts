@@ -142,7 +142,6 @@ export async function auditRowsAbout(db: Executor, userId: string) {
       details: auditLog.details,
       byYou: sql<boolean>`${auditLog.actorId} = ${userId}`,
       aboutYou: sql<boolean>`${auditLog.targetUserId} = ${userId}`,
-      hasTarget: sql<boolean>`${auditLog.targetUserId} is not null`,
     })
     .from(auditLog)
     .where(or(eq(auditLog.actorId, userId), eq(auditLog.targetUserId, userId)))
