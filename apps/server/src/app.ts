@@ -39,6 +39,7 @@ import {
 } from './plugins/retention-schedule';
 import { copyRouteHookArrays } from './plugins/route-hook-arrays';
 import { securityPlugin } from './plugins/security';
+import { storedFilesSweepPlugin, type StoredFilesSweepOptions } from './plugins/stored-files-sweep';
 import { apiNotFoundPlugin, webAppPlugin } from './plugins/web-app';
 
 export interface BuildAppOptions {
@@ -62,6 +63,11 @@ export interface BuildAppOptions {
   redisKeyPrefix?: string;
   /** Live notification streams (tests shorten the heartbeat). */
   notifications?: NotificationsPluginOptions;
+  /**
+   * Leftovers of interrupted uploads in DOCUMENTS_DIR, swept at start-up and daily (on by
+   * default; API tests call `sweepStoredFiles` with the time they need).
+   */
+  storedFilesSweep?: StoredFilesSweepOptions | false;
 }
 
 /** Builds the whole application: plugins, then modules. It never listens (server.ts does). */
@@ -76,6 +82,7 @@ export async function buildApp({
   httpTimeouts,
   redisKeyPrefix = 'firm:',
   notifications = {},
+  storedFilesSweep = {},
 }: BuildAppOptions) {
   const app = Fastify({
     // Tests may replace the level or the stream; the serializers that keep secrets out stay.
@@ -152,6 +159,7 @@ export async function buildApp({
   if (retentionSchedule) await app.register(retentionSchedulePlugin, retentionSchedule);
   if (appointmentReminders) await app.register(appointmentRemindersPlugin, appointmentReminders);
   if (messageNotices) await app.register(messageNoticesPlugin, messageNotices);
+  if (storedFilesSweep) await app.register(storedFilesSweepPlugin, storedFilesSweep);
   return app;
 }
 

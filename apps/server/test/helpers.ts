@@ -13,6 +13,7 @@ import type { HttpTimeouts } from '../src/lib/http-timeouts';
 import type { Mailer, OutgoingMail } from '../src/lib/mailer';
 import type { NotificationsPluginOptions } from '../src/modules/notifications/notifications.plugin';
 import type { RetentionScheduleOptions } from '../src/plugins/retention-schedule';
+import type { StoredFilesSweepOptions } from '../src/plugins/stored-files-sweep';
 import { postgresTarget, TEST_DB_PREFIX } from './database-target';
 
 /** A fresh, migrated database for one test file: a PGlite snapshot, or a PostgreSQL clone. */
@@ -64,6 +65,8 @@ export async function createTestContext(
     redisKeyPrefix?: string;
     /** Live notification streams (a short heartbeat). */
     notifications?: NotificationsPluginOptions;
+    /** The start-up sweep of DOCUMENTS_DIR; off unless given. */
+    storedFilesSweep?: StoredFilesSweepOptions;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -88,6 +91,7 @@ export async function createTestContext(
     retentionSchedule: options.retentionSchedule ?? false,
     appointmentReminders: false,
     messageNotices: false,
+    storedFilesSweep: options.storedFilesSweep ?? false,
     ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
     ...(options.notifications ? { notifications: options.notifications } : {}),

@@ -67,6 +67,7 @@ export function useTwoInstances(
         logger: false,
         retentionSchedule: false,
         appointmentReminders: false,
+        storedFilesSweep: false,
         ...options,
       });
       await app.ready();

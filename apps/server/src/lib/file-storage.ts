@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,8 +11,10 @@ import { ALLOWED_UPLOAD_TYPES, CASE_LIMITS, type AllowedUploadType } from '@firm
 /**
  * Stored files: case documents (ADR 014) and message attachments (ADR 020). Each file is streamed
  * to `<dir>/<id>.part` while its SHA-256 and size are computed (never buffered whole), its type is
- * read from its bytes, and it becomes `<dir>/<id>` only once its row is committed. A refused or
- * failed upload leaves nothing behind.
+ * read from its bytes, and it becomes `<dir>/<id>` just before its row is committed. A refused or
+ * failed upload leaves nothing behind; a process killed mid-upload leaves a `.part` (or, killed
+ * between the rename and the commit, a file no row names), which the stored-files sweep deletes
+ * (modules/retention/stored-files-sweep.ts).
  */
 
 export class UploadRefused extends Error {
@@ -133,6 +135,52 @@ export async function keepFile(file: ReceivedFile): Promise<void> {
 
 export async function discardFile(file: ReceivedFile): Promise<void> {
   await Promise.all([rm(file.partPath, { force: true }), rm(file.finalPath, { force: true })]);
+}
+
+/** A file of ours in the documents folder: named by its id, `.part` while it is received. */
+export interface StoredFileEntry {
+  /** The file's name in the folder. */
+  name: string;
+  id: string;
+  isPartial: boolean;
+  /** Last written (a file being received is written to as its bytes arrive). */
+  modifiedAt: Date;
+}
+
+const STORED_FILE_NAME =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.part)?$/;
+
+/**
+ * The files in `dir` named as this module names them; anything else (an operator's file, a
+ * folder, a link) is not listed, so nothing but our own files is ever swept. A file gone while
+ * listing (another process removed it) is skipped; no folder yet: none.
+ */
+export async function listStoredFiles(dir: string): Promise<StoredFileEntry[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const entries: StoredFileEntry[] = [];
+  for (const name of names) {
+    const match = STORED_FILE_NAME.exec(name);
+    if (!match) continue;
+    try {
+      const stats = await lstat(path.join(dir, name));
+      if (!stats.isFile()) continue;
+      entries.push({ name, id: match[1]!, isPartial: Boolean(match[2]), modifiedAt: stats.mtime });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return entries;
+}
+
+/** Deletes one listed file; already gone (another process swept it) is fine. */
+export async function removeStoredFileEntry(dir: string, entry: StoredFileEntry): Promise<void> {
+  await rm(path.join(dir, entry.name), { force: true });
 }
 
 export function documentPath(dir: string, id: string): string {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema';
+import { publishLiveEvent, type LiveEvent } from '../../lib/live-events';
 
 export async function insertSession(
   db: Executor,
@@ -69,11 +70,43 @@ export async function touchSession(
     .where(and(eq(sessions.id, id), lt(sessions.lastUsedAt, new Date(now.getTime() - intervalMs))));
 }
 
-export async function revokeSession(db: Executor, id: string): Promise<void> {
-  await db
+/**
+ * What every revocation announces on the live-event bus (lib/live-events, ADR 017), to the
+ * session's user: the one session that ended (`sessionId`), or all of the user's sessions but
+ * `exceptSessionId` (null: all). Ids only, never a token. Published on the executor that revokes,
+ * so it is heard, by every server process, when (if) the revocation commits, and each process
+ * ends the streams those sessions hold at once.
+ */
+export const SESSION_REVOKED_EVENT = 'session.revoked';
+
+/** Whether `event` ends the session `sessionId` (see SESSION_REVOKED_EVENT). */
+export function endsSession(event: LiveEvent, sessionId: string): boolean {
+  if (event.type !== SESSION_REVOKED_EVENT) return false;
+  return typeof event.sessionId === 'string'
+    ? event.sessionId === sessionId
+    : event.exceptSessionId !== sessionId;
+}
+
+/**
+ * Ends one session (logout), or with `ownerId` only if it is that person's (Profile's devices).
+ * False when there was no such live session.
+ */
+export async function revokeSession(db: Executor, id: string, ownerId?: string): Promise<boolean> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.id, id),
+        ownerId ? eq(sessions.userId, ownerId) : undefined,
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ userId: sessions.userId });
+  if (rows[0]) {
+    await publishLiveEvent(db, [rows[0].userId], { type: SESSION_REVOKED_EVENT, sessionId: id });
+  }
+  return rows.length > 0;
 }
 
 /**
@@ -96,5 +129,13 @@ export async function revokeUserSessions(
       ),
     )
     .returning({ id: sessions.id });
+  if (rows.length > 0) {
+    // One payload whatever the number of sessions (a list of ids could pass NOTIFY's limit).
+    await publishLiveEvent(db, [userId], {
+      type: SESSION_REVOKED_EVENT,
+      sessionId: null,
+      exceptSessionId: exceptSessionId ?? null,
+    });
+  }
   return rows.length;
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
 import type { LiveEvent, LiveEventBus } from '../../lib/live-events';
-import { findLiveSession } from '../auth/sessions.repository';
+import { endsSession, findLiveSession } from '../auth/sessions.repository';
 import { countUnread, lastSequence, notificationsAfter } from './notifications.repository';
 import { toNotification } from './notifications.service';
 
@@ -15,6 +15,10 @@ import { toNotification } from './notifications.service';
  *   reaches (ADR 020): ids only, the screen refetches through the API. Not replayed after a
  *   reconnect: an open conversation refetches when its stream opens again;
  * - a comment line every `heartbeatMs`, so proxies and the idle timeout keep the connection.
+ *
+ * A stream ends as soon as its session does: every revocation announces `session.revoked` on the
+ * bus (sessions.repository), heard by every process. The heartbeat also checks the session (an
+ * expired one), and so does a stream after the bus was lost and regained (an announcement missed).
  *
  * The id is the person's notification sequence (commit-ordered, see notificationCounters), so a
  * reconnect's Last-Event-ID gets exactly the rows after it: none missed, none twice. A wake-up
@@ -43,20 +47,15 @@ export class NotificationStreams {
   private readonly db: Database['db'];
   private readonly heartbeatMs: number;
   private readonly stopResync: () => void;
-  private readonly stopAccounts: (() => void) | undefined;
-  private readonly sessionChecks = new Set<() => void>();
-  private readonly wakers = new Set<() => void>();
+  private readonly resyncs = new Set<() => void>();
 
   constructor(private readonly options: NotificationStreamsOptions) {
     this.db = options.database.db;
     this.heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
-    // After a lost listening connection, every stream looks for what it may have missed.
+    // After a lost listening connection, every stream looks for what it may have missed: rows,
+    // and a revocation of its session.
     this.stopResync = options.bus.onResync(() => {
-      for (const wake of this.wakers) wake();
-    });
-    // The embedded database says when sessions change: a revoked one closes its streams at once.
-    this.stopAccounts = options.database.onAccountsChanged?.(() => {
-      for (const check of this.sessionChecks) check();
+      for (const resync of this.resyncs) resync();
     });
   }
 
@@ -132,6 +131,11 @@ export class NotificationStreams {
       }
     };
     const wake = (event?: LiveEvent) => {
+      // Its session ended, in this process or another (sessions.repository): nothing more is sent.
+      if (event && endsSession(event, session.id)) {
+        close();
+        return;
+      }
       // Messaging's events (ADR 020) go out as they are: the publisher chose who hears them.
       if (event?.type === 'message') {
         const { conversationId, messageId, kind } = event;
@@ -149,11 +153,13 @@ export class NotificationStreams {
         logger.warn({ err: error }, 'notification stream could not check its session');
       }
     };
-    const onAccountsChanged = () => void checkSession();
+    const resync = () => {
+      void checkSession();
+      wake();
+    };
 
     const unsubscribe = bus.subscribe(user.id, wake);
-    this.wakers.add(wake);
-    this.sessionChecks.add(onAccountsChanged);
+    this.resyncs.add(resync);
     const heartbeat = setInterval(() => {
       write(': keep-alive\n\n');
       void checkSession();
@@ -165,8 +171,7 @@ export class NotificationStreams {
       isClosed = true;
       clearInterval(heartbeat);
       unsubscribe();
-      this.wakers.delete(wake);
-      this.sessionChecks.delete(onAccountsChanged);
+      this.resyncs.delete(resync);
       this.open.delete(close);
       if (!raw.writableEnded) raw.end();
     };
@@ -193,6 +198,9 @@ export class NotificationStreams {
     // The browser's own reconnect delay (fetch-event-source applies its own backoff on top).
     write('retry: 3000\n\n');
 
+    // A revocation that committed after the request was authenticated but before the stream
+    // subscribed was announced to nobody here: the session is read once more, now that it listens.
+    void checkSession();
     await pump();
   }
 
@@ -204,6 +212,5 @@ export class NotificationStreams {
   dispose(): void {
     this.closeAll();
     this.stopResync();
-    this.stopAccounts?.();
   }
 }

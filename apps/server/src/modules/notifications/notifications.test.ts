@@ -43,7 +43,7 @@ let people: Record<
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  // A short heartbeat: on a PostgreSQL server a revoked session is noticed at the next one.
+  // A short heartbeat, so its keep-alive and session check run within the tests.
   ctx = await createTestContext(
     { ADVOCATE_SUPER_KEY: TEST_SUPER_KEY },
     { notifications: { heartbeatMs: 200 } },

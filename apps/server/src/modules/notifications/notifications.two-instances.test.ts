@@ -89,4 +89,22 @@ describe.runIf(serverUrl)('live notifications across two app instances on one da
     expect(JSON.parse(event.data)).toMatchObject({ kind: 'case_status_changed' });
     stream.close();
   });
+
+  it('a logout through app A ends the stream its session holds on app B (issue 23)', async () => {
+    const a = contextOf(0);
+    const client = await seedUser(a, { role: 'client', email: 'logout@instances.test' });
+    const token = await sessionFor(a, client);
+    const portB = await listeningPort(apps[1]!.app);
+    const stream = await openStream(portB, token);
+    await stream.waitFor((event) => event.event === 'unread-count');
+
+    const logout = await apps[0]!.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(token),
+    });
+    expect(logout.statusCode).toBe(200);
+    await stream.ended;
+    expect(stream.events.filter(isNotification)).toEqual([]);
+  });
 });

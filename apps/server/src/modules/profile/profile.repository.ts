@@ -22,20 +22,6 @@ export async function listLiveSessions(db: Executor, userId: string, now: Date) 
     .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
 }
 
-/** Ends one of the person's own sessions; false when it is not theirs or already ended. */
-export async function revokeOwnSession(
-  db: Executor,
-  userId: string,
-  sessionId: string,
-): Promise<boolean> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.length > 0;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Email change links
 

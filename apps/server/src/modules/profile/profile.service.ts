@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit-log.repository';
-import { revokeUserSessions } from '../auth/sessions.repository';
+import { revokeSession, revokeUserSessions } from '../auth/sessions.repository';
 import { toPublicUser } from '../users/user-serializer';
 import {
   findUserByEmail,
@@ -32,7 +32,6 @@ import {
   insertEmailChangeToken,
   listLiveSessions,
   listOwnDataRequests,
-  revokeOwnSession,
   spendEmailChangeTokens,
   countEmailChangeTokensSince,
   userById,
@@ -332,7 +331,7 @@ export async function endSession(
   }
   await deps.db.transaction(async (tx) => {
     // Another person's session answers as an unknown one.
-    if (!(await revokeOwnSession(tx, actor.id, sessionId))) {
+    if (!(await revokeSession(tx, sessionId, actor.id))) {
       throw AppError.notFound(PROFILE_MESSAGES.sessionNotFound);
     }
     await writeAudit(tx, {

@@ -1,10 +1,12 @@
-import { and, eq, isNotNull, isNull, lte, notExists, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, notExists, or } from 'drizzle-orm';
 import { lockForTransaction } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import {
   appointments,
+  caseDocuments,
   contactMessages,
   enquiryStates,
+  messageAttachments,
   notifications,
   passwordResetTokens,
   sessions,
@@ -107,4 +109,33 @@ export async function deleteResetTokensEndedBefore(
     )
     .returning({ id: passwordResetTokens.id });
   return rows.length;
+}
+
+/** Ids per query of the stored-files sweep: a few thousand bind parameters at most. */
+const FILE_IDS_PER_QUERY = 1000;
+
+/**
+ * Which of `ids` a row names as its stored file: a case document or a message attachment (the
+ * only rows whose bytes live in DOCUMENTS_DIR, under the row's id).
+ */
+export async function findReferencedFileIds(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const referenced = new Set<string>();
+  for (let i = 0; i < ids.length; i += FILE_IDS_PER_QUERY) {
+    const chunk = ids.slice(i, i + FILE_IDS_PER_QUERY);
+    const rows = await db
+      .select({ id: caseDocuments.id })
+      .from(caseDocuments)
+      .where(inArray(caseDocuments.id, chunk))
+      .union(
+        db
+          .select({ id: messageAttachments.id })
+          .from(messageAttachments)
+          .where(inArray(messageAttachments.id, chunk)),
+      );
+    for (const row of rows) referenced.add(row.id);
+  }
+  return referenced;
 }
