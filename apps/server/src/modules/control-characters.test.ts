@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers';
 import { VALIDATION } from '@firm/shared';
 import { TEST_SUPER_KEY, advocatePayload, bearer, seedUser, sessionFor } from '../../test/accounts';
-import { seedCase } from '../../test/cases';
+import { PDF_BYTES, multipartFile, seedCase } from '../../test/cases';
 import { seedContactMessage, seedVisitorBooking } from '../../test/enquiries';
 import { seedConversation } from '../../test/messages';
 import { nextOpenWeekday } from './appointments/appointments-test-kit';
@@ -493,6 +493,18 @@ describe('one text rule for every text field', () => {
       headers: bearer(token),
     });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('an uploaded file keeps its name without bidirectional controls (shown as saved)', async () => {
+    const { payload, headers } = multipartFile('invoice\u202Efdp.pdf', PDF_BYTES);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/cases/${fixtures.caseId}/documents`,
+      headers: { ...bearer(token), ...headers },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().document.name).toBe('invoicefdp.pdf');
   });
 
   it('each refusal says what is wrong with the field', async () => {

@@ -43,12 +43,14 @@ export const idParamsSchema = (message: string) => z.object({ id: uuidField(mess
 export type TextKind = 'line' | 'multiline' | 'subject';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 // eslint-disable-next-line no-control-regex -- as above
 const LINE_BREAKS_OR_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 /** U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069 (Unicode's bidirectional controls). */
-export const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
 const ENCODED_WORD = /=\?[\s\S]*?\?=/;
 
 /** Why `value` is refused as text of `kind`, in the words a person reads; undefined if it is not. */
@@ -59,12 +61,16 @@ export function textProblem(value: string, kind: TextKind = 'line'): string | un
   } else if (LINE_BREAKS_OR_CONTROL_CHARACTERS.test(value)) {
     return VALIDATION.singleLine;
   }
-  // A /g expression keeps its place between calls: search from the start each time.
-  BIDI_CONTROLS.lastIndex = 0;
-  if (BIDI_CONTROLS.test(value)) return VALIDATION.directionControls;
+  if (BIDI_CONTROL.test(value)) return VALIDATION.directionControls;
   if (kind === 'subject' && ENCODED_WORD.test(value)) return VALIDATION.encodedWords;
   return undefined;
 }
+
+/** `text` without bidirectional controls (for text that is cleaned rather than refused: file names). */
+export const withoutDirectionControls = (text: string) => text.replace(BIDI_CONTROLS, '');
+
+/** `text` without halves of surrogate pairs (what cutting a string between the two leaves). */
+export const withoutLoneSurrogates = (text: string) => text.replace(LONE_SURROGATES, '');
 
 /** Single-line plain text (for fields that answer their own message, e.g. an email). */
 export const isPlainLine = (value: string) => textProblem(value, 'line') === undefined;
