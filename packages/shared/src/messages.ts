@@ -85,4 +85,7 @@ export const VALIDATION = {
   controlCharacters:
     'Must not contain control characters (only letters, numbers, punctuation, tabs and new lines)',
   singleLine: 'Must be a single line, without control characters',
+  unreadableCharacters: 'Contains a character that cannot be read. Please retype it',
+  directionControls: 'Must not contain text-direction control characters',
+  encodedWords: 'Must not contain =?…?= (it would be read as encoded text in an email)',
 } as const;

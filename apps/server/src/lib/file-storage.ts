@@ -6,7 +6,13 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import type { FastifyReply } from 'fastify';
-import { ALLOWED_UPLOAD_TYPES, CASE_LIMITS, type AllowedUploadType } from '@firm/shared';
+import {
+  ALLOWED_UPLOAD_TYPES,
+  CASE_LIMITS,
+  type AllowedUploadType,
+  withoutDirectionControls,
+  withoutLoneSurrogates,
+} from '@firm/shared';
 
 /**
  * Stored files: case documents (ADR 014) and message attachments (ADR 020). Each file is streamed
@@ -197,18 +203,26 @@ export async function removeDocumentFile(dir: string, id: string): Promise<void>
 
 /**
  * The name a person gave the file, made safe to store and show: no folders, no control
- * characters, at most 255 characters (keeping the extension).
+ * characters, no bidirectional controls, at most 255 characters (keeping the extension).
+ *
+ * The bidirectional controls are removed rather than the upload refused (issue 23 item 8): with
+ * them "invoice\u202Efdp.exe" shows as "invoiceexe.pdf" but saves as "…fdp.exe"; without them
+ * the name shows as what it is. Cutting a long name must not split a surrogate pair either: the
+ * lone half would become U+FFFD in the row and fail the audit row's json.
  */
 export function cleanFileName(name: string | undefined): string {
-  const base = path
-    .basename((name ?? '').replace(/\\/g, '/'))
+  const base = withoutLoneSurrogates(
+    withoutDirectionControls(path.basename((name ?? '').replace(/\\/g, '/'))),
+  )
     // eslint-disable-next-line no-control-regex -- stripping control characters is the point
     .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, '')
     .trim();
   const cleaned = base === '' || base === '.' || base === '..' ? 'document' : base;
   if (cleaned.length <= CASE_LIMITS.fileNameMax) return cleaned;
-  const extension = path.extname(cleaned).slice(0, 20);
-  return cleaned.slice(0, CASE_LIMITS.fileNameMax - extension.length) + extension;
+  const extension = withoutLoneSurrogates(path.extname(cleaned).slice(0, 20));
+  return (
+    withoutLoneSurrogates(cleaned.slice(0, CASE_LIMITS.fileNameMax - extension.length)) + extension
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createMailer } from './mailer';
+import { createMailer, neutralSubject } from './mailer';
 
 describe('mailer without SMTP_URL', () => {
   it('writes each message as an .eml file under DATA_DIR/mail', async () => {
@@ -26,5 +26,47 @@ describe('mailer without SMTP_URL', () => {
     expect(first).toContain('From: Firm <no-reply@firm.test>');
     expect(first).toContain('Subject: First');
     expect(first).toContain('Hello there');
+  });
+});
+
+/** The text of a header made of RFC 2047 Q-encoded words (what a mail client shows). */
+function decodeQWords(header: string): string {
+  const bytes: number[] = [];
+  for (const [, text] of header.matchAll(/=\?UTF-8\?Q\?(.*?)\?=/gi)) {
+    for (let i = 0; i < text!.length; i += 1) {
+      const char = text![i]!;
+      if (char === '=') {
+        bytes.push(parseInt(text!.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else bytes.push(char === '_' ? 32 : char.charCodeAt(0));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+describe('subjects holding encoded words (issue 23 item 12)', () => {
+  const typed = 'Website message: Hi =?utf-8?q?x=0ABcc=3A_evil=40example.test?= there';
+
+  it('are sent encoded, so a mail client shows the typed text and decodes nothing of it', async () => {
+    const mailDir = path.join(mkdtempSync(path.join(tmpdir(), 'firm-mail-')), 'mail');
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Firm <no-reply@firm.test>',
+      mailDir,
+      logger: pino({ level: 'silent' }),
+    });
+    await mailer.send({ to: 'a@example.test', subject: typed, text: 'Hello' });
+    const eml = readFileSync(path.join(mailDir, readdirSync(mailDir)[0]!), 'utf8');
+    const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(eml)![1]!.replace(/\r?\n[ \t]/g, ' ');
+    expect(subject).not.toContain('=?utf-8?q?x');
+    expect(decodeQWords(subject)).toBe(typed);
+    expect(decodeQWords(subject)).not.toContain('\n');
+  });
+
+  it('other subjects are left as they are', () => {
+    expect(neutralSubject('Reset your password: Mwamba & Associates Advocates')).toBe(
+      'Reset your password: Mwamba & Associates Advocates',
+    );
+    expect(neutralSubject('Is 2 + 2 =? 4')).toBe('Is 2 + 2 =? 4');
   });
 });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { lstat, mkdir, readdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+// The file itself: Node's ESM loader takes no directory import, and nodemailer has no exports map.
+import mimeFuncs from 'nodemailer/lib/mime-funcs/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailAttachment {
@@ -37,6 +39,17 @@ export function mailDirectory(dataDir: string): string {
 }
 
 /**
+ * A subject as sent: one holding "=?…?=" goes as MIME encoded words itself (issue 23 item 12).
+ * Nodemailer leaves an ASCII subject as it is, so a typed `=?utf-8?q?…=0ABcc:…?=` reached the
+ * mail client as an encoded word, and the client decoded it into a forged "Bcc:" line inside the
+ * subject. Encoded, the client decodes it once, to the very text that was typed. (Subject fields
+ * refuse such text; this holds for text stored before that rule, and for any other subject.)
+ */
+export function neutralSubject(subject: string): string {
+  return /=\?[\s\S]*\?=/.test(subject) ? mimeFuncs.encodeWord(subject, 'Q', 52) : subject;
+}
+
+/**
  * All email goes through here (DECISIONS "Mail"): SMTP when `SMTP_URL` is set, otherwise one `.eml`
  * file per message under `DATA_DIR/mail/`, so a fresh install works and tests can read what was sent.
  */
@@ -45,7 +58,11 @@ export function createMailer({ smtpUrl, from, mailDir, logger }: MailerOptions):
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from, ...mail });
+        const info = await transport.sendMail({
+          from,
+          ...mail,
+          subject: neutralSubject(mail.subject),
+        });
         logger.info({ messageId: info.messageId, subject: mail.subject }, 'mail sent over SMTP');
       },
     };
@@ -58,7 +75,11 @@ export function createMailer({ smtpUrl, from, mailDir, logger }: MailerOptions):
   });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await transport.sendMail({
+        from,
+        ...mail,
+        subject: neutralSubject(mail.subject),
+      });
       await mkdir(mailDir, { recursive: true });
       // Sortable by time, unique within the millisecond.
       const file = path.join(

@@ -17,7 +17,7 @@ import { VALIDATION } from '../messages';
 import {
   emailField,
   idParamsSchema,
-  isSingleLine,
+  textRule,
   paginationSchema,
   phoneField,
   requiredText,
@@ -74,7 +74,7 @@ const officeIdField = z
  * messages); staff add the client, and may set another duration or fee.
  */
 export const createAppointmentInputSchema = z.object({
-  title: requiredText(M.titleRequired, APPOINTMENT_LIMITS.titleMax),
+  title: requiredText(M.titleRequired, APPOINTMENT_LIMITS.titleMax, { subject: true }),
   type: typeField,
   description: requiredText(M.descriptionRequired, APPOINTMENT_LIMITS.descriptionMax, {
     multiline: true,
@@ -117,7 +117,7 @@ export type VisitorDetails = z.output<typeof visitorDetailsSchema>;
  */
 export const updateAppointmentInputSchema = z
   .object({
-    title: requiredText(M.titleRequired, APPOINTMENT_LIMITS.titleMax).optional(),
+    title: requiredText(M.titleRequired, APPOINTMENT_LIMITS.titleMax, { subject: true }).optional(),
     description: requiredText(M.descriptionRequired, APPOINTMENT_LIMITS.descriptionMax, {
       multiline: true,
     }).optional(),
@@ -133,7 +133,7 @@ export const updateAppointmentInputSchema = z
       .string()
       .trim()
       .max(100, { error: VALIDATION.tooLong(100) })
-      .refine(isSingleLine, { error: VALIDATION.singleLine })
+      .superRefine(textRule())
       .optional(),
     location: z.enum(APPOINTMENT_LOCATIONS).optional(),
     officeId: officeIdField.optional(),
@@ -186,7 +186,7 @@ export const listAppointmentsQuerySchema = z.object({
   payment: z.preprocess(emptyAsUndefined, z.enum(PAYMENT_STATUSES).optional()),
   search: z.preprocess(
     emptyAsUndefined,
-    z.string().trim().max(100).refine(isSingleLine, { error: VALIDATION.singleLine }).optional(),
+    z.string().trim().max(100).superRefine(textRule()).optional(),
   ),
   from: optionalDate,
   to: optionalDate,
@@ -307,7 +307,7 @@ export const slotTakenSchema = z.object({
 export const bookableClientsQuerySchema = z.object({
   search: z.preprocess(
     emptyAsUndefined,
-    z.string().trim().max(100).refine(isSingleLine, { error: VALIDATION.singleLine }).optional(),
+    z.string().trim().max(100).superRefine(textRule()).optional(),
   ),
 });
 export const bookableClientsSchema = z.object({

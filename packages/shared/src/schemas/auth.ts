@@ -11,7 +11,7 @@ import {
   VERIFICATION_STATUSES,
 } from '../constants';
 import { VALIDATION } from '../messages';
-import { emailField, isSingleLine, phoneField, plainText, requiredText } from './fields';
+import { emailField, isPlainLine, textRule, phoneField, plainText, requiredText } from './fields';
 
 /**
  * The `/api/auth/*` contract (SPEC sections 3, 5 and 7; DECISIONS "Accounts and security"). The
@@ -37,7 +37,7 @@ export const newPasswordField = z
   .min(1, { error: VALIDATION.passwordRequired })
   .min(PASSWORD_MIN_REGISTRATION, { error: VALIDATION.passwordMinRegistration })
   .max(LIMITS.passwordMax, { error: VALIDATION.tooLong(LIMITS.passwordMax) })
-  .refine(isSingleLine, { error: VALIDATION.singleLine })
+  .superRefine(textRule())
   .refine(hasUpperLowerDigit, { error: VALIDATION.passwordComplexity });
 
 /** Years of experience: a whole number from 0. Accepts the text of a number input too. */
@@ -71,7 +71,7 @@ const superKeyField = z
   .trim()
   .min(1, { error: VALIDATION.superKeyRequired })
   .max(200, { error: VALIDATION.tooLong(200) })
-  .refine(isSingleLine, { error: VALIDATION.singleLine });
+  .superRefine(textRule());
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -124,7 +124,7 @@ export const resetPasswordInputSchema = z.object({
     .string({ error: VALIDATION.resetTokenRequired })
     .min(1, { error: VALIDATION.resetTokenRequired })
     .max(200, { error: VALIDATION.resetTokenRequired })
-    .refine(isSingleLine, { error: VALIDATION.resetTokenRequired }),
+    .refine(isPlainLine, { error: VALIDATION.resetTokenRequired }),
   password: newPasswordField,
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordInputSchema>;

@@ -12,7 +12,7 @@ import {
 } from '../cases';
 import { VALIDATION } from '../messages';
 import { successMessageSchema } from './auth';
-import { idParamsSchema, isSingleLine, paginationSchema, requiredText, uuidField } from './fields';
+import { idParamsSchema, textRule, paginationSchema, requiredText, uuidField } from './fields';
 import { queryDate, queryEnum, queryLimit, queryPage, querySearch } from './list-query';
 
 /**
@@ -39,7 +39,7 @@ const optionalLine = (max: number) =>
       .string()
       .trim()
       .max(max, { error: VALIDATION.tooLong(max) })
-      .refine(isSingleLine, { error: VALIDATION.singleLine })
+      .superRefine(textRule())
       .nullable()
       .optional(),
   );
@@ -136,12 +136,7 @@ export const uploadQuerySchema = z.object({
 export const conflictCheckInputSchema = z.object({
   clientName: z.preprocess(
     emptyAsUndefined,
-    z
-      .string()
-      .trim()
-      .max(CASE_LIMITS.partyNameMax)
-      .refine(isSingleLine, { error: VALIDATION.singleLine })
-      .optional(),
+    z.string().trim().max(CASE_LIMITS.partyNameMax).superRefine(textRule()).optional(),
   ),
   /** The client whose own account is not a match (the client chosen for the case). */
   clientId: z.preprocess(emptyAsUndefined, uuidField(CASE_MESSAGES.clientNotFound).optional()),
@@ -150,7 +145,7 @@ export const conflictCheckInputSchema = z.object({
   parties: z
     .array(
       z.object({
-        name: z.string().trim().max(CASE_LIMITS.partyNameMax).refine(isSingleLine),
+        name: z.string().trim().max(CASE_LIMITS.partyNameMax).superRefine(textRule()),
         role: z.enum(PARTY_ROLE_CODES).optional(),
       }),
     )
@@ -304,6 +299,9 @@ export const conflictCheckResultSchema = z.object({
 export type ConflictCheckResult = z.infer<typeof conflictCheckResultSchema>;
 
 /** The people the New Case modal may pick: active clients, and advocates and admins. */
+/** GET /api/cases/people: who the New Case form may pick, filtered by name or email. */
+export const casePeopleQuerySchema = z.object({ search: querySearch(CASE_LIMITS.searchMax) });
+
 export const casePeopleSchema = z.object({
   success: z.literal(true),
   clients: z.array(personRef.extend({ email: z.string() })),

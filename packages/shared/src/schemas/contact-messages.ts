@@ -8,7 +8,7 @@ export const contactMessageInputSchema = z.object({
   name: requiredText(VALIDATION.contactNameRequired, LIMITS.nameMax),
   email: emailField,
   phone: optionalPhoneField,
-  subject: requiredText(VALIDATION.contactSubjectRequired, LIMITS.subjectMax),
+  subject: requiredText(VALIDATION.contactSubjectRequired, LIMITS.subjectMax, { subject: true }),
   message: requiredText(VALIDATION.contactMessageRequired, LIMITS.messageMax, { multiline: true }),
   urgency: z.enum(CONTACT_URGENCIES, { error: VALIDATION.contactUrgencyInvalid }).default('normal'),
   consent: z.literal(true, { error: VALIDATION.contactConsentRequired }),

@@ -8,7 +8,7 @@ import {
 } from '../clients-messages';
 import { CONTACT_URGENCIES } from '../constants';
 import { VALIDATION } from '../messages';
-import { hasNoControlCharacters, paginationSchema, uuidField } from './fields';
+import { textRule, paginationSchema, uuidField } from './fields';
 import { queryEnum, queryLimit, queryPage } from './list-query';
 import { userCreatedSchema } from './user-management';
 
@@ -48,7 +48,7 @@ export const updateEnquiryInputSchema = z
       .string()
       .trim()
       .max(ENQUIRY_NOTE_MAX, { error: VALIDATION.tooLong(ENQUIRY_NOTE_MAX) })
-      .refine(hasNoControlCharacters, { error: VALIDATION.controlCharacters })
+      .superRefine(textRule('multiline'))
       .optional(),
     version: z
       .number({ error: ENQUIRY_MESSAGES.versionRequired })

@@ -13,7 +13,7 @@ import {
 } from '../appointments';
 import { MESSAGES, VALIDATION } from '../messages';
 import { MAIN_OFFICE_HOURS } from '../office-hours';
-import { emailField, plainTextCheck } from './fields';
+import { emailField, textRule } from './fields';
 
 /**
  * Firm settings (issue 16, ADR 019): what an advocate changes in System Settings → Firm settings,
@@ -103,24 +103,20 @@ const dayTimes = (day: BookingDay) =>
     })
     .transform((times) => [...times].sort());
 
-const text = (required: string, max: number) => {
-  const check = plainTextCheck(true);
-  return z
+const text = (required: string, max: number) =>
+  z
     .string({ error: required })
     .trim()
     .min(1, { error: required })
     .max(max, { error: VALIDATION.tooLong(max) })
-    .refine(check.test, { error: check.error });
-};
+    .superRefine(textRule('multiline'));
 
-const optionalText = (max: number, multiline: boolean) => {
-  const check = plainTextCheck(multiline);
-  return z
+const optionalText = (max: number, multiline: boolean) =>
+  z
     .string()
     .trim()
     .max(max, { error: VALIDATION.tooLong(max) })
-    .refine(check.test, { error: check.error });
-};
+    .superRefine(textRule(multiline ? 'multiline' : 'line'));
 
 export const MPESA_KINDS = ['paybill', 'till'] as const;
 export type MpesaKind = (typeof MPESA_KINDS)[number];

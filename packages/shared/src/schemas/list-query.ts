@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../constants';
 import { VALIDATION } from '../messages';
-import { isSingleLine } from './fields';
+import { textRule } from './fields';
 
 /**
  * Query-string fields of every list endpoint (cases, appointments, clients, enquiries, messages,
@@ -19,7 +19,7 @@ export const querySearch = (max: number) =>
       .string()
       .trim()
       .max(max, { error: VALIDATION.tooLong(max) })
-      .refine(isSingleLine, { error: VALIDATION.singleLine })
+      .superRefine(textRule())
       .optional(),
   );
 

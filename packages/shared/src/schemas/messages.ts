@@ -3,7 +3,7 @@ import { MESSAGE_LIMITS, MESSAGE_MESSAGES } from '../message-messages';
 import { VALIDATION } from '../messages';
 import { successMessageSchema } from './auth';
 import { caseDocumentSchema } from './cases';
-import { idParamsSchema, isSingleLine, paginationSchema, requiredText, uuidField } from './fields';
+import { idParamsSchema, textRule, paginationSchema, requiredText, uuidField } from './fields';
 import { positiveInt, queryLimit, queryPage } from './list-query';
 
 /**
@@ -44,7 +44,7 @@ export const listConversationsQuerySchema = z.object({
       .string()
       .trim()
       .max(MESSAGE_LIMITS.searchMax, { error: VALIDATION.tooLong(MESSAGE_LIMITS.searchMax) })
-      .refine(isSingleLine, { error: VALIDATION.singleLine })
+      .superRefine(textRule())
       .optional(),
   ),
   /**
@@ -79,7 +79,9 @@ export type ListConversationsFilters = z.output<typeof listConversationsQuerySch
  * staff also choose the client, and may name colleagues the conversation should reach.
  */
 export const createConversationInputSchema = z.object({
-  subject: requiredText(MESSAGE_MESSAGES.subjectRequired, MESSAGE_LIMITS.subjectMax),
+  subject: requiredText(MESSAGE_MESSAGES.subjectRequired, MESSAGE_LIMITS.subjectMax, {
+    subject: true,
+  }),
   caseId: z.preprocess(emptyAsUndefined, uuidField(MESSAGE_MESSAGES.caseNotFound).optional()),
   clientId: z.preprocess(emptyAsUndefined, uuidField(MESSAGE_MESSAGES.clientNotFound).optional()),
   staffIds: z

@@ -11,7 +11,7 @@ import { publicUserSchema, specializationField, experienceField, allSpecializati
 import {
   emailField,
   idParamsSchema,
-  isSingleLine,
+  isPlainLine,
   optionalPhoneField,
   plainText,
   requiredText,
@@ -91,7 +91,7 @@ export const emailChangeConfirmInputSchema = z.object({
     .string({ error: PROFILE_MESSAGES.emailChangeLinkInvalid })
     .min(1, { error: PROFILE_MESSAGES.emailChangeLinkInvalid })
     .max(200, { error: PROFILE_MESSAGES.emailChangeLinkInvalid })
-    .refine(isSingleLine, { error: PROFILE_MESSAGES.emailChangeLinkInvalid }),
+    .refine(isPlainLine, { error: PROFILE_MESSAGES.emailChangeLinkInvalid }),
 });
 export type EmailChangeConfirmInput = z.input<typeof emailChangeConfirmInputSchema>;
 

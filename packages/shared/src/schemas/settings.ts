@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_PAGE_SIZE } from '../constants';
 import { VALIDATION } from '../messages';
-import { isSingleLine, paginationSchema } from './fields';
+import { textRule, paginationSchema } from './fields';
 
 /** The `/api/settings/*` contract (System Settings, issue 16; advocates only). */
 
@@ -15,7 +15,7 @@ const searchText = (max: number) =>
       .string()
       .trim()
       .max(max, { error: VALIDATION.tooLong(max) })
-      .refine(isSingleLine, { error: VALIDATION.singleLine })
+      .superRefine(textRule())
       .optional(),
   );
 

@@ -16,7 +16,7 @@ import { conflictClearanceSchema } from './cases';
 import {
   emailField,
   idParamsSchema,
-  isSingleLine,
+  textRule,
   optionalPhoneField,
   paginationSchema,
   phoneField,
@@ -69,7 +69,7 @@ const temporaryPasswordField = z
   .min(1, { error: VALIDATION.passwordRequired })
   .min(PASSWORD_MIN_REGISTRATION, { error: VALIDATION.passwordMinRegistration })
   .max(LIMITS.passwordMax, { error: VALIDATION.tooLong(LIMITS.passwordMax) })
-  .refine(isSingleLine, { error: VALIDATION.singleLine });
+  .superRefine(textRule());
 
 const personShape = {
   firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax),
@@ -157,7 +157,7 @@ export const listUsersQuerySchema = z.object({
       .string()
       .trim()
       .max(USER_SEARCH_MAX, { error: VALIDATION.tooLong(USER_SEARCH_MAX) })
-      .refine(isSingleLine, { error: VALIDATION.singleLine })
+      .superRefine(textRule())
       .optional(),
   ),
   page: queryPage,

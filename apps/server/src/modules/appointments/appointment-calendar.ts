@@ -53,6 +53,25 @@ function nairobiDate(instant: Date): Date {
   });
 }
 
+/**
+ * A name as a quoted parameter value (CN="…"). RFC 5545 gives a quoted parameter no escape: its
+ * value is any character but a control character and the double quote, and ical-generator's
+ * backslash before a quote is not one (the line no longer parses: issue 23 item 11). So a double
+ * quote becomes an apostrophe and control characters go; ical-generator's doubling of a
+ * backslash is no escape either, so a backslash becomes a slash. A semicolon is allowed there,
+ * but naive parsers (node-ical among them) end the parameter at it, so it becomes a comma.
+ */
+export function quotedParameterText(text: string): string {
+  return (
+    text
+      .replace(/"/g, "'")
+      .replace(/\\/g, '/')
+      .replace(/;/g, ',')
+      // eslint-disable-next-line no-control-regex -- CONTROL is what a quoted parameter excludes
+      .replace(/[\u0000-\u001F\u007F]/g, ' ')
+  );
+}
+
 export interface CalendarOptions {
   firmName: string;
   firmEmail: string;
@@ -102,10 +121,10 @@ export function appointmentCalendar(
       : appointment.status === 'confirmed'
         ? ICalEventStatus.CONFIRMED
         : ICalEventStatus.TENTATIVE,
-    organizer: { name: options.firmName, email: options.firmEmail },
+    organizer: { name: quotedParameterText(options.firmName), email: options.firmEmail },
     attendees: [
       {
-        name: appointment.client,
+        name: quotedParameterText(appointment.client),
         email: appointment.clientEmail,
         role: ICalAttendeeRole.REQ,
         status: ICalAttendeeStatus.NEEDSACTION,

@@ -1,12 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CASE_MESSAGES,
   addNoteInputSchema,
   apiErrorSchema,
   caseIdParamsSchema,
   caseListSchema,
+  casePeopleQuerySchema,
   casePeopleSchema,
   caseReadSchema,
   caseResponseSchema,
@@ -96,12 +96,12 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Clients and staff the New Case form may pick',
-        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+        querystring: casePeopleQuerySchema,
         response: { 200: casePeopleSchema, ...errors },
       },
       onRequest: may('cases:create'),
     },
-    async (request) => casePeople(deps, currentUser(request), request.query.search || undefined),
+    async (request) => casePeople(deps, currentUser(request), request.query.search),
   );
 
   app.post(

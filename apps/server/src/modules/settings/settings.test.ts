@@ -85,7 +85,7 @@ describe('System Settings', () => {
       actorId: villain.id,
       action: 'profile.updated',
       targetUserId: villain.id,
-      details: { note: '+1' },
+      details: { note: '+1', title: 'x;=1+1' },
     });
     const response = await get('/api/settings/audit-log/csv?person=villain');
     expect(response.statusCode).toBe(200);
@@ -99,8 +99,10 @@ describe('System Settings', () => {
       'Time (UTC),Action,By (name),By (email),Target (name),Target (email),IP address,Details',
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"") @x"`);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"") '@x"`);
     expect(lines[1]).not.toMatch(/,=|,\+|,@|,-/);
+    // A spreadsheet splitting on semicolons instead meets no formula either (issue 23 item 11).
+    for (const cell of lines[1]!.split(';')) expect(cell).not.toMatch(/^"*[=+\-@]/);
 
     const log = (await get('/api/settings/audit-log?action=audit_log.exported')).json();
     expect(log.entries[0].details).toEqual({ filters: { person: 'villain' } });
