@@ -64,6 +64,11 @@ export async function createTestContext(
     redisKeyPrefix?: string;
     /** Live notification streams (a short heartbeat). */
     notifications?: NotificationsPluginOptions;
+    /**
+     * The app's own mailer (`.eml` files under DATA_DIR, logged) instead of the recording one:
+     * for what the mailer itself logs. `mail` then stays empty.
+     */
+    fileMailer?: boolean;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -83,7 +88,7 @@ export async function createTestContext(
   const app = await buildApp({
     config,
     database,
-    mailer,
+    ...(options.fileMailer ? {} : { mailer }),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     retentionSchedule: options.retentionSchedule ?? false,
     appointmentReminders: false,
