@@ -21,6 +21,8 @@ export const CONTACT_REFERENCE_PATTERN = /^MW-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5
 export const CONTACT_MESSAGES = {
   success: MESSAGES.contactSuccess,
   yourReference: 'Your reference',
+  /** How the firm's Enquiries inbox shows it. */
+  referenceLabel: (reference: string) => `Reference ${reference}`,
   referenceHint: 'Quote it if you call us about this message.',
   sendAnother: 'Send another message',
   autoReplySubject: (reference: string) =>
