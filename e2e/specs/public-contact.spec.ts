@@ -7,6 +7,7 @@ import { openDataDir } from '../support/database';
 import { latestMailTo } from '../support/accounts';
 
 const SUCCESS = 'Thank you for your message! We will get back to you within 24 hours.';
+const REFERENCE = /MW-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5}/;
 
 async function fillForm(page: Page) {
   await page.getByLabel('Full Name').fill('Achieng Odhiambo');
@@ -27,6 +28,7 @@ test.describe('the contact form', () => {
     // A server of its own: a fresh embedded database takes a while to create on a busy machine.
     test.setTimeout(90_000);
     const dataDir = freshDataDir();
+    let shownReference = '';
     const server = await startServer({
       DATA_DIR: dataDir,
       FIRM_NOTIFY_EMAIL: 'intake@mwamba-advocates.co.ke',
@@ -41,7 +43,9 @@ test.describe('the contact form', () => {
       await expect(page.locator('#contact-website')).not.toBeInViewport();
       await fillForm(page);
       await page.getByRole('button', { name: 'Send Message' }).click();
-      await expect(page.getByRole('alert')).toHaveText(SUCCESS);
+      const success = page.getByRole('status').filter({ hasText: SUCCESS });
+      await expect(success).toContainText(REFERENCE);
+      shownReference = REFERENCE.exec((await success.textContent()) ?? '')?.[0] ?? '';
       // Reset for the next message.
       await expect(page.getByLabel('Full Name')).toHaveValue('');
       await expect(page.getByLabel('Urgency Level')).toHaveValue('normal');
@@ -54,11 +58,12 @@ test.describe('the contact form', () => {
 
     const db = await openDataDir(dataDir);
     const { rows } = await db.query<Record<string, unknown>>(
-      'select name, email, phone, subject, urgency, notice_version, consent_at from contact_messages',
+      'select reference, name, email, phone, subject, urgency, notice_version, consent_at from contact_messages',
     );
     await db.close();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
+      reference: shownReference,
       name: 'Achieng Odhiambo',
       email: 'achieng@example.co.ke',
       phone: '+254722123456',
@@ -76,11 +81,45 @@ test.describe('the contact form', () => {
     const eml = mails.find((mail) => /^To: intake@mwamba-advocates\.co\.ke/m.test(mail))!;
     expect(eml).toBeDefined();
     const reply = latestMailTo(dataDir, 'achieng@example.co.ke');
-    expect(reply).toContain('Subject: We received your message:');
+    // The auto-reply: a fixed text, the reference and the hotline, nothing the visitor typed.
+    expect(reply).toContain(`Subject: We received your message (reference ${shownReference})`);
     expect(reply).toContain('Thank you for your message! We will get back to you within 24 hours.');
+    expect(reply).toContain('+254 722 000 911');
+    for (const typed of ['Achieng', 'Kitengela', 'deposit']) expect(reply).not.toContain(typed);
     expect(eml).toContain('Reply-To: achieng@example.co.ke');
     expect(eml).toMatch(/Subject: \[URGENT\] Website message: Land sale in Kitengela/);
     expect(eml).toContain('The seller wants a deposit before the search.');
+  });
+
+  test('on a phone, the success message comes into view, announced and focused (issue 24 item 2)', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 780 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await stubMapTiles(context);
+    const page = await context.newPage();
+    await gotoReady(page, '/contact');
+    await fillForm(page);
+    const longMessage = Array.from(
+      { length: 30 },
+      (_, line) => `Line ${line + 1}: the seller wants a deposit before the official search.`,
+    ).join('\n');
+    await page.getByRole('textbox', { name: /^Message/ }).fill(longMessage);
+    const send = page.getByRole('button', { name: 'Send Message' });
+    await send.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('contact-before-send-360.png') });
+    await send.tap();
+
+    const success = page.getByRole('status').filter({ hasText: SUCCESS });
+    await expect(success).toBeFocused();
+    await expect(success).toBeInViewport({ ratio: 1 });
+    await expect(success).toContainText(REFERENCE);
+    await expect(success).toContainText('Quote it if you call us about this message.');
+    await page.screenshot({ path: test.info().outputPath('contact-sent-360.png') });
+    await context.close();
   });
 
   test('says what is missing under each field, and sends nothing', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -67,6 +67,11 @@ export async function createTestContext(
     notifications?: NotificationsPluginOptions;
     /** The start-up sweep of DOCUMENTS_DIR; off unless given. */
     storedFilesSweep?: StoredFilesSweepOptions;
+    /**
+     * The app's own mailer (`.eml` files under DATA_DIR, logged) instead of the recording one:
+     * for what the mailer itself logs. `mail` then stays empty.
+     */
+    fileMailer?: boolean;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -86,7 +91,7 @@ export async function createTestContext(
   const app = await buildApp({
     config,
     database,
-    mailer,
+    ...(options.fileMailer ? {} : { mailer }),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     retentionSchedule: options.retentionSchedule ?? false,
     appointmentReminders: false,
@@ -108,4 +113,16 @@ export async function createTestContext(
       await database.close();
     },
   };
+}
+
+/** Everything the app logs, as the raw JSON lines a log shipper would receive. */
+export function captureLog() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, text: () => lines.join('') };
 }

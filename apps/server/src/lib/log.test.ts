@@ -1,21 +1,8 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/helpers';
+import { captureLog, createTestContext, type TestContext } from '../../test/helpers';
 import { TEST_SUPER_KEY, bearer, seedUser, sessionFor } from '../../test/accounts';
 import { redactUrl } from './log';
-
-/** Everything the app logs, as the raw JSON lines a log shipper would receive. */
-function captureLog() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { stream, text: () => lines.join('') };
-}
 
 describe('what reaches the log (issue 11, item 2)', () => {
   let ctx: TestContext;
@@ -90,10 +77,67 @@ describe('what reaches the log (issue 11, item 2)', () => {
   });
 });
 
+describe('what people typed stays out of the log (issue 23 item 10)', () => {
+  let ctx: TestContext;
+  let log: ReturnType<typeof captureLog>;
+  beforeEach(async () => {
+    log = captureLog();
+    ctx = await createTestContext(
+      { ADVOCATE_SUPER_KEY: TEST_SUPER_KEY },
+      { logStream: log.stream, fileMailer: true },
+    );
+  });
+  afterEach(() => ctx.close());
+
+  it('logs request URLs with the names of query parameters and none of their values', async () => {
+    const advocate = await seedUser(ctx, { role: 'advocate', email: 'owner@mwamba.test' });
+    const token = await sessionFor(ctx, advocate);
+    const searches = [
+      `/api/user-management/users?search=Wanjiru%20Kamau&page=1`,
+      `/api/clients?search=Njeri+Mwangi`,
+      `/api/no-such-endpoint?search=Otieno`,
+      `/resources?q=divorce+Kiambu`,
+      `/api/enquiries?status=Kipchoge`,
+    ];
+    for (const url of searches) {
+      await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+    }
+    const text = log.text();
+    expect(text).toContain('/api/user-management/users?search=[REDACTED]&page=[REDACTED]');
+    expect(text).toContain('/resources?q=[REDACTED]');
+    for (const typed of ['Wanjiru', 'Njeri', 'Mwangi', 'Otieno', 'divorce', 'Kiambu', 'Kipchoge']) {
+      expect(text).not.toContain(typed);
+    }
+  });
+
+  it('logs that a mail went, never its subject', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact-messages',
+      payload: {
+        name: 'Achieng Otieno',
+        email: 'achieng@example.co.ke',
+        subject: 'Custody of my daughter Imani',
+        message: 'My former husband took our daughter to Mombasa.',
+        consent: true,
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const text = log.text();
+    expect(text).toContain('mail written to file');
+    for (const typed of ['Custody', 'Imani', 'Mombasa', 'Achieng', 'achieng@example.co.ke']) {
+      expect(text).not.toContain(typed);
+    }
+  });
+});
+
 describe('redactUrl', () => {
-  it('hides the values of secret-looking query parameters and keeps the rest', () => {
+  it('hides the value of every query parameter and keeps the names and the path', () => {
     expect(redactUrl('/reset-password?token=abc&ref=mail')).toBe(
-      '/reset-password?token=[REDACTED]&ref=mail',
+      '/reset-password?token=[REDACTED]&ref=[REDACTED]',
+    );
+    expect(redactUrl('/api/users?search=Wanjiru%20Kamau&flag&page=2')).toBe(
+      '/api/users?search=[REDACTED]&flag&page=[REDACTED]',
     );
     expect(redactUrl('/x?resetToken=a&superKey=b&password=c')).toBe(
       '/x?resetToken=[REDACTED]&superKey=[REDACTED]&password=[REDACTED]',

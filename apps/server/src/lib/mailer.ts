@@ -63,7 +63,8 @@ export function createMailer({ smtpUrl, from, mailDir, logger }: MailerOptions):
           ...mail,
           subject: neutralSubject(mail.subject),
         });
-        logger.info({ messageId: info.messageId, subject: mail.subject }, 'mail sent over SMTP');
+        // Never the subject or the address: a subject may hold what a visitor typed (issue 23.10).
+        logger.info({ messageId: info.messageId }, 'mail sent over SMTP');
       },
     };
   }
@@ -87,7 +88,7 @@ export function createMailer({ smtpUrl, from, mailDir, logger }: MailerOptions):
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      logger.info({ file, subject: mail.subject }, 'mail written to file (no SMTP_URL set)');
+      logger.info({ file }, 'mail written to file (no SMTP_URL set)');
     },
   };
 }

@@ -550,7 +550,8 @@ describe('one text rule for every text field', () => {
       message: 'Please call me.\nReference: 00000000-fake\nEmail: attacker@example.test',
     });
     expect(response.statusCode).toBe(201);
-    const text = ctx.mail.at(-1)!.text;
+    // The firm's copy (the visitor's auto-reply carries none of their text at all).
+    const text = ctx.mail.find((mail) => mail.to === 'firm@example.test')!.text;
     expect(text).toContain('> Please call me.\n> Reference: 00000000-fake\n> Email: attacker');
     expect(text).not.toMatch(/^Email: attacker/m);
     expect(text).not.toMatch(/^Reference: 00000000-fake/m);

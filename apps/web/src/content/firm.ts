@@ -1,15 +1,18 @@
+import { FIRM_IDENTITY } from '@firm/shared';
+
 /**
  * The firm itself: one source of truth for the header, footer, chat widget, structured data and
  * every page that names the firm (DECISIONS "Public site"). Change a number or an address here and
  * every page, the footer, the chat widget, the JSON-LD and the sitemap follow.
  */
 export const firm = {
-  name: 'Mwamba & Associates Advocates',
+  // Name and numbers come from packages/shared: the server's emails give the same ones.
+  name: FIRM_IDENTITY.name,
   shortName: 'Mwamba & Associates',
   tagline: 'Advocates of the High Court of Kenya',
-  phone: '+254 20 765 4321',
+  phone: FIRM_IDENTITY.phone,
   whatsapp: '0712 345 678',
-  emergencyPhone: '+254 722 000 911',
+  emergencyPhone: FIRM_IDENTITY.emergencyPhone,
   email: 'info@mwamba-advocates.co.ke',
   /** Office hours of SPEC section 9, as the footer states them. */
   hoursText: [

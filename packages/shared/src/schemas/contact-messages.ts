@@ -20,5 +20,7 @@ export type ContactMessageInput = z.input<typeof contactMessageInputSchema>;
 export const contactMessageCreatedSchema = z.object({
   success: z.literal(true),
   message: z.string(),
+  /** The message's short reference (`MW-7K3Q9`), shown on the success screen. */
+  reference: z.string(),
 });
 export type ContactMessageCreated = z.infer<typeof contactMessageCreatedSchema>;

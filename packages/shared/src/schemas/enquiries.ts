@@ -76,6 +76,8 @@ export const enquirySchema = z.object({
   phone: z.string().nullable(),
   subject: z.string(),
   message: z.string(),
+  /** A contact message's short reference (`MW-7K3Q9`), as the visitor was told; null: a booking. */
+  reference: z.string().nullable(),
   urgency: z.enum(CONTACT_URGENCIES),
   receivedAt: z.string(),
   status: z.enum(ENQUIRY_STATUSES),

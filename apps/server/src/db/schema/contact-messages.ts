@@ -1,11 +1,17 @@
+import { newContactReference } from '@firm/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Messages sent through the public contact form (SPEC section 3, "Contact message"). */
 export const contactMessages = pgTable(
   'contact_messages',
   {
     id: uuid().primaryKey().defaultRandom(),
+    /**
+     * The short reference a person can read out on the phone (`MW-7K3Q9`, CONTACT_REFERENCE_*
+     * in packages/shared): in the auto-reply, on the success screen and in the Enquiries inbox.
+     */
+    reference: text().notNull().$defaultFn(newContactReference),
     name: text().notNull(),
     email: text().notNull(),
     phone: text(),
@@ -30,5 +36,10 @@ export const contactMessages = pgTable(
       sql`length(btrim(${table.message})) between 1 and 5000`,
     ),
     index('contact_messages_created_at_idx').on(table.createdAt),
+    uniqueIndex('contact_messages_reference_idx').on(table.reference),
+    check(
+      'contact_messages_reference_check',
+      sql`${table.reference} ~ '^MW-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5}$'`,
+    ),
   ],
 );

@@ -9,3 +9,4 @@ export * from './enquiries';
 export * from './messages';
 export * from './notifications';
 export * from './firm-settings';
+export * from './mail-guard';

@@ -1,11 +1,11 @@
-import type { Appointment } from '@firm/shared';
+import type { AppointmentWithContact } from '@firm/shared';
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import { appointmentCalendar } from './appointment-calendar';
 
 /** Issue 23 item 11: any attendee name gives valid iCalendar. */
 
-const appointment = (client: string): Appointment & { sequence: number } => ({
+const appointment = (client: string): AppointmentWithContact & { sequence: number } => ({
   id: '3b9f6c1e-2f4a-4d7b-9a51-0c2e8d6f4a10',
   reference: 'APT-3B9F6C1E',
   title: 'Land sale agreement',

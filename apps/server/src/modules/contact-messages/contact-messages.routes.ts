@@ -21,7 +21,7 @@ export const contactMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
-      await submitContactMessage(
+      const { reference } = await submitContactMessage(
         {
           db: app.db,
           mailer: app.mailer,
@@ -31,7 +31,7 @@ export const contactMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         { ip: request.ip },
       );
-      return reply.status(201).send({ success: true, message: MESSAGES.contactSuccess });
+      return reply.status(201).send({ success: true, message: MESSAGES.contactSuccess, reference });
     },
   );
 };

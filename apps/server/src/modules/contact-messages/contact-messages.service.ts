@@ -1,10 +1,16 @@
-import { PRIVACY_NOTICE_VERSION, type ContactUrgency } from '@firm/shared';
+import {
+  CONTACT_MESSAGES,
+  PRIVACY_NOTICE_VERSION,
+  newContactReference,
+  type ContactUrgency,
+} from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
 import { notifyContactMessage } from '../notifications/notify-events';
 import { readFirmSettings } from '../firm-settings/firm-settings.service';
 import { insertContactMessage } from './contact-messages.repository';
+import { UNPROVEN_RECIPIENT_DAILY_CAP, claimUnprovenRecipient } from '../mail-guard/mail-guard';
 import type { RequestMeta } from '../../lib/route-kit';
 
 export interface ContactMessageRequest {
@@ -24,8 +30,6 @@ interface Deps {
   firmNotifyEmail: string;
   logger: FastifyBaseLogger;
 }
-
-const FIRM_NAME = 'Mwamba & Associates Advocates';
 
 const URGENCY_LABEL: Record<ContactUrgency, string> = {
   normal: 'Normal',
@@ -54,20 +58,26 @@ function quoted(text: string): string {
 
 /**
  * Stores a contact message with the visitor's consent, then tells the firm by email (at the firm
- * settings' notification address) and answers the visitor with the settings' auto-reply. The
- * message is committed before the emails go: if the mail server is down, nothing is lost.
+ * settings' notification address) and sends the visitor an automatic reply. The message is
+ * committed before the emails go: if the mail server is down, nothing is lost.
+ *
+ * The visitor's address is unproven (anyone can type anyone's), so the reply is the fixed text of
+ * CONTACT_MESSAGES with the firm's own auto-reply paragraph, the reference and the hotline: nothing
+ * the sender typed. And it goes only while the address has today's allowance (mail-guard); past
+ * it the message is still kept and the firm still told (issue 23 item 4).
  */
 export async function submitContactMessage(
   deps: Deps,
   input: ContactMessageRequest,
   meta: RequestMeta,
-): Promise<void> {
+  now: Date = new Date(),
+): Promise<{ reference: string }> {
   if (input.website) {
     // A bot filled the hidden field: answer as if all went well, keep nothing.
     deps.logger.info('contact message dropped by the honeypot');
-    return;
+    return { reference: newContactReference() };
   }
-  const stored = await deps.db.transaction(async (tx) => {
+  const { stored, mayReply } = await deps.db.transaction(async (tx) => {
     const row = await insertContactMessage(tx, {
       name: input.name,
       email: input.email,
@@ -75,17 +85,18 @@ export async function submitContactMessage(
       subject: input.subject,
       message: input.message,
       urgency: input.urgency,
-      consentAt: new Date(),
+      consentAt: now,
       noticeVersion: PRIVACY_NOTICE_VERSION,
       ipAddress: meta.ip,
     });
     await notifyContactMessage(tx, { id: row.id, name: row.name, urgency: input.urgency });
-    return row;
+    return { stored: row, mayReply: await claimUnprovenRecipient(tx, input.email, now) };
   });
 
   const settings = await readFirmSettings(deps);
   const prefix = input.urgency === 'normal' ? '' : `[${URGENCY_LABEL[input.urgency]}] `;
   try {
+    // To the firm itself: it may carry what the visitor wrote.
     await deps.mailer.send({
       to: settings.notificationEmail,
       replyTo: input.email,
@@ -93,13 +104,16 @@ export async function submitContactMessage(
       text: [
         `A message was sent through the website's contact form.`,
         ``,
+        `Reference: ${stored.reference}`,
         `Name: ${input.name}`,
         `Email: ${input.email}`,
         `Phone: ${input.phone ?? 'not given'}`,
         `Urgency: ${URGENCY_LABEL[input.urgency]}`,
         `Subject: ${input.subject}`,
         `Received: ${stored.createdAt.toISOString()}`,
-        `Reference: ${stored.id}`,
+        mayReply
+          ? `An automatic reply was sent to the visitor.`
+          : `No automatic reply was sent: this address has had ${UNPROVEN_RECIPIENT_DAILY_CAP} today.`,
         ``,
         `Their message:`,
         quoted(input.message),
@@ -108,23 +122,25 @@ export async function submitContactMessage(
   } catch (error) {
     deps.logger.error({ err: error, contactMessageId: stored.id }, 'firm notification failed');
   }
+  if (!mayReply) {
+    deps.logger.info(
+      { contactMessageId: stored.id },
+      "contact auto-reply skipped: the recipient has had today's automatic mails",
+    );
+    return { reference: stored.reference };
+  }
   try {
     await deps.mailer.send({
       to: input.email,
       replyTo: settings.notificationEmail,
-      subject: headerValue(`We received your message: ${input.subject}`),
-      text: [
-        `Dear ${input.name},`,
-        '',
-        settings.contactAutoReply,
-        '',
-        `Your message (reference ${stored.id}):`,
-        quoted(input.message),
-        '',
-        FIRM_NAME,
-      ].join('\n'),
+      subject: CONTACT_MESSAGES.autoReplySubject(stored.reference),
+      text: CONTACT_MESSAGES.autoReplyText({
+        firmText: settings.contactAutoReply,
+        reference: stored.reference,
+      }),
     });
   } catch (error) {
     deps.logger.error({ err: error, contactMessageId: stored.id }, 'contact auto-reply failed');
   }
+  return { reference: stored.reference };
 }

@@ -1,7 +1,7 @@
-import { PRIVACY_NOTICE_VERSION } from '@firm/shared';
+import { FIRM_IDENTITY, PRIVACY_NOTICE_VERSION } from '@firm/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { contactMessages, unprovenRecipientMail } from '../../db/schema';
+import { captureLog, createTestContext, type TestContext } from '../../../test/helpers';
 
 const valid = {
   name: 'Achieng Otieno',
@@ -31,10 +31,12 @@ describe('POST /api/contact-messages', () => {
     expect(response.json()).toEqual({
       success: true,
       message: 'Thank you for your message! We will get back to you within 24 hours.',
+      reference: expect.stringMatching(/^MW-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5}$/),
     });
     const rows = await ctx.database.db.select().from(contactMessages);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
+      reference: response.json().reference,
       name: 'Achieng Otieno',
       email: 'achieng@example.co.ke',
       phone: '+254712345678',
@@ -51,14 +53,76 @@ describe('POST /api/contact-messages', () => {
       subject: '[URGENT] Website message: Land title transfer',
     });
     expect(ctx.mail[0]!.text).toContain('I would like advice on transferring a title deed');
+    expect(ctx.mail[0]!.text).toContain(`Reference: ${response.json().reference}`);
     // The visitor's auto-reply: the firm settings' default text until an advocate changes it.
     expect(ctx.mail[1]).toMatchObject({
       to: 'achieng@example.co.ke',
-      subject: 'We received your message: Land title transfer',
+      subject: `We received your message (reference ${response.json().reference}): Mwamba & Associates Advocates`,
     });
     expect(ctx.mail[1]!.text).toContain(
       'Thank you for your message! We will get back to you within 24 hours.',
     );
+  });
+
+  describe('the auto-reply goes to an address nobody has proven (issue 23 item 4)', () => {
+    const typed = {
+      ...valid,
+      name: 'Cheap pills at spam.example',
+      subject: 'Visit spam.example now',
+      message: 'Click https://spam.example/win for your prize',
+    };
+
+    it('carries no word the sender typed: a fixed text, the reference and the hotline', async () => {
+      const response = await send(typed);
+      expect(response.statusCode).toBe(201);
+      const reply = ctx.mail.find((mail) => mail.to === 'achieng@example.co.ke')!;
+      for (const echoed of ['spam.example', 'Cheap pills', 'prize', 'Visit']) {
+        expect(reply.subject).not.toContain(echoed);
+        expect(reply.text).not.toContain(echoed);
+      }
+      expect(reply.text).toContain(`Your reference: ${response.json().reference}`);
+      // The hotline's actual number, from the one source the site's pages use.
+      expect(reply.text).toContain(`${FIRM_IDENTITY.emergencyPhone}`);
+      expect(reply.text).toMatch(/Emergency hotline \(24 hours\): \+254 \d{3} \d{3} \d{3}/);
+      // The firm's own notice still has what the visitor wrote.
+      const notice = ctx.mail.find((mail) => mail.to === 'firm@example.test')!;
+      expect(notice.text).toContain('Click https://spam.example/win');
+    });
+
+    it('goes at most 3 times a day to one mailbox; later messages are kept and the firm told', async () => {
+      const log = captureLog();
+      await ctx.close();
+      ctx = await createTestContext({}, { logStream: log.stream });
+      // One mailbox under four spellings: case, a +tag.
+      const spellings = [
+        'victim@example.co.ke',
+        'Victim@Example.co.ke',
+        'victim+2@example.co.ke',
+        'VICTIM+again@example.co.ke',
+      ];
+      for (const [i, email] of spellings.entries()) {
+        expect((await send({ ...typed, email }, `10.0.1.${i}`)).statusCode).toBe(201);
+      }
+      expect(await ctx.database.db.select().from(contactMessages)).toHaveLength(4);
+      const toFirm = ctx.mail.filter((mail) => mail.to === 'firm@example.test');
+      const toVisitor = ctx.mail.filter((mail) => mail.to !== 'firm@example.test');
+      expect(toFirm).toHaveLength(4);
+      expect(toVisitor).toHaveLength(3);
+      expect(toFirm[3]!.text).toContain('No automatic reply was sent');
+      expect(log.text()).toContain('contact auto-reply skipped');
+      expect(log.text()).not.toMatch(/victim/i);
+
+      // Another mailbox still gets its reply.
+      await send({ ...typed, email: 'someone.else@example.co.ke' }, '10.0.2.1');
+      expect(ctx.mail.at(-1)!.to).toBe('someone.else@example.co.ke');
+    });
+
+    it('stores only a hash of the address for the count', async () => {
+      await send(typed);
+      const rows = await ctx.database.db.select().from(unprovenRecipientMail);
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows)).not.toMatch(/achieng/i);
+    });
   });
 
   it('takes phone as optional and urgency as normal by default', async () => {

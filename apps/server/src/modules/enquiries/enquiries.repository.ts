@@ -32,6 +32,7 @@ export interface EnquiryRow {
   phone: string | null;
   subject: string;
   message: string;
+  reference: string | null;
   urgency: ContactUrgency;
   receivedAt: Date;
   startsAt: Date | null;
@@ -50,7 +51,7 @@ export interface EnquiryRow {
 /** Both kinds, one shape. A booking has no urgency field: it counts as normal. */
 const INBOX = sql`(
   select 'message' as kind, m.id, m.name, null::text as first_name, null::text as last_name,
-    m.email, m.phone, m.subject, m.message, m.urgency, m.created_at as received_at,
+    m.email, m.phone, m.subject, m.message, m.reference, m.urgency, m.created_at as received_at,
     null::timestamptz as starts_at, null::text as appointment_type, null::text as appointment_status,
     coalesce(s.status, 'new') as status, s.note, s.changed_by_id, s.changed_at, s.client_id,
     coalesce(s.version, 0) as version
@@ -58,7 +59,7 @@ const INBOX = sql`(
   left join ${enquiryStates} s on s.contact_message_id = m.id
   union all
   select 'booking', a.id, a.client_first_name || ' ' || a.client_last_name, a.client_first_name,
-    a.client_last_name, a.client_email, a.client_phone, a.title, a.description, 'normal',
+    a.client_last_name, a.client_email, a.client_phone, a.title, a.description, null::text, 'normal',
     a.created_at, a.starts_at, a.type, a.status,
     coalesce(s.status, 'new'), s.note, s.changed_by_id, s.changed_at, s.client_id,
     coalesce(s.version, 0)
@@ -90,6 +91,7 @@ function toRow(raw: Raw): EnquiryRow {
     phone: (raw.phone as string | null) ?? null,
     subject: raw.subject as string,
     message: raw.message as string,
+    reference: (raw.reference as string | null) ?? null,
     urgency: raw.urgency as ContactUrgency,
     receivedAt: date(raw.received_at)!,
     startsAt: date(raw.starts_at),

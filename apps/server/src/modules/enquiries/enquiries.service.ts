@@ -68,6 +68,7 @@ export function toEnquiry(row: EnquiryRow): Enquiry {
     phone: row.phone,
     subject: row.subject,
     message: row.message,
+    reference: row.reference,
     urgency: row.urgency,
     receivedAt: row.receivedAt.toISOString(),
     status: row.status,

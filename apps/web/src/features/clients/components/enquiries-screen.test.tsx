@@ -19,6 +19,7 @@ const enquiry = (overrides: Partial<Enquiry> = {}): Enquiry => ({
   phone: '+254712345678',
   subject: 'Land title transfer',
   message: 'I need advice on a title deed.\nIt is urgent.',
+  reference: 'MW-7K3Q9',
   urgency: 'emergency',
   receivedAt: '2026-11-20T08:00:00.000Z',
   status: 'new',
@@ -55,6 +56,7 @@ describe('the enquiries inbox', () => {
             id: BOOKING_ID,
             name: 'Baraka Njoroge',
             subject: 'Consultation about a lease',
+            reference: null,
             urgency: 'normal',
             status: 'in_progress',
             changedBy: { id: 'u1', name: 'Wanjiru Kamau' },
@@ -74,6 +76,8 @@ describe('the enquiries inbox', () => {
     const inMessage = within(message);
     expect(inMessage.getByText('Emergency')).toBeInTheDocument();
     expect(inMessage.getByText('Contact message')).toBeInTheDocument();
+    // The reference the visitor was given, to find their message when they call.
+    expect(inMessage.getByText('Reference MW-7K3Q9')).toBeInTheDocument();
     const reply = inMessage.getByRole('link', { name: 'Reply by email' });
     const href = reply.getAttribute('href')!;
     expect(href).toMatch(

@@ -1,4 +1,5 @@
 import {
+  CONTACT_MESSAGES,
   APPOINTMENT_TYPE_DEFAULTS,
   ENQUIRY_KIND_LABELS,
   ENQUIRY_MESSAGES,
@@ -107,6 +108,11 @@ export function EnquiryCard({
         <span className="text-sm text-slate-600">
           Received {formatDateTime(enquiry.receivedAt)}
         </span>
+        {enquiry.reference ? (
+          <span className="font-mono text-sm text-slate-700">
+            {CONTACT_MESSAGES.referenceLabel(enquiry.reference)}
+          </span>
+        ) : null}
       </div>
       <h2 id={headingId} className="mt-3 text-lg font-semibold break-words text-slate-900">
         {enquiry.subject}

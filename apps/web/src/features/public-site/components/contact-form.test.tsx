@@ -1,7 +1,7 @@
 import { MESSAGES } from '@firm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { http, HttpResponse, server } from '../../../testing/msw';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { ContactForm } from './contact-form';
@@ -13,7 +13,7 @@ vi.mock('./contact-form-validation', async (importOriginal) => {
   return importOriginal();
 });
 
-const CREATED = { success: true, message: MESSAGES.contactSuccess };
+const CREATED = { success: true, message: MESSAGES.contactSuccess, reference: 'MW-7K3Q9' };
 
 async function fillForm() {
   await userEvent.type(screen.getByLabelText(/Full Name/), 'Achieng Odhiambo');
@@ -82,13 +82,13 @@ describe('ContactForm', () => {
     );
   });
 
-  it('sends the checked values, shows the success alert and empties the form', async () => {
+  it('sends the checked values, shows the success message and empties the form', async () => {
     const calls = mockApi({ 'POST /contact-messages': [201, CREATED] });
     renderWithApp(<ContactForm />);
     await fillForm();
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.contactSuccess);
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.contactSuccess);
     expect(calls).toEqual([
       {
         url: '/api/contact-messages',
@@ -109,6 +109,28 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText('Urgency Level')).toHaveValue('normal');
     expect(screen.getByLabelText(/I agree that Mwamba/)).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  });
+
+  it('brings the success message into view, announced and focused, with the reference (issue 24 item 2)', async () => {
+    // jsdom lays nothing out and has no scrollIntoView: record what asks to be scrolled to.
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    onTestFinished(() => {
+      Element.prototype.scrollIntoView = original;
+    });
+    mockApi({ 'POST /contact-messages': [201, CREATED] });
+    renderWithApp(<ContactForm />);
+    await fillForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    const success = await screen.findByRole('status');
+    expect(success).toHaveTextContent('Your reference: MW-7K3Q9');
+    expect(success).toHaveTextContent('Quote it if you call us about this message.');
+    await waitFor(() => expect(success).toHaveFocus());
+    expect(scrolled).toEqual([success]);
   });
 
   it('shows Sending… while the message is on its way', async () => {

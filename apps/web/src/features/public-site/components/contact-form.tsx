@@ -1,5 +1,11 @@
-import { CONTACT_URGENCIES, LIMITS, MESSAGES, type ContactMessageCreated } from '@firm/shared';
-import { useRef, useState, type FormEvent } from 'react';
+import {
+  CONTACT_MESSAGES,
+  CONTACT_URGENCIES,
+  LIMITS,
+  MESSAGES,
+  type ContactMessageCreated,
+} from '@firm/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { ContactField, ContactFieldErrors } from './contact-form-validation';
 import { Button } from '../../../components/ui/button';
@@ -57,8 +63,12 @@ function focusFirstError(form: HTMLFormElement, errors: ContactFieldErrors) {
 
 /**
  * The contact form of SPEC sections 2, 4 and 5. It posts to the API (the spec's 2-second
- * "sending" state was a simulation of this request), shows the spec's success alert and resets.
- * On failure nothing the visitor typed is lost.
+ * "sending" state was a simulation of this request), shows the spec's success message with the
+ * message's reference, and resets. On failure nothing the visitor typed is lost.
+ *
+ * The success message sits above the fields: after Send on a phone, with a long message, it would
+ * be off-screen and the focus lost on the cleared form (issue 24 item 2). So it is a status region
+ * (announced), and it is scrolled into view and takes the focus.
  *
  * The inputs are plain uncontrolled form fields, so the prerendered form works with the page's own
  * code only; the shared zod schema checks them once it has loaded (on first focus or submit).
@@ -66,8 +76,16 @@ function focusFirstError(form: HTMLFormElement, errors: ContactFieldErrors) {
  */
 export function ContactForm() {
   const [status, setStatus] = useState<
-    { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; text: string }
+    { kind: 'idle' } | { kind: 'sent'; reference: string } | { kind: 'failed'; text: string }
   >({ kind: 'idle' });
+  const sentRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (status.kind !== 'sent' || !sentRef.current) return;
+    // Centred: a sticky header would cover it at the top of the screen.
+    sentRef.current.scrollIntoView?.({ block: 'center' });
+    sentRef.current.focus({ preventScroll: true });
+  }, [status]);
   const [errors, setErrors] = useState<ContactFieldErrors>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
   const hasSubmittedRef = useRef(false);
@@ -110,10 +128,13 @@ export function ContactForm() {
       }
       setErrors({});
       setStatus({ kind: 'idle' });
-      await apiClient.api.post<ContactMessageCreated>('/contact-messages', result.data);
+      const created = await apiClient.api.post<ContactMessageCreated>(
+        '/contact-messages',
+        result.data,
+      );
       form.reset();
       hasSubmittedRef.current = false;
-      setStatus({ kind: 'sent' });
+      setStatus({ kind: 'sent', reference: created.reference });
     } catch (error) {
       if (apiClient && error instanceof apiClient.ApiError && error.errors) {
         const serverErrors = error.errors;
@@ -147,12 +168,19 @@ export function ContactForm() {
         Send Us a Message
       </h2>
       {status.kind === 'sent' ? (
-        <p
-          role="alert"
-          className="rounded-md border border-green-700 bg-green-50 p-4 text-green-900"
+        <div
+          ref={sentRef}
+          role="status"
+          tabIndex={-1}
+          className="scroll-my-24 rounded-md border border-green-700 bg-green-50 p-4 text-green-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-green-700"
         >
-          {MESSAGES.contactSuccess}
-        </p>
+          <p className="font-medium">{CONTACT_MESSAGES.success}</p>
+          <p className="mt-2">
+            {CONTACT_MESSAGES.yourReference}:{' '}
+            <strong className="font-mono text-lg tracking-wider">{status.reference}</strong>
+          </p>
+          <p className="mt-1 text-sm">{CONTACT_MESSAGES.referenceHint}</p>
+        </div>
       ) : null}
       {status.kind === 'failed' ? (
         <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-red-900">
