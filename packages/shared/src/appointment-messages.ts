@@ -53,6 +53,7 @@ export const APPOINTMENT_MESSAGES = {
   holdExplained: (minutes: number) =>
     `We are holding this time for you for ${minutes} minutes. Open the email we just sent you and press "Confirm my booking"; if you do not, the time is released for someone else.`,
   awaitingEmailConfirmation: 'Requested, awaiting your email confirmation',
+  holdBadge: { awaiting: 'Awaiting email confirmation', released: 'Time released' },
   awaitingVisitorConfirmation: "Awaiting the visitor's email confirmation",
   holdUntil: (time: string) => `Confirm by ${time} (Nairobi time), or the time is released.`,
   confirmMyBooking: 'Confirm my booking',
