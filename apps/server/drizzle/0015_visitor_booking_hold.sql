@@ -1,5 +1,7 @@
 ALTER TABLE "appointments" ADD COLUMN "hold_expires_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "appointments" ADD COLUMN "visitor_confirmed_at" timestamp with time zone;--> statement-breakpoint
+DROP INDEX "appointments_scheduled_starts_at_idx";--> statement-breakpoint
+CREATE INDEX "appointments_scheduled_starts_at_idx" ON "appointments" USING btree ("starts_at") WHERE "appointments"."status" = 'scheduled' and "appointments"."hold_expires_at" is null;--> statement-breakpoint
 CREATE INDEX "appointments_hold_expires_at_idx" ON "appointments" USING btree ("hold_expires_at") WHERE "appointments"."status" = 'scheduled' and "appointments"."hold_expires_at" is not null;--> statement-breakpoint
 CREATE INDEX "appointments_visitor_unconfirmed_idx" ON "appointments" USING btree ("created_at") WHERE "appointments"."client_id" is null and "appointments"."visitor_confirmed_at" is null;--> statement-breakpoint
 -- hand-written (issue 23, ADR 022)

@@ -92,7 +92,7 @@ export const appointments = pgTable(
     // counted and summed from its index alone.
     index('appointments_scheduled_starts_at_idx')
       .on(table.startsAt)
-      .where(sql`${table.status} = 'scheduled'`),
+      .where(sql`${table.status} = 'scheduled' and ${table.holdExpiresAt} is null`),
     index('appointments_owed_starts_at_idx')
       .on(table.startsAt, table.feeKsh)
       .where(

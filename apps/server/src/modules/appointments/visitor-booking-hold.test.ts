@@ -315,6 +315,17 @@ describe('the hold', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('AWAITING_VISITOR_CONFIRMATION');
 
+    // Nor is it a booking request on the dashboards until then.
+    const requests = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/dashboard/stats',
+          headers: bearer(advocateToken),
+        })
+      ).json().bookingRequests as number;
+    const requestsBefore = await requests();
+
     const presses = await Promise.all(
       Array.from({ length: 5 }, () => manage('/confirm', { token })),
     );
@@ -341,6 +352,7 @@ describe('the hold', () => {
       [advocate.id, secondAdvocate.id].sort(),
     );
     expect(await firmNotices()).toBe(noticesBefore + 2);
+    expect(await requests()).toBe(requestsBefore + 1);
     // Now the firm confirms it as any request.
     const byFirm = await ctx.app.inject({
       method: 'PUT',
