@@ -191,6 +191,29 @@ describe('the booking modal', { timeout: 20_000 }, () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
+  it('the daily ceiling on online bookings: says so and gives the number to call', async () => {
+    serve({
+      book: () => [429, { message: M.dailyCeilingReached, code: 'VISITOR_BOOKINGS_PAUSED' }],
+    });
+    renderWithApp(<BookingModal mode="visitor" initialType="consultation" onClose={() => {}} />);
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Lease');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Lease advice');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Tuesday, 8 December 2026' })).toBeEnabled(),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Tuesday, 8 December 2026' }));
+    await userEvent.click(await screen.findByRole('radio', { name: '10:00' }));
+    await userEvent.type(screen.getByLabelText(/^First Name/), 'Achieng');
+    await userEvent.type(screen.getByLabelText(/^Last Name/), 'Otieno');
+    await userEvent.type(screen.getByLabelText(/^Email Address/), 'achieng@visitor.test');
+    await userEvent.type(screen.getByLabelText(/^Phone Number/), '0712345678');
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    expect(
+      await screen.findByText(`${M.dailyCeilingReached} Our number: +254 20 765 4321.`),
+    ).toBeVisible();
+  });
+
   it('starts with the client chosen on the Clients screen', async () => {
     answerApi((method, path) => {
       if (method === 'GET' && path === '/appointments/calendar?month=2026-12') {

@@ -25,7 +25,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { FormModal } from '../../../components/ui/form-modal';
 import { Modal } from '../../../components/ui/modal';
 import { TextField, inputClass } from '../../../components/ui/text-field';
-import { offices } from '../../../content/firm';
+import { firm, offices } from '../../../content/firm';
 import { whyChooseUs } from '../../../content/practice-areas';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -155,6 +155,15 @@ export function BookingModal({
         setValue('time', '');
         setError('time', { type: 'server', message: SLOT_TAKEN_HINT });
         setFormAlert(SLOT_TAKEN_HINT);
+        return;
+      }
+      if (
+        error instanceof ApiError &&
+        (error.code === 'VISITOR_BOOKING_LIMIT' || error.code === 'VISITOR_BOOKINGS_PAUSED')
+      ) {
+        // The caps on online bookings (issue 23) send the visitor to the phone: give the number.
+        setFormAlert(`${error.message} Our number: ${firm.phone}.`);
+        toast.error(error.message);
         return;
       }
       applyServerErrors(error, setError, FIELDS);
