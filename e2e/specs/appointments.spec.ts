@@ -12,8 +12,9 @@ import {
 } from '../support/user-management';
 
 /**
- * Appointments (issue 14) in a real browser: a visitor on a phone books a consultation, gets the
- * email with its calendar file and cancels through the link; a client books and reschedules; an
+ * Appointments (issue 14) in a real browser: a visitor on a phone books a consultation, confirms
+ * it from the emailed link (issue 23: held until then), gets its calendar file and cancels through
+ * the link; a client books and reschedules; an
  * admin with canScheduleAppointments confirms and records payment, one without it cannot. Dates
  * are found from the server's calendar, so the spec never depends on today being a weekday.
  */
@@ -92,13 +93,15 @@ function calendarPart(eml: string): string {
 test.describe('a visitor on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, timezoneId: 'America/New_York' });
 
-  test('books a consultation, gets the email with .ics, cancels through the link', async ({
+  test('books a consultation, confirms it from the emailed link, gets the .ics, cancels through the link', async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     await ownerToken(request); // an advocate exists to take the booking
     const date = await openWeekday(request, 0);
-    const email = `visitor.${uniqueSuffix()}@example.co.ke`;
+    const suffix = uniqueSuffix();
+    const email = `visitor.${suffix}@example.co.ke`;
+    const phone = `0712 ${String(Date.now()).slice(-6)}`;
 
     await page.goto('/');
     await page
@@ -124,38 +127,71 @@ test.describe('a visitor on a phone', () => {
     await dialog.getByLabel('First Name').fill('Achieng');
     await dialog.getByLabel('Last Name').fill('Otieno');
     await dialog.getByLabel('Email Address').fill(email);
-    await dialog.getByLabel('Phone Number').fill('0712 345 678');
+    await dialog.getByLabel('Phone Number').fill(phone);
     await dialog.getByRole('checkbox', { name: /I agree/ }).check();
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Book Appointment' }).click();
 
-    const done = page.getByRole('dialog', { name: 'Appointment booked successfully!' });
+    // Issue 23: held, awaiting the visitor's email confirmation, and it says so and for how long.
+    const done = page.getByRole('dialog', { name: 'Check your email to confirm your booking' });
     await expect(done).toBeVisible();
-    await expect(done.getByText(/An advocate will confirm it by email/)).toBeVisible();
+    await expect(done.getByText('Requested, awaiting your email confirmation')).toBeVisible();
+    await expect(done.getByText(/holding this time for you for 30 minutes/)).toBeVisible();
     // Nairobi time on a New York phone.
     await expect(done.getByText(`${longDay(date)}, 10:00 (30 min)`)).toBeVisible();
     const reference = await done.getByTestId('booking-reference').textContent();
     expect(reference).toMatch(/^APT-[0-9A-F]{8}$/);
-    await expect(done.getByRole('link', { name: 'Add to my calendar (.ics)' })).toHaveAttribute(
-      'download',
-      `appointment-${reference}.ics`,
-    );
+    await expect(done.getByRole('button', { name: 'Done' })).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath('1-held.png') });
+    await done.getByRole('button', { name: 'Done' }).click();
 
+    // The email to the unproven address: fixed text, the reference and the link, nothing typed.
     let eml: string | null = null;
     await expect
       .poll(() => (eml = latestMailTo(process.env.E2E_DATA_DIR!, email)), { timeout: 10_000 })
       .not.toBeNull();
-    const ics = calendarPart(rawMailTo(email)!);
-    expect(ics).toContain('METHOD:REQUEST');
-    expect(ics).toContain(`DTSTART;TZID=Africa/Nairobi:${date.replaceAll('-', '')}T100000`);
-    expect(ics).toContain(`DTEND;TZID=Africa/Nairobi:${date.replaceAll('-', '')}T103000`);
-    expect(ics).not.toContain('token='); // the private link stays out of calendars
+    expect(eml).toContain(reference!);
+    expect(eml).toContain('Confirm my booking');
+    expect(eml).not.toContain('Kitengela');
+    expect(eml).not.toContain('Achieng');
+    expect(eml).not.toMatch(/Content-Type: text\/calendar/i);
     const link = /(\/appointments\/manage#token=[\w-]+)/.exec(eml!)?.[1];
     expect(link).toBeTruthy();
 
     await page.goto(link!);
-    await expect(page.getByRole('heading', { name: 'Land sale in Kitengela' })).toBeVisible();
     await expect(page).toHaveURL(/\/appointments\/manage$/); // the token left the address bar
+    await expect(
+      page.getByRole('heading', { name: 'Requested, awaiting your email confirmation' }),
+    ).toBeVisible();
+    await expect(page.getByText(/or the time is released/)).toBeVisible();
+    const confirm = page.getByRole('button', { name: 'Confirm my booking' });
+    await expect(confirm).toBeInViewport();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('2-confirm.png') });
+    await confirm.click();
+    const confirmed = page.getByRole('status').filter({ hasText: 'your booking is confirmed' });
+    await expect(confirmed).toBeInViewport();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Reschedule' })).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath('3-confirmed.png') });
+
+    // Confirmed, the proven address gets the request with its calendar file.
+    let ics = '';
+    await expect
+      .poll(
+        () => {
+          const raw = rawMailTo(email);
+          return raw && /Content-Type: text\/calendar/i.test(raw) ? (ics = calendarPart(raw)) : '';
+        },
+        { timeout: 10_000 },
+      )
+      .not.toBe('');
+    expect(ics).toContain('METHOD:REQUEST');
+    expect(ics).toContain(`DTSTART;TZID=Africa/Nairobi:${date.replaceAll('-', '')}T100000`);
+    expect(ics).toContain(`DTEND;TZID=Africa/Nairobi:${date.replaceAll('-', '')}T103000`);
+    expect(ics).not.toContain('token='); // the private link stays out of calendars
+
+    await expect(page.getByRole('heading', { name: 'Land sale in Kitengela' })).toBeVisible();
     await page.getByRole('button', { name: 'Cancel' }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancel Appointment' });
     await cancel.getByLabel('Reason for cancelling').fill('I found an advocate nearer home');

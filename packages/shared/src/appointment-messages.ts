@@ -1,3 +1,5 @@
+import { VISITOR_HOLD_MINUTES, VISITOR_OPEN_BOOKINGS_MAX } from './appointments';
+
 /**
  * Texts of the appointments feature: SPEC sections 5 and 8 word for word where it has them, ours
  * (issue 14) for what it leaves out. Used by the server's answers and emails and by the screens.
@@ -47,6 +49,30 @@ export const APPOINTMENT_MESSAGES = {
   durationInvalid: 'Duration must be between 15 and 480 minutes',
   feeInvalid: 'Fee must be a whole number of shillings',
   meetingLinkInvalid: 'Meeting link must be an https:// address',
+  // Issue 23: a visitor's booking is held until the visitor confirms it from the email.
+  heldForVisitor: `Your booking is requested, awaiting your email confirmation. We have emailed you a link: open it and press "Confirm my booking" within ${VISITOR_HOLD_MINUTES} minutes, or the time is released.`,
+  heldHeading: 'Check your email to confirm your booking',
+  holdExplained: (minutes: number) =>
+    `We are holding this time for you for ${minutes} minutes. Open the email we just sent you and press "Confirm my booking"; if you do not, the time is released for someone else.`,
+  awaitingEmailConfirmation: 'Requested, awaiting your email confirmation',
+  holdBadge: { awaiting: 'Awaiting email confirmation', released: 'Time released' },
+  awaitingVisitorConfirmation: "Awaiting the visitor's email confirmation",
+  holdUntil: (time: string) => `Confirm by ${time} (Nairobi time), or the time is released.`,
+  confirmMyBooking: 'Confirm my booking',
+  visitorConfirmed:
+    'Thank you: your booking is confirmed as yours. The firm now has your request and an advocate will confirm the appointment by email, usually within one working day.',
+  alreadyConfirmed: 'You have already confirmed this booking. The firm has your request.',
+  holdReleased: `This booking was not confirmed from the email within ${VISITOR_HOLD_MINUTES} minutes, so its time was released. You are welcome to book again.`,
+  holdReleasedReason: `Not confirmed from the email within ${VISITOR_HOLD_MINUTES} minutes: the time was released`,
+  bookAgain: 'Book again',
+  notYetConfirmedByVisitor:
+    'The visitor has not yet confirmed this booking from the email. It can be confirmed once they have.',
+  tooManyOpenBookings: `You already have ${VISITOR_OPEN_BOOKINGS_MAX} open bookings with us under this email or phone number. Please confirm, cancel or attend one of them first (each has its own link in your email), or call the firm to book by phone.`,
+  dailyCeilingReached:
+    'We cannot take more online bookings today. Please call the firm to book by phone, or try again tomorrow.',
+  clientOverlap: 'You already have an appointment at that time. Please choose another time.',
+  clientOverlapForStaff:
+    'This client already has an appointment at that time. Please choose another time.',
   whatHappensNext:
     'We have received your request. An advocate will confirm it by email, usually within one working day.',
 } as const;

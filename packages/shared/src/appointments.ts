@@ -45,6 +45,17 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/**
+ * A visitor's booking holds its slot for this long, awaiting the visitor's confirmation from the
+ * emailed link; unconfirmed, its time is released (issue 23, ADR 022).
+ */
+export const VISITOR_HOLD_MINUTES = 30;
+/** Open (live, still to come) visitor bookings one email, or one phone number, may have at once. */
+export const VISITOR_OPEN_BOOKINGS_MAX = 3;
+/** The firm settings' default ceiling of unconfirmed visitor bookings a day (Nairobi day). */
+export const VISITOR_DAILY_CEILING_DEFAULT = 20;
+export const VISITOR_DAILY_CEILING_MAX = 500;
+
 /** Appointments that still hold their advocate's time. */
 export const LIVE_APPOINTMENT_STATUSES = ['scheduled', 'confirmed'] as const;
 

@@ -16,6 +16,13 @@ export const ADVISORY_LOCKS = {
   retentionPurge: 7_204_314,
   /** One advocate's diary (with the advocate's id as the second key): bookings into it queue. */
   advocateDiary: 7_204_315,
+  /**
+   * Visitor bookings, firm-wide: the caps per email, per phone and per day are counted and kept
+   * one booking at a time (issue 23, ADR 022).
+   */
+  visitorBookings: 7_204_341,
+  /** One client's appointments (the client's id as the second key): no two overlap. */
+  clientDiary: 7_204_342,
 } as const;
 export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
 

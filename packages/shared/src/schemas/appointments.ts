@@ -260,6 +260,12 @@ export const appointmentSchema = z.object({
   advocateId: z.string(),
   advocateName: z.string(),
   cancellationReason: z.string().nullable(),
+  /**
+   * A visitor's booking not yet confirmed from the emailed link: `awaiting` while its hold lasts
+   * (until `holdExpiresAt`), `released` once the hold ran out (issue 23, ADR 022); else null.
+   */
+  visitorHold: z.enum(['awaiting', 'released']).nullable(),
+  holdExpiresAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

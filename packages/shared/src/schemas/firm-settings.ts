@@ -8,6 +8,8 @@ import {
   DURATION_MAX_MINUTES,
   DURATION_MIN_MINUTES,
   FEE_MAX_KSH,
+  VISITOR_DAILY_CEILING_DEFAULT,
+  VISITOR_DAILY_CEILING_MAX,
   type AppointmentType,
   type BookingDay,
 } from '../appointments';
@@ -37,6 +39,11 @@ export const FIRM_SETTINGS_MESSAGES = {
   mpesaInstructionsRequired: 'Say which account number to use, or clear the paybill number',
   contactAutoReplyRequired: 'The contact auto-reply is required',
   bookingAutoReplyRequired: 'The booking auto-reply is required',
+  visitorCeilingLabel: 'Online bookings awaiting email confirmation, most a day',
+  visitorCeilingHint:
+    'Visitors’ bookings not yet confirmed from their email. Past this number in a day, the booking form asks visitors to call instead (it stops a bot filling the diary).',
+  visitorCeilingRequired: 'The most unconfirmed online bookings a day is required',
+  visitorCeilingInvalid: `Enter a whole number from 1 to ${VISITOR_DAILY_CEILING_MAX}`,
   paymentNotSetUp: 'The firm has not yet set up M-Pesa payment details.',
   /** Followed by the firm's number as a link, then paymentOrMessage: never a dead end (issue 24). */
   paymentCallUs: 'To arrange payment, call us on',
@@ -153,6 +160,13 @@ export const firmSettingsSchema = z
     mpesaInstructions: optionalText(500, true),
     contactAutoReply: text(F.contactAutoReplyRequired, 2000),
     bookingAutoReply: text(F.bookingAutoReplyRequired, 2000),
+    /** Issue 23: unconfirmed visitor bookings the firm takes in one Nairobi day (ADR 022). */
+    visitorBookingsDailyCeiling: wholeNumber(
+      F.visitorCeilingRequired,
+      F.visitorCeilingInvalid,
+      1,
+      VISITOR_DAILY_CEILING_MAX,
+    ),
   })
   .superRefine((value, ctx) => {
     if (BOOKING_DAYS.every((day) => value.bookingTimes[day].length === 0)) {
@@ -191,6 +205,7 @@ export const firmSettingsViewSchema = z.object({
   mpesaInstructions: z.string(),
   contactAutoReply: z.string(),
   bookingAutoReply: z.string(),
+  visitorBookingsDailyCeiling: z.number(),
 });
 
 export const firmSettingsAnswerSchema = z.object({
@@ -227,6 +242,7 @@ export function defaultFirmSettings(notificationEmail: string): FirmSettings {
     mpesaInstructions: '',
     contactAutoReply: `${MESSAGES.contactSuccess}\n\nThis is an automatic reply confirming we received your message. If your matter is an emergency, please call our hotline.`,
     bookingAutoReply: APPOINTMENT_MESSAGES.whatHappensNext,
+    visitorBookingsDailyCeiling: VISITOR_DAILY_CEILING_DEFAULT,
   };
 }
 

@@ -22,7 +22,9 @@ import { users } from './users';
 /**
  * One meeting in one advocate's diary (issue 14). No two live appointments of an advocate overlap:
  * the exclusion constraint `appointments_no_overlap` (hand-written at the end of the migration,
- * drizzle cannot express it) holds across every server process.
+ * drizzle cannot express it) holds across every server process. Nor do two of one client's
+ * (`appointments_client_no_overlap`) or of one visitor email's
+ * (`appointments_visitor_email_no_overlap`), hand-written in 0015 (issue 23).
  *
  * The client's name and contact details are copied onto the row: a visitor has no account, and an
  * appointment must still say who came after a client account is deleted.
@@ -68,6 +70,13 @@ export const appointments = pgTable(
     sequence: integer().notNull().default(0),
     /** Claimed by the one process that sends the 24-hour reminder. */
     reminderSentAt: timestamp({ withTimezone: true }),
+    /**
+     * A visitor's booking holds its slot only until then, unless the visitor confirms it from the
+     * emailed link (issue 23, ADR 022); null once confirmed, and for every other booking.
+     */
+    holdExpiresAt: timestamp({ withTimezone: true }),
+    /** When the visitor confirmed the booking from the emailed link (proving the address). */
+    visitorConfirmedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -83,7 +92,7 @@ export const appointments = pgTable(
     // counted and summed from its index alone.
     index('appointments_scheduled_starts_at_idx')
       .on(table.startsAt)
-      .where(sql`${table.status} = 'scheduled'`),
+      .where(sql`${table.status} = 'scheduled' and ${table.holdExpiresAt} is null`),
     index('appointments_owed_starts_at_idx')
       .on(table.startsAt, table.feeKsh)
       .where(
@@ -96,6 +105,16 @@ export const appointments = pgTable(
     index('appointments_reminder_due_idx')
       .on(table.startsAt)
       .where(sql`${table.status} = 'confirmed' and ${table.reminderSentAt} is null`),
+    index('appointments_hold_expires_at_idx')
+      .on(table.holdExpiresAt)
+      .where(sql`${table.status} = 'scheduled' and ${table.holdExpiresAt} is not null`),
+    index('appointments_visitor_unconfirmed_idx')
+      .on(table.createdAt)
+      .where(sql`${table.clientId} is null and ${table.visitorConfirmedAt} is null`),
+    check(
+      'appointments_hold_check',
+      sql`${table.holdExpiresAt} is null or (${table.clientId} is null and ${table.visitorConfirmedAt} is null)`,
+    ),
     check(
       'appointments_type_check',
       sql`${table.type} in ('consultation', 'follow_up', 'court_appearance')`,

@@ -31,6 +31,8 @@ const appointment = (client: string): AppointmentWithContact & { sequence: numbe
   advocateId: '0f6f1f0e-5b2a-4c1d-8e3f-2a9b7c6d5e41',
   advocateName: 'Wanjiru Kamau',
   cancellationReason: null,
+  visitorHold: null,
+  holdExpiresAt: null,
   createdAt: '2026-11-25T09:00:00.000Z',
   updatedAt: '2026-11-25T09:00:00.000Z',
   sequence: 0,

@@ -3,6 +3,7 @@ import {
   APPOINTMENT_MESSAGES,
   APPOINTMENT_TYPE_DEFAULTS,
   FIRM_TIME_ZONE,
+  VISITOR_HOLD_MINUTES,
   formatKsh,
   type Appointment,
   type AppointmentWithContact,
@@ -10,7 +11,8 @@ import {
 import type { Mailer, OutgoingMail } from '../../lib/mailer';
 import { appointmentCalendar } from './appointment-calendar';
 
-export type AppointmentMailKind = 'booked' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
+export type AppointmentMailKind =
+  'hold' | 'booked' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
 
 const FIRM_NAME = 'Mwamba & Associates Advocates';
 
@@ -22,6 +24,7 @@ interface MailDeps {
 }
 
 const SUBJECTS: Record<AppointmentMailKind, string> = {
+  hold: 'Please confirm your appointment request',
   booked: 'We received your appointment request',
   confirmed: 'Your appointment is confirmed',
   rescheduled: 'Your appointment has moved',
@@ -67,6 +70,45 @@ export function calendarFile(
   });
 }
 
+/** "10:42" in Nairobi: when a visitor's hold runs out. */
+const nairobiClock = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: FIRM_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+
+/**
+ * The email asking a visitor to confirm their booking, sent to an address nobody has proven yet
+ * (issue 23, ADR 022): fixed text, the reference, the firm's own facts (type, time, place) and the
+ * link, and nothing the sender typed (no name, title, description), no calendar file (it would
+ * carry the title), so the firm's mail cannot carry a stranger's words to any address.
+ */
+function holdMail(appointment: AppointmentWithContact, manageUrl: string): OutgoingMail {
+  const until = appointment.holdExpiresAt ? nairobiClock(appointment.holdExpiresAt) : null;
+  return {
+    to: appointment.clientEmail,
+    subject: `${SUBJECTS.hold}: ${FIRM_NAME}`,
+    text: [
+      'Hello,',
+      '',
+      `Someone asked to book an appointment with ${FIRM_NAME} using this email address. If it was you, please confirm it within ${VISITOR_HOLD_MINUTES} minutes${until ? ` (by ${until} Nairobi time)` : ''}: open this link and press "${APPOINTMENT_MESSAGES.confirmMyBooking}".`,
+      '',
+      manageUrl,
+      '',
+      `Reference: ${appointment.reference}`,
+      `What: ${APPOINTMENT_TYPE_DEFAULTS[appointment.type].label}`,
+      `When: ${nairobiWhen(appointment)}`,
+      `Where: ${APPOINTMENT_LOCATION_LABELS[appointment.location]}`,
+      '',
+      'Until you confirm, the firm has not received the request. If you do not confirm, the time is released for someone else. If it was not you, ignore this email: nothing more will be sent.',
+      '',
+      FIRM_NAME,
+    ].join('\n'),
+  };
+}
+
 /**
  * The emails of one appointment event, each with the appointment's calendar: to the client or
  * visitor, and to the firm for a new request or a change the client made. Visitors get their link;
@@ -86,6 +128,13 @@ export async function sendAppointmentMail(
     bookingAutoReply?: string;
   },
 ): Promise<void> {
+  // The hold email goes to an unproven address: the booking claimed it under the daily cap of
+  // automatic mail (ADR 023), and `toClient` is false when the cap refused it.
+  if (kind === 'hold') {
+    if (options.toClient !== false)
+      await deps.mailer.send(holdMail(appointment, options.manageUrl));
+    return;
+  }
   // A visitor's private link stays out of the calendar file: calendars are synced and shared.
   const calendar = calendarFile(
     deps,
@@ -112,7 +161,7 @@ export async function sendAppointmentMail(
     : options.manageUrl.includes('#token=')
       ? `View, cancel or move it with this private link (it works until the appointment starts): ${options.manageUrl}`
       : 'To view, cancel or move it, use the private link in the email we sent when you booked.';
-  const opening: Record<AppointmentMailKind, string> = {
+  const opening: Record<Exclude<AppointmentMailKind, 'hold'>, string> = {
     booked: options.bookingAutoReply ?? APPOINTMENT_MESSAGES.whatHappensNext,
     confirmed: 'Your appointment is confirmed. We look forward to seeing you.',
     rescheduled:

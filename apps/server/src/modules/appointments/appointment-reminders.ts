@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { runPeriodically } from '../../lib/periodic-job';
 import { notifyAppointmentReminder } from '../notifications/notify-events';
 import { sendAppointmentMail } from './appointment-mail';
-import { claimDueReminders, releaseReminder } from './appointments.repository';
+import { claimDueReminders, releaseExpiredHolds, releaseReminder } from './appointments.repository';
 import { toAppointment, type AppointmentDeps } from './appointments.service';
 
 /** The reminder goes 24 hours before a confirmed appointment (issue 14). */
@@ -73,7 +73,15 @@ export const appointmentRemindersPlugin = fp(
       firstRunDelayMs: intervalMs,
       intervalMs,
       run: (now) =>
-        sendDueReminders(deps, now)
+        // Visitors' holds that ran out unconfirmed give their time back (issue 23, ADR 022);
+        // each row is claimed once across processes. Bookings release them too, as they go.
+        releaseExpiredHolds(deps.db, now)
+          .then((released) => {
+            if (released.length > 0)
+              log.info({ released: released.length }, 'booking holds released');
+          })
+          .catch((error: unknown) => log.error({ err: error }, 'releasing booking holds failed'))
+          .then(() => sendDueReminders(deps, now))
           .then((sent) => {
             if (sent > 0) log.info({ sent }, 'appointment reminders sent');
           })

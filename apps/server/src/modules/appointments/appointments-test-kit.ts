@@ -1,4 +1,5 @@
 import { addDays, dayOfWeek, nairobiToday } from '@firm/shared';
+import type { TestContext } from '../../../test/helpers';
 import { isKenyanPublicHoliday } from '../../lib/kenyan-holidays';
 
 /**
@@ -11,4 +12,31 @@ export function nextOpenWeekday(minDaysAhead = 3, now = new Date()): string {
     day = addDays(day, 1);
   }
   return day;
+}
+
+/** The token of the private link in the last email sent to `to` that carries one. */
+export function visitorLinkToken(
+  mail: { to: string | unknown; text?: string | unknown }[],
+  to: string,
+): string {
+  const sent = mail.filter((message) => message.to === to);
+  for (const message of sent.reverse()) {
+    const link = /\/appointments\/manage#token=([\w-]+)/.exec(String(message.text));
+    if (link) return link[1]!;
+  }
+  throw new Error(`no booking link was emailed to ${to}`);
+}
+
+/**
+ * The visitor confirms their held booking from the emailed link (issue 23, ADR 022): the firm
+ * hears of a visitor's booking only then.
+ */
+export async function confirmVisitorBooking(ctx: TestContext, email: string) {
+  await ctx.app.backgroundTasks.drain();
+  const token = visitorLinkToken(ctx.mail, email);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/appointments/manage/confirm',
+    payload: { token },
+  });
 }

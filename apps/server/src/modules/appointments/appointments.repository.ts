@@ -1,5 +1,5 @@
 import type { ListAppointmentsFilters } from '@firm/shared';
-import { LIVE_APPOINTMENT_STATUSES, nairobiDays } from '@firm/shared';
+import { APPOINTMENT_MESSAGES, LIVE_APPOINTMENT_STATUSES, nairobiDays } from '@firm/shared';
 import {
   aliasedTable,
   and,
@@ -11,6 +11,7 @@ import {
   inArray,
   isNull,
   lt,
+  lte,
   ne,
   or,
   sql,
@@ -209,6 +210,13 @@ export async function bookableAdvocates(
     .orderBy(asc(users.createdAt), asc(users.id));
 }
 
+/**
+ * A visitor's booking whose hold ran out never blocks a slot, even before the periodic job (or the
+ * next booking) has released it (issue 23, ADR 022).
+ */
+const holdNotExpired = (now: Date) =>
+  or(isNull(appointments.holdExpiresAt), gt(appointments.holdExpiresAt, now));
+
 export interface BusyRange {
   advocateId: string;
   startsAt: Date;
@@ -223,7 +231,7 @@ export async function busyRanges(
   db: Executor,
   from: Date,
   to: Date,
-  options: { advocateIds?: string[]; excludeId?: string } = {},
+  options: { advocateIds?: string[]; excludeId?: string; now?: Date } = {},
 ): Promise<BusyRange[]> {
   const rows = await db
     .select({
@@ -235,6 +243,7 @@ export async function busyRanges(
     .where(
       and(
         ne(appointments.status, 'cancelled'),
+        holdNotExpired(options.now ?? new Date()),
         lt(appointments.startsAt, to),
         gt(appointments.endsAt, from),
         options.advocateIds ? inArray(appointments.advocateId, options.advocateIds) : undefined,
@@ -252,7 +261,11 @@ export async function diaryOfDay(
   db: Executor,
   from: Date,
   to: Date,
-  options: { advocateId?: string | undefined; excludeId?: string | undefined } = {},
+  options: {
+    advocateId?: string | undefined;
+    excludeId?: string | undefined;
+    now?: Date | undefined;
+  } = {},
 ): Promise<{ advocateIds: string[]; busy: BusyRange[] }> {
   const rows = await db
     .select({
@@ -266,6 +279,7 @@ export async function diaryOfDay(
       and(
         eq(appointments.advocateId, users.id),
         ne(appointments.status, 'cancelled'),
+        holdNotExpired(options.now ?? new Date()),
         lt(appointments.startsAt, to),
         gt(appointments.endsAt, from),
         options.excludeId ? ne(appointments.id, options.excludeId) : undefined,
@@ -299,10 +313,11 @@ export async function preferredAdvocates(
   clientId: string | null,
   dayStart: Date,
   dayEnd: Date,
+  now?: Date,
 ): Promise<{ id: string; name: string }[]> {
   const [advocates, busy, caseAdvocates] = await Promise.all([
     bookableAdvocates(db),
-    busyRanges(db, dayStart, dayEnd),
+    busyRanges(db, dayStart, dayEnd, now ? { now } : {}),
     clientId ? caseAdvocateIds(db, clientId) : Promise.resolve([]),
   ]);
   const load = new Map<string, number>();
@@ -401,4 +416,113 @@ export async function searchBookableClients(
     )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(limit);
+}
+
+/**
+ * Releases the visitor bookings whose hold ran out unconfirmed: cancelled with the fixed reason,
+ * in one statement that claims each row once however many processes run it (SKIP LOCKED passes
+ * over rows another holds; the outer status test is checked again on the committed row).
+ */
+export async function releaseExpiredHolds(db: Executor, now: Date): Promise<string[]> {
+  const expired = db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.status, 'scheduled'), lte(appointments.holdExpiresAt, now)))
+    .limit(500)
+    .for('update', { skipLocked: true });
+  const released = await db
+    .update(appointments)
+    .set({
+      status: 'cancelled',
+      cancelledAt: now,
+      cancellationReason: APPOINTMENT_MESSAGES.holdReleasedReason,
+      sequence: sql`${appointments.sequence} + 1`,
+    })
+    .where(and(inArray(appointments.id, expired), eq(appointments.status, 'scheduled')))
+    .returning({ id: appointments.id });
+  if (released.length > 0) {
+    await db.insert(appointmentEvents).values(
+      released.map((row) => ({
+        appointmentId: row.id,
+        action: 'released',
+        actorId: null,
+        details: { reason: 'hold expired' },
+      })),
+    );
+  }
+  return released.map((row) => row.id);
+}
+
+/**
+ * A visitor's open bookings (live, still to come, not a hold that ran out) under `email`
+ * (case-insensitive) and under `phone` (E.164), counted apart.
+ */
+export async function countOpenVisitorBookings(
+  db: Executor,
+  contact: { email: string; phone: string },
+  now: Date,
+): Promise<{ byEmail: number; byPhone: number }> {
+  const [row] = await db
+    .select({
+      byEmail:
+        sql<number>`count(*) filter (where lower(${appointments.clientEmail}) = lower(${contact.email}))`.mapWith(
+          Number,
+        ),
+      byPhone:
+        sql<number>`count(*) filter (where ${appointments.clientPhone} = ${contact.phone})`.mapWith(
+          Number,
+        ),
+    })
+    .from(appointments)
+    .where(
+      and(
+        isNull(appointments.clientId),
+        inArray(appointments.status, [...LIVE_APPOINTMENT_STATUSES]),
+        gt(appointments.startsAt, now),
+        holdNotExpired(now),
+        or(
+          sql`lower(${appointments.clientEmail}) = lower(${contact.email})`,
+          eq(appointments.clientPhone, contact.phone),
+        ),
+      ),
+    );
+  return { byEmail: row?.byEmail ?? 0, byPhone: row?.byPhone ?? 0 };
+}
+
+/** Visitor bookings made since `since` that their visitor never confirmed from the email. */
+export async function countUnconfirmedVisitorBookings(db: Executor, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(appointments)
+    .where(
+      and(
+        isNull(appointments.clientId),
+        isNull(appointments.visitorConfirmedAt),
+        gte(appointments.createdAt, since),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/**
+ * The visitor confirms their held booking: only a live hold, and only once (of two confirmations
+ * at once, one gets the row).
+ */
+export async function confirmVisitorHold(
+  db: Executor,
+  id: string,
+  now: Date,
+): Promise<AppointmentRow | undefined> {
+  const [row] = await db
+    .update(appointments)
+    .set({ holdExpiresAt: null, visitorConfirmedAt: now })
+    .where(
+      and(
+        eq(appointments.id, id),
+        eq(appointments.status, 'scheduled'),
+        gt(appointments.holdExpiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
 }

@@ -29,6 +29,7 @@ import {
   bookingCalendar,
   cancelAppointment,
   cancelByVisitorLink,
+  confirmByVisitorLink,
   createAppointment,
   getAppointment,
   listAppointments,
@@ -125,7 +126,9 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       // A signed-in person books as themself; a temporary password must be changed first.
       const user = request.passwordChangeRequired ? currentUser(request) : request.user;
       const created = await createAppointment(deps, user, request.body, requestMeta(request));
-      return reply.status(201).send({ success: true, message: M.booked, ...created });
+      // A visitor's booking is held until confirmed from the email (ADR 022): the answer says so.
+      const message = user ? M.booked : M.heldForVisitor;
+      return reply.status(201).send({ success: true, message, ...created });
     },
   );
 
@@ -245,6 +248,24 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: 'OK',
       appointment: await viewByVisitorLink(deps, request.body.token),
+    }),
+  );
+
+  app.post(
+    '/appointments/manage/confirm',
+    {
+      schema: {
+        tags,
+        summary:
+          'The visitor confirms their held booking through their emailed link (a POST: mail scanners open links with GET)',
+        body: bookingTokenSchema,
+        response: { 200: appointmentAnswerSchema, ...errors },
+      },
+      config: linkLimit,
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await confirmByVisitorLink(deps, request.body.token)),
     }),
   );
 

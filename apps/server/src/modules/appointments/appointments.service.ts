@@ -2,6 +2,8 @@ import {
   APPOINTMENT_MESSAGES as M,
   APPOINTMENT_TYPE_DEFAULTS,
   PRIVACY_NOTICE_VERSION,
+  VISITOR_HOLD_MINUTES,
+  VISITOR_OPEN_BOOKINGS_MAX,
   type FirmSettings,
   addDays,
   bookableStartTimes,
@@ -28,7 +30,7 @@ import {
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
-import { lockRecordForTransaction } from '../../db/advisory-locks';
+import { lockForTransaction, lockRecordForTransaction } from '../../db/advisory-locks';
 import type { AppointmentRow, NewAppointmentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { BackgroundTasks } from '../../lib/background-tasks';
@@ -40,12 +42,16 @@ import { findUserById } from '../users/users.repository';
 import { wantsEmail } from '../notifications/notifications.service';
 import { notifyAppointmentBooked, notifyAppointmentChanged } from '../notifications/notify-events';
 import { readFirmSettings } from '../firm-settings/firm-settings.service';
+import { claimUnprovenRecipient } from '../mail-guard/mail-guard';
 import { calendarFile, sendAppointmentMail, type AppointmentMailKind } from './appointment-mail';
 import { appointmentAsSeenBy } from './appointment-view';
 import {
   appointmentsOfPerson,
   bookableAdvocates,
   busyRanges,
+  confirmVisitorHold,
+  countOpenVisitorBookings,
+  countUnconfirmedVisitorBookings,
   diaryOfDay,
   findAppointment,
   findAppointmentByTokenHash,
@@ -53,6 +59,7 @@ import {
   insertAppointmentEvent,
   listAppointments as listAppointmentRows,
   preferredAdvocates,
+  releaseExpiredHolds,
   searchBookableClients,
   updateAppointment as updateAppointmentRow,
   type AppointmentScope,
@@ -99,13 +106,34 @@ export async function ownAppointmentsForExport(
   user: UserRow,
 ): Promise<Appointment[]> {
   if (user.role !== 'client') return [];
-  return (await appointmentsOfPerson(db, user.id, user.email)).map(toAppointment);
+  return (await appointmentsOfPerson(db, user.id, user.email)).map((row) => toAppointment(row));
 }
 
 /** The human reference of an appointment, as on screens, emails and calendars. */
 export const appointmentReference = (id: string) => `APT-${id.slice(0, 8).toUpperCase()}`;
 
-export function toAppointment(row: AppointmentWithAdvocate): AppointmentWithContact {
+/**
+ * Where a visitor's booking stands with its hold (issue 23, ADR 022): awaiting the visitor's
+ * confirmation from the email while the hold lasts; released once it ran out (even before the
+ * periodic job has marked it cancelled); null for every confirmed or non-visitor booking.
+ */
+export function visitorHoldOf(
+  row: Pick<AppointmentRow, 'holdExpiresAt' | 'status' | 'cancellationReason'>,
+  now: Date = new Date(),
+): Appointment['visitorHold'] {
+  if (!row.holdExpiresAt) return null;
+  if (row.status === 'scheduled') {
+    return row.holdExpiresAt.getTime() > now.getTime() ? 'awaiting' : 'released';
+  }
+  return row.status === 'cancelled' && row.cancellationReason === M.holdReleasedReason
+    ? 'released'
+    : null;
+}
+
+export function toAppointment(
+  row: AppointmentWithAdvocate,
+  now: Date = new Date(),
+): AppointmentWithContact {
   const { date, time } = nairobiDateTime(row.startsAt);
   return {
     id: row.id,
@@ -133,6 +161,8 @@ export function toAppointment(row: AppointmentWithAdvocate): AppointmentWithCont
     advocateId: row.advocateId ?? '',
     advocateName: row.advocateName ?? 'Unassigned',
     cancellationReason: row.cancellationReason ?? null,
+    visitorHold: visitorHoldOf(row, now),
+    holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -154,13 +184,55 @@ function lockDiary(tx: Executor, advocateId: string): Promise<void> {
   return lockRecordForTransaction(tx, 'advocateDiary', advocateId);
 }
 
-/** Live appointments that overlap: PostgreSQL's exclusion constraint said no. */
-function isOverlap(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e;) {
-    if (e.code === '23P01') return true;
+/**
+ * Which exclusion constraint refused a write (SQLSTATE 23P01), if one did: the advocate's diary
+ * (`appointments_no_overlap`), or the client's or visitor email's own (issue 23 item 9).
+ */
+function overlapConstraint(error: unknown): string | null {
+  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e;) {
+    if (e.code === '23P01') {
+      return typeof e.constraint === 'string' ? e.constraint : 'appointments_no_overlap';
+    }
     e = e.cause as typeof e;
   }
-  return false;
+  return null;
+}
+
+/** The advocate's diary is taken then: another advocate may still be free. */
+const isOverlap = (error: unknown) => overlapConstraint(error) === 'appointments_no_overlap';
+
+/** The client (or visitor email) already has a live appointment overlapping that time. */
+function personBusy(error: unknown, forStaff: boolean): AppError | null {
+  const constraint = overlapConstraint(error);
+  if (
+    constraint !== 'appointments_client_no_overlap' &&
+    constraint !== 'appointments_visitor_email_no_overlap'
+  ) {
+    return null;
+  }
+  return AppError.conflict(forStaff ? M.clientOverlapForStaff : M.clientOverlap, 'PERSON_BUSY');
+}
+
+/**
+ * The caps on visitor bookings (issue 23, ADR 022), counted under one firm-wide lock so that
+ * requests racing each other cannot pass them together: a few open bookings per email and per
+ * phone, and a ceiling a day on bookings their visitors never confirmed (a firm setting).
+ */
+async function checkVisitorCaps(
+  tx: Executor,
+  contact: { email: string; phone: string },
+  now: Date,
+  dailyCeiling: number,
+): Promise<void> {
+  await lockForTransaction(tx, 'visitorBookings');
+  const open = await countOpenVisitorBookings(tx, contact, now);
+  if (open.byEmail >= VISITOR_OPEN_BOOKINGS_MAX || open.byPhone >= VISITOR_OPEN_BOOKINGS_MAX) {
+    throw AppError.conflict(M.tooManyOpenBookings, 'VISITOR_BOOKING_LIMIT');
+  }
+  const [today] = dayBounds(nairobiToday(now));
+  if ((await countUnconfirmedVisitorBookings(tx, today)) >= dailyCeiling) {
+    throw AppError.tooManyRequests(M.dailyCeilingReached, 'VISITOR_BOOKINGS_PAUSED');
+  }
 }
 
 function checkSlot(
@@ -215,7 +287,10 @@ async function freeTimes(
   });
   if (allowed.length === 0) return [];
   const [from, to] = dayBounds(date);
-  const { advocateIds, busy } = await diaryOfDay(deps.db, from, to, options);
+  const { advocateIds, busy } = await diaryOfDay(deps.db, from, to, {
+    ...options,
+    now: nowOf(deps),
+  });
   const byAdvocate = new Map<string, BusyRange[]>();
   for (const range of busy) {
     byAdvocate.set(range.advocateId, [...(byAdvocate.get(range.advocateId) ?? []), range]);
@@ -286,7 +361,7 @@ function queueMail(
   deps: AppointmentDeps,
   kind: AppointmentMailKind,
   row: AppointmentWithAdvocate,
-  options: { visitorToken?: string | null; notifyFirm?: boolean } = {},
+  options: { visitorToken?: string | null; notifyFirm?: boolean; toClient?: boolean } = {},
 ): void {
   const appointment = { ...toAppointment(row), sequence: row.sequence };
   const clientId = row.clientId;
@@ -297,7 +372,8 @@ function queueMail(
         ? (`appointment_${kind}` as const)
         : null;
     const toClient =
-      clientId && preferenceKind ? await wantsEmail(deps.db, clientId, preferenceKind) : true;
+      options.toClient !== false &&
+      (clientId && preferenceKind ? await wantsEmail(deps.db, clientId, preferenceKind) : true);
     // Read when sent: the firm's address and the auto-reply are the ones in force then.
     const settings = await settingsOf(deps);
     await sendAppointmentMail(
@@ -403,17 +479,36 @@ export async function createAppointment(
   } else if (isStaff && user.role === 'advocate') {
     candidates = [{ id: user.id }];
   } else {
-    const preferred = await preferredAdvocates(deps.db, client.clientId ?? null, dayStart, dayEnd);
+    const preferred = await preferredAdvocates(
+      deps.db,
+      client.clientId ?? null,
+      dayStart,
+      dayEnd,
+      now,
+    );
     // Skip those already busy then; the constraint still decides between two people racing.
-    const busy = await busyRanges(deps.db, startsAt, endsAt);
+    const busy = await busyRanges(deps.db, startsAt, endsAt, { now });
     const busyIds = new Set(busy.map((range) => range.advocateId));
     candidates = preferred.filter((each) => !busyIds.has(each.id));
   }
 
   const visitorToken = user ? null : generateToken();
+  // A hold that ran out must not block this booking through the exclusion constraints.
+  await releaseExpiredHolds(deps.db, now);
   for (const candidate of candidates) {
     try {
-      const row = await deps.db.transaction(async (tx) => {
+      const { row, mayMailVisitor } = await deps.db.transaction(async (tx) => {
+        // Locks in one order everywhere: visitor caps or the client's own diary, then the advocate's.
+        if (!user) {
+          await checkVisitorCaps(
+            tx,
+            { email: client.clientEmail, phone: client.clientPhone ?? '' },
+            now,
+            settings.visitorBookingsDailyCeiling,
+          );
+        } else if (client.clientId) {
+          await lockRecordForTransaction(tx, 'clientDiary', client.clientId);
+        }
         await lockDiary(tx, candidate.id);
         const inserted = await insertAppointment(tx, {
           title: input.title,
@@ -431,6 +526,8 @@ export async function createAppointment(
           advocateId: candidate.id,
           bookedById: user?.id ?? null,
           visitorTokenHash: visitorToken ? hashToken(visitorToken) : null,
+          // A visitor's booking holds its slot only until confirmed from the email (ADR 022).
+          holdExpiresAt: user ? null : new Date(now.getTime() + VISITOR_HOLD_MINUTES * 60_000),
         });
         await insertAppointmentEvent(tx, {
           appointmentId: inserted.id,
@@ -447,17 +544,33 @@ export async function createAppointment(
             details: { appointmentId: inserted.id, startsAt: startsAt.toISOString() },
           });
         }
-        await notifyAppointmentBooked(tx, inserted, user);
-        return inserted;
+        // The firm hears of a visitor's booking once the visitor confirms it, not per attempt.
+        if (user) await notifyAppointmentBooked(tx, inserted, user);
+        // The hold email goes to an address nobody has proven: one of its few a day (ADR 023),
+        // claimed with the booking so a rolled-back booking spends none.
+        const mayMailVisitor = user
+          ? true
+          : await claimUnprovenRecipient(tx, client.clientEmail, now);
+        return { row: inserted, mayMailVisitor };
       });
       const full = (await findAppointment(deps.db, row.id))!;
-      queueMail(deps, 'booked', full, { visitorToken, notifyFirm: true });
-      const appointment = toAppointment(full);
+      if (visitorToken) {
+        if (!mayMailVisitor) {
+          deps.logger.info(
+            { appointmentId: row.id },
+            'hold email skipped: the daily cap of automatic mail to this address is reached',
+          );
+        }
+        queueMail(deps, 'hold', full, { visitorToken, toClient: mayMailVisitor });
+      } else queueMail(deps, 'booked', full, { notifyFirm: true });
+      const appointment = toAppointment(full, now);
       return {
         appointment,
         calendar: calendarFile(deps, { ...appointment, sequence: full.sequence }),
       };
     } catch (error) {
+      const busyPerson = personBusy(error, isStaff);
+      if (busyPerson) throw busyPerson;
       if (!isOverlap(error)) throw error;
       // Taken by a request that committed first: try the next advocate, if any.
     }
@@ -519,6 +632,7 @@ async function moveAppointment(
   const endsAt = new Date(startsAt.getTime() + change.durationMinutes * 60_000);
   try {
     await deps.db.transaction(async (tx) => {
+      if (row.clientId) await lockRecordForTransaction(tx, 'clientDiary', row.clientId);
       const diary = change.advocateId ?? row.advocateId;
       if (diary) await lockDiary(tx, diary);
       await updateAppointmentRow(tx, row.id, {
@@ -560,15 +674,20 @@ async function moveAppointment(
           },
         });
       }
-      await notifyAppointmentChanged(
-        tx,
-        { ...row, startsAt, advocateId: change.advocateId },
-        'appointment_rescheduled',
-        actor.user,
-        row,
-      );
+      // A booking still awaiting its visitor's confirmation is not yet the firm's business.
+      if (!row.holdExpiresAt) {
+        await notifyAppointmentChanged(
+          tx,
+          { ...row, startsAt, advocateId: change.advocateId },
+          'appointment_rescheduled',
+          actor.user,
+          row,
+        );
+      }
     });
   } catch (error) {
+    const busyPerson = personBusy(error, actor.audit);
+    if (busyPerson) throw busyPerson;
     if (!isOverlap(error)) throw error;
     throw slotTaken(
       change.advocateId
@@ -610,6 +729,9 @@ export async function updateAppointment(
   const isStaff = user.role !== 'client';
   if (!isStaff && staffFields.length > 0) throw AppError.forbidden(M.accessDenied);
 
+  if (row.holdExpiresAt) {
+    throw AppError.conflict(M.notYetConfirmedByVisitor, 'AWAITING_VISITOR_CONFIRMATION');
+  }
   const isPaymentOnly =
     staffFields.every(([key]) => key.startsWith('payment')) && date === undefined;
   if (!isLive(row) && !(row.status === 'completed' && isPaymentOnly)) {
@@ -753,7 +875,9 @@ async function cancelRow(
         details: { appointmentId: row.id },
       });
     }
-    await notifyAppointmentChanged(tx, row, 'appointment_cancelled', actor.user);
+    if (!row.holdExpiresAt) {
+      await notifyAppointmentChanged(tx, row, 'appointment_cancelled', actor.user);
+    }
   });
   return (await findAppointment(deps.db, row.id))!;
 }
@@ -794,7 +918,56 @@ async function byVisitorToken(deps: AppointmentDeps, token: string) {
 }
 
 export async function viewByVisitorLink(deps: AppointmentDeps, token: string) {
-  return toAppointment(await byVisitorToken(deps, token));
+  return toAppointment(await byVisitorToken(deps, token), nowOf(deps));
+}
+
+/** A held booking whose hold ran out can no longer be moved or confirmed: its time was released. */
+function refuseReleased(deps: AppointmentDeps, row: AppointmentWithAdvocate): void {
+  if (visitorHoldOf(row, nowOf(deps)) === 'released') {
+    throw AppError.conflict(M.holdReleased, 'HOLD_RELEASED');
+  }
+}
+
+/**
+ * POST /appointments/manage/confirm: the visitor confirms their booking from the emailed link
+ * (a POST from the page, never the GET of the link: mail scanners open links). The hold ends, the
+ * booking becomes the request the firm confirms, and the firm hears of it: exactly once, however
+ * often or concurrently the button is pressed.
+ */
+export async function confirmByVisitorLink(
+  deps: AppointmentDeps,
+  token: string,
+): Promise<{ appointment: Appointment; message: string }> {
+  const row = await byVisitorToken(deps, token);
+  const now = nowOf(deps);
+  if (row.visitorConfirmedAt) {
+    return { appointment: toAppointment(row, now), message: M.alreadyConfirmed };
+  }
+  refuseReleased(deps, row);
+  const confirmed = await deps.db.transaction(async (tx) => {
+    const updated = await confirmVisitorHold(tx, row.id, now);
+    if (!updated) return null;
+    await insertAppointmentEvent(tx, {
+      appointmentId: row.id,
+      action: 'visitor_confirmed',
+      actorId: null,
+      details: {},
+    });
+    await notifyAppointmentBooked(tx, updated, null);
+    return updated;
+  });
+  const full = (await findAppointment(deps.db, row.id))!;
+  if (!confirmed) {
+    // Another press got there first, or the hold ran out (or the booking was cancelled) meanwhile.
+    if (full.visitorConfirmedAt) {
+      return { appointment: toAppointment(full, now), message: M.alreadyConfirmed };
+    }
+    refuseReleased(deps, full);
+    throw AppError.conflict(M.notChangeable, 'TRANSITION_NOT_ALLOWED');
+  }
+  // The address is proven now: the visitor gets the full request email, the firm its notice.
+  queueMail(deps, 'booked', full, { visitorToken: token, notifyFirm: true });
+  return { appointment: toAppointment(full, now), message: M.visitorConfirmed };
 }
 
 export async function cancelByVisitorLink(
@@ -804,13 +977,14 @@ export async function cancelByVisitorLink(
   meta: Meta,
 ): Promise<Appointment> {
   const row = await byVisitorToken(deps, token);
+  refuseReleased(deps, row);
   const cancelled = await cancelRow(deps, row, reason, {
     id: null,
     ip: meta.ip,
     audit: false,
     user: null,
   });
-  queueMail(deps, 'cancelled', cancelled, { notifyFirm: true });
+  queueMail(deps, 'cancelled', cancelled, { notifyFirm: !row.holdExpiresAt });
   return toAppointment(cancelled);
 }
 
@@ -821,6 +995,7 @@ export async function rescheduleByVisitorLink(
   meta: Meta,
 ): Promise<Appointment> {
   const row = await byVisitorToken(deps, token);
+  refuseReleased(deps, row);
   if (!isLive(row)) throw AppError.conflict(M.notChangeable, 'TRANSITION_NOT_ALLOWED');
   const moved = await moveAppointment(
     deps,
@@ -829,6 +1004,6 @@ export async function rescheduleByVisitorLink(
     { status: 'scheduled' },
     { id: null, ip: meta.ip, audit: false, user: null },
   );
-  queueMail(deps, 'rescheduled', moved, { visitorToken: token, notifyFirm: true });
+  queueMail(deps, 'rescheduled', moved, { visitorToken: token, notifyFirm: !row.holdExpiresAt });
   return toAppointment(moved);
 }

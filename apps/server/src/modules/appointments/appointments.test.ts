@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { cases, type UserRow } from '../../db/schema';
 import { sendDueReminders } from './appointment-reminders';
-import { nextOpenWeekday } from './appointments-test-kit';
+import { confirmVisitorBooking, nextOpenWeekday } from './appointments-test-kit';
 
 /**
  * The booking rules, the transitions, the visitor's link, the emails' calendars and the reminder,
@@ -110,8 +110,9 @@ describe('booking rules', () => {
     const response = await post({ ...booking({ date, time: '14:00' }), ...visitor() });
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
-    expect(body.message).toBe(M.booked);
+    expect(body.message).toBe(M.heldForVisitor);
     expect(body.appointment).toMatchObject({
+      visitorHold: 'awaiting',
       date,
       time: '14:00',
       duration: 30,
@@ -605,14 +606,17 @@ describe('transitions, emails and calendars', () => {
 
 describe("the visitor's link", () => {
   async function bookAsVisitor(date: string) {
+    const email = `v${(seq += 1)}@visitor.test`;
     const response = await post({
       ...booking({ date, time: '16:00' }),
-      ...visitor({ email: `v${(seq += 1)}@visitor.test` }),
+      ...visitor({ email, phone: `07123${String(seq).padStart(5, '0')}` }),
     });
     expect(response.statusCode).toBe(201);
     const mail = await sentMail();
     const link = /\/appointments\/manage#token=([\w-]+)/.exec(mail[0]!.text);
     expect(link).not.toBeNull();
+    expect((await confirmVisitorBooking(ctx, email)).statusCode).toBe(200);
+    await sentMail();
     ctx.mail.length = 0;
     return { id: response.json().appointment.id as string, token: link![1]! };
   }

@@ -1,5 +1,5 @@
 import { LIVE_APPOINTMENT_STATUSES, type CaseStatus } from '@firm/shared';
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, caseCounts, cases, users } from '../../db/schema';
 
@@ -147,12 +147,21 @@ export async function appointmentCounts(
   return { today: row?.today ?? 0, thisWeek: row?.thisWeek ?? 0 };
 }
 
-/** Appointments from `from` on still waiting for the firm to confirm them. */
+/**
+ * Appointments from `from` on still waiting for the firm to confirm them: not those a visitor has
+ * yet to confirm from the email (issue 23), which are not requests yet.
+ */
 export async function bookingRequestCount(db: Executor, from: Date): Promise<number> {
   const [row] = await db
     .select({ count })
     .from(appointments)
-    .where(and(eq(appointments.status, 'scheduled'), gte(appointments.startsAt, from)));
+    .where(
+      and(
+        eq(appointments.status, 'scheduled'),
+        isNull(appointments.holdExpiresAt),
+        gte(appointments.startsAt, from),
+      ),
+    );
   return row?.count ?? 0;
 }
 

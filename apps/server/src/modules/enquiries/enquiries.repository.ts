@@ -65,7 +65,9 @@ const INBOX = sql`(
     coalesce(s.version, 0)
   from ${appointments} a
   left join ${enquiryStates} s on s.appointment_id = a.id
-  where a.visitor_token_hash is not null
+  -- A visitor's booking reaches the inbox once its visitor confirmed it from the email (ADR 022):
+  -- a held one (or one whose hold ran out) keeps its hold_expires_at.
+  where a.visitor_token_hash is not null and a.hold_expires_at is null
 ) e`;
 
 const SELECT = sql`select e.*,
@@ -147,7 +149,7 @@ export async function countNewEnquiries(db: Executor): Promise<number> {
   const result = await db.execute(sql`select
     (select count(*) from ${contactMessages} m where not exists (
       select 1 from ${enquiryStates} s where s.contact_message_id = m.id and s.status <> 'new'))
-    + (select count(*) from ${appointments} a where a.visitor_token_hash is not null and not exists (
+    + (select count(*) from ${appointments} a where a.visitor_token_hash is not null and a.hold_expires_at is null and not exists (
       select 1 from ${enquiryStates} s where s.appointment_id = a.id and s.status <> 'new'))
     as total`);
   return Number(rowsOf(result)[0]?.total ?? 0);

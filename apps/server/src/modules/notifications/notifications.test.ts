@@ -16,7 +16,7 @@ import {
 } from '../../../test/accounts';
 import { multipartFile, PDF_BYTES, seedCase } from '../../../test/cases';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { nextOpenWeekday } from '../appointments/appointments-test-kit';
+import { confirmVisitorBooking, nextOpenWeekday } from '../appointments/appointments-test-kit';
 import { sendDueReminders } from '../appointments/appointment-reminders';
 import { notifyAppointmentReminder } from './notify-events';
 import { lastSequence } from './notifications.repository';
@@ -348,6 +348,8 @@ describe('who is notified of what', () => {
         payload: { token, ...payload },
       });
     const schedulers = ['assignee', 'otherAdvocate', 'scheduleAdmin'];
+    // The visitor first confirms it from the email: until then it is not the firm's (issue 23).
+    expect((await manage('confirm', {})).statusCode).toBe(200);
 
     await clearAll();
     const moved = await manage('reschedule', { date: nextOpenWeekday(12), time: '11:00' });
@@ -377,6 +379,11 @@ describe('who is notified of what', () => {
       },
     });
     expect(visitor.statusCode, visitor.body).toBe(201);
+    // Nobody hears of it until the visitor confirms it from the email (issue 23).
+    await ctx.app.backgroundTasks.drain();
+    expect(await notified('visitor_booking_received')).toEqual([]);
+    const confirmed = await confirmVisitorBooking(ctx, 'achieng@visitor.test');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const handlers = ['admitAdmin', 'assignee', 'otherAdvocate', 'scheduleAdmin'];
     expect(await notified('visitor_booking_received')).toEqual(handlers);
 

@@ -15,6 +15,20 @@ export function useVisitorBooking(token: string | null) {
   });
 }
 
+/**
+ * POST /api/appointments/manage/confirm: the visitor confirms their held booking (issue 23). A
+ * POST from a button, never on opening the link: mail scanners open links.
+ */
+export function useVisitorConfirm(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<AppointmentAnswer>('/appointments/manage/confirm', { token }),
+    onSuccess: (answer) => queryClient.setQueryData(key(token), answer),
+    // Refused (the hold ran out meanwhile): show the booking as it now stands.
+    onError: () => queryClient.invalidateQueries({ queryKey: key(token) }),
+  });
+}
+
 export function useVisitorCancel(token: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,4 +1,5 @@
 import {
+  APPOINTMENT_MESSAGES,
   APPOINTMENT_LOCATION_LABELS,
   APPOINTMENT_STATUS_LABELS,
   APPOINTMENT_TYPE_DEFAULTS,
@@ -25,12 +26,18 @@ const STATUS_STYLES: Record<AppointmentStatus, string> = {
   cancelled: 'bg-red-50 text-red-800 ring-red-200',
 };
 
-export function StatusBadge({ status }: { status: AppointmentStatus }) {
+/** The status, or where a visitor's held booking stands (issue 23: awaiting the email, released). */
+export function StatusBadge({
+  status,
+  hold = null,
+}: {
+  status: AppointmentStatus;
+  hold?: Appointment['visitorHold'];
+}) {
+  const style = hold === 'released' ? STATUS_STYLES.cancelled : STATUS_STYLES[status];
   return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLES[status]}`}
-    >
-      {APPOINTMENT_STATUS_LABELS[status]}
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${style}`}>
+      {hold ? APPOINTMENT_MESSAGES.holdBadge[hold] : APPOINTMENT_STATUS_LABELS[status]}
     </span>
   );
 }
@@ -73,7 +80,7 @@ export function AppointmentCard({
             <h3 id={`appointment-${appointment.id}`} className="font-semibold text-slate-900">
               {appointment.title}
             </h3>
-            <StatusBadge status={appointment.status} />
+            <StatusBadge status={appointment.status} hold={appointment.visitorHold} />
           </div>
           <p className="text-xs text-slate-600">
             {typeLabel} · {appointment.reference}

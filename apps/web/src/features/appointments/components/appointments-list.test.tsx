@@ -1,42 +1,48 @@
-import type { Appointment, PublicUser } from '@firm/shared';
+import { APPOINTMENT_MESSAGES as M, type PublicUser } from '@firm/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { heldBooking } from '../../../testing/appointments';
 import { answerApi } from '../../../testing/msw';
-import { anAdmin } from '../../../testing/people';
+import { anAdmin, anAdvocate } from '../../../testing/people';
 import { renderWithApp } from '../../../testing/render';
 import { AppointmentsList } from './appointments-list';
 
+describe("the staff diary: a visitor's booking still held (issue 23)", () => {
+  it('shows it awaiting the email confirmation, with Cancel only: no Confirm, no Reschedule', async () => {
+    answerApi((method, path) => {
+      if (method !== 'GET' || !path.startsWith('/appointments?')) return undefined;
+      return [
+        200,
+        {
+          success: true,
+          count: 1,
+          total: 1,
+          pagination: { page: 1, limit: 20, pages: 1 },
+          appointments: [heldBooking()],
+        },
+      ];
+    });
+    renderWithApp(<AppointmentsList user={anAdvocate()} />);
+    expect(await screen.findByText(M.holdBadge.awaiting)).toBeVisible();
+    expect(screen.getByText(M.awaitingVisitorConfirmation)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Cancel: Lease advice' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Confirm: Lease advice' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reschedule: Lease advice' })).toBeNull();
+  });
+});
+
 const TITLE = 'Initial consultation on the succession of the late Mzee Kiprotich arap Kiplagat';
 
-const unpaid: Appointment = {
-  id: '00000000-0000-4000-8000-00000000a001',
-  reference: 'APT-7K3Q9',
+// A client's confirmed, unpaid appointment (the fixture's visitor booking, made a client's).
+const unpaid = heldBooking({
   title: TITLE,
-  description: '',
-  type: 'consultation',
   status: 'confirmed',
-  date: '2026-12-08',
-  time: '10:00',
-  startsAt: '2026-12-08T07:00:00.000Z',
-  endsAt: '2026-12-08T07:30:00.000Z',
-  duration: 30,
-  fee: 5000,
-  paymentStatus: 'pending',
-  paymentMethod: null,
-  paymentReference: null,
-  location: 'office',
-  officeId: null,
-  meetingLink: null,
   client: 'Chebet Kiplagat',
   clientId: '00000000-0000-4000-8000-00000000c001',
   clientEmail: 'chebet.kiplagat@example.co.ke',
-  clientPhone: '+254722111222',
-  advocateId: '00000000-0000-4000-8000-000000000001',
-  advocateName: 'Wanjiru Kamau',
-  cancellationReason: null,
-  createdAt: '2026-11-20T09:00:00.000Z',
-  updatedAt: '2026-11-20T09:00:00.000Z',
-};
+  visitorHold: null,
+  holdExpiresAt: null,
+});
 
 function showListTo(user: PublicUser) {
   answerApi((method, path) =>

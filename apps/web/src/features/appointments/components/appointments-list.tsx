@@ -1,4 +1,5 @@
 import {
+  APPOINTMENT_MESSAGES as M,
   APPOINTMENT_STATUS_LABELS,
   can,
   type Appointment,
@@ -111,6 +112,23 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     }
     const isLive = appointment.status === 'scheduled' || appointment.status === 'confirmed';
     const label = (verb: string) => ({ 'aria-label': `${verb}: ${appointment.title}` });
+    // A visitor's booking still awaiting their email confirmation (issue 23) is not yet a request:
+    // it can only be cancelled; one whose hold ran out, nothing.
+    if (appointment.visitorHold) {
+      return appointment.visitorHold === 'awaiting' ? (
+        <>
+          <span className="text-xs text-slate-600">{M.awaitingVisitorConfirmation}</span>
+          <Button
+            size="sm"
+            variant="danger"
+            {...label('Cancel')}
+            onClick={() => setDialog({ kind: 'cancel', appointment })}
+          >
+            Cancel
+          </Button>
+        </>
+      ) : null;
+    }
     return (
       <>
         {isStaff && appointment.status === 'scheduled' ? (

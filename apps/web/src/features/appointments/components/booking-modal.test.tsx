@@ -122,6 +122,98 @@ describe('the booking modal', { timeout: 20_000 }, () => {
     expect(posted).not.toHaveProperty('firstName');
   });
 
+  it("a visitor's booking: requested, awaiting the email confirmation, for how long and until when", async () => {
+    const { calls } = serve({
+      book: () => [
+        201,
+        {
+          success: true,
+          message: M.heldForVisitor,
+          appointment: {
+            id: '00000000-0000-4000-8000-0000000000a1',
+            reference: 'APT-0000A1',
+            title: 'Lease',
+            description: 'Lease advice',
+            type: 'consultation',
+            status: 'scheduled',
+            date: '2026-12-08',
+            time: '10:00',
+            startsAt: '2026-12-08T07:00:00.000Z',
+            endsAt: '2026-12-08T07:30:00.000Z',
+            duration: 30,
+            fee: 5000,
+            paymentStatus: 'pending',
+            paymentMethod: null,
+            paymentReference: null,
+            location: 'office',
+            officeId: null,
+            meetingLink: null,
+            client: 'Achieng Otieno',
+            clientId: null,
+            clientEmail: 'achieng@visitor.test',
+            clientPhone: '+254712345678',
+            advocateId: '00000000-0000-4000-8000-0000000000b1',
+            advocateName: 'Wanjiru Kamau',
+            cancellationReason: null,
+            visitorHold: 'awaiting',
+            holdExpiresAt: '2026-12-07T06:30:00.000Z',
+            createdAt: '2026-12-07T06:00:00.000Z',
+            updatedAt: '2026-12-07T06:00:00.000Z',
+          },
+          calendar: 'BEGIN:VCALENDAR',
+        },
+      ],
+    });
+    renderWithApp(<BookingModal mode="visitor" initialType="consultation" onClose={() => {}} />);
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Lease');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Lease advice');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Tuesday, 8 December 2026' })).toBeEnabled(),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Tuesday, 8 December 2026' }));
+    await userEvent.click(await screen.findByRole('radio', { name: '10:00' }));
+    await userEvent.type(screen.getByLabelText(/^First Name/), 'Achieng');
+    await userEvent.type(screen.getByLabelText(/^Last Name/), 'Otieno');
+    await userEvent.type(screen.getByLabelText(/^Email Address/), 'achieng@visitor.test');
+    await userEvent.type(screen.getByLabelText(/^Phone Number/), '0712345678');
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    const done = await screen.findByRole('dialog', { name: M.heldHeading });
+    expect(within(done).getByText(M.awaitingEmailConfirmation)).toBeVisible();
+    expect(within(done).getByText(M.holdExplained(30), { exact: false })).toBeVisible();
+    expect(within(done).getByText('09:30 (Nairobi time)')).toBeVisible();
+    expect(within(done).getByText('achieng@visitor.test')).toBeVisible();
+    // Not "booked": nothing says it is booked, and no calendar file before it is confirmed.
+    expect(within(done).queryByText(M.booked)).not.toBeInTheDocument();
+    expect(
+      within(done).queryByRole('link', { name: /Add to my calendar/ }),
+    ).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('the daily ceiling on online bookings: says so and gives the number to call', async () => {
+    serve({
+      book: () => [429, { message: M.dailyCeilingReached, code: 'VISITOR_BOOKINGS_PAUSED' }],
+    });
+    renderWithApp(<BookingModal mode="visitor" initialType="consultation" onClose={() => {}} />);
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Lease');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Lease advice');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Tuesday, 8 December 2026' })).toBeEnabled(),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Tuesday, 8 December 2026' }));
+    await userEvent.click(await screen.findByRole('radio', { name: '10:00' }));
+    await userEvent.type(screen.getByLabelText(/^First Name/), 'Achieng');
+    await userEvent.type(screen.getByLabelText(/^Last Name/), 'Otieno');
+    await userEvent.type(screen.getByLabelText(/^Email Address/), 'achieng@visitor.test');
+    await userEvent.type(screen.getByLabelText(/^Phone Number/), '0712345678');
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    expect(
+      await screen.findByText(`${M.dailyCeilingReached} Our number: +254 20 765 4321.`),
+    ).toBeVisible();
+  });
+
   it('starts with the client chosen on the Clients screen', async () => {
     answerApi((method, path) => {
       if (method === 'GET' && path === '/appointments/calendar?month=2026-12') {

@@ -4,15 +4,17 @@ import {
   APPOINTMENT_MESSAGES as M,
   APPOINTMENT_TYPES,
   CLIENT_BOOKABLE_TYPES,
+  VISITOR_HOLD_MINUTES,
   createAppointmentInputSchema,
   formatKsh,
+  nairobiDateTime,
   visitorDetailsSchema,
   type Appointment,
   type AppointmentType,
   type CreateAppointmentInput,
 } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarPlus, CheckCircle2 } from 'lucide-react';
+import { CalendarPlus, CheckCircle2, Mail } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -23,7 +25,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { FormModal } from '../../../components/ui/form-modal';
 import { Modal } from '../../../components/ui/modal';
 import { TextField, inputClass } from '../../../components/ui/text-field';
-import { offices } from '../../../content/firm';
+import { firm, offices } from '../../../content/firm';
 import { whyChooseUs } from '../../../content/practice-areas';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -155,6 +157,15 @@ export function BookingModal({
         setFormAlert(SLOT_TAKEN_HINT);
         return;
       }
+      if (
+        error instanceof ApiError &&
+        (error.code === 'VISITOR_BOOKING_LIMIT' || error.code === 'VISITOR_BOOKINGS_PAUSED')
+      ) {
+        // The caps on online bookings (issue 23) send the visitor to the phone: give the number.
+        setFormAlert(`${error.message} Our number: ${firm.phone}.`);
+        toast.error(error.message);
+        return;
+      }
       applyServerErrors(error, setError, FIELDS);
       const message = serverMessageOr(error, M.bookFailed);
       setFormAlert(message);
@@ -162,6 +173,9 @@ export function BookingModal({
     }
   });
 
+  if (booked?.appointment.visitorHold === 'awaiting') {
+    return <HeldBookingDone appointment={booked.appointment} onClose={onClose} />;
+  }
   if (booked) {
     return <BookingDone {...booked} mode={mode} onClose={onClose} />;
   }
@@ -439,6 +453,51 @@ function BookingDone({
           <CalendarPlus aria-hidden="true" className="size-5" />
           Add to my calendar (.ics)
         </a>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * A visitor's booking is held until they confirm it from the email (issue 23, ADR 022): this
+ * screen says exactly that, how long the hold lasts and until when, and where to look.
+ */
+function HeldBookingDone({
+  appointment,
+  onClose,
+}: {
+  appointment: Appointment;
+  onClose: () => void;
+}) {
+  const until = appointment.holdExpiresAt
+    ? nairobiDateTime(new Date(appointment.holdExpiresAt)).time
+    : null;
+  return (
+    <Modal title={M.heldHeading} onClose={onClose} footer={<Button onClick={onClose}>Done</Button>}>
+      <div className="space-y-4 text-sm text-slate-800">
+        <p className="flex items-start gap-2">
+          <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+          <span>
+            <strong className="block">{M.awaitingEmailConfirmation}</strong>
+            {M.holdExplained(VISITOR_HOLD_MINUTES)}
+          </span>
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-4">
+          <dt className="font-medium">Reference</dt>
+          <dd data-testid="booking-reference">{appointment.reference}</dd>
+          <dt className="font-medium">When</dt>
+          <dd>
+            {formatLongDay(appointment.date)}, {appointment.time} ({appointment.duration} min)
+          </dd>
+          <dt className="font-medium">Email sent to</dt>
+          <dd className="break-all">{appointment.clientEmail}</dd>
+          {until ? (
+            <>
+              <dt className="font-medium">Confirm by</dt>
+              <dd>{until} (Nairobi time)</dd>
+            </>
+          ) : null}
+        </dl>
       </div>
     </Modal>
   );

@@ -1,21 +1,32 @@
-import { APPOINTMENT_MESSAGES as M } from '@firm/shared';
+import {
+  APPOINTMENT_MESSAGES as M,
+  VISITOR_HOLD_MINUTES,
+  nairobiDateTime,
+  type Appointment,
+} from '@firm/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListError } from '../../../components/list/list-states';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessageOr } from '../../../lib/api-client';
-import { useVisitorBooking, useVisitorCancel, useVisitorReschedule } from '../api/visitor-link';
+import {
+  useVisitorBooking,
+  useVisitorCancel,
+  useVisitorConfirm,
+  useVisitorReschedule,
+} from '../api/visitor-link';
 import { CancelModal, RescheduleModal } from './appointment-actions';
 import { AppointmentCard } from './appointment-card';
 
 /**
  * /appointments/manage#token=…: a visitor's booking through their emailed link, without an
- * account: view it, move it to another free time, or cancel it. The server refuses the link once
- * the appointment has started.
+ * account: confirm it while it is held (issue 23, ADR 022), view it, move it to another free time,
+ * or cancel it. The server refuses the link once the appointment has started.
  */
 export function VisitorBooking({ token }: { token: string | null }) {
   const booking = useVisitorBooking(token);
+  const confirm = useVisitorConfirm(token ?? '');
   const cancel = useVisitorCancel(token ?? '');
   const reschedule = useVisitorReschedule(token ?? '');
   const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
@@ -31,9 +42,48 @@ export function VisitorBooking({ token }: { token: string | null }) {
     );
   }
   const appointment = booking.data.appointment;
+  if (appointment.visitorHold === 'released') return <HoldReleased appointment={appointment} />;
   const isLive = appointment.status === 'scheduled' || appointment.status === 'confirmed';
+  const confirmError =
+    confirm.isError && serverMessageOr(confirm.error, M.bookFailed) !== M.holdReleased
+      ? serverMessageOr(confirm.error, M.bookFailed)
+      : null;
   return (
     <div className="space-y-4">
+      {appointment.visitorHold === 'awaiting' ? (
+        <section
+          aria-labelledby="confirm-heading"
+          className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-950"
+        >
+          <h2 id="confirm-heading" className="font-semibold">
+            {M.awaitingEmailConfirmation}
+          </h2>
+          <p className="mt-1 text-sm">
+            {appointment.holdExpiresAt ? M.holdUntil(clockOf(appointment.holdExpiresAt)) : null}{' '}
+            Until you confirm, the firm has not received your request.
+          </p>
+          <Button
+            className="mt-3 w-full sm:w-auto"
+            onClick={() => confirm.mutate()}
+            disabled={confirm.isPending}
+          >
+            {confirm.isPending ? 'Confirming…' : M.confirmMyBooking}
+          </Button>
+          {confirmError ? (
+            <p role="alert" className="mt-2 text-sm text-red-800">
+              {confirmError}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {confirm.isSuccess ? (
+        <p
+          role="status"
+          className="rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900"
+        >
+          {confirm.data.message}
+        </p>
+      ) : null}
       <AppointmentCard
         appointment={appointment}
         actions={
@@ -63,6 +113,30 @@ export function VisitorBooking({ token }: { token: string | null }) {
           onSave={(slot) => reschedule.mutateAsync(slot)}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** "10:42": a time of day in Nairobi, whatever the device's zone. */
+const clockOf = (iso: string) => nairobiDateTime(new Date(iso)).time;
+
+/** The hold ran out unconfirmed: the time went back to the diary; the visitor may book again. */
+function HoldReleased({ appointment }: { appointment: Appointment }) {
+  return (
+    <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-6 text-amber-900">
+      <p className="font-medium">{M.holdReleased}</p>
+      <p className="mt-2 text-sm">
+        Booking {appointment.reference} was held for {VISITOR_HOLD_MINUTES} minutes, waiting for
+        your confirmation.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to="/appointments?book=consultation" className={buttonVariants({ size: 'sm' })}>
+          {M.bookAgain}
+        </Link>
+        <Link to="/contact" className={buttonVariants({ size: 'sm', variant: 'secondary' })}>
+          Contact Us
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,8 @@
-import { defaultFirmSettings, type FirmSettingsAnswer } from '@firm/shared';
+import {
+  FIRM_SETTINGS_MESSAGES as F,
+  defaultFirmSettings,
+  type FirmSettingsAnswer,
+} from '@firm/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +72,30 @@ describe('System Settings → Firm settings', () => {
       '16:00',
     ]);
     expect(await screen.findByText(/Last saved .* by Wanjiru Kamau\./)).toBeVisible();
+  });
+
+  it("the firm's daily ceiling on online bookings awaiting email confirmation (issue 23)", async () => {
+    const calls = mockApi({
+      'GET /settings/firm': [200, answer()],
+      'PUT /settings/firm': [200, { success: true, message: 'Firm settings saved', ...answer() }],
+    });
+    renderTab();
+    const ceiling = await screen.findByLabelText(new RegExp(`^${F.visitorCeilingLabel}`));
+    expect(ceiling).toHaveValue(20);
+    expect(ceiling).toHaveAccessibleDescription(F.visitorCeilingHint);
+    await userEvent.clear(ceiling);
+    await userEvent.type(ceiling, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save firm settings' }));
+    expect(await screen.findByText(F.visitorCeilingInvalid)).toBeVisible();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await userEvent.clear(ceiling);
+    await userEvent.type(ceiling, '8');
+    await userEvent.click(screen.getByRole('button', { name: 'Save firm settings' }));
+    await screen.findByText('Firm settings saved');
+    const body = calls.find((call) => call.method === 'PUT')!.body as {
+      visitorBookingsDailyCeiling: number;
+    };
+    expect(body.visitorBookingsDailyCeiling).toBe(8);
   });
 
   it('refuses bad values with the field messages before asking the server', async () => {

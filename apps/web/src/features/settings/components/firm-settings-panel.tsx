@@ -106,6 +106,7 @@ const FIELDS = [
   'mpesaInstructions',
   'contactAutoReply',
   'bookingAutoReply',
+  'visitorBookingsDailyCeiling',
 ] as const satisfies readonly Path<FirmSettingsInput>[];
 
 /** A day's message: about the day, or about one of its times (`bookingTimes.mon.0`). */
@@ -290,6 +291,20 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
           hint="For example: Account number: your case number (MWA/2026/0001)."
           error={errors.mpesaInstructions?.message}
           {...register('mpesaInstructions')}
+        />
+      </Fieldset>
+
+      <Fieldset legend="Online bookings">
+        <TextField
+          label={F.visitorCeilingLabel}
+          hint={F.visitorCeilingHint}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          required
+          error={errors.visitorBookingsDailyCeiling?.message}
+          {...register('visitorBookingsDailyCeiling', { valueAsNumber: true })}
         />
       </Fieldset>
 
