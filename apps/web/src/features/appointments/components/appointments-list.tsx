@@ -106,7 +106,8 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     const mayRecordPayment =
       can(user, 'payments:record') &&
       appointment.paymentStatus === 'pending' &&
-      appointment.status !== 'cancelled';
+      appointment.status !== 'cancelled' &&
+      !appointment.visitorHold;
     if (!maySchedule(appointment)) {
       return mayRecordPayment ? markAsPaid(appointment) : null;
     }
