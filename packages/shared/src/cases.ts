@@ -138,6 +138,12 @@ export const CASE_MESSAGES = {
   newCase: 'New Case',
   moreFilters: 'More Filters',
   anyAssignee: 'Anyone',
+  // The list's two filters, each with a visible name: two drop-downs reading "All" and "All"
+  // told a client nothing (issue 24).
+  statusFilter: 'Status',
+  priorityFilter: 'Priority',
+  allStatuses: 'All statuses',
+  allPriorities: 'All priorities',
   noCases: 'No cases found',
   uploadDocument: 'Upload Document',
   addNote: 'Add Note',
