@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   callApi,
   createReadyUser,
@@ -6,7 +6,7 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-import { seriousViolations } from '../support/page-checks';
+import { fitsWidth, overflowingElements, seriousViolations } from '../support/page-checks';
 import { PDF } from '../support/files';
 
 test.describe('secure messaging', () => {
@@ -201,6 +201,170 @@ test.describe('secure messaging', () => {
     await expect(message(21)).toBeInViewport();
     await expect(message(1)).not.toBeInViewport();
     await expect(page.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
+    await context.close();
+  });
+});
+
+/** Whether the whole of `locator` lies inside the page's viewport (nothing to scroll to reach it). */
+async function isInsideViewport(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  return (
+    !!box &&
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= viewport.width &&
+    box.y + box.height <= viewport.height
+  );
+}
+
+// Issue 24: the suites were green while a client could not answer on a phone, because every
+// subject was short. Here everything is as long as real ones get.
+test.describe('a conversation with long subjects, names, case labels, files and links', () => {
+  const LONG_SUBJECT =
+    'Corrections to the draft petition for the matrimonial property, Njoroge v Njoroge, before the hearing at Milimani';
+  const LONG_CASE_TITLE =
+    'Njoroge v Njoroge: division of matrimonial property in Kiambu, Kajiado and Nairobi counties';
+  const LONG_FILE =
+    'Draft_petition_matrimonial_property_Njoroge_v_Njoroge_corrections_v7_FINAL_signed_by_client.pdf';
+  // An unbroken 120-character address, as people paste from the e-Citizen or Kenya Law sites.
+  const LONG_URL = `https://kenyalaw.org/caselaw/cases/view/${'a1b2c3d4e5'.repeat(8)}`.slice(
+    0,
+    120,
+  );
+
+  async function longConversation(request: Parameters<typeof ownerToken>[0]) {
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    const client = await createReadyUser(
+      request,
+      owner,
+      suffix,
+      'client',
+      {},
+      {
+        firstName: 'Wanjiku Nyambura',
+        lastName: `Njoroge-Kariuki wa Gathoni ${suffix}`,
+        email: `wanjiku.nyambura.njoroge.kariuki.${suffix}@matrimonial-property-consultants.co.ke`,
+        phone: '0722 123 456',
+      },
+    );
+    const created = await callApi<{ case: { id: string } }>(request, owner, 'POST', '/cases', {
+      title: LONG_CASE_TITLE,
+      description: 'The petition and the schedule of the properties.',
+      category: 'family',
+      priority: 'high',
+      clientId: client.id,
+    });
+    const started = await callApi<{ conversation: { id: string } }>(
+      request,
+      owner,
+      'POST',
+      '/conversations',
+      {
+        clientId: client.id,
+        caseId: created.case.id,
+        subject: `${LONG_SUBJECT} ${suffix}`,
+        body: `Please read the judgment first: ${LONG_URL} and write to wanjiku.nyambura.njoroge.kariuki@matrimonial-property-consultants.co.ke`,
+      },
+    );
+    const id = started.conversation.id;
+    const sent = await request.post(`/api/conversations/${id}/messages`, {
+      headers: { authorization: `Bearer ${owner}` },
+      multipart: {
+        body: 'The corrected draft is attached.',
+        file: { name: LONG_FILE, mimeType: 'application/pdf', buffer: PDF },
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    return { owner, client, id, suffix };
+  }
+
+  for (const viewport of [
+    { width: 320, height: 700 },
+    { width: 360, height: 780 },
+  ]) {
+    test(`a client answers it by tapping Send on a ${viewport.width} px phone`, async ({
+      browser,
+      request,
+    }, testInfo) => {
+      const { client, suffix } = await longConversation(request);
+      const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true });
+      const page = await context.newPage();
+      await useSessionToken(page, client.token);
+      const shot = (name: string) =>
+        page.screenshot({ path: testInfo.outputPath(`${viewport.width}-${name}.png`) });
+
+      await page.goto('/messages');
+      const item = page
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('button', { name: new RegExp(suffix) });
+      await expect(item).toBeVisible();
+      await shot('1-list');
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await overflowingElements(page)).toEqual([]);
+      expect(await isInsideViewport(page, item)).toBe(true);
+
+      await item.tap();
+      const messages = page.getByRole('list', { name: 'Messages' });
+      await expect(messages.getByRole('button', { name: new RegExp(LONG_FILE) })).toBeVisible();
+      await expect(messages.getByRole('link', { name: LONG_URL })).toBeVisible();
+      await expect(page.getByRole('heading', { name: new RegExp(suffix) })).toBeVisible();
+      await shot('2-conversation');
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await overflowingElements(page)).toEqual([]);
+      const box = page.getByRole('textbox', { name: 'Message' });
+      const send = page.getByRole('button', { name: 'Send' });
+      expect(await isInsideViewport(page, box)).toBe(true);
+      expect(await isInsideViewport(page, send)).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await box.tap();
+      await box.fill('Asante, I have read it. Two corrections on page 4 are attached tomorrow.');
+      await shot('3-typing');
+      expect(await isInsideViewport(page, send)).toBe(true);
+      await send.tap();
+      // Sent (not the "sending" copy): the client's own message, at the foot of the conversation.
+      const answer = messages
+        .getByRole('article', { name: /^You, / })
+        .filter({ hasText: 'Two corrections on page 4' });
+      await expect(answer.getByText('Sent', { exact: true })).toBeVisible();
+      await expect(answer).toBeInViewport();
+      await expect(box).toHaveValue('');
+      await shot('4-sent');
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await overflowingElements(page)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  test('the messages page keeps side margins on a desktop, and staff see it whole', async ({
+    browser,
+    request,
+  }, testInfo) => {
+    const { owner, id } = await longConversation(request);
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await useSessionToken(page, owner);
+    await page.goto(`/messages?c=${id}`);
+    await expect(
+      page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: LONG_URL }),
+    ).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('1366-conversation.png') });
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await overflowingElements(page)).toEqual([]);
+    // The heading and the panes start and end clear of the window's edges, as other pages do.
+    for (const part of [
+      page.getByRole('heading', { name: 'Messages', level: 1 }),
+      page.getByRole('navigation', { name: 'Conversations' }),
+    ]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(16);
+    }
+    const pane = (await page.getByRole('form', { name: 'Write a message' }).boundingBox())!;
+    expect(pane.x + pane.width).toBeLessThanOrEqual(1366 - 16);
+    expect(await isInsideViewport(page, page.getByRole('button', { name: 'Send' }))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/page-checks';
 import { gotoReady } from '../support/public-site';
+import {
+  createReadyUser,
+  ownerToken,
+  uniqueSuffix,
+  useSessionToken,
+} from '../support/user-management';
 
 // Nairobi is UTC+3 all year; the widget must follow Nairobi, not the visitor's zone.
 test.use({ timezoneId: 'America/New_York' });
@@ -88,5 +95,109 @@ test.describe('a public page before its script has arrived', () => {
     await expect(page.getByRole('region', { name: 'Chat with us' })).toHaveCount(0);
     release();
     await expect(page.getByRole('region', { name: 'Chat with us' })).toBeVisible();
+  });
+});
+
+// Issue 24: on a phone the bubble sat on "Book a Virtual Meeting", on the contact form's Send and
+// on the field being typed into.
+test.describe('the chat bubble on a phone', () => {
+  test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
+
+  const launcher = (page: Page) => page.getByRole('button', { name: /^(Open|Close) chat/ });
+
+  /** Whether the bubble is on screen over `target` (a bubble out of sight covers nothing). */
+  async function bubbleCovers(page: Page, target: Locator): Promise<boolean> {
+    if (!(await launcher(page).isVisible())) return false;
+    const a = (await launcher(page).boundingBox())!;
+    const b = (await target.boundingBox())!;
+    return (
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    );
+  }
+
+  /** Scrolls so that `target` sits at the foot of the screen, where the bubble is. */
+  const toFootOfScreen = (target: Locator) =>
+    target.evaluate((element) => {
+      element.scrollIntoView({ block: 'end' });
+      window.scrollBy(0, 16);
+    });
+
+  test('steps aside from "Book a Virtual Meeting" at the foot of the screen', async ({
+    page,
+  }, testInfo) => {
+    await gotoReady(page, '/locations');
+    const book = page.getByRole('link', { name: 'Book a Virtual Meeting' });
+    await toFootOfScreen(book);
+    await expect.poll(() => bubbleCovers(page, book)).toBe(false);
+    await page.screenshot({ path: testInfo.outputPath('locations-book-at-foot.png') });
+    await expect(book).toBeInViewport();
+    // Scrolled on to the footer, clear of controls: it is back.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(launcher(page)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('locations-page-end.png') });
+  });
+
+  test('stays off the contact form: the field being typed into and its Send button', async ({
+    page,
+  }, testInfo) => {
+    await gotoReady(page, '/contact');
+    const form = page.getByRole('form', { name: /Send Us a Message/ });
+    const message = form.getByLabel(/^Message/);
+    await toFootOfScreen(message);
+    await message.tap();
+    await message.fill(
+      'Habari. My late father’s land in Kitengela (title KAJIADO/KAPUTIEI NORTH/12345) is being sold by a relative. Please call me on 0722 123 456.',
+    );
+    await expect(message).toBeFocused();
+    await expect.poll(() => bubbleCovers(page, message)).toBe(false);
+    await page.screenshot({ path: testInfo.outputPath('contact-typing.png') });
+
+    const send = form.getByRole('button', { name: 'Send Message' });
+    await toFootOfScreen(send);
+    await expect.poll(() => bubbleCovers(page, send)).toBe(false);
+    await page.screenshot({ path: testInfo.outputPath('contact-send-at-foot.png') });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('the chat bubble in the portal', () => {
+  test('is not shown to staff, nor on the secure messages screen; a client still has it elsewhere', async ({
+    browser,
+    request,
+  }, testInfo) => {
+    const owner = await ownerToken(request);
+    const client = await createReadyUser(request, owner, uniqueSuffix(), 'client');
+
+    const staffContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const staff = await staffContext.newPage();
+    await useSessionToken(staff, owner);
+    await staff.goto('/dashboard');
+    await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
+    await staff.screenshot({ path: testInfo.outputPath('staff-dashboard.png') });
+    await expect(
+      staff.getByRole('button', { name: /^Open chat/, includeHidden: true }),
+    ).toHaveCount(0);
+    await staff.goto('/cases');
+    await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(
+      staff.getByRole('button', { name: /^Open chat/, includeHidden: true }),
+    ).toHaveCount(0);
+    await staffContext.close();
+
+    const clientContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const mine = await clientContext.newPage();
+    await useSessionToken(mine, client.token);
+    await mine.goto('/dashboard');
+    await expect(mine.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(mine.getByRole('button', { name: /^Open chat/, includeHidden: true })).toHaveCount(
+      1,
+    );
+    await mine.goto('/messages');
+    await expect(mine.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+    await expect(mine.getByRole('button', { name: /^Open chat/, includeHidden: true })).toHaveCount(
+      0,
+    );
+    await mine.screenshot({ path: testInfo.outputPath('client-messages.png') });
+    await clientContext.close();
   });
 });

@@ -15,3 +15,35 @@ export const toast = (page: Page, text: string | RegExp) =>
 /** Whether the page fits its viewport's width: nothing makes it scroll sideways (a 360 px phone). */
 export const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/**
+ * The visible elements that stick out of the viewport sideways, one line each (none expected).
+ * `fitsWidth` alone is not enough: a pane with `overflow: hidden` keeps the page from scrolling
+ * while its text and its Send button are cut off past the edge (issue 24). Elements inside a
+ * container that scrolls sideways on purpose (a tab strip) are that container's affair.
+ */
+export const overflowingElements = (page: Page) =>
+  page.evaluate(() => {
+    const width = window.innerWidth;
+    const scrollsSideways = (element: Element) => {
+      for (let up = element.parentElement; up; up = up.parentElement) {
+        const overflowX = getComputedStyle(up).overflowX;
+        if (overflowX === 'auto' || overflowX === 'scroll') return true;
+      }
+      return false;
+    };
+    const found: string[] = [];
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width <= 1 || rect.height <= 1) continue; // sr-only and hidden parts
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.position === 'fixed') continue;
+      if (rect.left >= -0.5 && rect.right <= width + 0.5) continue;
+      if (scrollsSideways(element)) continue;
+      const text = (element.textContent ?? '').trim().slice(0, 40);
+      found.push(
+        `${element.tagName.toLowerCase()} [${Math.round(rect.left)}, ${Math.round(rect.right)}] ${text}`,
+      );
+    }
+    return found;
+  });

@@ -73,9 +73,16 @@ export async function createReadyUser(
   kind: 'admin' | 'advocate' | 'client' = 'admin',
   /** An admin's toggles that are on (the others off). */
   toggles: Partial<Record<(typeof ADMIN_TOGGLES)[number], boolean>> = {},
+  /** A realistic person in place of "Ready <kind> <suffix>" (long names, a Kenyan phone). */
+  details: { firstName?: string; lastName?: string; email?: string; phone?: string } = {},
 ): Promise<{ id: string; email: string; token: string; password: string }> {
-  const email = `ready.${kind}.${suffix}@mwamba-e2e.test`;
-  const person = { firstName: 'Ready', lastName: `${kind} ${suffix}`, email };
+  const email = details.email ?? `ready.${kind}.${suffix}@mwamba-e2e.test`;
+  const person = {
+    firstName: details.firstName ?? 'Ready',
+    lastName: details.lastName ?? `${kind} ${suffix}`,
+    email,
+    ...(details.phone ? { phone: details.phone } : {}),
+  };
   const payload =
     kind === 'advocate'
       ? advocatePayload({ ...person, password: 'unused' })

@@ -141,6 +141,12 @@ export const CASE_MESSAGES = {
     'You can read case files. Opening a new case needs permission to manage cases, which an advocate can give you in Admin Management.',
   moreFilters: 'More Filters',
   anyAssignee: 'Anyone',
+  // The list's two filters, each with a visible name: two drop-downs reading "All" and "All"
+  // told a client nothing (issue 24).
+  statusFilter: 'Status',
+  priorityFilter: 'Priority',
+  allStatuses: 'All statuses',
+  allPriorities: 'All priorities',
   noCases: 'No cases found',
   uploadDocument: 'Upload Document',
   addNote: 'Add Note',

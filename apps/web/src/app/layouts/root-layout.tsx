@@ -1,11 +1,35 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import type { PublicUser } from '@firm/shared';
+import { Outlet, ScrollRestoration, useLocation, useMatches, type UIMatch } from 'react-router';
 import { ChatWidget } from '../../features/public-site/components/chat-widget';
+import { useSession } from '../../lib/session';
 import { DocumentHead } from '../document-head';
+import type { FeatureHandle } from './guards';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
+/**
+ * Where the floating WhatsApp bubble has no place (issue 24): staff inside the portal (they answer
+ * clients there, not through the firm's public number), and the secure messages screen, whose Send
+ * button sits where the bubble would.
+ */
+export function showsChatWidget(
+  user: PublicUser | null,
+  matches: readonly UIMatch[],
+  pathname: string,
+): boolean {
+  if (pathname === '/messages') return false;
+  const isPortal = matches.some((match) => {
+    const feature = (match.handle as Partial<FeatureHandle> | undefined)?.portalFeature;
+    return !!feature && feature.access !== 'signed-out';
+  });
+  return !(isPortal && user && user.role !== 'client');
+}
+
 /** The shared layout of SPEC section 2: header, main, footer (and the chat widget). */
 export function RootLayout() {
+  const { user } = useSession();
+  const matches = useMatches();
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -20,7 +44,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <ChatWidget />
+      {showsChatWidget(user, matches, pathname) ? <ChatWidget /> : null}
       <ScrollRestoration />
     </div>
   );

@@ -39,6 +39,21 @@ export function Component() {
     <>
       <PageIntro title={detail.title}>
         <p>{detail.intro}</p>
+        {/* The page runs long on a phone: its booking link is offered here too, not only at the
+            foot (issue 24). */}
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+          <Link to={BOOK_CONSULTATION_PATH} className={buttonVariants({ size: 'lg' })}>
+            Book Appointment
+          </Link>
+          {isCriminal ? (
+            <a
+              href={telHref(firm.emergencyPhone)}
+              className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+            >
+              <Phone aria-hidden="true" className="size-4" /> Emergency line {firm.emergencyPhone}
+            </a>
+          ) : null}
+        </div>
       </PageIntro>
       <Section title="What we do" id="what-title">
         <ul className="max-w-3xl list-disc space-y-2 pl-5 text-slate-700">

@@ -34,23 +34,31 @@ export function SearchInput({
   );
 }
 
-/** A labelled drop-down that narrows a list. */
+/**
+ * A labelled drop-down that narrows a list. Its label is for screen readers only unless
+ * `isLabelVisible`: where the options alone do not say what is filtered, everyone needs the name.
+ */
 export function FilterSelect<T extends string>({
   id,
   label,
   value,
   onChange,
   children,
+  isLabelVisible = false,
 }: {
   id: string;
   label: string;
   value: T;
   onChange: (value: T) => void;
   children: ReactNode;
+  isLabelVisible?: boolean;
 }) {
   return (
     <div>
-      <label htmlFor={id} className="sr-only">
+      <label
+        htmlFor={id}
+        className={isLabelVisible ? 'mb-1 block text-sm font-medium text-slate-800' : 'sr-only'}
+      >
         {label}
       </label>
       <select

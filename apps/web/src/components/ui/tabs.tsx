@@ -9,7 +9,8 @@ export interface TabItem<K extends string> {
 /**
  * An ARIA tablist (automatic activation): arrow keys, Home and End move between tabs, only the
  * selected tab is in the Tab order, and each panel is labelled by its tab. Only the selected panel
- * is rendered.
+ * is rendered. The tabs wrap onto a second row on a narrow screen: a strip that scrolled sideways
+ * cut the last visible tab at the edge ("Confirr", issue 24) with nothing saying more followed.
  */
 export function Tabs<K extends string>({
   label,
@@ -46,7 +47,7 @@ export function Tabs<K extends string>({
       <div
         role="tablist"
         aria-label={label}
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        className="flex flex-wrap gap-x-1 border-b border-slate-200"
       >
         {tabs.map((tab, index) => {
           const isSelected = tab.key === current.key;
@@ -65,7 +66,7 @@ export function Tabs<K extends string>({
               tabIndex={isSelected ? 0 : -1}
               onClick={() => onSelect(tab.key)}
               onKeyDown={(event) => onKeyDown(event, index)}
-              className={`-mb-px shrink-0 border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap ${
+              className={`-mb-px shrink-0 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap sm:px-4 ${
                 isSelected
                   ? 'border-brand-700 text-brand-800'
                   : 'border-transparent text-slate-600 hover:text-brand-800'

@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
 import { PASSWORD_RULES_HINT } from './reset-password-form';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { AUTH_TOAST } from './toast-ids';
 
 /** Changes the signed-in user's password; `onChanged` runs once the new user is in the session. */
 export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
@@ -32,12 +33,14 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
         newPassword: values.newPassword,
       });
       session.updateUser(result.user);
-      toast.success(result.message ?? AUTH_MESSAGES.passwordChanged);
+      toast.success(result.message ?? AUTH_MESSAGES.passwordChanged, {
+        id: AUTH_TOAST.changePassword,
+      });
       reset();
       onChanged?.();
     } catch (error) {
       applyServerErrors(error, setError, ['currentPassword', 'newPassword']);
-      toast.error(errorText(error));
+      toast.error(errorText(error), { id: AUTH_TOAST.changePassword });
     }
   });
 

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
+import { AUTH_TOAST } from './toast-ids';
 
 /** Asks for a reset link; the answer is the same whether or not the email has an account. */
 export function ForgotPasswordForm() {
@@ -22,9 +23,11 @@ export function ForgotPasswordForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await mutation.mutateAsync(values);
+      // The confirmation shows in the page: an earlier failure's toast goes.
+      toast.dismiss(AUTH_TOAST.forgotPassword);
       setConfirmation(result.message);
     } catch (error) {
-      toast.error(errorText(error, MESSAGES.genericError));
+      toast.error(errorText(error, MESSAGES.genericError), { id: AUTH_TOAST.forgotPassword });
     }
   });
 

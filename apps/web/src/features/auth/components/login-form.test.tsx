@@ -60,4 +60,25 @@ describe('LoginForm', () => {
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
   });
+
+  it('replaces the failure toast with the success of the next try (issue 24)', async () => {
+    let attempt = 0;
+    mockApi({
+      'POST /auth/login': () =>
+        (attempt += 1) === 1
+          ? [401, { message: 'Invalid email or password' }]
+          : [200, { token: 'tok-456', user }],
+    });
+    renderWithApp(<LoginForm />);
+    await userEvent.type(screen.getByLabelText(/Email address/), 'wanjiku.njoroge@example.co.ke');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Wrong123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText(/^Password/));
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Right123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login successful!')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
+  });
 });

@@ -11,6 +11,7 @@ import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { AUTH_TOAST } from './toast-ids';
 
 /**
  * The login form of SPEC sections 2 and 5. On success the session starts; the signed-out-only
@@ -33,10 +34,10 @@ export function LoginForm() {
     try {
       const { token, user } = await loginMutation.mutateAsync(values);
       session.start(token, user);
-      toast.success(AUTH_MESSAGES.loginSuccess);
+      toast.success(AUTH_MESSAGES.loginSuccess, { id: AUTH_TOAST.signIn });
     } catch (error) {
       applyServerErrors(error, setError, ['email', 'password']);
-      toast.error(errorText(error, AUTH_MESSAGES.loginFailed));
+      toast.error(errorText(error, AUTH_MESSAGES.loginFailed), { id: AUTH_TOAST.signIn });
     }
   });
 

@@ -19,6 +19,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
 import { isPendingRegistration, useRegister } from '../api/register';
 import { PASSWORD_RULES_HINT } from './reset-password-form';
+import { AUTH_TOAST } from './toast-ids';
 const FIELDS = [
   'firstName',
   'lastName',
@@ -77,7 +78,7 @@ export function RegistrationForm({
         return;
       }
       session.start(result.token, result.user);
-      toast.success(AUTH_MESSAGES.registrationSuccess);
+      toast.success(AUTH_MESSAGES.registrationSuccess, { id: AUTH_TOAST.register });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'INVALID_SUPER_KEY') onKeyRejected();
       if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
@@ -87,14 +88,16 @@ export function RegistrationForm({
       if (error instanceof ApiError && error.errors?.specialization) {
         setError('specializations', { type: 'server', message: error.errors.specialization });
       }
-      toast.error(errorText(error, AUTH_MESSAGES.registrationFailed));
+      toast.error(errorText(error, AUTH_MESSAGES.registrationFailed), {
+        id: AUTH_TOAST.register,
+      });
     }
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!isKeyVerified) {
       event.preventDefault();
-      toast.error(AUTH_MESSAGES.superKeyNotVerified);
+      toast.error(AUTH_MESSAGES.superKeyNotVerified, { id: AUTH_TOAST.superKey });
       return;
     }
     void submit(event);

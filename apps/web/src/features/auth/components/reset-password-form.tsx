@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { errorText } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
+import { AUTH_TOAST } from './toast-ids';
 
 export const PASSWORD_RULES_HINT =
   'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
@@ -43,10 +44,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await mutation.mutateAsync({ token, password: values.password });
-      toast.success(result.message);
+      toast.success(result.message, { id: AUTH_TOAST.resetPassword });
       await navigate('/login', { replace: true });
     } catch (error) {
-      toast.error(errorText(error));
+      toast.error(errorText(error), { id: AUTH_TOAST.resetPassword });
     }
   });
 

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { errorText } from '../../../lib/api-client';
 import { useVerifySuperKey } from '../api/verify-super-key';
+import { AUTH_TOAST } from './toast-ids';
 
 /** The first step of advocate registration: the server checks the super key. */
 export function SuperKeyStep({
@@ -32,12 +33,12 @@ export function SuperKeyStep({
     setError(undefined);
     try {
       const result = await verify.mutateAsync(parsed.data);
-      toast.success(result.message);
+      toast.success(result.message, { id: AUTH_TOAST.superKey });
       onVerified(superKey);
     } catch (failure) {
       const message = errorText(failure, AUTH_MESSAGES.superKeyInvalid);
       setError(message);
-      toast.error(message);
+      toast.error(message, { id: AUTH_TOAST.superKey });
     }
   };
 

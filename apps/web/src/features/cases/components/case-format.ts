@@ -1,5 +1,6 @@
 import {
   CASE_CATEGORIES,
+  CASE_MESSAGES,
   caseStatusLabel,
   type CaseCategory,
   type CasePriority,
@@ -24,7 +25,7 @@ export const PRIORITY_TONE = {
 
 /** SPEC section 2's filter options, in its order. */
 export const STATUS_OPTIONS: { value: CaseStatus | 'all' | 'open'; label: string }[] = [
-  { value: 'all', label: 'All' },
+  { value: 'all', label: CASE_MESSAGES.allStatuses },
   // Every status but closed (the dashboards' open cases link here).
   { value: 'open', label: 'Open (not closed)' },
   { value: 'pending', label: 'Pending' },
@@ -33,7 +34,7 @@ export const STATUS_OPTIONS: { value: CaseStatus | 'all' | 'open'; label: string
   { value: 'closed', label: 'Closed' },
 ];
 export const PRIORITY_OPTIONS: { value: CasePriority | 'all'; label: string }[] = [
-  { value: 'all', label: 'All' },
+  { value: 'all', label: CASE_MESSAGES.allPriorities },
   { value: 'urgent', label: 'Urgent' },
   { value: 'high', label: 'High' },
   { value: 'medium', label: 'Medium' },

@@ -110,7 +110,7 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
     <>
       <PageHeading title={isClient ? CASE_MESSAGES.clientHeading : CASE_MESSAGES.staffHeading} />
       <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <SearchInput
             id="cases-search"
             label="Search cases"
@@ -118,10 +118,12 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
             value={list.search}
             onChange={list.setSearch}
           />
-          <div className="grid grid-cols-2 gap-3 sm:flex">
+          {/* Side by side from 352 px; below, "All priorities" would be cut inside its box. */}
+          <div className="grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 sm:flex">
             <FilterSelect
               id="cases-status"
-              label="Status"
+              label={CASE_MESSAGES.statusFilter}
+              isLabelVisible
               value={f.status}
               onChange={(value) => list.setFilter('status', value)}
             >
@@ -133,7 +135,8 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
             </FilterSelect>
             <FilterSelect
               id="cases-priority"
-              label="Priority"
+              label={CASE_MESSAGES.priorityFilter}
+              isLabelVisible
               value={f.priority}
               onChange={(value) => list.setFilter('priority', value)}
             >

@@ -131,7 +131,7 @@ export function Composer({ conversationId, onSending, onSent }: ComposerProps) {
           role="alert"
           className="mb-2 flex flex-wrap items-center gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
         >
-          <span className="flex-1">Your message was not sent: {error}</span>
+          <span className="min-w-0 flex-1 wrap-anywhere">Your message was not sent: {error}</span>
           <Button size="sm" variant="neutral" onClick={() => void send()}>
             Retry
           </Button>
@@ -151,7 +151,8 @@ export function Composer({ conversationId, onSending, onSent }: ComposerProps) {
           onKeyDown={onKeyDown}
           placeholder="Write a message"
           aria-describedby={error ? errorId : undefined}
-          className="block max-h-40 min-h-11 w-full flex-1 resize-y rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm"
+          // min-w-0: a textarea's own minimum width (20 columns) would push Send off a 320 px phone.
+          className="block max-h-40 min-h-11 w-full min-w-0 flex-1 resize-y rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm"
         />
         <Button type="submit" isLoading={isSending} loadingText="Sending…" aria-label="Send">
           <Send aria-hidden="true" className="size-4" />

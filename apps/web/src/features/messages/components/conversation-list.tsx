@@ -104,7 +104,7 @@ export function ConversationList({
                   >
                     <span className="flex items-baseline justify-between gap-2">
                       <span
-                        className={`truncate text-sm ${unread > 0 ? 'font-bold' : 'font-medium'} text-slate-900`}
+                        className={`line-clamp-2 min-w-0 text-sm wrap-anywhere ${unread > 0 ? 'font-bold' : 'font-medium'} text-slate-900`}
                       >
                         {conversation.subject}
                       </span>

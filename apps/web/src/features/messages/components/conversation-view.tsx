@@ -73,7 +73,7 @@ function Bubble({
     <li className={`flex ${mine ? 'justify-end' : 'justify-start'}`}>
       <article
         aria-label={`${mine ? 'You' : message.senderName}, ${timeOf(message.createdAt)}`}
-        className={`max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm ${
+        className={`max-w-[85%] min-w-0 rounded-lg px-3 py-2 text-sm wrap-anywhere shadow-sm ${
           mine ? 'bg-brand-50 text-slate-900' : 'border border-slate-200 bg-white text-slate-900'
         }`}
       >
@@ -91,15 +91,17 @@ function Bubble({
                   <li key={file.id}>
                     <button
                       type="button"
-                      className="inline-flex items-center gap-1 text-left underline underline-offset-2"
+                      className="inline-flex max-w-full items-start gap-1 text-left underline underline-offset-2"
                       onClick={() =>
                         void downloadAttachment(conversationId, file.id, file.name).catch(
                           (error: unknown) => notify.error(errorText(error)),
                         )
                       }
                     >
-                      <Paperclip aria-hidden="true" className="size-3.5 shrink-0" />
-                      {file.name} ({fileSize(file.size)})
+                      <Paperclip aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                      <span className="min-w-0">
+                        {file.name} ({fileSize(file.size)})
+                      </span>
                     </button>
                     {onFileToCase ? (
                       <button
@@ -243,16 +245,23 @@ export function ConversationView({
 
   return (
     <section className="flex h-full min-h-0 flex-col" aria-labelledby="conversation-title">
-      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2">
-        <Button variant="quiet" size="sm" className="md:hidden" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" className="size-4" /> Back
+      <header className="flex items-start gap-1 border-b border-slate-200 bg-white px-3 py-2">
+        {/* An arrow alone on a phone: the subject needs the width more than the word does. */}
+        <Button variant="quiet" size="sm" className="shrink-0 px-2 md:hidden" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          <span className="sr-only">Back</span>
         </Button>
-        <div className="min-w-0">
-          <h2 id="conversation-title" className="truncate text-base font-semibold text-slate-900">
+        {/* Subjects and case labels run to 200 characters: they wrap (a few lines at most, so the
+            messages keep the screen) rather than push the conversation past a phone's edge. */}
+        <div className="min-w-0 flex-1">
+          <h2
+            id="conversation-title"
+            className="line-clamp-3 text-base font-semibold wrap-anywhere text-slate-900"
+          >
             {conversation?.subject ?? 'Conversation'}
           </h2>
           {conversation ? (
-            <p className="truncate text-xs text-slate-600">
+            <p className="line-clamp-2 text-xs wrap-anywhere text-slate-600">
               {conversation.caseLabel ?? MESSAGE_MESSAGES.generalConversation}
               {' · '}
               {conversation.clientName}
@@ -342,14 +351,13 @@ export function ConversationView({
                 <li className="flex justify-end">
                   <article
                     aria-label="Your message, sending"
-                    className="max-w-[85%] rounded-lg bg-brand-50/60 px-3 py-2 text-sm text-slate-700"
+                    className="max-w-[85%] min-w-0 rounded-lg bg-brand-50/60 px-3 py-2 text-sm wrap-anywhere text-slate-700"
                   >
-                    {pending.body ? (
-                      <p className="whitespace-pre-wrap break-words">{pending.body}</p>
-                    ) : null}
+                    {pending.body ? <p className="whitespace-pre-wrap">{pending.body}</p> : null}
                     {pending.files.map((name) => (
-                      <p key={name} className="inline-flex items-center gap-1">
-                        <Paperclip aria-hidden="true" className="size-3.5" /> {name}
+                      <p key={name} className="flex items-start gap-1">
+                        <Paperclip aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                        <span className="min-w-0">{name}</span>
                       </p>
                     ))}
                     <p className="mt-1 text-right text-xs text-slate-600">

@@ -28,7 +28,9 @@ export function linkParts(text: string): { text: string; href?: string }[] {
  */
 export function MessageBody({ body }: { body: string }) {
   return (
-    <p className="break-words whitespace-pre-wrap">
+    // `anywhere`, not `break-word`: only it lets a 120-character link shrink the bubble around it
+    // (min-content), so the bubble wraps it instead of widening past a phone's edge.
+    <p className="whitespace-pre-wrap wrap-anywhere">
       {linkParts(body).map((part, index) =>
         part.href ? (
           <a

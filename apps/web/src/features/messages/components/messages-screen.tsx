@@ -64,7 +64,10 @@ export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
   };
 
   return (
-    <div className="flex h-[calc(100dvh-10rem)] min-h-[28rem] flex-col">
+    // The page's side margins as on every other screen, and the whole of it (list, conversation,
+    // composer with Send) within one screen below the sticky header (4rem): nothing to scroll to
+    // reach Send on a phone.
+    <div className="mx-auto flex h-[calc(100dvh-4rem)] min-h-[28rem] w-full max-w-6xl flex-col px-4 py-4 sm:px-6">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
         {mayStart ? (
@@ -73,10 +76,12 @@ export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
           </Button>
         ) : null}
       </div>
-      <div className="grid min-h-0 flex-1 overflow-hidden rounded-lg border border-slate-200 bg-white md:grid-cols-[20rem_1fr]">
+      {/* minmax(0, …) columns and min-w-0 panes: a long subject, name or link wraps or truncates
+          inside its pane instead of widening it past the screen (issue 24). */}
+      <div className="grid min-h-0 flex-1 grid-cols-1 overflow-hidden rounded-lg border border-slate-200 bg-white md:grid-cols-[20rem_minmax(0,1fr)]">
         <nav
           aria-label="Conversations"
-          className={`min-h-0 border-slate-200 md:block md:border-r ${selectedId ? 'hidden' : 'block'}`}
+          className={`min-h-0 min-w-0 border-slate-200 md:block md:border-r ${selectedId ? 'hidden' : 'block'}`}
         >
           <ConversationList
             search={search}
@@ -87,7 +92,7 @@ export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
             debouncedSearch={debouncedSearch}
           />
         </nav>
-        <div className={`min-h-0 ${selectedId ? 'block' : 'hidden md:block'}`}>
+        <div className={`min-h-0 min-w-0 ${selectedId ? 'block' : 'hidden md:block'}`}>
           {selectedId ? (
             <ConversationView
               key={selectedId}

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ChatWidget, chatLink } from './chat-widget';
@@ -26,5 +26,38 @@ describe('the chat link (SPEC section 5)', () => {
       'href',
       'https://wa.me/254722000911?text=Niko%20na%20swali',
     );
+  });
+});
+
+describe('the bubble steps aside (issue 24)', () => {
+  it('while a form field of the page has focus, and comes back after', async () => {
+    render(
+      <>
+        <form aria-label="Contact">
+          <label>
+            Full Name <input />
+          </label>
+          <button type="button">Send Message</button>
+        </form>
+        <a href="/about">About Us</a>
+        <ChatWidget phone="+254 722 000 911" />
+      </>,
+    );
+    const widget = screen.getByTestId('chat-widget');
+    expect(widget).not.toHaveClass('invisible');
+    await userEvent.click(screen.getByLabelText('Full Name'));
+    await waitFor(() => expect(widget).toHaveClass('invisible'));
+    // Tapping the form's Send keeps it away: it must not come back under the finger.
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(widget).toHaveClass('invisible'));
+    screen.getByRole('link', { name: 'About Us' }).focus();
+    await waitFor(() => expect(widget).not.toHaveClass('invisible'));
+  });
+
+  it('not for its own message box', async () => {
+    render(<ChatWidget phone="+254 722 000 911" />);
+    await userEvent.click(screen.getByRole('button', { name: /Open chat/ }));
+    await userEvent.click(screen.getByLabelText('Your message'));
+    expect(screen.getByTestId('chat-widget')).not.toHaveClass('invisible');
   });
 });

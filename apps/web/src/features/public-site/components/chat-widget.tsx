@@ -1,6 +1,6 @@
 import { isOfficeOpen, normalizeChatPhone } from '@firm/shared';
 import { MessageCircle, Phone, Send, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { firm, hoursSummary, telHref } from '../../../content/firm';
 
 /** SPEC sections 4 and 9: the online status is recomputed every 60 seconds. */
@@ -26,18 +26,106 @@ function useOfficeOpen(): boolean | null {
   return isOpen;
 }
 
-/** The floating chat widget of SPEC section 2, on every page, bottom right. */
+/** What a person works with: the bubble must never sit on one (issue 24). */
+const CONTROL =
+  'a[href], button, input, select, textarea, label, summary, [contenteditable], [role="button"], [role="link"], [role="tab"], [tabindex]:not([tabindex="-1"])';
+
+/** A field being typed into, or anything inside a form (its Send button as it is tapped). */
+function isFormFocus(element: Element | null, widget: Element | null): boolean {
+  if (!element || element === document.body || widget?.contains(element)) return false;
+  return element.matches('input, select, textarea, [contenteditable]') || !!element.closest('form');
+}
+
+/**
+ * Whether the bubble should step aside: while a form field outside it has focus (on a phone the
+ * keyboard pushes fields under it, and a tap on the form's Send must not land on it as it comes
+ * back), and while a control of the page lies under it (a full-width button scrolled to the foot
+ * of a phone's screen). Checked when focus moves, after scrolling and on resizing.
+ */
+function useStepsAside(widget: RefObject<HTMLDivElement | null>, isExpanded: boolean): boolean {
+  const [hasFormFocus, setHasFormFocus] = useState(false);
+  const [isOverControl, setIsOverControl] = useState(false);
+
+  useEffect(() => {
+    // focusout comes before the next element has focus: read activeElement once it has.
+    const update = () =>
+      window.setTimeout(() => setHasFormFocus(isFormFocus(document.activeElement, widget.current)));
+    document.addEventListener('focusin', update);
+    document.addEventListener('focusout', update);
+    return () => {
+      document.removeEventListener('focusin', update);
+      document.removeEventListener('focusout', update);
+    };
+  }, [widget]);
+
+  useEffect(() => {
+    const launcher = widget.current?.querySelector('[data-chat-launcher]');
+    if (!launcher || typeof document.elementsFromPoint !== 'function') return;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const rect = launcher.getBoundingClientRect();
+      const inset = 4;
+      const points: [number, number][] = [
+        [rect.left + inset, rect.top + inset],
+        [rect.right - inset, rect.top + inset],
+        [rect.left + inset, rect.bottom - inset],
+        [rect.right - inset, rect.bottom - inset],
+        [rect.left + rect.width / 2, rect.top + rect.height / 2],
+      ];
+      setIsOverControl(
+        points.some(([x, y]) =>
+          document
+            .elementsFromPoint(x, y)
+            .some((element) => !widget.current?.contains(element) && element.closest(CONTROL)),
+        ),
+      );
+    };
+    const schedule = () => {
+      if (!frame) frame = window.requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    // Pages change under it without a scroll too (a list loads, a section opens).
+    const observer = new MutationObserver(schedule);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      if (frame) window.cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      observer.disconnect();
+    };
+  }, [widget]);
+
+  // Open, it is what the person is using.
+  return !isExpanded && (hasFormFocus || isOverControl);
+}
+
+/**
+ * The floating chat widget of SPEC section 2, bottom right. It steps aside (hidden) while a form
+ * field has focus or a control lies under it; the layout leaves it out where it has no place (staff
+ * in the portal, the secure messages screen) and pads the page's foot so the last lines clear it.
+ */
 export function ChatWidget({ phone = firm.whatsapp }: { phone?: string }) {
   const [isExpanded, setIsExpanded] = useState(false);
   const [message, setMessage] = useState<string>(firm.chatGreeting);
   const isOnline = useOfficeOpen();
   const panelId = useId();
   const messageId = useId();
+  const widget = useRef<HTMLDivElement>(null);
+  const stepsAside = useStepsAside(widget, isExpanded);
   const statusText =
     isOnline === null ? '' : isOnline ? 'Online: we reply now' : 'Offline: we reply when we open';
 
   return (
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 print:hidden">
+    <div
+      ref={widget}
+      // Hidden, not moved: `invisible` also takes it out of the tab order and from screen readers
+      // until it is back.
+      className={`fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 print:hidden ${stepsAside ? 'invisible' : ''}`}
+      data-testid="chat-widget"
+    >
       {isExpanded ? (
         <section
           id={panelId}
@@ -93,6 +181,7 @@ export function ChatWidget({ phone = firm.whatsapp }: { phone?: string }) {
         type="button"
         aria-expanded={isExpanded}
         aria-controls={isExpanded ? panelId : undefined}
+        data-chat-launcher
         onClick={() => setIsExpanded((value) => !value)}
         className="relative flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
       >

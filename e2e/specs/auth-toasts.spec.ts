@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { E2E_SUPER_KEY, signInThroughUi } from '../support/accounts';
+import { toast } from '../support/page-checks';
+import { createReadyUser, ownerToken, uniqueSuffix } from '../support/user-management';
+
+// Issue 24, item 12: a success used to stand beside the error it answered.
+test.describe('a success replaces the error it answers', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('a failed sign-in, then a good one: only "Login successful!" is shown', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const owner = await ownerToken(request);
+    const suffix = uniqueSuffix();
+    const client = await createReadyUser(
+      request,
+      owner,
+      suffix,
+      'client',
+      {},
+      {
+        firstName: 'Achieng',
+        lastName: 'Otieno-Mwangi',
+        email: `achieng.otieno.mwangi.${suffix}@kenyan-family-business.co.ke`,
+        phone: '0711 222 333',
+      },
+    );
+    await page.goto('/login');
+    await signInThroughUi(page, { email: client.email, password: 'Not-the-Passw0rd' });
+    await expect(toast(page, 'Invalid email or password')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('sign-in-failed.png') });
+
+    await signInThroughUi(page, client);
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    const shown = await page.getByRole('status').allInnerTexts();
+    await page.screenshot({ path: testInfo.outputPath('sign-in-succeeded.png') });
+    // At once, not after a wait: the error toast would go by itself after its 4 seconds.
+    expect(shown.join(' | ')).not.toContain('Invalid email or password');
+  });
+
+  test('a wrong super key, then the right one: only "Super key verified!" is shown', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/register');
+    const key = page.getByLabel(/^Super key/);
+    const verify = page.getByRole('button', { name: 'Verify super key' });
+    await key.fill('guessed-key-12345');
+    await verify.click();
+    const wrong = toast(page, 'Invalid super key. Contact system administrator.');
+    await expect(wrong).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('super-key-wrong.png') });
+
+    await key.fill(E2E_SUPER_KEY);
+    await verify.click();
+    await expect(toast(page, /Super key verified!/)).toBeVisible();
+    const shown = await page.getByRole('status').allInnerTexts();
+    await page.screenshot({ path: testInfo.outputPath('super-key-verified.png') });
+    // At once, not after a wait: the error toast would go by itself after its 4 seconds.
+    expect(shown.join(' | ')).not.toContain('Invalid super key');
+  });
+});
