@@ -13,8 +13,8 @@ const calendar = {
   month: '2026-12',
   today: '2026-12-07',
   bookingOpen: true,
-  // Wednesday 9 December has no free time left for the type (issue 24 item 6).
-  fullDays: ['2026-12-09'],
+  // Today has no time left; Wednesday 9 December none free for the type (issue 24 item 6).
+  fullDays: ['2026-12-07', '2026-12-09'],
   closedDays: [
     '2026-12-06',
     '2026-12-12',
@@ -92,6 +92,9 @@ describe('the booking modal', { timeout: 20_000 }, () => {
       screen.getByRole('button', { name: 'Wednesday, 9 December 2026, fully booked' }),
     ).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Thursday, 10 December 2026' })).toBeEnabled();
+    expect(
+      screen.getByRole('button', { name: 'Monday, 7 December 2026, no times left today' }),
+    ).toBeDisabled();
     // Tab from the 8th lands on the 10th: the full day is not a stop.
     tuesday.focus();
     await userEvent.tab();
