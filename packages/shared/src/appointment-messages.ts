@@ -75,4 +75,17 @@ export const APPOINTMENT_MESSAGES = {
     'This client already has an appointment at that time. Please choose another time.',
   whatHappensNext:
     'We have received your request. An advocate will confirm it by email, usually within one working day.',
+  // Issue 24 items 5 and 6: the calendar shows where the free days are, and says why there are none.
+  bookingNotOpenHeading: 'Online booking is not open yet',
+  /** Followed on screen by the firm's number as a tel: link and a link to the contact form. */
+  bookingNotOpen: "Online booking opens once the firm's diary is set up.",
+  bookingNotOpenCall: 'Call us on',
+  bookingNotOpenWrite: 'write to us',
+  bookingNotOpenStaff:
+    'No advocate takes bookings yet: an advocate account must be verified and active first.',
+  dayFullyBooked: 'fully booked',
+  dayNoTimesLeft: 'no times left today',
+  dayClosed: 'closed',
+  calendarLegend:
+    'Times are Nairobi time (EAT). We are closed on Sundays and public holidays; crossed-out days have no free time.',
 } as const;

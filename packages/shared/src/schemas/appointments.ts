@@ -218,14 +218,33 @@ export const availabilitySchema = z.object({
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 
-/** GET /api/appointments/calendar?month=YYYY-MM: the days the booking calendar greys out. */
+/**
+ * GET /api/appointments/calendar?month=YYYY-MM[&type=…][&advocateId=…][&excludeId=…]: the days the
+ * booking calendar greys out, for the type (and advocate) chosen, in one request (issue 24 item 6).
+ */
 export const calendarQuerySchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must be YYYY-MM' }),
+  type: z.preprocess(emptyAsUndefined, typeField.default('consultation')),
+  advocateId: z.preprocess(emptyAsUndefined, uuidField(M.advocateNotFound).optional()),
+  /** Rescheduling: the appointment being moved does not fill its own day. */
+  excludeId: z.preprocess(emptyAsUndefined, uuidField(M.notFound).optional()),
 });
+export type CalendarQuery = z.input<typeof calendarQuerySchema>;
 export const calendarSchema = z.object({
   month: z.string(),
   today: z.string(),
+  /**
+   * False while no advocate takes bookings (a fresh install: no verified, active advocate yet):
+   * the form then says so and offers the phone and the contact form (issue 24 item 5).
+   */
+  bookingOpen: z.boolean(),
+  /** Sundays, days the firm settings leave without start times, public holidays. */
   closedDays: z.array(z.string()),
+  /**
+   * Open days from today on with no free start time left for the type (and advocate): the days
+   * only, never who is booked or how many (issue 24 item 6).
+   */
+  fullDays: z.array(z.string()),
 });
 export type BookingCalendar = z.infer<typeof calendarSchema>;
 

@@ -100,12 +100,13 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The days of a month that take no bookings (Sundays and Kenyan public holidays)',
+        summary:
+          'A month for a type (and advocate): closed days, days without a free time, whether booking is open',
         querystring: calendarQuerySchema,
         response: { 200: calendarSchema, ...errors },
       },
     },
-    async (request) => bookingCalendar(deps, request.query.month),
+    async (request) => bookingCalendar(deps, request.query),
   );
 
   app.post(

@@ -267,6 +267,35 @@ const dayBounds = (date: string) =>
 const overlaps = (range: BusyRange, start: number, end: number) =>
   range.startsAt.getTime() < end && range.endsAt.getTime() > start;
 
+/** Each advocate's busy ranges, by advocate. */
+function busyByAdvocate(busy: BusyRange[]): Map<string, BusyRange[]> {
+  const byAdvocate = new Map<string, BusyRange[]>();
+  for (const range of busy) {
+    byAdvocate.set(range.advocateId, [...(byAdvocate.get(range.advocateId) ?? []), range]);
+  }
+  return byAdvocate;
+}
+
+/**
+ * Of the start times `allowed` on `date`, those at which at least one of `advocateIds` has nothing
+ * overlapping a booking of `durationMinutes`.
+ */
+function unblockedTimes(
+  date: string,
+  allowed: readonly string[],
+  durationMinutes: number,
+  advocateIds: readonly string[],
+  byAdvocate: Map<string, BusyRange[]>,
+): string[] {
+  return allowed.filter((time) => {
+    const start = nairobiInstant(date, time).getTime();
+    const end = start + durationMinutes * 60_000;
+    return advocateIds.some(
+      (id) => !(byAdvocate.get(id) ?? []).some((range) => overlaps(range, start, end)),
+    );
+  });
+}
+
 /**
  * The free start times of `date` for a booking of `durationMinutes`: those the rules allow at which
  * at least one bookable advocate (or the one asked for) has nothing overlapping.
@@ -291,17 +320,7 @@ async function freeTimes(
     ...options,
     now: nowOf(deps),
   });
-  const byAdvocate = new Map<string, BusyRange[]>();
-  for (const range of busy) {
-    byAdvocate.set(range.advocateId, [...(byAdvocate.get(range.advocateId) ?? []), range]);
-  }
-  return allowed.filter((time) => {
-    const start = nairobiInstant(date, time).getTime();
-    const end = start + durationMinutes * 60_000;
-    return advocateIds.some(
-      (id) => !(byAdvocate.get(id) ?? []).some((range) => overlaps(range, start, end)),
-    );
-  });
+  return unblockedTimes(date, allowed, durationMinutes, advocateIds, busyByAdvocate(busy));
 }
 
 /** GET /appointments/availability: the free start times of a day. */
@@ -329,20 +348,57 @@ export async function availability(
 }
 
 /**
- * GET /appointments/calendar: the days of a month that take no bookings (Sundays, days the firm
- * settings leave without start times, holidays).
+ * GET /appointments/calendar: a month at a glance for the type (and advocate) chosen (issue 24
+ * items 5 and 6): the days that take no bookings (Sundays, days the firm settings leave without
+ * start times, holidays), the open days from today on without a free start time, and whether any
+ * advocate takes bookings at all. The month's diary is read in one query (the days from today to
+ * the month's end, expired visitor holds left out as in availability: ADR 022), then each day is
+ * worked out as `availability` would; the answer names days only, never who is booked.
  */
 export async function bookingCalendar(
   deps: AppointmentDeps,
-  month: string,
+  query: {
+    month: string;
+    type: AppointmentType;
+    advocateId?: string | undefined;
+    excludeId?: string | undefined;
+  },
 ): Promise<BookingCalendar> {
-  const { bookingTimes } = await settingsOf(deps);
+  const settings = await settingsOf(deps);
+  const { bookingTimes } = settings;
+  const now = nowOf(deps);
+  const today = nairobiToday(now);
+  const days = daysOfMonth(query.month);
+  const closedDays = days.filter((day) => isClosedDay(day, isKenyanPublicHoliday, bookingTimes));
+  const durationMinutes = settings.appointmentTypes[query.type].durationMinutes;
+  const openDays = days.filter((day) => day >= today && !closedDays.includes(day));
+  // Every bookable advocate is read, whichever is asked for: "is booking open" is the firm's.
+  const { advocateIds, busy } = openDays.length
+    ? await diaryOfDay(deps.db, dayBounds(openDays[0]!)[0], dayBounds(openDays.at(-1)!)[1], {
+        excludeId: query.excludeId,
+        now,
+      })
+    : { advocateIds: (await bookableAdvocates(deps.db)).map((each) => each.id), busy: [] };
+  const asked = query.advocateId
+    ? advocateIds.filter((id) => id === query.advocateId)
+    : advocateIds;
+  const byAdvocate = busyByAdvocate(busy);
+  const fullDays = openDays.filter((day) => {
+    const allowed = bookableStartTimes({
+      date: day,
+      durationMinutes,
+      now,
+      isHoliday: isKenyanPublicHoliday,
+      bookingTimes,
+    });
+    return unblockedTimes(day, allowed, durationMinutes, asked, byAdvocate).length === 0;
+  });
   return {
-    month,
-    today: nairobiToday(nowOf(deps)),
-    closedDays: daysOfMonth(month).filter((day) =>
-      isClosedDay(day, isKenyanPublicHoliday, bookingTimes),
-    ),
+    month: query.month,
+    today,
+    bookingOpen: advocateIds.length > 0,
+    closedDays,
+    fullDays,
   };
 }
 

@@ -32,12 +32,31 @@ export function useAvailability(params: AvailabilityParams | null) {
   });
 }
 
-/** GET /api/appointments/calendar: the closed days of a month (Sundays, Kenyan public holidays). */
-export function useBookingCalendar(month: string) {
-  return useQuery({
-    queryKey: [...APPOINTMENTS_KEY, 'calendar', month],
-    queryFn: ({ signal }) =>
-      api.get<BookingCalendar>(`/appointments/calendar?month=${encodeURIComponent(month)}`, signal),
-    staleTime: 60 * 60 * 1000,
+export interface BookingCalendarParams {
+  month: string;
+  type: AppointmentType;
+  advocateId?: string | undefined;
+  /** Rescheduling: the appointment being moved does not fill its own day. */
+  excludeId?: string | undefined;
+}
+
+/**
+ * GET /api/appointments/calendar: a month at a glance for the type (and advocate) in one request
+ * (issue 24 items 5 and 6): closed days, days without a free time, whether booking is open.
+ */
+export const bookingCalendarQueryOptions = (params: BookingCalendarParams) =>
+  queryOptions({
+    queryKey: [...APPOINTMENTS_KEY, 'calendar', params],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ month: params.month, type: params.type });
+      if (params.advocateId) query.set('advocateId', params.advocateId);
+      if (params.excludeId) query.set('excludeId', params.excludeId);
+      return api.get<BookingCalendar>(`/appointments/calendar?${query}`, signal);
+    },
+    // Which days are full changes as people book, like the free times.
+    staleTime: 30_000,
   });
+
+export function useBookingCalendar(params: BookingCalendarParams) {
+  return useQuery(bookingCalendarQueryOptions(params));
 }

@@ -12,6 +12,9 @@ const NOW = new Date('2026-12-07T06:00:00Z');
 const calendar = {
   month: '2026-12',
   today: '2026-12-07',
+  bookingOpen: true,
+  // Today has no time left; Wednesday 9 December none free for the type (issue 24 item 6).
+  fullDays: ['2026-12-07', '2026-12-09'],
   closedDays: [
     '2026-12-06',
     '2026-12-12',
@@ -23,10 +26,15 @@ const calendar = {
   ],
 };
 
-function serve({ book }: { book?: () => [number, unknown] } = {}) {
+const DECEMBER = '/appointments/calendar?month=2026-12&type=consultation';
+
+function serve({
+  book,
+  month = calendar,
+}: { book?: () => [number, unknown]; month?: typeof calendar } = {}) {
   let availabilityCalls = 0;
   const calls = answerApi((method, path) => {
-    if (method === 'GET' && path === '/appointments/calendar?month=2026-12') return [200, calendar];
+    if (method === 'GET' && path === DECEMBER) return [200, month];
     if (method === 'GET' && path.startsWith('/appointments/availability?date=2026-12-08')) {
       availabilityCalls += 1;
       return [
@@ -73,6 +81,49 @@ describe('the booking modal', { timeout: 20_000 }, () => {
       '10:00',
       '15:00',
     ]);
+  });
+
+  it('days without a free time are disabled and say so, from one request for the month; the keyboard skips them', async () => {
+    const { calls } = serve();
+    renderWithApp(<BookingModal mode="visitor" initialType="consultation" onClose={() => {}} />);
+    const tuesday = await screen.findByRole('button', { name: 'Tuesday, 8 December 2026' });
+    await waitFor(() => expect(tuesday).toBeEnabled());
+    expect(
+      screen.getByRole('button', { name: 'Wednesday, 9 December 2026, fully booked' }),
+    ).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Thursday, 10 December 2026' })).toBeEnabled();
+    expect(
+      screen.getByRole('button', { name: 'Monday, 7 December 2026, no times left today' }),
+    ).toBeDisabled();
+    // Tab from the 8th lands on the 10th: the full day is not a stop.
+    tuesday.focus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Thursday, 10 December 2026' })).toHaveFocus();
+    // One request for the month, none per day until a day is chosen.
+    expect(calls.filter((call) => call.url.startsWith('/api/appointments/calendar'))).toHaveLength(
+      1,
+    );
+    expect(calls.some((call) => call.url.startsWith('/api/appointments/availability'))).toBe(false);
+  });
+
+  it("a fresh install: no calendar, but why, the firm's number and the contact form", async () => {
+    serve({ month: { ...calendar, bookingOpen: false, fullDays: [] } });
+    renderWithApp(<BookingModal mode="visitor" initialType="consultation" onClose={() => {}} />);
+    expect(await screen.findByText(M.bookingNotOpenHeading)).toBeVisible();
+    const dialog = screen.getByRole('dialog', { name: 'Book an Appointment' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      `${M.bookingNotOpen} ${M.bookingNotOpenCall} +254 20 765 4321 or ${M.bookingNotOpenWrite}.`,
+    );
+    expect(within(dialog).getByRole('link', { name: '+254 20 765 4321' })).toHaveAttribute(
+      'href',
+      'tel:+254207654321',
+    );
+    expect(within(dialog).getByRole('link', { name: M.bookingNotOpenWrite })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+    expect(within(dialog).queryByRole('button', { name: /December 2026/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Book Appointment' })).toBeNull();
   });
 
   it("SPEC section 5's messages, and a visitor's details and consent", async () => {
@@ -216,7 +267,7 @@ describe('the booking modal', { timeout: 20_000 }, () => {
 
   it('starts with the client chosen on the Clients screen', async () => {
     answerApi((method, path) => {
-      if (method === 'GET' && path === '/appointments/calendar?month=2026-12') {
+      if (method === 'GET' && path === DECEMBER) {
         return [200, calendar];
       }
       if (method === 'GET' && path === '/appointments/clients') {

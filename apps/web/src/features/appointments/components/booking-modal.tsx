@@ -8,6 +8,7 @@ import {
   createAppointmentInputSchema,
   formatKsh,
   nairobiDateTime,
+  nairobiToday,
   visitorDetailsSchema,
   type Appointment,
   type AppointmentType,
@@ -31,9 +32,10 @@ import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useAppointmentTerms } from '../api/appointment-fees';
 import { useBookableClients } from '../api/bookable-clients';
+import { useBookingCalendar } from '../api/availability';
 import { useCreateAppointment } from '../api/change-appointment';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { SLOT_TAKEN_HINT, SlotPicker, formatLongDay } from './slot-picker';
+import { BookingNotOpen, SLOT_TAKEN_HINT, SlotPicker, formatLongDay } from './slot-picker';
 
 type BookingValues = CreateAppointmentInput & { consent?: boolean };
 
@@ -123,6 +125,8 @@ export function BookingModal({
     control,
     name: ['type', 'location', 'date', 'time'],
   }) as [AppointmentType, string, string, string];
+  // The slot picker's first request (same key): says whether any advocate takes bookings yet.
+  const calendar = useBookingCalendar({ month: (date || nairobiToday()).slice(0, 7), type });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormAlert(null);
@@ -178,6 +182,9 @@ export function BookingModal({
   }
   if (booked) {
     return <BookingDone {...booked} mode={mode} onClose={onClose} />;
+  }
+  if (!isStaff && calendar.data?.bookingOpen === false) {
+    return <BookingNotOpenModal onClose={onClose} />;
   }
 
   const typeDefaults = terms(type);
@@ -311,6 +318,7 @@ export function BookingModal({
         }}
         dateError={errors.date?.message}
         timeError={errors.time?.message}
+        forStaff={isStaff}
       />
       {isVisitor ? (
         <>
@@ -378,6 +386,29 @@ export function BookingModal({
         </>
       ) : null}
     </FormModal>
+  );
+}
+
+/**
+ * A fresh install (no advocate takes bookings yet): the reason and the other ways in, instead of a
+ * form whose calendar would never offer a time (issue 24 item 5).
+ */
+function BookingNotOpenModal({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal
+      title="Book an Appointment"
+      onClose={onClose}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <div className="space-y-3">
+        <h3 className="font-semibold text-slate-900">{M.bookingNotOpenHeading}</h3>
+        <BookingNotOpen />
+      </div>
+    </Modal>
   );
 }
 

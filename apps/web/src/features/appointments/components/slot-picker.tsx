@@ -1,5 +1,5 @@
 import {
-  APPOINTMENT_MESSAGES,
+  APPOINTMENT_MESSAGES as M,
   BOOKING_HORIZON_DAYS,
   FIRM_TIME_ZONE,
   addDays,
@@ -10,8 +10,10 @@ import {
 } from '@firm/shared';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { firm } from '../../../content/firm';
 import { useAvailability, useBookingCalendar } from '../api/availability';
 
 export interface Slot {
@@ -44,9 +46,40 @@ const shiftMonth = (month: string, by: number) => {
 };
 
 /**
+ * While no advocate takes bookings (a fresh install), the booking form says so and offers the
+ * phone and the contact form instead of a calendar that never offers a time (issue 24 item 5).
+ * Staff are told what is missing instead.
+ */
+export function BookingNotOpen({ forStaff = false }: { forStaff?: boolean }) {
+  if (forStaff) {
+    return (
+      <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+        {M.bookingNotOpenStaff}
+      </p>
+    );
+  }
+  return (
+    <p role="status" className="rounded-md bg-brand-50 p-4 text-sm text-slate-800">
+      {M.bookingNotOpen} {M.bookingNotOpenCall}{' '}
+      <a
+        href={`tel:${firm.phone.replace(/\s/g, '')}`}
+        className="font-semibold whitespace-nowrap text-brand-800 underline"
+      >
+        {firm.phone}
+      </a>{' '}
+      or{' '}
+      <Link to="/contact" className="font-semibold text-brand-800 underline">
+        {M.bookingNotOpenWrite}
+      </Link>
+      .
+    </p>
+  );
+}
+
+/**
  * The date and time of a booking: a month calendar whose earliest day is today (Nairobi), with
- * Sundays and public holidays greyed out (the server says which), then the chosen day's free
- * start times only.
+ * Sundays, public holidays and days without a free time for the type greyed out (the server says
+ * which, for the whole month in one request), then the chosen day's free start times only.
  */
 export function SlotPicker({
   type,
@@ -56,6 +89,7 @@ export function SlotPicker({
   excludeId,
   dateError,
   timeError,
+  forStaff = false,
 }: {
   type: AppointmentType;
   value: Partial<Slot>;
@@ -64,12 +98,15 @@ export function SlotPicker({
   excludeId?: string | undefined;
   dateError?: string | undefined;
   timeError?: string | undefined;
+  /** Staff are told what is missing when no advocate takes bookings, not to call the firm. */
+  forStaff?: boolean;
 }) {
   const today = nairobiToday();
   const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
   const [month, setMonth] = useState((value.date ?? today).slice(0, 7));
-  const calendar = useBookingCalendar(month);
+  const calendar = useBookingCalendar({ month, type, advocateId, excludeId });
   const closed = new Set(calendar.data?.closedDays ?? []);
+  const full = new Set(calendar.data?.fullDays ?? []);
   const availability = useAvailability(
     value.date ? { date: value.date, type, advocateId, excludeId } : null,
   );
@@ -80,7 +117,16 @@ export function SlotPicker({
   // Monday-first grid: blanks before the 1st.
   const leading = (dayOfWeek(days[0]!) + 6) % 7;
   const isSelectable = (day: string) =>
-    day >= today && day <= lastDay && !closed.has(day) && calendar.isSuccess;
+    day >= today && day <= lastDay && !closed.has(day) && !full.has(day) && calendar.isSuccess;
+  // What a screen reader says besides the date: why a day cannot be chosen.
+  const dayNote = (day: string) =>
+    closed.has(day)
+      ? `, ${M.dayClosed}`
+      : full.has(day)
+        ? `, ${day === today ? M.dayNoTimesLeft : M.dayFullyBooked}`
+        : '';
+
+  if (calendar.data?.bookingOpen === false) return <BookingNotOpen forStaff={forStaff} />;
 
   return (
     <div className="space-y-4">
@@ -139,7 +185,7 @@ export function SlotPicker({
                 <button
                   key={day}
                   type="button"
-                  aria-label={`${formatLongDay(day)}${closed.has(day) ? ', closed' : ''}`}
+                  aria-label={`${formatLongDay(day)}${dayNote(day)}`}
                   aria-pressed={isSelected}
                   disabled={!selectable}
                   onClick={() => onChange({ date: day })}
@@ -165,9 +211,7 @@ export function SlotPicker({
               </button>
             </p>
           ) : null}
-          <p className="mt-2 text-xs text-slate-600">
-            Times are Nairobi time (EAT). We are closed on Sundays and public holidays.
-          </p>
+          <p className="mt-2 text-xs text-slate-600">{M.calendarLegend}</p>
         </div>
         {dateError ? <p className="mt-1 text-sm text-red-700">{dateError}</p> : null}
       </fieldset>
@@ -229,4 +273,4 @@ export function SlotPicker({
   );
 }
 
-export const SLOT_TAKEN_HINT = `${APPOINTMENT_MESSAGES.slotTaken}. Please choose another time.`;
+export const SLOT_TAKEN_HINT = `${M.slotTaken}. Please choose another time.`;
