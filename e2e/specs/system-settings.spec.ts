@@ -17,6 +17,7 @@ test.describe('System Settings', () => {
     browser,
     request,
   }) => {
+    test.slow(); // every tab, each with axe: more than the default 30 s on a busy machine
     const owner = await ownerToken(request);
     const suffix = uniqueSuffix();
     // A request to answer, so the data-protection tab shows a row with its actions.
