@@ -76,6 +76,7 @@ export async function listCourtDateRows(
     )
     .orderBy(asc(cases.courtDate), asc(cases.id))
     .limit(filters.limit);
+  // The WHERE clause keeps only rows with a court date; the column's type does not know it.
   return rows.map((row) => ({ ...row, courtDate: row.courtDate ?? new Date(0) }));
 }
 

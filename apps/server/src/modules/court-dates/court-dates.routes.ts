@@ -100,11 +100,15 @@ export const courtDateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = await calendarFeedFile(app.db, request.params.file, app.config.publicUrl);
       if (body === undefined) throw AppError.notFound(T.notFound, 'NOT_FOUND');
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('Cache-Control', 'private, max-age=300')
-        .header('Referrer-Policy', 'no-referrer')
-        .send(body as unknown as { message: string });
+      return (
+        reply
+          .type('text/calendar; charset=utf-8')
+          .header('Cache-Control', 'private, max-age=300')
+          .header('Referrer-Policy', 'no-referrer')
+          // The 200 is iCalendar text, not JSON: it has no response schema, and the typed reply
+          // knows only the error bodies.
+          .send(body as unknown as { message: string })
+      );
     },
   );
 };
