@@ -21,6 +21,7 @@ import {
   appointmentRemindersPlugin,
   type AppointmentReminderOptions,
 } from './modules/appointments/appointment-reminders';
+import { courtDateRemindersPlugin } from './modules/court-dates/court-date-reminders';
 import {
   messageNoticesPlugin,
   type MessageNoticeOptions,
@@ -53,7 +54,10 @@ export interface BuildAppOptions {
    * `purgeExpiredData` with the time they need.
    */
   retentionSchedule?: RetentionScheduleOptions | false;
-  /** The 24-hour appointment reminders (on by default; API tests call `sendDueReminders`). */
+  /**
+   * The 24-hour appointment and court-date reminders (on by default; API tests call
+   * `sendDueReminders` and `sendDueCourtReminders`).
+   */
   appointmentReminders?: AppointmentReminderOptions | false;
   /** The unread-message emails (on by default; API tests call `sendMessageNotices`). */
   messageNotices?: MessageNoticeOptions | false;
@@ -157,7 +161,11 @@ export async function buildApp({
     await app.register(apiNotFoundPlugin);
   }
   if (retentionSchedule) await app.register(retentionSchedulePlugin, retentionSchedule);
-  if (appointmentReminders) await app.register(appointmentRemindersPlugin, appointmentReminders);
+  if (appointmentReminders) {
+    await app.register(appointmentRemindersPlugin, appointmentReminders);
+    // Court dates' day-before reminders run beside appointments' (ADR 025).
+    await app.register(courtDateRemindersPlugin, appointmentReminders);
+  }
   if (messageNotices) await app.register(messageNoticesPlugin, messageNotices);
   if (storedFilesSweep) await app.register(storedFilesSweepPlugin, storedFilesSweep);
   return app;

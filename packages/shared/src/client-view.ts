@@ -200,3 +200,13 @@ export function ownAccountAuditDetails(
     rule.details.filter((key) => details[key] !== undefined).map((key) => [key, details[key]]),
   );
 }
+
+/**
+ * A court date reaches a client for their own cases, while the case is open (issue 25, ADR 025);
+ * the entry does not name them back to themself. Staff see open cases' court dates with
+ * `cases:view`, as they see the cases.
+ */
+export const isCourtDateForClient = (
+  viewer: Pick<Actor, 'id'>,
+  courtCase: { clientId: string; status: string },
+): boolean => courtCase.clientId === viewer.id && courtCase.status !== 'closed';

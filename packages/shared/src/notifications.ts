@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'case_document_added',
   'case_note_added',
   'case_assigned',
+  'court_date_set',
+  'court_date_reminder',
   'appointment_booked',
   'appointment_confirmed',
   'appointment_rescheduled',
@@ -45,6 +47,7 @@ export const NOTIFICATION_EMAIL_KINDS = [
   'case_opened',
   'case_status_changed',
   'case_document_added',
+  'court_date_set',
   'appointment_confirmed',
   'appointment_rescheduled',
   'appointment_cancelled',
@@ -56,6 +59,7 @@ export const NOTIFICATION_EMAIL_KIND_LABELS: Record<NotificationEmailKind, strin
   case_opened: 'A case is opened for me',
   case_status_changed: "My case's status changes",
   case_document_added: 'A document is shared on my case',
+  court_date_set: 'A court date on my case is set, moved or due tomorrow',
   appointment_confirmed: 'An appointment is confirmed',
   appointment_rescheduled: 'An appointment is rescheduled',
   appointment_cancelled: 'An appointment is cancelled',
@@ -159,6 +163,18 @@ export const NOTIFICATION_TEXTS = {
   /** To the advocate a reschedule took the appointment from. */
   movedToAnotherAdvocate: (type: string, when: string) =>
     `The ${type} on ${when} has moved to another advocate's diary.`,
+  /** Set or moved (issue 25): to the client and the assignee. */
+  courtDateSet: {
+    title: 'Court date set',
+    movedTitle: 'Court date moved',
+    message: (caseNumber: string, when: string, court: string | null) =>
+      `Case ${caseNumber} is in court on ${when}${court ? ` at ${court}` : ''}.`,
+  },
+  courtDateReminder: {
+    title: 'Court date tomorrow',
+    message: (caseNumber: string, when: string, court: string | null) =>
+      `Reminder: case ${caseNumber} is in court on ${when}${court ? ` at ${court}` : ''}.`,
+  },
   appointmentReminder: {
     title: 'Appointment tomorrow',
     message: (type: string, when: string) => `Reminder: ${type} on ${when}.`,

@@ -3,6 +3,7 @@ import { appointmentRoutes } from './appointments/appointments.routes';
 import { authRoutes } from './auth/auth.routes';
 import { caseRoutes } from './cases/cases.routes';
 import { clientRoutes } from './clients/clients.routes';
+import { courtDateRoutes } from './court-dates/court-dates.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -24,6 +25,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userManagementRoutes);
   await app.register(caseRoutes);
   await app.register(appointmentRoutes);
+  await app.register(courtDateRoutes);
   await app.register(profileRoutes);
   await app.register(settingsRoutes);
   await app.register(clientRoutes);

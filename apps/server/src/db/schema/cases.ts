@@ -50,6 +50,8 @@ export const cases = pgTable(
     court: text(),
     courtCaseNumber: text(),
     courtDate: timestamp({ withTimezone: true }),
+    /** The day-before reminder of this court date went (claimed once; cleared when it moves). */
+    courtReminderSentAt: timestamp({ withTimezone: true }),
     /** "Checked: no conflict": why the matches of the conflict check are not a conflict. */
     conflictClearedReason: text(),
     conflictClearedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -80,6 +82,11 @@ export const cases = pgTable(
     ),
     index('cases_assignee_idx').on(table.assigneeId),
     index('cases_court_date_idx').on(table.courtDate),
+    index('cases_court_reminder_due_idx')
+      .on(table.courtDate)
+      .where(
+        sql`${table.courtDate} is not null and ${table.courtReminderSentAt} is null and ${table.status} <> 'closed'`,
+      ),
     index('cases_search_trgm_idx').using(
       'gin',
       sql`(${table.caseNumber} || ' ' || ${table.title} || ' ' || coalesce(${table.courtCaseNumber}, '')) gin_trgm_ops`,

@@ -66,3 +66,17 @@ export const dataRequests = pgTable(
 );
 
 export type DataRequestRow = typeof dataRequests.$inferSelect;
+
+/**
+ * A person's private calendar feed (issue 25 item 4, ADR 025): GET /api/calendar/<token>.ics. One
+ * per person; only the token's SHA-256 is kept. Replacing it changes the hash; revoking deletes it.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export type CalendarFeedRow = typeof calendarFeeds.$inferSelect;

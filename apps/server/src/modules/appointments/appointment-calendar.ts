@@ -133,3 +133,93 @@ export function appointmentCalendar(
   });
   return calendar.toString();
 }
+
+/** The UID of a court date in a feed: one entry per case, moved when the date moves. */
+export const courtDateUid = (caseId: string, uidDomain: string) =>
+  `court-date-${caseId}@${uidDomain}`;
+
+export interface FeedAppointment {
+  id: string;
+  type: AppointmentWithContact['type'];
+  title: string;
+  reference: string;
+  status: AppointmentWithContact['status'];
+  startsAt: string;
+  endsAt: string;
+  updatedAt: string;
+  advocateName: string | null;
+  /** Staff feeds name who comes; a client's own feed leaves it out. */
+  client: string | null;
+  location: AppointmentWithContact['location'];
+  meetingLink: string | null;
+}
+
+export interface FeedCourtDate {
+  caseId: string;
+  caseNumber: string;
+  caseTitle: string;
+  court: string | null;
+  courtCaseNumber: string | null;
+  courtDate: Date;
+  clientName: string | null;
+}
+
+/**
+ * A person's subscribed calendar (issue 25 item 4, ADR 025): no METHOD (a published calendar, not
+ * an invitation), their appointments and court dates, each with a stable UID so a calendar
+ * updates its entry when the record moves. No attendee: the feed names nobody's email.
+ */
+export function personalFeedCalendar(
+  entries: { appointments: readonly FeedAppointment[]; courtDates: readonly FeedCourtDate[] },
+  options: Pick<CalendarOptions, 'firmName' | 'uidDomain'> & {
+    calendarName: string;
+    portalUrl: string;
+    courtMinutes: number;
+    courtSummary: (caseNumber: string, court: string | null) => string;
+  },
+): string {
+  const calendar = ical({
+    name: quotedParameterText(options.calendarName),
+    prodId: { company: options.firmName, product: 'Calendar feed', language: 'EN' },
+    timezone: { name: FIRM_TIME_ZONE, generator: () => NAIROBI_VTIMEZONE },
+    ttl: 60 * 60,
+  });
+  for (const appointment of entries.appointments) {
+    const type = APPOINTMENT_TYPE_DEFAULTS[appointment.type].label;
+    calendar.createEvent({
+      id: appointmentUid(appointment.id, options.uidDomain),
+      start: nairobiDate(new Date(appointment.startsAt)),
+      end: nairobiDate(new Date(appointment.endsAt)),
+      timezone: FIRM_TIME_ZONE,
+      stamp: new Date(appointment.updatedAt),
+      summary: `${type}: ${appointment.title}`,
+      description: [
+        `Reference: ${appointment.reference}`,
+        ...(appointment.client ? [`Client: ${appointment.client}`] : []),
+        ...(appointment.advocateName ? [`Advocate: ${appointment.advocateName}`] : []),
+        `${options.portalUrl}/appointments`,
+      ].join('\n'),
+      location: appointment.meetingLink ?? APPOINTMENT_LOCATION_LABELS[appointment.location],
+      status:
+        appointment.status === 'confirmed' ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
+    });
+  }
+  for (const court of entries.courtDates) {
+    calendar.createEvent({
+      id: courtDateUid(court.caseId, options.uidDomain),
+      start: nairobiDate(court.courtDate),
+      end: nairobiDate(new Date(court.courtDate.getTime() + options.courtMinutes * 60_000)),
+      timezone: FIRM_TIME_ZONE,
+      summary: options.courtSummary(court.caseNumber, court.court),
+      description: [
+        court.caseTitle,
+        ...(court.courtCaseNumber ? [`Court case number: ${court.courtCaseNumber}`] : []),
+        ...(court.clientName ? [`Client: ${court.clientName}`] : []),
+        `${options.portalUrl}/cases/${court.caseId}`,
+      ].join('\n'),
+      ...(court.court ? { location: court.court } : {}),
+      status: ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}

@@ -27,6 +27,7 @@ import {
   notifyCaseContentAdded,
   notifyCaseOpened,
   notifyCaseStatusChanged,
+  notifyCourtDateSet,
 } from '../notifications/notify-events';
 import { toCaseDetail, toCaseDocument, toCaseNote, toCaseSummary } from './case-serializer';
 import {
@@ -355,6 +356,7 @@ export async function createCase(
     });
     await notifyCaseOpened(tx, row, actor);
     await notifyCaseAssigned(tx, row, actor);
+    await notifyCourtDateSet(tx, row, false, actor);
     return row.id;
   });
   return readCase(deps.db, actor, id);
@@ -425,6 +427,8 @@ export async function updateCase(
     if (input.courtDate !== undefined) {
       const courtDate = input.courtDate ? new Date(input.courtDate) : null;
       if (set('courtDate', courtDate)) {
+        // A moved court date is owed its own day-before reminder (ADR 025).
+        changes.courtReminderSentAt = null;
         events.push({
           type: 'court_date_set',
           details: {
@@ -454,6 +458,9 @@ export async function updateCase(
     });
     const after = { ...current, ...changes };
     if (changes.status) await notifyCaseStatusChanged(tx, after, changes.status, actor);
+    if (changes.courtDate) {
+      await notifyCourtDateSet(tx, after, current.courtDate !== null, actor);
+    }
     if (changes.assigneeId) {
       await notifyCaseAssigned(tx, after, actor);
       // The case's conversations reach whoever now runs it (ADR 020).

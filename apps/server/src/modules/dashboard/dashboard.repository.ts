@@ -198,8 +198,14 @@ export function namesOf(db: Executor, ids: string[]) {
 }
 
 /** Court dates in `range` (cases_court_date_idx): how many, and the first few. */
-export async function courtDates(db: Executor, range: Range, limit: number) {
-  const where = and(gte(cases.courtDate, range.from), lt(cases.courtDate, range.to));
+/** Open cases' court dates in `range`; a client's own only when `clientId` is given (ADR 025). */
+export async function courtDates(db: Executor, range: Range, limit: number, clientId?: string) {
+  const where = and(
+    gte(cases.courtDate, range.from),
+    lt(cases.courtDate, range.to),
+    ne(cases.status, 'closed'),
+    clientId ? eq(cases.clientId, clientId) : undefined,
+  );
   const [rows, [counted]] = await Promise.all([
     db
       .select({

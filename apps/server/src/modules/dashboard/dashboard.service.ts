@@ -148,11 +148,12 @@ async function clientSection(deps: DashboardDeps, user: UserRow, now: Date, toda
   };
 }
 
-async function courtDateSection(deps: DashboardDeps, today: string) {
+async function courtDateSection(deps: DashboardDeps, today: string, clientId?: string) {
   const { total, rows } = await courtDates(
     deps.db,
     days(today, addDays(today, COURT_DATE_WINDOW_DAYS - 1)),
     LIST_SIZE,
+    clientId,
   );
   return {
     count: total,
@@ -209,7 +210,12 @@ export async function dashboardStats(deps: DashboardDeps, user: UserRow): Promis
   const base = { role: user.role, ...dates };
 
   if (user.role === 'client') {
-    return { ...base, client: await clientSection(deps, user, now, today.from) };
+    // Their own open cases' court dates (issue 25 item 3; the rule is client-view.ts's).
+    const [client, court] = await Promise.all([
+      clientSection(deps, user, now, today.from),
+      courtDateSection(deps, dates.today, user.id),
+    ]);
+    return { ...base, client, courtDates: court };
   }
 
   const mayOpenCases = can(user, 'cases:view');

@@ -175,7 +175,12 @@ describe('GET /api/dashboard/stats', () => {
     const answer = await stats('client');
     expect(Object.keys(answer).filter((key) => !/^(role|today|week|month)/.test(key))).toEqual([
       'client',
+      'courtDates',
     ]);
+    // Their own open cases' court dates only (issue 25, ADR 025), never another client's.
+    const own = new Set(answer.client!.openCases.map((each) => each.id));
+    expect(answer.courtDates).toMatchObject({ count: 1, next: [{ court: 'Milimani Law Courts' }] });
+    expect(answer.courtDates!.next.every((each) => own.has(each.caseId))).toBe(true);
     expect(answer.client).toMatchObject({
       activeCases: 2,
       upcomingAppointments: 1,

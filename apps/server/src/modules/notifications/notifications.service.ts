@@ -8,6 +8,7 @@ import {
   type EmailPreferences,
   type ListNotificationsFilters,
   type Notification,
+  type NotificationEmailKind,
   type NotificationKind,
   type NotificationList,
   type NotificationType,
@@ -62,6 +63,11 @@ export interface NotificationDraft {
   /** For an event that may be written twice (a retried reminder): one row per person and key. */
   dedupeKey?: string;
   /**
+   * The email switch this notification goes by, when it is not its own kind (a court date's
+   * reminder goes with the court-date email, ADR 025).
+   */
+  emailAs?: NotificationEmailKind;
+  /**
    * Whether this person may see the record the notification is about: `can()` with the record,
    * as its repository scopes it. Asked of every recipient: nobody hears of a record they may not
    * see.
@@ -70,7 +76,7 @@ export interface NotificationDraft {
 }
 
 /** Appointment emails are sent by appointment-mail.ts (with the calendar file); not queued here. */
-const isQueuedEmailKind = (kind: NotificationKind) =>
+const isQueuedEmailKind = (kind: NotificationKind | NotificationEmailKind) =>
   isNotificationEmailKind(kind) && !kind.startsWith('appointment_');
 
 function assertPortalPath(actionUrl: string): void {
@@ -100,9 +106,11 @@ export async function notify(
   if (people.length === 0) return [];
 
   const clients = people.filter((user) => user.role === 'client').map((user) => user.id);
+  const emailKind = draft.emailAs ?? draft.kind;
+  const isEmailed = isQueuedEmailKind(emailKind);
   const optedOut =
-    isQueuedEmailKind(draft.kind) && clients.length > 0
-      ? await emailOptedOut(tx, clients, draft.kind as (typeof NOTIFICATION_EMAIL_KINDS)[number])
+    isEmailed && clients.length > 0
+      ? await emailOptedOut(tx, clients, emailKind as (typeof NOTIFICATION_EMAIL_KINDS)[number])
       : new Set<string>();
   const sequences = await nextSequences(
     tx,
@@ -126,8 +134,7 @@ export async function notify(
         subjectType: draft.subject?.type ?? null,
         subjectId: draft.subject?.id ?? null,
         dedupeKey: draft.dedupeKey ?? null,
-        emailPending:
-          user.role === 'client' && isQueuedEmailKind(draft.kind) && !optedOut.has(user.id),
+        emailPending: user.role === 'client' && isEmailed && !optedOut.has(user.id),
       };
     }),
   );

@@ -679,6 +679,7 @@ describe('emails to clients', () => {
       case_opened: true,
       case_status_changed: true,
       case_document_added: true,
+      court_date_set: true,
       appointment_confirmed: true,
       appointment_rescheduled: true,
       appointment_cancelled: true,

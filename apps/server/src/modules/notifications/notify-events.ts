@@ -2,6 +2,7 @@ import {
   NOTIFICATION_TEXTS as T,
   APPOINTMENT_TYPE_DEFAULTS,
   can,
+  isCourtDateForClient,
   nairobiDateTime,
   type CaseStatus,
   type ContactUrgency,
@@ -331,5 +332,61 @@ export async function notifyContactMessage(
     actionUrl: '/enquiries',
     subject: { type: 'contact_message', id: message.id },
     maySee: (user) => can(user, 'enquiries:view'),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Court dates (issue 25 item 3, ADR 025)
+
+type CourtDateRef = CaseRef & Pick<CaseRow, 'courtDate' | 'court' | 'status'>;
+
+/** The client sees their own open case's court date; staff as they see the case. */
+const maySeeCourtDate = (row: CourtDateRef) => (user: UserRow) =>
+  row.status !== 'closed' &&
+  maySeeCase(row)(user) &&
+  (user.role !== 'client' || isCourtDateForClient(user, row));
+
+const courtWhen = (courtDate: Date) => {
+  const { date, time } = nairobiDateTime(courtDate);
+  return `${date} at ${time}`;
+};
+
+/** Set or moved: the client (bell, and email unless switched off) and the assignee. */
+export async function notifyCourtDateSet(
+  tx: Executor,
+  row: CourtDateRef,
+  isMove: boolean,
+  actor: Actor,
+) {
+  if (!row.courtDate) return;
+  await notify(
+    tx,
+    await caseParticipants(tx, row),
+    {
+      kind: 'court_date_set',
+      type: isMove ? 'warning' : 'info',
+      title: isMove ? T.courtDateSet.movedTitle : T.courtDateSet.title,
+      message: T.courtDateSet.message(row.caseNumber, courtWhen(row.courtDate), row.court),
+      actionUrl: caseLink(row),
+      subject: caseSubject(row),
+      maySee: maySeeCourtDate(row),
+    },
+    { exceptUserId: actor?.id },
+  );
+}
+
+/** The day before: the client and the assignee, once per court date. */
+export async function notifyCourtDateReminder(tx: Executor, row: CourtDateRef) {
+  if (!row.courtDate) return;
+  await notify(tx, await caseParticipants(tx, row), {
+    kind: 'court_date_reminder',
+    type: 'info',
+    title: T.courtDateReminder.title,
+    message: T.courtDateReminder.message(row.caseNumber, courtWhen(row.courtDate), row.court),
+    actionUrl: caseLink(row),
+    subject: caseSubject(row),
+    dedupeKey: `court_date_reminder:${row.id}:${row.courtDate.toISOString()}`,
+    emailAs: 'court_date_set',
+    maySee: maySeeCourtDate(row),
   });
 }

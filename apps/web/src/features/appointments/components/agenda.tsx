@@ -1,13 +1,79 @@
-import { addDays, dayOfWeek, nairobiDateTime, nairobiToday, type PublicUser } from '@firm/shared';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import {
+  addDays,
+  can,
+  dayOfWeek,
+  nairobiDateTime,
+  nairobiToday,
+  type Appointment,
+  type DiaryCourtDate,
+  type PublicUser,
+} from '@firm/shared';
+import { ChevronLeft, ChevronRight, Gavel } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
+import { useCourtDates } from '../api/court-dates';
 import { useAppointments } from '../api/list-appointments';
 import { StatusBadge, whereOf } from './appointment-card';
 import { formatLongDay } from './slot-picker';
 
 type Span = 'day' | 'week';
+
+type DiaryEntry =
+  | { kind: 'appointment'; at: string; date: string; appointment: Appointment }
+  | { kind: 'court'; at: string; date: string; court: DiaryCourtDate };
+
+/** Appointments and court dates in one day's or week's order. */
+export function diaryEntries(
+  appointments: readonly Appointment[],
+  courtDates: readonly DiaryCourtDate[],
+): DiaryEntry[] {
+  return [
+    ...appointments.map((appointment) => ({
+      kind: 'appointment' as const,
+      at: appointment.startsAt,
+      date: appointment.date,
+      appointment,
+    })),
+    ...courtDates.map((court) => ({
+      kind: 'court' as const,
+      at: court.courtDate,
+      date: court.date,
+      court,
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** A court date in the diary: read-only, with the court and the case (issue 25, ADR 025). */
+export function CourtDateLine({
+  court,
+  showClient,
+}: {
+  court: DiaryCourtDate;
+  showClient: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+      <span className="w-24 font-semibold text-slate-900 tabular-nums">{court.time}</span>
+      <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+        <Gavel aria-hidden="true" className="size-3.5" />
+        Court date
+      </span>
+      <Link
+        to={`/cases/${court.caseId}`}
+        className="font-medium text-brand-900 underline underline-offset-2"
+      >
+        {court.caseNumber}: {court.caseTitle}
+      </Link>
+      <span className="text-slate-600">
+        {court.court ?? 'Court not yet recorded'}
+        {court.courtCaseNumber ? ` · ${court.courtCaseNumber}` : ''}
+        {showClient && court.clientName ? ` · ${court.clientName}` : ''}
+      </span>
+    </div>
+  );
+}
 
 /**
  * Staff's diary: one day or one week (Monday to Saturday) of live and past appointments, in
@@ -25,6 +91,12 @@ export function Agenda({ user }: { user: PublicUser }) {
     sort: 'asc',
     ...(user.role === 'advocate' ? { advocateId: user.id } : {}),
   });
+  // Court dates of open cases, for staff who open case files; an advocate's diary has their own.
+  const courtDates = useCourtDates(
+    { from, to, ...(user.role === 'advocate' ? { assigneeId: user.id } : {}) },
+    { enabled: can(user, 'cases:view') },
+  );
+  const courtList = courtDates.data?.courtDates ?? [];
   const step = span === 'day' ? 1 : 7;
 
   return (
@@ -72,40 +144,54 @@ export function Agenda({ user }: { user: PublicUser }) {
         query={query}
         loadingLabel="Loading the diary"
         failedText="Failed to fetch appointments"
-        isEmpty={(data) => data.appointments.length === 0}
+        isEmpty={(data) => data.appointments.length === 0 && courtList.length === 0}
         empty={{
           title:
             span === 'day' ? 'Nothing in the diary that day' : 'Nothing in the diary that week',
         }}
       >
-        {(data) => (
-          <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-            {data.appointments.map((appointment, index) => {
-              const isNewDay =
-                index === 0 || data.appointments[index - 1]!.date !== appointment.date;
-              return (
-                <li key={appointment.id} className="p-3">
-                  {span === 'week' && isNewDay ? (
-                    <p className="mb-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">
-                      {formatLongDay(appointment.date)}
-                    </p>
-                  ) : null}
-                  <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
-                    <span className="w-24 font-semibold text-slate-900 tabular-nums">
-                      {appointment.time}–{nairobiDateTime(new Date(appointment.endsAt)).time}
-                    </span>
-                    <span className="font-medium text-slate-900">{appointment.title}</span>
-                    <StatusBadge status={appointment.status} />
-                    <span className="text-slate-600">
-                      {appointment.client} · {whereOf(appointment)}
-                      {user.role !== 'advocate' ? ` · ${appointment.advocateName}` : ''}
-                    </span>
-                  </div>
-                </li>
-              );
-            })}
-          </ol>
-        )}
+        {(data) => {
+          const entries = diaryEntries(data.appointments, courtList);
+          return (
+            <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              {entries.map((entry, index) => {
+                const isNewDay = index === 0 || entries[index - 1]!.date !== entry.date;
+                return (
+                  <li
+                    key={
+                      entry.kind === 'court' ? `court-${entry.court.caseId}` : entry.appointment.id
+                    }
+                    className="p-3"
+                  >
+                    {span === 'week' && isNewDay ? (
+                      <p className="mb-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">
+                        {formatLongDay(entry.date)}
+                      </p>
+                    ) : null}
+                    {entry.kind === 'court' ? (
+                      <CourtDateLine court={entry.court} showClient />
+                    ) : (
+                      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+                        <span className="w-24 font-semibold text-slate-900 tabular-nums">
+                          {entry.appointment.time}–
+                          {nairobiDateTime(new Date(entry.appointment.endsAt)).time}
+                        </span>
+                        <span className="font-medium text-slate-900">
+                          {entry.appointment.title}
+                        </span>
+                        <StatusBadge status={entry.appointment.status} />
+                        <span className="text-slate-600">
+                          {entry.appointment.client} · {whereOf(entry.appointment)}
+                          {user.role !== 'advocate' ? ` · ${entry.appointment.advocateName}` : ''}
+                        </span>
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          );
+        }}
       </ListResults>
     </section>
   );

@@ -10,6 +10,7 @@ import { useAppointmentTerms } from '../api/appointment-fees';
 import { Agenda } from '../components/agenda';
 import { AppointmentsList } from '../components/appointments-list';
 import { BookingModal, isBookableType } from '../components/booking-modal';
+import { UpcomingCourtDates } from '../components/upcoming-court-dates';
 import { VisitorBooking } from '../components/visitor-booking';
 import { readBookingToken, removeBookingTokenFromAddress } from '../booking-token';
 
@@ -89,6 +90,7 @@ function Appointments() {
           </Button>
         ) : null}
         {isStaff && can(user, 'appointments:view') ? <Agenda user={user} /> : null}
+        {isSignedIn && !isStaff ? <UpcomingCourtDates /> : null}
         {isSignedIn ? (
           <section aria-labelledby="all-appointments" className="space-y-3">
             {isStaff ? (

@@ -27,6 +27,7 @@ import { Modal } from '../../../components/ui/modal';
 import { inputClass } from '../../../components/ui/text-field';
 import { firm, telHref } from '../../../content/firm';
 import { formatDate } from '../../../lib/format';
+import { CourtDates } from './staff-dashboard';
 import { EmptyLine, Panel, StatTile, TileGrid } from './tiles';
 
 type ClientSection = NonNullable<DashboardStats['client']>;
@@ -178,6 +179,8 @@ export function ClientDashboard({ stats }: { stats: DashboardStats & { client: C
           )}
         </Panel>
       </div>
+
+      {stats.courtDates ? <CourtDates court={stats.courtDates} today={stats.today} /> : null}
 
       <Panel
         title="Recent Messages"

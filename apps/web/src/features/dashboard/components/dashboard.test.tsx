@@ -115,6 +115,35 @@ describe('the dashboard screen', () => {
 });
 
 describe('ClientDashboard', () => {
+  it("shows the client's own court dates of the next 14 days (issue 25)", () => {
+    renderWithApp(
+      <ClientDashboard
+        stats={{
+          ...clientStats(),
+          courtDates: {
+            count: 1,
+            next: [
+              {
+                caseId: 'c1',
+                caseNumber: 'MWA/2026/0042',
+                title: 'Boundary dispute Ngong',
+                courtDate: '2026-12-03T07:00:00.000Z',
+                court: 'Milimani Law Courts',
+              },
+            ],
+          },
+        }}
+      />,
+      { path: '/dashboard' },
+    );
+    const panel = screen.getByRole('region', { name: 'Court Dates: Next 14 Days' });
+    expect(within(panel).getByRole('link', { name: 'Boundary dispute Ngong' })).toHaveAttribute(
+      'href',
+      '/cases/c1',
+    );
+    expect(within(panel).getByText(/Milimani Law Courts · MWA\/2026\/0042/)).toBeVisible();
+  });
+
   it('links each of the four tiles to the list it counts, and shows the recent messages', () => {
     renderWithApp(<ClientDashboard stats={clientStats()} />, { path: '/dashboard' });
     const tiles = within(screen.getByRole('list', { name: 'Your figures' })).getAllByRole('link');

@@ -8,6 +8,7 @@ const allOn = {
   case_opened: true,
   case_status_changed: true,
   case_document_added: true,
+  court_date_set: true,
   appointment_confirmed: true,
   appointment_rescheduled: true,
   appointment_cancelled: true,
@@ -27,7 +28,7 @@ describe('EmailPreferencesPanel', () => {
     });
     renderWithApp(<EmailPreferencesPanel role="client" />);
     const toggle = await screen.findByRole('switch', { name: "My case's status changes" });
-    expect(screen.getAllByRole('switch')).toHaveLength(7);
+    expect(screen.getAllByRole('switch')).toHaveLength(8);
     expect(screen.getByRole('switch', { name: MESSAGE_SWITCH })).toHaveAttribute(
       'aria-checked',
       'true',

@@ -1,4 +1,4 @@
-import { NOTIFICATION_MESSAGES, PROFILE_MESSAGES } from '@firm/shared';
+import { CALENDAR_FEED_TEXTS, NOTIFICATION_MESSAGES, PROFILE_MESSAGES } from '@firm/shared';
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import type { RouteHandle } from '../../../lib/seo';
 import { useConfirmEmailChange, useProfile } from '../api/profile';
 import { EmailChangeForm } from '../components/email-change-form';
+import { CalendarFeedPanel } from '../components/calendar-feed-panel';
 import { EmailPreferencesPanel } from '../components/email-preferences-panel';
 import { PersonalDetailsForm } from '../components/personal-details-form';
 import { ProfessionalDetailsForm } from '../components/professional-details-form';
@@ -122,6 +123,13 @@ function ProfileSettings() {
         description="Where your account is signed in now. Sign out a device you do not recognise, then change your password."
       >
         <SessionsPanel />
+      </Section>
+      <Section
+        id="calendar-feed"
+        title={CALENDAR_FEED_TEXTS.heading}
+        description={CALENDAR_FEED_TEXTS.intro}
+      >
+        <CalendarFeedPanel />
       </Section>
       <Section
         id="data"
