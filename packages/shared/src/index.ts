@@ -36,3 +36,4 @@ export * from './schemas/notifications';
 export * from './schemas/firm-settings';
 export * from './schemas/dashboard';
 export * from './client-view';
+export * from './audit-texts';
