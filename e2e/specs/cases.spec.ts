@@ -51,7 +51,7 @@ test.describe('cases', () => {
     await expect(detail.getByText(/^MWA\/\d{4}\/\d{4}$/).first()).toBeVisible();
 
     // A shared PDF, with its progress bar.
-    await detail.getByLabel('Share uploaded files with the client').check();
+    await detail.getByLabel('Share the files I upload next with the client').check();
     await detail.locator('input[type=file]').setInputFiles({
       name: 'Plaint.pdf',
       mimeType: 'application/pdf',

@@ -66,7 +66,7 @@ test.describe('System Settings', () => {
   test('an advocate reads the audit log, filters it and exports it as CSV', async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     const owner = await ownerToken(request);
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
@@ -89,7 +89,12 @@ test.describe('System Settings', () => {
     await page.getByLabel('Action').selectOption('user.created');
     await expect(page).toHaveURL(/audit\.action=user\.created/);
     await expect(table.getByRole('row')).toHaveCount(2); // the header and one entry
-    await expect(table.getByRole('row').nth(1)).toContainText(client.email);
+    // The row reads as a sentence, with the Nairobi time in words (issue 25 item 5).
+    await expect(table.getByRole('row').nth(1)).toContainText(
+      `created an account for Ready client ${suffix}`,
+    );
+    await expect(table.getByRole('row').nth(1)).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
+    await page.screenshot({ path: testInfo.outputPath('audit-log.png') });
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();

@@ -59,6 +59,41 @@ describe('clientAuditDetails', () => {
   });
 });
 
+describe('a visibility change (issue 25)', () => {
+  it('reaches the client while the item is shared, never about an internal one', () => {
+    const doc = { caseId: 'case-b', caseNumber: 'MWA/2026/0002', name: 'brief.pdf' };
+    expect(
+      clientAuditDetails(
+        'case.document_visibility_changed',
+        { ...doc, documentId: 'doc-shared', visibleToClient: true, staffOnly: 'x' },
+        visible,
+      ),
+    ).toEqual({ ...doc, documentId: 'doc-shared', visibleToClient: true });
+    expect(
+      clientAuditDetails(
+        'case.document_visibility_changed',
+        { ...doc, documentId: 'doc-internal', visibleToClient: false },
+        visible,
+      ),
+    ).toBeNull();
+    const note = { caseId: 'case-b', caseNumber: 'MWA/2026/0002', visibleToClient: true };
+    expect(
+      clientAuditDetails(
+        'case.note_visibility_changed',
+        { ...note, noteId: 'note-shared' },
+        visible,
+      ),
+    ).toEqual({ ...note, noteId: 'note-shared' });
+    expect(
+      clientAuditDetails(
+        'case.note_visibility_changed',
+        { ...note, noteId: 'note-internal' },
+        visible,
+      ),
+    ).toBeNull();
+  });
+});
+
 describe('ownAccountAuditDetails', () => {
   it("keeps a staff member's own account rows and nothing of records they worked on", () => {
     expect(ownAccountAuditDetails('profile.updated', { fields: ['phone'] })).toEqual({

@@ -108,6 +108,13 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<string, ClientAuditRule>> = {
   'case.note_added': { about: 'note', details: ['caseId', 'caseNumber', 'noteId'] },
   'case.document_uploaded': onDocument('name', 'mimeType', 'size', 'sha256'),
   'case.document_downloaded': onDocument('name'),
+  // Shared after the upload, or made internal again: kept only while the item is shared, so the
+  // row of an item the client cannot see drops out with it (issue 25).
+  'case.document_visibility_changed': onDocument('name', 'visibleToClient'),
+  'case.note_visibility_changed': {
+    about: 'note',
+    details: ['caseId', 'caseNumber', 'noteId', 'visibleToClient'],
+  },
   // Their conversations with the firm (every message in one is theirs to read).
   'conversation.created': onConversation('subject', 'messageId'),
   'conversation.viewed': onConversation(),

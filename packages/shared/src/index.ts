@@ -37,3 +37,4 @@ export * from './schemas/firm-settings';
 export * from './schemas/dashboard';
 export * from './client-view';
 export * from './schemas/court-dates';
+export * from './audit-texts';

@@ -132,6 +132,14 @@ export const NOTIFICATION_TEXTS = {
     title: 'New document',
     message: (caseNumber: string) => `A document was added to case ${caseNumber}.`,
   },
+  caseDocumentShared: {
+    title: 'Document shared',
+    message: (caseNumber: string) => `A document on case ${caseNumber} was shared with you.`,
+  },
+  caseNoteShared: {
+    title: 'Note shared',
+    message: (caseNumber: string) => `A note on case ${caseNumber} was shared with you.`,
+  },
   caseNoteAdded: {
     title: 'New note',
     message: (caseNumber: string) => `A note was added to case ${caseNumber}.`,

@@ -14,6 +14,7 @@ export const ACTIONS = [
   'cases:delete',
   'files:open',
   'files:upload',
+  'files:share',
   'appointments:view',
   'appointments:schedule',
   'appointments:contact',
@@ -81,6 +82,9 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'cases:manage': 'canManageCases',
     'files:open': 'canOpenFiles',
     'files:upload': 'canUploadFiles',
+    // Sharing a document with the client after the upload (or making it internal again) is the
+    // choice an uploader makes at upload, and those who run the case may revisit it (ADR 014).
+    'files:share': ['canUploadFiles', 'canManageCases'],
     'appointments:view': true,
     'appointments:schedule': 'canScheduleAppointments',
     // Every admin lists the diary (SPEC): who comes, when, for what. A visitor's or client's email

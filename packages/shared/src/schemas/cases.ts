@@ -28,6 +28,19 @@ export const documentParamsSchema = z.object({
   id: uuidField(CASE_MESSAGES.invalidCaseId),
   docId: uuidField(CASE_MESSAGES.invalidDocumentId),
 });
+export const noteParamsSchema = z.object({
+  id: uuidField(CASE_MESSAGES.invalidCaseId),
+  noteId: uuidField(CASE_MESSAGES.invalidNoteId),
+});
+
+/**
+ * PATCH /api/cases/:id/documents/:docId and /notes/:noteId (issue 25): share an item with the
+ * client after the fact, or make it internal again.
+ */
+export const visibilityInputSchema = z.object({
+  visibleToClient: z.boolean({ message: CASE_MESSAGES.visibilityRequired }),
+});
+export type VisibilityInput = z.infer<typeof visibilityInputSchema>;
 
 const emptyAsUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;

@@ -7,7 +7,7 @@ import {
   type MatrixEndpoint,
 } from '../../../test/access-matrix';
 import { seedUser } from '../../../test/accounts';
-import { multipartFile, PDF_BYTES, seedCase, seedDocument } from '../../../test/cases';
+import { multipartFile, PDF_BYTES, seedCase, seedDocument, seedNote } from '../../../test/cases';
 import type { TestContext } from '../../../test/helpers';
 
 /**
@@ -149,6 +149,40 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
       const document = await seedDocument(ctx, row.id);
       return { method: 'DELETE', url: `/api/cases/${row.id}/documents/${document.id}` };
     },
+  },
+  'PATCH /cases/:id/documents/:docId': {
+    action: 'files:share',
+    deniedMessage: CASE_MESSAGES.shareDenied,
+    allowed: 200,
+    request: async (ctx, caller) => {
+      const row = await caseFor(ctx, caller);
+      const document = await seedDocument(ctx, row.id, { visibleToClient: false });
+      return {
+        method: 'PATCH',
+        url: `/api/cases/${row.id}/documents/${document.id}`,
+        payload: { visibleToClient: true },
+      };
+    },
+    check: (body) =>
+      expect((body as { document: { visibleToClient: boolean } }).document.visibleToClient).toBe(
+        true,
+      ),
+  },
+  'PATCH /cases/:id/notes/:noteId': {
+    action: 'cases:manage',
+    deniedMessage: CASE_MESSAGES.manageDenied,
+    allowed: 200,
+    request: async (ctx, caller) => {
+      const row = await caseFor(ctx, caller);
+      const note = await seedNote(ctx, row.id, { visibleToClient: true });
+      return {
+        method: 'PATCH',
+        url: `/api/cases/${row.id}/notes/${note.id}`,
+        payload: { visibleToClient: false },
+      };
+    },
+    check: (body) =>
+      expect((body as { note: { visibleToClient: boolean } }).note.visibleToClient).toBe(false),
   },
   'POST /cases/conflict-check': {
     action: 'cases:create',

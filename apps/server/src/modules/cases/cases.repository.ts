@@ -412,6 +412,50 @@ export async function findDocument(
   return row?.document;
 }
 
+export async function findNote(
+  db: Executor,
+  caseId: string,
+  noteId: string,
+): Promise<CaseNoteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(caseNotes)
+    .where(and(eq(caseNotes.id, noteId), eq(caseNotes.caseId, caseId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Shares a document or note with the client, or makes it internal, together with the timeline
+ * event that announced it (`documents_uploaded` / `note_added` naming the item), so the client's
+ * timeline shows exactly the items they see.
+ */
+export async function setItemVisibility(
+  tx: Executor,
+  item: { kind: 'document' | 'note'; caseId: string; id: string },
+  visibleToClient: boolean,
+): Promise<void> {
+  if (item.kind === 'document') {
+    await tx.update(caseDocuments).set({ visibleToClient }).where(eq(caseDocuments.id, item.id));
+  } else {
+    await tx.update(caseNotes).set({ visibleToClient }).where(eq(caseNotes.id, item.id));
+  }
+  const [type, key] =
+    item.kind === 'document'
+      ? (['documents_uploaded', 'documentId'] as const)
+      : (['note_added', 'noteId'] as const);
+  await tx
+    .update(caseEvents)
+    .set({ visibleToClient })
+    .where(
+      and(
+        eq(caseEvents.caseId, item.caseId),
+        eq(caseEvents.type, type),
+        sql`${caseEvents.details} ->> ${key} = ${item.id}`,
+      ),
+    );
+}
+
 export async function deleteDocumentRow(tx: Executor, id: string): Promise<void> {
   await tx.delete(caseDocuments).where(eq(caseDocuments.id, id));
 }

@@ -16,10 +16,12 @@ import {
   documentParamsSchema,
   documentResponseSchema,
   listCasesQuerySchema,
+  noteParamsSchema,
   noteResponseSchema,
   successMessageSchema,
   updateCaseInputSchema,
   uploadQuerySchema,
+  visibilityInputSchema,
   type Action,
 } from '@firm/shared';
 import { AppError } from '../../lib/app-error';
@@ -36,6 +38,8 @@ import {
   getCase,
   listCases,
   recordDocument,
+  setDocumentVisibility,
+  setNoteVisibility,
   updateCase,
   type CasesDeps,
 } from './cases.service';
@@ -57,6 +61,7 @@ const DENIED: Record<string, string> = {
   'cases:manage': CASE_MESSAGES.manageDenied,
   'cases:delete': CASE_MESSAGES.deleteDenied,
   'files:upload': CASE_MESSAGES.uploadDenied,
+  'files:share': CASE_MESSAGES.shareDenied,
 };
 
 /**
@@ -327,6 +332,66 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
       );
       return { success: true as const, message: CASE_MESSAGES.documentDeleted };
+    },
+  );
+
+  app.patch(
+    '/cases/:id/documents/:docId',
+    {
+      schema: {
+        tags,
+        summary: 'Share a document with the client, or make it internal (audited)',
+        params: documentParamsSchema,
+        body: visibilityInputSchema,
+        response: { 200: documentResponseSchema, ...errors },
+      },
+      onRequest: may('files:share'),
+    },
+    async (request) => {
+      const document = await setDocumentVisibility(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.params.docId,
+        request.body.visibleToClient,
+        requestMeta(request),
+      );
+      return {
+        success: true as const,
+        message: document.visibleToClient
+          ? CASE_MESSAGES.documentShared
+          : CASE_MESSAGES.documentMadeInternal,
+        document,
+      };
+    },
+  );
+
+  app.patch(
+    '/cases/:id/notes/:noteId',
+    {
+      schema: {
+        tags,
+        summary: 'Share a note with the client, or make it internal (audited)',
+        params: noteParamsSchema,
+        body: visibilityInputSchema,
+        response: { 200: noteResponseSchema, ...errors },
+      },
+      onRequest: may('cases:manage'),
+    },
+    async (request) => {
+      const note = await setNoteVisibility(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.params.noteId,
+        request.body.visibleToClient,
+        requestMeta(request),
+      );
+      return {
+        success: true as const,
+        message: note.visibleToClient ? CASE_MESSAGES.noteShared : CASE_MESSAGES.noteMadeInternal,
+        note,
+      };
     },
   );
 };

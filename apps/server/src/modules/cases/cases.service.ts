@@ -25,6 +25,7 @@ import { writeAudit } from '../audit/audit-log.repository';
 import {
   notifyCaseAssigned,
   notifyCaseContentAdded,
+  notifyCaseContentShared,
   notifyCaseOpened,
   notifyCaseStatusChanged,
   notifyCourtDateSet,
@@ -38,6 +39,7 @@ import {
   findActiveUser,
   findCaseInScope,
   findDocument,
+  findNote,
   findSimilarPeople,
   insertCase,
   insertDocument,
@@ -49,6 +51,7 @@ import {
   loadCaseChildren,
   lockCaseInScope,
   nextCaseSequence,
+  setItemVisibility,
   touchCase,
   updateCaseAtVersion,
   type CaseScope,
@@ -77,6 +80,7 @@ export interface CasesDeps {
 const notFound = () => AppError.notFound(CASE_MESSAGES.caseNotFound, 'CASE_NOT_FOUND');
 const documentNotFound = () =>
   AppError.notFound(CASE_MESSAGES.documentNotFound, 'DOCUMENT_NOT_FOUND');
+const noteNotFound = () => AppError.notFound(CASE_MESSAGES.noteNotFound, 'NOTE_NOT_FOUND');
 
 const DENIED: Partial<Record<Action, string>> = {
   'cases:view': CASE_MESSAGES.viewDenied,
@@ -85,6 +89,7 @@ const DENIED: Partial<Record<Action, string>> = {
   'cases:manage': CASE_MESSAGES.manageDenied,
   'files:upload': CASE_MESSAGES.uploadDenied,
   'cases:delete': CASE_MESSAGES.deleteDenied,
+  'files:share': CASE_MESSAGES.shareDenied,
 };
 
 function assertCan(actor: UserRow, action: Action): void {
@@ -641,4 +646,72 @@ export async function deleteDocument(
     });
   });
   await removeDocumentFile(deps.documentsDir, documentId);
+}
+
+/**
+ * Shares a document with the client after its upload, or makes it internal again (issue 25, ADR
+ * 014 "Sharing after the fact"): audited whether or not it changed anything the client sees; the
+ * client is told only when it becomes shared (an item made internal simply disappears for them).
+ */
+export async function setDocumentVisibility(
+  deps: CasesDeps,
+  actor: UserRow,
+  caseId: string,
+  documentId: string,
+  visibleToClient: boolean,
+  meta: RequestMeta,
+): Promise<CaseDocument> {
+  assertCan(actor, 'files:share');
+  return deps.db.transaction(async (tx) => {
+    const current = await lockCaseInScope(tx, scopeFor(actor), caseId);
+    if (!current) throw documentNotFound();
+    const document = await findDocument(tx, scopeFor(actor), caseId, documentId);
+    if (!document) throw documentNotFound();
+    const uploader = document.uploadedBy
+      ? await findActiveUser(tx, document.uploadedBy, ['advocate', 'admin', 'client'])
+      : undefined;
+    const answer = (visible: boolean) =>
+      toCaseDocument({
+        ...document,
+        visibleToClient: visible,
+        uploaderName: uploader?.name ?? null,
+      });
+    if (document.visibleToClient === visibleToClient) return answer(visibleToClient);
+    await setItemVisibility(tx, { kind: 'document', caseId, id: documentId }, visibleToClient);
+    await touchCase(tx, caseId);
+    await audit(tx, actor, 'case.document_visibility_changed', current, meta, {
+      documentId,
+      name: document.name,
+      visibleToClient,
+    });
+    if (visibleToClient) await notifyCaseContentShared(tx, current, 'document', actor);
+    return answer(visibleToClient);
+  });
+}
+
+/** The same for a note; notes are the work of those who manage cases. */
+export async function setNoteVisibility(
+  deps: CasesDeps,
+  actor: UserRow,
+  caseId: string,
+  noteId: string,
+  visibleToClient: boolean,
+  meta: RequestMeta,
+): Promise<CaseNote> {
+  assertCan(actor, 'cases:manage');
+  return deps.db.transaction(async (tx) => {
+    const current = await lockCaseInScope(tx, scopeFor(actor), caseId);
+    if (!current) throw noteNotFound();
+    const note = await findNote(tx, caseId, noteId);
+    if (!note) throw noteNotFound();
+    if (note.visibleToClient === visibleToClient) return toCaseNote(note);
+    await setItemVisibility(tx, { kind: 'note', caseId, id: noteId }, visibleToClient);
+    await touchCase(tx, caseId);
+    await audit(tx, actor, 'case.note_visibility_changed', current, meta, {
+      noteId,
+      visibleToClient,
+    });
+    if (visibleToClient) await notifyCaseContentShared(tx, current, 'note', actor);
+    return toCaseNote({ ...note, visibleToClient });
+  });
 }

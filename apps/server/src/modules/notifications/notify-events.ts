@@ -125,6 +125,35 @@ export async function notifyCaseContentAdded(
   );
 }
 
+/**
+ * A document or note shared with the client after the fact (issue 25): the client alone hears of
+ * it, by the same kind as a shared upload, so their bell and their email choice ("A document is
+ * shared on my case") cover it. Making an item internal tells no one.
+ */
+export async function notifyCaseContentShared(
+  tx: Executor,
+  row: CaseRef,
+  what: 'document' | 'note',
+  actor: Actor,
+) {
+  const isDocument = what === 'document';
+  const [client] = await activeUsersByIds(tx, [row.clientId]);
+  await notify(
+    tx,
+    client ? [client] : [],
+    {
+      kind: isDocument ? 'case_document_added' : 'case_note_added',
+      type: 'info',
+      title: (isDocument ? T.caseDocumentShared : T.caseNoteShared).title,
+      message: (isDocument ? T.caseDocumentShared : T.caseNoteShared).message(row.caseNumber),
+      actionUrl: caseLink(row),
+      subject: caseSubject(row),
+      maySee: (user) => user.role === 'client' && maySeeCase(row)(user),
+    },
+    { exceptUserId: actor?.id },
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Appointments
 

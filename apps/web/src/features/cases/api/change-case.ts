@@ -3,6 +3,7 @@ import type {
   CaseDetail,
   CaseResponse,
   CaseNote,
+  DocumentResponse,
   SuccessMessage,
   UpdateCaseInput,
 } from '@firm/shared';
@@ -57,6 +58,30 @@ export function useDeleteDocument(id: string) {
   const refresh = useRefreshCases();
   return useMutation({
     mutationFn: (documentId: string) => deleteDocument(id, documentId),
+    onSuccess: () => refresh(id),
+  });
+}
+
+/**
+ * PATCH /api/cases/:id/documents/:docId or /notes/:noteId: share an item with the client after the
+ * fact, or make it internal again (issue 25).
+ */
+export function setVisibility(
+  id: string,
+  item: { kind: 'document' | 'note'; id: string },
+  visibleToClient: boolean,
+): Promise<SuccessMessage> {
+  const path = `${casePath(id)}/${item.kind === 'document' ? 'documents' : 'notes'}/${encodeURIComponent(item.id)}`;
+  return item.kind === 'document'
+    ? api.patch<DocumentResponse>(path, { visibleToClient })
+    : api.patch<SuccessMessage & { note: CaseNote }>(path, { visibleToClient });
+}
+
+export function useSetVisibility(id: string) {
+  const refresh = useRefreshCases();
+  return useMutation({
+    mutationFn: (input: { kind: 'document' | 'note'; id: string; visibleToClient: boolean }) =>
+      setVisibility(id, input, input.visibleToClient),
     onSuccess: () => refresh(id),
   });
 }

@@ -1,5 +1,5 @@
 import { CASE_MESSAGES, PARTY_ROLES, can, type CaseDetail, type PublicUser } from '@firm/shared';
-import { Download, Lock, Trash2 } from 'lucide-react';
+import { Download, Eye, Lock, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { ListError } from '../../../components/list/list-states';
@@ -9,7 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessageOr } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { useDeleteDocument } from '../api/change-case';
+import { useDeleteDocument, useSetVisibility } from '../api/change-case';
 import { downloadDocument } from '../api/documents';
 import { useCase } from '../api/get-case';
 import { AddNoteForm } from './add-note-form';
@@ -53,9 +53,78 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Staff's badge and switch for what the client sees of one document or note (issue 25): sharing
+ * is one press and tells the client; making a shared item internal asks first, since it takes
+ * something away from the client's screen.
+ */
+function SharingControl({
+  caseId,
+  kind,
+  id,
+  name,
+  shared,
+  mayChange,
+}: {
+  caseId: string;
+  kind: 'document' | 'note';
+  id: string;
+  name: string;
+  shared: boolean;
+  mayChange: boolean;
+}) {
+  const change = useSetVisibility(caseId);
+  const label = shared ? CASE_MESSAGES.makeInternal : CASE_MESSAGES.shareWithClient;
+  const onClick = () => {
+    if (
+      shared &&
+      !window.confirm(
+        kind === 'document'
+          ? CASE_MESSAGES.confirmMakeDocumentInternal(name)
+          : CASE_MESSAGES.confirmMakeNoteInternal,
+      )
+    ) {
+      return;
+    }
+    change.mutate(
+      { kind, id, visibleToClient: !shared },
+      {
+        onSuccess: (body) => toast.success(body.message),
+        onError: (error) => toast.error(serverMessageOr(error, 'Failed to change who sees it')),
+      },
+    );
+  };
+  return (
+    <>
+      {shared ? (
+        <Badge tone="green">{CASE_MESSAGES.sharedBadge}</Badge>
+      ) : (
+        <Badge tone="amber">
+          <Lock aria-hidden="true" className="mr-1 inline size-3" />
+          {CASE_MESSAGES.internalBadge}
+        </Badge>
+      )}
+      {mayChange ? (
+        <Button
+          variant={shared ? 'quiet' : 'secondary'}
+          size="xs"
+          aria-label={kind === 'document' ? `${label}: ${name}` : `${label}: note by ${name}`}
+          disabled={change.isPending}
+          onClick={onClick}
+        >
+          {shared ? null : <Eye aria-hidden="true" className="size-3.5" />}
+          {label}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
 function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
   const remove = useDeleteDocument(item.id);
   const mayDelete = can(actor, 'cases:manage');
+  const mayShare = can(actor, 'files:share');
+  const isStaff = actor.role !== 'client';
   if (item.documents.length === 0)
     return <p className="text-sm text-slate-600">No documents yet.</p>;
   return (
@@ -67,12 +136,19 @@ function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
             <p className="text-xs text-slate-600">
               {formatMegabytes(document.size)} · {formatDate(document.uploadedAt)}
               {document.uploadedBy ? ` · ${document.uploadedBy.name}` : ''}
-              {actor.role !== 'client' && !document.visibleToClient ? (
-                <span className="ml-2 inline-flex items-center gap-1 text-amber-800">
-                  <Lock aria-hidden="true" className="size-3" /> Internal
-                </span>
-              ) : null}
             </p>
+            {isStaff ? (
+              <div className="mt-1 flex flex-wrap items-center gap-2">
+                <SharingControl
+                  caseId={item.id}
+                  kind="document"
+                  id={document.id}
+                  name={document.name}
+                  shared={document.visibleToClient}
+                  mayChange={mayShare}
+                />
+              </div>
+            ) : null}
           </div>
           <Button
             variant="neutral"
@@ -186,11 +262,14 @@ function CaseBody({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
                   <span className="font-semibold text-slate-800">{note.author}</span>
                   <span>{formatDateTime(note.createdAt)}</span>
                   {isStaff ? (
-                    note.visibleToClient ? (
-                      <Badge tone="green">Shared with client</Badge>
-                    ) : (
-                      <Badge tone="amber">Internal</Badge>
-                    )
+                    <SharingControl
+                      caseId={item.id}
+                      kind="note"
+                      id={note.id}
+                      name={note.author}
+                      shared={note.visibleToClient}
+                      mayChange={mayManage}
+                    />
                   ) : null}
                 </p>
                 <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{note.content}</p>

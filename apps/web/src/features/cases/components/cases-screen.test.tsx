@@ -7,7 +7,7 @@ import {
 } from '@firm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { aClient, anAdmin, anAdvocate } from '../../../testing/people';
 import { CasesScreen } from './cases-screen';
@@ -298,6 +298,84 @@ describe('the case detail', () => {
         visibleToClient: false,
       }),
     );
+  });
+
+  it('shares an internal document after upload; an admin who does not manage cases cannot change notes', async () => {
+    const internalDoc = {
+      ...detail().documents[0]!,
+      id: 'd2',
+      name: 'Brief.pdf',
+      visibleToClient: false,
+    };
+    let shared = false;
+    const calls = mockApi({
+      'GET /cases?page=1&limit=20': [200, list([summary()])],
+      [`GET /cases/${CASE_ID}`]: () => [
+        200,
+        {
+          success: true,
+          case: detail({ documents: [{ ...internalDoc, visibleToClient: shared }] }),
+        },
+      ],
+      [`PATCH /cases/${CASE_ID}/documents/d2`]: () => {
+        shared = true;
+        return [
+          200,
+          {
+            success: true,
+            message: CASE_MESSAGES.documentShared,
+            document: { ...internalDoc, visibleToClient: true },
+          },
+        ];
+      },
+      'GET /cases/people': [200, PEOPLE],
+    });
+    // An admin who uploads files but does not manage cases: shares documents, not notes.
+    renderCases(anAdmin({ canOpenFiles: true, canUploadFiles: true }), `/cases/${CASE_ID}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Boundary dispute Ngong' });
+    expect(within(dialog).getByText(CASE_MESSAGES.internalBadge)).toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: /Make internal: note/ }),
+    ).not.toBeInTheDocument();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Share with client: Brief.pdf' }),
+    );
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ visibleToClient: true }),
+    );
+    expect(
+      await within(dialog).findByRole('button', { name: 'Make internal: Brief.pdf' }),
+    ).toBeInTheDocument();
+  });
+
+  it('asks before making a shared note internal, and sends nothing when cancelled', async () => {
+    const calls = mockApi({
+      'GET /cases?page=1&limit=20': [200, list([summary()])],
+      [`GET /cases/${CASE_ID}`]: [200, { success: true, case: detail() }],
+      [`PATCH /cases/${CASE_ID}/notes/n1`]: [
+        200,
+        { success: true, message: CASE_MESSAGES.noteMadeInternal, note: detail().notes[0] },
+      ],
+      'GET /cases/people': [200, PEOPLE],
+    });
+    renderCases(anAdvocate(), `/cases/${CASE_ID}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Boundary dispute Ngong' });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
+    const makeInternal = within(dialog).getByRole('button', {
+      name: 'Make internal: note by Wanjiru Kamau',
+    });
+    await userEvent.click(makeInternal);
+    expect(confirm).toHaveBeenCalledWith(CASE_MESSAGES.confirmMakeNoteInternal);
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    confirm.mockReturnValueOnce(true);
+    await userEvent.click(makeInternal);
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+        url: expect.stringContaining(`/cases/${CASE_ID}/notes/n1`),
+        body: { visibleToClient: false },
+      }),
+    );
+    confirm.mockRestore();
   });
 
   it('answers another client’s case with the server’s not-found message', async () => {

@@ -47,9 +47,17 @@ const dropOn = (target: HTMLElement, files: File[]) =>
   fireEvent.drop(target, { dataTransfer: { files, types: ['Files'] } });
 
 describe('Upload Document', () => {
+  it('asks whether to share before the file picker, in reading order (issue 25)', () => {
+    renderWithApp(<UploadDocuments caseId={CASE_ID} isStaff />);
+    const share = screen.getByLabelText(CASE_MESSAGES.shareUploadsLabel);
+    const upload = screen.getByRole('button', { name: CASE_MESSAGES.uploadDocument });
+    expect(share.compareDocumentPosition(upload) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(share).not.toBeChecked();
+  });
+
   it('uploads each dropped file on its own, with its progress, shared when staff tick the box', async () => {
     renderWithApp(<UploadDocuments caseId={CASE_ID} isStaff />);
-    await userEvent.click(screen.getByLabelText('Share uploaded files with the client'));
+    await userEvent.click(screen.getByLabelText(CASE_MESSAGES.shareUploadsLabel));
     dropOn(screen.getByText('Drag files here, or'), [pdf('Plaint.pdf'), pdf('Affidavit.pdf')]);
     expect(transfers.map((t) => [t.file.name, t.visibleToClient])).toEqual([
       ['Plaint.pdf', true],

@@ -20,8 +20,8 @@ interface UploadItem {
 
 /**
  * 'Upload Document': drop files here or pick them; each uploads on its own with a progress bar and
- * a Cancel button. Staff choose whether the client may see the files; a client's own uploads are
- * always theirs to see.
+ * a Cancel button. Staff choose first whether the client may see the files (and may change it per
+ * document later); a client's own uploads are always theirs to see.
  */
 export function UploadDocuments({ caseId, isStaff }: { caseId: string; isStaff: boolean }) {
   const inputId = useId();
@@ -87,6 +87,15 @@ export function UploadDocuments({ caseId, isStaff }: { caseId: string; isStaff: 
 
   return (
     <div className="mt-3 space-y-3">
+      {/* The choice comes first, in reading order, because it applies to the files picked next
+          (issue 25); a file uploaded as internal can still be shared afterwards. */}
+      {isStaff ? (
+        <Checkbox
+          label={CASE_MESSAGES.shareUploadsLabel}
+          checked={shared}
+          onChange={(event) => setShared(event.target.checked)}
+        />
+      ) : null}
       <div
         ref={dropRef}
         onDragOver={(event) => {
@@ -127,13 +136,6 @@ export function UploadDocuments({ caseId, isStaff }: { caseId: string; isStaff: 
           PDF, Word, Excel, plain text, JPEG, PNG or HEIC.
         </p>
       </div>
-      {isStaff ? (
-        <Checkbox
-          label="Share uploaded files with the client"
-          checked={shared}
-          onChange={(event) => setShared(event.target.checked)}
-        />
-      ) : null}
       {items.length > 0 ? (
         <ul className="space-y-2" aria-label="Uploads">
           {items.map((item) => (

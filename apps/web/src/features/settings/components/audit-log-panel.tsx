@@ -1,6 +1,7 @@
-import type { AuditEntryView } from '@firm/shared';
+import { auditActionLabel, describeAuditEntry, type AuditEntryView } from '@firm/shared';
 import { Download } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import type { Column } from '../../../components/list/data-table';
 import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
@@ -13,32 +14,46 @@ import { formatDateTime } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { fetchAuditCsv, useAuditLog, type AuditFilters } from '../api/settings';
 
-const personText = (person: AuditEntryView['actor']) =>
-  person ? `${person.name} (${person.email})` : '—';
-
-/** Details as short "key: value" pairs; never long enough to break the row on a phone. */
-function detailsText(details: Record<string, unknown>): string {
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join('; ');
+/**
+ * Each row reads as a sentence built from its action, who, whom and details (packages/shared
+ * audit-texts), with a link to the record; the CSV keeps the exact fields. Text wraps between
+ * words (`break-words`), never mid-word: a long email breaks only when it cannot fit at all.
+ * Times use lib/format's Nairobi formatter (the shared `formatNairobiDateTime` of the `dates`
+ * branch should replace it once merged).
+ */
+function Sentence({ entry }: { entry: AuditEntryView }) {
+  const { text, link } = describeAuditEntry(entry);
+  return (
+    <span className="block break-words">
+      <span className="text-slate-900">{text}</span>
+      {link ? (
+        <>
+          {' '}
+          <Link
+            to={link.href}
+            className="font-medium whitespace-nowrap text-brand-800 underline underline-offset-2"
+          >
+            {link.label}
+          </Link>
+        </>
+      ) : null}
+    </span>
+  );
 }
 
-// Cells wrap anywhere (emails, action names and details have no spaces to break at), so the table
-// fits its container at every width and never needs a sideways scroll.
-const wrap = (content: ReactNode) => <span className="wrap-anywhere">{content}</span>;
-
 const COLUMNS: readonly Column<AuditEntryView>[] = [
-  { header: 'When', cell: (entry) => formatDateTime(entry.createdAt) },
-  { header: 'Action', cell: (entry) => wrap(<code className="text-xs">{entry.action}</code>) },
   {
-    header: 'By',
-    cell: (entry) => wrap(entry.actor ? personText(entry.actor) : 'System or visitor'),
+    header: 'When (Nairobi)',
+    cell: (entry) => (
+      <time dateTime={entry.createdAt} className="whitespace-nowrap">
+        {formatDateTime(entry.createdAt)}
+      </time>
+    ),
   },
-  { header: 'Target', cell: (entry) => wrap(personText(entry.target)) },
-  { header: 'IP address', cell: (entry) => wrap(entry.ip ?? '—') },
+  { header: 'What happened', cell: (entry) => <Sentence entry={entry} /> },
   {
-    header: 'Details',
-    cell: (entry) => <span className="text-xs wrap-anywhere">{detailsText(entry.details)}</span>,
+    header: 'From',
+    cell: (entry) => <span className="break-words text-slate-700">{entry.ip ?? '—'}</span>,
   },
 ];
 
@@ -101,7 +116,7 @@ export function AuditLogPanel() {
           <option value="">All actions</option>
           {(query.data?.actions ?? []).map((action) => (
             <option key={action} value={action}>
-              {action}
+              {auditActionLabel(action)}
             </option>
           ))}
         </FilterSelect>
@@ -133,7 +148,6 @@ export function AuditLogPanel() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600" aria-live="polite">
           {query.data ? `${query.data.total} ${query.data.total === 1 ? 'entry' : 'entries'}` : ''}
-          <span className="sr-only"> (times in Nairobi)</span>
         </p>
         <Button
           variant="secondary"

@@ -54,8 +54,10 @@ describe('System Settings', () => {
     });
     renderWithApp(<SystemSettings />, { path: '/system-settings' });
     const table = await screen.findByRole('table', { name: 'Audit log' });
-    expect(within(table).getByText('Achieng Otieno (achieng@mail.test)')).toBeVisible();
-    await userEvent.selectOptions(screen.getByLabelText('Action'), 'profile.updated');
+    expect(
+      within(table).getByText('Wanjiru Kamau created an account for Achieng Otieno'),
+    ).toBeVisible();
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Updated their profile');
     expect(await screen.findByText('No audit entries')).toBeVisible();
     expect(screen.getByText('Try adjusting your search criteria')).toBeVisible();
     expect(calls.map((call) => call.url)).toContain(
