@@ -205,6 +205,7 @@ export function ClientsList({ actor }: { actor: PublicUser }) {
         <TemporaryPasswordDialog
           name={fullName(created.user)}
           password={created.temporaryPassword}
+          invitedEmail={created.user.email}
           onClose={() => setCreated(null)}
         />
       ) : null}

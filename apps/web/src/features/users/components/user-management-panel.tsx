@@ -57,9 +57,11 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
   const status = list.filters.status as StatusFilter;
   const [creating, setCreating] = useState<NewUserKind | null>(null);
   const [editing, setEditing] = useState<ManagedUser | null>(null);
-  const [shownPassword, setShownPassword] = useState<{ name: string; password: string } | null>(
-    null,
-  );
+  const [shownPassword, setShownPassword] = useState<{
+    name: string;
+    password: string;
+    invitedEmail?: string;
+  } | null>(null);
   const query = useUsers({
     role,
     status,
@@ -269,7 +271,12 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
           onClose={() => setCreating(null)}
           onCreated={(created) => {
             setCreating(null);
-            setShownPassword({ name: fullName(created.user), password: created.temporaryPassword });
+            setShownPassword({
+              name: fullName(created.user),
+              password: created.temporaryPassword,
+              // A new admin or client is emailed an invitation too; a new advocate is not.
+              ...(awaitsFirstSignIn(created.user) ? { invitedEmail: created.user.email } : {}),
+            });
           }}
         />
       ) : null}
@@ -278,6 +285,7 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
         <TemporaryPasswordDialog
           name={shownPassword.name}
           password={shownPassword.password}
+          invitedEmail={shownPassword.invitedEmail}
           onClose={() => setShownPassword(null)}
         />
       ) : null}
