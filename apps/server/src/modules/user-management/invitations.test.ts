@@ -349,6 +349,22 @@ describe('invitations', () => {
       expect(ctx.mail).toEqual([]);
     });
 
+    it('invitations do not use up the hourly allowance of forgot-password emails', async () => {
+      const created = await createClient();
+      for (let i = 0; i < 3; i += 1) expect((await resend(created.user.id)).statusCode).toBe(200);
+      await ctx.app.backgroundTasks.drain();
+      const before = ctx.mail.length;
+      const asked = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'achieng@client.test' },
+      });
+      expect(asked.statusCode).toBe(200);
+      await ctx.app.backgroundTasks.drain();
+      expect(ctx.mail).toHaveLength(before + 1);
+      expect(ctx.mail.at(-1)!.subject).toContain('Reset your password');
+    });
+
     it('answers 404 for an unknown account and 400 for a malformed id', async () => {
       expect((await resend(randomUUID())).statusCode).toBe(404);
       const malformed = await resend('not-an-id');
