@@ -64,7 +64,9 @@ export function latestMailTo(dataDir: string, to: string): string | null {
   }
   for (const name of files.sort().reverse()) {
     const raw = readFileSync(path.join(dir, name), 'utf8');
-    if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) continue;
+    // A long address is folded onto the next line of the header ("To:\n <address>"): unfold first.
+    const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
+    if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(unfolded)) continue;
     // Undo quoted-printable: soft line breaks and =XX escapes.
     return raw
       .replace(/=\r?\n/g, '')

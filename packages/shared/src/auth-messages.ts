@@ -28,4 +28,20 @@ export const AUTH_MESSAGES = {
   passwordResetDone: 'Your password has been reset. You can now sign in with your new password.',
   passwordChanged: 'Password changed successfully',
   currentPasswordWrong: 'Current password is incorrect',
+  invitationInvalid:
+    'This invitation link is invalid, already used or has expired. Please ask the firm to send you a new one.',
+  invitationAccepted: 'Welcome! Your password is set and you are signed in.',
+} as const;
+
+/** How long the link in a welcome email works (ADR 024). */
+export const INVITATION_HOURS = 72;
+
+/** The page a welcome email's link opens (/welcome#token=…): the reset form with its own words. */
+export const INVITATION_TEXTS = {
+  pageTitle: 'Choose your password',
+  intro:
+    'Welcome to Mwamba & Associates Advocates. Choose the password you will use to sign in to the client portal.',
+  submit: 'Set password and sign in',
+  saving: 'Setting your password…',
+  invalidHelp: 'Already chose a password? Sign in instead.',
 } as const;

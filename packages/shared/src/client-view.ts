@@ -86,6 +86,8 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<string, ClientAuditRule>> = {
   'user.deactivated': account('email', 'role'),
   'user.verified': account('email', 'role'),
   'user.password_reset': account('via'),
+  'user.invitation_resent': account('email', 'role'),
+  'user.invitation_accepted': account(),
   'user.password_changed': account(),
   'user.locked_out': account(),
   'admin.permissions_updated': account('before', 'after'),

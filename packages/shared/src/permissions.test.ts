@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_ADMIN_PERMISSIONS, can, ruleAllows } from './permissions';
+import { NO_ADMIN_PERMISSIONS, can, mayResendInvitation, ruleAllows } from './permissions';
 
 describe('can()', () => {
   it('lets an advocate do everything, including admin management', () => {
@@ -110,5 +110,29 @@ describe('can() on a record', () => {
     expect(
       ruleAllows(rule, { ...admin, permissions: { canOpenFiles: true } }, { assigneeId: 'a2' }),
     ).toBe(true);
+  });
+});
+
+describe('who may resend an invitation (ADR 024)', () => {
+  const invitee = (role: 'admin' | 'client' | 'advocate', lastLogin: string | null = null) => ({
+    role,
+    isActive: true,
+    lastLogin,
+  });
+  const admitter = { role: 'admin' as const, permissions: { canAdmitClients: true } };
+  it('advocates for admins and clients; admins who admit clients for clients only', () => {
+    expect(mayResendInvitation({ role: 'advocate' }, invitee('admin'))).toBe(true);
+    expect(mayResendInvitation({ role: 'advocate' }, invitee('client'))).toBe(true);
+    expect(mayResendInvitation(admitter, invitee('client'))).toBe(true);
+    expect(mayResendInvitation(admitter, invitee('admin'))).toBe(false);
+    expect(mayResendInvitation({ role: 'admin', permissions: {} }, invitee('client'))).toBe(false);
+    expect(mayResendInvitation({ role: 'client' }, invitee('client'))).toBe(false);
+  });
+  it('only while the account is active and has never signed in, and never an advocate', () => {
+    expect(mayResendInvitation({ role: 'advocate' }, invitee('client', '2026-11-01'))).toBe(false);
+    expect(
+      mayResendInvitation({ role: 'advocate' }, { ...invitee('client'), isActive: false }),
+    ).toBe(false);
+    expect(mayResendInvitation({ role: 'advocate' }, invitee('advocate'))).toBe(false);
   });
 });

@@ -152,3 +152,25 @@ export const NO_ADMIN_PERMISSIONS: AdminPermissions = {
   canScheduleAppointments: false,
   canAccessReports: false,
 };
+
+/** An account whose welcome email may still be its way in: an active admin or client never signed in. */
+export function awaitsFirstSignIn(user: {
+  role: Role;
+  isActive: boolean;
+  lastLogin: string | Date | null;
+}): boolean {
+  return (user.role === 'admin' || user.role === 'client') && user.isActive && !user.lastLogin;
+}
+
+/**
+ * Who may email someone a new invitation (ADR 024): whoever may create that kind of account (an
+ * admin's: advocates; a client's: advocates and admins who admit clients), while it awaits its
+ * first sign-in.
+ */
+export function mayResendInvitation(
+  actor: Actor | null | undefined,
+  target: { role: Role; isActive: boolean; lastLogin: string | Date | null },
+): boolean {
+  if (!awaitsFirstSignIn(target)) return false;
+  return can(actor, target.role === 'admin' ? 'admins:manage' : 'clients:admit');
+}

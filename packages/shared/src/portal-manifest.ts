@@ -59,6 +59,8 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
   { screen: 'auth/register', paths: ['/register', '/advocate-register'], access: 'signed-out' },
   { screen: 'auth/forgot-password', paths: ['/forgot-password'], access: 'anyone' },
   { screen: 'auth/reset-password', paths: ['/reset-password'], access: 'anyone' },
+  // A welcome email's link (ADR 024): choose a password, then straight to the dashboard.
+  { screen: 'auth/welcome', paths: ['/welcome'], access: 'anyone' },
   { screen: 'auth/change-password', paths: ['/change-password'], access: 'signed-in' },
   {
     screen: 'dashboard/dashboard',

@@ -34,6 +34,17 @@ export const USER_MANAGEMENT_MESSAGES = {
   advocatePendingUseVerify: 'This advocate has not been verified yet. Verify the account instead.',
   onlyPendingAdvocatesVerified: 'Only an advocate account awaiting verification can be verified',
 
+  // Invitations (issue 25, ADR 024): a new admin or client chooses their password from an email.
+  notSignedInYet: 'Not signed in yet',
+  resendInvitation: 'Resend invitation',
+  invitationResent: 'Invitation sent again. The link sent before no longer works.',
+  invitationNotNeeded:
+    'This person has already signed in, or their account is not active: no invitation is sent.',
+  onlyAdminsAndClientsInvited: 'Only admins and clients are invited by email',
+  resendInvitationFailed: 'Failed to resend the invitation',
+  invitationSentOnCreate: (email: string) =>
+    `A welcome email with a link to choose a password was sent to ${email}.`,
+
   // Add Admin's temporary password: every rule the server applies, named before it refuses one.
   temporaryPasswordHint:
     'At least 8 characters, on one line. The admin must change this password when they first sign in.',

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -28,7 +29,11 @@ export const sessions = pgTable(
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-/** Links sent by "forgot password": single use, one hour, stored as SHA-256 only. */
+/**
+ * Emailed links that set a password: "forgot password" (kind 'reset', one hour) and the welcome
+ * of a new admin or client (kind 'invitation', 72 hours; ADR 024). Single use, stored as SHA-256
+ * only; any password change spends every open one of the user.
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -40,6 +45,12 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
+    kind: text({ enum: ['reset', 'invitation'] })
+      .notNull()
+      .default('reset'),
   },
-  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+  (table) => [
+    index('password_reset_tokens_user_id_idx').on(table.userId),
+    check('password_reset_tokens_kind_check', sql`${table.kind} in ('reset', 'invitation')`),
+  ],
 );

@@ -20,6 +20,7 @@ import { AppError } from '../../lib/app-error';
 import { currentSession, currentUser } from '../../plugins/auth';
 import { toPublicUser } from '../users/user-serializer';
 import {
+  acceptInvitation,
   changePassword,
   isSuperKey,
   login,
@@ -217,6 +218,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await resetPassword(deps, request.body, meta(request));
       return { success: true as const, message: AUTH_MESSAGES.passwordResetDone };
     },
+  );
+
+  app.post(
+    '/auth/accept-invitation',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Choose a password with a welcome email's invitation token (ADR 024); answers with a session",
+        body: resetPasswordInputSchema,
+        response: { 200: authSessionSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+      config: { rateLimit: LIMITS.resetPassword },
+    },
+    async (request) => acceptInvitation(deps, request.body, meta(request)),
   );
 
   app.post(

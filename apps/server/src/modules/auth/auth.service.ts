@@ -307,6 +307,44 @@ export async function resetPassword(
   });
 }
 
+/**
+ * Sets the password of an invited admin or client from their welcome link (ADR 024) and signs
+ * them in: the link reached their mailbox, as a reset link does. Single use; like every password
+ * change it spends their other links and ends their other sessions (a temporary-password session).
+ */
+export async function acceptInvitation(
+  deps: AuthDeps,
+  input: { token: string; password: string },
+  meta: RequestMeta,
+): Promise<{ token: string; user: PublicUser }> {
+  const invalid = () =>
+    AppError.badRequest(AUTH_MESSAGES.invitationInvalid, undefined, 'INVALID_INVITATION');
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date();
+  const user = await deps.db.transaction(async (tx) => {
+    const consumed = await consumeResetToken(tx, hashToken(input.token), now, 'invitation');
+    if (!consumed) throw invalid();
+    const replaced = await replacePassword(tx, consumed.userId, {
+      passwordHash,
+      mustChangePassword: false,
+    });
+    // Deactivated since the invitation: the same 400, and the rollback keeps the link unspent.
+    if (!replaced || !replaced.user.isActive) throw invalid();
+    await writeAudit(tx, {
+      actorId: replaced.user.id,
+      action: 'user.invitation_accepted',
+      targetUserId: replaced.user.id,
+      ip: meta.ip,
+      details: { email: replaced.user.email, sessionsRevoked: replaced.sessionsRevoked },
+    });
+    const signedIn = await recordSuccessfulSignIn(tx, replaced.user.id, now);
+    if (!signedIn) throw invalid();
+    return signedIn;
+  });
+  const token = await startSession(deps, user, { rememberMe: false }, meta);
+  return { token, user: toPublicUser(user) };
+}
+
 /** The signed-in user changes their password; their other sessions end, this one stays. */
 export async function changePassword(
   deps: AuthDeps,

@@ -25,7 +25,12 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** `/api/enquiries/*` (issue 16): the inbox of contact messages and visitors' booking requests. */
 export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: EnquiriesDeps = { db: app.db };
+  const deps: EnquiriesDeps = {
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    backgroundTasks: app.backgroundTasks,
+  };
   const readers = [app.requirePermission('enquiries:view', ENQUIRY_MESSAGES.accessDenied)];
   const tags = ['enquiries'];
 

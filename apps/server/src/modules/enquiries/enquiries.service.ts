@@ -11,11 +11,10 @@ import {
   type PublicUser,
   type UpdateEnquiryValues,
 } from '@firm/shared';
-import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, isAppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/audit-log.repository';
-import { createClient } from '../user-management/user-management.service';
+import { createClient, type UserManagementDeps } from '../user-management/user-management.service';
 import {
   countNewEnquiries,
   findEnquiry,
@@ -35,9 +34,8 @@ export { countNewEnquiries } from './enquiries.repository';
  * canAdmitClients. Each change and its audit row are written in one transaction.
  */
 
-export interface EnquiriesDeps {
-  db: Db;
-}
+/** Converting creates a client account, whose welcome email user management sends. */
+export type EnquiriesDeps = UserManagementDeps;
 
 const notFound = () => AppError.notFound(ENQUIRY_MESSAGES.notFound, 'ENQUIRY_NOT_FOUND');
 const alreadyConverted = () =>

@@ -268,7 +268,12 @@ describe('POST /api/enquiries/:kind/:id/convert', () => {
     const usersBefore = (await ctx.database.db.select().from(users)).length;
     await expect(
       createClient(
-        { db: ctx.database.db },
+        {
+          db: ctx.database.db,
+          mailer: ctx.app.mailer,
+          publicUrl: 'http://localhost',
+          backgroundTasks: ctx.app.backgroundTasks,
+        },
         advocate,
         { firstName: 'Late', lastName: 'Link', email: 'late.link@visitor.test' },
         { ip: '127.0.0.1' },

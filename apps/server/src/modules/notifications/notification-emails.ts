@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
+import { invitationLines, issueInvitation } from '../auth/invitations';
 import { claimPendingEmails, markEmailSent, releaseEmailClaim } from './notifications.repository';
 
 /**
@@ -38,6 +39,12 @@ async function sendPending(deps: NotificationEmailDeps): Promise<number> {
         ? `${deps.publicUrl}${row.actionUrl}`
         : `${deps.publicUrl}/dashboard`;
       try {
+        // A client who has never signed in has no way through a portal link: their first case
+        // email carries a fresh invitation instead (ADR 024). Earlier links stay valid.
+        const invitation =
+          row.kind === 'case_opened' && row.neverSignedIn
+            ? await issueInvitation(deps.db, row.userId, deps.publicUrl)
+            : null;
         await deps.mailer.send({
           to: row.email,
           subject: `${row.title}: ${FIRM_NAME}`,
@@ -46,7 +53,9 @@ async function sendPending(deps: NotificationEmailDeps): Promise<number> {
             '',
             row.message,
             '',
-            `See it in the client portal: ${link}`,
+            ...(invitation
+              ? [`You can follow it in the client portal.`, ...invitationLines(invitation)]
+              : [`See it in the client portal: ${link}`]),
             '',
             `You can choose which of these emails you receive under Profile Settings: ${deps.publicUrl}/profile`,
             '',

@@ -238,7 +238,7 @@ export async function claimPendingEmails(
   now: Date,
   staleBefore: Date,
   limit: number,
-): Promise<(NotificationRow & { email: string; firstName: string })[]> {
+): Promise<(NotificationRow & { email: string; firstName: string; neverSignedIn: boolean })[]> {
   const claimable = db
     .select({ id: notifications.id })
     .from(notifications)
@@ -259,7 +259,12 @@ export async function claimPendingEmails(
     .returning();
   if (claimed.length === 0) return [];
   const people = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastLogin: users.lastLogin,
+    })
     .from(users)
     .where(
       inArray(
@@ -270,7 +275,16 @@ export async function claimPendingEmails(
   const byId = new Map(people.map((person) => [person.id, person]));
   return claimed.flatMap((row) => {
     const person = byId.get(row.userId);
-    return person ? [{ ...row, email: person.email, firstName: person.firstName }] : [];
+    return person
+      ? [
+          {
+            ...row,
+            email: person.email,
+            firstName: person.firstName,
+            neverSignedIn: person.lastLogin === null,
+          },
+        ]
+      : [];
   });
 }
 

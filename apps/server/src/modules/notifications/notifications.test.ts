@@ -58,6 +58,8 @@ beforeAll(async () => {
       email: `${key.toLowerCase()}@notify.test`,
       firstName: key,
       lastName: 'Test',
+      // Signed in before: a never-signed-in client's case email carries an invitation (ADR 024).
+      lastLogin: new Date(),
       permissions,
     });
     tokens[key] = await sessionFor(ctx, user);

@@ -127,6 +127,31 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
       return { method: 'PUT', url: `/api/user-management/user/${target.id}/reset-password` };
     },
   },
+  // Whoever may create that kind of account may invite it again (ADR 024).
+  'POST user/:id/resend-invitation (a client)': {
+    action: 'clients:admit',
+    deniedMessage: USER_MANAGEMENT_MESSAGES.clientsAccessDenied,
+    allowed: 200,
+    request: async (ctx) => {
+      const target = await seedUser(ctx, { role: 'client', email: unique('invitee') });
+      return {
+        method: 'POST',
+        url: `/api/user-management/user/${target.id}/resend-invitation`,
+      };
+    },
+  },
+  'POST user/:id/resend-invitation (an admin)': {
+    action: 'admins:manage',
+    deniedMessage: USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
+    allowed: 200,
+    request: async (ctx) => {
+      const target = await seedUser(ctx, { role: 'admin', email: unique('invitee-admin') });
+      return {
+        method: 'POST',
+        url: `/api/user-management/user/${target.id}/resend-invitation`,
+      };
+    },
+  },
   'DELETE user/:id': {
     ...advocatesOnly,
     allowed: 200,

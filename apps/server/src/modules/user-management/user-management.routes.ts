@@ -23,6 +23,7 @@ import {
   deactivateUser,
   deleteUser,
   listUsers,
+  resendInvitation,
   resetUserPassword,
   updateAdminPermissions,
   verifyAdvocate,
@@ -42,7 +43,12 @@ const config = { missingFieldsMessage: USER_MANAGEMENT_MESSAGES.requiredFields }
  * holds every rule.
  */
 export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: UserManagementDeps = { db: app.db };
+  const deps: UserManagementDeps = {
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    backgroundTasks: app.backgroundTasks,
+  };
   // Shared by several routes: each route gets its own copy (plugins/route-hook-arrays.ts).
   const advocatesOnly = [
     app.requirePermission('users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied),
@@ -243,6 +249,31 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         message: USER_MANAGEMENT_MESSAGES.userPasswordReset,
         ...result,
       };
+    },
+  );
+
+  app.post(
+    '/user-management/user/:id/resend-invitation',
+    {
+      schema: {
+        tags,
+        summary:
+          'Email a new invitation to an admin or client who has not signed in yet; the earlier link stops working',
+        params: userIdParamsSchema,
+        response: { 200: userUpdatedSchema, ...errors },
+      },
+      // Who may depends on the account (an admin's: advocates; a client's: those who admit
+      // clients): the service checks it once the account is read.
+      onRequest: [app.requireUser],
+    },
+    async (request) => {
+      const user = await resendInvitation(
+        deps,
+        currentUser(request),
+        request.params.id,
+        requestMeta(request),
+      );
+      return { success: true as const, message: USER_MANAGEMENT_MESSAGES.invitationResent, user };
     },
   );
 

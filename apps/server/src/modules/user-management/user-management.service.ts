@@ -19,6 +19,9 @@ import {
   paginationOf,
 } from '@firm/shared';
 import type { Db, Executor } from '../../db/client';
+import type { BackgroundTasks } from '../../lib/background-tasks';
+import type { Mailer } from '../../lib/mailer';
+import { isInvitable, issueInvitation, sendWelcomeEmail } from '../auth/invitations';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { sameId } from '../../lib/ids';
@@ -49,6 +52,10 @@ import type { RequestMeta } from '../../lib/route-kit';
 
 export interface UserManagementDeps {
   db: Db;
+  /** The welcome emails of new admins and clients go out after the commit (ADR 024). */
+  mailer: Mailer;
+  publicUrl: string;
+  backgroundTasks: BackgroundTasks;
 }
 
 /**
@@ -118,9 +125,22 @@ type NewAccount = Omit<NewUserRow, 'passwordHash' | 'mustChangePassword'>;
  */
 export type AlongWithAccount = (tx: Executor, created: UserRow) => Promise<void>;
 
+/** Emails the invitation once the account's transaction has committed; a failure is logged. */
+function queueWelcomeEmail(
+  deps: UserManagementDeps,
+  invitee: UserRow,
+  invitedBy: UserRow,
+  link: string,
+): void {
+  deps.backgroundTasks.run('welcome email', () =>
+    sendWelcomeEmail(deps.mailer, { invitee, invitedBy, link }),
+  );
+}
+
 /**
  * Creates an account with a temporary password (generated unless `suppliedPassword`), which the
- * person must change at their first sign-in.
+ * person must change at their first sign-in. A new admin or client is also invited by email to
+ * choose their own password instead (ADR 024); the temporary password is never emailed.
  */
 async function createAccount(
   deps: UserManagementDeps,
@@ -135,8 +155,11 @@ async function createAccount(
   const temporaryPassword = suppliedPassword ?? generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
   try {
-    const user = await deps.db.transaction(async (tx) => {
+    const { user, link } = await deps.db.transaction(async (tx) => {
       const created = await insertUser(tx, { ...account, passwordHash, mustChangePassword: true });
+      const link = isInvitable(created)
+        ? await issueInvitation(tx, created.id, deps.publicUrl)
+        : null;
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'user.created',
@@ -147,12 +170,14 @@ async function createAccount(
           role: created.role,
           ...(created.role === 'admin' ? { permissions: created.permissions } : {}),
           passwordSupplied: suppliedPassword !== undefined,
+          invited: link !== null,
           ...auditDetails,
         },
       });
       await alongWith?.(tx, created);
-      return created;
+      return { user: created, link };
     });
+    if (link) queueWelcomeEmail(deps, user, actor, link);
     return { user: toPublicUser(user), temporaryPassword };
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -434,6 +459,59 @@ export async function resetUserPassword(
     return toPublicUser(replaced.user);
   });
   return { user, temporaryPassword };
+}
+
+/**
+ * Sends a new invitation to an admin or client who has not signed in yet; the link sent before
+ * stops working. Who may: whoever may create that kind of account (an admin's: advocates; a
+ * client's: advocates and admins who admit clients).
+ */
+export async function resendInvitation(
+  deps: UserManagementDeps,
+  actor: UserRow,
+  id: string,
+  meta: RequestMeta,
+): Promise<PublicUser> {
+  const { target, link } = await deps.db.transaction(async (tx) => {
+    const target = await findUserInScopeForUpdate(tx, EVERYONE, id);
+    if (!target) {
+      // Someone who may invite nobody is refused before learning whether the id exists.
+      assertCan(
+        actor,
+        can(actor, 'admins:manage') ? 'admins:manage' : 'clients:admit',
+        USER_MANAGEMENT_MESSAGES.clientsAccessDenied,
+      );
+      throw notFound();
+    }
+    if (target.role === 'admin') {
+      assertCan(actor, 'admins:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
+    } else {
+      assertCan(actor, 'clients:admit', USER_MANAGEMENT_MESSAGES.clientsAccessDenied);
+    }
+    if (!isInvitable(target)) {
+      throw AppError.conflict(
+        USER_MANAGEMENT_MESSAGES.onlyAdminsAndClientsInvited,
+        'INVITATION_NOT_NEEDED',
+      );
+    }
+    if (target.lastLogin !== null || !target.isActive) {
+      throw AppError.conflict(
+        USER_MANAGEMENT_MESSAGES.invitationNotNeeded,
+        'INVITATION_NOT_NEEDED',
+      );
+    }
+    const link = await issueInvitation(tx, target.id, deps.publicUrl, { replace: true });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'user.invitation_resent',
+      targetUserId: target.id,
+      ip: meta.ip,
+      details: { email: target.email, role: target.role },
+    });
+    return { target, link };
+  });
+  queueWelcomeEmail(deps, target, actor, link);
+  return toPublicUser(target);
 }
 
 /** Permanent: the account, its sessions and reset links go; the audit log keeps its email. */

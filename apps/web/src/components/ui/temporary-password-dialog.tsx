@@ -1,3 +1,4 @@
+import { USER_MANAGEMENT_MESSAGES } from '@firm/shared';
 import { Copy } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Button } from './button';
@@ -10,10 +11,13 @@ import { Modal } from './modal';
 export function TemporaryPasswordDialog({
   name,
   password,
+  invitedEmail,
   onClose,
 }: {
   name: string;
   password: string;
+  /** A new admin or client: their welcome email went to this address too (ADR 024). */
+  invitedEmail?: string;
   onClose: () => void;
 }) {
   const copy = async () => {
@@ -48,6 +52,11 @@ export function TemporaryPasswordDialog({
       >
         {password}
       </output>
+      {invitedEmail ? (
+        <p className="mt-3 text-sm break-words text-slate-700">
+          {USER_MANAGEMENT_MESSAGES.invitationSentOnCreate(invitedEmail)}
+        </p>
+      ) : null}
     </Modal>
   );
 }

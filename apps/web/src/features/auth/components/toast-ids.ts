@@ -10,5 +10,6 @@ export const AUTH_TOAST = {
   register: 'auth:register',
   forgotPassword: 'auth:forgot-password',
   resetPassword: 'auth:reset-password',
+  acceptInvitation: 'auth:accept-invitation',
   changePassword: 'auth:change-password',
 } as const;

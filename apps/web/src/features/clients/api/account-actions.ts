@@ -19,6 +19,19 @@ export function setClientActive(id: string, active: boolean): Promise<UserUpdate
   );
 }
 
+/** POST /api/user-management/user/:id/resend-invitation (advocates and admins who admit clients). */
+export function resendClientInvitation(id: string): Promise<UserUpdated> {
+  return api.post<UserUpdated>(`/user-management/user/${encodeURIComponent(id)}/resend-invitation`);
+}
+
+export function useResendClientInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendClientInvitation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
+}
+
 export function useResetClientPassword() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,4 +1,9 @@
-import type { ClientRead, ConversationSummary, PublicUser } from '@firm/shared';
+import {
+  USER_MANAGEMENT_MESSAGES,
+  type ClientRead,
+  type ConversationSummary,
+  type PublicUser,
+} from '@firm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -275,6 +280,39 @@ describe('the client page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Reset Password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Temporary Password' });
     expect(within(dialog).getByText('New-Temp-987')).toBeInTheDocument();
+  });
+
+  it('a client who has not signed in yet: marked so, and an admin who admits clients may resend the invitation (ADR 024)', async () => {
+    const calls = mockApi({
+      ...pageAnswers(detail({ client: { ...detail().client, lastLogin: null } })),
+      [`POST /user-management/user/${CLIENT_ID}/resend-invitation`]: [
+        200,
+        {
+          success: true,
+          message: USER_MANAGEMENT_MESSAGES.invitationResent,
+          user: anAdvocate(),
+        },
+      ],
+    });
+    renderPage(anAdmin({ canAdmitClients: true }));
+    expect(await screen.findByText('Not signed in yet')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Resend invitation' }));
+    expect(await screen.findByText(USER_MANAGEMENT_MESSAGES.invitationResent)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(true);
+  });
+
+  it('offers no resend to an admin who may not admit clients, nor for a client who has signed in', async () => {
+    mockApi(pageAnswers(detail({ client: { ...detail().client, lastLogin: null } })));
+    const { unmount } = renderPage(anAdmin({ canOpenFiles: true }));
+    expect(await screen.findByText('Not signed in yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend invitation' })).not.toBeInTheDocument();
+    unmount();
+
+    mockApi(pageAnswers());
+    renderPage(anAdvocate());
+    expect(await screen.findByRole('button', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(screen.queryByText('Not signed in yet')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend invitation' })).not.toBeInTheDocument();
   });
 
   it('says the client was not found', async () => {

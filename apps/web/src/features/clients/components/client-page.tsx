@@ -7,6 +7,7 @@ import {
   caseStatusLabel,
   type ClientDetail,
   type PublicUser,
+  mayResendInvitation,
 } from '@firm/shared';
 import { ArrowLeft, CalendarPlus, FolderPlus, MessageSquare } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -18,7 +19,11 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
 import { serverMessageOr } from '../../../lib/api-client';
 import { formatDateTime, fullName } from '../../../lib/format';
-import { useResetClientPassword, useSetClientActive } from '../api/account-actions';
+import {
+  useResendClientInvitation,
+  useResetClientPassword,
+  useSetClientActive,
+} from '../api/account-actions';
 import { useClient } from '../api/get-client';
 import { ClientConversations } from './client-conversations';
 import { ClientDetailsForm } from './client-details-form';
@@ -71,6 +76,7 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
   const query = useClient(id);
   const resetPassword = useResetClientPassword();
   const setActive = useSetClientActive();
+  const resendInvitation = useResendClientInvitation();
   const [temporary, setTemporary] = useState<{ name: string; password: string } | null>(null);
 
   const back = (
@@ -115,7 +121,18 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
   // Staff start a conversation with a client they may see (the Messages screen reads the URL);
   // the server refuses one with a deactivated account, so the action is not offered then.
   const mayMessage = client.isActive && can(actor, 'messages:start');
-  const isBusy = resetPassword.isPending || setActive.isPending;
+  const isBusy = resetPassword.isPending || setActive.isPending || resendInvitation.isPending;
+  // A client who has not signed in yet may be emailed a new invitation (ADR 024).
+  const mayResend = mayResendInvitation(actor, { ...client, role: 'client' });
+
+  const onResendInvitation = async () => {
+    try {
+      const result = await resendInvitation.mutateAsync(client.id);
+      toast.success(result.message);
+    } catch (error) {
+      toast.error(serverMessageOr(error, USER_MANAGEMENT_MESSAGES.resendInvitationFailed));
+    }
+  };
 
   const onReset = async () => {
     if (!window.confirm(CLIENT_MESSAGES.confirmResetPassword(name))) return;
@@ -153,6 +170,9 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
           <Badge tone={client.isActive ? 'green' : 'red'}>
             {client.isActive ? 'Active' : 'Inactive'}
           </Badge>
+          {client.isActive && !client.lastLogin ? (
+            <Badge tone="amber">{USER_MANAGEMENT_MESSAGES.notSignedInYet}</Badge>
+          ) : null}
         </div>
         <p className="mt-2 text-sm text-slate-600">
           Client since {formatDateTime(client.createdAt)} · Last sign-in:{' '}
@@ -186,6 +206,16 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
               <MessageSquare aria-hidden="true" className="size-4" />
               {CLIENT_MESSAGES.messageAction}
             </Link>
+          ) : null}
+          {mayResend ? (
+            <Button
+              size="sm"
+              variant="neutral"
+              disabled={isBusy}
+              onClick={() => void onResendInvitation()}
+            >
+              {USER_MANAGEMENT_MESSAGES.resendInvitation}
+            </Button>
           ) : null}
           {isAdvocate ? (
             <>

@@ -139,6 +139,10 @@ describe('the clients list', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Client' }));
     const shown = await screen.findByRole('dialog', { name: 'Temporary Password' });
     expect(within(shown).getByText('Tmp-Pass-1234')).toBeInTheDocument();
+    // ADR 024: the client is emailed a link to choose their own password as well.
+    expect(
+      within(shown).getByText(/^A welcome email with a link to choose a password was sent to /),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
       firstName: 'Baraka',
       email: 'baraka@example.test',

@@ -3,6 +3,8 @@ import {
   CLIENT_SORTS,
   CLIENT_SORT_LABELS,
   LIST_DEFAULT_LIMIT,
+  USER_MANAGEMENT_MESSAGES,
+  awaitsFirstSignIn,
   can,
   type ClientSort,
   type ClientSummary,
@@ -42,6 +44,9 @@ const COLUMNS: readonly Column<ClientSummary>[] = [
           {fullName(client)}
         </Link>
         {client.isActive ? null : <Badge tone="red">Inactive</Badge>}
+        {awaitsFirstSignIn({ ...client, role: 'client' }) ? (
+          <Badge tone="amber">{USER_MANAGEMENT_MESSAGES.notSignedInYet}</Badge>
+        ) : null}
       </div>
     ),
   },
@@ -200,6 +205,7 @@ export function ClientsList({ actor }: { actor: PublicUser }) {
         <TemporaryPasswordDialog
           name={fullName(created.user)}
           password={created.temporaryPassword}
+          invitedEmail={created.user.email}
           onClose={() => setCreated(null)}
         />
       ) : null}

@@ -116,6 +116,7 @@ export function EnquiriesScreen({ actor }: { actor: PublicUser }) {
         <TemporaryPasswordDialog
           name={fullName(created.user)}
           password={created.temporaryPassword}
+          invitedEmail={created.user.email}
           onClose={() => setCreated(null)}
         />
       ) : null}

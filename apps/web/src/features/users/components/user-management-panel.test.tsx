@@ -1,4 +1,4 @@
-import type { ManagedUser, UserList } from '@firm/shared';
+import { USER_MANAGEMENT_MESSAGES, type ManagedUser, type UserList } from '@firm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -96,6 +96,39 @@ describe('Advanced User Management', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tab=users'));
     expect(await within(table).findByText('Njeri Mwangi')).toBeInTheDocument();
     expect(calls.at(-1)!.url).not.toContain('status=');
+  });
+
+  it('marks who has not signed in yet, and resends their invitation (ADR 024)', async () => {
+    const seen = person({
+      id: '00000000-0000-4000-8000-000000000004',
+      firstName: 'Baraka',
+      lastName: 'Oduya',
+      email: 'baraka@client.test',
+      role: 'client',
+      verificationStatus: undefined,
+      lastLogin: '2026-11-20T08:00:00.000Z',
+    });
+    const calls = mockFetch((method) =>
+      method === 'POST'
+        ? [200, { success: true, message: USER_MANAGEMENT_MESSAGES.invitationResent, user: admin }]
+        : [200, list([admin, seen])],
+    );
+    renderWithQuery(<UserManagementPanel actor={advocate} />);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const [, adminRow, seenRow] = within(table).getAllByRole('row');
+    expect(within(adminRow!).getByText('Not signed in yet')).toBeInTheDocument();
+    expect(within(seenRow!).queryByText('Not signed in yet')).not.toBeInTheDocument();
+    expect(
+      within(seenRow!).queryByRole('button', { name: /Resend invitation/ }),
+    ).not.toBeInTheDocument();
+
+    await userEvent.click(
+      within(adminRow!).getByRole('button', { name: 'Resend invitation to Njeri Mwangi' }),
+    );
+    expect(await screen.findByText(USER_MANAGEMENT_MESSAGES.invitationResent)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')!.url).toBe(
+      `/api/user-management/user/${admin.id}/resend-invitation`,
+    );
   });
 
   it('deactivates only after the confirm, then says so', async () => {

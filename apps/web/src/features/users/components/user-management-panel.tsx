@@ -2,7 +2,9 @@ import {
   CONFIRMATIONS,
   LIST_DEFAULT_LIMIT,
   USER_MANAGEMENT_MESSAGES,
+  awaitsFirstSignIn,
   can,
+  mayResendInvitation,
   type ManagedUser,
   type PublicUser,
   type Role,
@@ -23,6 +25,7 @@ import { useActivateUser } from '../api/activate-user';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/list-users';
+import { useResendInvitation } from '../api/resend-invitation';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyAdvocate } from '../api/verify-advocate';
 import { CreateUserModal, type NewUserKind } from './create-user-modal';
@@ -54,9 +57,11 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
   const status = list.filters.status as StatusFilter;
   const [creating, setCreating] = useState<NewUserKind | null>(null);
   const [editing, setEditing] = useState<ManagedUser | null>(null);
-  const [shownPassword, setShownPassword] = useState<{ name: string; password: string } | null>(
-    null,
-  );
+  const [shownPassword, setShownPassword] = useState<{
+    name: string;
+    password: string;
+    invitedEmail?: string;
+  } | null>(null);
   const query = useUsers({
     role,
     status,
@@ -69,6 +74,7 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
   const reset = useResetPassword();
   const remove = useDeleteUser();
   const verify = useVerifyAdvocate();
+  const resendInvitation = useResendInvitation();
 
   if (!can(actor, 'users:manage')) {
     return <AccessDenied message={USER_MANAGEMENT_MESSAGES.userManagementAccessDenied} />;
@@ -107,6 +113,11 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
           }
         },
       ),
+    onResendInvitation: (user) =>
+      void run(
+        () => resendInvitation.mutateAsync(user.id),
+        USER_MANAGEMENT_MESSAGES.resendInvitationFailed,
+      ),
     onEditPermissions: setEditing,
     onDelete: (user) => {
       if (!window.confirm(CONFIRMATIONS.deleteUser)) return;
@@ -114,7 +125,7 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
     },
   };
   const busyWith = (id: string) =>
-    [deactivate, activate, reset, remove, verify].some(
+    [deactivate, activate, reset, remove, verify, resendInvitation].some(
       (mutation) => mutation.isPending && mutation.variables === id,
     );
 
@@ -142,7 +153,14 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
       header: 'Status',
       cell: (user) => {
         const shown = displayStatus(user);
-        return <Badge tone={STATUS_TONE[shown]}>{shown}</Badge>;
+        return (
+          <div className="flex flex-wrap gap-1.5">
+            <Badge tone={STATUS_TONE[shown]}>{shown}</Badge>
+            {awaitsFirstSignIn(user) ? (
+              <Badge tone="amber">{USER_MANAGEMENT_MESSAGES.notSignedInYet}</Badge>
+            ) : null}
+          </div>
+        );
       },
     },
     {
@@ -158,6 +176,7 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
           isSelf={user.id === actor.id}
           isBusy={busyWith(user.id)}
           canEditPermissions={can(actor, 'admins:manage')}
+          canResendInvitation={mayResendInvitation(actor, user)}
           handlers={handlers}
         />
       ),
@@ -252,7 +271,12 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
           onClose={() => setCreating(null)}
           onCreated={(created) => {
             setCreating(null);
-            setShownPassword({ name: fullName(created.user), password: created.temporaryPassword });
+            setShownPassword({
+              name: fullName(created.user),
+              password: created.temporaryPassword,
+              // A new admin or client is emailed an invitation too; a new advocate is not.
+              ...(awaitsFirstSignIn(created.user) ? { invitedEmail: created.user.email } : {}),
+            });
           }}
         />
       ) : null}
@@ -261,6 +285,7 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
         <TemporaryPasswordDialog
           name={shownPassword.name}
           password={shownPassword.password}
+          invitedEmail={shownPassword.invitedEmail}
           onClose={() => setShownPassword(null)}
         />
       ) : null}

@@ -1,4 +1,4 @@
-import type { ManagedUser } from '@firm/shared';
+import { USER_MANAGEMENT_MESSAGES, type ManagedUser } from '@firm/shared';
 import { Button } from '../../../components/ui/button';
 import { fullName } from '../../../lib/format';
 import { displayStatus } from './user-format';
@@ -8,6 +8,7 @@ export interface UserActionHandlers {
   onActivate: (user: ManagedUser) => void;
   onDeactivate: (user: ManagedUser) => void;
   onReset: (user: ManagedUser) => void;
+  onResendInvitation: (user: ManagedUser) => void;
   onEditPermissions: (user: ManagedUser) => void;
   onDelete: (user: ManagedUser) => void;
 }
@@ -22,12 +23,15 @@ export function UserRowActions({
   isSelf,
   isBusy,
   canEditPermissions,
+  canResendInvitation,
   handlers,
 }: {
   user: ManagedUser;
   isSelf: boolean;
   isBusy: boolean;
   canEditPermissions: boolean;
+  /** An admin or client who has not signed in yet, and the caller may invite them (ADR 024). */
+  canResendInvitation: boolean;
   handlers: UserActionHandlers;
 }) {
   const name = fullName(user);
@@ -65,6 +69,15 @@ export function UserRowActions({
           Reset Password
         </Button>
       )}
+      {canResendInvitation ? (
+        <Button
+          {...action}
+          aria-label={`${USER_MANAGEMENT_MESSAGES.resendInvitation} to ${name}`}
+          onClick={() => handlers.onResendInvitation(user)}
+        >
+          {USER_MANAGEMENT_MESSAGES.resendInvitation}
+        </Button>
+      ) : null}
       {user.role === 'admin' && canEditPermissions ? (
         <Button
           {...action}
