@@ -23,6 +23,7 @@ export * from './schemas/public-config';
 export * from './schemas/user-management';
 export * from './schemas/cases';
 export * from './appointments';
+export * from './date-format';
 export * from './appointment-messages';
 export * from './schemas/appointments';
 export * from './schemas/profile';
