@@ -2,7 +2,7 @@ import {
   NOTIFICATION_TEXTS as T,
   APPOINTMENT_TYPE_DEFAULTS,
   can,
-  nairobiDateTime,
+  formatNairobiDateTime,
   type CaseStatus,
   type ContactUrgency,
 } from '@firm/shared';
@@ -138,10 +138,8 @@ const maySeeAppointment = (row: AppointmentRef) => (user: UserRow) =>
     ? user.id === row.clientId && can(user, 'appointments:view', { clientId: row.clientId })
     : can(user, 'appointments:view');
 
-const when = (row: AppointmentRef) => {
-  const { date, time } = nairobiDateTime(row.startsAt);
-  return `${date} at ${time}`;
-};
+/** "Thu 26 Nov 2026, 10:00": in words on a Nairobi clock (issue 24 item 9). */
+const when = (row: AppointmentRef) => formatNairobiDateTime(row.startsAt);
 const appointmentSubject = (row: AppointmentRef) => ({ type: 'appointment' as const, id: row.id });
 const typeLabel = (row: AppointmentRef) => APPOINTMENT_TYPE_DEFAULTS[row.type].label;
 const clientName = (row: AppointmentRef) => `${row.clientFirstName} ${row.clientLastName}`;
