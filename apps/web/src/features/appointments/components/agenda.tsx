@@ -1,11 +1,17 @@
-import { addDays, dayOfWeek, nairobiDateTime, nairobiToday, type PublicUser } from '@firm/shared';
+import {
+  addDays,
+  dayOfWeek,
+  formatNairobiDay,
+  nairobiDateTime,
+  nairobiToday,
+  type PublicUser,
+} from '@firm/shared';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
 import { useAppointments } from '../api/list-appointments';
 import { StatusBadge, whereOf } from './appointment-card';
-import { formatLongDay } from './slot-picker';
 
 type Span = 'day' | 'week';
 
@@ -57,7 +63,9 @@ export function Agenda({ user }: { user: PublicUser }) {
           <ChevronLeft aria-hidden="true" className="size-5" />
         </Button>
         <p aria-live="polite" className="text-center text-sm font-medium text-slate-800">
-          {span === 'day' ? formatLongDay(day) : `${formatLongDay(from)} – ${formatLongDay(to)}`}
+          {span === 'day'
+            ? formatNairobiDay(day)
+            : `${formatNairobiDay(from)} – ${formatNairobiDay(to)}`}
         </p>
         <Button
           variant="quiet"
@@ -87,7 +95,7 @@ export function Agenda({ user }: { user: PublicUser }) {
                 <li key={appointment.id} className="p-3">
                   {span === 'week' && isNewDay ? (
                     <p className="mb-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">
-                      {formatLongDay(appointment.date)}
+                      {formatNairobiDay(appointment.date)}
                     </p>
                   ) : null}
                   <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
