@@ -7,6 +7,7 @@ export * from './auth-messages';
 export * from './user-management-messages';
 export * from './cases';
 export * from './profile-messages';
+export * from './data-export-texts';
 export * from './clients-messages';
 export * from './phone';
 export * from './temporary-password';
