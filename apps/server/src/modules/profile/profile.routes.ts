@@ -230,7 +230,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The person's own data (Data Protection Act 2019, s.26): a JSON file, or with format=html its readable copy",
         querystring: dataExportQuerySchema,
-        response: { 200: z.record(z.string(), z.unknown()), ...errors },
+        response: {
+          200: z.union([
+            z.record(z.string(), z.unknown()),
+            z.string().describe('format=html: the readable page (text/html)'),
+          ]),
+          ...errors,
+        },
       },
       onRequest: signedIn,
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
