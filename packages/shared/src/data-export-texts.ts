@@ -34,6 +34,7 @@ export const DATA_EXPORT_TEXTS = {
   /** Field names whose words are not simply the name split ("ip" → "IP address"). */
   labels: {
     ip: 'IP address',
+    os: 'Operating system',
     userAgent: 'Browser (as it named itself)',
     id: 'Reference id',
     sha256: 'SHA-256 fingerprint',
