@@ -21,9 +21,8 @@ function nairobiMorning(days: number): { input: string; day: string } {
   const date = new Date(`${today}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   const day = date.toISOString().slice(0, 10);
-  const shown = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    date,
-  );
+  // As the portal writes a day (packages/shared date-format.ts): "Thu 26 Nov 2026".
+  const shown = `${'SunMonTueWedThuFriSat'.slice(date.getUTCDay() * 3, date.getUTCDay() * 3 + 3)} ${date.getUTCDate()} ${'JanFebMarAprMayJunJulAugSepOctNovDec'.slice(date.getUTCMonth() * 3, date.getUTCMonth() * 3 + 3)} ${date.getUTCFullYear()}`;
   return { input: `${day}T09:30`, day: shown };
 }
 

@@ -78,7 +78,7 @@ test.describe('Profile Settings', () => {
 
     // Download my data: the JSON holds this client's account and no secrets.
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download my data' }).click();
+    await page.getByRole('button', { name: 'Machine-readable (JSON)' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
     const text = readFileSync((await download.path())!, 'utf8');
@@ -91,6 +91,16 @@ test.describe('Profile Settings', () => {
     expect(file.sessions.length).toBeGreaterThanOrEqual(3);
     expect(file.auditLog.map((row) => row.action)).toContain('profile.data_exported');
     expect(text).not.toMatch(/passwordHash|tokenHash|argon2/);
+
+    // Beside it, the same data as a page to read or print (issue 24 item 13).
+    const downloadingCopy = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Readable copy (HTML)' }).click();
+    const copy = await downloadingCopy;
+    expect(copy.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.html$/);
+    const html = readFileSync((await copy.path())!, 'utf8');
+    expect(html).toContain('<h2>Your account</h2>');
+    expect(html).toContain(client.email);
+    expect(html).not.toMatch(/<script|passwordHash|tokenHash|argon2/);
 
     // This device is marked; the others are signed out after a confirmation.
     const devices = page.getByRole('list', { name: 'Signed-in devices' });

@@ -62,7 +62,7 @@ describe('dashboard helpers', () => {
   it("names a case's next action: a coming court date first", () => {
     const now = new Date('2026-11-23T08:00:00Z');
     expect(caseNextAction('in_progress', '2026-12-03T07:00:00Z', now)).toBe(
-      'Court date on 3 Dec 2026',
+      'Court date on Thu 3 Dec 2026',
     );
     expect(caseNextAction('in_progress', '2026-11-01T07:00:00Z', now)).toBe(
       'Your advocate is working on it',

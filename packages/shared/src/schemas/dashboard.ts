@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES, addDays } from '../appointments';
+import { formatNairobiDate } from '../date-format';
 import { CASE_PRIORITIES, CASE_STATUSES, type CaseStatus } from '../cases';
 import { ROLES } from '../constants';
 import { paymentInstructionsSchema } from './firm-settings';
@@ -212,13 +213,7 @@ export function caseNextAction(
 ): string {
   if (status === 'closed') return 'None: the case is closed';
   if (courtDate && new Date(courtDate).getTime() > now.getTime()) {
-    const day = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Africa/Nairobi',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    }).format(new Date(courtDate));
-    return `Court date on ${day}`;
+    return `Court date on ${formatNairobiDate(courtDate)}`;
   }
   if (status === 'pending') return 'Awaiting review by the firm';
   if (status === 'in_progress') return 'Your advocate is working on it';

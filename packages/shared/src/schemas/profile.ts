@@ -7,6 +7,7 @@ import {
 } from '../constants';
 import { VALIDATION } from '../messages';
 import { PROFILE_MESSAGES } from '../profile-messages';
+import { DATA_EXPORT_FORMATS, DATA_EXPORT_TEXTS } from '../data-export-texts';
 import { publicUserSchema, specializationField, experienceField, allSpecializations } from './auth';
 import {
   emailField,
@@ -196,3 +197,8 @@ export const dataRequestIdParamsSchema = idParamsSchema(PROFILE_MESSAGES.request
 export const dataRequestListSchema = z.object({ requests: z.array(dataRequestSchema) });
 
 export const dataRequestUpdatedSchema = dataRequestCreatedSchema;
+
+/** GET /api/profile/export?format=: the JSON file (default) or its readable copy (issue 24). */
+export const dataExportQuerySchema = z.object({
+  format: z.enum(DATA_EXPORT_FORMATS, { error: DATA_EXPORT_TEXTS.formatInvalid }).default('json'),
+});

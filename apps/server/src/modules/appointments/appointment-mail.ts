@@ -2,9 +2,10 @@ import {
   APPOINTMENT_LOCATION_LABELS,
   APPOINTMENT_MESSAGES,
   APPOINTMENT_TYPE_DEFAULTS,
-  FIRM_TIME_ZONE,
   VISITOR_HOLD_MINUTES,
   formatKsh,
+  formatNairobiDateTime,
+  formatNairobiTime,
   type Appointment,
   type AppointmentWithContact,
 } from '@firm/shared';
@@ -38,16 +39,9 @@ const FIRM_SUBJECTS: Partial<Record<AppointmentMailKind, string>> = {
   cancelled: 'Appointment cancelled by the client',
 };
 
-/** "Monday, 7 December 2026 at 10:00 (Nairobi time)", whatever the server's zone. */
+/** "Thu 7 Dec 2026, 10:00 (Nairobi time), 30 minutes": the shared formatter (issue 24 item 9). */
 export function nairobiWhen(appointment: Appointment): string {
-  const day = new Intl.DateTimeFormat('en-GB', {
-    timeZone: FIRM_TIME_ZONE,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(appointment.startsAt));
-  return `${day} at ${appointment.time} (Nairobi time), ${appointment.duration} minutes`;
+  return `${formatNairobiDateTime(appointment.startsAt)} (Nairobi time), ${appointment.duration} minutes`;
 }
 
 /** The domain of PUBLIC_URL: calendar UIDs stay stable for one installation. */
@@ -71,13 +65,7 @@ export function calendarFile(
 }
 
 /** "10:42" in Nairobi: when a visitor's hold runs out. */
-const nairobiClock = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: FIRM_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
+const nairobiClock = (iso: string) => formatNairobiTime(iso);
 
 /**
  * The email asking a visitor to confirm their booking, sent to an address nobody has proven yet

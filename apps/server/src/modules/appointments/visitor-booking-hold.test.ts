@@ -3,6 +3,7 @@ import {
   FIRM_SETTINGS_MESSAGES as F,
   VISITOR_HOLD_MINUTES,
   defaultFirmSettings,
+  formatNairobiDateTime,
   nairobiInstant,
   nairobiToday,
 } from '@firm/shared';
@@ -221,6 +222,11 @@ describe('the hold', () => {
     expect(message!.text).toContain(appointment.reference);
     expect(message!.text).toContain(M.confirmMyBooking);
     expect(message!.text).toContain(`${VISITOR_HOLD_MINUTES} minutes`);
+    // Issue 24 item 9: the day and time in words on a Nairobi clock, from the shared formatter.
+    expect(message!.text).toContain(
+      `When: ${formatNairobiDateTime(appointment.startsAt)} (Nairobi time), 30 minutes`,
+    );
+    expect(message!.text).toMatch(/When: (Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} [A-Z][a-z]{2} \d{4}, /);
     const whole = JSON.stringify(message);
     for (const typed of [TYPED_TITLE, TYPED_NOTES, TYPED_NAME, 'spam.example']) {
       expect(whole).not.toContain(typed);

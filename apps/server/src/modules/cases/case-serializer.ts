@@ -1,7 +1,7 @@
 import {
   CASE_CATEGORIES,
-  FIRM_TIME_ZONE,
   caseStatusLabel,
+  formatNairobiDateTime,
   sharedWithClient,
   type CaseDetail,
   type CaseDocument,
@@ -68,12 +68,6 @@ export function toCaseNote(row: CaseNoteRow): CaseNote {
   };
 }
 
-const nairobi = new Intl.DateTimeFormat('en-KE', {
-  timeZone: FIRM_TIME_ZONE,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-
 /** The timeline's sentence for an event, from its details (one place for every wording). */
 export function describeEvent(
   type: CaseEventRow['type'],
@@ -93,7 +87,7 @@ export function describeEvent(
       return 'Note added';
     case 'court_date_set':
       return text('courtDate')
-        ? `Court date set for ${nairobi.format(new Date(text('courtDate')))}${text('court') ? ` at ${text('court')}` : ''}`
+        ? `Court date set for ${formatNairobiDateTime(text('courtDate'))}${text('court') ? ` at ${text('court')}` : ''}`
         : 'Court date removed';
     case 'court_hearing':
       return `Court hearing: ${text('summary')}`;

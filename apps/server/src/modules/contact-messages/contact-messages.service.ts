@@ -1,6 +1,7 @@
 import {
   CONTACT_MESSAGES,
   PRIVACY_NOTICE_VERSION,
+  formatNairobiDateTime,
   newContactReference,
   type ContactUrgency,
 } from '@firm/shared';
@@ -110,7 +111,7 @@ export async function submitContactMessage(
         `Phone: ${input.phone ?? 'not given'}`,
         `Urgency: ${URGENCY_LABEL[input.urgency]}`,
         `Subject: ${input.subject}`,
-        `Received: ${stored.createdAt.toISOString()}`,
+        `Received: ${formatNairobiDateTime(stored.createdAt)} (Nairobi time)`,
         mayReply
           ? `An automatic reply was sent to the visitor.`
           : `No automatic reply was sent: this address has had ${UNPROVEN_RECIPIENT_DAILY_CAP} today.`,

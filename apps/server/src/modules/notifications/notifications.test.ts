@@ -1,6 +1,7 @@
 import {
   CASE_STATUS_MOVES,
   NOTIFICATION_MESSAGES,
+  formatNairobiDayTime,
   type CaseStatus,
   type NotificationKind,
 } from '@firm/shared';
@@ -306,6 +307,21 @@ describe('who is notified of what', () => {
       .from(notifications)
       .where(eq(notifications.userId, people.assignee.id));
     expect(former!.message).toMatch(/has moved to another advocate's diary\.$/);
+    // Issue 24 item 9: the time reads in words on a Nairobi clock, never as ISO.
+    expect(former!.message).toBe(
+      `The Consultation on ${formatNairobiDayTime(nextOpenWeekday(9), '15:00')} has moved to another advocate's diary.`,
+    );
+    const [told] = await ctx.database.db
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.userId, people.client.id));
+    expect(told!.message).toBe(
+      `The Consultation on ${formatNairobiDayTime(nextOpenWeekday(10), '15:00')} has moved.`,
+    );
+    expect(told!.message).toMatch(
+      / on (Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} [A-Z][a-z]{2} \d{4}, 15:00 /,
+    );
+    expect(told!.message).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     // Moved again by the advocate who now has it, keeping them: no one else is told of a loss.
     await clearAll();

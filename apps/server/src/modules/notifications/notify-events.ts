@@ -2,8 +2,8 @@ import {
   NOTIFICATION_TEXTS as T,
   APPOINTMENT_TYPE_DEFAULTS,
   can,
+  formatNairobiDateTime,
   isCourtDateForClient,
-  nairobiDateTime,
   type CaseStatus,
   type ContactUrgency,
 } from '@firm/shared';
@@ -168,10 +168,8 @@ const maySeeAppointment = (row: AppointmentRef) => (user: UserRow) =>
     ? user.id === row.clientId && can(user, 'appointments:view', { clientId: row.clientId })
     : can(user, 'appointments:view');
 
-const when = (row: AppointmentRef) => {
-  const { date, time } = nairobiDateTime(row.startsAt);
-  return `${date} at ${time}`;
-};
+/** "Thu 26 Nov 2026, 10:00": in words on a Nairobi clock (issue 24 item 9). */
+const when = (row: AppointmentRef) => formatNairobiDateTime(row.startsAt);
 const appointmentSubject = (row: AppointmentRef) => ({ type: 'appointment' as const, id: row.id });
 const typeLabel = (row: AppointmentRef) => APPOINTMENT_TYPE_DEFAULTS[row.type].label;
 const clientName = (row: AppointmentRef) => `${row.clientFirstName} ${row.clientLastName}`;
@@ -375,10 +373,8 @@ const maySeeCourtDate = (row: CourtDateRef) => (user: UserRow) =>
   maySeeCase(row)(user) &&
   (user.role !== 'client' || isCourtDateForClient(user, row));
 
-const courtWhen = (courtDate: Date) => {
-  const { date, time } = nairobiDateTime(courtDate);
-  return `${date} at ${time}`;
-};
+// In words on a Nairobi clock, like every date a person reads (issue 24 item 9).
+const courtWhen = (courtDate: Date) => formatNairobiDateTime(courtDate);
 
 /** Set or moved: the client (bell, and email unless switched off) and the assignee. */
 export async function notifyCourtDateSet(

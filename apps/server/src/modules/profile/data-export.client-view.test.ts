@@ -6,6 +6,7 @@ import { PDF_BYTES, multipartFile } from '../../../test/cases';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { seedConversation } from '../../../test/messages';
 import { auditLog } from '../../db/schema';
+import { escapeHtml } from './data-export-html';
 
 /**
  * Issue 23, items 1 and 3: "Download my data" holds what the client may see through the portal
@@ -233,6 +234,31 @@ describe("GET /api/profile/export: a client's file holds only what the client ma
     expect(rows('case.viewed')).toHaveLength(1);
     expect(text).toContain(s.sharedDocument.sha256);
     expect(text).toContain(s.conversation.id);
+  });
+
+  it('the readable copy (HTML) is built from the same file: nothing staff-only there either', async () => {
+    const s = await hostileScenario();
+    const response = await call(s.clientB.token, 'GET', '/api/profile/export?format=html');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const page = response.body;
+    // Searched as typed and as the page escapes it.
+    for (const staffOnly of staffOnlyStrings(s)) {
+      expect(page).not.toContain(staffOnly);
+      expect(page).not.toContain(escapeHtml(staffOnly));
+    }
+    // What B may see is there, in words.
+    for (const shown of [
+      s.caseOfB.caseNumber,
+      s.caseOfB.title,
+      s.sharedDocument.name,
+      s.sharedNote.content,
+      s.sharedDocument.sha256,
+    ]) {
+      expect(page).toContain(escapeHtml(shown));
+    }
+    expect(page).toContain('<h2>Cases</h2>');
+    expect(page).toContain('<h2>Record of changes</h2>');
   });
 
   it("gives client A nothing of B's case that names them", async () => {

@@ -3,9 +3,11 @@ import {
   PROFILE_MESSAGES,
   apiErrorSchema,
   createDataRequestInputSchema,
+  dataExportQuerySchema,
   dataRequestCreatedSchema,
   emailChangeConfirmInputSchema,
   emailChangeInputSchema,
+  nairobiToday,
   ownDataRequestsSchema,
   profileSchema,
   profileUpdatedSchema,
@@ -33,6 +35,7 @@ import {
   type ProfileDeps,
 } from './profile.service';
 import { errorResponses, requestMeta } from '../../lib/route-kit';
+import { DATA_EXPORT_HTML_CSP, renderDataExportHtml } from './data-export-html';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -224,18 +227,34 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "A JSON file of the person's own data (Data Protection Act 2019, s.26)",
-        response: { 200: z.record(z.string(), z.unknown()), ...errors },
+        summary:
+          "The person's own data (Data Protection Act 2019, s.26): a JSON file, or with format=html its readable copy",
+        querystring: dataExportQuerySchema,
+        response: {
+          200: z.union([
+            z.record(z.string(), z.unknown()),
+            z.string().describe('format=html: the readable page (text/html)'),
+          ]),
+          ...errors,
+        },
       },
       onRequest: signedIn,
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
       const file = await exportOwnData(deps, currentUser(request), requestMeta(request));
-      const day = new Date().toISOString().slice(0, 10);
+      const day = nairobiToday();
+      reply.header('cache-control', 'no-store');
+      if (request.query.format === 'html') {
+        // Built from the same file, so it holds exactly what the JSON holds (issue 24 item 13).
+        return reply
+          .header('content-disposition', `attachment; filename="my-data-${day}.html"`)
+          .header('content-security-policy', DATA_EXPORT_HTML_CSP)
+          .type('text/html; charset=utf-8')
+          .send(renderDataExportHtml(file));
+      }
       return reply
         .header('content-disposition', `attachment; filename="my-data-${day}.json"`)
-        .header('cache-control', 'no-store')
         .send(file);
     },
   );

@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES } from '@firm/shared';
+import { DATA_EXPORT_TEXTS, PROFILE_MESSAGES, formatNairobiDateTime } from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, bearer, seedUser, signIn } from '../../../test/accounts';
@@ -350,6 +350,74 @@ describe('GET /api/profile/export', () => {
     for (const secret of ['passwordHash', 'tokenHash', '$argon2', me.token]) {
       expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe('GET /api/profile/export?format=html: the readable copy (issue 24 item 13)', () => {
+  it('is a plain HTML page of the same sections, dates in words, what was typed escaped', async () => {
+    const me = await newPerson();
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact-messages',
+      remoteAddress: uniqueAddress(),
+      payload: {
+        name: 'Me <b>bold</b>',
+        email: me.email,
+        subject: 'Question <script>alert("subject")</script>',
+        message: 'Hello <script>alert(1)</script> & "goodbye" <img src=x onerror=alert(2)>',
+        consent: true,
+      },
+    });
+
+    const response = await call(me.token, 'GET', '/api/profile/export?format=html');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.html"$/,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    const csp = response.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+
+    const page = response.body;
+    expect(page.startsWith('<!doctype html>')).toBe(true);
+    // Nothing runs and nothing loads: no script, no image, no handler, only the typed text.
+    expect(page).not.toMatch(/<(script|img|b|a|link|iframe)\b/i);
+    expect(page).toContain('&lt;img src=x onerror=alert(2)&gt;');
+    expect(page).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;goodbye&quot;');
+    expect(page).toContain('Question &lt;script&gt;alert(&quot;subject&quot;)&lt;/script&gt;');
+    // A heading per section of the JSON file, in its order.
+    const json = (await call(me.token, 'GET', '/api/profile/export')).json();
+    const headings = [...page.matchAll(/<h2>([^<]+)<\/h2>/g)].map((match) => match[1]);
+    const sectionKeys = Object.keys(json).filter((key) => key !== 'generatedAt' && key !== 'about');
+    expect(headings).toEqual(sectionKeys.map((key) => DATA_EXPORT_TEXTS.sections[key]));
+    expect(headings).toContain('Messages sent from the website');
+    // Dates read as words on a Nairobi clock, never as ISO instants.
+    const sentAt = json.contactMessages[0].sentAt as string;
+    expect(page).toContain(formatNairobiDateTime(sentAt));
+    expect(page).toMatch(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
+    expect(page).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    // The same person's data: their email, nobody's secrets.
+    expect(page).toContain(me.email);
+    for (const secret of ['passwordHash', 'tokenHash', '$argon2', me.token]) {
+      expect(page).not.toContain(secret);
+    }
+  });
+
+  it('refuses an unknown format with 400 and the field message; signed out is 401', async () => {
+    const me = await newPerson();
+    const bad = await call(me.token, 'GET', '/api/profile/export?format=pdf');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(DATA_EXPORT_TEXTS.formatInvalid);
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/export?format=html',
+      remoteAddress: uniqueAddress(),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('<!doctype html>');
   });
 });
 

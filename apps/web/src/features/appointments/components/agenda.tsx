@@ -2,6 +2,7 @@ import {
   addDays,
   can,
   dayOfWeek,
+  formatNairobiDay,
   nairobiDateTime,
   nairobiToday,
   type Appointment,
@@ -16,7 +17,6 @@ import { Button } from '../../../components/ui/button';
 import { useCourtDates } from '../api/court-dates';
 import { useAppointments } from '../api/list-appointments';
 import { StatusBadge, whereOf } from './appointment-card';
-import { formatLongDay } from './slot-picker';
 
 type Span = 'day' | 'week';
 
@@ -129,7 +129,9 @@ export function Agenda({ user }: { user: PublicUser }) {
           <ChevronLeft aria-hidden="true" className="size-5" />
         </Button>
         <p aria-live="polite" className="text-center text-sm font-medium text-slate-800">
-          {span === 'day' ? formatLongDay(day) : `${formatLongDay(from)} – ${formatLongDay(to)}`}
+          {span === 'day'
+            ? formatNairobiDay(day)
+            : `${formatNairobiDay(from)} – ${formatNairobiDay(to)}`}
         </p>
         <Button
           variant="quiet"
@@ -165,7 +167,7 @@ export function Agenda({ user }: { user: PublicUser }) {
                   >
                     {span === 'week' && isNewDay ? (
                       <p className="mb-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">
-                        {formatLongDay(entry.date)}
+                        {formatNairobiDay(entry.date)}
                       </p>
                     ) : null}
                     {entry.kind === 'court' ? (

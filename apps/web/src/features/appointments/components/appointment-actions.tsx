@@ -2,6 +2,7 @@ import {
   APPOINTMENT_MESSAGES as M,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
+  formatNairobiDayTime,
   type Appointment,
   type PaymentMethod,
 } from '@firm/shared';
@@ -59,7 +60,7 @@ export function RescheduleModal({
   return (
     <Modal
       title="Reschedule Appointment"
-      description={`${appointment.title}: now ${appointment.date} at ${appointment.time}. Choose a new date and time.`}
+      description={`${appointment.title}: now ${formatNairobiDayTime(appointment.date, appointment.time)}. Choose a new date and time.`}
       onClose={onClose}
       isBusy={isSaving}
       size="lg"
@@ -126,7 +127,7 @@ export function CancelModal({
   return (
     <Modal
       title="Cancel Appointment"
-      description={`Are you sure you want to cancel “${appointment.title}” on ${appointment.date} at ${appointment.time}?`}
+      description={`Are you sure you want to cancel “${appointment.title}” on ${formatNairobiDayTime(appointment.date, appointment.time)}?`}
       onClose={onClose}
       isBusy={isSaving}
       footer={

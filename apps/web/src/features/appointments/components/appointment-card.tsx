@@ -5,13 +5,13 @@ import {
   APPOINTMENT_TYPE_DEFAULTS,
   PAYMENT_METHOD_LABELS,
   formatKsh,
+  formatNairobiDay,
   type Appointment,
   type AppointmentStatus,
   type AppointmentType,
 } from '@firm/shared';
 import { Briefcase, Calendar, Clock, Gavel, MessagesSquare, User } from 'lucide-react';
 import { offices } from '../../../content/firm';
-import { formatLongDay } from './slot-picker';
 
 const TYPE_ICONS: Record<AppointmentType, typeof Briefcase> = {
   consultation: MessagesSquare,
@@ -94,7 +94,7 @@ export function AppointmentCard({
             <Calendar aria-hidden="true" className="size-4 text-slate-500" />
             <span className="sr-only">Date</span>
           </dt>
-          <dd>{formatLongDay(appointment.date)}</dd>
+          <dd>{formatNairobiDay(appointment.date)}</dd>
         </div>
         <div className="flex items-center gap-2">
           <dt>

@@ -1,5 +1,6 @@
 import { APPOINTMENT_MESSAGES as M, type PublicUser } from '@firm/shared';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { heldBooking } from '../../../testing/appointments';
 import { answerApi } from '../../../testing/msw';
@@ -74,5 +75,22 @@ describe('who records a payment (issue 25: canManageCases, not the diary toggle)
     expect(await screen.findByRole('button', { name: `Mark as paid: ${TITLE}` })).toBeVisible();
     expect(screen.queryByRole('button', { name: `Reschedule: ${TITLE}` })).toBeNull();
     expect(screen.queryByRole('button', { name: `Cancel: ${TITLE}` })).toBeNull();
+  });
+});
+
+describe('dates a person reads are words on a Nairobi clock (issue 24 item 9)', () => {
+  it('the card, the reschedule and the cancel dialogs say "Tue 8 Dec 2026, 14:00", never ISO', async () => {
+    showListTo(anAdvocate());
+    expect(await screen.findByText('Tue 8 Dec 2026')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: `Reschedule: ${TITLE}` }));
+    const reschedule = await screen.findByRole('dialog', { name: 'Reschedule Appointment' });
+    expect(reschedule).toHaveTextContent(
+      `${TITLE}: now Tue 8 Dec 2026, 14:00. Choose a new date and time.`,
+    );
+    expect(reschedule).not.toHaveTextContent('2026-12-08');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: `Cancel: ${TITLE}` }));
+    const cancel = await screen.findByRole('dialog', { name: /cancel/i });
+    expect(cancel).toHaveTextContent(`on Tue 8 Dec 2026, 14:00?`);
   });
 });

@@ -118,7 +118,7 @@ describe('the cases list', () => {
     expect(inCard.getByText('Urgent priority')).toBeInTheDocument();
     expect(inCard.getByText('Property Law')).toBeInTheDocument();
     expect(inCard.getByText('Wanjiru Kamau')).toBeInTheDocument();
-    expect(inCard.getByText('3 Dec 2026, 10:00')).toBeInTheDocument(); // Nairobi time
+    expect(inCard.getByText('Thu 3 Dec 2026, 10:00')).toBeInTheDocument(); // Nairobi time
     expect(inCard.getByText('2 documents')).toBeInTheDocument();
     expect(inCard.getByText('1 note')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Case Management' })).toBeInTheDocument();

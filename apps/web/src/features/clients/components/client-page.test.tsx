@@ -135,7 +135,7 @@ describe('the client page', () => {
     const firstRow = first.closest('li')!;
     expect(firstRow).toHaveTextContent('MWA/2026/0042 · Boundary dispute');
     // 07:05 UTC is 10:05 in Nairobi.
-    expect(firstRow).toHaveTextContent('Last message 23 Nov 2026, 10:05');
+    expect(firstRow).toHaveTextContent('Last message Mon 23 Nov 2026, 10:05');
     expect(within(firstRow).getByText('2 unread')).toBeInTheDocument();
     const secondRow = within(messages)
       .getByRole('link', { name: 'Fees for the survey' })

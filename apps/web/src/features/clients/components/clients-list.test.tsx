@@ -49,7 +49,7 @@ describe('the clients list', () => {
     expect(cells.getByText('amani@example.test')).toBeInTheDocument();
     expect(cells.getByText('+254711000222')).toBeInTheDocument();
     expect(cells.getByText('2')).toBeInTheDocument();
-    expect(cells.getByText('3 Dec 2026, 10:00')).toBeInTheDocument();
+    expect(cells.getByText('Thu 3 Dec 2026, 10:00')).toBeInTheDocument();
     expect(cells.getByText('Never')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Client' })).toBeInTheDocument();
   });
@@ -106,7 +106,7 @@ describe('the clients list', () => {
       '/clients?joinedFrom=2026-11-01&joinedTo=2026-11-30',
     );
     expect(
-      await screen.findByText('Showing clients who joined 1 Nov 2026 to 30 Nov 2026.'),
+      await screen.findByText('Showing clients who joined Sun 1 Nov 2026 to Mon 30 Nov 2026.'),
     ).toBeVisible();
     await screen.findByRole('link', { name: 'Amani Otieno' });
     await userEvent.click(screen.getByRole('button', { name: 'Show all' }));

@@ -88,7 +88,7 @@ describe('the enquiries inbox', () => {
 
     const booking = within(screen.getByRole('article', { name: 'Consultation about a lease' }));
     expect(booking.getByText('Booking request')).toBeInTheDocument();
-    expect(booking.getByText('Consultation on 3 Dec 2026, 10:00')).toBeInTheDocument();
+    expect(booking.getByText('Consultation on Thu 3 Dec 2026, 10:00')).toBeInTheDocument();
     expect(booking.getByText(/Last changed by Wanjiru Kamau/)).toBeInTheDocument();
     expect(booking.queryByText('Emergency')).not.toBeInTheDocument();
   });

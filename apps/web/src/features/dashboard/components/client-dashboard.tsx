@@ -7,6 +7,7 @@ import {
   caseStatusLabel,
   dashboardLinks,
   formatKsh,
+  formatNairobiDayTime,
   type DashboardStats,
 } from '@firm/shared';
 import {
@@ -170,7 +171,7 @@ export function ClientDashboard({ stats }: { stats: DashboardStats & { client: C
                     </Badge>
                   </div>
                   <p className="text-sm text-slate-700">
-                    {formatDate(item.date)} at {item.time} ·{' '}
+                    {formatNairobiDayTime(item.date, item.time)} ·{' '}
                     {APPOINTMENT_TYPE_DEFAULTS[item.type].label}
                   </p>
                 </li>

@@ -44,7 +44,7 @@ const clientStats = (overrides: Partial<NonNullable<DashboardStats['client']>> =
           title: 'Boundary dispute Ngong',
           status: 'in_progress',
           lastUpdate: '2026-11-20T08:00:00.000Z',
-          nextAction: 'Court date on 3 Dec 2026',
+          nextAction: 'Court date on Thu 3 Dec 2026',
           priority: 'high',
         },
       ],
@@ -155,7 +155,7 @@ describe('ClientDashboard', () => {
     ]);
     expect(screen.getByRole('link', { name: /Unread messages\s*3/ })).toBeVisible();
     expect(screen.getByRole('link', { name: /Fees pending\s*KSh 5,000/ })).toBeVisible();
-    expect(screen.getByText('Next: Court date on 3 Dec 2026')).toBeVisible();
+    expect(screen.getByText('Next: Court date on Thu 3 Dec 2026')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Title deed copy' })).toHaveAttribute(
       'href',
       '/messages?c=m1',

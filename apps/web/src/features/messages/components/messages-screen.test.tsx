@@ -139,7 +139,7 @@ describe('an open conversation', () => {
       within(messages)
         .getAllByRole('separator')
         .map((s) => s.textContent),
-    ).toEqual(['Friday, 20 November 2026', 'Saturday, 21 November 2026']);
+    ).toEqual(['Fri 20 Nov 2026', 'Sat 21 Nov 2026']);
     const link = within(messages).getByRole('link', { name: 'https://example.test/deed' });
     expect(link).toHaveAttribute('href', 'https://example.test/deed');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');

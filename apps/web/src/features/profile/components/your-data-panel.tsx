@@ -1,5 +1,12 @@
-import { DATA_REQUEST_TEXT_MAX, PROFILE_MESSAGES, type DataRequest } from '@firm/shared';
-import { Download } from 'lucide-react';
+import {
+  DATA_EXPORT_TEXTS,
+  DATA_REQUEST_TEXT_MAX,
+  PROFILE_MESSAGES,
+  nairobiToday,
+  type DataExportFormat,
+  type DataRequest,
+} from '@firm/shared';
+import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/ui/badge';
@@ -8,7 +15,12 @@ import { Modal } from '../../../components/ui/modal';
 import { errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { saveBlob } from '../../../lib/file-transfer';
-import { fetchDataExport, useOwnDataRequests, useRequestDeletion } from '../api/profile';
+import {
+  fetchDataExport,
+  fetchReadableDataExport,
+  useOwnDataRequests,
+  useRequestDeletion,
+} from '../api/profile';
 
 /** Saves `data` as a JSON file. */
 function saveJson(data: unknown, fileName: string) {
@@ -51,22 +63,27 @@ function OwnRequests() {
 
 /** "Download my data" and "Ask the firm to delete my data" (Data Protection Act 2019). */
 export function YourDataPanel() {
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<DataExportFormat | null>(null);
   const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState('');
   const requests = useOwnDataRequests();
   const deletion = useRequestDeletion();
   const hasOpen = requests.data?.requests.some((request) => request.status === 'open') ?? false;
 
-  const download = async () => {
-    setDownloading(true);
+  const download = async (format: DataExportFormat) => {
+    setDownloading(format);
+    const name = `my-data-${nairobiToday()}`;
     try {
-      const file = await fetchDataExport();
-      saveJson(file, `my-data-${new Date().toISOString().slice(0, 10)}.json`);
+      if (format === 'html') {
+        const page = await fetchReadableDataExport();
+        saveBlob(new Blob([page], { type: 'text/html;charset=utf-8' }), `${name}.html`);
+      } else {
+        saveJson(await fetchDataExport(), `${name}.json`);
+      }
     } catch (error) {
       toast.error(errorText(error, 'Your data could not be downloaded. Please try again.'));
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -86,20 +103,33 @@ export function YourDataPanel() {
       <div>
         <h3 className="font-semibold text-slate-900">Download my data</h3>
         <p className="mt-1 text-sm text-slate-600">
-          A file (JSON) with your account details, signed-in devices, the record of changes to your
-          account, your notifications and email choices, the messages you sent the firm from this
-          email address and, for a client, your cases (what is shared with you) and appointments.
+          Your account details, signed-in devices, the record of changes to your account, your
+          notifications and email choices, the messages you sent the firm from this email address
+          and, for a client, your cases (what is shared with you) and appointments. Both files hold
+          the same data: a page to read or print, and a file for another program.
         </p>
-        <Button
-          variant="secondary"
-          className="mt-3"
-          isLoading={downloading}
-          loadingText="Preparing your file…"
-          onClick={() => void download()}
-        >
-          <Download aria-hidden="true" className="size-4" />
-          Download my data
-        </Button>
+        <div className="mt-3 flex flex-wrap gap-3">
+          <Button
+            variant="secondary"
+            isLoading={downloading === 'html'}
+            disabled={downloading !== null}
+            loadingText="Preparing your copy…"
+            onClick={() => void download('html')}
+          >
+            <FileText aria-hidden="true" className="size-4" />
+            {DATA_EXPORT_TEXTS.downloadReadable}
+          </Button>
+          <Button
+            variant="secondary"
+            isLoading={downloading === 'json'}
+            disabled={downloading !== null}
+            loadingText="Preparing your file…"
+            onClick={() => void download('json')}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {DATA_EXPORT_TEXTS.downloadMachine}
+          </Button>
+        </div>
       </div>
       <div>
         <h3 className="font-semibold text-slate-900">Ask the firm to delete my data</h3>

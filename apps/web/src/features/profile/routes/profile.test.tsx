@@ -1,7 +1,7 @@
 import type { DeviceSession, Profile, PublicUser } from '@firm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeStoredToken, storeToken } from '../../../lib/auth-storage';
 import { aClient, anAdvocate } from '../../../testing/people';
 import { mockApi, renderWithApp } from '../../../testing/render';
@@ -126,6 +126,55 @@ describe('Profile Settings', () => {
     expect(calls.some((call) => call.url.endsWith('sign-out-others'))).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out other devices' }));
     await screen.findByText('Signed out of 1 other device');
+  });
+
+  it("devices' times read in words on a Nairobi clock (issue 24 item 9)", async () => {
+    signedInAs(aClient());
+    renderWithApp(<ProfilePage />, { path: '/profile' });
+    const list = await screen.findByRole('list', { name: 'Signed-in devices' });
+    const [first] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Signed in Fri 20 Nov 2026, 11:00');
+    expect(first).toHaveTextContent('Last used Mon 23 Nov 2026, 11:00');
+  });
+
+  it('Download my data offers the readable copy (HTML) beside the JSON (issue 24 item 13)', async () => {
+    const saved: { name: string; type: string }[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.push({ name: '', type: blob.type });
+      return 'blob:copy';
+    });
+    // jsdom has no object URLs: saveBlob's are recorded instead.
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved[saved.length - 1]!.name = this.download;
+    });
+    try {
+      const calls = signedInAs(aClient(), {
+        'GET /profile/export?format=html': [200, '<!doctype html><h1>Your data</h1>'],
+        'GET /profile/export': [200, { account: {} }],
+      });
+      renderWithApp(<ProfilePage />, { path: '/profile' });
+      await userEvent.click(await screen.findByRole('button', { name: 'Readable copy (HTML)' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]).toEqual({
+        name: expect.stringMatching(/^my-data-\d{4}-\d{2}-\d{2}\.html$/),
+        type: 'text/html;charset=utf-8',
+      });
+      await userEvent.click(screen.getByRole('button', { name: 'Machine-readable (JSON)' }));
+      await waitFor(() => expect(saved).toHaveLength(2));
+      expect(saved[1]!.name).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+      expect(calls.map((call) => call.url)).toEqual(
+        expect.arrayContaining(['/api/profile/export?format=html', '/api/profile/export']),
+      );
+    } finally {
+      click.mockRestore();
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    }
   });
 
   it('shows an error with Try again when the devices cannot be loaded', async () => {

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import {
+  DATA_EXPORT_TEXTS as T,
+  formatNairobiDateTime,
+  formatNairobiDay,
+  isCalendarDate,
+} from '@firm/shared';
+
+/**
+ * The readable copy of "Download my data" (issue 24 item 13): the export file itself, as
+ * `buildDataExport` made it from the export sections, written out as one plain, printable HTML
+ * page. Nothing is selected here: every section and field of the file is shown, in the file's
+ * order, so what a client may see is decided once, by the sections (ADR 021). Every text is
+ * escaped; the page has no script, no link out and no image, and its one <style> is allowed by
+ * its hash in the page's own Content-Security-Policy.
+ */
+
+const STYLE = [
+  'body{font:16px/1.5 system-ui,sans-serif;color:#0f172a;max-width:60rem;margin:2rem auto;padding:0 1rem}',
+  'h1{font-size:1.6rem}h2{font-size:1.3rem;border-bottom:1px solid #cbd5e1;margin-top:2rem}',
+  'h3,h4,h5,h6{font-size:1rem;margin:1rem 0 .25rem}',
+  'dl{display:grid;grid-template-columns:minmax(10rem,max-content) 1fr;gap:.15rem 1rem;margin:.25rem 0}',
+  'dt{font-weight:600;color:#334155}dd{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}',
+  'article{border:1px solid #e2e8f0;border-radius:.4rem;padding:.25rem .75rem;margin:.5rem 0;break-inside:avoid}',
+  '.none{color:#64748b}',
+  '@media print{body{margin:0;max-width:none}}',
+].join('');
+
+/** The page's own policy: nothing may load or run; only its one style applies. */
+export const DATA_EXPORT_HTML_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** "createdAt" → "Created at"; a few names read better in words of their own. */
+function label(key: string): string {
+  const own = T.labels[key];
+  if (own) return own;
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A value as a person reads it: dates in words on a Nairobi clock (issue 24 item 9). */
+function text(value: string): string {
+  if (INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
+    return escapeHtml(formatNairobiDateTime(value));
+  if (isCalendarDate(value)) return escapeHtml(formatNairobiDay(value));
+  return escapeHtml(value);
+}
+
+const TITLE_FIELDS = ['title', 'subject', 'caseNumber', 'name', 'action', 'kind', 'event'];
+
+/** An item's heading: its title-like field, else its place in the list. */
+function itemHeading(item: Record<string, unknown>, index: number): string {
+  for (const field of TITLE_FIELDS) {
+    const value = item[field];
+    if (typeof value === 'string' && value.trim()) return text(value);
+  }
+  return String(index + 1);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function renderValue(value: unknown, level: number): string {
+  if (value === null || value === undefined || value === '')
+    return `<span class="none">${T.none}</span>`;
+  if (typeof value === 'boolean') return value ? T.yes : T.no;
+  if (typeof value === 'number' || typeof value === 'bigint') return escapeHtml(String(value));
+  if (typeof value === 'string') return text(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return `<span class="none">${T.empty}</span>`;
+    if (value.every((item) => !isRecord(item) && !Array.isArray(item)))
+      return `<ul>${value.map((item) => `<li>${renderValue(item, level)}</li>`).join('')}</ul>`;
+    const heading = `h${Math.min(level, 6)}`;
+    return value
+      .map((item, index) =>
+        isRecord(item)
+          ? `<article><${heading}>${itemHeading(item, index)}</${heading}>${renderValue(item, level + 1)}</article>`
+          : `<article>${renderValue(item, level + 1)}</article>`,
+      )
+      .join('');
+  }
+  if (isRecord(value)) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return `<span class="none">${T.none}</span>`;
+    return `<dl>${entries
+      .map(
+        ([key, item]) => `<dt>${escapeHtml(label(key))}</dt><dd>${renderValue(item, level)}</dd>`,
+      )
+      .join('')}</dl>`;
+  }
+  return escapeHtml(String(value));
+}
+
+/**
+ * The page of an export file: a heading per section, in the file's order. `generatedAt` and
+ * `about` open the page; every other key of the file is a section.
+ */
+export function renderDataExportHtml(file: Record<string, unknown>): string {
+  const { generatedAt, about, ...sections } = file;
+  const body = Object.entries(sections)
+    .map(
+      ([key, value]) =>
+        `<section><h2>${escapeHtml(T.sections[key] ?? label(key))}</h2>${renderValue(value, 3)}</section>`,
+    )
+    .join('\n');
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>${escapeHtml(T.title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<main>',
+    `<h1>${escapeHtml(T.title)}</h1>`,
+    typeof about === 'string' ? `<p>${escapeHtml(about)}</p>` : '',
+    typeof generatedAt === 'string'
+      ? `<p>${escapeHtml(T.generatedAt(formatNairobiDateTime(generatedAt)))}</p>`
+      : '',
+    `<p>${escapeHtml(T.machineCopy)}</p>`,
+    body,
+    '</main>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
