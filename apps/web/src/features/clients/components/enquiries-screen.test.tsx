@@ -65,6 +65,8 @@ describe('the enquiries inbox', () => {
               startsAt: '2026-12-03T07:00:00.000Z',
               type: 'consultation',
               status: 'scheduled',
+              cancelledAt: null,
+              cancelledBy: null,
             },
           }),
         ]),
