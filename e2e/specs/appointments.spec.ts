@@ -196,7 +196,7 @@ test.describe('a visitor on a phone', () => {
     const cancel = page.getByRole('dialog', { name: 'Cancel Appointment' });
     await cancel.getByLabel('Reason for cancelling').fill('I found an advocate nearer home');
     await cancel.getByRole('button', { name: 'Cancel Appointment' }).click();
-    await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Cancelled', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);
   });
 });

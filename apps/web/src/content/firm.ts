@@ -1,5 +1,4 @@
 import {
-  APPOINTMENT_TYPE_DEFAULTS,
   FIRM_IDENTITY,
   FIRM_OFFICES,
   MAIN_OFFICE,
@@ -41,10 +40,10 @@ export const firm = {
  * these sentences.
  */
 export const consultation = {
-  // The numbers are the appointment types' own (packages/shared): the booking form offers these.
-  preliminaryMinutes: APPOINTMENT_TYPE_DEFAULTS.preliminary_call.durationMinutes,
-  initialMinutes: APPOINTMENT_TYPE_DEFAULTS.consultation.durationMinutes,
-  initialFeeKes: APPOINTMENT_TYPE_DEFAULTS.consultation.feeKsh,
+  // The booking form's types say the same (APPOINTMENT_TYPE_DEFAULTS; firm.test.ts checks).
+  preliminaryMinutes: 15,
+  initialMinutes: 30,
+  initialFeeKes: 5000,
   headline: 'Free 15-minute preliminary call',
   summary:
     'Start with a free 15-minute preliminary call to tell us what happened. If you need advice, book a 30-minute initial consultation with an advocate at KES 5,000.',

@@ -77,7 +77,7 @@ export function VisitorBooking({ token }: { token: string | null }) {
           ) : null}
         </section>
       ) : null}
-      {confirm.isSuccess ? (
+      {confirm.isSuccess && appointment.status !== 'cancelled' ? (
         <p
           role="status"
           className="rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900"
