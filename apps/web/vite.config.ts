@@ -47,7 +47,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           if (/features\/public-site\/components\/(chat-widget|not-found-screen|ui)\.tsx$/.test(id))
             return 'site';
           if (
-            /packages\/shared\/src\/(constants|messages|phone|office-hours|paths|permissions|portal-manifest)\.ts$/.test(
+            /packages\/shared\/src\/(constants|messages|phone|office-hours|offices|firm-identity|paths|permissions|portal-manifest)\.ts$/.test(
               id,
             )
           )

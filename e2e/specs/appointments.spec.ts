@@ -203,7 +203,7 @@ test.describe('a visitor on a phone', () => {
     const cancel = page.getByRole('dialog', { name: 'Cancel Appointment' });
     await cancel.getByLabel('Reason for cancelling').fill('I found an advocate nearer home');
     await cancel.getByRole('button', { name: 'Cancel Appointment' }).click();
-    await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Cancelled', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);
   });
 });
@@ -228,10 +228,10 @@ test('a client books and reschedules', async ({ page, request }) => {
   await dialog.getByLabel('Description').fill('Second look at the termination clause.');
   await pickSlot(page, first, '14:00');
   await dialog.getByRole('button', { name: 'Book Appointment' }).click();
-  await page
-    .getByRole('dialog', { name: 'Appointment booked successfully!' })
-    .getByRole('button', { name: 'Done' })
-    .click();
+  // Issue 24 item 3: the screen says what happened (the toast keeps SPEC's words).
+  const requested = page.getByRole('dialog', { name: 'Appointment requested' });
+  await expect(requested).toContainText("Requested, awaiting the firm's confirmation");
+  await requested.getByRole('button', { name: 'Done' }).click();
 
   const card = page.getByRole('article', { name: 'Employment contract review' });
   await expect(card).toContainText(shortDay(first));
@@ -325,9 +325,11 @@ test.describe('staff', () => {
     await dialog.getByLabel('Fee (KSh)').fill('12000');
     await pickSlot(page, await openWeekday(request, 5), '09:00');
     await dialog.getByRole('button', { name: 'Book Appointment' }).click();
-    await expect(
-      page.getByRole('dialog', { name: 'Appointment booked successfully!' }),
-    ).toContainText('KSh 12,000');
+    const booked = page.getByRole('dialog', {
+      name: `Appointment booked for Ready client ${suffix}`,
+    });
+    await expect(booked).toContainText('KSh 12,000');
+    await expect(booked).toContainText('Booked for you by the firm');
   });
 
   test('an admin without it sees the diary but cannot confirm', async ({ page, request }) => {

@@ -1,4 +1,18 @@
-import { VISITOR_HOLD_MINUTES, VISITOR_OPEN_BOOKINGS_MAX } from './appointments';
+import {
+  VISITOR_HOLD_MINUTES,
+  VISITOR_OPEN_BOOKINGS_MAX,
+  type AppointmentLocation,
+  type CancelledBy,
+} from './appointments';
+import { FIRM_IDENTITY } from './firm-identity';
+import { mapSearchUrl, officeAddressLine, officeById } from './offices';
+
+/** Who cancelled, to the person booked ("by you") or to the firm ("by the client"). */
+function cancelledByText(by: CancelledBy | null, audience: 'person' | 'firm'): string {
+  if (by === 'firm') return 'by the firm';
+  if (by === 'system') return 'because it was not confirmed from the email in time';
+  return audience === 'person' ? 'by you' : 'by the client';
+}
 
 /**
  * Texts of the appointments feature: SPEC sections 5 and 8 word for word where it has them, ours
@@ -88,4 +102,57 @@ export const APPOINTMENT_MESSAGES = {
   dayClosed: 'closed',
   calendarLegend:
     'Times are Nairobi time (EAT). We are closed on Sundays and public holidays; crossed-out days have no free time.',
+
+  // Issue 24 item 3: one voice for what happened, on the screens, in the emails and notices.
+  /** The result screen's heading after a client's (or a confirmed visitor's) booking. */
+  requestedHeading: 'Appointment requested',
+  /** Its state in a word: requested, not yet confirmed by the firm. */
+  requestedState: "Requested, awaiting the firm's confirmation",
+  confirmedState: 'Confirmed by the firm',
+  /** Staff booked it for a client: the result screen, the client's email and notice. */
+  bookedForClientHeading: (client: string) => `Appointment booked for ${client}`,
+  bookedForYou: `This appointment has been booked for you by the firm. It is in your advocate's diary; nothing more is needed from you.`,
+  bookedByFirmState: 'Booked for you by the firm',
+
+  // Issue 24 item 8: a cancelled booking says so everywhere, with when and by whom.
+  cancelledState: 'Cancelled',
+  cancelledBy: cancelledByText,
+  cancelledOn: (when: string, by: CancelledBy | null, audience: 'person' | 'firm') =>
+    `Cancelled on ${when} ${cancelledByText(by, audience)}.`,
+  cancelledNoFee: 'No fee is due for a cancelled appointment.',
+  cancelledCalendar: 'The attached calendar file removes it from your phone or computer calendar.',
+  bookAgainAt: (url: string) => `You are welcome to book again at any time: ${url}`,
+  /** The fee as a person reads it: a free call says so. */
+  freeOfCharge: 'Free (no fee)',
 } as const;
+
+/**
+ * Where an appointment happens, as the screens, the emails and the calendar file say it (issue 24
+ * item 7): the office's name and address with a map link; the number the firm will call; the
+ * meeting link (or that it will follow).
+ */
+export function appointmentWhere(appointment: {
+  location: AppointmentLocation;
+  officeId: string | null;
+  meetingLink: string | null;
+  clientPhone: string | null;
+}): { text: string; mapUrl: string | null } {
+  if (appointment.location === 'office') {
+    const office = officeById(appointment.officeId);
+    return { text: officeAddressLine(office), mapUrl: mapSearchUrl(office) };
+  }
+  if (appointment.location === 'phone') {
+    return {
+      text: appointment.clientPhone
+        ? `We will call you on ${appointment.clientPhone}`
+        : `By phone: we will call you on the number you gave us (our number: ${FIRM_IDENTITY.phone})`,
+      mapUrl: null,
+    };
+  }
+  return {
+    text: appointment.meetingLink
+      ? `Video call: ${appointment.meetingLink}`
+      : 'Video call: we will email you the meeting link before the appointment',
+    mapUrl: null,
+  };
+}

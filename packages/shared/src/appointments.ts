@@ -8,14 +8,35 @@ import { MAIN_OFFICE_HOURS } from './office-hours';
  * server; the screen asks the API which days are closed).
  */
 
-export const APPOINTMENT_TYPES = ['consultation', 'follow_up', 'court_appearance'] as const;
+export const APPOINTMENT_TYPES = [
+  'preliminary_call',
+  'consultation',
+  'follow_up',
+  'court_appearance',
+] as const;
 export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
+
+/**
+ * The types whose fee and duration the firm settings set (System Settings). The free preliminary
+ * call is not among them: it is advertised as free and 15 minutes (DECISIONS "Public site"), so
+ * its terms are fixed here and no setting can put a fee on it (issue 24 item 4).
+ */
+export const PRICED_APPOINTMENT_TYPES = ['consultation', 'follow_up', 'court_appearance'] as const;
+export type PricedAppointmentType = (typeof PRICED_APPOINTMENT_TYPES)[number];
+export const isPricedType = (type: AppointmentType): type is PricedAppointmentType =>
+  type !== 'preliminary_call';
 
 /** Each type's label and defaults, in whole Kenyan shillings (staff may override per appointment). */
 export const APPOINTMENT_TYPE_DEFAULTS: Record<
   AppointmentType,
   { label: string; durationMinutes: number; feeKsh: number; bookableByClients: boolean }
 > = {
+  preliminary_call: {
+    label: 'Free preliminary call',
+    durationMinutes: 15,
+    feeKsh: 0,
+    bookableByClients: true,
+  },
   consultation: {
     label: 'Consultation',
     durationMinutes: 30,
@@ -36,6 +57,25 @@ export const CLIENT_BOOKABLE_TYPES = APPOINTMENT_TYPES.filter(
   (type) => APPOINTMENT_TYPE_DEFAULTS[type].bookableByClients,
 );
 
+/**
+ * A type's duration and fee: the firm settings' for a priced type, the fixed terms for the free
+ * call (whatever the stored settings hold).
+ */
+export function typeTerms(
+  settings: Record<PricedAppointmentType, { feeKsh: number; durationMinutes: number }>,
+  type: AppointmentType,
+): { feeKsh: number; durationMinutes: number } {
+  if (!isPricedType(type)) {
+    const fixed = APPOINTMENT_TYPE_DEFAULTS[type];
+    return { feeKsh: fixed.feeKsh, durationMinutes: fixed.durationMinutes };
+  }
+  return settings[type];
+}
+
+/** Where a type may take place: the free preliminary call is by phone only. */
+export const locationsOf = (type: AppointmentType): readonly AppointmentLocation[] =>
+  type === 'preliminary_call' ? ['phone'] : APPOINTMENT_LOCATIONS;
+
 export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'completed', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
@@ -55,6 +95,13 @@ export const VISITOR_OPEN_BOOKINGS_MAX = 3;
 /** The firm settings' default ceiling of unconfirmed visitor bookings a day (Nairobi day). */
 export const VISITOR_DAILY_CEILING_DEFAULT = 20;
 export const VISITOR_DAILY_CEILING_MAX = 500;
+
+/**
+ * Who cancelled an appointment (issue 24 item 8): the person booked (a client, or a visitor from
+ * their link), the firm (staff), or the system (a visitor's hold that ran out, ADR 022).
+ */
+export const CANCELLED_BY = ['client', 'firm', 'system'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
 
 /** Appointments that still hold their advocate's time. */
 export const LIVE_APPOINTMENT_STATUSES = ['scheduled', 'confirmed'] as const;

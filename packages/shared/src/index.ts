@@ -2,6 +2,7 @@ export * from './constants';
 export * from './error-codes';
 export * from './messages';
 export * from './firm-identity';
+export * from './offices';
 export * from './contact-message-texts';
 export * from './auth-messages';
 export * from './user-management-messages';

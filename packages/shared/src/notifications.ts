@@ -156,6 +156,9 @@ export const NOTIFICATION_TEXTS = {
   staffBooking: {
     title: 'Appointment booked',
     message: (type: string, when: string) => `A ${type} was booked for ${when}.`,
+    /** To the client (issue 24 item 3): the firm booked it; nothing awaits their request. */
+    forClient: (type: string, when: string) =>
+      `The firm booked a ${type} for you on ${when}. It is in your advocate's diary.`,
   },
   appointmentChange: {
     appointment_confirmed: { title: 'Appointment confirmed', verb: 'is confirmed' },

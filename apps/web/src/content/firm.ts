@@ -1,4 +1,12 @@
-import { FIRM_IDENTITY } from '@firm/shared';
+import {
+  FIRM_IDENTITY,
+  FIRM_OFFICES,
+  MAIN_OFFICE,
+  directionsUrl,
+  mapSearchUrl,
+  type Office,
+  type OfficeHours,
+} from '@firm/shared';
 
 /**
  * The firm itself: one source of truth for the header, footer, chat widget, structured data and
@@ -32,6 +40,7 @@ export const firm = {
  * these sentences.
  */
 export const consultation = {
+  // The booking form's types say the same (APPOINTMENT_TYPE_DEFAULTS; firm.test.ts checks).
   preliminaryMinutes: 15,
   initialMinutes: 30,
   initialFeeKes: 5000,
@@ -45,123 +54,14 @@ export const consultation = {
 export const legalDisclaimer =
   'The information on this website is general information about Kenyan law, not legal advice. Every matter turns on its own facts: do not act, or decide not to act, on anything here without advice from an advocate on your situation. Reading this website or contacting us does not by itself create an advocate-client relationship.';
 
-export interface OfficeHours {
-  weekdays: string;
-  saturday: string;
-  sunday: string;
-}
-
-/** The Office entity of SPEC section 3, every field. */
-export interface Office {
-  id: string;
-  name: string;
-  address: string;
-  street: string;
-  city: string;
-  postalCode: string;
-  phone: string;
-  email: string;
-  hours: OfficeHours;
-  coordinates: { lat: number; lng: number };
-  parking: string;
-  publicTransport: string;
-  landmarks: string;
-  services: string[];
-  /** The main office answers the chat and the emergency line. */
-  isMain: boolean;
-  /** County, for the structured data and the areas-we-serve page. */
-  county: string;
-}
-
-export const offices: Office[] = [
-  {
-    id: 'upper-hill',
-    name: 'Nairobi Main Office (Upper Hill)',
-    address: '4th Floor, Mara Court, Mara Road, Upper Hill',
-    street: 'Mara Road',
-    city: 'Nairobi',
-    postalCode: '00100',
-    phone: '+254 20 765 4321',
-    email: 'info@mwamba-advocates.co.ke',
-    hours: {
-      weekdays: '8:00 AM-6:00 PM',
-      saturday: '9:00 AM-2:00 PM',
-      sunday: 'Closed',
-    },
-    coordinates: { lat: -1.2986, lng: 36.8149 },
-    parking: 'Visitor parking in the Mara Court basement; tell the guard you are visiting us.',
-    publicTransport:
-      'Matatus to Upper Hill from the Kencom and Railways stages; a 5-minute walk from the Hospital Road stop.',
-    landmarks: 'Opposite the Britam Tower approach, a short walk from Kenyatta National Hospital.',
-    services: [
-      'Family Law',
-      'Corporate Law',
-      'Criminal Defense',
-      'Property Law',
-      'Employment Law',
-      'Immigration',
-    ],
-    isMain: true,
-    county: 'Nairobi',
-  },
-  {
-    id: 'thika',
-    name: 'Thika Office',
-    address: '2nd Floor, Kenyatta Highway Plaza, Kenyatta Highway',
-    street: 'Kenyatta Highway',
-    city: 'Thika',
-    postalCode: '01000',
-    phone: '+254 67 222 1480',
-    email: 'thika@mwamba-advocates.co.ke',
-    hours: {
-      weekdays: '8:00 AM-5:30 PM',
-      saturday: '9:00 AM-1:00 PM',
-      sunday: 'Closed',
-    },
-    coordinates: { lat: -1.0388, lng: 37.0834 },
-    parking: 'Street parking on Kenyatta Highway (Kiambu County parking fee applies).',
-    publicTransport:
-      'Buses and matatus from Nairobi along Thika Superhighway stop at the Thika main stage, 300 m away.',
-    landmarks: 'Near the Thika Law Courts and the Blue Post junction.',
-    services: ['Property Law', 'Family Law', 'Succession', 'Employment Law', 'Criminal Defense'],
-    isMain: false,
-    county: 'Kiambu',
-  },
-  {
-    id: 'kitengela',
-    name: 'Kitengela Office',
-    address: 'Ground Floor, Milimani Business Centre, Namanga Road',
-    street: 'Namanga Road',
-    city: 'Kitengela',
-    postalCode: '00241',
-    phone: '+254 45 662 0375',
-    email: 'kitengela@mwamba-advocates.co.ke',
-    hours: {
-      weekdays: '8:00 AM-5:30 PM',
-      saturday: '9:00 AM-1:00 PM',
-      sunday: 'Closed',
-    },
-    coordinates: { lat: -1.4747, lng: 36.9606 },
-    parking: 'Free customer parking in front of Milimani Business Centre.',
-    publicTransport:
-      'Matatus from Nairobi (Ambassadeur and Railways stages) to Kitengela town; drop off at the Namanga Road stage.',
-    landmarks: 'Two minutes from the Kitengela Law Courts and the East Gate Mall roundabout.',
-    services: ['Property Law', 'Land Disputes', 'Family Law', 'Traffic Offences'],
-    isMain: false,
-    county: 'Kajiado',
-  },
-];
-
-export const mainOffice: Office = offices.find((office) => office.isMain)!;
+// The offices live in packages/shared: the server's emails and calendar files name the office and
+// its address too (issue 24 item 7), from the same data.
+export const offices = FIRM_OFFICES;
+export const mainOffice = MAIN_OFFICE;
+export { directionsUrl, mapSearchUrl, type Office, type OfficeHours };
 
 /** Turns a written phone number into a `tel:` link. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
-/** Directions and search links of SPEC section 7 (outbound only: no key needed). */
-export const directionsUrl = (office: Office) =>
-  `https://www.google.com/maps/dir/?api=1&destination=${office.coordinates.lat},${office.coordinates.lng}`;
-export const mapSearchUrl = (office: Office) =>
-  `https://www.openstreetmap.org/?mlat=${office.coordinates.lat}&mlon=${office.coordinates.lng}#map=17/${office.coordinates.lat}/${office.coordinates.lng}`;
 
 /** The four counties of SPEC section 2 ("Areas We Serve"). */
 export interface County {

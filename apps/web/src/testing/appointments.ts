@@ -28,6 +28,8 @@ export function heldBooking(overrides: Partial<Appointment> = {}): Appointment {
     advocateId: '00000000-0000-4000-8000-0000000000b1',
     advocateName: 'Wanjiru Kamau',
     cancellationReason: null,
+    cancelledAt: null,
+    cancelledBy: null,
     visitorHold: 'awaiting',
     holdExpiresAt: '2026-12-07T07:30:00.000Z',
     createdAt: '2026-12-07T07:00:00.000Z',

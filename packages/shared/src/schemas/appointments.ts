@@ -3,6 +3,7 @@ import {
   APPOINTMENT_LOCATIONS,
   APPOINTMENT_STATUSES,
   APPOINTMENT_TYPES,
+  CANCELLED_BY,
   DURATION_MAX_MINUTES,
   DURATION_MIN_MINUTES,
   FEE_MAX_KSH,
@@ -279,6 +280,9 @@ export const appointmentSchema = z.object({
   advocateId: z.string(),
   advocateName: z.string(),
   cancellationReason: z.string().nullable(),
+  /** When it was cancelled, and by whom (issue 24 item 8); null while not cancelled. */
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.enum(CANCELLED_BY).nullable(),
   /**
    * A visitor's booking not yet confirmed from the emailed link: `awaiting` while its hold lasts
    * (until `holdExpiresAt`), `released` once the hold ran out (issue 23, ADR 022); else null.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES } from '../appointments';
+import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES, CANCELLED_BY } from '../appointments';
 import {
   ENQUIRY_KINDS,
   ENQUIRY_MESSAGES,
@@ -95,6 +95,9 @@ export const enquirySchema = z.object({
       startsAt: z.string(),
       type: z.enum(APPOINTMENT_TYPES),
       status: z.enum(APPOINTMENT_STATUSES),
+      /** A cancelled booking: when, and by whom (issue 24 item 8). */
+      cancelledAt: z.string().nullable(),
+      cancelledBy: z.enum(CANCELLED_BY).nullable(),
     })
     .nullable(),
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { APPOINTMENT_MESSAGES } from '../appointment-messages';
 import {
-  APPOINTMENT_TYPES,
   APPOINTMENT_TYPE_DEFAULTS,
   BOOKING_DAYS,
   DEFAULT_BOOKING_TIMES,
@@ -10,8 +9,9 @@ import {
   FEE_MAX_KSH,
   VISITOR_DAILY_CEILING_DEFAULT,
   VISITOR_DAILY_CEILING_MAX,
-  type AppointmentType,
+  PRICED_APPOINTMENT_TYPES,
   type BookingDay,
+  type PricedAppointmentType,
 } from '../appointments';
 import { MESSAGES, VALIDATION } from '../messages';
 import { MAIN_OFFICE_HOURS } from '../office-hours';
@@ -225,14 +225,14 @@ export const firmSettingsSavedSchema = firmSettingsAnswerSchema.extend({
 export function defaultFirmSettings(notificationEmail: string): FirmSettings {
   return {
     appointmentTypes: Object.fromEntries(
-      APPOINTMENT_TYPES.map((type) => [
+      PRICED_APPOINTMENT_TYPES.map((type) => [
         type,
         {
           feeKsh: APPOINTMENT_TYPE_DEFAULTS[type].feeKsh,
           durationMinutes: APPOINTMENT_TYPE_DEFAULTS[type].durationMinutes,
         },
       ]),
-    ) as Record<AppointmentType, { feeKsh: number; durationMinutes: number }>,
+    ) as Record<PricedAppointmentType, { feeKsh: number; durationMinutes: number }>,
     bookingTimes: Object.fromEntries(
       BOOKING_DAYS.map((day) => [day, [...DEFAULT_BOOKING_TIMES[day]]]),
     ) as Record<BookingDay, string[]> as FirmSettings['bookingTimes'],
@@ -246,7 +246,10 @@ export function defaultFirmSettings(notificationEmail: string): FirmSettings {
   };
 }
 
-/** What the public booking modal needs to show each type: its fee and duration. Never a secret. */
+/**
+ * What the public booking modal needs to show each type: its fee and duration. Never a secret.
+ * The free preliminary call's terms are fixed (APPOINTMENT_TYPE_DEFAULTS), not settings.
+ */
 export const publicAppointmentTypesSchema = z.object({
   consultation: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),
   follow_up: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),

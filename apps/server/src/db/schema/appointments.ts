@@ -2,6 +2,7 @@ import type {
   AppointmentLocation,
   AppointmentStatus,
   AppointmentType,
+  CancelledBy,
   PaymentMethod,
   PaymentStatus,
 } from '@firm/shared';
@@ -66,6 +67,11 @@ export const appointments = pgTable(
     visitorTokenHash: text(),
     cancellationReason: text(),
     cancelledAt: timestamp({ withTimezone: true }),
+    /**
+     * Who cancelled (issue 24 item 8): the person booked (a client or the visitor's link), the firm
+     * (staff), or the system (a visitor's hold that ran out). Null while not cancelled.
+     */
+    cancelledBy: text().$type<CancelledBy>(),
     /** iCalendar SEQUENCE: raised by every change sent to the attendee's calendar. */
     sequence: integer().notNull().default(0),
     /** Claimed by the one process that sends the 24-hour reminder. */
@@ -117,7 +123,7 @@ export const appointments = pgTable(
     ),
     check(
       'appointments_type_check',
-      sql`${table.type} in ('consultation', 'follow_up', 'court_appearance')`,
+      sql`${table.type} in ('preliminary_call', 'consultation', 'follow_up', 'court_appearance')`,
     ),
     check(
       'appointments_status_check',
@@ -133,6 +139,10 @@ export const appointments = pgTable(
     check(
       'appointments_duration_check',
       sql`${table.endsAt} = ${table.startsAt} + make_interval(mins => ${table.durationMinutes})`,
+    ),
+    check(
+      'appointments_cancelled_by_check',
+      sql`${table.cancelledBy} is null or ${table.cancelledBy} in ('client', 'firm', 'system')`,
     ),
     check('appointments_fee_check', sql`${table.feeKsh} >= 0`),
     check(

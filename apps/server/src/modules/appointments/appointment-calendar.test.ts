@@ -31,6 +31,8 @@ const appointment = (client: string): AppointmentWithContact & { sequence: numbe
   advocateId: '0f6f1f0e-5b2a-4c1d-8e3f-2a9b7c6d5e41',
   advocateName: 'Wanjiru Kamau',
   cancellationReason: null,
+  cancelledAt: null,
+  cancelledBy: null,
   visitorHold: null,
   holdExpiresAt: null,
   createdAt: '2026-11-25T09:00:00.000Z',
@@ -87,5 +89,41 @@ describe('appointmentCalendar: the attendee and organizer names', () => {
         .replace(/\t/g, ' ');
       expect(attendee.params.CN, name).toBe(expected);
     }
+  });
+});
+
+/** Issue 24 item 7: LOCATION says where, not "At our office". */
+describe('appointmentCalendar: the LOCATION', () => {
+  const location = (content: string) =>
+    unfolded(content)
+      .find((line) => line.startsWith('LOCATION'))
+      ?.replace(/\\,/g, ',');
+
+  it('an office meeting names the office and its address (the main office when none was chosen)', () => {
+    expect(location(appointmentCalendar(appointment('Amina'), options))).toBe(
+      'LOCATION:Nairobi Main Office (Upper Hill), 4th Floor, Mara Court, Mara Road, Upper Hill, Nairobi',
+    );
+    expect(
+      location(appointmentCalendar({ ...appointment('Amina'), officeId: 'thika' }, options)),
+    ).toBe('LOCATION:Thika Office, 2nd Floor, Kenyatta Highway Plaza, Kenyatta Highway, Thika');
+  });
+
+  it('a phone call gives the number we will call; a video call its link', () => {
+    expect(
+      location(
+        appointmentCalendar(
+          { ...appointment('Amina'), location: 'phone', clientPhone: '+254712345678' },
+          options,
+        ),
+      ),
+    ).toBe('LOCATION:We will call you on +254712345678');
+    expect(
+      location(
+        appointmentCalendar(
+          { ...appointment('Amina'), location: 'video', meetingLink: 'https://meet.test/abc' },
+          options,
+        ),
+      ),
+    ).toBe('LOCATION:https://meet.test/abc');
   });
 });

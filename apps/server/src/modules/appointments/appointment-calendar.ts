@@ -1,7 +1,7 @@
 import {
-  APPOINTMENT_LOCATION_LABELS,
   APPOINTMENT_TYPE_DEFAULTS,
   FIRM_TIME_ZONE,
+  appointmentWhere,
   type AppointmentWithContact,
 } from '@firm/shared';
 import ical, {
@@ -114,7 +114,12 @@ export function appointmentCalendar(
       `Advocate: ${appointment.advocateName}`,
       ...(options.manageUrl ? [`Manage your appointment: ${options.manageUrl}`] : []),
     ].join('\n'),
-    location: appointment.meetingLink ?? APPOINTMENT_LOCATION_LABELS[appointment.location],
+    // The office's name and address, the number we will call, or the meeting link (issue 24
+    // item 7): "At our office" named no office.
+    location:
+      appointment.location === 'video' && appointment.meetingLink
+        ? appointment.meetingLink
+        : appointmentWhere(appointment).text,
     ...(options.manageUrl ? { url: options.manageUrl } : {}),
     status: isCancelled
       ? ICalEventStatus.CANCELLED
@@ -152,6 +157,9 @@ export interface FeedAppointment {
   client: string | null;
   location: AppointmentWithContact['location'];
   meetingLink: string | null;
+  /** For the place in full (appointmentWhere): the office, or the number the firm calls. */
+  officeId: string | null;
+  clientPhone: string | null;
 }
 
 export interface FeedCourtDate {
@@ -199,7 +207,10 @@ export function personalFeedCalendar(
         ...(appointment.advocateName ? [`Advocate: ${appointment.advocateName}`] : []),
         `${options.portalUrl}/appointments`,
       ].join('\n'),
-      location: appointment.meetingLink ?? APPOINTMENT_LOCATION_LABELS[appointment.location],
+      location:
+        appointment.location === 'video' && appointment.meetingLink
+          ? appointment.meetingLink
+          : appointmentWhere(appointment).text,
       status:
         appointment.status === 'confirmed' ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
     });

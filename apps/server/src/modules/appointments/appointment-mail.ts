@@ -2,6 +2,7 @@ import {
   APPOINTMENT_LOCATION_LABELS,
   APPOINTMENT_MESSAGES,
   APPOINTMENT_TYPE_DEFAULTS,
+  appointmentWhere,
   VISITOR_HOLD_MINUTES,
   formatKsh,
   formatNairobiDateTime,
@@ -13,7 +14,7 @@ import type { Mailer, OutgoingMail } from '../../lib/mailer';
 import { appointmentCalendar } from './appointment-calendar';
 
 export type AppointmentMailKind =
-  'hold' | 'booked' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
+  'hold' | 'booked' | 'bookedByFirm' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
 
 const FIRM_NAME = 'Mwamba & Associates Advocates';
 
@@ -27,6 +28,7 @@ interface MailDeps {
 const SUBJECTS: Record<AppointmentMailKind, string> = {
   hold: 'Please confirm your appointment request',
   booked: 'We received your appointment request',
+  bookedByFirm: 'An appointment has been booked for you',
   confirmed: 'Your appointment is confirmed',
   rescheduled: 'Your appointment has moved',
   cancelled: 'Your appointment is cancelled',
@@ -43,6 +45,17 @@ const FIRM_SUBJECTS: Partial<Record<AppointmentMailKind, string>> = {
 export function nairobiWhen(appointment: Appointment): string {
   return `${formatNairobiDateTime(appointment.startsAt)} (Nairobi time), ${appointment.duration} minutes`;
 }
+
+/** An instant the same way, without a duration: when an appointment was cancelled. */
+const nairobiMoment = (iso: string) => `${formatNairobiDateTime(iso)} (Nairobi time)`;
+
+/** Where "book again" leads: the booking form, open on the same type when the public may book it. */
+const bookAgainPath = (appointment: Appointment) =>
+  `/appointments?book=${
+    APPOINTMENT_TYPE_DEFAULTS[appointment.type].bookableByClients
+      ? appointment.type
+      : 'consultation'
+  }`;
 
 /** The domain of PUBLIC_URL: calendar UIDs stay stable for one installation. */
 const uidDomain = (publicUrl: string) => new URL(publicUrl).hostname;
@@ -88,7 +101,13 @@ function holdMail(appointment: AppointmentWithContact, manageUrl: string): Outgo
       `Reference: ${appointment.reference}`,
       `What: ${APPOINTMENT_TYPE_DEFAULTS[appointment.type].label}`,
       `When: ${nairobiWhen(appointment)}`,
-      `Where: ${APPOINTMENT_LOCATION_LABELS[appointment.location]}`,
+      // The place is the firm's own fact (an office's address) or the kind of meeting; never the
+      // typed phone number (fixed text only, ADR 022).
+      `Where: ${
+        appointment.location === 'office'
+          ? appointmentWhere(appointment).text
+          : APPOINTMENT_LOCATION_LABELS[appointment.location]
+      }`,
       '',
       'Until you confirm, the firm has not received the request. If you do not confirm, the time is released for someone else. If it was not you, ignore this email: nothing more will be sent.',
       '',
@@ -136,13 +155,46 @@ export async function sendAppointmentMail(
     contentType: `text/calendar; charset=utf-8; method=${method}`,
   };
   const type = APPOINTMENT_TYPE_DEFAULTS[appointment.type].label;
-  const details = [
+  const isCancelled = appointment.status === 'cancelled';
+  const where = appointmentWhere(appointment);
+  // A cancelled appointment asks no fee and is shown as cancelled, not as still to come (item 8).
+  const detailsFor = (audience: 'person' | 'firm') => [
     `Reference: ${appointment.reference}`,
     `What: ${type}: ${appointment.title}`,
-    `When: ${nairobiWhen(appointment)}`,
-    `Where: ${appointment.meetingLink ?? APPOINTMENT_LOCATION_LABELS[appointment.location]}`,
+    ...(isCancelled
+      ? [
+          `Status: ${APPOINTMENT_MESSAGES.cancelledState}`,
+          `Was: ${nairobiWhen(appointment)}`,
+          ...(appointment.cancelledAt
+            ? [
+                APPOINTMENT_MESSAGES.cancelledOn(
+                  nairobiMoment(appointment.cancelledAt),
+                  appointment.cancelledBy,
+                  audience,
+                ),
+              ]
+            : []),
+        ]
+      : [
+          `Status: ${
+            appointment.status === 'confirmed'
+              ? APPOINTMENT_MESSAGES.confirmedState
+              : kind === 'bookedByFirm'
+                ? APPOINTMENT_MESSAGES.bookedByFirmState
+                : APPOINTMENT_MESSAGES.requestedState
+          }`,
+          `When: ${nairobiWhen(appointment)}`,
+          `Where: ${where.text}`,
+          ...(where.mapUrl ? [`Map: ${where.mapUrl}`] : []),
+        ]),
     `Advocate: ${appointment.advocateName}`,
-    `Fee: ${formatKsh(appointment.fee)} (${appointment.paymentStatus})`,
+    ...(isCancelled
+      ? [APPOINTMENT_MESSAGES.cancelledNoFee]
+      : [
+          appointment.fee === 0
+            ? `Fee: ${APPOINTMENT_MESSAGES.freeOfCharge}`
+            : `Fee: ${formatKsh(appointment.fee)} (${appointment.paymentStatus})`,
+        ]),
   ];
   const manage = options.hasAccount
     ? `See or change it in the portal: ${options.manageUrl}`
@@ -151,6 +203,8 @@ export async function sendAppointmentMail(
       : 'To view, cancel or move it, use the private link in the email we sent when you booked.';
   const opening: Record<Exclude<AppointmentMailKind, 'hold'>, string> = {
     booked: options.bookingAutoReply ?? APPOINTMENT_MESSAGES.whatHappensNext,
+    // Staff booked it: nothing was "requested", and nobody else will confirm it (issue 24 item 3).
+    bookedByFirm: APPOINTMENT_MESSAGES.bookedForYou,
     confirmed: 'Your appointment is confirmed. We look forward to seeing you.',
     rescheduled:
       appointment.status === 'confirmed'
@@ -171,10 +225,14 @@ export async function sendAppointmentMail(
         '',
         opening[kind],
         '',
-        ...details,
+        ...detailsFor('person'),
         '',
-        ...(kind === 'cancelled' ? [] : [manage, '']),
-        'The attached calendar file adds it to your phone or computer calendar.',
+        ...(kind === 'cancelled'
+          ? [APPOINTMENT_MESSAGES.bookAgainAt(`${deps.publicUrl}${bookAgainPath(appointment)}`), '']
+          : [manage, '']),
+        isCancelled
+          ? APPOINTMENT_MESSAGES.cancelledCalendar
+          : 'The attached calendar file adds it to your phone or computer calendar.',
         '',
         FIRM_NAME,
       ].join('\n'),
@@ -194,7 +252,7 @@ export async function sendAppointmentMail(
         `Client: ${appointment.client} <${appointment.clientEmail}>${
           appointment.clientPhone ? `, ${appointment.clientPhone}` : ''
         }`,
-        ...details,
+        ...detailsFor('firm'),
         '',
         `Open the diary: ${deps.publicUrl}/appointments`,
       ].join('\n'),

@@ -436,6 +436,7 @@ export async function releaseExpiredHolds(db: Executor, now: Date): Promise<stri
       status: 'cancelled',
       cancelledAt: now,
       cancellationReason: APPOINTMENT_MESSAGES.holdReleasedReason,
+      cancelledBy: 'system',
       sequence: sql`${appointments.sequence} + 1`,
     })
     .where(and(inArray(appointments.id, expired), eq(appointments.status, 'scheduled')))

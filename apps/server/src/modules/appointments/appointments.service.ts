@@ -15,6 +15,7 @@ import {
   nairobiInstant,
   nairobiToday,
   slotProblem,
+  typeTerms,
   visitorDetailsSchema,
   type Appointment,
   type AppointmentList,
@@ -161,6 +162,8 @@ export function toAppointment(
     advocateId: row.advocateId ?? '',
     advocateName: row.advocateName ?? 'Unassigned',
     cancellationReason: row.cancellationReason ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelledBy: row.cancelledBy ?? null,
     visitorHold: visitorHoldOf(row, now),
     holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -340,7 +343,7 @@ export async function availability(
     : await freeTimes(
         deps,
         query.date,
-        settings.appointmentTypes[query.type].durationMinutes,
+        typeTerms(settings.appointmentTypes, query.type).durationMinutes,
         { advocateId: query.advocateId, excludeId: query.excludeId },
         settings,
       );
@@ -370,7 +373,7 @@ export async function bookingCalendar(
   const today = nairobiToday(now);
   const days = daysOfMonth(query.month);
   const closedDays = days.filter((day) => isClosedDay(day, isKenyanPublicHoliday, bookingTimes));
-  const durationMinutes = settings.appointmentTypes[query.type].durationMinutes;
+  const durationMinutes = typeTerms(settings.appointmentTypes, query.type).durationMinutes;
   const openDays = days.filter((day) => day >= today && !closedDays.includes(day));
   // Every bookable advocate is read, whichever is asked for: "is booking open" is the firm's.
   const { advocateIds, busy } = openDays.length
@@ -518,9 +521,14 @@ export async function createAppointment(
   }
   // The type's fee and duration as the firm settings say; staff may set others for one booking.
   const settings = await settingsOf(deps);
-  const defaults = settings.appointmentTypes[input.type];
+  const defaults = typeTerms(settings.appointmentTypes, input.type);
+  // The free preliminary call is advertised as free, by phone (issue 24 item 4): nobody sets a fee
+  // or another place on it; staff may still give it more time.
+  const isFreeCall = input.type === 'preliminary_call';
   const durationMinutes = (isStaff && input.durationMinutes) || defaults.durationMinutes;
-  const feeKsh = isStaff && input.feeKsh !== undefined ? input.feeKsh : defaults.feeKsh;
+  const feeKsh =
+    isStaff && !isFreeCall && input.feeKsh !== undefined ? input.feeKsh : defaults.feeKsh;
+  const location = isFreeCall ? 'phone' : input.location;
   checkSlot(input.date, input.time, durationMinutes, now, settings);
 
   const startsAt = nairobiInstant(input.date, input.time);
@@ -574,9 +582,10 @@ export async function createAppointment(
           endsAt,
           durationMinutes,
           feeKsh,
-          location: input.location,
-          officeId: input.location === 'office' ? (input.officeId ?? null) : null,
-          meetingLink: isStaff && input.meetingLink ? input.meetingLink : null,
+          location,
+          officeId: location === 'office' ? (input.officeId ?? null) : null,
+          meetingLink:
+            isStaff && location === 'video' && input.meetingLink ? input.meetingLink : null,
           ...client,
           ...consent,
           advocateId: candidate.id,
@@ -618,7 +627,11 @@ export async function createAppointment(
           );
         }
         queueMail(deps, 'hold', full, { visitorToken, toClient: mayMailVisitor });
-      } else queueMail(deps, 'booked', full, { notifyFirm: true });
+      } else {
+        // Staff booked it for the client: the email says so, not "we received your request"
+        // (issue 24 item 3); the firm needs no email about its own booking.
+        queueMail(deps, isStaff ? 'bookedByFirm' : 'booked', full, { notifyFirm: !isStaff });
+      }
       const appointment = toAppointment(full, now);
       return {
         appointment,
@@ -831,6 +844,15 @@ export async function updateAppointment(
     changes.paidAt = input.paymentStatus === 'paid' ? (row.paidAt ?? nowOf(deps)) : null;
   }
   if (input.status) changes.status = input.status;
+  // The free preliminary call stays free and by phone, whatever else is changed (issue 24 item 4).
+  if ((changes.type ?? row.type) === 'preliminary_call') {
+    if (changes.type || changes.feeKsh !== undefined) changes.feeKsh = 0;
+    if (changes.type || changes.location !== undefined) {
+      changes.location = 'phone';
+      changes.officeId = null;
+      changes.meetingLink = null;
+    }
+  }
 
   const current = nairobiDateTime(row.startsAt);
   const newDuration = input.durationMinutes ?? row.durationMinutes;
@@ -914,6 +936,7 @@ async function cancelRow(
       status: 'cancelled',
       cancellationReason: reason,
       cancelledAt: nowOf(deps),
+      cancelledBy: actor.user && actor.user.role !== 'client' ? 'firm' : 'client',
       sequence: row.sequence + 1,
     });
     await insertAppointmentEvent(tx, {

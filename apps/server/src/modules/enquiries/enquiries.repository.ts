@@ -1,6 +1,7 @@
 import type {
   AppointmentStatus,
   AppointmentType,
+  CancelledBy,
   ContactUrgency,
   EnquiryKind,
   EnquiryStatus,
@@ -38,6 +39,8 @@ export interface EnquiryRow {
   startsAt: Date | null;
   appointmentType: AppointmentType | null;
   appointmentStatus: AppointmentStatus | null;
+  cancelledAt: Date | null;
+  cancelledBy: CancelledBy | null;
   status: EnquiryStatus;
   note: string | null;
   changedById: string | null;
@@ -54,7 +57,8 @@ const INBOX = sql`(
     m.email, m.phone, m.subject, m.message, m.reference, m.urgency, m.created_at as received_at,
     null::timestamptz as starts_at, null::text as appointment_type, null::text as appointment_status,
     coalesce(s.status, 'new') as status, s.note, s.changed_by_id, s.changed_at, s.client_id,
-    coalesce(s.version, 0) as version
+    coalesce(s.version, 0) as version,
+    null::timestamptz as cancelled_at, null::text as cancelled_by
   from ${contactMessages} m
   left join ${enquiryStates} s on s.contact_message_id = m.id
   union all
@@ -62,7 +66,7 @@ const INBOX = sql`(
     a.client_last_name, a.client_email, a.client_phone, a.title, a.description, null::text, 'normal',
     a.created_at, a.starts_at, a.type, a.status,
     coalesce(s.status, 'new'), s.note, s.changed_by_id, s.changed_at, s.client_id,
-    coalesce(s.version, 0)
+    coalesce(s.version, 0), a.cancelled_at, a.cancelled_by
   from ${appointments} a
   left join ${enquiryStates} s on s.appointment_id = a.id
   -- A visitor's booking reaches the inbox once its visitor confirmed it from the email (ADR 022):
@@ -99,6 +103,8 @@ function toRow(raw: Raw): EnquiryRow {
     startsAt: date(raw.starts_at),
     appointmentType: (raw.appointment_type as AppointmentType | null) ?? null,
     appointmentStatus: (raw.appointment_status as AppointmentStatus | null) ?? null,
+    cancelledAt: date(raw.cancelled_at),
+    cancelledBy: (raw.cancelled_by as CancelledBy | null) ?? null,
     status: raw.status as EnquiryStatus,
     note: (raw.note as string | null) ?? null,
     changedById: (raw.changed_by_id as string | null) ?? null,
@@ -149,7 +155,7 @@ export async function countNewEnquiries(db: Executor): Promise<number> {
   const result = await db.execute(sql`select
     (select count(*) from ${contactMessages} m where not exists (
       select 1 from ${enquiryStates} s where s.contact_message_id = m.id and s.status <> 'new'))
-    + (select count(*) from ${appointments} a where a.visitor_token_hash is not null and a.hold_expires_at is null and not exists (
+    + (select count(*) from ${appointments} a where a.visitor_token_hash is not null and a.hold_expires_at is null and a.status <> 'cancelled' and not exists (
       select 1 from ${enquiryStates} s where s.appointment_id = a.id and s.status <> 'new'))
     as total`);
   return Number(rowsOf(result)[0]?.total ?? 0);

@@ -84,6 +84,8 @@ export function toEnquiry(row: EnquiryRow): Enquiry {
             startsAt: row.startsAt.toISOString(),
             type: row.appointmentType,
             status: row.appointmentStatus,
+            cancelledAt: row.cancelledAt?.toISOString() ?? null,
+            cancelledBy: row.cancelledBy,
           }
         : null,
   };

@@ -225,20 +225,26 @@ export async function notifyAppointmentBooked(
     );
     return;
   }
-  await notify(
-    tx,
-    await activeUsersByIds(tx, [row.clientId, row.advocateId]),
-    {
-      kind: 'appointment_booked',
-      type: 'info',
-      title: T.staffBooking.title,
-      message: T.staffBooking.message(typeLabel(row), when(row)),
-      actionUrl: '/appointments',
-      subject: appointmentSubject(row),
-      maySee: maySeeAppointment(row),
-    },
-    { exceptUserId: actor.id },
-  );
+  // The client hears that the firm booked it for them; the advocate that it is in the diary.
+  for (const [ids, message] of [
+    [[row.clientId], T.staffBooking.forClient(typeLabel(row), when(row))],
+    [[row.advocateId], T.staffBooking.message(typeLabel(row), when(row))],
+  ] as const) {
+    await notify(
+      tx,
+      await activeUsersByIds(tx, [...ids]),
+      {
+        kind: 'appointment_booked',
+        type: 'info',
+        title: T.staffBooking.title,
+        message,
+        actionUrl: '/appointments',
+        subject: appointmentSubject(row),
+        maySee: maySeeAppointment(row),
+      },
+      { exceptUserId: actor.id },
+    );
+  }
 }
 
 const CHANGE_WORDING = {

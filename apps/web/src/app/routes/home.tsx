@@ -1,4 +1,4 @@
-import { BOOK_CONSULTATION_PATH } from '@firm/shared';
+import { BOOK_CONSULTATION_PATH, BOOK_FREE_CALL_PATH } from '@firm/shared';
 import { ArrowRight, Clock, Mail, MapPin, Phone, Quote } from 'lucide-react';
 import { Link } from 'react-router';
 import { stats, testimonials } from '../../content/about';
@@ -155,10 +155,10 @@ export function Component() {
           <p className="mt-2 max-w-2xl text-slate-200">{consultation.summary}</p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
             <Link
-              to={BOOK_CONSULTATION_PATH}
+              to={BOOK_FREE_CALL_PATH}
               className={buttonVariants({ variant: 'onDark', size: 'lg' })}
             >
-              Book Appointment
+              Book the free call
             </Link>
             <a
               href={telHref(firm.phone)}

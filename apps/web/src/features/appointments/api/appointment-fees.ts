@@ -1,6 +1,8 @@
 import {
   APPOINTMENT_TYPE_DEFAULTS,
+  isPricedType,
   type AppointmentType,
+  type PricedAppointmentType,
   type PublicAppointmentTypes,
   type PublicConfig,
 } from '@firm/shared';
@@ -29,7 +31,10 @@ export interface TypeTerms {
 export function useAppointmentTerms() {
   const query = useQuery(appointmentFeesQueryOptions());
   const terms = (type: AppointmentType): TypeTerms => {
-    const configured: PublicAppointmentTypes[AppointmentType] | undefined = query.data?.[type];
+    // The free call's terms are fixed (not a setting): its defaults are its terms.
+    const configured: PublicAppointmentTypes[PricedAppointmentType] | undefined = isPricedType(type)
+      ? query.data?.[type]
+      : undefined;
     const defaults = APPOINTMENT_TYPE_DEFAULTS[type] ?? APPOINTMENT_TYPE_DEFAULTS.consultation;
     return {
       label: defaults.label,

@@ -4,16 +4,19 @@ import {
   APPOINTMENT_STATUS_LABELS,
   APPOINTMENT_TYPE_DEFAULTS,
   PAYMENT_METHOD_LABELS,
+  appointmentWhere,
   formatKsh,
   formatNairobiDay,
+  officeById,
   type Appointment,
   type AppointmentStatus,
   type AppointmentType,
 } from '@firm/shared';
-import { Briefcase, Calendar, Clock, Gavel, MessagesSquare, User } from 'lucide-react';
-import { offices } from '../../../content/firm';
+import { Briefcase, Calendar, Clock, Gavel, MessagesSquare, Phone, User } from 'lucide-react';
+import { formatDateTime } from '../../../lib/format';
 
 const TYPE_ICONS: Record<AppointmentType, typeof Briefcase> = {
+  preliminary_call: Phone,
   consultation: MessagesSquare,
   follow_up: Briefcase,
   court_appearance: Gavel,
@@ -42,11 +45,54 @@ export function StatusBadge({
   );
 }
 
+/** The place in a word, for the staff agenda's one line: the office's name, or how. */
 export function whereOf(appointment: Appointment): string {
-  if (appointment.location === 'office') {
-    return offices.find((office) => office.id === appointment.officeId)?.name ?? 'At our office';
-  }
+  if (appointment.location === 'office') return officeById(appointment.officeId).name;
   return APPOINTMENT_LOCATION_LABELS[appointment.location];
+}
+
+/**
+ * The place in full (issue 24 item 7): the office's name, address and a map link; the number we
+ * will call; the meeting link.
+ */
+function WhereDetails({ appointment }: { appointment: Appointment }) {
+  if (appointment.location === 'video' && appointment.meetingLink) {
+    return (
+      <a href={appointment.meetingLink} className="break-all text-brand-800 underline">
+        Video call link
+      </a>
+    );
+  }
+  const where = appointmentWhere(appointment);
+  return (
+    <span>
+      {where.text}
+      {where.mapUrl ? (
+        <>
+          {' '}
+          <a href={where.mapUrl} className="text-brand-800 underline">
+            (map)
+          </a>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/** The fee as it stands: none for a cancelled appointment, "free" for the free call (item 8). */
+function FeeDetails({ appointment }: { appointment: Appointment }) {
+  if (appointment.status === 'cancelled') return <>{APPOINTMENT_MESSAGES.cancelledNoFee}</>;
+  if (appointment.fee === 0) return <>{APPOINTMENT_MESSAGES.freeOfCharge}</>;
+  return (
+    <>
+      {formatKsh(appointment.fee)} ·{' '}
+      <span className={appointment.paymentStatus === 'paid' ? 'text-green-800' : 'text-amber-800'}>
+        {appointment.paymentStatus === 'paid'
+          ? `Paid${appointment.paymentMethod ? ` (${PAYMENT_METHOD_LABELS[appointment.paymentMethod]})` : ''}`
+          : 'Payment pending'}
+      </span>
+    </>
+  );
 }
 
 /**
@@ -56,9 +102,12 @@ export function whereOf(appointment: Appointment): string {
 export function AppointmentCard({
   appointment,
   actions,
+  viewer = 'person',
 }: {
   appointment: Appointment;
   actions?: React.ReactNode;
+  /** Who reads it: the person booked ("cancelled by you") or the firm ("by the client"). */
+  viewer?: 'person' | 'firm';
 }) {
   const Icon = TYPE_ICONS[appointment.type];
   const typeLabel = APPOINTMENT_TYPE_DEFAULTS[appointment.type].label;
@@ -115,32 +164,31 @@ export function AppointmentCard({
         <div className="flex items-center gap-2">
           <dt className="font-medium">Fee</dt>
           <dd>
-            {formatKsh(appointment.fee)} ·{' '}
-            <span
-              className={appointment.paymentStatus === 'paid' ? 'text-green-800' : 'text-amber-800'}
-            >
-              {appointment.paymentStatus === 'paid'
-                ? `Paid${appointment.paymentMethod ? ` (${PAYMENT_METHOD_LABELS[appointment.paymentMethod]})` : ''}`
-                : 'Payment pending'}
-            </span>
+            <FeeDetails appointment={appointment} />
           </dd>
         </div>
         <div className="flex items-center gap-2">
           <dt className="font-medium">Where</dt>
           <dd>
-            {appointment.meetingLink ? (
-              <a href={appointment.meetingLink} className="text-brand-800 underline">
-                Video call link
-              </a>
-            ) : (
-              whereOf(appointment)
-            )}
+            <WhereDetails appointment={appointment} />
           </dd>
         </div>
         <div className="flex items-center gap-2">
           <dt className="font-medium">Advocate</dt>
           <dd>{appointment.advocateName}</dd>
         </div>
+        {appointment.status === 'cancelled' && appointment.cancelledAt ? (
+          <div className="flex items-center gap-2 sm:col-span-2">
+            <dt className="font-medium">{APPOINTMENT_MESSAGES.cancelledState}</dt>
+            <dd data-testid="cancelled-on">
+              {APPOINTMENT_MESSAGES.cancelledOn(
+                formatDateTime(appointment.cancelledAt),
+                appointment.cancelledBy,
+                viewer,
+              )}
+            </dd>
+          </div>
+        ) : null}
         {appointment.cancellationReason ? (
           <div className="flex items-center gap-2 sm:col-span-2">
             <dt className="font-medium">Reason</dt>

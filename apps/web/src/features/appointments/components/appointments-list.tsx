@@ -192,7 +192,11 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
           <ul className="grid gap-4 lg:grid-cols-2">
             {data.appointments.map((appointment) => (
               <li key={appointment.id}>
-                <AppointmentCard appointment={appointment} actions={actionsFor(appointment)} />
+                <AppointmentCard
+                  appointment={appointment}
+                  actions={actionsFor(appointment)}
+                  viewer={user.role === 'client' ? 'person' : 'firm'}
+                />
               </li>
             ))}
           </ul>

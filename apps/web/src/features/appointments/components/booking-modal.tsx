@@ -1,16 +1,19 @@
 import {
-  APPOINTMENT_LOCATIONS,
   APPOINTMENT_LOCATION_LABELS,
   APPOINTMENT_MESSAGES as M,
   APPOINTMENT_TYPES,
   CLIENT_BOOKABLE_TYPES,
   VISITOR_HOLD_MINUTES,
+  appointmentWhere,
   createAppointmentInputSchema,
+  isPricedType,
+  locationsOf,
   formatKsh,
   nairobiDateTime,
   nairobiToday,
   visitorDetailsSchema,
   type Appointment,
+  type AppointmentLocation,
   type AppointmentType,
   type CreateAppointmentInput,
 } from '@firm/shared';
@@ -127,6 +130,12 @@ export function BookingModal({
   }) as [AppointmentType, string, string, string];
   // The slot picker's first request (same key): says whether any advocate takes bookings yet.
   const calendar = useBookingCalendar({ month: (date || nairobiToday()).slice(0, 7), type });
+  // The free preliminary call is by phone only (issue 24 item 4): choosing it sets the place.
+  useEffect(() => {
+    if (!locationsOf(type).includes(location as AppointmentLocation)) {
+      setValue('location', locationsOf(type)[0]!);
+    }
+  }, [type, location, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormAlert(null);
@@ -189,14 +198,16 @@ export function BookingModal({
 
   const typeDefaults = terms(type);
   const typeTerms = (each: AppointmentType) =>
-    isKnown
-      ? `${terms(each).durationMinutes} min, ${formatKsh(terms(each).feeKsh)}`
-      : `${terms(each).durationMinutes} min`;
+    terms(each).feeKsh === 0 && !isPricedType(each)
+      ? `${terms(each).durationMinutes} min, free, by phone`
+      : isKnown
+        ? `${terms(each).durationMinutes} min, ${formatKsh(terms(each).feeKsh)}`
+        : `${terms(each).durationMinutes} min`;
   return (
     <FormModal
       title="Book an Appointment"
       size="lg"
-      description={`${typeDefaults.label}: ${typeDefaults.durationMinutes} minutes${isKnown ? `, ${formatKsh(typeDefaults.feeKsh)}` : ''}. Times are Nairobi time.`}
+      description={`${typeDefaults.label}: ${typeTerms(type)}. Times are Nairobi time.`}
       onClose={onClose}
       onSubmit={onSubmit}
       isSubmitting={isSubmitting}
@@ -251,7 +262,7 @@ export function BookingModal({
           ))}
         </SelectField>
         <SelectField label="Where" {...register('location')}>
-          {APPOINTMENT_LOCATIONS.map((each) => (
+          {locationsOf(type).map((each) => (
             <option key={each} value={each}>
               {APPOINTMENT_LOCATION_LABELS[each]}
             </option>
@@ -451,14 +462,24 @@ function BookingDone({
   );
   useEffect(() => () => URL.revokeObjectURL(href), [href]);
   return (
-    <Modal title={M.booked} onClose={onClose} footer={<Button onClick={onClose}>Done</Button>}>
+    // One voice (issue 24 item 3): a client's booking is requested, awaiting the firm's
+    // confirmation; staff booked it for the client. SPEC's 'Appointment booked successfully!'
+    // stays the toast.
+    <Modal
+      title={mode === 'staff' ? M.bookedForClientHeading(appointment.client) : M.requestedHeading}
+      onClose={onClose}
+      footer={<Button onClick={onClose}>Done</Button>}
+    >
       <div className="space-y-4 text-sm text-slate-800">
-        {mode === 'staff' ? null : (
-          <p className="flex items-start gap-2">
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
-            <span>{M.whatHappensNext}</span>
-          </p>
-        )}
+        <p className="flex items-start gap-2">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+          <span>
+            <strong className="block">
+              {mode === 'staff' ? M.bookedByFirmState : M.requestedState}
+            </strong>
+            {mode === 'staff' ? null : M.whatHappensNext}
+          </span>
+        </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-4">
           <dt className="font-medium">Reference</dt>
           <dd data-testid="booking-reference">{appointment.reference}</dd>
@@ -466,8 +487,10 @@ function BookingDone({
           <dd>
             {formatLongDay(appointment.date)}, {appointment.time} ({appointment.duration} min)
           </dd>
+          <dt className="font-medium">Where</dt>
+          <dd>{appointmentWhere(appointment).text}</dd>
           <dt className="font-medium">Fee</dt>
-          <dd>{formatKsh(appointment.fee)}</dd>
+          <dd>{appointment.fee === 0 ? M.freeOfCharge : formatKsh(appointment.fee)}</dd>
         </dl>
         <p>
           {mode === 'visitor'

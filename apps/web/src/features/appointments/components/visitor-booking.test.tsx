@@ -1,5 +1,5 @@
 import { APPOINTMENT_MESSAGES as M, type Appointment } from '@firm/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { heldBooking } from '../../../testing/appointments';
@@ -91,5 +91,39 @@ describe("the visitor's manage page (issue 23)", () => {
     await userEvent.click(await screen.findByRole('button', { name: M.confirmMyBooking }));
     expect(await screen.findByRole('link', { name: M.bookAgain })).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent(M.holdReleased);
+  });
+});
+
+describe("the visitor's manage page: a cancelled booking (issue 24 item 8)", () => {
+  it('says Cancelled, when and by whom, asks no fee, offers to book again, and no actions', async () => {
+    answerApi((method, path) =>
+      method === 'POST' && path === '/appointments/manage'
+        ? [
+            200,
+            answer(
+              heldBooking({
+                visitorHold: null,
+                holdExpiresAt: null,
+                status: 'cancelled',
+                cancellationReason: 'I found another advocate',
+                cancelledAt: '2026-12-07T08:15:00.000Z',
+                cancelledBy: 'client',
+              }),
+            ),
+          ]
+        : undefined,
+    );
+    renderWithApp(<VisitorBooking token={'t'.repeat(43)} />);
+    const notice = await screen.findByRole('region', { name: M.cancelledState });
+    expect(notice).toHaveTextContent(/Cancelled on .*7 Dec.* by you\./);
+    expect(notice).toHaveTextContent(M.cancelledNoFee);
+    expect(screen.queryByText(/Payment pending/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/KSh 5,000/)).not.toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: M.bookAgain })).toHaveAttribute(
+      'href',
+      '/appointments?book=consultation',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
   });
 });

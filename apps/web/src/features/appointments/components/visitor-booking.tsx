@@ -10,6 +10,7 @@ import { ListError } from '../../../components/list/list-states';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessageOr } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import {
   useVisitorBooking,
   useVisitorCancel,
@@ -76,7 +77,7 @@ export function VisitorBooking({ token }: { token: string | null }) {
           ) : null}
         </section>
       ) : null}
-      {confirm.isSuccess ? (
+      {confirm.isSuccess && appointment.status !== 'cancelled' ? (
         <p
           role="status"
           className="rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900"
@@ -84,6 +85,7 @@ export function VisitorBooking({ token }: { token: string | null }) {
           {confirm.data.message}
         </p>
       ) : null}
+      {appointment.status === 'cancelled' ? <CancelledNotice appointment={appointment} /> : null}
       <AppointmentCard
         appointment={appointment}
         actions={
@@ -140,6 +142,40 @@ function HoldReleased({ appointment }: { appointment: Appointment }) {
     </div>
   );
 }
+
+/**
+ * A cancelled booking says so first (issue 24 item 8): cancelled, when and by whom, no fee due, and
+ * the way to book again.
+ */
+function CancelledNotice({ appointment }: { appointment: Appointment }) {
+  return (
+    <section
+      aria-labelledby="cancelled-heading"
+      className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-950"
+    >
+      <h2 id="cancelled-heading" className="font-semibold">
+        {M.cancelledState}
+      </h2>
+      <p className="mt-1 text-sm">
+        {appointment.cancelledAt
+          ? M.cancelledOn(
+              formatDateTime(appointment.cancelledAt),
+              appointment.cancelledBy,
+              'person',
+            )
+          : null}{' '}
+        {M.cancelledNoFee}
+      </p>
+      <Link to={bookAgainPath(appointment)} className={`${buttonVariants({ size: 'sm' })} mt-3`}>
+        {M.bookAgain}
+      </Link>
+    </section>
+  );
+}
+
+/** The booking form, open on the same type. */
+const bookAgainPath = (appointment: Appointment) =>
+  `/appointments?book=${appointment.type === 'follow_up' || appointment.type === 'preliminary_call' ? appointment.type : 'consultation'}`;
 
 function LinkProblem({ message }: { message: string }) {
   return (

@@ -45,6 +45,7 @@ function Appointments() {
     : undefined;
   const { terms, isKnown } = useAppointmentTerms();
   const consultation = terms('consultation');
+  const freeCall = terms('preliminary_call');
   const isSignedIn = status === 'signed-in' && user !== null;
   const isStaff = isSignedIn && user.role !== 'client';
   // Visitors and clients book for themselves; staff for a client, with the toggle.
@@ -76,9 +77,11 @@ function Appointments() {
       <PageHeading title={isSignedIn ? M.signedInHeading : M.visitorHeading}>
         {isSignedIn ? null : (
           <p>
-            A {consultation.durationMinutes}-minute initial consultation with an advocate
-            {isKnown ? ` costs ${formatKsh(consultation.feeKsh)},` : ''} at one of our offices, by
-            phone or by video call. Choose a free time; we confirm by email.
+            {/* The whole offer, as the home page states it (issue 24 item 4). */}
+            Start with a free {freeCall.durationMinutes}-minute preliminary call by phone, or book a{' '}
+            {consultation.durationMinutes}-minute initial consultation with an advocate
+            {isKnown ? ` (${formatKsh(consultation.feeKsh)})` : ''} at one of our offices, by phone
+            or by video call. Choose a free time; we confirm by email.
           </p>
         )}
       </PageHeading>

@@ -65,6 +65,8 @@ describe('the enquiries inbox', () => {
               startsAt: '2026-12-03T07:00:00.000Z',
               type: 'consultation',
               status: 'scheduled',
+              cancelledAt: null,
+              cancelledBy: null,
             },
           }),
         ]),
@@ -193,6 +195,41 @@ describe('the enquiries inbox', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Create Client' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(
       'An account with this email already exists.',
+    );
+  });
+});
+
+describe('a cancelled booking in the inbox (issue 24 item 8)', () => {
+  it('says Cancelled, when and by whom, not New with its old time as if it stood', async () => {
+    mockApi({
+      [LIST]: [
+        200,
+        list([
+          enquiry({
+            kind: 'booking',
+            id: BOOKING_ID,
+            subject: 'Lease advice',
+            reference: null,
+            urgency: 'normal',
+            status: 'new',
+            booking: {
+              startsAt: '2026-12-03T07:00:00.000Z',
+              type: 'consultation',
+              status: 'cancelled',
+              cancelledAt: '2026-11-22T09:30:00.000Z',
+              cancelledBy: 'client',
+            },
+          }),
+        ]),
+      ],
+    });
+    renderInbox(anAdvocate());
+    const card = await screen.findByRole('article', { name: 'Lease advice' });
+    expect(within(card).getByText('Cancelled')).toBeVisible();
+    // The firm's handling stays in the Status select; no badge says New.
+    expect(within(card).queryByText('New', { selector: 'span' })).not.toBeInTheDocument();
+    expect(within(card).getByTestId('booking-cancelled')).toHaveTextContent(
+      /Consultation, was .+\. Cancelled on .+ by the client\./,
     );
   });
 });

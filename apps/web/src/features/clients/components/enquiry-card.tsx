@@ -1,5 +1,6 @@
 import {
   CONTACT_MESSAGES,
+  APPOINTMENT_MESSAGES,
   APPOINTMENT_TYPE_DEFAULTS,
   ENQUIRY_KIND_LABELS,
   ENQUIRY_MESSAGES,
@@ -65,6 +66,7 @@ export function EnquiryCard({
   const [note, setNote] = useState(enquiry.note ?? '');
   const [converting, setConverting] = useState(false);
   const headingId = `${formId}-heading`;
+  const isCancelled = enquiry.booking?.status === 'cancelled';
   const choices = [enquiry.status, ...ENQUIRY_STATUS_MOVES[enquiry.status]];
   const isChanged = status !== enquiry.status || note.trim() !== (enquiry.note ?? '');
 
@@ -102,9 +104,14 @@ export function EnquiryCard({
             {enquiry.urgency === 'urgent' ? 'Urgent' : 'Emergency'}
           </Badge>
         )}
-        <Badge tone={enquiry.status === 'new' ? 'green' : 'slate'}>
-          {ENQUIRY_STATUS_LABELS[enquiry.status]}
-        </Badge>
+        {/* A cancelled booking is not new business (issue 24 item 8): it says Cancelled. */}
+        {isCancelled ? (
+          <Badge tone="red">{APPOINTMENT_MESSAGES.cancelledState}</Badge>
+        ) : (
+          <Badge tone={enquiry.status === 'new' ? 'green' : 'slate'}>
+            {ENQUIRY_STATUS_LABELS[enquiry.status]}
+          </Badge>
+        )}
         <span className="text-sm text-slate-600">
           Received {formatDateTime(enquiry.receivedAt)}
         </span>
@@ -122,7 +129,19 @@ export function EnquiryCard({
         <span className="break-all">{enquiry.email}</span>
         {enquiry.phone ? <> · {enquiry.phone}</> : null}
       </p>
-      {enquiry.booking ? (
+      {enquiry.booking && isCancelled ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="booking-cancelled">
+          {APPOINTMENT_TYPE_DEFAULTS[enquiry.booking.type].label}, was{' '}
+          <s>{formatDateTime(enquiry.booking.startsAt)}</s>.{' '}
+          {enquiry.booking.cancelledAt
+            ? APPOINTMENT_MESSAGES.cancelledOn(
+                formatDateTime(enquiry.booking.cancelledAt),
+                enquiry.booking.cancelledBy,
+                'firm',
+              )
+            : APPOINTMENT_MESSAGES.cancelledState}
+        </p>
+      ) : enquiry.booking ? (
         <p className="mt-1 text-sm text-slate-700">
           {APPOINTMENT_TYPE_DEFAULTS[enquiry.booking.type].label} on{' '}
           {formatDateTime(enquiry.booking.startsAt)}

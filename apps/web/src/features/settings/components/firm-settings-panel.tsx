@@ -1,5 +1,5 @@
 import {
-  APPOINTMENT_TYPES,
+  PRICED_APPOINTMENT_TYPES,
   APPOINTMENT_TYPE_DEFAULTS,
   BOOKING_DAYS,
   BOOKING_DAY_LABELS,
@@ -94,7 +94,7 @@ function TextArea({
 
 /** Every field name the server may answer a message for (`errors` of a 400). */
 const FIELDS = [
-  ...APPOINTMENT_TYPES.flatMap((type) => [
+  ...PRICED_APPOINTMENT_TYPES.flatMap((type) => [
     `appointmentTypes.${type}.feeKsh` as const,
     `appointmentTypes.${type}.durationMinutes` as const,
   ]),
@@ -164,8 +164,13 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
           The public website states the consultation offer as: “{consultation.short}”. A change here
           applies to bookings; ask for the website text to be changed with it.
         </p>
+        <p className="text-sm text-slate-600">
+          The free preliminary call is always free and{' '}
+          {APPOINTMENT_TYPE_DEFAULTS.preliminary_call.durationMinutes} minutes, by phone: the
+          website advertises it as free, so it has no fee to set here.
+        </p>
         <div className="grid gap-4 sm:grid-cols-3">
-          {APPOINTMENT_TYPES.map((type) => {
+          {PRICED_APPOINTMENT_TYPES.map((type) => {
             const label = APPOINTMENT_TYPE_DEFAULTS[type].label;
             const typeErrors = errors.appointmentTypes?.[type];
             return (

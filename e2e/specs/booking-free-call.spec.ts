@@ -1,0 +1,122 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { latestMailTo } from '../support/accounts';
+import { ownerToken, uniqueSuffix } from '../support/user-management';
+
+/**
+ * Issue 24 items 3, 4, 7 and 8 on a small phone (360×780): a visitor books the free 15-minute
+ * preliminary call from the home page's offer, by phone, with no fee; the result screen and the
+ * manage page say what happened; once cancelled, the manage page says Cancelled, when and by
+ * whom, asks no fee and offers to book again.
+ */
+
+const longDay = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Nairobi',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(`${date}T12:00:00+03:00`));
+
+const addDays = (date: string, days: number) => {
+  const moved = new Date(`${date}T12:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
+};
+
+/** An open weekday at least 5 days ahead (Nairobi), from the server's calendar. */
+async function openWeekday(request: APIRequestContext): Promise<string> {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+  const closed = new Set<string>();
+  const seen = new Set<string>();
+  for (let day = addDays(today, 5); ; day = addDays(day, 1)) {
+    const month = day.slice(0, 7);
+    if (!seen.has(month)) {
+      seen.add(month);
+      const answer = await request.get(`/api/appointments/calendar?month=${month}`);
+      for (const closedDay of (await answer.json()).closedDays as string[]) closed.add(closedDay);
+    }
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6 && !closed.has(day)) return day;
+  }
+}
+
+async function pickSlot(page: Page, date: string, time: string) {
+  const day = page.getByRole('button', { name: longDay(date), exact: true });
+  for (let i = 0; i < 4 && !(await day.isVisible()); i += 1) {
+    await page.getByRole('button', { name: 'Next month' }).click();
+  }
+  await day.click();
+  await page.getByRole('radio', { name: time }).check();
+}
+
+test.use({ viewport: { width: 360, height: 780 } });
+
+test('a visitor books the free call from the home page, confirms it, and cancels it', async ({
+  page,
+  request,
+}, testInfo) => {
+  await ownerToken(request);
+  const date = await openWeekday(request);
+  const email = `free.${uniqueSuffix()}@example.co.ke`;
+  const digits = String(Date.now()).slice(-6);
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Book the free call' }).click();
+  await expect(page).toHaveURL(/\/appointments\?book=preliminary_call$/);
+  const dialog = page.getByRole('dialog', { name: 'Book an Appointment' });
+  await expect(dialog.getByLabel('Type')).toHaveValue('preliminary_call');
+  await expect(dialog.getByText('Free preliminary call: 15 min, free, by phone.')).toBeVisible();
+  await expect(dialog.getByLabel('Where')).toHaveValue('phone');
+  await expect(dialog.getByLabel('Office')).toHaveCount(0);
+
+  await dialog.getByLabel('Title').fill('Unpaid wages');
+  await dialog.getByLabel('Description').fill('My employer has not paid me for two months.');
+  await pickSlot(page, date, '11:00');
+  await dialog.getByLabel('First Name').fill('Achieng');
+  await dialog.getByLabel('Last Name').fill('Otieno');
+  await dialog.getByLabel('Email Address').fill(email);
+  await dialog.getByLabel('Phone Number').fill(`0713 ${digits}`);
+  await dialog.getByRole('checkbox', { name: /I agree/ }).check();
+  await dialog.getByRole('button', { name: 'Book Appointment' }).click();
+
+  // The visitor's result screen: requested, awaiting their email confirmation, 15 minutes.
+  const done = page.getByRole('dialog', { name: 'Check your email to confirm your booking' });
+  await expect(done.getByText('Requested, awaiting your email confirmation')).toBeVisible();
+  await expect(done.getByText(`${longDay(date)}, 11:00 (15 min)`)).toBeVisible();
+  await expect(done.getByText('Appointment booked successfully!')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('1-free-call-result.png') });
+  await done.getByRole('button', { name: 'Done' }).click();
+
+  let eml: string | null = null;
+  await expect
+    .poll(() => (eml = latestMailTo(process.env.E2E_DATA_DIR!, email)), { timeout: 10_000 })
+    .not.toBeNull();
+  expect(eml).toContain('Free preliminary call');
+  const link = /(\/appointments\/manage#token=[\w-]+)/.exec(eml!)?.[1];
+  expect(link).toBeTruthy();
+
+  await page.goto(link!);
+  await page.getByRole('button', { name: 'Confirm my booking' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'confirmed as yours' })).toBeVisible();
+  await expect(page.getByText(`We will call you on +254713${digits}`)).toBeVisible();
+  await expect(page.getByText('Free (no fee)')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('2-free-call-confirmed.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel Appointment' });
+  await cancel.getByLabel('Reason for cancelling').fill('My employer paid me');
+  await cancel.getByRole('button', { name: 'Cancel Appointment' }).click();
+
+  const notice = page.getByRole('region', { name: 'Cancelled' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(/Cancelled on .+ by you\./);
+  await expect(notice).toContainText('No fee is due for a cancelled appointment.');
+  await expect(notice.getByRole('link', { name: 'Book again' })).toHaveAttribute(
+    'href',
+    '/appointments?book=preliminary_call',
+  );
+  await expect(page.getByText(/Payment pending/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('3-cancelled.png'), fullPage: true });
+});
