@@ -9,7 +9,7 @@ import {
   MESSAGES,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
@@ -32,6 +32,7 @@ import {
   consumeResetToken,
   countRecentResetTokens,
   insertResetToken,
+  type LinkKind,
 } from './password-reset.repository';
 import { replacePassword } from './replace-password';
 import { insertSession, revokeSession } from './sessions.repository';
@@ -274,6 +275,29 @@ export async function requestPasswordReset(
   });
 }
 
+/**
+ * Spends a one-time link of `kind` (reset or invitation) and sets the password it was sent for.
+ * A spent, expired or unknown link answers `invalid()`; so does one for an account deactivated
+ * since it was sent (it must not reopen the account), and the rollback leaves the link unspent.
+ */
+async function passwordFromLink(
+  tx: Executor,
+  kind: LinkKind,
+  token: string,
+  passwordHash: string,
+  now: Date,
+  invalid: () => AppError,
+) {
+  const consumed = await consumeResetToken(tx, hashToken(token), now, kind);
+  if (!consumed) throw invalid();
+  const replaced = await replacePassword(tx, consumed.userId, {
+    passwordHash,
+    mustChangePassword: false,
+  });
+  if (!replaced || !replaced.user.isActive) throw invalid();
+  return replaced;
+}
+
 /** Sets a new password from a reset link: single use, and every session of the user ends. */
 export async function resetPassword(
   deps: AuthDeps,
@@ -284,15 +308,14 @@ export async function resetPassword(
     AppError.badRequest(AUTH_MESSAGES.resetTokenInvalid, undefined, 'INVALID_RESET_TOKEN');
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
-    const consumed = await consumeResetToken(tx, hashToken(input.token), new Date());
-    if (!consumed) throw invalid();
-    const replaced = await replacePassword(tx, consumed.userId, {
+    const replaced = await passwordFromLink(
+      tx,
+      'reset',
+      input.token,
       passwordHash,
-      mustChangePassword: false,
-    });
-    // A link sent before a deactivation must not reopen the account: the same 400 as a bad link,
-    // and the rollback leaves everything as it was (issue 11).
-    if (!replaced || !replaced.user.isActive) throw invalid();
+      new Date(),
+      invalid,
+    );
     await writeAudit(tx, {
       actorId: replaced.user.id,
       action: 'user.password_reset',
@@ -322,14 +345,14 @@ export async function acceptInvitation(
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
   const user = await deps.db.transaction(async (tx) => {
-    const consumed = await consumeResetToken(tx, hashToken(input.token), now, 'invitation');
-    if (!consumed) throw invalid();
-    const replaced = await replacePassword(tx, consumed.userId, {
+    const replaced = await passwordFromLink(
+      tx,
+      'invitation',
+      input.token,
       passwordHash,
-      mustChangePassword: false,
-    });
-    // Deactivated since the invitation: the same 400, and the rollback keeps the link unspent.
-    if (!replaced || !replaced.user.isActive) throw invalid();
+      now,
+      invalid,
+    );
     await writeAudit(tx, {
       actorId: replaced.user.id,
       action: 'user.invitation_accepted',
