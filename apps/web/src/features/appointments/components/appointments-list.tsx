@@ -101,6 +101,17 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     </Button>
   );
 
+  const cancelButton = (appointment: Appointment) => (
+    <Button
+      size="sm"
+      variant="danger"
+      aria-label={`Cancel: ${appointment.title}`}
+      onClick={() => setDialog({ kind: 'cancel', appointment })}
+    >
+      Cancel
+    </Button>
+  );
+
   const actionsFor = (appointment: Appointment) => {
     // Recording a payment is its own permission (canManageCases), apart from keeping the diary.
     const mayRecordPayment =
@@ -119,14 +130,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
       return appointment.visitorHold === 'awaiting' ? (
         <>
           <span className="text-xs text-slate-600">{M.awaitingVisitorConfirmation}</span>
-          <Button
-            size="sm"
-            variant="danger"
-            {...label('Cancel')}
-            onClick={() => setDialog({ kind: 'cancel', appointment })}
-          >
-            Cancel
-          </Button>
+          {cancelButton(appointment)}
         </>
       ) : null;
     }
@@ -162,16 +166,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
           </Button>
         ) : null}
         {mayRecordPayment ? markAsPaid(appointment) : null}
-        {isLive ? (
-          <Button
-            size="sm"
-            variant="danger"
-            {...label('Cancel')}
-            onClick={() => setDialog({ kind: 'cancel', appointment })}
-          >
-            Cancel
-          </Button>
-        ) : null}
+        {isLive ? cancelButton(appointment) : null}
       </>
     );
   };
