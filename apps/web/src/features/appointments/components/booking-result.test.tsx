@@ -18,8 +18,18 @@ const CLIENT_ID = '00000000-0000-4000-8000-0000000000c1';
 
 function serve(appointment: Appointment) {
   return answerApi((method, path) => {
-    if (method === 'GET' && path === '/appointments/calendar?month=2026-12') {
-      return [200, { month: '2026-12', today: '2026-12-07', closedDays: ['2026-12-13'] }];
+    // The month answer, whichever type is asked for (the free call asks with its own).
+    if (method === 'GET' && path.startsWith('/appointments/calendar?month=2026-12&')) {
+      return [
+        200,
+        {
+          month: '2026-12',
+          today: '2026-12-07',
+          bookingOpen: true,
+          closedDays: ['2026-12-13'],
+          fullDays: [],
+        },
+      ];
     }
     if (method === 'GET' && path.startsWith('/appointments/availability?date=2026-12-08')) {
       return [200, { date: '2026-12-08', closed: false, times: ['10:00', '15:00'] }];
