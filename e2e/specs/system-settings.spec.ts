@@ -198,7 +198,7 @@ test.describe('System Settings', () => {
       const visitor = await visitorContext.newPage();
       await visitor.goto('/appointments?book=consultation');
       const booking = visitor.getByRole('dialog', { name: 'Book an Appointment' });
-      await expect(booking).toContainText('Consultation: 30 minutes, KSh 6,500.');
+      await expect(booking).toContainText('Consultation: 30 min, KSh 6,500.');
       await expect(booking.getByLabel('Type')).toContainText('Consultation (30 min, KSh 6,500)');
       await visitorContext.close();
     } finally {

@@ -18,8 +18,7 @@ import { fetchAuditCsv, useAuditLog, type AuditFilters } from '../api/settings';
  * Each row reads as a sentence built from its action, who, whom and details (packages/shared
  * audit-texts), with a link to the record; the CSV keeps the exact fields. Text wraps between
  * words (`break-words`), never mid-word: a long email breaks only when it cannot fit at all.
- * Times use lib/format's Nairobi formatter (the shared `formatNairobiDateTime` of the `dates`
- * branch should replace it once merged).
+ * Times use lib/format's formatter, which writes them as packages/shared's formatNairobiDateTime.
  */
 function Sentence({ entry }: { entry: AuditEntryView }) {
   const { text, link } = describeAuditEntry(entry);
@@ -29,10 +28,7 @@ function Sentence({ entry }: { entry: AuditEntryView }) {
       {link ? (
         <>
           {' '}
-          <Link
-            to={link.href}
-            className="font-medium whitespace-nowrap text-brand-800 underline underline-offset-2"
-          >
+          <Link to={link.href} className="font-medium text-brand-800 underline underline-offset-2">
             {link.label}
           </Link>
         </>
@@ -45,7 +41,7 @@ const COLUMNS: readonly Column<AuditEntryView>[] = [
   {
     header: 'When (Nairobi)',
     cell: (entry) => (
-      <time dateTime={entry.createdAt} className="whitespace-nowrap">
+      <time dateTime={entry.createdAt} className="md:whitespace-nowrap">
         {formatDateTime(entry.createdAt)}
       </time>
     ),
