@@ -100,7 +100,7 @@ test('a client on a phone: tiles, Book Appointment, Upload Document and Make Pay
   await phone.goto('/dashboard');
   await phone.getByRole('link', { name: /Active cases\s*1/ }).click();
   await expect(phone).toHaveURL(/\/cases\?status=open$/);
-  await expect(phone.getByLabel('Status')).toHaveValue('open');
+  await expect(phone.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('open');
   await expect(phone.getByRole('link', { name: title })).toBeVisible();
   await context.close();
 });
@@ -137,7 +137,9 @@ test("an advocate's tiles lead to the filtered lists they count", async ({ brows
 
   await byStatus.getByRole('link', { name: /In progress/ }).click();
   await expect(page).toHaveURL(/\/cases\?status=in_progress$/);
-  await expect(page.getByLabel('Status')).toHaveValue('in_progress');
+  await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue(
+    'in_progress',
+  );
   await page.getByRole('searchbox', { name: 'Search cases' }).fill(suffix);
   await expect(page.getByRole('link', { name: title })).toBeVisible();
 
