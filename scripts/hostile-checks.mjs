@@ -1,4 +1,4 @@
-// Hostile checks of issue 23, repeated against a running server (plain Node, no dependencies).
+// The hostile checks of the privacy review, repeated against a running server (plain Node, no dependencies).
 //
 //   node scripts/hostile-checks.mjs --base http://127.0.0.1:3201 --data-dir /tmp/a \
 //     --super-key <ADVOCATE_SUPER_KEY> [--only 1,2,4] [--log <server stdout file>] \

@@ -12,8 +12,8 @@ import {
 } from '../support/user-management';
 
 /**
- * Appointments (issue 14) in a real browser: a visitor on a phone books a consultation, confirms
- * it from the emailed link (issue 23: held until then), gets its calendar file and cancels through
+ * Appointments in a real browser: a visitor on a phone books a consultation, confirms
+ * it from the emailed link (held until then), gets its calendar file and cancels through
  * the link; a client books and reschedules; an
  * admin with canScheduleAppointments confirms and records payment, one without it cannot. Dates
  * are found from the server's calendar, so the spec never depends on today being a weekday.
@@ -139,7 +139,7 @@ test.describe('a visitor on a phone', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Book Appointment' }).click();
 
-    // Issue 23: held, awaiting the visitor's email confirmation, and it says so and for how long.
+    // held, awaiting the visitor's email confirmation, and it says so and for how long.
     const done = page.getByRole('dialog', { name: 'Check your email to confirm your booking' });
     await expect(done).toBeVisible();
     await expect(done.getByText('Requested, awaiting your email confirmation')).toBeVisible();
@@ -228,7 +228,7 @@ test('a client books and reschedules', async ({ page, request }) => {
   await dialog.getByLabel('Description').fill('Second look at the termination clause.');
   await pickSlot(page, first, '14:00');
   await dialog.getByRole('button', { name: 'Book Appointment' }).click();
-  // Issue 24 item 3: the screen says what happened (the toast keeps SPEC's words).
+  // ADR 015: the screen says what happened (the toast keeps SPEC's words).
   const requested = page.getByRole('dialog', { name: 'Appointment requested' });
   await expect(requested).toContainText("Requested, awaiting the firm's confirmation");
   await requested.getByRole('button', { name: 'Done' }).click();
@@ -281,7 +281,7 @@ test.describe('staff', () => {
     return createReadyUser(request, owner, uniqueSuffix(), 'admin', toggles);
   }
 
-  // Recording a payment needs canManageCases beside the diary's toggle (issue 25).
+  // Recording a payment needs canManageCases beside the diary's toggle.
   test('an admin who keeps the diary and manages cases confirms and marks paid', async ({
     page,
     request,

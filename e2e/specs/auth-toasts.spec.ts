@@ -3,7 +3,7 @@ import { E2E_SUPER_KEY, signInThroughUi } from '../support/accounts';
 import { toast } from '../support/page-checks';
 import { createReadyUser, ownerToken, uniqueSuffix } from '../support/user-management';
 
-// Issue 24, item 12: a success used to stand beside the error it answered.
+// a success used to stand beside the error it answered.
 test.describe('a success replaces the error it answers', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 

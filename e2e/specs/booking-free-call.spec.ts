@@ -3,7 +3,7 @@ import { latestMailTo } from '../support/accounts';
 import { ownerToken, uniqueSuffix } from '../support/user-management';
 
 /**
- * Issue 24 items 3, 4, 7 and 8 on a small phone (360×780): a visitor books the free 15-minute
+ * ADR 015 on a small phone (360×780): a visitor books the free 15-minute
  * preliminary call from the home page's offer, by phone, with no fee; the result screen and the
  * manage page say what happened; once cancelled, the manage page says Cancelled, when and by
  * whom, asks no fee and offers to book again.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { freePort, freshDataDir, startServer, type ServerProcess } from '../support/server-process';
 
 /**
- * Issue 24 item 5: on a fresh install (no advocate yet) a visitor on a phone who opens the booking
+ * ADR 015: on a fresh install (no advocate yet) a visitor on a phone who opens the booking
  * form is told why it offers no times, and given the firm's number and the contact form, instead
  * of a calendar whose every day says "No free times".
  */

@@ -10,7 +10,7 @@ import { fitsWidth, overflowingElements, toast } from '../support/page-checks';
 import { PDF } from '../support/files';
 
 /**
- * Issue 25 item 2: a document uploaded as internal is shared with the client afterwards from the
+ * ADR 014: a document uploaded as internal is shared with the client afterwards from the
  * case detail, and made internal again after a confirmation; the client's download follows.
  */
 for (const width of [1366, 360]) {

@@ -127,7 +127,7 @@ test.describe('cases', () => {
     const page = await (await browser.newContext()).newPage();
     await useSessionToken(page, admin.token);
     await page.goto('/cases');
-    // Told why, and who can change it, in place of the screen (issue 25).
+    // Told why, and who can change it, in place of the screen.
     const denied = page.getByRole('region', { name: 'Access Denied' });
     await expect(denied).toContainText('An advocate of the firm can give you this permission');
     await expect(page.getByRole('heading', { name: 'Case Management' })).toHaveCount(0);

@@ -9,7 +9,7 @@ import {
 } from '../support/user-management';
 
 /**
- * Issue 24, item 13: small things a client meets on a phone. The cases screen's two filters read
+ * ADR 016: small things a client meets on a phone. The cases screen's two filters read
  * "All" and "All" with no visible name; the appointment status tabs were cut at the screen's edge
  * ("Confirr"); a practice area's one booking button was 7,780 px down the page.
  */

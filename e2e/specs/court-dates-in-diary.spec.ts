@@ -9,7 +9,7 @@ import {
 import { fitsWidth } from '../support/page-checks';
 
 /**
- * Issue 25 item 3: a court date set on a case is in the staff diary (day and week, with the court
+ * ADR 025: a court date set on a case is in the staff diary (day and week, with the court
  * and the case) and in the client's Appointments, on a phone and on a desktop.
  */
 

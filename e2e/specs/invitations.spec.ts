@@ -4,7 +4,7 @@ import { fitsWidth, overflowingElements, seriousViolations, toast } from '../sup
 import { ownerToken, uniqueSuffix, useSessionToken } from '../support/user-management';
 
 /**
- * Issue 25 item 1 (ADR 024): an advocate adds a client; the client chooses their own password
+ * ADR 024 (ADR 024): an advocate adds a client; the client chooses their own password
  * from the welcome email's link on a phone and lands on the dashboard, never having seen the
  * temporary password.
  */

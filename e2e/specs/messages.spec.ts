@@ -218,7 +218,7 @@ async function isInsideViewport(page: Page, locator: Locator): Promise<boolean> 
   );
 }
 
-// Issue 24: the suites were green while a client could not answer on a phone, because every
+// the suites were green while a client could not answer on a phone, because every
 // subject was short. Here everything is as long as real ones get.
 test.describe('a conversation with long subjects, names, case labels, files and links', () => {
   const LONG_SUBJECT =

@@ -92,7 +92,7 @@ test.describe('Profile Settings', () => {
     expect(file.auditLog.map((row) => row.action)).toContain('profile.data_exported');
     expect(text).not.toMatch(/passwordHash|tokenHash|argon2/);
 
-    // Beside it, the same data as a page to read or print (issue 24 item 13).
+    // Beside it, the same data as a page to read or print (ADR 016).
     const downloadingCopy = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Readable copy (HTML)' }).click();
     const copy = await downloadingCopy;

@@ -98,7 +98,7 @@ test.describe('a public page before its script has arrived', () => {
   });
 });
 
-// Issue 24: on a phone the bubble sat on "Book a Virtual Meeting", on the contact form's Send and
+// on a phone the bubble sat on "Book a Virtual Meeting", on the contact form's Send and
 // on the field being typed into.
 test.describe('the chat bubble on a phone', () => {
   test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });

@@ -89,7 +89,7 @@ test.describe('the locations page', () => {
     });
     await gotoReady(page, '/locations');
     // Hydrated: the chat widget answers a click. At the page's foot, where it is clear of the
-    // office buttons it steps aside from on a phone (issue 24).
+    // office buttons it steps aside from on a phone.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('button', { name: /Open chat/ }).click();
     await page.getByRole('button', { name: 'Close chat' }).click();

@@ -54,7 +54,7 @@ test.describe('System Settings', () => {
       );
       await expect(tab.shown).toBeVisible();
       expect(await fitsWidth(page), `${tab.name} scrolls sideways`).toBe(true);
-      // Words for the firm: no internal document names or server settings (issue 25).
+      // Words for the firm: no internal document names or server settings.
       await expect(page.getByRole('main')).not.toContainText(
         /\bADR \d|environment variable|DATA_DIR|advocate-super-key/,
       );
@@ -89,7 +89,7 @@ test.describe('System Settings', () => {
     await page.getByLabel('Action').selectOption('user.created');
     await expect(page).toHaveURL(/audit\.action=user\.created/);
     await expect(table.getByRole('row')).toHaveCount(2); // the header and one entry
-    // The row reads as a sentence, with the Nairobi time in words (issue 25 item 5).
+    // The row reads as a sentence, with the Nairobi time in words (ADR 016).
     await expect(table.getByRole('row').nth(1)).toContainText(
       `created an account for Ready client ${suffix}`,
     );

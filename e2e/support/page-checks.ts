@@ -19,7 +19,7 @@ export const fitsWidth = (page: Page) =>
 /**
  * The visible elements that stick out of the viewport sideways, one line each (none expected).
  * `fitsWidth` alone is not enough: a pane with `overflow: hidden` keeps the page from scrolling
- * while its text and its Send button are cut off past the edge (issue 24). Elements inside a
+ * while its text and its Send button are cut off past the edge. Elements inside a
  * container that scrolls sideways on purpose (a tab strip) are that container's affair.
  */
 export const overflowingElements = (page: Page) =>

@@ -63,7 +63,7 @@ export const APPOINTMENT_MESSAGES = {
   durationInvalid: 'Duration must be between 15 and 480 minutes',
   feeInvalid: 'Fee must be a whole number of shillings',
   meetingLinkInvalid: 'Meeting link must be an https:// address',
-  // Issue 23: a visitor's booking is held until the visitor confirms it from the email.
+  // a visitor's booking is held until the visitor confirms it from the email.
   heldForVisitor: `Your booking is requested, awaiting your email confirmation. We have emailed you a link: open it and press "Confirm my booking" within ${VISITOR_HOLD_MINUTES} minutes, or the time is released.`,
   heldHeading: 'Check your email to confirm your booking',
   holdExplained: (minutes: number) =>
@@ -89,7 +89,7 @@ export const APPOINTMENT_MESSAGES = {
     'This client already has an appointment at that time. Please choose another time.',
   whatHappensNext:
     'We have received your request. An advocate will confirm it by email, usually within one working day.',
-  // Issue 24 items 5 and 6: the calendar shows where the free days are, and says why there are none.
+  // ADR 015: the calendar shows where the free days are, and says why there are none.
   bookingNotOpenHeading: 'Online booking is not open yet',
   /** Followed on screen by the firm's number as a tel: link and a link to the contact form. */
   bookingNotOpen: "Online booking opens once the firm's diary is set up.",
@@ -103,7 +103,7 @@ export const APPOINTMENT_MESSAGES = {
   calendarLegend:
     'Times are Nairobi time (EAT). We are closed on Sundays and public holidays; crossed-out days have no free time.',
 
-  // Issue 24 item 3: one voice for what happened, on the screens, in the emails and notices.
+  // ADR 015: one voice for what happened, on the screens, in the emails and notices.
   /** The result screen's heading after a client's (or a confirmed visitor's) booking. */
   requestedHeading: 'Appointment requested',
   /** Its state in a word: requested, not yet confirmed by the firm. */
@@ -114,7 +114,7 @@ export const APPOINTMENT_MESSAGES = {
   bookedForYou: `This appointment has been booked for you by the firm. It is in your advocate's diary; nothing more is needed from you.`,
   bookedByFirmState: 'Booked for you by the firm',
 
-  // Issue 24 item 8: a cancelled booking says so everywhere, with when and by whom.
+  // ADR 015: a cancelled booking says so everywhere, with when and by whom.
   cancelledState: 'Cancelled',
   cancelledBy: cancelledByText,
   cancelledOn: (when: string, by: CancelledBy | null, audience: 'person' | 'firm') =>
@@ -127,8 +127,8 @@ export const APPOINTMENT_MESSAGES = {
 } as const;
 
 /**
- * Where an appointment happens, as the screens, the emails and the calendar file say it (issue 24
- * item 7): the office's name and address with a map link; the number the firm will call; the
+ * Where an appointment happens, as the screens, the emails and the calendar file say it (ADR 015):
+ * the office's name and address with a map link; the number the firm will call; the
  * meeting link (or that it will follow).
  */
 export function appointmentWhere(appointment: {

@@ -18,8 +18,8 @@ export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
 
 /**
  * The types whose fee and duration the firm settings set (System Settings). The free preliminary
- * call is not among them: it is advertised as free and 15 minutes (DECISIONS "Public site"), so
- * its terms are fixed here and no setting can put a fee on it (issue 24 item 4).
+ * call is not among them: it is advertised as free and 15 minutes, so
+ * its terms are fixed here and no setting can put a fee on it (ADR 015).
  */
 export const PRICED_APPOINTMENT_TYPES = ['consultation', 'follow_up', 'court_appearance'] as const;
 export type PricedAppointmentType = (typeof PRICED_APPOINTMENT_TYPES)[number];
@@ -87,7 +87,7 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
 
 /**
  * A visitor's booking holds its slot for this long, awaiting the visitor's confirmation from the
- * emailed link; unconfirmed, its time is released (issue 23, ADR 022).
+ * emailed link; unconfirmed, its time is released (ADR 022).
  */
 export const VISITOR_HOLD_MINUTES = 30;
 /** Open (live, still to come) visitor bookings one email, or one phone number, may have at once. */
@@ -97,7 +97,7 @@ export const VISITOR_DAILY_CEILING_DEFAULT = 20;
 export const VISITOR_DAILY_CEILING_MAX = 500;
 
 /**
- * Who cancelled an appointment (issue 24 item 8): the person booked (a client, or a visitor from
+ * Who cancelled an appointment (ADR 015): the person booked (a client, or a visitor from
  * their link), the firm (staff), or the system (a visitor's hold that ran out, ADR 022).
  */
 export const CANCELLED_BY = ['client', 'firm', 'system'] as const;

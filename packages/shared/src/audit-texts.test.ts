@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditActionLabel, describeAuditEntry, type AuditEntryForText } from './audit-texts';
 
-/** The audit log's sentences (issue 25 item 5): one per action, with a fallback. */
+/** The audit log's sentences (ADR 016): one per action, with a fallback. */
 
 const achieng = { id: 'u-1', name: 'Achieng Mwamba', email: 'achieng@firm.test' };
 const amani = { id: 'u-2', name: 'Amani Otieno', email: 'amani@client.test' };

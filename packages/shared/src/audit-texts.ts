@@ -1,5 +1,5 @@
 /**
- * The audit log read as sentences (issue 25 item 5): "Achieng Mwamba viewed case file
+ * The audit log read as sentences (ADR 016): "Achieng Mwamba viewed case file
  * MWA/2026/0001", with a link to the record. One describer per action, and a fallback that still
  * reads as words for an action added later. The screen shows these; the CSV keeps the exact
  * fields (action code, UTC time, details as JSON) for whoever audits the audit log.

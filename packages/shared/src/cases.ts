@@ -136,13 +136,13 @@ export const CASE_MESSAGES = {
   clientHeading: 'My Cases',
   staffHeading: 'Case Management',
   newCase: 'New Case',
-  /** To an admin who may read case files but not open new ones (issue 25: say why, and who). */
+  /** To an admin who may read case files but not open new ones (say why, and who). */
   newCaseNeedsPermission:
     'You can read case files. Opening a new case needs permission to manage cases, which an advocate can give you in Admin Management.',
   moreFilters: 'More Filters',
   anyAssignee: 'Anyone',
   // The list's two filters, each with a visible name: two drop-downs reading "All" and "All"
-  // told a client nothing (issue 24).
+  // told a client nothing.
   statusFilter: 'Status',
   priorityFilter: 'Priority',
   allStatuses: 'All statuses',

@@ -111,7 +111,7 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<string, ClientAuditRule>> = {
   'case.document_uploaded': onDocument('name', 'mimeType', 'size', 'sha256'),
   'case.document_downloaded': onDocument('name'),
   // Shared after the upload, or made internal again: kept only while the item is shared, so the
-  // row of an item the client cannot see drops out with it (issue 25).
+  // row of an item the client cannot see drops out with it.
   'case.document_visibility_changed': onDocument('name', 'visibleToClient'),
   'case.note_visibility_changed': {
     about: 'note',
@@ -211,7 +211,7 @@ export function ownAccountAuditDetails(
 }
 
 /**
- * A court date reaches a client for their own cases, while the case is open (issue 25, ADR 025);
+ * A court date reaches a client for their own cases, while the case is open (ADR 025);
  * the entry does not name them back to themself. Staff see open cases' court dates with
  * `cases:view`, as they see the cases.
  */

@@ -2,7 +2,7 @@ import { FIRM_IDENTITY } from './firm-identity';
 import { MESSAGES } from './messages';
 
 /**
- * A contact message's reference (issue 24 item 2): short enough to read out on the phone, from
+ * A contact message's reference: short enough to read out on the phone, from
  * an alphabet without the characters people confuse when reading or hearing them (0/O, 1/I/L,
  * and U, which reads as V). 30^5 ≈ 24 million references; the server draws again on a clash.
  * The database checks the same pattern (migration 0016).
@@ -13,7 +13,7 @@ export const CONTACT_REFERENCE_LENGTH = 5;
 export const CONTACT_REFERENCE_PATTERN = /^MW-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5}$/;
 
 /**
- * What the visitor reads after sending a message, and the automatic reply (issue 23 item 4).
+ * What the visitor reads after sending a message, and the automatic reply (ADR 023).
  * The reply goes to an address nobody has proven, so it carries nothing the sender typed: no
  * name, no subject, no message. Only these fixed words, the firm's own auto-reply text from
  * System Settings, the reference and the hotline number.

@@ -1,5 +1,5 @@
 /**
- * The readable copy of "Download my data" (issue 24 item 13): the headings and labels a person
+ * The readable copy of "Download my data" (ADR 016): the headings and labels a person
  * reads beside the JSON file. The copy is built from the same export sections as the file
  * (apps/server/src/modules/profile/data-export.ts), so these only name what is there.
  */

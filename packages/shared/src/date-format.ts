@@ -2,7 +2,7 @@ import { nairobiDateTime } from './appointments';
 
 /**
  * Every date and time a person reads (screens, notifications, emails, the readable data export),
- * in words on a Nairobi clock: "Thu 26 Nov 2026, 10:00" (issue 24 item 9; DECISIONS "Data").
+ * in words on a Nairobi clock: "Thu 26 Nov 2026, 10:00" (ADR 016).
  * Machine fields (API JSON, CSV, .ics) stay ISO.
  *
  * Intl gives only the Nairobi calendar numbers (nairobiDateTime); the names are our own, so the

@@ -1,7 +1,7 @@
 /**
  * The firm's name and numbers that the server needs too (an email names the firm and gives the
  * hotline). The web app's content module (apps/web/src/content/firm.ts) reads them from here, so
- * the site, the footer and every email show one number (DECISIONS "Public site": one source).
+ * the site, the footer and every email show one number (one source).
  */
 export const FIRM_IDENTITY = {
   name: 'Mwamba & Associates Advocates',

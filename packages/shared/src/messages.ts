@@ -41,7 +41,7 @@ export const MESSAGES = {
   enquiriesAccessDenied:
     'Access denied. Only advocates, and admins who admit clients or schedule appointments, can see enquiries.',
   sessionExpired: 'Your session has expired. Please sign in again.',
-  // A refused page says why (its message above) and who can change it (issue 25).
+  // A refused page says why (its message above) and who can change it.
   accessDeniedTitle: 'Access Denied',
   advocateCanGrant:
     'An advocate of the firm can give you this permission in Admin Management. Ask them if your work needs it.',

@@ -156,7 +156,7 @@ export const NOTIFICATION_TEXTS = {
   staffBooking: {
     title: 'Appointment booked',
     message: (type: string, when: string) => `A ${type} was booked for ${when}.`,
-    /** To the client (issue 24 item 3): the firm booked it; nothing awaits their request. */
+    /** To the client (ADR 015): the firm booked it; nothing awaits their request. */
     forClient: (type: string, when: string) =>
       `The firm booked a ${type} for you on ${when}. It is in your advocate's diary.`,
   },
@@ -174,7 +174,7 @@ export const NOTIFICATION_TEXTS = {
   /** To the advocate a reschedule took the appointment from. */
   movedToAnotherAdvocate: (type: string, when: string) =>
     `The ${type} on ${when} has moved to another advocate's diary.`,
-  /** Set or moved (issue 25): to the client and the assignee. */
+  /** Set or moved: to the client and the assignee. */
   courtDateSet: {
     title: 'Court date set',
     movedTitle: 'Court date moved',

@@ -2,7 +2,7 @@
  * The firm's offices (SPEC section 3's Office entity, every field): one source for the site's
  * pages, footer, map and structured data (apps/web/src/content/firm.ts re-exports them) and for the
  * server's appointment emails and calendar files, which name the office and its address
- * (issue 24 item 7, DECISIONS "Public site").
+ * (ADR 015).
  */
 export interface OfficeHours {
   weekdays: string;

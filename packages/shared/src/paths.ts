@@ -41,5 +41,5 @@ export const PUBLIC_PATHS = [
  * appointments page (it survives a reload, and is listed in sitemap.xml).
  */
 export const BOOK_CONSULTATION_PATH = '/appointments?book=consultation';
-/** The booking form opened on the free 15-minute preliminary call (issue 24 item 4). */
+/** The booking form opened on the free 15-minute preliminary call (ADR 015). */
 export const BOOK_FREE_CALL_PATH = '/appointments?book=preliminary_call';

@@ -90,8 +90,8 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     // Every admin lists the diary (SPEC): who comes, when, for what. A visitor's or client's email
     // and phone only for those who handle bookings; the others greet them by name (ADR 021).
     'appointments:contact': HANDLES_BOOKINGS,
-    // Money is recorded by those who run the firm's matters, not by whoever keeps the diary
-    // (DECISIONS "Money, reach and guard"; issue 25).
+    // Money is recorded by those who run the firm's matters, not by whoever keeps the
+    // diary.
     'payments:record': 'canManageCases',
     // Every admin has the nav entry and the conversations they are named on; with canOpenFiles
     // they see and answer every conversation, and filing an attachment to its case is an upload.

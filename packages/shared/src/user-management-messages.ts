@@ -34,7 +34,7 @@ export const USER_MANAGEMENT_MESSAGES = {
   advocatePendingUseVerify: 'This advocate has not been verified yet. Verify the account instead.',
   onlyPendingAdvocatesVerified: 'Only an advocate account awaiting verification can be verified',
 
-  // Invitations (issue 25, ADR 024): a new admin or client chooses their password from an email.
+  // Invitations (ADR 024): a new admin or client chooses their password from an email.
   notSignedInYet: 'Not signed in yet',
   resendInvitation: 'Resend invitation',
   invitationResent: 'Invitation sent again. The link sent before no longer works.',

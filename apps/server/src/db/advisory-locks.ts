@@ -18,7 +18,7 @@ export const ADVISORY_LOCKS = {
   advocateDiary: 7_204_315,
   /**
    * Visitor bookings, firm-wide: the caps per email, per phone and per day are counted and kept
-   * one booking at a time (issue 23, ADR 022).
+   * one booking at a time (ADR 022).
    */
   visitorBookings: 7_204_341,
   /** One client's appointments (the client's id as the second key): no two overlap. */

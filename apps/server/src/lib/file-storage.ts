@@ -205,7 +205,7 @@ export async function removeDocumentFile(dir: string, id: string): Promise<void>
  * The name a person gave the file, made safe to store and show: no folders, no control
  * characters, no bidirectional controls, at most 255 characters (keeping the extension).
  *
- * The bidirectional controls are removed rather than the upload refused (issue 23 item 8): with
+ * The bidirectional controls are removed rather than the upload refused (ADR 012): with
  * them "invoice\u202Efdp.exe" shows as "invoiceexe.pdf" but saves as "…fdp.exe"; without them
  * the name shows as what it is. Cutting a long name must not split a surrogate pair either: the
  * lone half would become U+FFFD in the row and fail the audit row's json.

@@ -65,7 +65,7 @@ export function scrubError(error: unknown, depth = 0): LoggedError {
 /**
  * The URL for the log: every query parameter keeps its name and loses its value. Values are what
  * people typed (a search for a client's name, `?search=…`) or secrets (a reset link's `token`):
- * neither belongs in a log (issue 23 item 10, issue 11 item 2). The path stays: it holds ids.
+ * neither belongs in a log (ADR 023). The path stays: it holds ids.
  */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');

@@ -39,7 +39,7 @@ export function mailDirectory(dataDir: string): string {
 }
 
 /**
- * A subject as sent: one holding "=?…?=" goes as MIME encoded words itself (issue 23 item 12).
+ * A subject as sent: one holding "=?…?=" goes as MIME encoded words itself (ADR 012).
  * Nodemailer leaves an ASCII subject as it is, so a typed `=?utf-8?q?…=0ABcc:…?=` reached the
  * mail client as an encoded word, and the client decoded it into a forged "Bcc:" line inside the
  * subject. Encoded, the client decodes it once, to the very text that was typed. (Subject fields
@@ -63,7 +63,7 @@ export function createMailer({ smtpUrl, from, mailDir, logger }: MailerOptions):
           ...mail,
           subject: neutralSubject(mail.subject),
         });
-        // Never the subject or the address: a subject may hold what a visitor typed (issue 23.10).
+        // Never the subject or the address: a subject may hold what a visitor typed.
         logger.info({ messageId: info.messageId }, 'mail sent over SMTP');
       },
     };

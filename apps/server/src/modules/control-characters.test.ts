@@ -9,10 +9,10 @@ import { nextOpenWeekday } from './appointments/appointments-test-kit';
 import { insertDataRequest } from './profile/profile.repository';
 
 /**
- * One text rule for every text field (fields.ts `textRule`). Issue 11, item 4: a NUL (or any
- * control character) answered 500, because PostgreSQL refuses it. Issue 23, item 6: a lone UTF-16
+ * One text rule for every text field (fields.ts `textRule`): a NUL (or any
+ * control character) answered 500, because PostgreSQL refuses it. ADR 012: a lone UTF-16
  * surrogate ("\ud800" in JSON) made every update answer 500 (the audit row's json refused it) and
- * every create store U+FFFD. Issue 23, item 8: direction overrides were kept. Every text field of
+ * every create store U+FFFD. ADR 012: direction overrides were kept. Every text field of
  * every endpoint is tried with each character below: the answer is 400 with the field named,
  * never 500.
  */

@@ -2,7 +2,7 @@ import { APPOINTMENT_TYPE_DEFAULTS, CLIENT_BOOKABLE_TYPES, locationsOf } from '@
 import { describe, expect, it } from 'vitest';
 import { consultation } from './firm';
 
-/** Issue 24 item 4: the offer the site states is the one the booking form takes. */
+/** ADR 015: the offer the site states is the one the booking form takes. */
 describe('the consultation offer', () => {
   it('the free call and the consultation have the terms the site states, and both are bookable', () => {
     expect(APPOINTMENT_TYPE_DEFAULTS.preliminary_call).toMatchObject({

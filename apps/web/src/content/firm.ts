@@ -55,7 +55,7 @@ export const legalDisclaimer =
   'The information on this website is general information about Kenyan law, not legal advice. Every matter turns on its own facts: do not act, or decide not to act, on anything here without advice from an advocate on your situation. Reading this website or contacting us does not by itself create an advocate-client relationship.';
 
 // The offices live in packages/shared: the server's emails and calendar files name the office and
-// its address too (issue 24 item 7), from the same data.
+// its address too (ADR 015), from the same data.
 export const offices = FIRM_OFFICES;
 export const mainOffice = MAIN_OFFICE;
 export { directionsUrl, mapSearchUrl, type Office, type OfficeHours };

@@ -8,7 +8,7 @@ import {
 /**
  * Dates and times as the firm states them: in words on a Nairobi clock, whatever the device's
  * zone ("Thu 26 Nov 2026, 10:00"). The one formatter is packages/shared's date-format.ts, which
- * the server's notifications and emails use too (issue 24 item 9).
+ * the server's notifications and emails use too (ADR 016).
  */
 export const formatDate = (iso: string) => formatNairobiDate(iso);
 export const formatDateTime = (iso: string) => formatNairobiDateTime(iso);

@@ -221,7 +221,7 @@ export type Availability = z.infer<typeof availabilitySchema>;
 
 /**
  * GET /api/appointments/calendar?month=YYYY-MM[&type=…][&advocateId=…][&excludeId=…]: the days the
- * booking calendar greys out, for the type (and advocate) chosen, in one request (issue 24 item 6).
+ * booking calendar greys out, for the type (and advocate) chosen, in one request (ADR 015).
  */
 export const calendarQuerySchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must be YYYY-MM' }),
@@ -236,14 +236,14 @@ export const calendarSchema = z.object({
   today: z.string(),
   /**
    * False while no advocate takes bookings (a fresh install: no verified, active advocate yet):
-   * the form then says so and offers the phone and the contact form (issue 24 item 5).
+   * the form then says so and offers the phone and the contact form (ADR 015).
    */
   bookingOpen: z.boolean(),
   /** Sundays, days the firm settings leave without start times, public holidays. */
   closedDays: z.array(z.string()),
   /**
    * Open days from today on with no free start time left for the type (and advocate): the days
-   * only, never who is booked or how many (issue 24 item 6).
+   * only, never who is booked or how many (ADR 015).
    */
   fullDays: z.array(z.string()),
 });
@@ -280,12 +280,12 @@ export const appointmentSchema = z.object({
   advocateId: z.string(),
   advocateName: z.string(),
   cancellationReason: z.string().nullable(),
-  /** When it was cancelled, and by whom (issue 24 item 8); null while not cancelled. */
+  /** When it was cancelled, and by whom (ADR 015); null while not cancelled. */
   cancelledAt: z.string().nullable(),
   cancelledBy: z.enum(CANCELLED_BY).nullable(),
   /**
    * A visitor's booking not yet confirmed from the emailed link: `awaiting` while its hold lasts
-   * (until `holdExpiresAt`), `released` once the hold ran out (issue 23, ADR 022); else null.
+   * (until `holdExpiresAt`), `released` once the hold ran out (ADR 022); else null.
    */
   visitorHold: z.enum(['awaiting', 'released']).nullable(),
   holdExpiresAt: z.string().nullable(),

@@ -34,7 +34,7 @@ export const noteParamsSchema = z.object({
 });
 
 /**
- * PATCH /api/cases/:id/documents/:docId and /notes/:noteId (issue 25): share an item with the
+ * PATCH /api/cases/:id/documents/:docId and /notes/:noteId: share an item with the
  * client after the fact, or make it internal again.
  */
 export const visibilityInputSchema = z.object({

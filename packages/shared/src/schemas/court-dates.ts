@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { queryDate } from './list-query';
 
 /**
- * Court dates in the diary and the client's Appointments (issue 25 item 3; ADR 025): read-only
+ * Court dates in the diary and the client's Appointments (ADR 025): read-only
  * entries drawn from open cases' court dates, scoped as the cases are (client-view.ts).
  */
 export const listCourtDatesQuerySchema = z
@@ -41,7 +41,7 @@ export type DiaryCourtDate = z.infer<typeof diaryCourtDateSchema>;
 export const courtDateListSchema = z.object({ courtDates: z.array(diaryCourtDateSchema) });
 export type CourtDateList = z.infer<typeof courtDateListSchema>;
 
-/** GET/POST /api/profile/calendar-feed (issue 25 item 4). `url` only in the answer that made it. */
+/** GET/POST /api/profile/calendar-feed (ADR 025). `url` only in the answer that made it. */
 export const calendarFeedStatusSchema = z.object({
   active: z.boolean(),
   createdAt: z.string().nullable(),

@@ -95,7 +95,7 @@ export const enquirySchema = z.object({
       startsAt: z.string(),
       type: z.enum(APPOINTMENT_TYPES),
       status: z.enum(APPOINTMENT_STATUSES),
-      /** A cancelled booking: when, and by whom (issue 24 item 8). */
+      /** A cancelled booking: when, and by whom (ADR 015). */
       cancelledAt: z.string().nullable(),
       cancelledBy: z.enum(CANCELLED_BY).nullable(),
     })

@@ -22,7 +22,7 @@ export const uuidField = (message: string) =>
 export const idParamsSchema = (message: string) => z.object({ id: uuidField(message) });
 
 /**
- * The one text rule (issue 11 item 4, issue 23 items 6, 8 and 12): every text field of every
+ * The one text rule (ADR 012): every text field of every
  * endpoint, body or query string, ends with `textRule(kind)`, so each refusal has one message.
  *
  * - A lone UTF-16 surrogate ("\ud800" in JSON) is not a character: PostgreSQL's json refuses it

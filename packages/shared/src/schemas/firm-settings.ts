@@ -45,7 +45,7 @@ export const FIRM_SETTINGS_MESSAGES = {
   visitorCeilingRequired: 'The most unconfirmed online bookings a day is required',
   visitorCeilingInvalid: `Enter a whole number from 1 to ${VISITOR_DAILY_CEILING_MAX}`,
   paymentNotSetUp: 'The firm has not yet set up M-Pesa payment details.',
-  /** Followed by the firm's number as a link, then paymentOrMessage: never a dead end (issue 24). */
+  /** Followed by the firm's number as a link, then paymentOrMessage: never a dead end. */
   paymentCallUs: 'To arrange payment, call us on',
   paymentOrMessage: 'or send us a message',
 } as const;
@@ -160,7 +160,7 @@ export const firmSettingsSchema = z
     mpesaInstructions: optionalText(500, true),
     contactAutoReply: text(F.contactAutoReplyRequired, 2000),
     bookingAutoReply: text(F.bookingAutoReplyRequired, 2000),
-    /** Issue 23: unconfirmed visitor bookings the firm takes in one Nairobi day (ADR 022). */
+    /** unconfirmed visitor bookings the firm takes in one Nairobi day (ADR 022). */
     visitorBookingsDailyCeiling: wholeNumber(
       F.visitorCeilingRequired,
       F.visitorCeilingInvalid,

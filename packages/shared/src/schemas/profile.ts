@@ -198,7 +198,7 @@ export const dataRequestListSchema = z.object({ requests: z.array(dataRequestSch
 
 export const dataRequestUpdatedSchema = dataRequestCreatedSchema;
 
-/** GET /api/profile/export?format=: the JSON file (default) or its readable copy (issue 24). */
+/** GET /api/profile/export?format=: the JSON file (default) or its readable copy. */
 export const dataExportQuerySchema = z.object({
   format: z.enum(DATA_EXPORT_FORMATS, { error: DATA_EXPORT_TEXTS.formatInvalid }).default('json'),
 });

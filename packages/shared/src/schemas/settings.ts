@@ -98,7 +98,7 @@ export type SuperKeySource = (typeof SUPER_KEY_SOURCES)[number];
 
 /**
  * GET /api/settings/super-key: where the key comes from, never the key, nor the server's file path
- * (a screen for the firm names no server paths, issue 25).
+ * (a screen for the firm names no server paths).
  */
 export const superKeyStatusSchema = z.object({
   source: z.enum(SUPER_KEY_SOURCES),

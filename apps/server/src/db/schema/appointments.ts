@@ -25,7 +25,7 @@ import { users } from './users';
  * the exclusion constraint `appointments_no_overlap` (hand-written at the end of the migration,
  * drizzle cannot express it) holds across every server process. Nor do two of one client's
  * (`appointments_client_no_overlap`) or of one visitor email's
- * (`appointments_visitor_email_no_overlap`), hand-written in 0015 (issue 23).
+ * (`appointments_visitor_email_no_overlap`), hand-written in 0015.
  *
  * The client's name and contact details are copied onto the row: a visitor has no account, and an
  * appointment must still say who came after a client account is deleted.
@@ -68,7 +68,7 @@ export const appointments = pgTable(
     cancellationReason: text(),
     cancelledAt: timestamp({ withTimezone: true }),
     /**
-     * Who cancelled (issue 24 item 8): the person booked (a client or the visitor's link), the firm
+     * Who cancelled (ADR 015): the person booked (a client or the visitor's link), the firm
      * (staff), or the system (a visitor's hold that ran out). Null while not cancelled.
      */
     cancelledBy: text().$type<CancelledBy>(),
@@ -78,7 +78,7 @@ export const appointments = pgTable(
     reminderSentAt: timestamp({ withTimezone: true }),
     /**
      * A visitor's booking holds its slot only until then, unless the visitor confirms it from the
-     * emailed link (issue 23, ADR 022); null once confirmed, and for every other booking.
+     * emailed link (ADR 022); null once confirmed, and for every other booking.
      */
     holdExpiresAt: timestamp({ withTimezone: true }),
     /** When the visitor confirmed the booking from the emailed link (proving the address). */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
- * How many automatic mails went today to an address nobody has proven (issue 23 item 4,
+ * How many automatic mails went today to an address nobody has proven (ADR 023,
  * modules/mail-guard): one row per hashed recipient and Nairobi day. The address itself is never
  * stored, only a SHA-256 of its normalised form; rows of past days are deleted as new ones come.
  */

@@ -68,7 +68,7 @@ export const dataRequests = pgTable(
 export type DataRequestRow = typeof dataRequests.$inferSelect;
 
 /**
- * A person's private calendar feed (issue 25 item 4, ADR 025): GET /api/calendar/<token>.ics. One
+ * A person's private calendar feed (ADR 025): GET /api/calendar/<token>.ics. One
  * per person; only the token's SHA-256 is kept. Replacing it changes the hash; revoking deletes it.
  */
 export const calendarFeeds = pgTable('calendar_feeds', {

@@ -3,7 +3,7 @@ import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import { appointmentCalendar } from './appointment-calendar';
 
-/** Issue 23 item 11: any attendee name gives valid iCalendar. */
+/** ADR 016: any attendee name gives valid iCalendar. */
 
 const appointment = (client: string): AppointmentWithContact & { sequence: number } => ({
   id: '3b9f6c1e-2f4a-4d7b-9a51-0c2e8d6f4a10',
@@ -92,7 +92,7 @@ describe('appointmentCalendar: the attendee and organizer names', () => {
   });
 });
 
-/** Issue 24 item 7: LOCATION says where, not "At our office". */
+/** ADR 015: LOCATION says where, not "At our office". */
 describe('appointmentCalendar: the LOCATION', () => {
   const location = (content: string) =>
     unfolded(content)

@@ -56,7 +56,7 @@ function nairobiDate(instant: Date): Date {
 /**
  * A name as a quoted parameter value (CN="…"). RFC 5545 gives a quoted parameter no escape: its
  * value is any character but a control character and the double quote, and ical-generator's
- * backslash before a quote is not one (the line no longer parses: issue 23 item 11). So a double
+ * backslash before a quote is not one (the line no longer parses: ADR 016). So a double
  * quote becomes an apostrophe and control characters go; ical-generator's doubling of a
  * backslash is no escape either, so a backslash becomes a slash. A semicolon is allowed there,
  * but naive parsers (node-ical among them) end the parameter at it, so it becomes a comma.
@@ -114,8 +114,8 @@ export function appointmentCalendar(
       `Advocate: ${appointment.advocateName}`,
       ...(options.manageUrl ? [`Manage your appointment: ${options.manageUrl}`] : []),
     ].join('\n'),
-    // The office's name and address, the number we will call, or the meeting link (issue 24
-    // item 7): "At our office" named no office.
+    // The office's name and address, the number we will call, or the meeting link (ADR 015):
+    // "At our office" named no office.
     location:
       appointment.location === 'video' && appointment.meetingLink
         ? appointment.meetingLink
@@ -173,7 +173,7 @@ export interface FeedCourtDate {
 }
 
 /**
- * A person's subscribed calendar (issue 25 item 4, ADR 025): no METHOD (a published calendar, not
+ * A person's subscribed calendar (ADR 025): no METHOD (a published calendar, not
  * an invitation), their appointments and court dates, each with a stable UID so a calendar
  * updates its entry when the record moves. No attendee: the feed names nobody's email.
  */

@@ -41,7 +41,7 @@ const FIRM_SUBJECTS: Partial<Record<AppointmentMailKind, string>> = {
   cancelled: 'Appointment cancelled by the client',
 };
 
-/** "Thu 7 Dec 2026, 10:00 (Nairobi time), 30 minutes": the shared formatter (issue 24 item 9). */
+/** "Thu 7 Dec 2026, 10:00 (Nairobi time), 30 minutes": the shared formatter (ADR 016). */
 export function nairobiWhen(appointment: Appointment): string {
   return `${formatNairobiDateTime(appointment.startsAt)} (Nairobi time), ${appointment.duration} minutes`;
 }
@@ -82,7 +82,7 @@ const nairobiClock = (iso: string) => formatNairobiTime(iso);
 
 /**
  * The email asking a visitor to confirm their booking, sent to an address nobody has proven yet
- * (issue 23, ADR 022): fixed text, the reference, the firm's own facts (type, time, place) and the
+ * (ADR 022): fixed text, the reference, the firm's own facts (type, time, place) and the
  * link, and nothing the sender typed (no name, title, description), no calendar file (it would
  * carry the title), so the firm's mail cannot carry a stranger's words to any address.
  */
@@ -203,7 +203,7 @@ export async function sendAppointmentMail(
       : 'To view, cancel or move it, use the private link in the email we sent when you booked.';
   const opening: Record<Exclude<AppointmentMailKind, 'hold'>, string> = {
     booked: options.bookingAutoReply ?? APPOINTMENT_MESSAGES.whatHappensNext,
-    // Staff booked it: nothing was "requested", and nobody else will confirm it (issue 24 item 3).
+    // Staff booked it: nothing was "requested", and nobody else will confirm it (ADR 015).
     bookedByFirm: APPOINTMENT_MESSAGES.bookedForYou,
     confirmed: 'Your appointment is confirmed. We look forward to seeing you.',
     rescheduled:

@@ -73,7 +73,7 @@ export const appointmentRemindersPlugin = fp(
       firstRunDelayMs: intervalMs,
       intervalMs,
       run: (now) =>
-        // Visitors' holds that ran out unconfirmed give their time back (issue 23, ADR 022);
+        // Visitors' holds that ran out unconfirmed give their time back (ADR 022);
         // each row is claimed once across processes. Bookings release them too, as they go.
         releaseExpiredHolds(deps.db, now)
           .then((released) => {

@@ -28,7 +28,7 @@ export function visitorLinkToken(
 }
 
 /**
- * The visitor confirms their held booking from the emailed link (issue 23, ADR 022): the firm
+ * The visitor confirms their held booking from the emailed link (ADR 022): the firm
  * hears of a visitor's booking only then.
  */
 export async function confirmVisitorBooking(ctx: TestContext, email: string) {

@@ -112,7 +112,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
       payload: nextSlot(),
     }),
   },
-  // Recording a payment is its own rule: canManageCases, not the diary's toggle (issue 25).
+  // Recording a payment is its own rule: canManageCases, not the diary's toggle.
   'PUT /appointments/:id (record payment)': {
     action: 'payments:record',
     deniedMessage: M.recordPaymentDenied,

@@ -212,7 +212,7 @@ export async function bookableAdvocates(
 
 /**
  * A visitor's booking whose hold ran out never blocks a slot, even before the periodic job (or the
- * next booking) has released it (issue 23, ADR 022).
+ * next booking) has released it (ADR 022).
  */
 const holdNotExpired = (now: Date) =>
   or(isNull(appointments.holdExpiresAt), gt(appointments.holdExpiresAt, now));

@@ -114,7 +114,7 @@ export async function ownAppointmentsForExport(
 export const appointmentReference = (id: string) => `APT-${id.slice(0, 8).toUpperCase()}`;
 
 /**
- * Where a visitor's booking stands with its hold (issue 23, ADR 022): awaiting the visitor's
+ * Where a visitor's booking stands with its hold (ADR 022): awaiting the visitor's
  * confirmation from the email while the hold lasts; released once it ran out (even before the
  * periodic job has marked it cancelled); null for every confirmed or non-visitor booking.
  */
@@ -189,7 +189,7 @@ function lockDiary(tx: Executor, advocateId: string): Promise<void> {
 
 /**
  * Which exclusion constraint refused a write (SQLSTATE 23P01), if one did: the advocate's diary
- * (`appointments_no_overlap`), or the client's or visitor email's own (issue 23 item 9).
+ * (`appointments_no_overlap`), or the client's or visitor email's own (ADR 022).
  */
 function overlapConstraint(error: unknown): string | null {
   for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e;) {
@@ -217,7 +217,7 @@ function personBusy(error: unknown, forStaff: boolean): AppError | null {
 }
 
 /**
- * The caps on visitor bookings (issue 23, ADR 022), counted under one firm-wide lock so that
+ * The caps on visitor bookings (ADR 022), counted under one firm-wide lock so that
  * requests racing each other cannot pass them together: a few open bookings per email and per
  * phone, and a ceiling a day on bookings their visitors never confirmed (a firm setting).
  */
@@ -351,8 +351,8 @@ export async function availability(
 }
 
 /**
- * GET /appointments/calendar: a month at a glance for the type (and advocate) chosen (issue 24
- * items 5 and 6): the days that take no bookings (Sundays, days the firm settings leave without
+ * GET /appointments/calendar: a month at a glance for the type (and advocate) chosen (ADR 015):
+ * the days that take no bookings (Sundays, days the firm settings leave without
  * start times, holidays), the open days from today on without a free start time, and whether any
  * advocate takes bookings at all. The month's diary is read in one query (the days from today to
  * the month's end, expired visitor holds left out as in availability: ADR 022), then each day is
@@ -522,7 +522,7 @@ export async function createAppointment(
   // The type's fee and duration as the firm settings say; staff may set others for one booking.
   const settings = await settingsOf(deps);
   const defaults = typeTerms(settings.appointmentTypes, input.type);
-  // The free preliminary call is advertised as free, by phone (issue 24 item 4): nobody sets a fee
+  // The free preliminary call is advertised as free, by phone (ADR 015): nobody sets a fee
   // or another place on it; staff may still give it more time.
   const isFreeCall = input.type === 'preliminary_call';
   const durationMinutes = (isStaff && input.durationMinutes) || defaults.durationMinutes;
@@ -629,7 +629,7 @@ export async function createAppointment(
         queueMail(deps, 'hold', full, { visitorToken, toClient: mayMailVisitor });
       } else {
         // Staff booked it for the client: the email says so, not "we received your request"
-        // (issue 24 item 3); the firm needs no email about its own booking.
+        // (ADR 015); the firm needs no email about its own booking.
         queueMail(deps, isStaff ? 'bookedByFirm' : 'booked', full, { notifyFirm: !isStaff });
       }
       const appointment = toAppointment(full, now);
@@ -844,7 +844,7 @@ export async function updateAppointment(
     changes.paidAt = input.paymentStatus === 'paid' ? (row.paidAt ?? nowOf(deps)) : null;
   }
   if (input.status) changes.status = input.status;
-  // The free preliminary call stays free and by phone, whatever else is changed (issue 24 item 4).
+  // The free preliminary call stays free and by phone, whatever else is changed (ADR 015).
   if ((changes.type ?? row.type) === 'preliminary_call') {
     if (changes.type || changes.feeKsh !== undefined) changes.feeKsh = 0;
     if (changes.type || changes.location !== undefined) {

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { appointments, type UserRow } from '../../db/schema';
 
 /**
- * Issue 24 items 5 and 6: one request gives a month at a glance (closed days, days without a free
+ * ADR 015: one request gives a month at a glance (closed days, days without a free
  * time for the type, whether booking is open at all), and reveals nothing about who is booked.
  * The clock stands at Tuesday 30 November 2027, 09:00 in Nairobi; the month asked is December.
  */
@@ -67,7 +67,7 @@ describe('the booking calendar of a month', () => {
     await seedUser(ctx, { role: 'advocate', email: 'gone@month.test', isActive: false });
     const answer = await month();
     expect(answer.bookingOpen).toBe(false);
-    // Every open day is without a free time, and the form says why instead (issue 24 item 5).
+    // Every open day is without a free time, and the form says why instead (ADR 015).
     expect(answer.fullDays).toContain('2027-12-07');
   });
 

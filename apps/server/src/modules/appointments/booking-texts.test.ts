@@ -9,7 +9,7 @@ import { countNewEnquiries } from '../enquiries/enquiries.service';
 import { confirmVisitorBooking, nextOpenWeekday, visitorLinkToken } from './appointments-test-kit';
 
 /**
- * Issue 24 items 3, 4, 7 and 8: what a booking says it is (requested, confirmed, booked by the
+ * ADR 015: what a booking says it is (requested, confirmed, booked by the
  * firm), the free preliminary call, the place named in full, and a cancelled booking that says so
  * everywhere.
  */

@@ -16,7 +16,7 @@ import { countUnconfirmedVisitorBookings, releaseExpiredHolds } from './appointm
 import { nextOpenWeekday, visitorLinkToken } from './appointments-test-kit';
 
 /**
- * Issue 23 items 2, 4 (booking) and 9: a visitor's booking holds its slot only until the visitor
+ * ADR 022 (booking) and 9: a visitor's booking holds its slot only until the visitor
  * confirms it from the email; caps per email, per phone and per day; the firm hears of it once
  * confirmed; the unproven address gets fixed text only; no person holds two appointments at once.
  */
@@ -222,7 +222,7 @@ describe('the hold', () => {
     expect(message!.text).toContain(appointment.reference);
     expect(message!.text).toContain(M.confirmMyBooking);
     expect(message!.text).toContain(`${VISITOR_HOLD_MINUTES} minutes`);
-    // Issue 24 item 9: the day and time in words on a Nairobi clock, from the shared formatter.
+    // ADR 016: the day and time in words on a Nairobi clock, from the shared formatter.
     expect(message!.text).toContain(
       `When: ${formatNairobiDateTime(appointment.startsAt)} (Nairobi time), 30 minutes`,
     );

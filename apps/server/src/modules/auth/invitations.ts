@@ -6,7 +6,7 @@ import { generateToken, hashToken } from '../../lib/tokens';
 import { insertResetToken, spendUserResetTokens } from './password-reset.repository';
 
 /**
- * Invitations (issue 25, ADR 024): a new admin or client gets an email from the firm, naming who
+ * Invitations (ADR 024): a new admin or client gets an email from the firm, naming who
  * added them, with a link to choose their own password. The link is a password-reset token of
  * kind 'invitation': single use, 72 hours, stored as SHA-256 only, and spent by any password
  * change (replace-password.ts). The temporary password shown to whoever created the account stays

@@ -12,7 +12,7 @@ import { PDF_BYTES, multipartFile, seedCase, seedDocument, seedNote } from '../.
 import { createTestContext, type TestContext } from '../../../test/helpers';
 
 /**
- * Issue 25 item 2: a document's or a note's sharing is no longer fixed at upload. Staff share it
+ * ADR 014: a document's or a note's sharing is no longer fixed at upload. Staff share it
  * with the client after the fact or make it internal again; each change is audited, and the client
  * hears only of what is shared with them. Who may call is in cases.access.test.ts.
  */

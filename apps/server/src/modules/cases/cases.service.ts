@@ -649,7 +649,7 @@ export async function deleteDocument(
 }
 
 /**
- * Shares a document with the client after its upload, or makes it internal again (issue 25, ADR
+ * Shares a document with the client after its upload, or makes it internal again (ADR
  * 014 "Sharing after the fact"): audited whether or not it changed anything the client sees; the
  * client is told only when it becomes shared (an item made internal simply disappears for them).
  */

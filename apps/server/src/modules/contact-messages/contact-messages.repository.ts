@@ -8,7 +8,7 @@ export type NewContactMessage = Omit<typeof contactMessages.$inferInsert, 'refer
 const REFERENCE_ATTEMPTS = 5;
 
 /**
- * Stores the message under a fresh short reference (issue 24 item 2), drawing again while the
+ * Stores the message under a fresh short reference, drawing again while the
  * reference is taken. ON CONFLICT, not a caught unique violation: a failed statement would abort
  * the caller's whole transaction on PostgreSQL.
  */

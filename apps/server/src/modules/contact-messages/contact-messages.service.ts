@@ -65,7 +65,7 @@ function quoted(text: string): string {
  * The visitor's address is unproven (anyone can type anyone's), so the reply is the fixed text of
  * CONTACT_MESSAGES with the firm's own auto-reply paragraph, the reference and the hotline: nothing
  * the sender typed. And it goes only while the address has today's allowance (mail-guard); past
- * it the message is still kept and the firm still told (issue 23 item 4).
+ * it the message is still kept and the firm still told (ADR 023).
  */
 export async function submitContactMessage(
   deps: Deps,

@@ -54,7 +54,7 @@ describe('POST /api/contact-messages', () => {
     });
     expect(ctx.mail[0]!.text).toContain('I would like advice on transferring a title deed');
     expect(ctx.mail[0]!.text).toContain(`Reference: ${response.json().reference}`);
-    // When it came, in words on a Nairobi clock (issue 24 item 9), not ISO.
+    // When it came, in words on a Nairobi clock (ADR 016), not ISO.
     expect(ctx.mail[0]!.text).toMatch(
       /Received: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Nairobi time\)/,
     );

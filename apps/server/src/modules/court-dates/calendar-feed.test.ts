@@ -6,7 +6,7 @@ import type { NewAppointmentRow, UserRow } from '../../db/schema';
 import { insertAppointment } from '../appointments/appointments.repository';
 
 /**
- * The private calendar feed (issue 25 item 4, ADR 025): a secret address per person, answering
+ * The private calendar feed (ADR 025): a secret address per person, answering
  * `text/calendar` with only what that person may see; a wrong, replaced or revoked address is 404.
  */
 

@@ -15,7 +15,7 @@ import { toAppointment } from '../appointments/appointments.service';
 import { courtDatesFor } from './court-dates.service';
 
 /**
- * Private calendar feeds (issue 25 item 4, ADR 025): one secret address per person, kept as its
+ * Private calendar feeds (ADR 025): one secret address per person, kept as its
  * SHA-256. The feed holds what that person's own diary shows: a client their appointments and
  * their open cases' court dates; an advocate the appointments booked with them and the court
  * dates of the cases assigned to them; an admin the firm's diary, and court dates only with

@@ -5,7 +5,7 @@ import { runPeriodically } from '../../lib/periodic-job';
 import { notifyCourtDateReminder } from '../notifications/notify-events';
 import { claimDueCourtReminders } from './court-dates.repository';
 
-/** The reminder goes 24 hours before the court date, as an appointment's (issue 25 item 3). */
+/** The reminder goes 24 hours before the court date, as an appointment's (ADR 025). */
 export const COURT_REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_INTERVAL_MS = 5 * 60 * 1000;
 

@@ -10,7 +10,7 @@ import { seedCase } from '../../../test/cases';
 import type { TestContext } from '../../../test/helpers';
 
 /**
- * Who may call the court-date and calendar-feed endpoints (issue 25, ADR 025), for every kind of
+ * Who may call the court-date and calendar-feed endpoints (ADR 025), for every kind of
  * caller. Court dates follow `cases:view`; the feed's own settings are every signed-in person's.
  * The feed file itself takes no session (its secret is the path): calendar-feed.test.ts.
  */

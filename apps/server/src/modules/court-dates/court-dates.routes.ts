@@ -23,7 +23,7 @@ const errors = errorResponses(400, 401, 403, 404, 429);
 
 /**
  * Court dates in the diary and the client's Appointments, and each person's private calendar
- * feed (issue 25 items 3 and 4, ADR 025).
+ * feed (ADR 025).
  */
 export const courtDateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

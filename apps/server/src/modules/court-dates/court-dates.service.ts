@@ -16,7 +16,7 @@ import { listCourtDateRows, type CourtDateRow } from './court-dates.repository';
 const MAX_COURT_DATES = 200;
 
 /**
- * Who sees which court dates (issue 25, ADR 025), as they see the cases: staff with `cases:view`
+ * Who sees which court dates (ADR 025), as they see the cases: staff with `cases:view`
  * every open case's (an advocate's own diary narrows to their cases); a client their own open
  * cases' (client-view.ts); an admin without canOpenFiles none. The scope goes into the query.
  */

@@ -8,7 +8,7 @@ import { notifications, type UserRow } from '../../db/schema';
 import { sendDueCourtReminders } from './court-date-reminders';
 
 /**
- * Court dates in the diary, the bell and the client's email (issue 25 item 3, ADR 025): only
+ * Court dates in the diary, the bell and the client's email (ADR 025): only
  * what the caller may see of the cases, another client's never.
  */
 

@@ -149,7 +149,7 @@ export async function appointmentCounts(
 
 /**
  * Appointments from `from` on still waiting for the firm to confirm them: not those a visitor has
- * yet to confirm from the email (issue 23), which are not requests yet.
+ * yet to confirm from the email, which are not requests yet.
  */
 export async function bookingRequestCount(db: Executor, from: Date): Promise<number> {
   const [row] = await db

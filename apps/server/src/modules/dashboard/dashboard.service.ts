@@ -210,7 +210,7 @@ export async function dashboardStats(deps: DashboardDeps, user: UserRow): Promis
   const base = { role: user.role, ...dates };
 
   if (user.role === 'client') {
-    // Their own open cases' court dates (issue 25 item 3; the rule is client-view.ts's).
+    // Their own open cases' court dates (ADR 025; the rule is client-view.ts's).
     const [client, court] = await Promise.all([
       clientSection(deps, user, now, today.from),
       courtDateSection(deps, dates.today, user.id),

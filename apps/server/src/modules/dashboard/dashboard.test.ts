@@ -177,7 +177,7 @@ describe('GET /api/dashboard/stats', () => {
       'client',
       'courtDates',
     ]);
-    // Their own open cases' court dates only (issue 25, ADR 025), never another client's.
+    // Their own open cases' court dates only (ADR 025), never another client's.
     const own = new Set(answer.client!.openCases.map((each) => each.id));
     expect(answer.courtDates).toMatchObject({ count: 1, next: [{ court: 'Milimani Law Courts' }] });
     expect(answer.courtDates!.next.every((each) => own.has(each.caseId))).toBe(true);

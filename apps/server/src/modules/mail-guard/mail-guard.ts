@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { unprovenRecipientMail } from '../../db/schema';
 
 /**
- * Automatic mail to an address nobody has proven (issue 23 item 4).
+ * Automatic mail to an address nobody has proven (ADR 023).
  *
  * A public form (the contact form, a visitor's booking) takes any address a stranger types and the
  * firm mails it at once. Without a cap, anyone could have the firm's mail server write to a victim

@@ -307,7 +307,7 @@ describe('who is notified of what', () => {
       .from(notifications)
       .where(eq(notifications.userId, people.assignee.id));
     expect(former!.message).toMatch(/has moved to another advocate's diary\.$/);
-    // Issue 24 item 9: the time reads in words on a Nairobi clock, never as ISO.
+    // ADR 016: the time reads in words on a Nairobi clock, never as ISO.
     expect(former!.message).toBe(
       `The Consultation on ${formatNairobiDayTime(nextOpenWeekday(9), '15:00')} has moved to another advocate's diary.`,
     );
@@ -366,7 +366,7 @@ describe('who is notified of what', () => {
         payload: { token, ...payload },
       });
     const schedulers = ['assignee', 'otherAdvocate', 'scheduleAdmin'];
-    // The visitor first confirms it from the email: until then it is not the firm's (issue 23).
+    // The visitor first confirms it from the email: until then it is not the firm's.
     expect((await manage('confirm', {})).statusCode).toBe(200);
 
     await clearAll();
@@ -397,7 +397,7 @@ describe('who is notified of what', () => {
       },
     });
     expect(visitor.statusCode, visitor.body).toBe(201);
-    // Nobody hears of it until the visitor confirms it from the email (issue 23).
+    // Nobody hears of it until the visitor confirms it from the email.
     await ctx.app.backgroundTasks.drain();
     expect(await notified('visitor_booking_received')).toEqual([]);
     const confirmed = await confirmVisitorBooking(ctx, 'achieng@visitor.test');

@@ -126,7 +126,7 @@ export async function notifyCaseContentAdded(
 }
 
 /**
- * A document or note shared with the client after the fact (issue 25): the client alone hears of
+ * A document or note shared with the client after the fact: the client alone hears of
  * it, by the same kind as a shared upload, so their bell and their email choice ("A document is
  * shared on my case") cover it. Making an item internal tells no one.
  */
@@ -168,7 +168,7 @@ const maySeeAppointment = (row: AppointmentRef) => (user: UserRow) =>
     ? user.id === row.clientId && can(user, 'appointments:view', { clientId: row.clientId })
     : can(user, 'appointments:view');
 
-/** "Thu 26 Nov 2026, 10:00": in words on a Nairobi clock (issue 24 item 9). */
+/** "Thu 26 Nov 2026, 10:00": in words on a Nairobi clock (ADR 016). */
 const when = (row: AppointmentRef) => formatNairobiDateTime(row.startsAt);
 const appointmentSubject = (row: AppointmentRef) => ({ type: 'appointment' as const, id: row.id });
 const typeLabel = (row: AppointmentRef) => APPOINTMENT_TYPE_DEFAULTS[row.type].label;
@@ -369,7 +369,7 @@ export async function notifyContactMessage(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Court dates (issue 25 item 3, ADR 025)
+// Court dates (ADR 025)
 
 type CourtDateRef = CaseRef & Pick<CaseRow, 'courtDate' | 'court' | 'status'>;
 
@@ -379,7 +379,7 @@ const maySeeCourtDate = (row: CourtDateRef) => (user: UserRow) =>
   maySeeCase(row)(user) &&
   (user.role !== 'client' || isCourtDateForClient(user, row));
 
-// In words on a Nairobi clock, like every date a person reads (issue 24 item 9).
+// In words on a Nairobi clock, like every date a person reads (ADR 016).
 const courtWhen = (courtDate: Date) => formatNairobiDateTime(courtDate);
 
 /** Set or moved: the client (bell, and email unless switched off) and the assignee. */

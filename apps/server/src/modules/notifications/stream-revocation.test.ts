@@ -21,7 +21,7 @@ import {
 } from './notifications-test-kit';
 
 /**
- * Issue 23 item 5: every way a session ends closes the streams it holds, at once, on both
+ * ADR 017: every way a session ends closes the streams it holds, at once, on both
  * databases. The heartbeat (which also checks the session) is an hour here, so only the
  * `session.revoked` announcement can end a stream within a test's time.
  */

@@ -7,7 +7,7 @@ import {
 } from '@firm/shared';
 
 /**
- * The readable copy of "Download my data" (issue 24 item 13): the export file itself, as
+ * The readable copy of "Download my data" (ADR 016): the export file itself, as
  * `buildDataExport` made it from the export sections, written out as one plain, printable HTML
  * page. Nothing is selected here: every section and field of the file is shown, in the file's
  * order, so what a client may see is decided once, by the sections (ADR 021). Every text is
@@ -57,7 +57,7 @@ function label(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A value as a person reads it: dates in words on a Nairobi clock (issue 24 item 9). */
+/** A value as a person reads it: dates in words on a Nairobi clock (ADR 016). */
 function text(value: string): string {
   if (INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
     return escapeHtml(formatNairobiDateTime(value));

@@ -9,7 +9,7 @@ import { auditLog } from '../../db/schema';
 import { escapeHtml } from './data-export-html';
 
 /**
- * Issue 23, items 1 and 3: "Download my data" holds what the client may see through the portal
+ * ADR 021: "Download my data" holds what the client may see through the portal
  * and nothing staff-only (ADR 021). The hostile scenarios are built through the API, as staff
  * would build them, and the whole serialized file is searched for every staff-only string and id.
  */

@@ -246,7 +246,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const day = nairobiToday();
       reply.header('cache-control', 'no-store');
       if (request.query.format === 'html') {
-        // Built from the same file, so it holds exactly what the JSON holds (issue 24 item 13).
+        // Built from the same file, so it holds exactly what the JSON holds (ADR 016).
         return reply
           .header('content-disposition', `attachment; filename="my-data-${day}.html"`)
           .header('content-security-policy', DATA_EXPORT_HTML_CSP)

@@ -10,7 +10,7 @@ import { seedAttachment, seedConversation } from '../../../test/messages';
 import { STORED_FILE_GRACE_MS, sweepStoredFiles } from './stored-files-sweep';
 
 /**
- * Issue 23 item 7: after a kill -9 during uploads, `.part` files stayed in DOCUMENTS_DIR. Real
+ * ADR 014: after a kill -9 during uploads, `.part` files stayed in DOCUMENTS_DIR. Real
  * files in the test's own DOCUMENTS_DIR, aged by setting their modification time.
  */
 const HOUR_MS = 60 * 60 * 1000;

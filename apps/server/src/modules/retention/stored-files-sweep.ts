@@ -28,7 +28,7 @@ export interface StoredFilesSweepResult {
 }
 
 /**
- * Deletes what uploads left behind in DOCUMENTS_DIR (issue 23: `.part` files stayed after a kill
+ * Deletes what uploads left behind in DOCUMENTS_DIR: `.part` files stayed after a kill
  * -9 during uploads): `.part` files, and complete files that no row names, last written more than
  * `graceMs` before `now`. Files not named as file-storage names them are never touched. A file
  * that cannot be deleted is logged and left for the next run; several processes sweeping at once

@@ -32,7 +32,7 @@ describe('audit CSV cells', () => {
 });
 
 /**
- * Issue 23 item 11: the export read by a spreadsheet that splits on , or ; or tab or space, with
+ * ADR 016: the export read by a spreadsheet that splits on, or; or tab or space, with
  * or without honouring quotes. Every cell so made must not start a formula.
  */
 describe('audit CSV rows, however a spreadsheet splits them', () => {

@@ -3,8 +3,8 @@
  * spreadsheet would read as a formula (starting with = + - @, or a tab or carriage return) gets a
  * leading apostrophe, so opening the file runs nothing (CSV injection; OWASP).
  *
- * That is not enough when the spreadsheet splits lines on another separator than ours (issue 23
- * item 11): a Details cell is JSON holding what people typed, and a spreadsheet set to split on
+ * That is not enough when the spreadsheet splits lines on another separator than ours (ADR 016):
+ * a Details cell is JSON holding what people typed, and a spreadsheet set to split on
  * semicolons (the default where the decimal mark is a comma) turns `{"title":"x;=1+1"}` into a
  * cell `=1+1""}"`. So inside every cell, a formula character that follows a comma, a semicolon,
  * any white space (space, tab, line breaks: LibreOffice offers space and tab as separators) or a

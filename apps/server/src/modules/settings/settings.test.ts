@@ -101,7 +101,7 @@ describe('System Settings', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"") '@x"`);
     expect(lines[1]).not.toMatch(/,=|,\+|,@|,-/);
-    // A spreadsheet splitting on semicolons instead meets no formula either (issue 23 item 11).
+    // A spreadsheet splitting on semicolons instead meets no formula either (ADR 016).
     for (const cell of lines[1]!.split(';')) expect(cell).not.toMatch(/^"*[=+\-@]/);
 
     const log = (await get('/api/settings/audit-log?action=audit_log.exported')).json();

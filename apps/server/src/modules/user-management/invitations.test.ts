@@ -9,7 +9,7 @@ import { TEST_SUPER_KEY, bearer, seedUser, sessionFor } from '../../../test/acco
 import { seedContactMessage } from '../../../test/enquiries';
 
 /**
- * Invitations (issue 25 item 1, ADR 024): every new admin and client is emailed a one-time link
+ * Invitations (ADR 024): every new admin and client is emailed a one-time link
  * to choose their own password (72 hours, stored hashed, spent by any password change), staff
  * may resend it to someone who has not signed in yet, and a never-signed-in client's case-opened
  * email carries one.

@@ -33,7 +33,7 @@ function useGuardedFeature(): PortalFeature {
 /**
  * A signed-in person who may not open a feature stays on its address and is told why, in the
  * manifest's (SPEC's) words, and who can change it: an admin lacking a toggle is pointed to the
- * advocates; a page for advocates alone says so. A redirect with a toast was missed (issue 25).
+ * advocates; a page for advocates alone says so. A redirect with a toast was missed.
  */
 function Denied({ feature, user }: { feature: PortalFeature; user: PublicUser }) {
   const heading = useRef<HTMLHeadingElement>(null);

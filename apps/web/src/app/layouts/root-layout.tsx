@@ -8,7 +8,7 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /**
- * Where the floating WhatsApp bubble has no place (issue 24): staff inside the portal (they answer
+ * Where the floating WhatsApp bubble has no place: staff inside the portal (they answer
  * clients there, not through the firm's public number), and the secure messages screen, whose Send
  * button sits where the bubble would.
  */

@@ -10,7 +10,7 @@ export interface TabItem<K extends string> {
  * An ARIA tablist (automatic activation): arrow keys, Home and End move between tabs, only the
  * selected tab is in the Tab order, and each panel is labelled by its tab. Only the selected panel
  * is rendered. The tabs wrap onto a second row on a narrow screen: a strip that scrolled sideways
- * cut the last visible tab at the edge ("Confirr", issue 24) with nothing saying more followed.
+ * cut the last visible tab at the edge ("Confirr") with nothing saying more followed.
  */
 export function Tabs<K extends string>({
   label,

@@ -42,7 +42,7 @@ export interface BookingCalendarParams {
 
 /**
  * GET /api/appointments/calendar: a month at a glance for the type (and advocate) in one request
- * (issue 24 items 5 and 6): closed days, days without a free time, whether booking is open.
+ * (ADR 015): closed days, days without a free time, whether booking is open.
  */
 export const bookingCalendarQueryOptions = (params: BookingCalendarParams) =>
   queryOptions({

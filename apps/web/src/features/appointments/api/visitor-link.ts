@@ -16,7 +16,7 @@ export function useVisitorBooking(token: string | null) {
 }
 
 /**
- * POST /api/appointments/manage/confirm: the visitor confirms their held booking (issue 23). A
+ * POST /api/appointments/manage/confirm: the visitor confirms their held booking. A
  * POST from a button, never on opening the link: mail scanners open links.
  */
 export function useVisitorConfirm(token: string) {

@@ -45,7 +45,7 @@ export function diaryEntries(
   ].sort((a, b) => a.at.localeCompare(b.at));
 }
 
-/** A court date in the diary: read-only, with the court and the case (issue 25, ADR 025). */
+/** A court date in the diary: read-only, with the court and the case (ADR 025). */
 export function CourtDateLine({
   court,
   showClient,

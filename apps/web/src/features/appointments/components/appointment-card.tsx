@@ -29,7 +29,7 @@ const STATUS_STYLES: Record<AppointmentStatus, string> = {
   cancelled: 'bg-red-50 text-red-800 ring-red-200',
 };
 
-/** The status, or where a visitor's held booking stands (issue 23: awaiting the email, released). */
+/** The status, or where a visitor's held booking stands (awaiting the email, released). */
 export function StatusBadge({
   status,
   hold = null,
@@ -52,7 +52,7 @@ export function whereOf(appointment: Appointment): string {
 }
 
 /**
- * The place in full (issue 24 item 7): the office's name, address and a map link; the number we
+ * The place in full (ADR 015): the office's name, address and a map link; the number we
  * will call; the meeting link.
  */
 function WhereDetails({ appointment }: { appointment: Appointment }) {

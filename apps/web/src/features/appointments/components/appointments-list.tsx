@@ -124,7 +124,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     }
     const isLive = appointment.status === 'scheduled' || appointment.status === 'confirmed';
     const label = (verb: string) => ({ 'aria-label': `${verb}: ${appointment.title}` });
-    // A visitor's booking still awaiting their email confirmation (issue 23) is not yet a request:
+    // A visitor's booking still awaiting their email confirmation is not yet a request:
     // it can only be cancelled; one whose hold ran out, nothing.
     if (appointment.visitorHold) {
       return appointment.visitorHold === 'awaiting' ? (

@@ -13,7 +13,7 @@ const calendar = {
   month: '2026-12',
   today: '2026-12-07',
   bookingOpen: true,
-  // Today has no time left; Wednesday 9 December none free for the type (issue 24 item 6).
+  // Today has no time left; Wednesday 9 December none free for the type (ADR 015).
   fullDays: ['2026-12-07', '2026-12-09'],
   closedDays: [
     '2026-12-06',

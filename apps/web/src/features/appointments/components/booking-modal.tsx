@@ -130,7 +130,7 @@ export function BookingModal({
   }) as [AppointmentType, string, string, string];
   // The slot picker's first request (same key): says whether any advocate takes bookings yet.
   const calendar = useBookingCalendar({ month: (date || nairobiToday()).slice(0, 7), type });
-  // The free preliminary call is by phone only (issue 24 item 4): choosing it sets the place.
+  // The free preliminary call is by phone only (ADR 015): choosing it sets the place.
   useEffect(() => {
     if (!locationsOf(type).includes(location as AppointmentLocation)) {
       setValue('location', locationsOf(type)[0]!);
@@ -174,7 +174,7 @@ export function BookingModal({
         error instanceof ApiError &&
         (error.code === 'VISITOR_BOOKING_LIMIT' || error.code === 'VISITOR_BOOKINGS_PAUSED')
       ) {
-        // The caps on online bookings (issue 23) send the visitor to the phone: give the number.
+        // The caps on online bookings send the visitor to the phone: give the number.
         setFormAlert(`${error.message} Our number: ${firm.phone}.`);
         toast.error(error.message);
         return;
@@ -402,7 +402,7 @@ export function BookingModal({
 
 /**
  * A fresh install (no advocate takes bookings yet): the reason and the other ways in, instead of a
- * form whose calendar would never offer a time (issue 24 item 5).
+ * form whose calendar would never offer a time (ADR 015).
  */
 function BookingNotOpenModal({ onClose }: { onClose: () => void }) {
   return (
@@ -462,7 +462,7 @@ function BookingDone({
   );
   useEffect(() => () => URL.revokeObjectURL(href), [href]);
   return (
-    // One voice (issue 24 item 3): a client's booking is requested, awaiting the firm's
+    // One voice (ADR 015): a client's booking is requested, awaiting the firm's
     // confirmation; staff booked it for the client. SPEC's 'Appointment booked successfully!'
     // stays the toast.
     <Modal
@@ -513,7 +513,7 @@ function BookingDone({
 }
 
 /**
- * A visitor's booking is held until they confirm it from the email (issue 23, ADR 022): this
+ * A visitor's booking is held until they confirm it from the email (ADR 022): this
  * screen says exactly that, how long the hold lasts and until when, and where to look.
  */
 function HeldBookingDone({

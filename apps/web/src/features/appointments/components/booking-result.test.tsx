@@ -8,7 +8,7 @@ import { renderWithApp } from '../../../testing/render';
 import { BookingModal, type BookingMode } from './booking-modal';
 
 /**
- * Issue 24 items 3, 4 and 7: the result screen says exactly what happened (requested, awaiting
+ * ADR 015: the result screen says exactly what happened (requested, awaiting
  * the firm's confirmation; or booked for the client by the firm), where, and the free call.
  */
 

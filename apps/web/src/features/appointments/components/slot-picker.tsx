@@ -47,7 +47,7 @@ const shiftMonth = (month: string, by: number) => {
 
 /**
  * While no advocate takes bookings (a fresh install), the booking form says so and offers the
- * phone and the contact form instead of a calendar that never offers a time (issue 24 item 5).
+ * phone and the contact form instead of a calendar that never offers a time (ADR 015).
  * Staff are told what is missing instead.
  */
 export function BookingNotOpen({ forStaff = false }: { forStaff?: boolean }) {

@@ -4,7 +4,7 @@ import { CourtDateLine } from './agenda';
 import { formatLongDay } from './slot-picker';
 
 /**
- * A client's court dates beside their appointments (issue 25 item 3): their own open cases'
+ * A client's court dates beside their appointments (ADR 025): their own open cases'
  * court dates from today, read-only; the case itself is one link away.
  */
 export function UpcomingCourtDates() {

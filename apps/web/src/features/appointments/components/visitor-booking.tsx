@@ -22,7 +22,7 @@ import { AppointmentCard } from './appointment-card';
 
 /**
  * /appointments/manage#token=…: a visitor's booking through their emailed link, without an
- * account: confirm it while it is held (issue 23, ADR 022), view it, move it to another free time,
+ * account: confirm it while it is held (ADR 022), view it, move it to another free time,
  * or cancel it. The server refuses the link once the appointment has started.
  */
 export function VisitorBooking({ token }: { token: string | null }) {
@@ -144,7 +144,7 @@ function HoldReleased({ appointment }: { appointment: Appointment }) {
 }
 
 /**
- * A cancelled booking says so first (issue 24 item 8): cancelled, when and by whom, no fee due, and
+ * A cancelled booking says so first (ADR 015): cancelled, when and by whom, no fee due, and
  * the way to book again.
  */
 function CancelledNotice({ appointment }: { appointment: Appointment }) {

@@ -71,7 +71,7 @@ describe('AdvocateRegistration', { timeout: 20_000 }, () => {
     await verifyKey();
     expect(await screen.findByRole('form', { name: 'Advocate details' })).toBeVisible();
     expect(calls.at(-1)).toMatchObject({ body: { superKey: 'the-right-key-123' } });
-    // The success took the error toast's place (issue 24): no "Invalid super key" beside it.
+    // The success took the error toast's place: no "Invalid super key" beside it.
     expect(await screen.findByText(verified.message)).toBeInTheDocument();
     expect(screen.queryByText('Invalid super key. Contact system administrator.')).toBeNull();
   });

@@ -1,5 +1,5 @@
 /**
- * One toast id per action (issue 24): react-hot-toast replaces a toast that has the same id, so
+ * One toast id per action: react-hot-toast replaces a toast that has the same id, so
  * the success of a retry takes the place of the error it answers instead of standing beside it
  * ("Invalid email or password" next to "Login successful!").
  */

@@ -64,7 +64,7 @@ export function useDeleteDocument(id: string) {
 
 /**
  * PATCH /api/cases/:id/documents/:docId or /notes/:noteId: share an item with the client after the
- * fact, or make it internal again (issue 25).
+ * fact, or make it internal again.
  */
 export function setVisibility(
   id: string,

@@ -54,7 +54,7 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Staff's badge and switch for what the client sees of one document or note (issue 25): sharing
+ * Staff's badge and switch for what the client sees of one document or note: sharing
  * is one press and tells the client; making a shared item internal asks first, since it takes
  * something away from the client's screen.
  */

@@ -29,7 +29,7 @@ const statusName = (status: (typeof OPEN_CASE_STATUSES)[number]) =>
   capitalised(caseStatusLabel(status));
 
 /** Court dates in the next 14 days: the count (a link to the list) and the first few. */
-/** Court dates of the next 14 days: staff who open files, and a client's own (issue 25). */
+/** Court dates of the next 14 days: staff who open files, and a client's own. */
 export function CourtDates({
   court,
   today,

@@ -5,7 +5,7 @@ import {
   nairobiDateTime,
 } from '@firm/shared';
 
-/** Times as the firm states them: on a Nairobi clock, from the shared formatter (issue 24). */
+/** Times as the firm states them: on a Nairobi clock, from the shared formatter. */
 
 /** The Nairobi calendar day of an instant, as YYYY-MM-DD. */
 export const dayKey = (iso: string | Date) => nairobiDateTime(new Date(iso)).date;

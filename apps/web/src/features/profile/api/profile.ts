@@ -100,7 +100,7 @@ export function fetchDataExport(): Promise<Record<string, unknown>> {
   return api.get<Record<string, unknown>>('/profile/export');
 }
 
-/** GET /api/profile/export?format=html: the same file as a readable page (issue 24 item 13). */
+/** GET /api/profile/export?format=html: the same file as a readable page (ADR 016). */
 export function fetchReadableDataExport(): Promise<string> {
   return api.get<string>('/profile/export?format=html');
 }

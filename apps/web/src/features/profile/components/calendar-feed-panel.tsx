@@ -14,7 +14,7 @@ import {
 type Confirming = 'replace' | 'revoke' | null;
 
 /**
- * The private calendar feed (issue 25 item 4, ADR 025): create it, copy its address (shown only
+ * The private calendar feed (ADR 025): create it, copy its address (shown only
  * in the answer that made it: the server keeps its hash), replace or revoke it after a
  * confirmation.
  */

@@ -26,7 +26,7 @@ function useOfficeOpen(): boolean | null {
   return isOpen;
 }
 
-/** What a person works with: the bubble must never sit on one (issue 24). */
+/** What a person works with: the bubble must never sit on one. */
 const CONTROL =
   'a[href], button, input, select, textarea, label, summary, [contenteditable], [role="button"], [role="link"], [role="tab"], [tabindex]:not([tabindex="-1"])';
 

@@ -67,7 +67,7 @@ function focusFirstError(form: HTMLFormElement, errors: ContactFieldErrors) {
  * message's reference, and resets. On failure nothing the visitor typed is lost.
  *
  * The success message sits above the fields: after Send on a phone, with a long message, it would
- * be off-screen and the focus lost on the cleared form (issue 24 item 2). So it is a status region
+ * be off-screen and the focus lost on the cleared form. So it is a status region
  * (announced), and it is scrolled into view and takes the focus.
  *
  * The inputs are plain uncontrolled form fields, so the prerendered form works with the page's own

@@ -5,7 +5,7 @@ import { answerApi } from '../../../testing/msw';
 import { renderWithApp } from '../../../testing/render';
 import { AuditLogPanel } from './audit-log-panel';
 
-/** Issue 25 item 5: the audit log reads as sentences, in Nairobi time, with links to records. */
+/** ADR 016: the audit log reads as sentences, in Nairobi time, with links to records. */
 
 const page: AuditLogPage = {
   entries: [
