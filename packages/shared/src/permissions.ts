@@ -119,6 +119,16 @@ export interface Actor {
   permissions?: Partial<AdminPermissions> | null;
 }
 
+/**
+ * Who an account is, named once: screens and services ask these (or `can()` for what it may do)
+ * rather than comparing role strings where they stand.
+ */
+export const isClientAccount = (actor: Pick<Actor, 'role'>): boolean => actor.role === 'client';
+/** The firm's people: advocates and admins. */
+export const isStaffAccount = (actor: Pick<Actor, 'role'>): boolean => actor.role !== 'client';
+export const isAdminAccount = (actor: Pick<Actor, 'role'>): boolean => actor.role === 'admin';
+export const isAdvocateAccount = (actor: Pick<Actor, 'role'>): boolean => actor.role === 'advocate';
+
 /** Whether one rule allows `actor`, on `resource` when one is given. */
 export function ruleAllows(rule: Rule, actor: Actor, resource?: OwnedResource): boolean {
   if (rule === true) return true;

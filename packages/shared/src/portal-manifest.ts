@@ -1,6 +1,6 @@
 import { MESSAGES } from './messages';
 import { BOOK_CONSULTATION_PATH } from './paths';
-import { can, type Action, type Actor } from './permissions';
+import { can, isClientAccount, type Action, type Actor } from './permissions';
 
 /**
  * The portal, as one list (ADR 011). The web app's router, route guards, header navigation, user
@@ -209,7 +209,6 @@ export interface PortalLink {
 }
 
 const linkTo = (feature: PortalFeature) => feature.paths[0];
-const isClient = (actor: Actor) => actor.role === 'client';
 
 /** The header's items for a signed-in person, in manifest order. */
 export function portalNav(actor: Actor): PortalLink[] {
@@ -217,7 +216,7 @@ export function portalNav(actor: Actor): PortalLink[] {
     feature.nav && mayUse(actor, feature)
       ? [
           {
-            label: (isClient(actor) && feature.nav.clientLabel) || feature.nav.label,
+            label: (isClientAccount(actor) && feature.nav.clientLabel) || feature.nav.label,
             to: linkTo(feature),
             ...(feature.nav.countPath ? { countPath: feature.nav.countPath } : {}),
           },
@@ -246,7 +245,10 @@ export function portalDashboardTiles(actor: Actor): PortalTile[] {
     const tile = feature.dashboard;
     if (!tile || !mayUse(actor, feature)) return [];
     const label =
-      (isClient(actor) && tile.clientLabel) || tile.label || feature.nav?.label || feature.screen;
+      (isClientAccount(actor) && tile.clientLabel) ||
+      tile.label ||
+      feature.nav?.label ||
+      feature.screen;
     return [{ label, to: linkTo(feature), description: tile.description, icon: tile.icon }];
   });
 }

@@ -28,6 +28,7 @@ import {
   type SlotProblem,
   type UpdateAppointmentValues,
   paginationOf,
+  isStaffAccount,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
@@ -936,7 +937,7 @@ async function cancelRow(
       status: 'cancelled',
       cancellationReason: reason,
       cancelledAt: nowOf(deps),
-      cancelledBy: actor.user && actor.user.role !== 'client' ? 'firm' : 'client',
+      cancelledBy: actor.user && isStaffAccount(actor.user) ? 'firm' : 'client',
       sequence: row.sequence + 1,
     });
     await insertAppointmentEvent(tx, {

@@ -1,4 +1,4 @@
-import { FIRM_IDENTITY, INVITATION_HOURS } from '@firm/shared';
+import { FIRM_IDENTITY, INVITATION_HOURS, isAdminAccount, isClientAccount } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
@@ -17,7 +17,7 @@ export const INVITATION_MS = INVITATION_HOURS * 60 * 60 * 1000;
 
 /** Who is invited by email; an advocate added by a colleague keeps the temporary password only. */
 export const isInvitable = (user: Pick<UserRow, 'role'>): boolean =>
-  user.role === 'admin' || user.role === 'client';
+  isAdminAccount(user) || isClientAccount(user);
 
 /**
  * Stores a fresh invitation for `userId` in the caller's transaction and returns the link to
@@ -66,10 +66,9 @@ export interface WelcomeEmail {
 /** The welcome email; sent after the account's transaction commits. */
 export async function sendWelcomeEmail(mailer: Mailer, mail: WelcomeEmail): Promise<void> {
   const { invitee, invitedBy, link } = mail;
-  const what =
-    invitee.role === 'admin'
-      ? `an administrator account at ${FIRM_IDENTITY.name}`
-      : `an account in the client portal of ${FIRM_IDENTITY.name}, where you can follow your matters, documents and appointments`;
+  const what = isAdminAccount(invitee)
+    ? `an administrator account at ${FIRM_IDENTITY.name}`
+    : `an account in the client portal of ${FIRM_IDENTITY.name}, where you can follow your matters, documents and appointments`;
   await mailer.send({
     to: invitee.email,
     subject: `Welcome to ${FIRM_IDENTITY.name}: choose your password`,

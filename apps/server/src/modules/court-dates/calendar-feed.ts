@@ -5,6 +5,8 @@ import {
   LIVE_APPOINTMENT_STATUSES,
   type CalendarFeedCreated,
   type CalendarFeedStatus,
+  isAdvocateAccount,
+  isClientAccount,
 } from '@firm/shared';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
@@ -87,7 +89,7 @@ export async function calendarFeedFile(
   if (!user) return undefined;
   const from = new Date(now.getTime() - PAST_DAYS * DAY_MS);
   const to = new Date(now.getTime() + FUTURE_DAYS * DAY_MS);
-  const isClient = user.role === 'client';
+  const isClient = isClientAccount(user);
   const advocate = sql<
     string | null
   >`(select a.first_name || ' ' || a.last_name from ${users} a where a.id = ${appointments.advocateId})`;
@@ -100,7 +102,7 @@ export async function calendarFeedFile(
         gte(appointments.startsAt, from),
         lt(appointments.startsAt, to),
         isClient ? eq(appointments.clientId, user.id) : undefined,
-        user.role === 'advocate' ? eq(appointments.advocateId, user.id) : undefined,
+        isAdvocateAccount(user) ? eq(appointments.advocateId, user.id) : undefined,
       ),
     )
     .orderBy(appointments.startsAt)
@@ -108,7 +110,7 @@ export async function calendarFeedFile(
   const courtRows = await courtDatesFor(db, user, {
     from,
     to,
-    ...(user.role === 'advocate' ? { assigneeId: user.id } : {}),
+    ...(isAdvocateAccount(user) ? { assigneeId: user.id } : {}),
     limit: MAX_ENTRIES,
   });
   return personalFeedCalendar(

@@ -13,6 +13,7 @@ import {
   type NotificationList,
   type NotificationType,
   type UpdateEmailPreferencesInput,
+  isClientAccount,
 } from '@firm/shared';
 import type { Db, Executor } from '../../db/client';
 import type { NotificationRow, NotificationSubject, UserRow } from '../../db/schema';
@@ -134,7 +135,7 @@ export async function notify(
         subjectType: draft.subject?.type ?? null,
         subjectId: draft.subject?.id ?? null,
         dedupeKey: draft.dedupeKey ?? null,
-        emailPending: user.role === 'client' && isEmailed && !optedOut.has(user.id),
+        emailPending: isClientAccount(user) && isEmailed && !optedOut.has(user.id),
       };
     }),
   );

@@ -6,6 +6,8 @@ import {
   isCourtDateForClient,
   type CaseStatus,
   type ContactUrgency,
+  isClientAccount,
+  isStaffAccount,
 } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import type { AppointmentRow, CaseRow, UserRow } from '../../db/schema';
@@ -148,7 +150,7 @@ export async function notifyCaseContentShared(
       message: (isDocument ? T.caseDocumentShared : T.caseNoteShared).message(row.caseNumber),
       actionUrl: caseLink(row),
       subject: caseSubject(row),
-      maySee: (user) => user.role === 'client' && maySeeCase(row)(user),
+      maySee: (user) => isClientAccount(user) && maySeeCase(row)(user),
     },
     { exceptUserId: actor?.id },
   );
@@ -377,7 +379,7 @@ type CourtDateRef = CaseRef & Pick<CaseRow, 'courtDate' | 'court' | 'status'>;
 const maySeeCourtDate = (row: CourtDateRef) => (user: UserRow) =>
   row.status !== 'closed' &&
   maySeeCase(row)(user) &&
-  (user.role !== 'client' || isCourtDateForClient(user, row));
+  (isStaffAccount(user) || isCourtDateForClient(user, row));
 
 // In words on a Nairobi clock, like every date a person reads (ADR 016).
 const courtWhen = (courtDate: Date) => formatNairobiDateTime(courtDate);

@@ -17,6 +17,7 @@ import {
   type UserList,
   generateTemporaryPassword,
   paginationOf,
+  isAdminAccount,
 } from '@firm/shared';
 import type { Db, Executor } from '../../db/client';
 import type { BackgroundTasks } from '../../lib/background-tasks';
@@ -483,7 +484,7 @@ export async function resendInvitation(
       );
       throw notFound();
     }
-    if (target.role === 'admin') {
+    if (isAdminAccount(target)) {
       assertCan(actor, 'admins:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
     } else {
       assertCan(actor, 'clients:admit', USER_MANAGEMENT_MESSAGES.clientsAccessDenied);

@@ -5,6 +5,8 @@ import {
   mayOpen,
   type PortalFeature,
   type PublicUser,
+  isAdminAccount,
+  isClientAccount,
 } from '@firm/shared';
 import { ShieldAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -39,7 +41,7 @@ function Denied({ feature, user }: { feature: PortalFeature; user: PublicUser })
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const isGrantable =
-    user.role === 'admin' && !!feature.action && ROLE_RULES.admin[feature.action] !== undefined;
+    isAdminAccount(user) && !!feature.action && ROLE_RULES.admin[feature.action] !== undefined;
   return (
     <section
       aria-labelledby="access-denied-title"
@@ -55,7 +57,7 @@ function Denied({ feature, user }: { feature: PortalFeature; user: PublicUser })
         {MESSAGES.accessDeniedTitle}
       </h1>
       <p className="mt-3">{deniedMessageFor(feature)}</p>
-      {user.role === 'client' ? null : (
+      {isClientAccount(user) ? null : (
         <p className="mt-2">
           {isGrantable ? MESSAGES.advocateCanGrant : MESSAGES.onlyAdvocatesOpen}
         </p>

@@ -1,4 +1,5 @@
 import type { PublicUser } from '@firm/shared';
+import { isStaffAccount } from '@firm/shared';
 import { Outlet, ScrollRestoration, useLocation, useMatches, type UIMatch } from 'react-router';
 import { ChatWidget } from '../../features/public-site/components/chat-widget';
 import { useSession } from '../../lib/session';
@@ -22,7 +23,7 @@ export function showsChatWidget(
     const feature = (match.handle as Partial<FeatureHandle> | undefined)?.portalFeature;
     return !!feature && feature.access !== 'signed-out';
   });
-  return !(isPortal && user && user.role !== 'client');
+  return !(isPortal && user && isStaffAccount(user));
 }
 
 /** The shared layout of SPEC section 2: header, main, footer (and the chat widget). */

@@ -8,6 +8,7 @@ import {
   type Appointment,
   type DiaryCourtDate,
   type PublicUser,
+  isAdvocateAccount,
 } from '@firm/shared';
 import { ChevronLeft, ChevronRight, Gavel } from 'lucide-react';
 import { useState } from 'react';
@@ -93,7 +94,7 @@ export function Agenda({ user }: { user: PublicUser }) {
   });
   // Court dates of open cases, for staff who open case files; an advocate's diary has their own.
   const courtDates = useCourtDates(
-    { from, to, ...(user.role === 'advocate' ? { assigneeId: user.id } : {}) },
+    { from, to, ...(isAdvocateAccount(user) ? { assigneeId: user.id } : {}) },
     { enabled: can(user, 'cases:view') },
   );
   const courtList = courtDates.data?.courtDates ?? [];
@@ -184,7 +185,7 @@ export function Agenda({ user }: { user: PublicUser }) {
                         <StatusBadge status={entry.appointment.status} />
                         <span className="text-slate-600">
                           {entry.appointment.client} · {whereOf(entry.appointment)}
-                          {user.role !== 'advocate' ? ` · ${entry.appointment.advocateName}` : ''}
+                          {!isAdvocateAccount(user) ? ` · ${entry.appointment.advocateName}` : ''}
                         </span>
                       </div>
                     )}

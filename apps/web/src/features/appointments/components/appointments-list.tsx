@@ -5,6 +5,7 @@ import {
   type Appointment,
   type AppointmentStatus,
   type PublicUser,
+  isClientAccount,
 } from '@firm/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -190,7 +191,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
                 <AppointmentCard
                   appointment={appointment}
                   actions={actionsFor(appointment)}
-                  viewer={user.role === 'client' ? 'person' : 'firm'}
+                  viewer={isClientAccount(user) ? 'person' : 'firm'}
                 />
               </li>
             ))}

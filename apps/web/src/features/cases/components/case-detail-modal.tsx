@@ -1,4 +1,11 @@
-import { CASE_MESSAGES, PARTY_ROLES, can, type CaseDetail, type PublicUser } from '@firm/shared';
+import {
+  CASE_MESSAGES,
+  PARTY_ROLES,
+  can,
+  type CaseDetail,
+  type PublicUser,
+  isStaffAccount,
+} from '@firm/shared';
 import { Download, Eye, Lock, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -124,7 +131,7 @@ function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
   const remove = useDeleteDocument(item.id);
   const mayDelete = can(actor, 'cases:manage');
   const mayShare = can(actor, 'files:share');
-  const isStaff = actor.role !== 'client';
+  const isStaff = isStaffAccount(actor);
   if (item.documents.length === 0)
     return <p className="text-sm text-slate-600">No documents yet.</p>;
   return (

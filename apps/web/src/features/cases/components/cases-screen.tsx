@@ -4,6 +4,7 @@ import {
   CASE_UNASSIGNED,
   LIST_DEFAULT_LIMIT,
   can,
+  isAdminAccount,
   type PublicUser,
 } from '@firm/shared';
 import { Plus, SlidersHorizontal } from 'lucide-react';
@@ -166,7 +167,7 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
             ) : null}
           </div>
         </div>
-        {!mayCreate && actor?.role === 'admin' ? (
+        {!mayCreate && isAdminAccount(actor) ? (
           <p className="mt-3 text-sm text-slate-700">{CASE_MESSAGES.newCaseNeedsPermission}</p>
         ) : null}
 
