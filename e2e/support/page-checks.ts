@@ -40,6 +40,10 @@ export const overflowingElements = (page: Page) =>
       if (style.visibility === 'hidden' || style.position === 'fixed') continue;
       if (rect.left >= -0.5 && rect.right <= width + 0.5) continue;
       if (scrollsSideways(element)) continue;
+      // A form's honeypot is put far off screen on purpose, hidden from people and assistive
+      // technology alike: it sticks out of nothing a person sees.
+      const hidden = element.closest('[aria-hidden="true"]');
+      if (hidden && hidden.getBoundingClientRect().right < 0) continue;
       const text = (element.textContent ?? '').trim().slice(0, 40);
       found.push(
         `${element.tagName.toLowerCase()} [${Math.round(rect.left)}, ${Math.round(rect.right)}] ${text}`,

@@ -2,7 +2,7 @@ import { PORTAL_FEATURES, type PortalFeature } from '@firm/shared';
 import type { UIMatch } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { aClient, anAdmin, anAdvocate } from '../../testing/people';
-import { showsChatWidget } from './root-layout';
+import { scrollKey, showsChatWidget } from './root-layout';
 
 const feature = (screen: string) =>
   PORTAL_FEATURES.find((entry: PortalFeature) => entry.screen === screen)!;
@@ -43,5 +43,22 @@ describe('where the floating chat bubble shows (issue 24)', () => {
 
   it('shows on the sign-in pages', () => {
     expect(showsChatWidget(null, matchesOf('auth/login'), '/login')).toBe(true);
+  });
+});
+
+describe('which saved scroll position a page gets back', () => {
+  const at = (pathname: string, key: string, search = '') =>
+    ({ pathname, search, hash: '', state: null, key }) as const;
+
+  it('gives a page loaded from an address its own place, not the tab’s previous page’s', () => {
+    // Both loaded from an address: the router calls each "default".
+    expect(scrollKey(at('/appointments/manage', 'default'))).not.toBe(
+      scrollKey(at('/appointments', 'default')),
+    );
+    expect(scrollKey(at('/cases', 'default', '?status=open'))).toBe('/cases?status=open');
+  });
+
+  it('keeps the router’s own key for pages reached inside the app', () => {
+    expect(scrollKey(at('/cases', 'k3x9a2'))).toBe('k3x9a2');
   });
 });

@@ -1,6 +1,13 @@
 import type { PublicUser } from '@firm/shared';
 import { isStaffAccount } from '@firm/shared';
-import { Outlet, ScrollRestoration, useLocation, useMatches, type UIMatch } from 'react-router';
+import {
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  type Location,
+  type UIMatch,
+} from 'react-router';
 import { ChatWidget } from '../../features/public-site/components/chat-widget';
 import { useSession } from '../../lib/session';
 import { DocumentHead } from '../document-head';
@@ -26,6 +33,16 @@ export function showsChatWidget(
   return !(isPortal && user && isStaffAccount(user));
 }
 
+/**
+ * Which saved scroll position a page gets back. Every page a tab loads from an address (a link in
+ * an email, a bookmark) has the router key "default", so keyed by that alone it would open where
+ * the tab's previous page was left: the booking link's "Confirm my booking" sat off screen,
+ * under the footer. Such a page is keyed by its address instead; pages reached inside the app keep
+ * their own key (back and forward return to where the person was).
+ */
+export const scrollKey = (location: Location) =>
+  location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
+
 /** The shared layout of SPEC section 2: header, main, footer (and the chat widget). */
 export function RootLayout() {
   const { user } = useSession();
@@ -46,7 +63,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       {showsChatWidget(user, matches, pathname) ? <ChatWidget /> : null}
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

@@ -56,6 +56,11 @@ export function whereOf(appointment: Appointment): string {
  * will call; the meeting link.
  */
 function WhereDetails({ appointment }: { appointment: Appointment }) {
+  // Cancelled: no call or video meeting will happen, so the card names the kind of meeting it was
+  // instead of promising one (the emails do the same).
+  if (appointment.status === 'cancelled' && appointment.location !== 'office') {
+    return <>{APPOINTMENT_LOCATION_LABELS[appointment.location]}</>;
+  }
   if (appointment.location === 'video' && appointment.meetingLink) {
     return (
       <a href={appointment.meetingLink} className="break-all text-brand-800 underline">

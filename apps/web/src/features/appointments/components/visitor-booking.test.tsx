@@ -126,4 +126,32 @@ describe("the visitor's manage page: a cancelled booking (issue 24 item 8)", () 
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
   });
+
+  it('a cancelled call no longer promises to call: it says it was a phone call', async () => {
+    answerApi((method, path) =>
+      method === 'POST' && path === '/appointments/manage'
+        ? [
+            200,
+            answer(
+              heldBooking({
+                type: 'preliminary_call',
+                location: 'phone',
+                officeId: null,
+                fee: 0,
+                duration: 15,
+                visitorHold: null,
+                holdExpiresAt: null,
+                status: 'cancelled',
+                cancelledAt: '2026-12-07T08:15:00.000Z',
+                cancelledBy: 'client',
+              }),
+            ),
+          ]
+        : undefined,
+    );
+    renderWithApp(<VisitorBooking token={'t'.repeat(43)} />);
+    await screen.findByRole('region', { name: M.cancelledState });
+    expect(screen.queryByText(/We will call you/)).not.toBeInTheDocument();
+    expect(screen.getByText('Phone call')).toBeInTheDocument();
+  });
 });
