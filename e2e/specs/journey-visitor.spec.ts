@@ -1,6 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { latestMailTo } from '../support/accounts';
-import { coveredBy, journeyStep } from '../support/journey';
+import {
+  coveredBy,
+  journeyStep,
+  longDay,
+  openWeekdays,
+  pickDay,
+  shortDay,
+} from '../support/journey';
 import { gotoReady, stubMapTiles } from '../support/public-site';
 import { ownerToken, uniqueSuffix } from '../support/user-management';
 
@@ -18,64 +25,6 @@ const DESCRIPTION =
   'We married in 2009 under customary law and bought the house in Kitengela together in 2014. ' +
   'He now wants to sell it without my consent. I would like to know whether I can stop the sale.';
 
-const longDay = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Nairobi',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(`${date}T12:00:00+03:00`));
-
-/** "Mon 30 Nov 2026", as the emails write a day (the shared formatter). */
-const shortDay = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Nairobi',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  })
-    .format(new Date(`${date}T12:00:00+03:00`))
-    .replace(',', '');
-
-const addDays = (date: string, days: number) => {
-  const moved = new Date(`${date}T12:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
-};
-
-/** Two open weekdays at least 5 days ahead (Nairobi), from the server's month calendar. */
-async function openWeekdays(request: APIRequestContext): Promise<[string, string]> {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
-  const closed = new Set<string>();
-  const seen = new Set<string>();
-  const found: string[] = [];
-  for (let day = addDays(today, 5); found.length < 2; day = addDays(day, 1)) {
-    const month = day.slice(0, 7);
-    if (!seen.has(month)) {
-      seen.add(month);
-      const answer = await request.get(
-        `/api/appointments/calendar?month=${month}&type=preliminary_call`,
-      );
-      const body = (await answer.json()) as { closedDays: string[]; fullDays?: string[] };
-      for (const closedDay of [...body.closedDays, ...(body.fullDays ?? [])]) closed.add(closedDay);
-    }
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6 && !closed.has(day)) found.push(day);
-  }
-  return [found[0]!, found[1]!];
-}
-
-/** Moves the calendar on to the month of `date` (a person taps Next month) and taps the day. */
-async function pickDay(page: Page, date: string) {
-  const day = page.getByRole('button', { name: longDay(date), exact: true });
-  for (let i = 0; i < 4 && !(await day.isVisible()); i += 1) {
-    await page.getByRole('button', { name: 'Next month' }).click();
-  }
-  await day.click();
-}
-
 const launcher = (page: Page) => page.getByRole('button', { name: /^(Open|Close) chat/ });
 
 test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
@@ -86,7 +35,7 @@ test('a visitor on a phone books the free call from a practice area, moves it an
 }, testInfo) => {
   test.setTimeout(90_000);
   await ownerToken(request); // the firm's diary exists: online booking is open
-  const [date, laterDate] = await openWeekdays(request);
+  const [date, laterDate] = await openWeekdays(request, 'preliminary_call');
   const suffix = uniqueSuffix();
   const email = `wanjiru.nyambura-kamau.achieng-odhiambo.${suffix}@long-visitor-mailbox.example.co.ke`;
   const digits = String(Date.now()).slice(-6);

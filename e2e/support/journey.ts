@@ -1,4 +1,10 @@
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { fitsWidth, overflowingElements, seriousViolations } from './page-checks';
 
 /**
@@ -52,3 +58,96 @@ export function coveredBy(control: Locator): Promise<string> {
     return `${top.tagName.toLowerCase()} ${(top.getAttribute('aria-label') ?? top.textContent ?? '').trim().slice(0, 40)}`;
   });
 }
+
+/** "Monday, 30 November 2026", as the booking calendar names a day. */
+export const longDay = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Nairobi',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(`${date}T12:00:00+03:00`));
+
+/** "Mon 30 Nov 2026", as the emails write a day (the shared formatter). */
+export const shortDay = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Nairobi',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  })
+    .format(new Date(`${date}T12:00:00+03:00`))
+    .replace(',', '');
+
+/** The day `days` after `date` (YYYY-MM-DD). */
+export const addDays = (date: string, days: number) => {
+  const moved = new Date(`${date}T12:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
+};
+
+/** Two open weekdays at least 5 days ahead (Nairobi), from the server's month calendar. */
+export async function openWeekdays(
+  request: APIRequestContext,
+  type: 'preliminary_call' | 'consultation',
+): Promise<[string, string]> {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+  const closed = new Set<string>();
+  const seen = new Set<string>();
+  const found: string[] = [];
+  for (let day = addDays(today, 5); found.length < 2; day = addDays(day, 1)) {
+    const month = day.slice(0, 7);
+    if (!seen.has(month)) {
+      seen.add(month);
+      const answer = await request.get(`/api/appointments/calendar?month=${month}&type=${type}`);
+      const body = (await answer.json()) as { closedDays: string[]; fullDays?: string[] };
+      for (const closedDay of [...body.closedDays, ...(body.fullDays ?? [])]) closed.add(closedDay);
+    }
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6 && !closed.has(day)) found.push(day);
+  }
+  return [found[0]!, found[1]!];
+}
+
+/** Moves the calendar on to the month of `date` (a person taps Next month) and taps the day. */
+export async function pickDay(page: Page, date: string) {
+  const day = page.getByRole('button', { name: longDay(date), exact: true });
+  for (let i = 0; i < 4 && !(await day.isVisible()); i += 1) {
+    await page.getByRole('button', { name: 'Next month' }).click();
+  }
+  await day.click();
+}
+
+/** Whether an element's own text is cut off (an ellipsis, a clamp): the person cannot read it all. */
+export const isCutOff = (text: Locator) =>
+  text.evaluate(
+    (element) =>
+      element.scrollWidth > element.clientWidth + 1 ||
+      element.scrollHeight > element.clientHeight + 1,
+  );
+
+/** Whether the WhatsApp chat bubble is on screen over any part of `target`. */
+export async function bubbleOverlaps(page: Page, target: Locator): Promise<boolean> {
+  const launcher = page.getByRole('button', { name: /^(Open|Close) chat/ });
+  if (!(await launcher.isVisible())) return false;
+  const a = (await launcher.boundingBox())!;
+  const b = (await target.boundingBox())!;
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/**
+ * Scrolls as a person reading down might stop: with `target` level with the chat bubble at the
+ * foot of the screen (its middle at the bubble's middle), where a bubble that only looks at its
+ * own corners misses a button's end.
+ */
+export const scrollLevelWithBubble = (page: Page, target: Locator) =>
+  target.evaluate((element) => {
+    const bubble = document.querySelector('[data-chat-launcher]');
+    const rect = element.getBoundingClientRect();
+    const level = bubble
+      ? bubble.getBoundingClientRect().top + bubble.getBoundingClientRect().height / 2
+      : window.innerHeight - 44;
+    window.scrollBy(0, rect.top + rect.height / 2 - level);
+  });

@@ -139,7 +139,9 @@ function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
       {item.documents.map((document) => (
         <li key={document.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium text-slate-900">{document.name}</p>
+            {/* The whole name, wrapped: a phone cut long names to "Draft petition - matrim…",
+                and the person could not tell one document from the next. */}
+            <p className="text-sm font-medium wrap-anywhere text-slate-900">{document.name}</p>
             <p className="text-xs text-slate-600">
               {formatMegabytes(document.size)} · {formatDate(document.uploadedAt)}
               {document.uploadedBy ? ` · ${document.uploadedBy.name}` : ''}
@@ -195,7 +197,7 @@ function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
 }
 
 function CaseBody({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
-  const isStaff = actor.role !== 'client';
+  const isStaff = isStaffAccount(actor);
   const mayUpload =
     can(actor, 'files:upload', { clientId: item.clientId }) &&
     (isStaff || item.status !== 'closed');

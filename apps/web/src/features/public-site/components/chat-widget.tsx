@@ -66,12 +66,21 @@ function useStepsAside(widget: RefObject<HTMLDivElement | null>, isExpanded: boo
       frame = 0;
       const rect = launcher.getBoundingClientRect();
       const inset = 4;
+      const middleX = rect.left + rect.width / 2;
+      const middleY = rect.top + rect.height / 2;
+      // The corners, the middle of each edge and the centre: a button's end that reaches under the
+      // bubble's side, between two corners, counts too ("Ask the firm to delete my data" at the
+      // foot of a phone's Profile did).
       const points: [number, number][] = [
         [rect.left + inset, rect.top + inset],
         [rect.right - inset, rect.top + inset],
         [rect.left + inset, rect.bottom - inset],
         [rect.right - inset, rect.bottom - inset],
-        [rect.left + rect.width / 2, rect.top + rect.height / 2],
+        [rect.left + inset, middleY],
+        [rect.right - inset, middleY],
+        [middleX, rect.top + inset],
+        [middleX, rect.bottom - inset],
+        [middleX, middleY],
       ];
       setIsOverControl(
         points.some(([x, y]) =>
