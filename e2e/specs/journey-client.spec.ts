@@ -257,6 +257,10 @@ test('a client invited by the firm walks the portal on a phone, then on a deskto
 
   // 6. Make Payment from the dashboard: the fee and how to pay, or whom to call.
   await openFromMenu(page, 'Dashboard');
+  // What is owed: the consultation's fee (the figures refresh as the dashboard opens).
+  const owed = page.getByRole('link', { name: /Fees pending/ });
+  await expect(owed).toContainText('KSh 5,000');
+  await expect(owed).toContainText('1 unpaid');
   const pay = page.getByRole('button', { name: 'Make Payment' });
   await pay.scrollIntoViewIfNeeded();
   await journeyStep(page, testInfo, 13, 'dashboard-booked', pay);
