@@ -33,7 +33,7 @@ test('a visitor on a phone books the free call from a practice area, moves it an
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000); // a dozen steps, each with axe, on a shared machine
   await ownerToken(request); // the firm's diary exists: online booking is open
   const [date, laterDate] = await openWeekdays(request, 'preliminary_call');
   const suffix = uniqueSuffix();
@@ -184,6 +184,32 @@ test('a visitor on a phone books the free call from a practice area, moves it an
   await expect(page.getByRole('region', { name: 'Cancelled' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm my booking' })).toHaveCount(0);
   await expect(page.getByText(/Payment pending/)).toHaveCount(0);
+
+  // 11. The same places on a desktop (1366 × 800): the link, the practice area, the booking form.
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await expect(page.getByRole('region', { name: 'Cancelled' })).toBeVisible();
+  await journeyStep(
+    page,
+    testInfo,
+    13,
+    'desktop-cancelled',
+    page.getByRole('region', { name: 'Cancelled' }).getByRole('link', { name: 'Book again' }),
+  );
+  await gotoReady(page, '/practice-areas/family-law');
+  const desktopBook = page
+    .getByRole('main')
+    .getByRole('link', { name: 'Book Appointment' })
+    .first();
+  await journeyStep(page, testInfo, 14, 'desktop-practice-area', desktopBook);
+  await desktopBook.click();
+  const desktopDialog = page.getByRole('dialog', { name: 'Book an Appointment' });
+  await journeyStep(
+    page,
+    testInfo,
+    15,
+    'desktop-booking-form',
+    desktopDialog.getByRole('button', { name: 'Book Appointment' }),
+  );
 });
 
 test('a visitor on a phone writes a long message through the contact form and gets a reference and the hotline', async ({
