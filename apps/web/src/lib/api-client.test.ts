@@ -14,7 +14,7 @@ function respondWith(status: number, body: unknown) {
   return requests;
 }
 
-describe('api client (SPEC sections 7 and 8)', () => {
+describe('api client (docs/product-rules.md#wire-contract, docs/texts.md)', () => {
   it('sends the stored token as a Bearer header, and none when there is none', async () => {
     const requests = respondWith(200, { ok: true });
     await api.get('/health');

@@ -26,7 +26,7 @@ export function showsChatWidget(
   return !(isPortal && user && isStaffAccount(user));
 }
 
-/** The shared layout of SPEC section 2: header, main, footer (and the chat widget). */
+/** The shared layout of docs/product-rules.md#screens: header, main, footer (and the chat widget). */
 export function RootLayout() {
   const { user } = useSession();
   const matches = useMatches();
