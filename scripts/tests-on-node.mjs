@@ -2,7 +2,7 @@
 // running npm (CI: Node.js 24 beside the machine's Node.js 20, ADR 026). The binary comes from the
 // npm registry's `node-<platform>-<arch>` package, installed into a cache folder: nothing on the
 // machine changes, and a second run reuses it. The API tests run on embedded PostgreSQL, and on
-// the PostgreSQL server too when TEST_DATABASE_URL is set.
+// the PostgreSQL server too when TEST_DATABASE_URL is set (a name of letters, digits and _).
 //
 //   node scripts/tests-on-node.mjs [major]   (default 24; NODE_CACHE_DIR chooses the cache folder)
 import { spawnSync } from 'node:child_process';
@@ -56,7 +56,8 @@ const runs = [
   ['unit and component tests', ['--project', 'shared', '--project', 'web'], {}],
   ['API tests on embedded PostgreSQL (PGlite)', ['--project', 'server'], {}],
 ];
-if (process.env.TEST_DATABASE_URL) {
+// TESTS_ON_NODE_SKIP_POSTGRES=1 leaves the PostgreSQL run to the machine's Node.js (a shorter CI).
+if (process.env.TEST_DATABASE_URL && process.env.TESTS_ON_NODE_SKIP_POSTGRES !== '1') {
   runs.push([
     'API tests on the PostgreSQL server (TEST_DATABASE_URL)',
     ['--project', 'server'],
