@@ -14,7 +14,7 @@ function respondWith(status: number, body: unknown) {
   return requests;
 }
 
-describe('api client (docs/product-rules.md#wire-contract, docs/texts.md)', () => {
+describe('api client (the Bearer token and the error texts)', () => {
   it('sends the stored token as a Bearer header, and none when there is none', async () => {
     const requests = respondWith(200, { ok: true });
     await api.get('/health');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ChatWidget, chatLink } from './chat-widget';
 
-describe('the chat link (docs/product-rules.md#validation)', () => {
+describe('the chat link (the number normalised)', () => {
   it.each([
     ['0712 345 678', '254712345678'],
     ['+254 712 345 678', '254712345678'],
