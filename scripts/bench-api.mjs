@@ -1,6 +1,6 @@
 // `npm run bench:api`: the built server (as `npm start` runs it) on 127.0.0.1, on a fresh DATA_DIR
 // (PGlite), and on a fresh PostgreSQL database when BENCH_DATABASE_URL is set. Prints figures, not a
-// pass/fail test (issue 11):
+// pass/fail test:
 //   - resident memory after the first start on an empty DATA_DIR and after a second start (PGlite);
 //   - req/s and latency of GET /api/health and of a signed-in GET /api/auth/me (autocannon), and
 //     their ratio;
@@ -277,7 +277,7 @@ if (!scenarioOnly && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
   console.log('\n(BENCH_DATABASE_URL unset: PostgreSQL server not measured)');
 }
 
-// Cases (issue 13): its own fresh databases, seeded to 1k and 100k cases.
+// Cases: its own fresh databases, seeded to 1k and 100k cases.
 const withCases = scenario === undefined || scenario === '' || scenario === 'cases';
 if (withCases && only !== 'postgres') await benchCases({ name: 'PGlite', startServer, rssMb });
 if (withCases && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
@@ -289,7 +289,7 @@ if (withCases && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
   });
 }
 
-// Dashboard (issue 15): its own fresh databases, 100k cases and 50k appointments.
+// Dashboard: its own fresh databases, 100k cases and 50k appointments.
 const withDashboard = scenario === undefined || scenario === '' || scenario === 'dashboard';
 if (withDashboard && only !== 'postgres') {
   await benchDashboard({ name: 'PGlite', startServer });
@@ -302,7 +302,7 @@ if (withDashboard && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
   });
 }
 
-// Messaging (issue 17): 500 streams and a 10,000-message conversation, on databases of its own.
+// Messaging: 500 streams and a 10,000-message conversation, on databases of its own.
 const withMessages = scenario === undefined || scenario === '' || scenario === 'messages';
 if (withMessages && only !== 'postgres') {
   await benchMessages({ name: 'PGlite', startServer, rssMb });

@@ -18,7 +18,7 @@ import { freePort } from './lib/free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
-// Issue 10's budgets for the home page (median run): React 19 itself, not a substitute runtime.
+// The home page's budgets (ADR 010) (median run): React 19 itself, not a substitute runtime.
 const HOME_JS_BUDGET_KB = 120;
 const HOME_TOTAL_BUDGET_KB = 250;
 const HOME_LCP_BUDGET_MS = 1500;

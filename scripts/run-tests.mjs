@@ -10,6 +10,14 @@ const steps = [
   ['production build', 'npm run build'],
   ['end-to-end tests in Chromium', 'npm run test:e2e'],
 ];
+// CI sets TEST_ALSO_ON_NODE=24: the unit and API tests once more on that Node.js (ADR 026).
+const alsoOn = process.env.TEST_ALSO_ON_NODE;
+if (alsoOn) {
+  steps.push([
+    `unit and API tests on Node.js ${alsoOn}`,
+    `node scripts/tests-on-node.mjs ${alsoOn}`,
+  ]);
+}
 
 const started = Date.now();
 const timings = [];

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Seeds many cases for trying the screens or measuring (issue 13's targets):
+// Seeds many cases for trying the screens or measuring (the cases benchmark's targets, ADR 014):
 //   node scripts/seed-cases.mjs --count 100000 [--clients 1000] [--assignee <email>]
 //                               [--appointments 50000] [--advocates 20]
 // On DATABASE_URL when set, else on DATA_DIR's embedded database (default ./data; stop the server

@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
-    environment: 'jsdom',
+    environment: './vitest.environment.ts',
     setupFiles: ['vitest.setup.ts'],
   },
 });

@@ -123,7 +123,7 @@ test.describe('a visitor on a phone', () => {
       dialog.getByRole('heading', { name: 'Why Choose Our Legal Services?' }),
     ).toBeVisible();
 
-    // SPEC section 5's messages before anything is filled in.
+    // The booking form's messages (docs/texts.md) before anything is filled in.
     await dialog.getByRole('button', { name: 'Book Appointment' }).click();
     await expect(dialog.getByText('Title is required')).toBeVisible();
     await expect(dialog.getByText('Date is required')).toBeVisible();
@@ -228,7 +228,7 @@ test('a client books and reschedules', async ({ page, request }) => {
   await dialog.getByLabel('Description').fill('Second look at the termination clause.');
   await pickSlot(page, first, '14:00');
   await dialog.getByRole('button', { name: 'Book Appointment' }).click();
-  // ADR 015: the screen says what happened (the toast keeps SPEC's words).
+  // ADR 015: the screen says what happened (the toast keeps the contract text, docs/texts.md).
   const requested = page.getByRole('dialog', { name: 'Appointment requested' });
   await expect(requested).toContainText("Requested, awaiting the firm's confirmation");
   await requested.getByRole('button', { name: 'Done' }).click();

@@ -9,7 +9,7 @@ import {
 import { fitsWidth, seriousViolations } from '../support/page-checks';
 
 /**
- * Dashboards (issue 15) in a real browser: a client's tiles and quick actions on a 360 px phone,
+ * Dashboards in a real browser: a client's tiles and quick actions on a 360 px phone,
  * and an advocate's tiles leading to the filtered lists they count. Figures of the whole firm move
  * as other specs run on the shared server, so the advocate's story checks where tiles lead, not
  * their numbers.

@@ -91,7 +91,7 @@ test.describe('the contact form', () => {
     expect(eml).toContain('The seller wants a deposit before the search.');
   });
 
-  test('on a phone, the success message comes into view, announced and focused (issue 24 item 2)', async ({
+  test('on a phone, the success message comes into view, announced and focused', async ({
     browser,
   }) => {
     const context = await browser.newContext({

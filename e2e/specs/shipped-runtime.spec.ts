@@ -12,7 +12,7 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-// The product is promised as React 19 (DECISIONS.md, ADR 010): these fail if a substitute runtime
+// The product is promised as React 19 (ADR 010): these fail if a substitute runtime
 // comes back through an alias, a dependency or a build setting.
 test.describe('the runtime that ships', () => {
   test('React DOM registers itself as the production React 19 renderer in the browser', async ({

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
-/** Every public page of SPEC section 2 with its one h1. */
+/** Every public page of docs/product-rules.md#screens with its one h1. */
 export const PUBLIC_PAGES: { path: string; h1: string }[] = [
   { path: '/', h1: 'Trusted Legal Counsel in Kenya' },
   { path: '/about', h1: 'About Us' },

@@ -51,7 +51,7 @@ export function uniqueSuffix(): string {
 /** The password a ready account chooses in place of its temporary one. */
 export const READY_PASSWORD = 'Ready-Passw0rd-1';
 
-/** SPEC section 3's six admin toggles (the specs do not import the app's code). */
+/** The six admin toggles, docs/roles-and-permissions.md (the specs do not import the app's code). */
 const ADMIN_TOGGLES = [
   'canOpenFiles',
   'canUploadFiles',

@@ -1,4 +1,4 @@
-// The appointments scenario of `npm run bench:api` (issue 14), against a running server:
+// The appointments scenario of `npm run bench:api`, against a running server:
 //   - availability of one day with 50 advocates and 2,000 appointments that month: median answer
 //     time of GET /api/appointments/availability, one request at a time (target ≤ 20 ms);
 //   - the race: 100 concurrent bookings of one advocate's slot, then 100 of overlapping but not

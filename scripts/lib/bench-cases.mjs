@@ -1,4 +1,4 @@
-// The cases scenario of `npm run bench:api` (issue 13's targets), on a fresh database of its own:
+// The cases scenario of `npm run bench:api` (its targets: ADR 014), on a fresh database of its own:
 // median answer times, one request at a time, of the first page of 20 for staff and for a client
 // and of a search, with 1,000 and then 100,000 cases; and the server's RSS around a 25 MB upload
 // and download. Figures on a shared machine are indicative.

@@ -1,4 +1,4 @@
-// The dashboard scenario of `npm run bench:api` (issue 15's target: GET /api/dashboard/stats in
+// The dashboard scenario of `npm run bench:api` (its target, ADR 019: GET /api/dashboard/stats in
 // ≤ 30 ms median with 100k cases and 50k appointments on the PostgreSQL server), on a fresh database
 // of its own: medians of the stats endpoint per role (client, admin with every toggle, advocate),
 // one request at a time. Figures on a shared machine are indicative.

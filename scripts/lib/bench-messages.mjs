@@ -1,4 +1,4 @@
-// The messaging scenario of `npm run bench:api` (issue 17), on a fresh database of its own:
+// The messaging scenario of `npm run bench:api`, on a fresh database of its own:
 //   (a) BENCH_STREAMS (500) people each hold GET /api/notifications/stream open; an advocate
 //       sends BENCH_MESSAGES (100) messages, one at a time, each into a different person's
 //       conversation; the time from the POST to the `event: message` on that person's stream,

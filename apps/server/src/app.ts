@@ -136,7 +136,7 @@ export async function buildApp({
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
-  // With REDIS_URL every server process counts against the same limits (issue 11).
+  // With REDIS_URL every server process counts against the same limits.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   app.decorate('redis', redis);
   app.decorate('redisKeyPrefix', redisKeyPrefix);

@@ -57,6 +57,12 @@ const configSchema = z.object({
       })
       .default('info'),
   ),
+  LOG_FORMAT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['auto', 'pretty', 'json'], { error: 'must be one of auto, pretty, json' })
+      .default('auto'),
+  ),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
     z
@@ -106,6 +112,8 @@ export interface Config {
   mailFrom: string;
   firmNotifyEmail: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  /** `auto`: readable lines on a terminal, JSON anywhere else (lib/log-output.ts). */
+  logFormat: z.infer<typeof configSchema>['LOG_FORMAT'];
   trustProxy: boolean;
   /** Serve the OpenAPI description and Swagger UI at /api/docs (development only). */
   apiDocs: boolean;
@@ -163,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: v.MAIL_FROM,
     firmNotifyEmail: v.FIRM_NOTIFY_EMAIL,
     logLevel: v.LOG_LEVEL,
+    logFormat: v.LOG_FORMAT,
     trustProxy: v.TRUST_PROXY,
     apiDocs: v.API_DOCS,
     redisUrl: v.REDIS_URL,

@@ -1,7 +1,7 @@
 // The built server runs this in a child process to create an empty embedded database: PGlite's
 // initdb grows the WebAssembly heap to several hundred megabytes, and a heap never shrinks, so
 // doing it in the server's own process left a first start holding about 1.4–2 × the memory of
-// every later start until it was restarted (issue 11). Usage: node init-data-dir.js <pgdata dir>
+// every later start until it was restarted. Usage: node init-data-dir.js <pgdata dir>
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions, usePglite } from './db/client';
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
+import { chooseLogFormat, logStream } from './lib/log-output';
 import { APP_SHELL_FILE } from './plugins/web-app';
 import { prepareStart, StartupError } from './startup';
 
@@ -26,7 +27,9 @@ async function main() {
   const { config, database } = prepared;
   config.webDistDir ??= defaultWebDistDir();
 
-  const app = await buildApp({ config, database });
+  // A terminal gets readable lines, anything else JSON; the level, redaction and serializers stay.
+  const stream = logStream(chooseLogFormat(config.logFormat, process.stdout));
+  const app = await buildApp({ config, database, ...(stream ? { logger: { stream } } : {}) });
   if (!config.webDistDir) app.log.warn('No web build found: serving the API only');
   app.log.info(
     {

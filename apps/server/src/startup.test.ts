@@ -23,7 +23,7 @@ async function refusal(env: Record<string, string>): Promise<string> {
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'firm-start-'));
 
-describe('start-up failures name what to fix (issue 11, item 11)', () => {
+describe('start-up failures name what to fix', () => {
   let busy: net.Server;
   let busyPort: number;
   beforeAll(async () => {

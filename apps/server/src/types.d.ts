@@ -11,7 +11,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
-    /** The advocate registration key: where it comes from, and its rotation (issue 16). */
+    /** The advocate registration key: where it comes from, and its rotation. */
     superKey: SuperKeyStore;
     /** Work done after the answer (emails); `drain()` awaits it. */
     backgroundTasks: BackgroundTasks;

@@ -10,7 +10,7 @@ import type { TestContext } from './helpers';
 export const TEST_SUPER_KEY = 'test-super-key-0123456789';
 export const TEST_PASSWORD = 'Str0ngPassw0rd';
 
-/** A valid advocate registration body (SPEC section 3), with the test super key. */
+/** A valid advocate registration body (docs/product-rules.md#records), with the test super key. */
 export function advocatePayload(overrides: Record<string, unknown> = {}) {
   return {
     firstName: 'Wanjiru',

@@ -15,11 +15,11 @@ function cancelledByText(by: CancelledBy | null, audience: 'person' | 'firm'): s
 }
 
 /**
- * Texts of the appointments feature: SPEC sections 5 and 8 word for word where it has them, ours
- * (issue 14) for what it leaves out. Used by the server's answers and emails and by the screens.
+ * Texts of the appointments feature: the contract texts word for word where there are some
+ * (docs/texts.md), ours for what they leave out. Used by the server's answers and emails and by the screens.
  */
 export const APPOINTMENT_MESSAGES = {
-  // SPEC section 5 (booking form) and 8.
+  // The booking form's messages and toasts: contract texts (docs/texts.md).
   titleRequired: 'Title is required',
   typeRequired: 'Type is required',
   descriptionRequired: 'Description is required',
@@ -28,7 +28,7 @@ export const APPOINTMENT_MESSAGES = {
   booked: 'Appointment booked successfully!',
   bookFailed: 'Failed to book appointment',
 
-  // SPEC section 2.
+  // The screen's headings (docs/product-rules.md#screens).
   signedInHeading: 'My Appointments',
   visitorHeading: 'Book an Appointment',
   whyChooseUs: 'Why Choose Our Legal Services?',

@@ -2,7 +2,7 @@ import { FIRM_TIME_ZONE } from './constants';
 import { MAIN_OFFICE_HOURS } from './office-hours';
 
 /**
- * Appointments' business rules (issue 14, DECISIONS "Portal records"), shared by the server, which
+ * Appointments' business rules (docs/product-rules.md), shared by the server, which
  * enforces them, and the booking screen, which offers only what the server will accept. Pure
  * functions: "now" and "is this a public holiday" are passed in (the holiday library stays on the
  * server; the screen asks the API which days are closed).
@@ -125,7 +125,7 @@ export const APPOINTMENT_LOCATION_LABELS: Record<AppointmentLocation, string> = 
   video: 'Video call',
 };
 
-/** Start times of SPEC section 5, Monday to Friday; Saturday keeps the morning ones. */
+/** Start times of docs/product-rules.md#validation, Monday to Friday; Saturday keeps the morning ones. */
 export const WEEKDAY_START_TIMES = ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00'] as const;
 export const SATURDAY_START_TIMES = ['09:00', '10:00', '11:00'] as const;
 export type StartTime = string;
@@ -142,7 +142,7 @@ export const BOOKING_DAY_LABELS: Record<BookingDay, string> = {
   sat: 'Saturday',
 };
 /**
- * The start times each day offers (firm settings, issue 16); a day with none takes no bookings.
+ * The start times each day offers (firm settings); a day with none takes no bookings.
  * Held by the firm settings; these are the defaults until an advocate changes them.
  */
 export type BookingTimes = Record<BookingDay, readonly string[]>;
@@ -310,7 +310,7 @@ export const isClosedDay = (
   bookingTimes: BookingTimes = DEFAULT_BOOKING_TIMES,
 ) => startTimesOf(date, bookingTimes).length === 0 || isHoliday(date);
 
-/** `KSh 5,000` (DECISIONS "Data"). */
+/** `KSh 5,000` (docs/product-rules.md#limits). */
 export function formatKsh(amount: number): string {
   return `KSh ${new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 }).format(amount)}`;
 }

@@ -1,6 +1,6 @@
 /**
- * The texts of the sign-in, registration and password screens (SPEC section 8, plus our own where
- * the spec shows none). A module of its own (not MESSAGES) so that public pages, which load
+ * The texts of the sign-in, registration and password screens (the contract texts of docs/texts.md,
+ * plus our own where the contract has none). A module of its own (not MESSAGES) so that public pages, which load
  * MESSAGES, do not download them.
  */
 export const AUTH_MESSAGES = {

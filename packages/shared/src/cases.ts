@@ -1,10 +1,10 @@
 /**
- * Cases (issue 13): the statuses, priorities, categories, party roles and upload rules shared by
- * the server and the screens, and every text the feature shows (SPEC sections 2, 4, 5 and 8 word
- * for word where the spec has one). A module of its own so public pages never download it.
+ * Cases: the statuses, priorities, categories, party roles and upload rules shared by
+ * the server and the screens, and every text the feature shows (the contract texts word for word where there
+ * is one, docs/texts.md). A module of its own so public pages never download it.
  */
 
-/** The firm's file number is `MWA/<year>/<4-digit sequence>` (DECISIONS "Portal records"). */
+/** The firm's file number is `MWA/<year>/<4-digit sequence>` (docs/product-rules.md). */
 export const CASE_NUMBER_PREFIX = 'MWA';
 export const CASE_NUMBER_DIGITS = 4;
 
@@ -15,11 +15,11 @@ export function formatCaseNumber(year: number, sequence: number): string {
 export const CASE_STATUSES = ['pending', 'in_progress', 'completed', 'closed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
-/** SPEC section 4: shown with underscores replaced by spaces. */
+/** docs/product-rules.md#states: shown with underscores replaced by spaces. */
 export const caseStatusLabel = (status: CaseStatus): string => status.replace(/_/g, ' ');
 
 /**
- * Status moves (issue 13): forward one step at a time; only an advocate reopens a closed case
+ * Status moves: forward one step at a time; only an advocate reopens a closed case
  * (back to in progress). Anything else is refused naming the moves allowed.
  */
 export const CASE_STATUS_MOVES: Record<CaseStatus, readonly CaseStatus[]> = {
@@ -38,7 +38,7 @@ export function allowedStatusMoves(from: CaseStatus, role: string): CaseStatus[]
 export const CASE_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type CasePriority = (typeof CASE_PRIORITIES)[number];
 
-/** SPEC section 5's five categories: a code is stored, the label shown. */
+/** The five categories (docs/product-rules.md#validation): a code is stored, the label shown. */
 export const CASE_CATEGORIES = {
   family: 'Family Law',
   corporate: 'Corporate Law',
@@ -132,7 +132,7 @@ export function conflictMatchText(match: {
 export const CASE_UNASSIGNED = 'none';
 
 export const CASE_MESSAGES = {
-  // SPEC sections 2, 5 and 8, word for word.
+  // Contract texts, word for word (docs/texts.md).
   clientHeading: 'My Cases',
   staffHeading: 'Case Management',
   newCase: 'New Case',

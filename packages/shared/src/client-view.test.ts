@@ -59,7 +59,7 @@ describe('clientAuditDetails', () => {
   });
 });
 
-describe('a visibility change (issue 25)', () => {
+describe('a visibility change', () => {
   it('reaches the client while the item is shared, never about an internal one', () => {
     const doc = { caseId: 'case-b', caseNumber: 'MWA/2026/0002', name: 'brief.pdf' };
     expect(

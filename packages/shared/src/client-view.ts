@@ -1,8 +1,8 @@
 import type { Actor } from './permissions';
 
 /**
- * What a client may see of the firm's records (ADR 021, DECISIONS "What a client receives … is
- * built from one rule"). The case screens' serializer and "Download my data" both read these
+ * What a client may see of the firm's records (ADR 021, docs/roles-and-permissions.md: what a client receives is
+ * built from one rule). The case screens' serializer and "Download my data" both read these
  * rules, so a screen and the export cannot disagree. Staff-only things (conflict clearances and
  * their matches, internal notes and documents, staff reasons, staff reads of internal items)
  * never pass them. The server's repositories also scope their queries by the same flags; these

@@ -1,7 +1,7 @@
 import { MESSAGES } from './messages';
 
 /**
- * Clients and Enquiries (issue 16): constants and every text the two screens and their API show.
+ * Clients and Enquiries: constants and every text the two screens and their API show.
  * A module of its own, like USER_MANAGEMENT_MESSAGES, so public pages do not download it.
  */
 

@@ -1,9 +1,9 @@
-/** Business constants of SPEC section 9, shared by the browser and the server. */
+/** Business constants of docs/product-rules.md#limits, shared by the browser and the server. */
 
 export const ROLES = ['advocate', 'admin', 'client'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The six admin toggles of SPEC section 3, in the order the screens list them. */
+/** The six admin toggles (docs/roles-and-permissions.md), in the order the screens list them. */
 export const ADMIN_PERMISSION_KEYS = [
   'canOpenFiles',
   'canUploadFiles',
@@ -15,7 +15,7 @@ export const ADMIN_PERMISSION_KEYS = [
 export type AdminPermissionKey = (typeof ADMIN_PERMISSION_KEYS)[number];
 export type AdminPermissions = Record<AdminPermissionKey, boolean>;
 
-/** How the screens name each toggle, with SPEC section 3's meaning. */
+/** How the screens name each toggle, with its meaning (docs/roles-and-permissions.md). */
 export const ADMIN_PERMISSION_LABELS: Record<
   AdminPermissionKey,
   { label: string; description: string }
@@ -31,7 +31,7 @@ export const ADMIN_PERMISSION_LABELS: Record<
   canAccessReports: { label: 'Access Reports', description: 'View analytics and reports' },
 };
 
-/** localStorage key of the session token (SPEC section 3, "Session"). */
+/** localStorage key of the session token (docs/product-rules.md#records, "Session"). */
 export const TOKEN_STORAGE_KEY = 'token';
 
 export const PASSWORD_MIN_LOGIN = 6;
@@ -39,7 +39,7 @@ export const PASSWORD_MIN_REGISTRATION = 8;
 export const EXPERIENCE_MIN = 0;
 export const EXPERIENCE_MAX = 70;
 
-/** The ten specializations of the advocate registration form (SPEC section 2). */
+/** The ten specializations of the advocate registration form (docs/product-rules.md#screens). */
 export const SPECIALIZATIONS = [
   'Family Law',
   'Corporate Law',
@@ -53,7 +53,7 @@ export const SPECIALIZATIONS = [
   'Environmental Law',
 ] as const;
 
-/** A later advocate waits for an existing one to verify them (DECISIONS "Accounts and security"). */
+/** A later advocate waits for an existing one to verify them (docs/roles-and-permissions.md). */
 export const VERIFICATION_STATUSES = ['pending', 'verified'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
@@ -65,7 +65,7 @@ export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;
 export const USER_SEARCH_MAX = 100;
 
-/** Session lifetimes (DECISIONS "Accounts and security"). */
+/** Session lifetimes (docs/roles-and-permissions.md). */
 export const SESSION_HOURS = 12;
 export const REMEMBER_ME_DAYS = 30;
 
@@ -95,7 +95,7 @@ export const CASE_FILE_RETENTION_YEARS = 7;
  */
 export const ENDED_SESSION_RETENTION_HOURS = 24;
 
-/** Toasts (SPEC section 9). */
+/** Toasts (docs/product-rules.md#limits). */
 export const TOAST = {
   durationMs: { error: 4000, blank: 4000, custom: 4000, success: 2000 },
   maxVisible: 20,
@@ -103,7 +103,7 @@ export const TOAST = {
   removeDelayMs: 1000,
 } as const;
 
-/** Every business time ("today", office hours, slots) is computed in this zone (DECISIONS "Data"). */
+/** Every business time ("today", office hours, slots) is computed in this zone (docs/product-rules.md#limits). */
 export const FIRM_TIME_ZONE = 'Africa/Nairobi';
 
 export const DEFAULT_COUNTRY_CODE = '254';
@@ -130,7 +130,7 @@ export const LIMITS = {
   specializationsMax: 20,
 } as const;
 
-/** Where a data-protection request stands (issue 16): open until an advocate answers it. */
+/** Where a data-protection request stands: open until an advocate answers it. */
 export const DATA_REQUEST_STATUSES = ['open', 'done', 'refused'] as const;
 export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
 

@@ -8,7 +8,7 @@ import {
   formatNairobiTime,
 } from './date-format';
 
-describe('formatNairobiDateTime and formatNairobiDate (issue 24 item 9)', () => {
+describe('formatNairobiDateTime and formatNairobiDate', () => {
   it('reads an instant as words on a Nairobi clock', () => {
     expect(formatNairobiDateTime('2026-11-26T07:00:00Z')).toBe('Thu 26 Nov 2026, 10:00');
     expect(formatNairobiDate('2026-11-26T07:00:00Z')).toBe('Thu 26 Nov 2026');

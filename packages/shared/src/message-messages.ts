@@ -1,6 +1,6 @@
 /**
- * Secure messaging (issue 17): limits, the server's answers and the notification email. SPEC
- * section 2 only promises chat at /messages, so these texts are ours; defined once, used by the
+ * Secure messaging: limits, the server's answers and the notification email. The
+ * prototype only promised chat at /messages, so these texts are ours (docs/texts.md); defined once, used by the
  * server and the screens.
  */
 export const MESSAGE_LIMITS = {
@@ -73,7 +73,7 @@ export const MESSAGE_MESSAGES = {
   notificationText: (sender: string) => `You have a new message from ${sender}.`,
 } as const;
 
-/** What the /messages screen says (issue 17): the server's answers are in MESSAGE_MESSAGES. */
+/** What the /messages screen says: the server's answers are in MESSAGE_MESSAGES. */
 export const MESSAGE_SCREEN = {
   /**
    * The polite announcement of a message arriving in the open conversation. The time tells two

@@ -1,6 +1,6 @@
 /**
- * User-facing texts of SPEC sections 5 and 8, word for word. Screens and the server read them from
- * here so that a wording change happens in one place.
+ * User-facing contract texts (docs/texts.md): field messages and failures, word for word.
+ * Screens and the server read them from here so that a wording change happens in one place.
  */
 export const MESSAGES = {
   genericError: 'An error occurred',

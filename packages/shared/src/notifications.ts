@@ -2,7 +2,7 @@ import type { Role } from './constants';
 import { MESSAGE_LIMITS } from './message-messages';
 
 /**
- * Notifications (issue 15; SPEC sections 2, 3, 4, 9): the bell's words, the kinds of event that
+ * Notifications (docs/product-rules.md#screens, #records, #states, #limits): the bell's words, the kinds of event that
  * notify someone, and which of those a client may also receive by email.
  */
 
@@ -32,7 +32,7 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
- * The "you have a new message" email (issue 17), sent when a message has waited unread a while. Not the bell's
+ * The "you have a new message" email, sent when a message has waited unread a while. Not the bell's
  * `message_received`: the notification queue emails a client at once for every notification whose
  * kind is listed below, and a message is never emailed, only announced after a while.
  */
@@ -76,7 +76,7 @@ export const emailKindsFor = (role: Role): readonly NotificationEmailKind[] =>
 export const isNotificationEmailKind = (kind: string): kind is NotificationEmailKind =>
   (NOTIFICATION_EMAIL_KINDS as readonly string[]).includes(kind);
 
-/** SPEC section 9: the badge caps at 9+. */
+/** docs/product-rules.md#limits: the badge caps at 9+. */
 export const NOTIFICATION_BADGE_CAP = 9;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATIONS_MAX_LIMIT = 50;
@@ -86,7 +86,7 @@ export function notificationBadgeText(count: number): string {
 }
 
 export const NOTIFICATION_MESSAGES = {
-  // SPEC section 2, word for word.
+  // Contract texts, word for word (docs/texts.md).
   bellLabel: 'Notifications',
   markAllRead: 'Mark all read',
   markRead: 'Mark as read',
@@ -111,7 +111,7 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 /**
- * What the bell says of each event (issue 15; who hears of what is in the server's
+ * What the bell says of each event (who hears of what is in the server's
  * notify-events.ts and ADR 017). A title and a message that name the record, never a note's,
  * document's or message's content.
  */

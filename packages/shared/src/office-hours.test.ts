@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isOfficeOpen } from './office-hours';
 
 // 2026-11-23 is a Monday. Nairobi is UTC+3 all year.
-describe('isOfficeOpen (SPEC section 9, computed in Africa/Nairobi)', () => {
+describe('isOfficeOpen (office hours, computed in Africa/Nairobi)', () => {
   it.each([
     ['Monday 07:59 Nairobi', '2026-11-23T04:59:00Z', false],
     ['Monday 08:00 Nairobi', '2026-11-23T05:00:00Z', true],

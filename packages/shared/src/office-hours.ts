@@ -7,7 +7,7 @@ export interface OpeningWindow {
 }
 
 /**
- * Main-office hours of SPEC section 9, indexed by day of week (0 = Sunday): Mon-Fri 8:00-18:00,
+ * Main-office hours of docs/product-rules.md#limits, indexed by day of week (0 = Sunday): Mon-Fri 8:00-18:00,
  * Sat 9:00-14:00, Sun closed. The chat widget's online status uses the same windows.
  */
 export const MAIN_OFFICE_HOURS: readonly (OpeningWindow | null)[] = [
@@ -43,7 +43,7 @@ export function nairobiDayAndMinute(date: Date): { day: number; minute: number }
 
 /**
  * Whether the office is open at `date`, on Nairobi time whatever the visitor's time zone
- * (DECISIONS "Data"). Opening time is inclusive, closing time exclusive.
+ * (docs/product-rules.md#limits). Opening time is inclusive, closing time exclusive.
  */
 export function isOfficeOpen(
   date: Date,

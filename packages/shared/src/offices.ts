@@ -1,5 +1,5 @@
 /**
- * The firm's offices (SPEC section 3's Office entity, every field): one source for the site's
+ * The firm's offices (the office record of docs/product-rules.md#records, every field): one source for the site's
  * pages, footer, map and structured data (apps/web/src/content/firm.ts re-exports them) and for the
  * server's appointment emails and calendar files, which name the office and its address
  * (ADR 015).
@@ -10,7 +10,7 @@ export interface OfficeHours {
   sunday: string;
 }
 
-/** The Office entity of SPEC section 3, every field. */
+/** The Office entity of docs/product-rules.md#records, every field. */
 export interface Office {
   id: string;
   name: string;
@@ -121,7 +121,7 @@ export const officeById = (id: string | null | undefined): Office =>
 export const officeAddressLine = (office: Office) =>
   `${office.name}, ${office.address}, ${office.city}`;
 
-/** Directions and search links of SPEC section 7 (outbound only: no key needed). */
+/** Directions and search links of docs/product-rules.md#wire-contract (outbound only: no key needed). */
 export const directionsUrl = (office: Office) =>
   `https://www.google.com/maps/dir/?api=1&destination=${office.coordinates.lat},${office.coordinates.lng}`;
 export const mapSearchUrl = (office: Office) =>

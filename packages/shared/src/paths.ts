@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC section 2, shared so that the server can tell a portal path (served the
+ * The route table of docs/product-rules.md#screens, shared so that the server can tell a portal path (served the
  * app shell, 200) from an unknown one (404 with the Page Not Found screen). Public pages are
  * prerendered and found on disk, so they are not repeated here.
  */

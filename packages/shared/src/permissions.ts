@@ -1,7 +1,7 @@
 import type { AdminPermissionKey, AdminPermissions, Role } from './constants';
 
 /**
- * Who may do what (SPEC section 6), as data. The server enforces `can()` on every request and the
+ * Who may do what (docs/roles-and-permissions.md), as data. The server enforces `can()` on every request and the
  * web app uses the same function to show or hide controls. A rule may depend on the record
  * (ownership: a client's own case, the assigned member of staff); the server also puts the same
  * ownership into its repositories' WHERE clauses, so a list never holds another client's rows.
@@ -60,23 +60,23 @@ const HANDLES_BOOKINGS: Rule = ['canAdmitClients', 'canScheduleAppointments'];
 export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
   client: {
     'dashboard:view': true,
-    // A client's own records only: another client's answers 404 (DECISIONS "Accounts").
+    // A client's own records only: another client's answers 404 (docs/roles-and-permissions.md).
     'cases:view': 'own',
     // Their own cases' shared documents, and their own uploads to their own open cases.
     'files:open': 'own',
     'files:upload': 'own',
     'appointments:view': 'own',
-    // Book, reschedule and cancel their own appointments; staff need the toggle (issue 14).
+    // Book, reschedule and cancel their own appointments; staff need the toggle.
     'appointments:schedule': 'own',
     'appointments:contact': 'own',
-    // Their own conversations only (another client's answers 404, issue 17).
+    // Their own conversations only (another client's answers 404).
     'messages:view': 'own',
     // A client writes to the firm for themself only (ADR 020).
     'messages:start': 'own',
   },
   admin: {
     'dashboard:view': true,
-    // Case files are opened with canOpenFiles: without it an admin sees no case at all (issue 13).
+    // Case files are opened with canOpenFiles: without it an admin sees no case at all.
     'cases:view': 'canOpenFiles',
     'cases:create': 'canManageCases',
     'cases:manage': 'canManageCases',
@@ -87,7 +87,7 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'files:share': ['canUploadFiles', 'canManageCases'],
     'appointments:view': true,
     'appointments:schedule': 'canScheduleAppointments',
-    // Every admin lists the diary (SPEC): who comes, when, for what. A visitor's or client's email
+    // Every admin lists the diary (docs/roles-and-permissions.md): who comes, when, for what. A visitor's or client's email
     // and phone only for those who handle bookings; the others greet them by name (ADR 021).
     'appointments:contact': HANDLES_BOOKINGS,
     // Money is recorded by those who run the firm's matters, not by whoever keeps the
@@ -101,7 +101,7 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'messages:start': SEES_CLIENTS,
     'messages:all': 'canOpenFiles',
     'messages:file': 'canUploadFiles',
-    // The Clients screen (issue 16): those who admit clients, open their files or run their cases.
+    // The Clients screen: those who admit clients, open their files or run their cases.
     'clients:view': SEES_CLIENTS,
     // Editing a client's contact details goes with admitting them.
     'clients:admit': 'canAdmitClients',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeChatPhone, toKenyanE164 } from './phone';
 
-describe('normalizeChatPhone (SPEC section 5)', () => {
+describe('normalizeChatPhone (the chat link)', () => {
   it.each([
     ['0712 345 678', '254712345678'],
     ['+254 712 345 678', '254712345678'],
@@ -13,7 +13,7 @@ describe('normalizeChatPhone (SPEC section 5)', () => {
   });
 });
 
-describe('toKenyanE164 (DECISIONS "Data")', () => {
+describe('toKenyanE164 (stored phone numbers)', () => {
   it.each([
     ['0712345678', '+254712345678'],
     ['0112 345 678', '+254112345678'],

@@ -1,7 +1,7 @@
 import { DEFAULT_COUNTRY_CODE } from './constants';
 
 /**
- * Chat-link normalisation of SPEC section 5: keep digits; a leading 0 becomes 254; a leading 254
+ * Chat-link normalisation of docs/product-rules.md#validation: keep digits; a leading 0 becomes 254; a leading 254
  * stays; anything else gets 254 in front. The result is what wa.me expects (no plus sign).
  */
 export function normalizeChatPhone(input: string): string {
@@ -11,11 +11,11 @@ export function normalizeChatPhone(input: string): string {
   return DEFAULT_COUNTRY_CODE + digits;
 }
 
-/** Digits, spaces, dashes, parentheses and an optional leading plus (SPEC section 5). */
+/** Digits, spaces, dashes, parentheses and an optional leading plus (docs/product-rules.md#validation). */
 export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
 
 /**
- * Kenyan numbers arrive as 07…, 01…, +254… or 254… and are stored in E.164 (DECISIONS "Data").
+ * Kenyan numbers arrive as 07…, 01…, +254… or 254… and are stored in E.164 (docs/product-rules.md#limits).
  * Returns null when the input cannot be a Kenyan number (9 national digits after the prefix).
  */
 export function toKenyanE164(input: string): string | null {

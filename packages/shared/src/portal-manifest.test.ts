@@ -18,19 +18,19 @@ const admin = { role: 'admin' as const, permissions: NO_ADMIN_PERMISSIONS };
 const labels = (links: { label: string }[]) => links.map((link) => link.label);
 
 describe('the portal manifest', () => {
-  it('gives each role SPEC section 2’s navigation, in its order', () => {
+  it('gives each role its navigation, in the documented order', () => {
     expect(labels(portalNav(client))).toEqual([
       'Dashboard',
       'My Cases',
       'Appointments',
       'Messages',
     ]);
-    // Cases needs canOpenFiles (issue 13): an admin without it sees no Cases item.
+    // Cases needs canOpenFiles: an admin without it sees no Cases item.
     expect(
       labels(portalNav({ ...admin, permissions: { ...NO_ADMIN_PERMISSIONS, canOpenFiles: true } })),
     ).toEqual(['Dashboard', 'Cases', 'Appointments', 'Messages', 'Clients']);
     // Clients needs canAdmitClients, canOpenFiles or canManageCases; Enquiries canAdmitClients or
-    // canScheduleAppointments (issue 16).
+    // canScheduleAppointments.
     expect(labels(portalNav(admin))).toEqual(['Dashboard', 'Appointments', 'Messages']);
     expect(
       labels(

@@ -31,7 +31,7 @@ export interface PortalFeature {
   action?: Action;
   /** Told to a signed-in person who may not, on their way to the dashboard. */
   deniedMessage?: string;
-  /** An item of the header's navigation (SPEC section 2, "Navigation by role"). */
+  /** An item of the header's navigation (docs/product-rules.md#screens, "Navigation by role"). */
   nav?: {
     label: string;
     clientLabel?: string;
@@ -82,7 +82,7 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
     },
   },
   {
-    // The booking form is open to visitors (SPEC section 2); the list is for signed-in people.
+    // The booking form is open to visitors (docs/product-rules.md#screens); the list is for signed-in people.
     // /appointments/manage is a visitor's emailed link (the token in its fragment).
     screen: 'appointments/appointments',
     paths: ['/appointments', '/appointments/manage'],

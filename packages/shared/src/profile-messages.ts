@@ -1,5 +1,5 @@
 /**
- * The texts of Profile Settings and System Settings (issue 16). A module of its own, like
+ * The texts of Profile Settings and System Settings. A module of its own, like
  * USER_MANAGEMENT_MESSAGES, so public pages do not download them.
  */
 export const PROFILE_MESSAGES = {

@@ -1,8 +1,8 @@
 import { MESSAGES } from './messages';
 
 /**
- * The texts of user and admin management (SPEC sections 2, 4 and 8, plus our own where the spec
- * shows none). A module of its own (not MESSAGES) so that public pages, which load MESSAGES, do
+ * The texts of user and admin management (the contract texts of docs/texts.md, plus our own where the
+ * contract has none). A module of its own (not MESSAGES) so that public pages, which load MESSAGES, do
  * not download them.
  */
 export const USER_MANAGEMENT_MESSAGES = {
@@ -51,7 +51,7 @@ export const USER_MANAGEMENT_MESSAGES = {
   generatePassword: 'Generate a strong password',
   passwordGenerated: 'A strong password is filled in and shown. Note it to give to the admin.',
 
-  // The Admin Overview tab's own toasts (SPEC section 8, "Local admin screen").
+  // The Admin Overview tab's own toasts (docs/texts.md, "Local admin screen").
   overviewAdminCreated: 'Admin created successfully!',
   overviewAdminStatusUpdated: 'Admin status updated successfully!',
   overviewAdminDeleted: 'Admin deleted successfully!',
@@ -59,7 +59,7 @@ export const USER_MANAGEMENT_MESSAGES = {
   overviewUpdateStatusFailed: 'Failed to update admin status',
   overviewDeleteAdminFailed: 'Failed to delete admin',
 
-  // User management failure toasts, used when the server gives no message (SPEC section 8).
+  // User management failure toasts, used when the server gives no message (docs/texts.md).
   fetchUsersFailed: 'Failed to fetch users',
   deactivateUserFailed: 'Failed to deactivate user',
   activateUserFailed: 'Failed to activate user',
@@ -71,7 +71,7 @@ export const USER_MANAGEMENT_MESSAGES = {
   verifyAdvocateFailed: 'Failed to verify advocate',
 } as const;
 
-/** The browser confirmations of SPEC section 4, word for word. */
+/** The browser confirmations (docs/product-rules.md#states), contract texts word for word. */
 export const CONFIRMATIONS = {
   deactivateUser: 'Are you sure you want to deactivate this user?',
   deleteUser:

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * Work that must not delay an answer, or must not show in its timing (issue 11: forgot-password
+ * Work that must not delay an answer, or must not show in its timing (forgot-password
  * answered unknown emails faster than known ones). A task starts after the current response has
  * been written (setImmediate runs after the promise chain that sends it); a failure is logged, never
  * thrown at anyone. `drain()` waits for everything queued so far: tests read the mail it sent, and

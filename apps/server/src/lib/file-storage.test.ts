@@ -3,7 +3,7 @@ import { CASE_LIMITS } from '@firm/shared';
 import { attachmentDisposition, cleanFileName } from './file-storage';
 
 describe('cleanFileName', () => {
-  it('removes every bidirectional control, so a name shows as what it saves as (issue 23 item 8)', () => {
+  it('removes every bidirectional control, so a name shows as what it saves as', () => {
     // Shown as "invoiceexe.pdf", saved as "invoicefdp.exe".
     expect(cleanFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
     const controls = '\u061C\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069';

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../test/helpers';
 import { rawRequest } from '../../test/raw-http';
 import { HTTP_TIMEOUTS } from './http-timeouts';
 
-describe('slow clients (issue 11, item 6)', () => {
+describe('slow clients', () => {
   let ctx: TestContext;
   let port: number;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * How long the server waits on a client (issue 11: a body sent a byte a minute held a connection
+ * How long the server waits on a client (a body sent a byte a minute held a connection
  * forever, because Fastify's default request timeout is none). The figures are for the slowest
  * visitor we serve: a phone on a poor 3G link (~100–400 kbit/s up, 1–2 s round trips).
  */

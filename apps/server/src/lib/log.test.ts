@@ -4,7 +4,7 @@ import { captureLog, createTestContext, type TestContext } from '../../test/help
 import { TEST_SUPER_KEY, bearer, seedUser, sessionFor } from '../../test/accounts';
 import { redactUrl } from './log';
 
-describe('what reaches the log (issue 11, item 2)', () => {
+describe('what reaches the log', () => {
   let ctx: TestContext;
   let log: ReturnType<typeof captureLog>;
   beforeEach(async () => {
@@ -77,7 +77,7 @@ describe('what reaches the log (issue 11, item 2)', () => {
   });
 });
 
-describe('what people typed stays out of the log (issue 23 item 10)', () => {
+describe('what people typed stays out of the log', () => {
   let ctx: TestContext;
   let log: ReturnType<typeof captureLog>;
   beforeEach(async () => {

@@ -44,7 +44,7 @@ function decodeQWords(header: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-describe('subjects holding encoded words (issue 23 item 12)', () => {
+describe('subjects holding encoded words', () => {
   const typed = 'Website message: Hi =?utf-8?q?x=0ABcc=3A_evil=40example.test?= there';
 
   it('are sent encoded, so a mail client shows the typed text and decodes nothing of it', async () => {

@@ -50,7 +50,7 @@ export function neutralSubject(subject: string): string {
 }
 
 /**
- * All email goes through here (DECISIONS "Mail"): SMTP when `SMTP_URL` is set, otherwise one `.eml`
+ * All email goes through here (docs/product-rules.md#mail): SMTP when `SMTP_URL` is set, otherwise one `.eml`
  * file per message under `DATA_DIR/mail/`, so a fresh install works and tests can read what was sent.
  */
 export function createMailer({ smtpUrl, from, mailDir, logger }: MailerOptions): Mailer {

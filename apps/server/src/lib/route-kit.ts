@@ -10,7 +10,7 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({ ip: requ
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
 
-/** A route schema's error answers (SPEC section 7's `{ message, code?, errors? }`) for `statuses`. */
+/** A route schema's error answers (the error contract `{ message, code?, errors? }`, docs/product-rules.md#wire-contract) for `statuses`. */
 export function errorResponses<S extends ErrorStatus>(
   ...statuses: S[]
 ): Record<S, typeof apiErrorSchema> {

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 export const SUPER_KEY_FILE = 'advocate-super-key';
 
 /**
- * The master key for advocate registration (DECISIONS "Accounts and security"): ADVOCATE_SUPER_KEY
+ * The master key for advocate registration (docs/roles-and-permissions.md): ADVOCATE_SUPER_KEY
  * when set; otherwise a key generated on first start into DATA_DIR/advocate-super-key (mode 0600)
  * and read from there afterwards. The log says where the file is, never the key.
  */
@@ -40,7 +40,7 @@ export function loadSuperKey(
 }
 
 /**
- * The key as the running server holds it (issue 16): where it comes from, and, for a generated
+ * The key as the running server holds it: where it comes from, and, for a generated
  * key, its replacement from System Settings.
  *
  * - `environment`: ADVOCATE_SUPER_KEY; cannot be replaced here (the deployment owns it).

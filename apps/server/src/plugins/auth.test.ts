@@ -114,7 +114,7 @@ describe('auth plugin guards', () => {
     }
   });
 
-  it('answers a must-change-password user on public routes as a visitor (issue 11)', async () => {
+  it('answers a must-change-password user on public routes as a visitor', async () => {
     await seedUser(ctx, { role: 'advocate', email: 'temp@example.test', mustChangePassword: true });
     const token = await signIn(ctx, 'temp@example.test');
     const publicRoute = await call('GET', '/api/test/public', token);

@@ -25,8 +25,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Lets a user who must change their password call this guarded route. Off by default: every
-     * route that needs a session refuses such a user with 403 PASSWORD_CHANGE_REQUIRED (DECISIONS
-     * "Accounts and security"); public routes answer them as a visitor.
+     * route that needs a session refuses such a user with 403 PASSWORD_CHANGE_REQUIRED
+     * (docs/roles-and-permissions.md); public routes answer them as a visitor.
      */
     allowPasswordChangeRequired?: boolean;
   }
@@ -92,7 +92,7 @@ export const authPlugin = fp(
         await touchSession(app.db, found.session.id, now, TOUCH_INTERVAL_MS);
       }
       // The gate belongs to routes that need a session (the guards below): the home page, health,
-      // the contact form and the public config answer a must-change user as anyone else (issue 11).
+      // the contact form and the public config answer a must-change user as anyone else.
       if (
         found.user.mustChangePassword &&
         !request.routeOptions.config?.allowPasswordChangeRequired

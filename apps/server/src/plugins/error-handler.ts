@@ -17,8 +17,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * When a body field that must be given is missing or blank, answer this as the 400's message
-     * (the per-field messages stay in `errors`). SPEC section 5's 'Please fill in all required
-     * fields' for the user-management forms.
+     * (the per-field messages stay in `errors`): 'Please fill in all required fields' for the
+     * user-management forms (docs/texts.md).
      */
     missingFieldsMessage?: string;
   }
@@ -64,7 +64,7 @@ const BUSY_SQLSTATES = /^(53300|57P01|57P02|57P03|08\w{3})$/;
 /**
  * A request that failed because the database is saturated or unreachable (the pool's wait for a
  * connection ran out under a burst, the server restarts): a 503 with Retry-After tells the client
- * to try again, where a 500 would say the request itself broke something (issue 14: a burst of
+ * to try again, where a 500 would say the request itself broke something (a burst of
  * 100 bookings on a loaded machine once answered 99 × 500).
  */
 function isDatabaseBusy(error: unknown): boolean {

@@ -22,7 +22,7 @@ function expectContract(body: unknown, code: string) {
   expect(body).toEqual({ message: expect.any(String), code });
 }
 
-describe('answers to requests no route handles (issue 11, item 7)', () => {
+describe('answers to requests no route handles', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ WEB_DIST_DIR: fakeWebBuild() });
@@ -145,7 +145,7 @@ describe('answers to requests no route handles (issue 11, item 7)', () => {
   });
 });
 
-describe('API docs, Permissions-Policy (issue 11, item 13)', () => {
+describe('API docs, Permissions-Policy', () => {
   let ctx: TestContext;
   afterAll(() => ctx?.close());
 

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** OpenStreetMap tiles, drawn by Leaflet on the pages with a map (DECISIONS "Public site"). */
+/** OpenStreetMap tiles, drawn by Leaflet on the pages with a map (docs/product-rules.md#public-site). */
 const OSM_TILES = 'https://tile.openstreetmap.org';
 
 /**

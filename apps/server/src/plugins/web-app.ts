@@ -79,7 +79,7 @@ export const webAppPlugin = fp(
     const pageFor = (pathname: string) =>
       pages.get(pathname === '/' ? 'index.html' : `${pathname.slice(1)}/index.html`);
 
-    // Search engines: the public pages only, at absolute URLs (DECISIONS "Public site").
+    // Search engines: the public pages only, at absolute URLs (docs/product-rules.md#public-site).
     const sitemap = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

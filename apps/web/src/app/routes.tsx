@@ -38,7 +38,7 @@ function portalRoutes(): RouteObject[] {
 }
 
 /**
- * The route table of SPEC section 2. Every screen is its own lazily loaded module, so a public page
+ * The route table of docs/product-rules.md#screens. Every screen is its own lazily loaded module, so a public page
  * downloads none of the portal's code.
  */
 export const routes: RouteObject[] = [

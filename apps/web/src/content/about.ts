@@ -79,7 +79,7 @@ export const achievements = [
   },
 ];
 
-/** The stats of SPEC section 1, in one place so the firm can change them. */
+/** The stats of docs/product-rules.md, in one place so the firm can change them. */
 export const stats = [
   { value: '500+', label: 'Cases Won' },
   { value: '15+', label: 'Years Experience' },
@@ -89,7 +89,7 @@ export const stats = [
 
 /**
  * Testimonials never name or identify a client (Law Society of Kenya advertising rules,
- * DECISIONS "Public site"): only the kind of matter and the county.
+ * docs/product-rules.md#public-site): only the kind of matter and the county.
  */
 export const testimonials = [
   {

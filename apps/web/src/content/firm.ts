@@ -10,7 +10,7 @@ import {
 
 /**
  * The firm itself: one source of truth for the header, footer, chat widget, structured data and
- * every page that names the firm (DECISIONS "Public site"). Change a number or an address here and
+ * every page that names the firm (docs/product-rules.md#public-site). Change a number or an address here and
  * every page, the footer, the chat widget, the JSON-LD and the sitemap follow.
  */
 export const firm = {
@@ -22,7 +22,7 @@ export const firm = {
   whatsapp: '0712 345 678',
   emergencyPhone: FIRM_IDENTITY.emergencyPhone,
   email: 'info@mwamba-advocates.co.ke',
-  /** Office hours of SPEC section 9, as the footer states them. */
+  /** Office hours of docs/product-rules.md#limits, as the footer states them. */
   hoursText: [
     { days: 'Mon-Fri', hours: '8:00 AM-6:00 PM' },
     { days: 'Sat', hours: '9:00 AM-2:00 PM' },
@@ -35,7 +35,7 @@ export const firm = {
 } as const;
 
 /**
- * The consultation offer, stated once (DECISIONS "Public site"): a free 15-minute preliminary call
+ * The consultation offer, stated once (docs/product-rules.md#public-site): a free 15-minute preliminary call
  * and a 30-minute initial consultation at KES 5,000. Every page that mentions a consultation reads
  * these sentences.
  */
@@ -50,7 +50,7 @@ export const consultation = {
   short: 'Free 15-minute call · 30-minute consultation KES 5,000',
 } as const;
 
-/** SPEC section 2: "a legal disclaimer that the content is not legal advice". */
+/** docs/product-rules.md#screens: "a legal disclaimer that the content is not legal advice". */
 export const legalDisclaimer =
   'The information on this website is general information about Kenyan law, not legal advice. Every matter turns on its own facts: do not act, or decide not to act, on anything here without advice from an advocate on your situation. Reading this website or contacting us does not by itself create an advocate-client relationship.';
 
@@ -63,7 +63,7 @@ export { directionsUrl, mapSearchUrl, type Office, type OfficeHours };
 /** Turns a written phone number into a `tel:` link. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-/** The four counties of SPEC section 2 ("Areas We Serve"). */
+/** The four counties of docs/product-rules.md#screens ("Areas We Serve"). */
 export interface County {
   name: string;
   areas: string[];

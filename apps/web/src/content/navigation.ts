@@ -3,7 +3,7 @@ export interface NavItem {
   to: string;
 }
 
-/** The visitors' header navigation (SPEC section 2); signed-in people's comes from the portal manifest. */
+/** The visitors' header navigation (docs/product-rules.md#screens); signed-in people's comes from the portal manifest. */
 export const VISITOR_NAV: NavItem[] = [
   { label: 'Home', to: '/' },
   { label: 'About', to: '/about' },

@@ -1,6 +1,6 @@
 import type { PracticeAreaSlug } from '@firm/shared';
 
-/** The five practice-area pages of SPEC section 2: loaded with those pages only. */
+/** The five practice-area pages of docs/product-rules.md#screens: loaded with those pages only. */
 export interface PracticeAreaDetail {
   slug: PracticeAreaSlug;
   title: string;
@@ -13,7 +13,7 @@ export interface PracticeAreaDetail {
   cta: { title: string; text: string };
 }
 
-/** The five detail pages of SPEC section 2. */
+/** The five detail pages of docs/product-rules.md#screens. */
 export const practiceAreaDetails: Record<PracticeAreaSlug, PracticeAreaDetail> = {
   'family-law': {
     slug: 'family-law',

@@ -1,6 +1,6 @@
 import type { PracticeAreaSlug } from '@firm/shared';
 
-/** One of the nine practice areas of SPEC section 2: a description and four key services. */
+/** One of the nine practice areas of docs/product-rules.md#screens: a description and four key services. */
 export interface PracticeArea {
   id: string;
   title: string;
@@ -126,7 +126,7 @@ export const practiceAreas: PracticeArea[] = [
   },
 ];
 
-/** The 'Why choose' block of SPEC section 2: four points. */
+/** The 'Why choose' block of docs/product-rules.md#screens: four points. */
 export const whyChooseUs = [
   {
     title: 'Experienced advocates',

@@ -4,7 +4,7 @@ import type { ProseSection } from './prose';
 
 export type ResourceCategory = 'articles' | 'guides' | 'forms';
 
-/** The Resource entity of SPEC section 3, plus the article body for 'Read More'. */
+/** The Resource entity of docs/product-rules.md#records, plus the article body for 'Read More'. */
 export interface Resource {
   id: string;
   title: string;
@@ -99,7 +99,7 @@ export const resources: Resource[] = [
   },
 ];
 
-/** The four FAQs of the resources page (SPEC sections 2 and 9). */
+/** The four FAQs of the resources page (docs/product-rules.md#screens, #limits). */
 export const faqs = [
   {
     question: 'How much does a consultation cost?',

@@ -14,7 +14,7 @@ function respondWith(status: number, body: unknown) {
   return requests;
 }
 
-describe('api client (SPEC sections 7 and 8)', () => {
+describe('api client (the Bearer token and the error texts)', () => {
   it('sends the stored token as a Bearer header, and none when there is none', async () => {
     const requests = respondWith(200, { ok: true });
     await api.get('/health');

@@ -27,9 +27,9 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Every call to the API goes through here (SPEC section 7): the Bearer token when one is stored,
+ * Every call to the API goes through here (docs/product-rules.md#wire-contract): the Bearer token when one is stored,
  * JSON both ways, any 2xx is success. A failure becomes an ApiError whose text is the body's
- * `message`, else the transport's text, else 'An error occurred' (SPEC section 8).
+ * `message`, else the transport's text, else 'An error occurred' (docs/texts.md).
  */
 export async function apiRequest<T>(
   method: Method,
@@ -108,14 +108,14 @@ export const api = {
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
 };
 
-/** The text to show for any failure, with the screen's own fallback (SPEC section 8). */
+/** The text to show for any failure, with the screen's own fallback (docs/texts.md). */
 export function errorText(error: unknown, fallback: string = MESSAGES.genericError): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
 
 /**
- * SPEC section 8, user management and the other portal screens: a failure shows the server's
+ * docs/texts.md, user management and the other portal screens: a failure shows the server's
  * message, and the screen's own text ('Failed to delete user') when the server gave none (no answer
  * at all, or an answer without a `message`, such as a proxy's error page).
  */

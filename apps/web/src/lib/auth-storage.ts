@@ -1,7 +1,7 @@
 import { TOKEN_STORAGE_KEY } from '@firm/shared';
 
 /**
- * The stored session token (SPEC section 3, "Session") and the one signal the API client sends the
+ * The stored session token (docs/product-rules.md#records, "Session") and the one signal the API client sends the
  * session store. Kept apart from both so that a public page, whose header only needs to know
  * whether a token is stored, downloads neither the API client nor more than this.
  */

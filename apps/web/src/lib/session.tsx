@@ -14,7 +14,7 @@ import { notify } from './toasts';
 const loadApi = () => import('./api-client').then((m) => m.api);
 
 /**
- * The session of SPEC section 4: loading while a stored token is checked with GET /auth/me, then
+ * The session of docs/product-rules.md#states: loading while a stored token is checked with GET /auth/me, then
  * signed in (the user) or signed out. It lives outside React so the header, the guards and the
  * forms share one, and so the prerendered header can render the signed-out state on the server
  * and during hydration (the server snapshot), switching only afterwards.

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 
 /**
- * The one toaster, as SPEC section 9 sets it: durations by kind, 350 px wide, removed 1000 ms after
+ * The one toaster, as docs/product-rules.md#limits sets it: durations by kind, 350 px wide, removed 1000 ms after
  * dismissal, and at most 20 on screen (the oldest beyond that are dismissed). Loaded lazily by
  * toasts.tsx, so public pages download it only when they show a toast.
  */

@@ -30,7 +30,7 @@ describe('DeferredToaster', () => {
 });
 
 describe('AppToaster', () => {
-  it('reads SPEC section 9’s limits from TOAST: how many stay on screen, and the removal delay', async () => {
+  it("reads the toasts' limits from TOAST: how many stay on screen, and the removal delay", async () => {
     // Other values than the library's own defaults (20, 1000 ms), to see that ours are applied.
     vi.doMock('@firm/shared', async (importOriginal) => {
       const shared = await importOriginal<typeof Shared>();

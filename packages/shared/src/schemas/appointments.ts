@@ -31,14 +31,14 @@ export const APPOINTMENT_LIMITS = { titleMax: 200, descriptionMax: 2000, reasonM
 const emptyAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-/** A required calendar day `YYYY-MM-DD` (SPEC: 'Date is required'). */
+/** A required calendar day `YYYY-MM-DD` ('Date is required', docs/texts.md). */
 export const appointmentDateField = z
   .string({ error: M.dateRequired })
   .trim()
   .min(1, { error: M.dateRequired })
   .refine(isCalendarDate, { error: M.dateInvalid });
 
-/** A required start time `HH:MM` (SPEC: 'Time is required'). */
+/** A required start time `HH:MM` ('Time is required', docs/texts.md). */
 export const appointmentTimeField = z
   .string({ error: M.timeRequired })
   .trim()
@@ -70,7 +70,7 @@ const officeIdField = z
   .regex(/^[a-z0-9-]*$/, { error: 'Unknown office' });
 
 /**
- * POST /api/appointments: the booking form (SPEC section 3) for everyone. A visitor adds their
+ * POST /api/appointments: the booking form (docs/product-rules.md#records) for everyone. A visitor adds their
  * contact details and consent (checked by the server when nobody is signed in, with the same
  * messages); staff add the client, and may set another duration or fee.
  */
@@ -256,7 +256,7 @@ export const appointmentSchema = z.object({
   description: z.string(),
   type: z.enum(APPOINTMENT_TYPES),
   status: z.enum(APPOINTMENT_STATUSES),
-  /** Nairobi day and start time (SPEC section 3's `date` and `time`). */
+  /** Nairobi day and start time (an appointment's `date` and `time`, docs/product-rules.md#records). */
   date: z.string(),
   time: z.string(),
   startsAt: z.string(),
@@ -271,7 +271,7 @@ export const appointmentSchema = z.object({
   location: z.enum(APPOINTMENT_LOCATIONS),
   officeId: z.string().nullable(),
   meetingLink: z.string().nullable(),
-  /** The client's name (SPEC section 3's `client`). */
+  /** The client's name (an appointment's `client`, docs/product-rules.md#records). */
   client: z.string(),
   clientId: z.string().nullable(),
   /** Null for staff who do not handle bookings (`appointments:contact`, ADR 021), as the phone. */

@@ -14,14 +14,14 @@ import { VALIDATION } from '../messages';
 import { emailField, isPlainLine, textRule, phoneField, plainText, requiredText } from './fields';
 
 /**
- * The `/api/auth/*` contract (SPEC sections 3, 5 and 7; DECISIONS "Accounts and security"). The
+ * The `/api/auth/*` contract (docs/product-rules.md#records, #validation, #wire-contract; docs/roles-and-permissions.md). The
  * server validates with these schemas and the forms use the same ones, so a message is written once.
  */
 
 // ---------------------------------------------------------------------------------------------
 // Fields
 
-/** The password typed at sign-in: the 6-character minimum of SPEC section 5. */
+/** The password typed at sign-in: the 6-character minimum of docs/product-rules.md#validation. */
 export const loginPasswordField = z
   .string({ error: VALIDATION.passwordRequired })
   .min(1, { error: VALIDATION.passwordRequired })
@@ -31,7 +31,7 @@ export const loginPasswordField = z
 const hasUpperLowerDigit = (value: string) =>
   /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value);
 
-/** Every password a person chooses: registration, reset and change (SPEC section 5, strict form). */
+/** Every password a person chooses: registration, reset and change (docs/product-rules.md#validation, strict form). */
 export const newPasswordField = z
   .string({ error: VALIDATION.passwordRequired })
   .min(1, { error: VALIDATION.passwordRequired })
@@ -96,7 +96,7 @@ const advocateDetailsShape = {
 };
 
 /**
- * POST /api/auth/register: the advocate payload of SPEC section 3 plus `superKey`. A `role` in the
+ * POST /api/auth/register: the advocate payload of docs/product-rules.md#records plus `superKey`. A `role` in the
  * body is ignored (stripped): whoever registers here is an advocate.
  */
 export const registerInputSchema = z.object({
@@ -157,7 +157,7 @@ const confirmPasswordField = z
 export const loginFormSchema = loginInputSchema;
 
 /**
- * Advocate registration form (DECISIONS "Registration form"): the checkbox list of ten plus an
+ * Advocate registration form (docs/product-rules.md#validation): the checkbox list of ten plus an
  * optional comma-separated "Other" field, at least one in total; password confirmation and terms.
  */
 export const advocateRegistrationFormSchema = z
@@ -258,7 +258,7 @@ export const adminPermissionsSchema = z.object(
 );
 
 /**
- * The user object on the wire (SPEC section 3), the one shape every endpoint answers. Admins carry
+ * The user object on the wire (docs/product-rules.md#records), the one shape every endpoint answers. Admins carry
  * `permissions`; advocates their professional fields and verification status. Never a hash.
  */
 export const publicUserSchema = z.object({
@@ -282,7 +282,7 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** Login and first-advocate registration: `{ token, user }` (SPEC section 7). */
+/** Login and first-advocate registration: `{ token, user }` (docs/product-rules.md#wire-contract). */
 export const authSessionSchema = z.object({ token: z.string(), user: publicUserSchema });
 export type AuthSession = z.infer<typeof authSessionSchema>;
 

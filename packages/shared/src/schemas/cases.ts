@@ -16,7 +16,7 @@ import { idParamsSchema, textRule, paginationSchema, requiredText, uuidField } f
 import { queryDate, queryEnum, queryLimit, queryPage, querySearch } from './list-query';
 
 /**
- * The `/api/cases` contract (issue 13; SPEC sections 3 and 5). The server validates with these
+ * The `/api/cases` contract (docs/product-rules.md#records, #validation). The server validates with these
  * schemas, the forms use the same ones, and the screens read the response types.
  */
 
@@ -85,7 +85,7 @@ export const conflictClearanceSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-/** POST /api/cases (SPEC section 5: title, description, category and priority are required). */
+/** POST /api/cases (docs/product-rules.md#validation: title, description, category and priority are required). */
 export const createCaseInputSchema = z.object({
   title: requiredText(CASE_MESSAGES.titleRequired, CASE_LIMITS.titleMax),
   description: requiredText(CASE_MESSAGES.descriptionRequired, CASE_LIMITS.descriptionMax, {

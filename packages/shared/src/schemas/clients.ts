@@ -8,7 +8,7 @@ import { emailField, idParamsSchema, paginationSchema, phoneField, requiredText 
 import { queryDate, queryEnum, queryLimit, queryPage, querySearch, querySort } from './list-query';
 
 /**
- * The `/api/clients` contract (issue 16): the Clients screen. The server validates with these
+ * The `/api/clients` contract: the Clients screen. The server validates with these
  * schemas, the forms use the same ones and the screens read the response types.
  */
 

@@ -3,7 +3,7 @@ import { CONTACT_URGENCIES, LIMITS } from '../constants';
 import { VALIDATION } from '../messages';
 import { emailField, optionalPhoneField, requiredText } from './fields';
 
-/** POST /api/contact-messages: the contact form of SPEC sections 2, 3 and 5. */
+/** POST /api/contact-messages: the contact form of docs/product-rules.md#screens, #records, #validation. */
 export const contactMessageInputSchema = z.object({
   name: requiredText(VALIDATION.contactNameRequired, LIMITS.nameMax),
   email: emailField,

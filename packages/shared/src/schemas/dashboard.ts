@@ -6,12 +6,12 @@ import { ROLES } from '../constants';
 import { paymentInstructionsSchema } from './firm-settings';
 
 /**
- * GET /api/dashboard/stats (issue 15, ADR 019): one answer holding every section the caller's role
+ * GET /api/dashboard/stats (ADR 019): one answer holding every section the caller's role
  * and toggles allow; a section the caller may not see is absent (not empty).
  */
 
 export const DASHBOARD_MESSAGES = {
-  /** SPEC section 2: "A welcome greeting". */
+  /** docs/product-rules.md#screens: "A welcome greeting". */
   welcome: (firstName: string) => `Welcome, ${firstName}`,
   subtitle: 'What would you like to do today?',
   loadFailed: 'Failed to load your dashboard',
@@ -37,7 +37,7 @@ export const DASHBOARD_MESSAGES = {
   makePayment: 'Make Payment',
 } as const;
 
-/** Open cases: every case not yet closed (a closed case takes no uploads, issue 13). */
+/** Open cases: every case not yet closed (a closed case takes no uploads). */
 export const OPEN_CASE_STATUSES = [
   'pending',
   'in_progress',
@@ -51,7 +51,7 @@ const caseCountsSchema = z.object({
 });
 export type OpenCaseCounts = z.infer<typeof caseCountsSchema>;
 
-/** The dashboard variant of a case (SPEC section 3): id, title, status, lastUpdate, nextAction, priority. */
+/** The dashboard variant of a case (docs/product-rules.md#records): id, title, status, lastUpdate, nextAction, priority. */
 export const dashboardCaseSchema = z.object({
   id: z.string(),
   caseNumber: z.string(),
@@ -63,7 +63,7 @@ export const dashboardCaseSchema = z.object({
 });
 export type DashboardCase = z.infer<typeof dashboardCaseSchema>;
 
-/** The dashboard variant of an appointment (SPEC section 3): title, date, time, type, status. */
+/** The dashboard variant of an appointment (docs/product-rules.md#records): title, date, time, type, status. */
 export const dashboardAppointmentSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -83,7 +83,7 @@ export const courtDateSchema = z.object({
   court: z.string().nullable(),
 });
 
-/** The dashboard variant of a message (SPEC section 3): sender, message, time, unread. */
+/** The dashboard variant of a message (docs/product-rules.md#records): sender, message, time, unread. */
 export const dashboardMessageSchema = z.object({
   conversationId: z.string(),
   subject: z.string(),
@@ -203,7 +203,7 @@ export const dashboardLinks = {
 };
 
 /**
- * A client's "next action" on a case (the dashboard variant of SPEC section 3), from what the case
+ * A client's "next action" on a case (the dashboard variant of docs/product-rules.md#records), from what the case
  * says: a coming court date first, else what its status waits for.
  */
 export function caseNextAction(

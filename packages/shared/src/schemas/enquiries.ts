@@ -13,7 +13,7 @@ import { queryEnum, queryLimit, queryPage } from './list-query';
 import { userCreatedSchema } from './user-management';
 
 /**
- * The `/api/enquiries` contract (issue 16): one inbox of contact messages and visitors' booking
+ * The `/api/enquiries` contract: one inbox of contact messages and visitors' booking
  * requests. The server validates with these schemas and the screen uses the same ones.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../error-codes';
 
-/** The body of every error answer (DECISIONS "Wire compatibility"). */
+/** The body of every error answer (docs/product-rules.md#wire-contract). */
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string().optional(),

@@ -8,7 +8,7 @@ import { toKenyanE164 } from '../phone';
 // (index.ts exports this module before the other schemas, so it runs first.)
 z.config({ jitless: true });
 
-/** Reusable fields, each carrying the exact messages of SPEC section 5 (defined once). */
+/** Reusable fields, each carrying the exact messages of docs/product-rules.md#validation (defined once). */
 
 /**
  * A record id: a UUID, answered in its canonical lower-case form. PostgreSQL accepts either case,

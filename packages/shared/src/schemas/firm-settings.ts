@@ -18,7 +18,7 @@ import { MAIN_OFFICE_HOURS } from '../office-hours';
 import { emailField, textRule } from './fields';
 
 /**
- * Firm settings (issue 16, ADR 019): what an advocate changes in System Settings → Firm settings,
+ * Firm settings (ADR 019): what an advocate changes in System Settings → Firm settings,
  * stored in the database and read by the server where it applies. Until changed, the defaults
  * below (the content the site was built with) hold.
  */
@@ -68,7 +68,7 @@ export const BOOKING_TIME_CHOICES = [
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-/** Whether `time` starts within the office hours of `day` (SPEC section 9). */
+/** Whether `time` starts within the office hours of `day` (docs/product-rules.md#limits). */
 export function isWithinOfficeHours(day: BookingDay, time: string): boolean {
   const hours = MAIN_OFFICE_HOURS[BOOKING_DAYS.indexOf(day) + 1];
   return !!hours && minutesOf(time) >= hours.opensAt && minutesOf(time) < hours.closesAt;

@@ -7,7 +7,7 @@ import { idParamsSchema, textRule, paginationSchema, requiredText, uuidField } f
 import { positiveInt, queryLimit, queryPage } from './list-query';
 
 /**
- * The `/api/conversations` and `/api/messages` contract (issue 17, ADR 020). Bodies are plain
+ * The `/api/conversations` and `/api/messages` contract (ADR 020). Bodies are plain
  * text, trimmed, never HTML: the screens show them as text and make links clickable.
  */
 

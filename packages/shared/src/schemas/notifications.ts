@@ -10,7 +10,7 @@ import {
 import { paginationSchema, uuidField } from './fields';
 import { emptyAsUndefined, optionalPositiveInt, positiveInt, queryPage } from './list-query';
 
-/** The `/api/notifications/*` contract (issue 15). */
+/** The `/api/notifications/*` contract. */
 
 export const listNotificationsQuerySchema = z.object({
   page: queryPage,
@@ -41,7 +41,7 @@ export const notificationIdParamsSchema = z.object({
   id: uuidField(NOTIFICATION_MESSAGES.invalidId),
 });
 
-/** SPEC section 3's Notification, with the event that caused it. */
+/** A notification (docs/product-rules.md#records), with the event that caused it. */
 export const notificationSchema = z.object({
   id: z.string(),
   /** The per-person sequence: the live stream's event id (Last-Event-ID). */
@@ -50,7 +50,7 @@ export const notificationSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   title: z.string(),
   message: z.string(),
-  /** ISO time the event happened (SPEC: timestamp). */
+  /** ISO time the event happened (the prototype's `timestamp`). */
   timestamp: z.string(),
   read: z.boolean(),
   readAt: z.string().nullable(),

@@ -19,7 +19,7 @@ import {
 } from './fields';
 
 /**
- * The `/api/profile/*` and `/api/settings/*` contract (issue 16). The server validates with these
+ * The `/api/profile/*` and `/api/settings/*` contract. The server validates with these
  * schemas and the forms use the same ones.
  */
 

@@ -3,7 +3,7 @@ import { AUDIT_PAGE_SIZE } from '../constants';
 import { VALIDATION } from '../messages';
 import { textRule, paginationSchema } from './fields';
 
-/** The `/api/settings/*` contract (System Settings, issue 16; advocates only). */
+/** The `/api/settings/*` contract (System Settings; advocates only). */
 
 const emptyAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;

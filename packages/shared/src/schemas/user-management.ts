@@ -25,8 +25,8 @@ import {
 import { queryLimit, queryPage } from './list-query';
 
 /**
- * The `/api/user-management/*` contract (SPEC sections 3, 5, 7 and 8; DECISIONS "Wire
- * compatibility"). The server validates with these schemas and the forms use the same ones.
+ * The `/api/user-management/*` contract (docs/product-rules.md#records, #validation,
+ * #wire-contract; its texts: docs/texts.md). The server validates with these schemas and the forms use the same ones.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -63,7 +63,7 @@ const initialPermissionsSchema = z
     return permissions;
   });
 
-/** A temporary password the advocate typed (the Admin Overview's form): SPEC section 5's minimum. */
+/** A temporary password the advocate typed (the Admin Overview's form): the minimum of docs/product-rules.md#validation. */
 const temporaryPasswordField = z
   .string({ error: VALIDATION.passwordRequired })
   .min(1, { error: VALIDATION.passwordRequired })
@@ -109,7 +109,7 @@ export type CreateClientInput = z.input<typeof createClientInputSchema>;
 export type CreateClientValues = z.output<typeof createClientInputSchema>;
 
 /**
- * POST /api/user-management/create-advocate: the advocate payload of SPEC section 3 without a
+ * POST /api/user-management/create-advocate: the advocate payload of docs/product-rules.md#records without a
  * password (a temporary one is generated) or a super key (the caller is an advocate already).
  */
 export const createAdvocateInputSchema = registerInputSchema.omit({
@@ -131,7 +131,7 @@ const emptyAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /**
- * GET /api/user-management/users. Every filter is optional (SPEC section 7 sends only `role`).
+ * GET /api/user-management/users. Every filter is optional (a client written to docs/product-rules.md#wire-contract sends only `role`).
  * `all` is the same as leaving a filter out.
  */
 export const listUsersQuerySchema = z.object({
@@ -170,7 +170,7 @@ export type ListUsersFilters = z.output<typeof listUsersQuerySchema>;
 // Forms (the web app)
 
 /**
- * The Admin Overview's "Add New Admin" form (SPEC section 5): phone and a temporary password are
+ * The Admin Overview's "Add New Admin" form (docs/product-rules.md#validation): phone and a temporary password are
  * required there. It posts to create-admin.
  */
 export const addAdminFormSchema = z.object({
@@ -211,7 +211,7 @@ export const userStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
-/** GET /api/user-management/users (DECISIONS "Wire compatibility"), plus `stats`. */
+/** GET /api/user-management/users (docs/product-rules.md#wire-contract), plus `stats`. */
 export const userListSchema = z.object({
   success: z.literal(true),
   /** Users on this page. */

@@ -21,7 +21,7 @@ import {
 import { users } from './users';
 
 /**
- * One meeting in one advocate's diary (issue 14). No two live appointments of an advocate overlap:
+ * One meeting in one advocate's diary. No two live appointments of an advocate overlap:
  * the exclusion constraint `appointments_no_overlap` (hand-written at the end of the migration,
  * drizzle cannot express it) holds across every server process. Nor do two of one client's
  * (`appointments_client_no_overlap`) or of one visitor email's

@@ -3,7 +3,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { users } from './users';
 
 /**
- * Who did what to which account, when and from where (DECISIONS "Accounts and security"). Rows
+ * Who did what to which account, when and from where (docs/roles-and-permissions.md). Rows
  * outlive the people they name: a deleted user's id becomes null, and `details` keeps the email.
  */
 export const auditLog = pgTable(

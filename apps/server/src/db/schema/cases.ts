@@ -23,7 +23,7 @@ import {
 import { users } from './users';
 
 /**
- * Case files (issue 13, ADR 014). A case belongs to one client account and may be assigned to an
+ * Case files (ADR 014). A case belongs to one client account and may be assigned to an
  * advocate or admin; those accounts cannot be deleted while the case exists (RESTRICT), since case
  * files are kept. Documents, notes, parties and timeline events go with their case, which only an
  * advocate may delete, and only while it is empty.
@@ -68,7 +68,7 @@ export const cases = pgTable(
     // The target of conversations' (case_id, client_id) foreign key (messages.ts): a conversation
     // may name only a case of its own client.
     uniqueIndex('cases_id_client_idx').on(table.id, table.clientId),
-    // The client's own list, newest change first (issue 13 targets).
+    // The client's own list, newest change first (the cases benchmark's targets).
     // The lists' order is `updated_at desc, id desc` (PostgreSQL's DESC is NULLS FIRST): an index in
     // another direction or null order could not give it, and the first page would sort every case.
     index('cases_client_updated_idx').on(

@@ -2,7 +2,7 @@ import { newContactReference } from '@firm/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** Messages sent through the public contact form (SPEC section 3, "Contact message"). */
+/** Messages sent through the public contact form (docs/product-rules.md#records, "Contact message"). */
 export const contactMessages = pgTable(
   'contact_messages',
   {

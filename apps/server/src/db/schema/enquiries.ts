@@ -15,7 +15,7 @@ import { contactMessages } from './contact-messages';
 import { users } from './users';
 
 /**
- * The firm's handling of one enquiry (issue 16, ADR 018): a contact message or a visitor's booking
+ * The firm's handling of one enquiry (ADR 018): a contact message or a visitor's booking
  * request, its status, a note, who last changed it and the client made from it. A row exists once
  * someone first acts on the enquiry; until then it is "new" (version 0). Keeping it apart from the
  * two tables leaves the public forms and the appointments module unchanged.

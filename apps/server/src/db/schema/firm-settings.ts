@@ -3,7 +3,7 @@ import { check, jsonb, pgTable, smallint, timestamp, uuid } from 'drizzle-orm/pg
 import { users } from './users';
 
 /**
- * The firm settings (issue 16, ADR 019): one row at most (id 1), holding the whole settings object
+ * The firm settings (ADR 019): one row at most (id 1), holding the whole settings object
  * as last saved by an advocate. No row: the defaults hold. The object is checked by the shared zod
  * schema on the way in and again on the way out (a value a later release no longer accepts falls
  * back to its default rather than breaking bookings).

@@ -16,7 +16,7 @@ import {
 import { users } from './users';
 
 /**
- * Secure messaging (issue 17, ADR 020). A conversation is between one client and the firm,
+ * Secure messaging (ADR 020). A conversation is between one client and the firm,
  * optionally about one of that client's cases: the migration adds the composite foreign key
  * (case_id, client_id) → cases(id, client_id) by hand (with `ON DELETE SET NULL (case_id)`, which
  * Drizzle cannot write), so a conversation can never name another client's case.

@@ -28,7 +28,7 @@ export type NotificationSubject =
   'case' | 'appointment' | 'user' | 'contact_message' | 'conversation';
 
 /**
- * The bell's entries (issue 15), one row per person. `sequence` numbers one person's
+ * The bell's entries, one row per person. `sequence` numbers one person's
  * notifications in commit order (see notificationCounters): it is the live stream's event id, so
  * a reconnect asks for "after N" and gets exactly what it missed.
  */

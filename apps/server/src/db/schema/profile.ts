@@ -4,7 +4,7 @@ import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizz
 import { users } from './users';
 
 /**
- * Links confirming a new email address (issue 16): sent to the new address, single use, stored as
+ * Links confirming a new email address: sent to the new address, single use, stored as
  * SHA-256 only, and expiring. Asking again replaces an unused link.
  */
 export const emailChangeTokens = pgTable(

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Every account: advocates, admins and clients (SPEC section 3, "User"). Advocates carry their
+ * Every account: advocates, admins and clients (docs/product-rules.md#records, "User"). Advocates carry their
  * professional details and a verification status; admins their six permission toggles.
  */
 export const users = pgTable(
@@ -34,7 +34,7 @@ export const users = pgTable(
     verificationStatus: text().$type<VerificationStatus>(),
     /** Set with a temporary password: the API refuses all but a password change until done. */
     mustChangePassword: boolean().notNull().default(false),
-    /** Admins only: the six toggles of SPEC section 3. */
+    /** Admins only: the six toggles (docs/roles-and-permissions.md). */
     permissions: jsonb().$type<AdminPermissions>(),
     licenseNumber: text(),
     specializations: text().array(),

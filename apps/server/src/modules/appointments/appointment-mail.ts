@@ -129,7 +129,7 @@ export async function sendAppointmentMail(
     manageUrl: string;
     hasAccount: boolean;
     notifyFirm: boolean;
-    /** False when the client switched this kind of email off in Profile (issue 15). */
+    /** False when the client switched this kind of email off in Profile. */
     toClient?: boolean;
     /** The firm settings' booking auto-reply (the opening of the "booked" email). */
     bookingAutoReply?: string;

@@ -6,7 +6,7 @@ import { sendAppointmentMail } from './appointment-mail';
 import { claimDueReminders, releaseExpiredHolds, releaseReminder } from './appointments.repository';
 import { toAppointment, type AppointmentDeps } from './appointments.service';
 
-/** The reminder goes 24 hours before a confirmed appointment (issue 14). */
+/** The reminder goes 24 hours before a confirmed appointment. */
 export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_INTERVAL_MS = 5 * 60 * 1000;
 

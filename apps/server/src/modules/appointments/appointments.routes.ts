@@ -63,7 +63,7 @@ const bookingLimit = {
 const linkLimit = { rateLimit: { max: 30, timeWindow: '15 minutes' } };
 
 /**
- * `/api/appointments` (issue 14; the paths and bodies the firm's earlier frontend declared). Who
+ * `/api/appointments` (the paths and bodies the firm's earlier frontend declared). Who
  * may call is checked before the body is read; the service repeats it with the record in hand.
  */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -426,7 +426,7 @@ function queueMail(
   const appointment = { ...toAppointment(row), sequence: row.sequence };
   const clientId = row.clientId;
   deps.backgroundTasks.run(`appointment ${kind} email`, async () => {
-    // A client may switch these emails off in Profile (issue 15); visitors have no preferences.
+    // A client may switch these emails off in Profile; visitors have no preferences.
     const preferenceKind =
       kind === 'confirmed' || kind === 'rescheduled' || kind === 'cancelled'
         ? (`appointment_${kind}` as const)

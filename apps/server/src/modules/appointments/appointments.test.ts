@@ -127,7 +127,7 @@ describe('booking rules', () => {
     expect(body.appointment.startsAt.slice(11, 16)).toBe('11:00'); // 14:00 in Nairobi is 11:00 UTC
   });
 
-  it("SPEC section 5's message for each missing field", async () => {
+  it("the booking form's message for each missing field", async () => {
     const response = await post({}, tokens.client);
     expect(response.statusCode).toBe(400);
     const { errors } = response.json();

@@ -117,7 +117,7 @@ const firmNotices = async () =>
       .where(eq(notifications.kind, 'visitor_booking_received'))
   ).length;
 
-describe('the bot of issue 23: 60 bookings from 60 addresses', () => {
+describe('a bot: 60 bookings from 60 addresses', () => {
   it('one email and one phone: 3 held, 57 refused, 3 emails to that address, nothing to the firm', async () => {
     await setCeiling(200);
     const days = [freshDay(), freshDay()];

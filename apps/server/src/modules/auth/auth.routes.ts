@@ -60,7 +60,7 @@ const LIMITS = {
   },
 };
 
-/** `/api/auth/*`: SPEC section 7 with DECISIONS "Accounts and security". */
+/** `/api/auth/*`: docs/product-rules.md#wire-contract and #accounts. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: AuthDeps = {
     db: app.db,
@@ -195,7 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email } = request.body;
       const requestMeta = meta(request);
-      // After the answer: known and unknown emails do the same work before it (issue 11).
+      // After the answer: known and unknown emails do the same work before it.
       app.backgroundTasks.run('password reset email', () =>
         requestPasswordReset(deps, email, requestMeta),
       );

@@ -167,7 +167,7 @@ function lockedMessage(until: Date | number, now: number): string {
  * Sign-in. Unknown email and wrong password answer the same 401, after the same work (one
  * statement that claims the attempt, one password check); only the right password learns that an
  * account is pending or deactivated. The attempt is claimed before the password is checked, so a
- * burst of guesses cannot slip past the lock (issue 11).
+ * burst of guesses cannot slip past the lock.
  */
 export async function login(
   deps: AuthDeps,
@@ -227,7 +227,7 @@ export async function logout(deps: Pick<AuthDeps, 'db'>, session: SessionRow): P
 /**
  * Sends a reset link when the email has an active account, and does nothing visible otherwise.
  * The route runs this after answering (`app.backgroundTasks`), so neither the answer nor its timing
- * tells whether the account exists (issue 11).
+ * tells whether the account exists.
  */
 export async function requestPasswordReset(
   deps: AuthDeps,
@@ -235,7 +235,7 @@ export async function requestPasswordReset(
   meta: RequestMeta,
 ): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
-  // Deactivated and pending accounts get the same answer and no link (issue 11).
+  // Deactivated and pending accounts get the same answer and no link.
   if (!user || !user.isActive) return;
   const now = Date.now();
   const token = generateToken();

@@ -10,7 +10,7 @@ import { insertResetToken, spendUserResetTokens } from './password-reset.reposit
  * added them, with a link to choose their own password. The link is a password-reset token of
  * kind 'invitation': single use, 72 hours, stored as SHA-256 only, and spent by any password
  * change (replace-password.ts). The temporary password shown to whoever created the account stays
- * (SPEC: for handing over in person) and is never put in an email.
+ * (for handing over in person, docs/product-rules.md#user-management) and is never put in an email.
  */
 
 export const INVITATION_MS = INVITATION_HOURS * 60 * 60 * 1000;

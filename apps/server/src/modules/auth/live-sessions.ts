@@ -24,7 +24,7 @@ const MAX_CACHED_SESSIONS = 5000;
  * cache is dropped at any change to users or sessions: a deactivation, a permission toggle, a
  * revoked session or a password change applies at the next request, as with a query. PGlite runs
  * one query at a time on this thread, so the query is what a signed-in request mostly waited for
- * (issue 11: /api/auth/me at 29 % of /api/health's rate).
+ * (/api/auth/me ran at 29 % of /api/health's rate).
  */
 export function liveSessionLookup(database: Database): LiveSessionLookup {
   const query: LiveSessionLookup = (tokenHash, now) => findLiveSession(database.db, tokenHash, now);

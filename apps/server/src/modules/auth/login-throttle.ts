@@ -1,5 +1,5 @@
 /**
- * Per-account sign-in throttling (DECISIONS "Accounts and security", ADR 003): after MAX_FAILURES
+ * Per-account sign-in throttling (docs/roles-and-permissions.md, ADR 003): after MAX_FAILURES
  * wrong passwords in a row the account is locked for LOCK_MINUTES. Each attempt claims its slot
  * before the password is checked, in one atomic step, so however many guesses arrive at once, at
  * most MAX_FAILURES of them are ever checked per lock window. Known accounts keep their count in the

@@ -99,7 +99,7 @@ describe('sign-in and sessions', () => {
       );
     });
 
-    it("applies SPEC section 5's login rules", async () => {
+    it("applies the sign-in form's validation rules", async () => {
       const empty = await login({});
       expect(empty.statusCode).toBe(400);
       expect(empty.json().errors).toEqual({
@@ -160,7 +160,7 @@ describe('sign-in and sessions', () => {
       );
     });
 
-    it('checks at most 5 guesses of one account however many arrive at once (issue 11)', async () => {
+    it('checks at most 5 guesses of one account however many arrive at once', async () => {
       await seedUser(ctx, { role: 'client', email: 'client@example.test' });
       // 100 addresses, so the per-address limit (20 a minute) stays out of the way.
       const responses = await Promise.all(

@@ -27,7 +27,7 @@ describe('the password lifecycle', () => {
 
   /** The token of the last reset link emailed. */
   async function emailedResetToken(): Promise<string> {
-    // The email leaves after the answer (issue 11): wait for that work.
+    // The email leaves after the answer: wait for that work.
     await ctx.app.backgroundTasks.drain();
     expect(ctx.mail.length).toBeGreaterThan(0);
     const link = /http:\/\/portal\.test\/reset-password#token=([A-Za-z0-9_-]+)/.exec(
@@ -74,7 +74,7 @@ describe('the password lifecycle', () => {
       expect(await ctx.database.db.select().from(passwordResetTokens)).toHaveLength(1);
     });
 
-    it('sends nothing to a deactivated or pending account, answering the same (issue 11)', async () => {
+    it('sends nothing to a deactivated or pending account, answering the same', async () => {
       await seedUser(ctx, { role: 'client', email: 'active@example.test' });
       await seedUser(ctx, { role: 'client', email: 'gone@example.test', isActive: false });
       await seedUser(ctx, {
@@ -156,7 +156,7 @@ describe('the password lifecycle', () => {
       expect(JSON.stringify(audit[0]!.details)).not.toContain(NEW_PASSWORD);
     });
 
-    it('spends every other emailed link once one is used (issue 11)', async () => {
+    it('spends every other emailed link once one is used', async () => {
       await seedUser(ctx, { role: 'client', email: 'client@example.test' });
       await post('/api/auth/forgot-password', { email: 'client@example.test' });
       const first = await emailedResetToken();
@@ -177,7 +177,7 @@ describe('the password lifecycle', () => {
       expect(stale.json().code).toBe('INVALID_RESET_TOKEN');
     });
 
-    it('refuses a link sent before the account was deactivated, as an invalid one (issue 11)', async () => {
+    it('refuses a link sent before the account was deactivated, as an invalid one', async () => {
       const user = await seedUser(ctx, { role: 'client', email: 'client@example.test' });
       await post('/api/auth/forgot-password', { email: 'client@example.test' });
       const token = await emailedResetToken();
@@ -294,7 +294,7 @@ describe('the password lifecycle', () => {
       expect(audit).toMatchObject({ actorId: user.id, targetUserId: user.id });
     });
 
-    it('spends the reset links emailed before the change (issue 11)', async () => {
+    it('spends the reset links emailed before the change', async () => {
       await seedUser(ctx, { role: 'client', email: 'client@example.test' });
       await post('/api/auth/forgot-password', { email: 'client@example.test' });
       const emailed = await emailedResetToken();

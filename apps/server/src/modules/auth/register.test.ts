@@ -171,7 +171,7 @@ describe('advocate registration', () => {
       expect((await register(advocatePayload())).statusCode).toBe(201);
     });
 
-    it('answers each rule of SPEC section 5 with its message', async () => {
+    it('answers each registration rule with its message', async () => {
       const response = await register({ superKey: TEST_SUPER_KEY });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual({

@@ -14,7 +14,7 @@ export interface PasswordReplacement {
 
 /**
  * The one way a password is replaced: change-password, a reset link and an advocate's reset all
- * come here, in the caller's transaction, so none can forget a step (issue 11: a change used to
+ * come here, in the caller's transaction, so none can forget a step (a change used to
  * leave emailed reset links alive). The new hash is stored, the sign-in lock and count cleared,
  * every outstanding reset link spent, and the user's sessions ended: all of them, or all but
  * `keepSessionId`. Undefined when the user does not exist.

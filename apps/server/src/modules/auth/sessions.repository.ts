@@ -35,7 +35,7 @@ function liveSessionQuery(db: Db) {
 
 /**
  * Every signed-in request runs this query, so it is built once per database and prepared by name:
- * PostgreSQL parses and plans it once per connection instead of on every request (issue 11).
+ * PostgreSQL parses and plans it once per connection instead of on every request.
  */
 const preparedLiveSession = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
 

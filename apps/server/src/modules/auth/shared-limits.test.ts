@@ -10,7 +10,7 @@ if (process.env.CI && !redisUrl) {
   throw new Error('CI=1 but TEST_REDIS_URL is unset: the shared rate-limit tests need Redis');
 }
 
-/** Two server processes on one database and one Redis (issue 11: limits lived in one process). */
+/** Two server processes on one database and one Redis (limits lived in one process). */
 describe.runIf(redisUrl)('rate limits and sign-in counters shared through Redis', () => {
   let ctx: TestContext;
   let second: App;

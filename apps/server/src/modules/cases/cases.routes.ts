@@ -65,7 +65,7 @@ const DENIED: Record<string, string> = {
 };
 
 /**
- * `/api/cases/*` (issue 13; DECISIONS "Portal records" keeps the earlier frontend's paths). Each
+ * `/api/cases/*` (the earlier frontend's paths are kept, docs/product-rules.md#wire-contract). Each
  * route checks who may call before the body is read; the service repeats the check, scopes every
  * query to the caller and holds the rules.
  */

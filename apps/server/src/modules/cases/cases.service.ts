@@ -66,7 +66,7 @@ import type { RequestMeta } from '../../lib/route-kit';
 import { nameOnCaseConversations } from '../messages/messages.repository';
 
 /**
- * The rules of case files (issue 13, ADR 014). Every function takes the signed-in caller, checks
+ * The rules of case files (ADR 014). Every function takes the signed-in caller, checks
  * `can()` itself (the routes check the action first too) and scopes its queries: a client reaches
  * only their own cases and their shared parts, anything else is "not found". Each change writes
  * its timeline events and its audit row in the change's own transaction.
@@ -175,7 +175,7 @@ export async function ownCasesForExport(db: Executor, user: UserRow): Promise<Ca
   return files;
 }
 
-/** Opening a case: staff reads of a client's file are audited (Kenya DPA, DECISIONS). */
+/** Opening a case: staff reads of a client's file are audited (Kenya DPA, docs/roles-and-permissions.md). */
 export async function getCase(
   deps: CasesDeps,
   actor: UserRow,

@@ -15,7 +15,7 @@ import {
 } from '../../../test/cases';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 
-/** The rules of case files beyond who may call (cases.access.test.ts): issue 13's tests. */
+/** The rules of case files beyond who may call (cases.access.test.ts), ADR 014. */
 
 let ctx: TestContext;
 let advocate: UserRow;
@@ -80,7 +80,7 @@ const getCase = async (id: string, who: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/cases/${id}`, headers: as(who) });
 
 describe('creating a case', () => {
-  it('gives the firm number, writes the timeline and the audit row, and answers SPEC’s message', async () => {
+  it('gives the firm number, writes the timeline and the audit row, and answers with the success text', async () => {
     const response = await createCase({
       assignedTo: admin.id,
       court: 'Milimani Commercial Court',
@@ -111,7 +111,7 @@ describe('creating a case', () => {
     expect(audits[0]?.details).toMatchObject({ caseNumber: body.case.caseNumber });
   });
 
-  it('requires SPEC section 5’s fields, each with its message', async () => {
+  it('requires the four New Case fields, each with its message', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/cases',

@@ -5,7 +5,7 @@ import { appointments, cases, users, type UserRow } from '../../db/schema';
 import { likePattern } from '../cases/cases.repository';
 
 /**
- * Client accounts as the Clients screen shows them (issue 16). Every query here has
+ * Client accounts as the Clients screen shows them. Every query here has
  * `role = 'client'` in its WHERE clause: an id of staff answers as an unknown one.
  */
 

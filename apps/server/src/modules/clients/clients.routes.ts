@@ -15,7 +15,7 @@ import { errorResponses, requestMeta } from '../../lib/route-kit';
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
- * `/api/clients/*` (issue 16): the Clients screen. Who may call is checked before anything is
+ * `/api/clients/*`: the Clients screen. Who may call is checked before anything is
  * read; the service repeats it and holds the rules.
  */
 export const clientRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -27,10 +27,10 @@ import {
 import type { RequestMeta } from '../../lib/route-kit';
 
 /**
- * The Clients screen's rules (issue 16, ADR 018). Staff who admit clients, open case files or
+ * The Clients screen's rules (ADR 018). Staff who admit clients, open case files or
  * manage cases see client accounts; advocates and admins who admit clients change their contact
  * details. Clients are refused (403) before any lookup; an id that is not a client's answers 404.
- * Every read of one client's record is audited (Kenya DPA, DECISIONS "Portal records").
+ * Every read of one client's record is audited (Kenya DPA, docs/roles-and-permissions.md).
  */
 
 export interface ClientsDeps {

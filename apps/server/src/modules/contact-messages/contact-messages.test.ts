@@ -68,7 +68,7 @@ describe('POST /api/contact-messages', () => {
     );
   });
 
-  describe('the auto-reply goes to an address nobody has proven (issue 23 item 4)', () => {
+  describe('the auto-reply goes to an address nobody has proven', () => {
     const typed = {
       ...valid,
       name: 'Cheap pills at spam.example',

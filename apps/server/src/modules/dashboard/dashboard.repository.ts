@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { appointments, caseCounts, cases, users } from '../../db/schema';
 
 /**
- * The dashboards' counts and short lists (issue 15, ADR 019). Each is one indexed query; the
+ * The dashboards' counts and short lists (ADR 019). Each is one indexed query; the
  * service runs those a caller may see side by side. Ranges are [from, to) instants.
  */
 

@@ -3,7 +3,7 @@ import { DASHBOARD_MESSAGES, apiErrorSchema, dashboardStatsSchema } from '@firm/
 import { currentUser } from '../../plugins/auth';
 import { dashboardStats } from './dashboard.service';
 
-/** `GET /api/dashboard/stats` (issue 15): every signed-in person, sections by role and toggles. */
+/** `GET /api/dashboard/stats`: every signed-in person, sections by role and toggles. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/stats',

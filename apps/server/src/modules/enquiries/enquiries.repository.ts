@@ -18,7 +18,7 @@ import {
 } from '../../db/schema';
 
 /**
- * The Enquiries inbox (issue 16, ADR 018): contact messages and visitors' booking requests (the
+ * The Enquiries inbox (ADR 018): contact messages and visitors' booking requests (the
  * appointments booked without an account, which carry an emailed link's token) as one list, with
  * the firm's handling of each from `enquiry_states` (none yet: new, version 0).
  */

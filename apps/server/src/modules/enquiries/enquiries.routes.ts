@@ -23,7 +23,7 @@ import { errorResponses, requestMeta } from '../../lib/route-kit';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** `/api/enquiries/*` (issue 16): the inbox of contact messages and visitors' booking requests. */
+/** `/api/enquiries/*`: the inbox of contact messages and visitors' booking requests. */
 export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: EnquiriesDeps = {
     db: app.db,

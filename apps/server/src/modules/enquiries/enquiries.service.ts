@@ -29,7 +29,7 @@ import type { RequestMeta } from '../../lib/route-kit';
 export { countNewEnquiries } from './enquiries.repository';
 
 /**
- * The Enquiries inbox's rules (issue 16, ADR 018). Advocates, and admins who admit clients or
+ * The Enquiries inbox's rules (ADR 018). Advocates, and admins who admit clients or
  * schedule appointments, read and triage it; converting an enquiry into a client account needs
  * canAdmitClients. Each change and its audit row are written in one transaction.
  */

@@ -15,7 +15,7 @@ import { errorResponses } from '../../lib/route-kit';
 
 const errors = errorResponses(400, 401, 403);
 
-/** `/api/settings/firm`: System Settings → Firm settings (issue 16), advocates only. */
+/** `/api/settings/firm`: System Settings → Firm settings, advocates only. */
 export const firmSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (request: { log: FirmSettingsDeps['logger'] }): FirmSettingsDeps => ({
     db: app.db,

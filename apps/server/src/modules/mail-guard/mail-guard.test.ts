@@ -13,7 +13,7 @@ const MORNING = new Date('2026-11-25T07:00:00Z');
 const LATE_EVENING = new Date('2026-11-25T20:30:00Z');
 const NEXT_DAY = new Date('2026-11-25T21:05:00Z');
 
-describe('claimUnprovenRecipient (issue 23 item 4)', () => {
+describe('claimUnprovenRecipient', () => {
   let ctx: TestContext;
   beforeEach(async () => {
     ctx = await createTestContext();

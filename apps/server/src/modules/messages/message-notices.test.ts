@@ -7,7 +7,7 @@ import { seedConversation } from '../../../test/messages';
 import { sendMessageNotices, type MessageNoticeDeps } from './message-notices';
 
 /**
- * The unread-message email (issue 17), with the job called directly at chosen times: after 10
+ * The unread-message email, with the job called directly at chosen times: after 10
  * minutes unread, one email per conversation and recipient, at most one an hour, never the
  * message itself, none once read, and once however many runs race for it.
  */

@@ -41,7 +41,7 @@ async function personalAddress(deps: MessageNoticeDeps, userId: string): Promise
 }
 
 /**
- * The "you have a new message" emails due at `now` (issue 17): a recipient who has not read a
+ * The "you have a new message" emails due at `now`: a recipient who has not read a
  * message 10 minutes after it was sent gets one email for the conversation, naming the sender
  * and linking to it, never carrying the message, and at most one per conversation per hour
  * (unless they switched that email off in Profile). Each (conversation, recipient) is claimed in

@@ -9,7 +9,7 @@ import { seedAttachment, seedConversation } from '../../../test/messages';
 import { sendMessageNotices, type MessageNoticeDeps } from './message-notices';
 
 /**
- * What messaging leaves on record and how its lists answer (issue 17, ADR 020): the audit row of
+ * What messaging leaves on record and how its lists answer (ADR 020): the audit row of
  * every staff call (action, actor, client, address), search and pages of the list, an attachment
  * filed as internal, and withdrawn messages left out of unread counts and the email.
  */

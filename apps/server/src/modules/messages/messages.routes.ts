@@ -139,7 +139,7 @@ function bodyOf(fields: FormFields): string | null {
 }
 
 /**
- * `/api/conversations/*` and `/api/messages/*` (issue 17, ADR 020). Routes check who may call
+ * `/api/conversations/*` and `/api/messages/*` (ADR 020). Routes check who may call
  * before a body is read; the service repeats it, scopes every query and holds the rules.
  */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -62,7 +62,7 @@ import {
 import type { RequestMeta } from '../../lib/route-kit';
 
 /**
- * The rules of secure messaging (issue 17, ADR 020). Every function takes the signed-in caller,
+ * The rules of secure messaging (ADR 020). Every function takes the signed-in caller,
  * checks `can()` and scopes its queries: a client reaches only their own conversations, an admin
  * without canOpenFiles only those they are named on; anything else is "not found". Every staff
  * access to a client's conversation or attachment writes an audit row naming the client.
@@ -796,7 +796,7 @@ export async function fileAttachmentToCase(
 
 /**
  * A client's dashboard: how many messages from the firm they have not read, and their latest
- * conversations with the last message of each (SPEC section 3's dashboard message).
+ * conversations with the last message of each (the dashboard's variant of a message, docs/product-rules.md#records).
  */
 export async function clientMessagesOverview(
   db: Executor,

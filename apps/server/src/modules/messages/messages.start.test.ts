@@ -15,7 +15,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { multipartForm, seedConversation } from '../../../test/messages';
 
 /**
- * Starting a conversation (issue 17, ADR 020): who may start one and with which case, the first
+ * Starting a conversation (ADR 020): who may start one and with which case, the first
  * message's attachments (multipart), naming colleagues, one client's conversations
  * (`?clientId=`), and a case's new assignee joining its conversations.
  */

@@ -21,7 +21,7 @@ import { PDF_BYTES, PNG_BYTES, seedCase, storedFiles } from '../../../test/cases
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { multipartMessage, seedAttachment, seedConversation } from '../../../test/messages';
 
-/** The rules of secure messaging beyond the role table (messages.access.test.ts): issue 17. */
+/** The rules of secure messaging beyond the role table (messages.access.test.ts), ADR 020. */
 
 let ctx: TestContext;
 let advocate: UserRow;

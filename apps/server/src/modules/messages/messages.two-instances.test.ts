@@ -10,7 +10,7 @@ import {
 } from '../notifications/notifications-test-kit';
 
 /**
- * Two server processes on one PostgreSQL database (issue 17, ADR 020): a message sent through app
+ * Two server processes on one PostgreSQL database (ADR 020): a message sent through app
  * A, and the read mark that answers it, reach streams held by app B through LISTEN/NOTIFY, each
  * once. Like notifications.two-instances.test.ts it needs the PostgreSQL server
  * (TEST_DATABASE_URL) and a database of its own, created, migrated and dropped here.

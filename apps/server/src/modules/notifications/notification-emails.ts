@@ -5,7 +5,7 @@ import { invitationLines, issueInvitation } from '../auth/invitations';
 import { claimPendingEmails, markEmailSent, releaseEmailClaim } from './notifications.repository';
 
 /**
- * The emails that go with a client's case notifications (issue 15): an outbox. `notify` marks the
+ * The emails that go with a client's case notifications: an outbox. `notify` marks the
  * row as owing an email in the event's transaction; after the commit, whichever server process
  * claims it first sends it (the claim is one statement, so never twice), and a failed send gives
  * the claim back for the next pass. Appointment emails are sent by appointment-mail.ts.

@@ -26,7 +26,7 @@ import { errorResponses } from '../../lib/route-kit';
 const errors = errorResponses(400, 401, 403, 404);
 
 /**
- * `/api/notifications/*` (issue 15): a signed-in person's own notifications, whatever their role;
+ * `/api/notifications/*`: a signed-in person's own notifications, whatever their role;
  * another person's id answers 404 (every query is scoped to the caller). Also the email
  * preferences, under /api/profile.
  */

@@ -34,7 +34,7 @@ import {
 } from './notifications.repository';
 
 /**
- * Notifications (issue 15, ADR 017). Services call `notify` inside the transaction that makes the
+ * Notifications (ADR 017). Services call `notify` inside the transaction that makes the
  * change, so the bell's entry exists exactly when the change does; its live event is a NOTIFY in
  * that same transaction, heard by every server process only once it commits.
  */

@@ -7,7 +7,7 @@ import { useTwoInstances } from '../../../test/two-instances';
 import { isNotification, listeningPort, openStream } from './notifications-test-kit';
 
 /**
- * Two server processes on one PostgreSQL database (issue 15): a notification written through app
+ * Two server processes on one PostgreSQL database: a notification written through app
  * A reaches a stream held by app B, through LISTEN/NOTIFY. It needs the PostgreSQL server, so it
  * runs wherever one is configured (TEST_DATABASE_URL, as CI sets for both API runs, the way
  * startup.test.ts reaches it), on a database of its own that it creates, migrates and drops:
@@ -90,7 +90,7 @@ describe.runIf(serverUrl)('live notifications across two app instances on one da
     stream.close();
   });
 
-  it('a logout through app A ends the stream its session holds on app B (issue 23)', async () => {
+  it('a logout through app A ends the stream its session holds on app B', async () => {
     const a = contextOf(0);
     const client = await seedUser(a, { role: 'client', email: 'logout@instances.test' });
     const token = await sessionFor(a, client);

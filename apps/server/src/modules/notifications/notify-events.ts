@@ -15,7 +15,7 @@ import { activeStaff, activeUsersByIds } from './notifications.repository';
 import { notify } from './notifications.service';
 
 /**
- * Who hears of what (issue 15; the table is in ADR 017). Each function runs inside the event's
+ * Who hears of what (the table is in ADR 017). Each function runs inside the event's
  * transaction, picks the people the event concerns and lets `notify` drop anyone who may not see
  * the record: `can()` with the record, as the record's repository scopes it (a client: their own,
  * and only what is shared with them). Whoever made the change is never told of it.
@@ -318,7 +318,7 @@ export async function notifyAppointmentReminder(
 // ---------------------------------------------------------------------------------------------
 // Accounts and enquiries
 
-/** SPEC section 6: "the admin is notified" of a change to their permissions. */
+/** An admin is told of a change to their toggles (docs/roles-and-permissions.md). */
 export async function notifyPermissionsChanged(tx: Executor, admin: UserRow, actor: Actor) {
   await notify(
     tx,

@@ -42,7 +42,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 /** Sending mail to any address a signed-in person types: a few a quarter-hour is plenty. */
 const EMAIL_CHANGE_LIMIT = { max: 5, timeWindow: '15 minutes' };
 
-/** `/api/profile/*`: the signed-in person's own account (issue 16). Every route needs a session. */
+/** `/api/profile/*`: the signed-in person's own account. Every route needs a session. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: ProfileDeps = {
     db: app.db,

@@ -47,7 +47,7 @@ export interface ProfileDeps {
 }
 
 /**
- * Profile Settings (issue 16): what a signed-in person may do to their own account. Every change
+ * Profile Settings: what a signed-in person may do to their own account. Every change
  * and its audit row are written in one transaction.
  */
 

@@ -8,7 +8,7 @@ import { seedConversation } from '../../../test/messages';
 import { auditLog, emailChangeTokens, type NewAppointmentRow } from '../../db/schema';
 import { insertAppointment } from '../appointments/appointments.repository';
 
-/** Profile Settings' behaviour (issue 16): email change, sessions, the export, the request. */
+/** Profile Settings' behaviour: email change, sessions, the export, the request. */
 
 let ctx: TestContext;
 let seq = 0;
@@ -337,7 +337,7 @@ describe('GET /api/profile/export', () => {
     expect(file.account).toMatchObject({ id: me.user.id, email: me.email, firstName: 'Mine' });
     expect(file.sessions).toHaveLength(1);
     expect(file.contactMessages).toHaveLength(1);
-    // Every switch on until the person changes one (issue 15).
+    // Every switch on until the person changes one.
     expect(Object.values(file.emailPreferences).every((on) => on === true)).toBe(true);
     expect(file.notifications).toEqual([]);
     expect(file.auditLog.map((row: { action: string }) => row.action)).toEqual(
@@ -353,7 +353,7 @@ describe('GET /api/profile/export', () => {
   });
 });
 
-describe('GET /api/profile/export?format=html: the readable copy (issue 24 item 13)', () => {
+describe('GET /api/profile/export?format=html: the readable copy', () => {
   it('is a plain HTML page of the same sections, dates in words, what was typed escaped', async () => {
     const me = await newPerson();
     await ctx.app.inject({

@@ -26,7 +26,7 @@ import { errorResponses, requestMeta } from '../../lib/route-kit';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** `/api/settings/*`: System Settings (issue 16), advocates only (`settings:view`). */
+/** `/api/settings/*`: System Settings, advocates only (`settings:view`). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: SettingsDeps = { db: app.db, superKey: app.superKey };
   const advocatesOnly = [

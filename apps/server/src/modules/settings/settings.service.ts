@@ -34,7 +34,7 @@ export interface SettingsDeps {
 }
 
 /**
- * System Settings (issue 16), advocates only: the routes check `settings:view` before anything
+ * System Settings, advocates only: the routes check `settings:view` before anything
  * runs. Reading the log is itself audited when exported (a copy leaves the system).
  */
 

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { SUPER_KEY_FILE } from '../../lib/super-key';
 import { writeAudit } from '../audit/audit-log.repository';
 
-/** System Settings' behaviour (issue 16): the audit log and its CSV, requests, the super key. */
+/** System Settings' behaviour: the audit log and its CSV, requests, the super key. */
 
 describe('System Settings', () => {
   let ctx: TestContext;

@@ -281,7 +281,7 @@ describe('changing accounts', () => {
       expect(active).toHaveLength(1);
     });
 
-    it('spends reset links emailed before a deactivation, even after reactivation (issue 11)', async () => {
+    it('spends reset links emailed before a deactivation, even after reactivation', async () => {
       const client = await seedUser(ctx, { role: 'client', email: 'amani@example.test' });
       const emailed = await emailedResetToken('amani@example.test');
       expect((await call('PUT', `/user/${client.id}/deactivate`)).statusCode).toBe(200);
@@ -403,7 +403,7 @@ describe('changing accounts', () => {
       expect(JSON.stringify(audit!.details)).not.toContain(body.temporaryPassword);
     });
 
-    it('spends a reset link the person was emailed before (issue 11)', async () => {
+    it('spends a reset link the person was emailed before', async () => {
       const client = await seedUser(ctx, { role: 'client', email: 'amani@example.test' });
       const emailed = await emailedResetToken('amani@example.test');
       expect((await call('PUT', `/user/${client.id}/reset-password`)).statusCode).toBe(200);

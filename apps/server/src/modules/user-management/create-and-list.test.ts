@@ -411,7 +411,7 @@ describe('creating accounts and listing them', () => {
       expect([...created].sort((a, b) => b - a)).toEqual(created);
     });
 
-    it('works with only ?role=admin, as a client written from SPEC section 7 sends it', async () => {
+    it('works with only ?role=admin, as a client written to the wire contract sends it', async () => {
       await seedFirm();
       const body = (await call('GET', '/users?role=admin')).json();
       expect(emails(body)).toEqual(['njeri@mwamba.test', 'otieno@mwamba.test']);

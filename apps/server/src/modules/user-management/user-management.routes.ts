@@ -34,12 +34,12 @@ import { errorResponses, requestMeta } from '../../lib/route-kit';
 /** Error answers every route here can give (the 400s carry per-field `errors`). */
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** A missing required field answers SPEC section 5's 'Please fill in all required fields'. */
+/** A missing required field answers 'Please fill in all required fields' (docs/texts.md). */
 const config = { missingFieldsMessage: USER_MANAGEMENT_MESSAGES.requiredFields };
 
 /**
- * `/api/user-management/*` (SPEC section 7). Routes check who may call before the body is read
- * (401 for a visitor, 403 with SPEC section 8's access text); the service repeats the check and
+ * `/api/user-management/*` (docs/product-rules.md#wire-contract). Routes check who may call before the body is read
+ * (401 for a visitor, 403 with the access refusal of docs/texts.md); the service repeats the check and
  * holds every rule.
  */
 export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -60,8 +60,8 @@ export interface UserManagementDeps {
 }
 
 /**
- * The rules of user management (SPEC sections 4 and 6, DECISIONS "Accounts and security"). Every
- * function takes the signed-in caller, checks `can()` itself (the routes check it too, before the
+ * The rules of user management (docs/product-rules.md#states and #user-management,
+ * docs/roles-and-permissions.md). Every function takes the signed-in caller, checks `can()` itself (the routes check it too, before the
  * body is read), and writes its change and its audit row in one transaction.
  */
 
@@ -217,7 +217,7 @@ export async function createClient(
   alongWith?: AlongWithAccount,
 ): Promise<CreatedUser> {
   assertCan(actor, 'clients:admit', USER_MANAGEMENT_MESSAGES.clientsAccessDenied);
-  // The conflict-of-interest check (issue 13): someone like the new client named in a case.
+  // The conflict-of-interest check: someone like the new client named in a case.
   const matches = await conflictsForNewClient(deps.db, `${input.firstName} ${input.lastName}`);
   if (matches.length > 0 && !input.conflictCheck) {
     const shown = can(actor, 'cases:view')
@@ -347,7 +347,7 @@ export async function deactivateUser(
       await assertAnotherAdvocateRemains(tx, target);
       const updated = await updateUser(tx, target.id, { isActive: false });
       const sessionsRevoked = await revokeUserSessions(tx, target.id);
-      // A link emailed before must not work after a later reactivation either (issue 11).
+      // A link emailed before must not work after a later reactivation either.
       await spendUserResetTokens(tx, target.id);
       await writeAudit(tx, {
         actorId: actor.id,

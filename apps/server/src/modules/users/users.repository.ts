@@ -108,7 +108,7 @@ export async function claimSignInAttempt(
     select u.id, u.email, u.password_hash, u.role, u.is_active, u.verification_status,
       u.locked_until, c.id is not null as claimed, c.locked_until as claimed_locked_until
     -- A transaction id makes the commit flush the WAL, as the UPDATE above does for a known email:
-    -- an unknown one then costs the same, and timing does not tell them apart (issue 11). The
+    -- an unknown one then costs the same, and timing does not tell them apart. The
     -- one-row subquery drives the joins, so it runs whether or not the email has an account.
     from (select pg_current_xact_id() as xact_id) x
       left join users u on lower(u.email) = ${address}

@@ -34,7 +34,7 @@ function useGuardedFeature(): PortalFeature {
 
 /**
  * A signed-in person who may not open a feature stays on its address and is told why, in the
- * manifest's (SPEC's) words, and who can change it: an admin lacking a toggle is pointed to the
+ * manifest's words (docs/texts.md), and who can change it: an admin lacking a toggle is pointed to the
  * advocates; a page for advocates alone says so. A redirect with a toast was missed.
  */
 function Denied({ feature, user }: { feature: PortalFeature; user: PublicUser }) {
@@ -76,7 +76,7 @@ function Denied({ feature, user }: { feature: PortalFeature; user: PublicUser })
  * Every portal route sits under this guard, which applies its manifest entry before the screen (or
  * any request of it) renders:
  * - signed-out only (/login, /register …): a signed-in person goes on to where they were going, or
- *   to /dashboard (SPEC section 2);
+ *   to /dashboard (docs/product-rules.md#screens);
  * - signed-in: a visitor goes to /login and comes back after signing in; a person holding a
  *   temporary password is kept on Change Password; one whom `can()` refuses is told why (Denied).
  */

@@ -23,7 +23,7 @@ const matchesOf = (portalScreen?: string) =>
       : []),
   ] as UIMatch[];
 
-describe('where the floating chat bubble shows (issue 24)', () => {
+describe('where the floating chat bubble shows', () => {
   it('shows on public pages to everyone, signed in or not', () => {
     expect(showsChatWidget(null, matchesOf(), '/contact')).toBe(true);
     expect(showsChatWidget(anAdvocate(), matchesOf(), '/contact')).toBe(true);

@@ -43,7 +43,7 @@ export function showsChatWidget(
 export const scrollKey = (location: Location) =>
   location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 
-/** The shared layout of SPEC section 2: header, main, footer (and the chat widget). */
+/** The shared layout of docs/product-rules.md#screens: header, main, footer (and the chat widget). */
 export function RootLayout() {
   const { user } = useSession();
   const matches = useMatches();

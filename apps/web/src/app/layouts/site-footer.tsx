@@ -3,7 +3,7 @@ import { firm, mainOffice, telHref } from '../../content/firm';
 import { FOOTER_POLICY_LINKS, VISITOR_NAV } from '../../content/navigation';
 import { practiceAreas } from '../../content/practice-areas';
 
-/** SPEC section 2: quick links, practice areas, contact info, hours and policy links. */
+/** docs/product-rules.md#screens: quick links, practice areas, contact info, hours and policy links. */
 export function SiteFooter() {
   return (
     <footer className="mt-16 bg-brand-900 text-slate-200">

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { PORTAL_ICONS } from '../../components/ui/portal-icon';
 
 /**
- * The user menu of SPEC section 2: Profile Settings, Admin Management (advocates), Sign Out. A
+ * The user menu of docs/product-rules.md#screens: Profile Settings, Admin Management (advocates), Sign Out. A
  * disclosure: Tab moves through it, Escape closes it and gives focus back to the button, and a
  * click elsewhere closes it.
  */

@@ -23,7 +23,7 @@ export const handle: RouteHandle = {
   },
 };
 
-/** The four practice areas the home page features (SPEC section 2). */
+/** The four practice areas the home page features (docs/product-rules.md#screens). */
 const FEATURED_AREAS = ['family', 'corporate', 'criminal', 'real-estate'];
 
 export function Component() {

@@ -29,7 +29,7 @@ export const handle: RouteHandle = {
   },
 };
 
-/** The five practice-area pages of SPEC section 2. */
+/** The five practice-area pages of docs/product-rules.md#screens. */
 export function Component() {
   const { slug } = useParams();
   if (!isPracticeAreaSlug(slug)) return <NotFoundScreen />;
@@ -40,7 +40,7 @@ export function Component() {
       <PageIntro title={detail.title}>
         <p>{detail.intro}</p>
         {/* The page runs long on a phone: its booking link is offered here too, not only at the
-            foot (issue 24). */}
+            foot. */}
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
           <Link to={BOOK_CONSULTATION_PATH} className={buttonVariants({ size: 'lg' })}>
             Book Appointment

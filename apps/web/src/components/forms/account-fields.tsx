@@ -21,7 +21,7 @@ export function AccountFields<T extends FieldValues & AccountFieldValues>({
 }: {
   register: UseFormRegister<T>;
   errors: FieldErrors<T>;
-  /** Admin Management's Add Admin asks for a phone (SPEC section 5); the others do not. */
+  /** Admin Management's Add Admin asks for a phone (docs/product-rules.md#validation); the others do not. */
   isPhoneRequired?: boolean;
 }) {
   // T holds these fields (the constraint above), so its register and errors serve them as is.

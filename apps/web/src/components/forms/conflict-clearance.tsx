@@ -4,7 +4,7 @@ import { Checkbox } from '../ui/checkbox';
 import { inputClass } from '../ui/text-field';
 
 /**
- * "Checked: no conflict" with its reason (issue 13): shown under what the conflict-of-interest
+ * "Checked: no conflict" with its reason: shown under what the conflict-of-interest
  * check found, by the New Case modal and by the forms that create a client account. The form
  * around it holds the values and sends them.
  */

@@ -19,7 +19,7 @@ const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 const REQUIRED = ['firstName', 'lastName', 'email'] as const;
 
 /**
- * A new account with a generated temporary password (SPEC sections 2 and 5: first name, last name
+ * A new account with a generated temporary password (docs/product-rules.md#screens, #validation: first name, last name
  * and email required, 'Please fill in all required fields', phone optional): Add Admin and Add
  * Client in user management, Add Client on the Clients screen, and 'Convert to client' in the
  * Enquiries inbox, pre-filled with the enquiry's details. When the conflict-of-interest check

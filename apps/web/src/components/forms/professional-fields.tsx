@@ -15,7 +15,7 @@ type ProfessionalFieldValues = Pick<
 >;
 
 /**
- * An advocate's professional details (SPEC section 5): license number, experience, education, bar
+ * An advocate's professional details (docs/product-rules.md#validation): license number, experience, education, bar
  * admission and specializations. One block for the registration form and the profile, so both ask
  * the same way; the form around it owns the values and the rules.
  */

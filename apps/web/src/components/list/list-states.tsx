@@ -61,7 +61,7 @@ export function ListResults<Data>({
 }: {
   query: ListQuery<Data>;
   loadingLabel: string;
-  /** Shown when the server gave no message of its own (SPEC section 8). */
+  /** Shown when the server gave no message of its own (docs/texts.md). */
   failedText: string;
   isEmpty: (data: Data) => boolean;
   empty: { title: string; hint?: ReactNode };

@@ -3,7 +3,7 @@ import { DataTable, type Column } from './data-table';
 import { ListResults, type ListQuery } from './list-states';
 import { Pagination } from './pagination';
 
-/** SPEC section 2's hint under an empty list that the person has filtered. */
+/** The hint under an empty list that the person has filtered (docs/product-rules.md#screens). */
 export const FILTERED_EMPTY_HINT = 'Try adjusting your search criteria';
 
 /**

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { TextField, type TextFieldProps } from './text-field';
 
 /**
- * A password input with a show/hide button (SPEC section 2, Login page). `isInitiallyVisible`
+ * A password input with a show/hide button (docs/product-rules.md#screens, Login page). `isInitiallyVisible`
  * shows it from the start (a password the app just generated, to be read and handed over).
  */
 export function PasswordField({

@@ -5,7 +5,7 @@ import { Button } from './button';
 import { Modal } from './modal';
 
 /**
- * SPEC section 4: the temporary password, shown once, with Copy Password and Close. Nothing keeps
+ * docs/product-rules.md#states: the temporary password, shown once, with Copy Password and Close. Nothing keeps
  * it after the dialog closes.
  */
 export function TemporaryPasswordDialog({

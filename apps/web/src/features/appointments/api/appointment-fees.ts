@@ -9,7 +9,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** GET /api/public-config: each type's fee and duration as the firm settings say (issue 16). */
+/** GET /api/public-config: each type's fee and duration as the firm settings say. */
 export const appointmentFeesQueryOptions = () =>
   queryOptions({
     queryKey: ['public-config'],

@@ -39,7 +39,7 @@ function answerDiary(courtDates: DiaryCourtDate[]) {
   });
 }
 
-describe('the staff diary shows court dates (issue 25)', () => {
+describe('the staff diary shows court dates', () => {
   it('as a read-only entry with the court, the case and the client', async () => {
     const calls = answerDiary([courtDate()]);
     renderWithApp(<Agenda user={anAdvocate()} />);

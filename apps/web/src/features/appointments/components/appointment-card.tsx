@@ -101,7 +101,7 @@ function FeeDetails({ appointment }: { appointment: Appointment }) {
 }
 
 /**
- * One appointment as SPEC section 2 lists it: title, description, type icon, status, date, time
+ * One appointment as docs/product-rules.md#screens lists it: title, description, type icon, status, date, time
  * with duration, client, fee in KSh and payment status. Dates and times are Nairobi's.
  */
 export function AppointmentCard({

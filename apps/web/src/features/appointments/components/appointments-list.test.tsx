@@ -8,7 +8,7 @@ import { anAdmin, anAdvocate } from '../../../testing/people';
 import { renderWithApp } from '../../../testing/render';
 import { AppointmentsList } from './appointments-list';
 
-describe("the staff diary: a visitor's booking still held (issue 23)", () => {
+describe("the staff diary: a visitor's booking still held", () => {
   it('shows it awaiting the email confirmation, with Cancel only: no Confirm, no Reschedule', async () => {
     answerApi((method, path) => {
       if (method !== 'GET' || !path.startsWith('/appointments?')) return undefined;
@@ -63,7 +63,7 @@ function showListTo(user: PublicUser) {
   renderWithApp(<AppointmentsList user={user} />, { path: '/appointments' });
 }
 
-describe('who records a payment (issue 25: canManageCases, not the diary toggle)', () => {
+describe('who records a payment (canManageCases, not the diary toggle)', () => {
   it('an admin who keeps the diary but does not manage cases is not offered Mark as Paid', async () => {
     showListTo(anAdmin({ canScheduleAppointments: true }));
     expect(await screen.findByRole('button', { name: `Reschedule: ${TITLE}` })).toBeVisible();
@@ -78,7 +78,7 @@ describe('who records a payment (issue 25: canManageCases, not the diary toggle)
   });
 });
 
-describe('dates a person reads are words on a Nairobi clock (issue 24 item 9)', () => {
+describe('dates a person reads are words on a Nairobi clock', () => {
   it('the card, the reschedule and the cancel dialogs say "Tue 8 Dec 2026, 14:00", never ISO', async () => {
     showListTo(anAdvocate());
     expect(await screen.findByText('Tue 8 Dec 2026')).toBeVisible();

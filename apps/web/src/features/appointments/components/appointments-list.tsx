@@ -53,7 +53,7 @@ function describeFilters(filters: typeof LINK_FILTERS): string {
 type Dialog = { kind: 'reschedule' | 'cancel' | 'payment'; appointment: Appointment } | null;
 
 /**
- * The signed-in list (SPEC section 2): search, the status tabs and the cards, with Reschedule and
+ * The signed-in list (docs/product-rules.md#screens): search, the status tabs and the cards, with Reschedule and
  * Cancel for whoever may (a client on their own; staff with canScheduleAppointments), and for staff
  * Confirm, Complete and Mark as Paid. Search, tab and page live in the URL.
  */

@@ -126,7 +126,7 @@ describe('the booking modal', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByRole('button', { name: 'Book Appointment' })).toBeNull();
   });
 
-  it("SPEC section 5's messages, and a visitor's details and consent", async () => {
+  it("the booking form's messages, and a visitor's details and consent", async () => {
     const { calls } = serve();
     renderWithApp(<BookingModal mode="visitor" initialType="consultation" onClose={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Book Appointment' }));

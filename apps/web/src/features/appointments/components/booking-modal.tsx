@@ -66,7 +66,7 @@ export const isBookableType = (value: string | null): value is AppointmentType =
   (CLIENT_BOOKABLE_TYPES as readonly string[]).includes(value ?? '');
 
 /**
- * The booking modal (SPEC sections 2, 3 and 5) for visitors and clients: title, type,
+ * The booking modal (docs/product-rules.md#screens, #records, #validation) for visitors and clients: title, type,
  * description, where, then a date from the calendar and one of that day's free times. Visitors
  * add their contact details and consent, and see 'Why Choose Our Legal Services?'. After booking:
  * what happens next, the reference and the calendar file.
@@ -463,8 +463,8 @@ function BookingDone({
   useEffect(() => () => URL.revokeObjectURL(href), [href]);
   return (
     // One voice (ADR 015): a client's booking is requested, awaiting the firm's
-    // confirmation; staff booked it for the client. SPEC's 'Appointment booked successfully!'
-    // stays the toast.
+    // confirmation; staff booked it for the client. The contract text 'Appointment booked
+    // successfully!' stays the toast (docs/texts.md).
     <Modal
       title={mode === 'staff' ? M.bookedForClientHeading(appointment.client) : M.requestedHeading}
       onClose={onClose}

@@ -13,7 +13,7 @@ const answer = (appointment: Appointment, message = 'OK') => ({
   appointment,
 });
 
-describe("the visitor's manage page (issue 23)", () => {
+describe("the visitor's manage page", () => {
   it('a held booking: says so and until when; "Confirm my booking" POSTs, then says it is confirmed', async () => {
     const calls = answerApi((method, path) => {
       if (method === 'POST' && path === '/appointments/manage') {
@@ -94,7 +94,7 @@ describe("the visitor's manage page (issue 23)", () => {
   });
 });
 
-describe("the visitor's manage page: a cancelled booking (issue 24 item 8)", () => {
+describe("the visitor's manage page: a cancelled booking", () => {
   it('says Cancelled, when and by whom, asks no fee, offers to book again, and no actions', async () => {
     answerApi((method, path) =>
       method === 'POST' && path === '/appointments/manage'

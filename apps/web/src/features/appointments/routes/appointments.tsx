@@ -23,8 +23,8 @@ export const handle: RouteHandle = {
 };
 
 /**
- * /appointments: 'My Appointments' when signed in, otherwise 'Book an Appointment' (SPEC section
- * 2). `?book=consultation` (or follow_up) opens the booking modal, and keeps it open across a
+ * /appointments: 'My Appointments' when signed in, otherwise 'Book an Appointment'
+ * (docs/product-rules.md#screens). `?book=consultation` (or follow_up) opens the booking modal, and keeps it open across a
  * reload; staff may add `&client=<id>&clientName=…` to book for that client (the Clients screen's
  * Book appointment). /appointments/manage#token=… is a visitor's emailed link.
  */
@@ -77,7 +77,7 @@ function Appointments() {
       <PageHeading title={isSignedIn ? M.signedInHeading : M.visitorHeading}>
         {isSignedIn ? null : (
           <p>
-            {/* The whole offer, as the home page states it (issue 24 item 4). */}
+            {/* The whole offer, as the home page states it. */}
             Start with a free {freeCall.durationMinutes}-minute preliminary call by phone, or book a{' '}
             {consultation.durationMinutes}-minute initial consultation with an advocate
             {isKnown ? ` (${formatKsh(consultation.feeKsh)})` : ''} at one of our offices, by phone

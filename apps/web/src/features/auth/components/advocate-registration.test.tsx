@@ -76,7 +76,7 @@ describe('AdvocateRegistration', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Invalid super key. Contact system administrator.')).toBeNull();
   });
 
-  it("shows every one of SPEC section 5's messages", async () => {
+  it('shows every one of the registration messages', async () => {
     mockApi({ 'POST /auth/verify-super-key': [200, verified] });
     renderWithApp(<AdvocateRegistration />);
     await verifyKey();

@@ -5,7 +5,7 @@ import { RegistrationForm } from './registration-form';
 import { SuperKeyStep } from './super-key-step';
 
 /**
- * Advocate registration (DECISIONS "Registration form"): the server checks the super key first;
+ * Advocate registration (docs/product-rules.md#validation): the server checks the super key first;
  * only then does the form appear. The first advocate is signed in at once; a later one sees that
  * an existing advocate must verify the account.
  */

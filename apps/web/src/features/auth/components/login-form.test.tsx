@@ -8,7 +8,7 @@ import { aClient } from '../../../testing/people';
 const user = aClient();
 
 describe('LoginForm', () => {
-  it("shows SPEC section 5's messages under the fields, tied to them", async () => {
+  it('shows the sign-in messages under the fields, tied to them', async () => {
     const calls = mockApi({});
     renderWithApp(<LoginForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -61,7 +61,7 @@ describe('LoginForm', () => {
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
   });
 
-  it('replaces the failure toast with the success of the next try (issue 24)', async () => {
+  it('replaces the failure toast with the success of the next try', async () => {
     let attempt = 0;
     mockApi({
       'POST /auth/login': () =>

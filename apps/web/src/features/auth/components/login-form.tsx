@@ -14,7 +14,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { AUTH_TOAST } from './toast-ids';
 
 /**
- * The login form of SPEC sections 2 and 5. On success the session starts; the signed-out-only
+ * The login form of docs/product-rules.md#screens, #validation. On success the session starts; the signed-out-only
  * guard then takes the user where they were going (or to /dashboard).
  */
 export function LoginForm() {

@@ -32,7 +32,7 @@ const FIELDS = [
   'password',
 ] as const;
 
-/** The advocate's details (SPEC section 5's rules), sent with the verified super key. */
+/** The advocate's details (the registration rules, docs/product-rules.md#validation), sent with the verified super key. */
 export function RegistrationForm({
   superKey,
   isKeyVerified,

@@ -11,7 +11,7 @@ export const handle: RouteHandle = {
   },
 };
 
-/** /register and /advocate-register: one form (DECISIONS "Registration form"). */
+/** /register and /advocate-register: one form (docs/product-rules.md#validation). */
 export function Component() {
   return (
     <AuthCard

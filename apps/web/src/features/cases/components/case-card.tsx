@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { PRIORITY_TONE, STATUS_TONE, capitalised, categoryText, statusText } from './case-format';
 
 /**
- * One case of the list (SPEC section 2): number, status, title, two lines of description,
+ * One case of the list (docs/product-rules.md#screens): number, status, title, two lines of description,
  * priority, category, assignee, court date, counts and last update. The title is the link that
  * opens the detail; it covers the whole card so the card can be clicked anywhere.
  */

@@ -303,7 +303,7 @@ function CaseBody({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
   );
 }
 
-/** The case's detail (SPEC section 2), at /cases/:id so it can be linked and reloaded. */
+/** The case's detail (docs/product-rules.md#screens), at /cases/:id so it can be linked and reloaded. */
 export function CaseDetailModal({
   caseId,
   actor,

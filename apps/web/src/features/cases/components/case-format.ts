@@ -7,7 +7,7 @@ import {
   type CaseStatus,
 } from '@firm/shared';
 
-/** How the screens show a case's codes (SPEC section 4: statuses with spaces, not underscores). */
+/** How the screens show a case's codes (docs/product-rules.md#states: statuses with spaces, not underscores). */
 
 export const STATUS_TONE = {
   pending: 'amber',
@@ -23,7 +23,7 @@ export const PRIORITY_TONE = {
   urgent: 'red',
 } as const satisfies Record<CasePriority, string>;
 
-/** SPEC section 2's filter options, in its order. */
+/** The filter options, in the screen's order (docs/product-rules.md#screens). */
 export const STATUS_OPTIONS: { value: CaseStatus | 'all' | 'open'; label: string }[] = [
   { value: 'all', label: CASE_MESSAGES.allStatuses },
   // Every status but closed (the dashboards' open cases link here).
@@ -45,7 +45,7 @@ export const statusText = (status: CaseStatus) => caseStatusLabel(status);
 export const categoryText = (category: CaseCategory) => CASE_CATEGORIES[category];
 export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** SPEC section 2: document sizes in MB. */
+/** docs/product-rules.md#screens: document sizes in MB. */
 export const formatMegabytes = (bytes: number) =>
   `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
 

@@ -105,7 +105,7 @@ function renderCases(actor: PublicUser, path = '/cases') {
 }
 
 describe('the cases list', () => {
-  it('shows skeletons, then cards with every field SPEC lists', async () => {
+  it('shows skeletons, then cards with every field a card lists', async () => {
     mockApi({ 'GET /cases?page=1&limit=20': [200, list([summary()])] });
     renderCases(anAdvocate());
     expect(screen.getByRole('status', { name: 'Loading cases' })).toBeInTheDocument();
@@ -413,7 +413,7 @@ describe('New Case', () => {
   });
 
   it(
-    'needs SPEC section 5’s fields, and “Checked: no conflict” with a reason when the check finds matches',
+    'needs the four New Case fields, and “Checked: no conflict” with a reason when the check finds matches',
     { timeout: 20_000 },
     async () => {
       const calls = mockApi({

@@ -51,7 +51,7 @@ function AssigneeFilter({ value, onChange }: { value: string; onChange: (v: stri
 }
 
 /**
- * /cases and /cases/:id (SPEC section 2, issue 13): 'My Cases' for clients, 'Case Management' for
+ * /cases and /cases/:id (docs/product-rules.md#screens): 'My Cases' for clients, 'Case Management' for
  * staff; search, status and priority filters, and 'More Filters' (category, assignee, court
  * dates), all in the URL; the cards; the detail modal at /cases/:id; 'New Case' for those who may.
  */

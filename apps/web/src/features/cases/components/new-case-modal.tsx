@@ -66,7 +66,7 @@ function ConflictMatches({ matches }: { matches: ConflictMatch[] }) {
 }
 
 /**
- * 'New Case' (SPEC sections 2 and 5; issue 13): the four required fields, a searchable client
+ * 'New Case' (docs/product-rules.md#screens, #validation): the four required fields, a searchable client
  * picker, the assignee, court details and the parties. The conflict-of-interest check runs as the
  * names are typed; with matches, saving needs "Checked: no conflict" and a reason.
  */

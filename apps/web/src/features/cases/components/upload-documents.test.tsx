@@ -47,7 +47,7 @@ const dropOn = (target: HTMLElement, files: File[]) =>
   fireEvent.drop(target, { dataTransfer: { files, types: ['Files'] } });
 
 describe('Upload Document', () => {
-  it('asks whether to share before the file picker, in reading order (issue 25)', () => {
+  it('asks whether to share before the file picker, in reading order', () => {
     renderWithApp(<UploadDocuments caseId={CASE_ID} isStaff />);
     const share = screen.getByLabelText(CASE_MESSAGES.shareUploadsLabel);
     const upload = screen.getByRole('button', { name: CASE_MESSAGES.uploadDocument });

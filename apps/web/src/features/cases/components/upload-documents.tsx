@@ -87,8 +87,8 @@ export function UploadDocuments({ caseId, isStaff }: { caseId: string; isStaff: 
 
   return (
     <div className="mt-3 space-y-3">
-      {/* The choice comes first, in reading order, because it applies to the files picked next
-          (issue 25); a file uploaded as internal can still be shared afterwards. */}
+      {/* The choice comes first, in reading order, because it applies to the files picked next;
+          a file uploaded as internal can still be shared afterwards. */}
       {isStaff ? (
         <Checkbox
           label={CASE_MESSAGES.shareUploadsLabel}

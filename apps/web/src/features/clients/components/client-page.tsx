@@ -67,7 +67,7 @@ function ContactSummary({ client }: { client: ClientDetail['client'] }) {
 }
 
 /**
- * /clients/:id (issue 16): a client's contact details (editable by those who admit clients),
+ * /clients/:id: a client's contact details (editable by those who admit clients),
  * their cases, appointments and conversations, and the actions the caller may take: New Case,
  * Book appointment, Message, and for advocates Reset Password and Deactivate / Activate (each
  * confirmed first).

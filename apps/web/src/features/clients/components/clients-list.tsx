@@ -84,7 +84,7 @@ const COLUMNS: readonly Column<ClientSummary>[] = [
 ];
 
 /**
- * /clients (issue 16): the firm's client accounts with search (name, email, phone), a status
+ * /clients: the firm's client accounts with search (name, email, phone), a status
  * filter, sort and page, all in the URL; 'Add Client' for those who admit clients.
  */
 export function ClientsList({ actor }: { actor: PublicUser }) {

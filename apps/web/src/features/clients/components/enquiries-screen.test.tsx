@@ -199,7 +199,7 @@ describe('the enquiries inbox', () => {
   });
 });
 
-describe('a cancelled booking in the inbox (issue 24 item 8)', () => {
+describe('a cancelled booking in the inbox', () => {
   it('says Cancelled, when and by whom, not New with its old time as if it stood', async () => {
     mockApi({
       [LIST]: [

@@ -22,7 +22,7 @@ import { EnquiryCard } from './enquiry-card';
 const FILTER_DEFAULTS = { status: 'all', kind: 'all', urgency: 'all' };
 
 /**
- * /enquiries (issue 16): contact messages and visitors' booking requests in one inbox, newest
+ * /enquiries: contact messages and visitors' booking requests in one inbox, newest
  * first, filtered by status, kind and urgency (in the URL).
  */
 export function EnquiriesScreen({ actor }: { actor: PublicUser }) {

@@ -104,7 +104,7 @@ export function EnquiryCard({
             {enquiry.urgency === 'urgent' ? 'Urgent' : 'Emergency'}
           </Badge>
         )}
-        {/* A cancelled booking is not new business (issue 24 item 8): it says Cancelled. */}
+        {/* A cancelled booking is not new business: it says Cancelled. */}
         {isCancelled ? (
           <Badge tone="red">{APPOINTMENT_MESSAGES.cancelledState}</Badge>
         ) : (

@@ -43,7 +43,7 @@ const PRIORITY_TONE = { low: 'slate', medium: 'blue', high: 'amber', urgent: 're
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * A client's dashboard (SPEC section 2): four tiles, quick actions, recent cases, upcoming
+ * A client's dashboard (docs/product-rules.md#screens): four tiles, quick actions, recent cases, upcoming
  * appointments and recent messages.
  */
 export function ClientDashboard({ stats }: { stats: DashboardStats & { client: ClientSection } }) {

@@ -115,7 +115,7 @@ describe('the dashboard screen', () => {
 });
 
 describe('ClientDashboard', () => {
-  it("shows the client's own court dates of the next 14 days (issue 25)", () => {
+  it("shows the client's own court dates of the next 14 days", () => {
     renderWithApp(
       <ClientDashboard
         stats={{

@@ -13,7 +13,7 @@ export const handle: RouteHandle = {
 };
 
 /**
- * /dashboard (issue 15): the welcome, then the caller's dashboard from one GET /api/dashboard/stats
+ * /dashboard: the welcome, then the caller's dashboard from one GET /api/dashboard/stats
  * (a client's own figures and quick actions; an admin's sections by toggle; an advocate's firm at a
  * glance), with a skeleton while it loads and Try again when it fails.
  */

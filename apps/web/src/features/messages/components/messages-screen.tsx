@@ -13,7 +13,7 @@ import { ConversationView } from './conversation-view';
 import { NewConversationModal } from './new-conversation-modal';
 
 /**
- * /messages (issue 17): the conversation list and the open conversation side by side on a wide
+ * /messages: the conversation list and the open conversation side by side on a wide
  * screen; on a phone the list, then the conversation with a Back button. `?c=<id>` opens one,
  * `?new=1` starts one, and staff arriving with `?new=1&client=<id>` (the client page's link) find
  * that client already chosen.
@@ -77,7 +77,7 @@ export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
         ) : null}
       </div>
       {/* minmax(0, …) columns and min-w-0 panes: a long subject, name or link wraps or truncates
-          inside its pane instead of widening it past the screen (issue 24). */}
+          inside its pane instead of widening it past the screen. */}
       <div className="grid min-h-0 flex-1 grid-cols-1 overflow-hidden rounded-lg border border-slate-200 bg-white md:grid-cols-[20rem_minmax(0,1fr)]">
         <nav
           aria-label="Conversations"

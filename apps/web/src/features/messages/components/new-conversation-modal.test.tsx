@@ -8,7 +8,7 @@ import { NewConversationModal } from './new-conversation-modal';
 import { message, summary } from './messages-test-data';
 
 /**
- * New Message's own parts (issue 17): files by picker or drop with a progress bar each, the
+ * New Message's own parts: files by picker or drop with a progress bar each, the
  * colleagues staff may name, and a client chosen by the link from the client page. The upload
  * itself (XMLHttpRequest) is replaced here so the test decides how far each file has gone.
  */

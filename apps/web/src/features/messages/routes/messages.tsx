@@ -6,7 +6,7 @@ export const handle: RouteHandle = {
   seo: { title: 'Messages | Mwamba & Associates Advocates', description: '', noindex: true },
 };
 
-/** Secure messaging (issue 17): conversations with the firm, live. */
+/** Secure messaging: conversations with the firm, live. */
 export function Component() {
   const { user } = useSession();
   return user ? <MessagesScreen actor={user} /> : null;

@@ -19,7 +19,7 @@ import { NotificationItem } from './notification-item';
 const LOAD_MORE_MARGIN = 48;
 
 /**
- * The bell of SPEC section 2: an unread badge (9+ above 9), and a panel that starts closed with
+ * The bell of docs/product-rules.md#screens: an unread badge (9+ above 9), and a panel that starts closed with
  * 'Mark all read', each entry's mark-as-read, remove and 'View Details', and 'No notifications
  * yet'. The count and the list stay current through the live stream; the count is announced
  * politely to screen readers when it changes.

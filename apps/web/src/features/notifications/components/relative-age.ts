@@ -4,7 +4,7 @@ const DAY = 24 * HOUR;
 
 const format = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
-/** SPEC section 2: the age as minutes, hours or days ago ("30 minutes ago", "1 day ago"). */
+/** docs/product-rules.md#screens: the age as minutes, hours or days ago ("30 minutes ago", "1 day ago"). */
 export function relativeAge(timestamp: string, now: number = Date.now()): string {
   const elapsed = Math.max(0, now - new Date(timestamp).getTime());
   if (elapsed < HOUR) return format.format(-Math.max(1, Math.floor(elapsed / MINUTE)), 'minute');

@@ -8,7 +8,7 @@ import { CalendarFeedPanel } from './calendar-feed-panel';
 const URL_1 = 'http://portal.test/api/calendar/first-secret-token-0123456789abcdef.ics';
 const URL_2 = 'http://portal.test/api/calendar/second-secret-token-0123456789abcdef.ics';
 
-describe('CalendarFeedPanel (issue 25)', () => {
+describe('CalendarFeedPanel', () => {
   it('creates the feed and shows its address once, labelled, with Copy', async () => {
     let active = false;
     const calls = mockApi({

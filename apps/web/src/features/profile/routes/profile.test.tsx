@@ -128,7 +128,7 @@ describe('Profile Settings', () => {
     await screen.findByText('Signed out of 1 other device');
   });
 
-  it("devices' times read in words on a Nairobi clock (issue 24 item 9)", async () => {
+  it("devices' times read in words on a Nairobi clock", async () => {
     signedInAs(aClient());
     renderWithApp(<ProfilePage />, { path: '/profile' });
     const list = await screen.findByRole('list', { name: 'Signed-in devices' });
@@ -137,7 +137,7 @@ describe('Profile Settings', () => {
     expect(first).toHaveTextContent('Last used Mon 23 Nov 2026, 11:00');
   });
 
-  it('Download my data offers the readable copy (HTML) beside the JSON (issue 24 item 13)', async () => {
+  it('Download my data offers the readable copy (HTML) beside the JSON', async () => {
     const saved: { name: string; type: string }[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
       saved.push({ name: '', type: blob.type });

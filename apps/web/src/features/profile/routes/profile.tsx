@@ -142,7 +142,7 @@ function ProfileSettings() {
   );
 }
 
-/** /profile: every signed-in person's own account (issue 16). */
+/** /profile: every signed-in person's own account. */
 export function Component() {
   const { pathname } = useLocation();
   const confirming = pathname.replace(/\/$/, '') === '/profile/confirm-email';

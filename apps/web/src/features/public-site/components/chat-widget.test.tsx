@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ChatWidget, chatLink } from './chat-widget';
 
-describe('the chat link (SPEC section 5)', () => {
+describe('the chat link (the number normalised)', () => {
   it.each([
     ['0712 345 678', '254712345678'],
     ['+254 712 345 678', '254712345678'],
@@ -29,7 +29,7 @@ describe('the chat link (SPEC section 5)', () => {
   });
 });
 
-describe('the bubble steps aside (issue 24)', () => {
+describe('the bubble steps aside', () => {
   it('while a form field of the page has focus, and comes back after', async () => {
     render(
       <>

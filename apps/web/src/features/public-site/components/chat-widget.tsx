@@ -3,10 +3,10 @@ import { MessageCircle, Phone, Send, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { firm, hoursSummary, telHref } from '../../../content/firm';
 
-/** SPEC sections 4 and 9: the online status is recomputed every 60 seconds. */
+/** docs/product-rules.md#states, #limits: the online status is recomputed every 60 seconds. */
 export const CHAT_STATUS_REFRESH_MS = 60_000;
 
-/** `https://wa.me/<number>?text=…` with the number normalised as SPEC section 5 says. */
+/** `https://wa.me/<number>?text=…` with the number normalised as docs/product-rules.md#validation says. */
 export function chatLink(phone: string, text: string): string {
   return `https://wa.me/${normalizeChatPhone(phone)}?text=${encodeURIComponent(text)}`;
 }
@@ -112,7 +112,7 @@ function useStepsAside(widget: RefObject<HTMLDivElement | null>, isExpanded: boo
 }
 
 /**
- * The floating chat widget of SPEC section 2, bottom right. It steps aside (hidden) while a form
+ * The floating chat widget of docs/product-rules.md#screens, bottom right. It steps aside (hidden) while a form
  * field has focus or a control lies under it; the layout leaves it out where it has no place (staff
  * in the portal, the secure messages screen) and pads the page's foot so the last lines clear it.
  */

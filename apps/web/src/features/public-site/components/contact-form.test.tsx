@@ -111,7 +111,7 @@ describe('ContactForm', () => {
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   });
 
-  it('brings the success message into view, announced and focused, with the reference (issue 24 item 2)', async () => {
+  it('brings the success message into view, announced and focused, with the reference', async () => {
     // jsdom lays nothing out and has no scrollIntoView: record what asks to be scrolled to.
     const scrolled: Element[] = [];
     const original = Element.prototype.scrollIntoView;

@@ -62,8 +62,8 @@ function focusFirstError(form: HTMLFormElement, errors: ContactFieldErrors) {
 }
 
 /**
- * The contact form of SPEC sections 2, 4 and 5. It posts to the API (the spec's 2-second
- * "sending" state was a simulation of this request), shows the spec's success message with the
+ * The contact form of docs/product-rules.md#screens, #states, #validation. It posts to the API (the prototype's
+ * 2-second "sending" state was a simulation of this request), shows the contract's success message with the
  * message's reference, and resets. On failure nothing the visitor typed is lost.
  *
  * The success message sits above the fields: after Send on a phone, with a long message, it would

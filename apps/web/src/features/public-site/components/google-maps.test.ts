@@ -24,7 +24,7 @@ afterEach(() => {
   delete window.google;
 });
 
-describe('the Google Maps loader (SPEC sections 7 and 9)', () => {
+describe('the Google Maps loader (retries with a growing delay)', () => {
   it('retries up to 3 times, waiting longer each time', async () => {
     const { attempts } = scriptsThatFail(3);
     const waits: number[] = [];

@@ -1,9 +1,9 @@
-// The Google Maps path of DECISIONS "Public site": used only when the server has a browser key
+// The Google Maps path of docs/product-rules.md#public-site: used only when the server has a browser key
 // (GOOGLE_MAPS_API_KEY, delivered by GET /api/public-config, never baked into the bundle).
 import type { Office } from '../../../content/firm';
 import type { MapHandle, MapOptions } from './map-types';
 
-/** SPEC sections 7 and 9: up to 3 retries, with a growing delay between attempts. */
+/** docs/product-rules.md#wire-contract, #limits: up to 3 retries, with a growing delay between attempts. */
 export const GOOGLE_MAPS_RETRIES = 3;
 export const retryDelayMs = (attempt: number) => 1000 * 2 ** attempt;
 
@@ -48,7 +48,7 @@ function loadScriptOnce(key: string): Promise<GoogleMapsNamespace> {
   });
 }
 
-/** Loads the Maps script, retrying up to 3 times with a growing delay (SPEC section 7). */
+/** Loads the Maps script, retrying up to 3 times with a growing delay (docs/product-rules.md#wire-contract). */
 export async function loadGoogleMaps(
   key: string,
   wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),

@@ -7,7 +7,7 @@ import { OfficeCard } from './office-card';
 import { OfficeMap } from './office-map';
 import { buttonVariants } from '../../../components/ui/button';
 
-/** SPEC section 9: up to 3 services, then '+N more'. */
+/** docs/product-rules.md#limits: up to 3 services, then '+N more'. */
 export const MAX_LISTED_SERVICES = 3;
 
 function Services({ services }: { services: string[] }) {
@@ -109,7 +109,7 @@ function OfficeDetail({ office }: { office: Office }) {
   );
 }
 
-/** The locations page body: Map View (cards, map, detail panel) or List View (SPEC section 2). */
+/** The locations page body: Map View (cards, map, detail panel) or List View (docs/product-rules.md#screens). */
 export function LocationsView() {
   const [view, setView] = useState<'map' | 'list'>('map');
   const [selectedId, setSelectedId] = useState<string | null>(null);

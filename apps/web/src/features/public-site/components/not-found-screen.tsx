@@ -13,7 +13,7 @@ const POPULAR_LINKS = [
   { label: 'Resources', to: '/resources' },
 ];
 
-/** The Page Not Found screen of SPEC section 2. The server answers its path with HTTP 404. */
+/** The Page Not Found screen of docs/product-rules.md#screens. The server answers its path with HTTP 404. */
 export function NotFoundScreen() {
   const navigate = useNavigate();
   return (

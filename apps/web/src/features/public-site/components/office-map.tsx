@@ -5,7 +5,7 @@ import type { Office } from '../../../content/firm';
 import type { MapHandle, MapOptions } from './map-types';
 import { Button, buttonVariants } from '../../../components/ui/button';
 
-/** SPEC section 9: Nairobi centre, zoom 10, 15 for a single office. */
+/** docs/product-rules.md#limits: Nairobi centre, zoom 10, 15 for a single office. */
 const MAP_DEFAULTS = { center: { lat: -1.2921, lng: 36.8219 }, zoom: 10, singleZoom: 15 };
 const GET_API_KEY_URL = 'https://developers.google.com/maps/documentation/javascript/get-api-key';
 
@@ -71,7 +71,7 @@ function LoadingStatus({ serviceName, className }: { serviceName: string; classN
 }
 
 /**
- * The office map (SPEC sections 2, 7 and 8): OpenStreetMap through Leaflet, or Google Maps when the
+ * The office map (docs/product-rules.md#screens, #wire-contract, docs/texts.md): OpenStreetMap through Leaflet, or Google Maps when the
  * server has a key. Nothing is downloaded with the page. On a wide screen the map loads by itself
  * once it is (nearly) in view and the browser is idle; on a phone it loads when the visitor taps
  * "Show map". The page around it always lists the offices, so it stays useful without a map.

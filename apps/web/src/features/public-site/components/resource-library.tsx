@@ -44,7 +44,7 @@ function ResourceCard({ resource }: { resource: Resource }) {
   );
 }
 
-/** The resource library of SPEC section 2: search and category filter working together. */
+/** The resource library of docs/product-rules.md#screens: search and category filter working together. */
 export function ResourceLibrary() {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<Category>('all');

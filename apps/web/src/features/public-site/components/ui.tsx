@@ -54,7 +54,7 @@ export function LegalDisclaimer() {
   );
 }
 
-/** The closing call to action: contact and appointments (SPEC section 2). */
+/** The closing call to action: contact and appointments (docs/product-rules.md#screens). */
 export function ConsultationCta({
   title,
   text,

@@ -74,7 +74,7 @@ describe('System Settings → Firm settings', () => {
     expect(await screen.findByText(/Last saved .* by Wanjiru Kamau\./)).toBeVisible();
   });
 
-  it("the firm's daily ceiling on online bookings awaiting email confirmation (issue 23)", async () => {
+  it("the firm's daily ceiling on online bookings awaiting email confirmation", async () => {
     const calls = mockApi({
       'GET /settings/firm': [200, answer()],
       'PUT /settings/firm': [200, { success: true, message: 'Firm settings saved', ...answer() }],

@@ -5,7 +5,7 @@ import { AddAdminModal } from './add-admin-modal';
 import { mockFetch, renderWithQuery } from './test-utils';
 
 describe("Admin Overview's Add New Admin", () => {
-  it("gives SPEC section 5's message for each empty field", async () => {
+  it('gives each empty field its own message', async () => {
     const calls = mockFetch(() => [500, {}]);
     renderWithQuery(<AddAdminModal onClose={() => {}} />);
     // Every rule the server applies is named before anything is refused.

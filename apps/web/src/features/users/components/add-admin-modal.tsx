@@ -20,7 +20,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'temporaryPassword'] as const;
 
 /**
- * The Admin Overview's 'Add New Admin' (SPEC section 5): every field required, the advocate
+ * The Admin Overview's 'Add New Admin' (docs/product-rules.md#validation): every field required, the advocate
  * chooses the temporary password (at least 8 characters) or has a strong one generated, the admin
  * starts with no permissions.
  */

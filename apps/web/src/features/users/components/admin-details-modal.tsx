@@ -15,7 +15,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** SPEC section 2's 'Admin Details': contact, performance, dates, Activate/Deactivate and Close. */
+/** 'Admin Details' (docs/product-rules.md#screens): contact, performance, dates, Activate/Deactivate and Close. */
 export function AdminDetailsModal({
   admin,
   onClose,

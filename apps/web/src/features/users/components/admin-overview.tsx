@@ -34,7 +34,7 @@ import {
 } from './user-format';
 
 /**
- * The 'Admin Overview' tab (SPEC section 2), from the server: the four stat cards, search and
+ * The 'Admin Overview' tab (docs/product-rules.md#screens), from the server: the four stat cards, search and
  * status filter, the admins' table, Add New Admin, Admin Details, toggle and delete.
  */
 export function AdminOverview({ actor }: { actor: PublicUser }) {

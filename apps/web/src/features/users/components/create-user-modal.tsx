@@ -13,7 +13,7 @@ import { PermissionToggles } from './permission-toggles';
 export type NewUserKind = 'admin' | 'client';
 
 /**
- * Advanced User Management's Add Admin and Add Client (SPEC sections 2 and 5): the new-account
+ * Advanced User Management's Add Admin and Add Client (docs/product-rules.md#screens, #validation): the new-account
  * form, and for an admin the six toggles with the zero-permissions warning. The server generates
  * the temporary password; `onCreated` shows it.
  */

@@ -9,7 +9,7 @@ import { Toggle } from '../../../components/ui/toggle';
 export const ZERO_PERMISSIONS_WARNING =
   'No permissions are enabled. This admin will only be able to view their dashboard, cases, appointments and messages.';
 
-/** The six admin toggles of SPEC section 3, with the warning when all are off (section 5). */
+/** The six admin toggles (docs/roles-and-permissions.md), with the warning when all are off. */
 export function PermissionToggles({
   value,
   onChange,

@@ -1,7 +1,7 @@
 import type { PublicUser, UserStatus } from '@firm/shared';
 import { formatDateTime } from '../../../lib/format';
 
-/** SPEC section 2: a date, or 'Never' for someone who has not signed in. */
+/** docs/product-rules.md#screens: a date, or 'Never' for someone who has not signed in. */
 export const formatLastLogin = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 export type DisplayStatus = 'Active' | 'Inactive' | 'Pending verification';

@@ -45,8 +45,8 @@ import { UserRowActions, type UserActionHandlers } from './user-row-actions';
 type RoleFilter = 'all' | Extract<Role, 'admin' | 'client'>;
 
 /**
- * The 'Advanced User Management' tab (SPEC section 2): stats, search, role filter, Add Admin and
- * Add Client, and the users' table with every action and the toasts of SPEC section 8.
+ * The 'Advanced User Management' tab (docs/product-rules.md#screens): stats, search, role filter, Add Admin and
+ * Add Client, and the users' table with every action and the toasts of docs/texts.md.
  */
 export function UserManagementPanel({ actor }: { actor: PublicUser }) {
   const list = useListParams(

@@ -14,7 +14,7 @@ export interface UserActionHandlers {
 }
 
 /**
- * The actions of one row of the users' table (SPEC section 2): verify a pending advocate, or
+ * The actions of one row of the users' table (docs/product-rules.md#screens): verify a pending advocate, or
  * deactivate / activate; reset password; edit permissions (admins); delete. None on oneself but
  * what is harmless, as the server refuses the rest.
  */
