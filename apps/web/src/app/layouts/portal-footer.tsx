@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { EmailText } from '../../components/ui/email-text';
 import { firm, hoursSummary, telHref } from '../../content/firm';
 import { FOOTER_POLICY_LINKS } from '../../content/navigation';
 
@@ -19,7 +20,7 @@ export function PortalFooter() {
             </a>
             {' · '}
             <a className="underline hover:text-brand-800" href={`mailto:${firm.email}`}>
-              {firm.email}
+              <EmailText email={firm.email} />
             </a>
           </p>
           <p>Office hours: {hoursSummary}</p>
