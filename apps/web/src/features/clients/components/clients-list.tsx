@@ -170,7 +170,7 @@ export function ClientsList({ actor }: { actor: PublicUser }) {
           >
             {(data) => (
               <>
-                <p className="sr-only" aria-live="polite">
+                <p className="mb-3 text-sm text-slate-600" aria-live="polite">
                   {data.total} {data.total === 1 ? 'client' : 'clients'}
                 </p>
                 <DataTable
