@@ -237,7 +237,8 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
         label="Appointment status"
         tabs={TABS.map((tab) => ({ key: tab, label: tabLabel(tab), panel: results }))}
         selected={status}
-        onSelect={(tab) => list.setFilter('status', tab)}
+        // "Waiting for the firm's confirmation" is a part of Scheduled: another tab drops it.
+        onSelect={(tab) => list.setFilters({ status: tab, awaiting: '' })}
       />
       {dialog?.kind === 'reschedule' ? (
         <RescheduleModal

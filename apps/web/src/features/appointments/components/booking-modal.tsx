@@ -546,7 +546,7 @@ function HeldBookingDone({
           </dd>
           <dt className="font-medium">Email sent to</dt>
           <dd>
-            <EmailText email={appointment.clientEmail} />
+            <EmailText email={appointment.clientEmail ?? ''} />
           </dd>
           {until ? (
             <>
