@@ -145,7 +145,9 @@ test("an advocate's tiles lead to the filtered lists they count", async ({ brows
 
   await page.goto('/dashboard');
   await page.getByRole('link', { name: /Booking requests to confirm/ }).click();
-  await expect(page).toHaveURL(/\/appointments\?status=scheduled&from=\d{4}-\d{2}-\d{2}$/);
+  await expect(page).toHaveURL(
+    /\/appointments\?status=scheduled&from=\d{4}-\d{2}-\d{2}&awaiting=firm$/,
+  );
   await expect(page.getByRole('tab', { name: 'Scheduled' })).toHaveAttribute(
     'aria-selected',
     'true',

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ownerToken, useSessionToken } from '../support/user-management';
+import { seriousViolations } from '../support/page-checks';
+import {
+  createReadyUser,
+  ownerToken,
+  uniqueSuffix,
+  useSessionToken,
+} from '../support/user-management';
 
 const FIRM_NAME = 'Mwamba & Associates';
 const VISITOR_ITEMS = [
@@ -95,7 +101,7 @@ for (const width of [1024, 1280, 1440]) {
       await expectNoSidewaysScroll(page);
     });
 
-    test('keeps an advocate’s eight items and the account menu on one line', async ({
+    test('keeps an advocate’s eight items (two of them grouped) and the account menu on one line', async ({
       page,
       request,
     }) => {
@@ -120,26 +126,113 @@ for (const width of [1024, 1280, 1440]) {
         ).toBeVisible();
       }
       const account = page.getByRole('button', { name: /Account menu for/ });
-      if (width >= 1280) await expect(account).toBeVisible();
+      await expect(account).toBeVisible();
       await expectFullFirmName(page);
       const bar = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
-      if (width >= 1280) {
-        for (const item of ADVOCATE_ITEMS) {
-          await expect(bar.getByRole('link', { name: itemName(item), exact: true })).toBeVisible();
-          expect(await lineCount(page, 'header nav a', item), item).toBe(1);
-        }
-        const [barBox, accountBox] = await Promise.all([bar.boundingBox(), account.boundingBox()]);
-        // The account menu sits beside the links, not under or over them.
-        expect(barBox!.x + barBox!.width).toBeLessThanOrEqual(accountBox!.x);
-      } else {
-        await page.getByRole('button', { name: 'Open menu' }).click();
-        const menu = page.locator('#mobile-menu');
-        for (const item of ADVOCATE_ITEMS) {
-          await expect(menu.getByRole('link', { name: itemName(item), exact: true })).toBeVisible();
-        }
-        await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+      // From 1024 px the bar holds the first six items; the two advocate-only ones share a group.
+      for (const item of ADVOCATE_ITEMS.slice(0, 6)) {
+        await expect(bar.getByRole('link', { name: itemName(item), exact: true })).toBeVisible();
+        expect(await lineCount(page, 'header nav a', item), item).toBe(1);
       }
+      const group = bar.getByRole('button', { name: 'Administration' });
+      await expect(group).toBeVisible();
+      expect(await lineCount(page, 'header nav button', 'Administration')).toBe(1);
+      const [barBox, accountBox] = await Promise.all([bar.boundingBox(), account.boundingBox()]);
+      // The account menu sits beside the links, not under or over them.
+      expect(barBox!.x + barBox!.width).toBeLessThanOrEqual(accountBox!.x);
+      // The bar is one line: every item's top is the first item's.
+      const tops = await bar
+        .locator(':scope > ul > li')
+        .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(1);
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+
+      // The group opens from the keyboard and lists the two items inside the viewport.
+      await group.focus();
+      await page.keyboard.press('Enter');
+      for (const item of ADVOCATE_ITEMS.slice(6)) {
+        const link = bar.getByRole('link', { name: item, exact: true });
+        await expect(link).toBeInViewport({ ratio: 1 });
+        expect(await lineCount(page, 'header nav a', item), item).toBe(1);
+      }
+      await page.keyboard.press('Escape');
+      await expect(group).toBeFocused();
+      await expect(bar.getByRole('link', { name: 'System Settings' })).toHaveCount(0);
+      await group.click();
+      await bar.getByRole('link', { name: 'System Settings', exact: true }).click();
+      await expect(page).toHaveURL(/\/system-settings$/);
+      await expect(group).toHaveAttribute('aria-current', 'page');
       await expectNoSidewaysScroll(page);
     });
   });
 }
+
+test.describe('the portal’s own frame', () => {
+  test('staff work without the public footer or the chat bubble; a client keeps a slim footer', async ({
+    browser,
+    request,
+  }, testInfo) => {
+    const owner = await ownerToken(request);
+    const staff = await (
+      await browser.newContext({ viewport: { width: 1366, height: 800 } })
+    ).newPage();
+    await useSessionToken(staff, owner);
+    await staff.goto('/dashboard');
+    await expect(staff.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    await expect(staff.getByRole('contentinfo')).toHaveCount(0);
+    await staff.screenshot({
+      path: testInfo.outputPath('staff-dashboard-1366.png'),
+      fullPage: true,
+    });
+    await expect(staff.getByRole('button', { name: /^Open chat/ })).toHaveCount(0);
+    // A public page is still the public site, whoever reads it.
+    await staff.goto('/about');
+    await expect(staff.getByRole('contentinfo').getByText('Quick Links')).toBeVisible();
+
+    const client = await createReadyUser(request, owner, uniqueSuffix(), 'client');
+    const phone = await (
+      await browser.newContext({ viewport: { width: 360, height: 780 } })
+    ).newPage();
+    await useSessionToken(phone, client.token);
+    await phone.goto('/dashboard');
+    await expect(phone.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    const footer = phone.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: '+254 20 765 4321' })).toBeAttached();
+    await expect(
+      phone.getByRole('button', { name: /^Open chat/, includeHidden: true }),
+    ).toHaveCount(1);
+    await expect(footer.getByText('Quick Links')).toHaveCount(0);
+    await expect(footer.getByText(/^Office hours: Mon-Fri/)).toBeAttached();
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toBeAttached();
+    expect(await seriousViolations(phone)).toEqual([]);
+    await expectNoSidewaysScroll(phone);
+    await footer.scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: testInfo.outputPath('client-portal-footer-360.png') });
+  });
+});
+
+test.describe('the portal menu on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('lists an advocate’s eight items flat, then the account entries, from the keyboard', async ({
+    page,
+    request,
+  }) => {
+    await useSessionToken(page, await ownerToken(request));
+    await page.goto('/dashboard');
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.locator('#mobile-menu');
+    for (const item of ADVOCATE_ITEMS) {
+      await expect(menu.getByRole('link', { name: itemName(item), exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole('link', { name: 'Profile Settings' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSidewaysScroll(page);
+    await menu.getByRole('link', { name: 'System Settings' }).click();
+    await expect(page).toHaveURL(/\/system-settings$/);
+    await expect(menu).toHaveCount(0);
+  });
+});

@@ -32,6 +32,17 @@ export const overflowingElements = (page: Page) =>
       }
       return false;
     };
+    // Inside a visually hidden box (Tailwind's sr-only: 1 px, overflow hidden), such as a table
+    // header kept for screen readers on a phone: read aloud, never seen, so never sticking out.
+    const visuallyHidden = (element: Element) => {
+      for (let up = element.parentElement; up; up = up.parentElement) {
+        const box = up.getBoundingClientRect();
+        if (box.width <= 1 && box.height <= 1 && getComputedStyle(up).overflow === 'hidden') {
+          return true;
+        }
+      }
+      return false;
+    };
     const found: string[] = [];
     for (const element of Array.from(document.querySelectorAll('body *'))) {
       const rect = element.getBoundingClientRect();
@@ -39,7 +50,7 @@ export const overflowingElements = (page: Page) =>
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || style.position === 'fixed') continue;
       if (rect.left >= -0.5 && rect.right <= width + 0.5) continue;
-      if (scrollsSideways(element)) continue;
+      if (scrollsSideways(element) || visuallyHidden(element)) continue;
       // A form's honeypot is put far off screen on purpose, hidden from people and assistive
       // technology alike: it sticks out of nothing a person sees.
       const hidden = element.closest('[aria-hidden="true"]');

@@ -47,6 +47,12 @@ describe('the portal manifest', () => {
       'Admin Management',
       'System Settings',
     ]);
+    // The desktop bar groups the two advocate-only items, so the eight fit one line from 1024 px.
+    expect(
+      portalNav(advocate)
+        .filter((link) => link.group === 'Administration')
+        .map((link) => link.label),
+    ).toEqual(['Admin Management', 'System Settings']);
     expect(portalNav(advocate).find((link) => link.label === 'Enquiries')).toEqual({
       label: 'Enquiries',
       to: '/enquiries',

@@ -40,6 +40,11 @@ export interface PortalFeature {
      * is above zero (the Enquiries inbox's new enquiries).
      */
     countPath?: string;
+    /**
+     * The desktop bar's group holding the item (a disclosure of that name), so an advocate's
+     * eight items fit one line from 1024 px; the phone menu lists every item flat.
+     */
+    group?: string;
   };
   /** An entry of the user menu, above Sign Out. */
   userMenu?: { label: string };
@@ -53,6 +58,9 @@ export interface PortalFeature {
   /** A tile of the dashboard. */
   dashboard?: { label?: string; clientLabel?: string; description: string; icon: PortalIcon };
 }
+
+/** The names of the desktop bar's groups of nav items (ADR 010). */
+export const PORTAL_NAV_GROUPS = { administration: 'Administration' } as const;
 
 export const PORTAL_FEATURES: readonly PortalFeature[] = [
   { screen: 'auth/login', paths: ['/login'], access: 'signed-out' },
@@ -140,7 +148,7 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
     access: 'signed-in',
     action: 'admins:manage',
     deniedMessage: MESSAGES.adminManagementAccessDenied,
-    nav: { label: 'Admin Management' },
+    nav: { label: 'Admin Management', group: PORTAL_NAV_GROUPS.administration },
     userMenu: { label: 'Admin Management' },
     dashboard: {
       description: 'Create office staff and client accounts, and set admin permissions.',
@@ -152,7 +160,7 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
     paths: ['/system-settings'],
     access: 'signed-in',
     action: 'settings:view',
-    nav: { label: 'System Settings' },
+    nav: { label: 'System Settings', group: PORTAL_NAV_GROUPS.administration },
     dashboard: { description: 'Settings of the portal.', icon: 'settings' },
   },
 ];
@@ -206,6 +214,8 @@ export interface PortalLink {
   to: string;
   /** The nav item's badge source (see `PortalFeature.nav.countPath`). */
   countPath?: string;
+  /** The desktop bar's group it sits in (see `PortalFeature.nav.group`). */
+  group?: string;
 }
 
 const linkTo = (feature: PortalFeature) => feature.paths[0];
@@ -219,6 +229,7 @@ export function portalNav(actor: Actor): PortalLink[] {
             label: (isClientAccount(actor) && feature.nav.clientLabel) || feature.nav.label,
             to: linkTo(feature),
             ...(feature.nav.countPath ? { countPath: feature.nav.countPath } : {}),
+            ...(feature.nav.group ? { group: feature.nav.group } : {}),
           },
         ]
       : [],

@@ -40,3 +40,13 @@ export function renderWithApp(
 }
 
 export { mockApi, type RecordedCall as FetchCall } from './msw';
+
+/**
+ * A text matcher for an email address shown by `EmailText` (its parts are separate spans, so
+ * `getByText(address)` alone does not find it): the element whose whole text is the address.
+ */
+export const emailShown =
+  (address: string) =>
+  (_content: string, element: Element | null): boolean =>
+    element?.textContent === address &&
+    !Array.from(element.children).some((child) => child.textContent === address);

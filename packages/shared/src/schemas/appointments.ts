@@ -183,6 +183,11 @@ export const listAppointmentsQuerySchema = z.object({
       .optional()
       .transform((value) => (value === 'all' ? undefined : value)),
   ),
+  /**
+   * `firm`: requests waiting for the firm's confirmation, not a visitor's booking still held for
+   * the visitor's own email confirmation (the dashboard's booking requests to confirm).
+   */
+  awaiting: z.preprocess(emptyAsUndefined, z.enum(['firm']).optional()),
   /** `pending`: fees still owed (not cancelled, fee above zero); `paid`: paid ones. */
   payment: z.preprocess(emptyAsUndefined, z.enum(PAYMENT_STATUSES).optional()),
   search: z.preprocess(

@@ -195,6 +195,8 @@ export const dashboardLinks = {
     payment?: string;
     paidFrom?: string;
     paidTo?: string;
+    /** `firm`: requests the firm has yet to confirm (not a visitor's held booking). */
+    awaiting?: 'firm';
   }) => `/appointments?${query(filters)}`,
   /** Client accounts created from / to these days. */
   newClients: (from: string, to: string) => `/clients?${query({ joinedFrom: from, joinedTo: to })}`,

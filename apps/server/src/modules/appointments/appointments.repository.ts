@@ -59,6 +59,10 @@ function filterConditions(
   if (filters.status === 'live') {
     conditions.push(inArray(appointments.status, [...LIVE_APPOINTMENT_STATUSES]));
   } else if (filters.status) conditions.push(eq(appointments.status, filters.status));
+  // A visitor's held booking is not the firm's to confirm until the visitor confirms it.
+  if (filters.awaiting === 'firm') {
+    conditions.push(eq(appointments.status, 'scheduled'), isNull(appointments.holdExpiresAt));
+  }
   if (filters.payment === 'paid') conditions.push(eq(appointments.paymentStatus, 'paid'));
   if (filters.payment === 'pending') {
     conditions.push(

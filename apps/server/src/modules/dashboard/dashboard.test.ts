@@ -288,7 +288,7 @@ describe('GET /api/dashboard/stats', () => {
         from: answer.weekStart,
         to: answer.weekEnd,
       }),
-      requests: dashboardLinks.appointments({ status: 'scheduled', from: today }),
+      requests: dashboardLinks.appointments({ status: 'scheduled', from: today, awaiting: 'firm' }),
       pending: dashboardLinks.cases({ status: 'pending', assignee: people.admin!.id }),
       court: dashboardLinks.courtDates(today),
     };
@@ -468,5 +468,26 @@ describe('GET /api/dashboard/stats', () => {
       in_progress: 4,
       completed: 0,
     });
+  });
+
+  it('counts as a booking request only what the firm has to confirm, as its list does', async () => {
+    const before = (await stats('advocate')).bookingRequests!;
+    const requests = dashboardLinks.appointments({
+      status: 'scheduled',
+      from: today,
+      awaiting: 'firm',
+    });
+    expect(await listTotal('advocate', requests)).toBe(before);
+    // A visitor's booking still held for their own email confirmation is not the firm's to confirm.
+    await appointment(people.client!, {
+      ...at(addDays(today, 40), '11:00'),
+      clientId: null,
+      clientEmail: 'achieng.odhiambo-wanyama@visitor.test',
+      holdExpiresAt: new Date(Date.now() + 60 * 60_000),
+    });
+    expect((await stats('advocate')).bookingRequests).toBe(before);
+    expect(await listTotal('advocate', requests)).toBe(before);
+    const scheduled = dashboardLinks.appointments({ status: 'scheduled', from: today });
+    expect(await listTotal('advocate', scheduled)).toBe(before + 1);
   });
 });

@@ -45,7 +45,7 @@ function Denied({ feature, user }: { feature: PortalFeature; user: PublicUser })
   return (
     <section
       aria-labelledby="access-denied-title"
-      className="mx-auto my-10 max-w-xl rounded-lg border border-amber-200 bg-amber-50 p-6 text-amber-950"
+      className="mx-4 my-10 max-w-xl rounded-lg border border-amber-200 sm:mx-auto bg-amber-50 p-6 text-amber-950"
     >
       <h1
         id="access-denied-title"

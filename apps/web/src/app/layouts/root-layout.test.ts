@@ -2,7 +2,7 @@ import { PORTAL_FEATURES, type PortalFeature } from '@firm/shared';
 import type { UIMatch } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { aClient, anAdmin, anAdvocate } from '../../testing/people';
-import { scrollKey, showsChatWidget } from './root-layout';
+import { pageFrame, scrollKey, showsChatWidget } from './root-layout';
 
 const feature = (screen: string) =>
   PORTAL_FEATURES.find((entry: PortalFeature) => entry.screen === screen)!;
@@ -60,5 +60,25 @@ describe('which saved scroll position a page gets back', () => {
 
   it('keeps the router’s own key for pages reached inside the app', () => {
     expect(scrollKey(at('/cases', 'k3x9a2'))).toBe('k3x9a2');
+  });
+});
+
+describe('the frame of a page', () => {
+  it('is the public site’s on public pages, signed in or not, and on the sign-in pages', () => {
+    expect(pageFrame(null, matchesOf(), false)).toBe('public');
+    expect(pageFrame(anAdvocate(), matchesOf(), false)).toBe('public');
+    expect(pageFrame(null, matchesOf('auth/login'), false)).toBe('public');
+    // A visitor's booking form is public too.
+    expect(pageFrame(null, matchesOf('appointments/appointments'), false)).toBe('public');
+  });
+
+  it('is the portal’s inside it: staff without footer, a client with the slim one', () => {
+    expect(pageFrame(anAdvocate(), matchesOf('dashboard/dashboard'))).toBe('staff-portal');
+    expect(pageFrame(anAdmin(), matchesOf('clients/clients'))).toBe('staff-portal');
+    expect(pageFrame(aClient(), matchesOf('cases/cases'))).toBe('client-portal');
+  });
+
+  it('shows no frame’s footer on a portal page while the session resolves', () => {
+    expect(pageFrame(null, matchesOf('dashboard/dashboard'), true)).toBe('portal-pending');
   });
 });

@@ -12,8 +12,31 @@ import { ChatWidget } from '../../features/public-site/components/chat-widget';
 import { useSession } from '../../lib/session';
 import { DocumentHead } from '../document-head';
 import type { FeatureHandle } from './guards';
+import { PortalFooter } from './portal-footer';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+/**
+ * Which frame a page gets: the public site's (header, marketing footer, chat bubble) for visitors
+ * and public pages; inside the portal, staff work without footer or bubble, and a client keeps a
+ * slim footer with the firm's contacts (ADR 010).
+ */
+export type PageFrame = 'public' | 'staff-portal' | 'client-portal' | 'portal-pending';
+
+export function pageFrame(
+  user: PublicUser | null,
+  matches: readonly UIMatch[],
+  isSessionLoading = false,
+): PageFrame {
+  const isPortal = matches.some((match) => {
+    const feature = (match.handle as Partial<FeatureHandle> | undefined)?.portalFeature;
+    return !!feature && feature.access !== 'signed-out';
+  });
+  if (!isPortal) return 'public';
+  // While the session resolves, a portal page shows neither frame, so no footer flashes by.
+  if (!user) return isSessionLoading ? 'portal-pending' : 'public';
+  return isStaffAccount(user) ? 'staff-portal' : 'client-portal';
+}
 
 /**
  * Where the floating WhatsApp bubble has no place: staff inside the portal (they answer
@@ -26,11 +49,8 @@ export function showsChatWidget(
   pathname: string,
 ): boolean {
   if (pathname === '/messages') return false;
-  const isPortal = matches.some((match) => {
-    const feature = (match.handle as Partial<FeatureHandle> | undefined)?.portalFeature;
-    return !!feature && feature.access !== 'signed-out';
-  });
-  return !(isPortal && user && isStaffAccount(user));
+  const frame = pageFrame(user, matches);
+  return frame === 'public' || frame === 'client-portal';
 }
 
 /**
@@ -43,11 +63,15 @@ export function showsChatWidget(
 export const scrollKey = (location: Location) =>
   location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 
-/** The shared layout of docs/product-rules.md#screens: header, main, footer (and the chat widget). */
+/**
+ * The shared layout of docs/product-rules.md#screens: header, main, footer (and the chat widget);
+ * inside the portal, the frame of `pageFrame`.
+ */
 export function RootLayout() {
-  const { user } = useSession();
+  const { user, status } = useSession();
   const matches = useMatches();
   const { pathname } = useLocation();
+  const frame = pageFrame(user, matches, status === 'loading');
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -61,7 +85,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      {frame === 'public' ? <SiteFooter /> : frame === 'client-portal' ? <PortalFooter /> : null}
       {showsChatWidget(user, matches, pathname) ? <ChatWidget /> : null}
       <ScrollRestoration getKey={scrollKey} />
     </div>

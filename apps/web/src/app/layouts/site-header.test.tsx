@@ -36,15 +36,27 @@ describe('SiteHeader', () => {
       name: /Account menu for Wanjiru Kamau/,
     });
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
-    for (const name of ['Dashboard', 'Cases', 'Admin Management', 'System Settings']) {
+    for (const name of ['Dashboard', 'Cases', 'Appointments', 'Messages', 'Clients']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
 
+    // Admin Management and System Settings share one disclosure on the desktop bar.
+    const group = await within(nav).findByRole('button', { name: 'Administration' });
+    expect(within(nav).queryByRole('link', { name: 'System Settings' })).toBeNull();
+    await userEvent.click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'Admin Management' })).toBeVisible();
+    expect(within(nav).getByRole('link', { name: 'System Settings' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    expect(group).toHaveFocus();
+    expect(within(nav).queryByRole('link', { name: 'System Settings' })).toBeNull();
+
     await userEvent.click(menuButton);
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'Profile Settings' })).toBeVisible();
-    expect(screen.getAllByRole('link', { name: 'Admin Management' })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Admin Management' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     expect(menuButton).toHaveFocus();

@@ -2,13 +2,14 @@ import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { firm } from '../../content/firm';
-import { portalNav, portalUserMenu, BOOK_CONSULTATION_PATH } from '@firm/shared';
+import { portalNav, portalUserMenu, BOOK_CONSULTATION_PATH, type PortalLink } from '@firm/shared';
 import { VISITOR_NAV } from '../../content/navigation';
 import { useSession } from '../../lib/session';
 
 // Only signed-in people see it: public pages do not download it.
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 // Signed-in people only, and only for an item with a count: loaded on demand with the API client.
+const NavGroup = lazy(() => import('./nav-group').then((m) => ({ default: m.NavGroup })));
 const NavCountBadge = lazy(() =>
   import('./nav-count-badge').then((m) => ({ default: m.NavCountBadge })),
 );
@@ -22,6 +23,22 @@ function ItemBadge({ item }: { item: { label: string; countPath?: string } }) {
   );
 }
 
+/**
+ * The desktop bar's entries: an item, or a group of consecutive items sharing `group` (shown as one
+ * disclosure), so an advocate's eight items fit one line from 1024 px.
+ */
+type BarEntry = PortalLink | { group: string; items: PortalLink[] };
+function barEntries(items: readonly PortalLink[]): BarEntry[] {
+  const entries: BarEntry[] = [];
+  for (const item of items) {
+    const last = entries.at(-1);
+    if (!item.group) entries.push(item);
+    else if (last && 'items' in last && last.group === item.group) last.items.push(item);
+    else entries.push({ group: item.group, items: [item] });
+  }
+  return entries;
+}
+
 // The bell and its live stream, for signed-in people only.
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell').then((m) => ({
@@ -33,7 +50,7 @@ const skeleton = (
 );
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `relative whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium xl:px-2 2xl:px-3 ${
+  `relative inline-flex items-center whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium lg:px-1.5 xl:px-2 2xl:px-3 ${
     isActive
       ? 'bg-brand-50 text-brand-800'
       : 'text-slate-700 hover:bg-slate-100 hover:text-brand-800'
@@ -68,11 +85,12 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       {/*
-        The bar shows every item on one line from 1280 px (xl), in a wider box than the page's: the
-        firm's full name, seven links and the account controls need about 1,200 px. Narrower screens,
-        tablets and small laptops included, get the menu button instead (ADR 010).
+        A visitor's bar shows every item on one line from 1280 px (xl), in a wider box than the
+        page's: the firm's full name, seven links and the account controls need about 1,200 px. A
+        signed-in person's shows from 1024 px (lg), an advocate's two administration items grouped in
+        one disclosure. Narrower screens get the menu button instead (ADR 010).
       */}
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:gap-2 lg:px-4 xl:px-6">
         <Link
           to="/"
           className="flex min-w-0 items-center gap-2 font-semibold whitespace-nowrap text-brand-900"
@@ -80,16 +98,28 @@ export function SiteHeader() {
           <img src="/favicon.svg" alt="" width="32" height="32" className="size-8 shrink-0" />
           <span className="truncate">{firm.shortName}</span>
         </Link>
-        <nav aria-label="Main" className="hidden xl:block">
-          <ul className="flex items-center gap-1">
-            {navItems.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={navLinkClass}>
-                  {item.label}
-                  <ItemBadge item={item} />
-                </NavLink>
-              </li>
-            ))}
+        <nav aria-label="Main" className={user ? 'hidden lg:block' : 'hidden xl:block'}>
+          <ul className="flex items-center xl:gap-1">
+            {barEntries(navItems).map((entry) =>
+              'items' in entry ? (
+                <li key={entry.group}>
+                  <Suspense
+                    fallback={
+                      <span className={navLinkClass({ isActive: false })}>{entry.group}</span>
+                    }
+                  >
+                    <NavGroup label={entry.group} items={entry.items} linkClass={navLinkClass} />
+                  </Suspense>
+                </li>
+              ) : (
+                <li key={entry.to}>
+                  <NavLink to={entry.to} end={entry.to === '/'} className={navLinkClass}>
+                    {entry.label}
+                    <ItemBadge item={entry} />
+                  </NavLink>
+                </li>
+              ),
+            )}
           </ul>
         </nav>
         <div className="flex shrink-0 items-center gap-1">
@@ -100,7 +130,7 @@ export function SiteHeader() {
           ) : null}
           {/* Fixed width while signed out: the user menu replacing the skeleton moves nothing. */}
           <div
-            className={`hidden shrink-0 items-center justify-end gap-2 xl:flex ${user ? '' : 'w-52'}`}
+            className={`hidden shrink-0 items-center justify-end gap-2 ${user ? 'lg:flex' : 'w-52 xl:flex'}`}
           >
             {user ? (
               <Suspense fallback={skeleton}>
@@ -127,7 +157,7 @@ export function SiteHeader() {
           </div>
           <button
             type="button"
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
+            className={`rounded-md p-2 text-slate-700 hover:bg-slate-100 ${user ? 'lg:hidden' : 'xl:hidden'}`}
             aria-expanded={isMenuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
@@ -138,7 +168,11 @@ export function SiteHeader() {
         </div>
       </div>
       {isMenuOpen ? (
-        <nav id="mobile-menu" aria-label="Main" className="border-t border-slate-200 xl:hidden">
+        <nav
+          id="mobile-menu"
+          aria-label="Main"
+          className={`border-t border-slate-200 ${user ? 'lg:hidden' : 'xl:hidden'}`}
+        >
           <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
             {navItems.map((item) => (
               <li key={item.to}>

@@ -47,6 +47,9 @@ export function useListParams<Filters extends Record<string, string>>(
     setSearch: (value: string) => update({ search: value, page: null }, { replace: true }),
     setFilter: (name: keyof Filters & string, value: string) =>
       update({ [name]: value, page: null }),
+    /** Sets several filters at once (a tab that also drops a filter only its own tab holds). */
+    setFilters: (changes: Partial<Record<keyof Filters & string, string>>) =>
+      update({ ...(changes as Record<string, string>), page: null }),
     /** Clears several filters at once (a link's filters, under "Show all"). */
     clearFilters: (names: readonly (keyof Filters & string)[]) =>
       update({ ...Object.fromEntries(names.map((name) => [name, null])), page: null }),

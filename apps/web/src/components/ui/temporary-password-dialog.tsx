@@ -3,6 +3,7 @@ import { Copy } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Button } from './button';
 import { Modal } from './modal';
+import { TextWithEmails } from './email-text';
 
 /**
  * docs/product-rules.md#states: the temporary password, shown once, with Copy Password and Close. Nothing keeps
@@ -54,7 +55,7 @@ export function TemporaryPasswordDialog({
       </output>
       {invitedEmail ? (
         <p className="mt-3 text-sm break-words text-slate-700">
-          {USER_MANAGEMENT_MESSAGES.invitationSentOnCreate(invitedEmail)}
+          <TextWithEmails text={USER_MANAGEMENT_MESSAGES.invitationSentOnCreate(invitedEmail)} />
         </p>
       ) : null}
     </Modal>

@@ -36,13 +36,22 @@ const tabLabel = (tab: StatusTab) =>
   tab === 'all' ? 'All' : tab === 'live' ? 'Active' : APPOINTMENT_STATUS_LABELS[tab];
 
 /** Filters a link may set (the dashboards' tiles): days, one advocate's diary, fees. */
-const LINK_FILTERS = { from: '', to: '', advocate: '', payment: '', paidFrom: '', paidTo: '' };
+const LINK_FILTERS = {
+  from: '',
+  to: '',
+  advocate: '',
+  payment: '',
+  paidFrom: '',
+  paidTo: '',
+  awaiting: '',
+};
 
 function describeFilters(filters: typeof LINK_FILTERS): string {
   const parts: string[] = [];
   const days = formatDayRange(filters.from, filters.to);
   if (days) parts.push(days);
   if (filters.advocate) parts.push('one advocate’s diary');
+  if (filters.awaiting === 'firm') parts.push('waiting for the firm’s confirmation');
   if (filters.payment === 'pending') parts.push('fees not yet paid');
   const paidDays = formatDayRange(filters.paidFrom, filters.paidTo);
   if (paidDays) parts.push(`paid ${paidDays}`);
@@ -60,8 +69,8 @@ type Dialog = { kind: 'reschedule' | 'cancel' | 'payment'; appointment: Appointm
 export function AppointmentsList({ user }: { user: PublicUser }) {
   const list = useListParams({ status: 'all', ...LINK_FILTERS });
   const status = list.filters.status as StatusTab;
-  const { from, to, advocate, payment, paidFrom, paidTo } = list.filters;
-  const linkFilters = describeFilters({ from, to, advocate, payment, paidFrom, paidTo });
+  const { from, to, advocate, payment, paidFrom, paidTo, awaiting } = list.filters;
+  const linkFilters = describeFilters({ from, to, advocate, payment, paidFrom, paidTo, awaiting });
   const query = useAppointments({
     status: status === 'all' ? undefined : status,
     search: list.debouncedSearch || undefined,
@@ -71,6 +80,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     payment: payment === 'pending' || payment === 'paid' ? payment : undefined,
     paidFrom: paidFrom || undefined,
     paidTo: paidTo || undefined,
+    awaiting: awaiting === 'firm' ? 'firm' : undefined,
     page: list.page,
     // Cancelled and past ones are history: newest first there, soonest first otherwise.
     sort: status === 'completed' || status === 'cancelled' ? 'desc' : 'asc',
@@ -185,6 +195,10 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     >
       {(data) => (
         <>
+          {/* The whole count, so a dashboard tile's figure can be checked against its list. */}
+          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+            {data.total} {data.total === 1 ? 'appointment' : 'appointments'}
+          </p>
           <ul className="grid gap-4 lg:grid-cols-2">
             {data.appointments.map((appointment) => (
               <li key={appointment.id}>
@@ -223,7 +237,8 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
         label="Appointment status"
         tabs={TABS.map((tab) => ({ key: tab, label: tabLabel(tab), panel: results }))}
         selected={status}
-        onSelect={(tab) => list.setFilter('status', tab)}
+        // "Waiting for the firm's confirmation" is a part of Scheduled: another tab drops it.
+        onSelect={(tab) => list.setFilters({ status: tab, awaiting: '' })}
       />
       {dialog?.kind === 'reschedule' ? (
         <RescheduleModal

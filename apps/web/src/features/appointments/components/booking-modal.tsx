@@ -39,6 +39,7 @@ import { useBookingCalendar } from '../api/availability';
 import { useCreateAppointment } from '../api/change-appointment';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { BookingNotOpen, SLOT_TAKEN_HINT, SlotPicker, formatLongDay } from './slot-picker';
+import { EmailText } from '../../../components/ui/email-text';
 
 type BookingValues = CreateAppointmentInput & { consent?: boolean };
 
@@ -544,7 +545,9 @@ function HeldBookingDone({
             {formatLongDay(appointment.date)}, {appointment.time} ({appointment.duration} min)
           </dd>
           <dt className="font-medium">Email sent to</dt>
-          <dd className="break-all">{appointment.clientEmail}</dd>
+          <dd>
+            <EmailText email={appointment.clientEmail ?? ''} />
+          </dd>
           {until ? (
             <>
               <dt className="font-medium">Confirm by</dt>

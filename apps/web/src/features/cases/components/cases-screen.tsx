@@ -258,7 +258,7 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
             />
           ) : (
             <>
-              <p className="sr-only" aria-live="polite">
+              <p className="mb-3 text-sm text-slate-600" aria-live="polite">
                 {query.data.total} {query.data.total === 1 ? 'case' : 'cases'}
               </p>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

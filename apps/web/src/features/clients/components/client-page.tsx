@@ -27,6 +27,7 @@ import {
 import { useClient } from '../api/get-client';
 import { ClientConversations } from './client-conversations';
 import { ClientDetailsForm } from './client-details-form';
+import { EmailText } from '../../../components/ui/email-text';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `client-${title.toLowerCase().replace(/\s+/g, '-')}`;
@@ -56,7 +57,9 @@ function ContactSummary({ client }: { client: ClientDetail['client'] }) {
     <dl className="grid gap-3 text-sm sm:grid-cols-2">
       <div>
         <dt className="font-medium text-slate-600">Email</dt>
-        <dd className="break-all text-slate-900">{client.email}</dd>
+        <dd className="text-slate-900">
+          <EmailText email={client.email} />
+        </dd>
       </div>
       <div>
         <dt className="font-medium text-slate-600">Phone</dt>

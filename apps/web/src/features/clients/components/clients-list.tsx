@@ -28,6 +28,7 @@ import { formatDateTime, formatDayRange, fullName } from '../../../lib/format';
 import { useCreateClient } from '../api/create-client';
 import { useClients } from '../api/list-clients';
 import { NewAccountModal } from '../../../components/forms/new-account-modal';
+import { EmailText } from '../../../components/ui/email-text';
 
 /** `joinedFrom`/`joinedTo` come from a link (the dashboard's new clients this month). */
 const FILTER_DEFAULTS = { status: 'all', sort: 'name', joinedFrom: '', joinedTo: '' };
@@ -54,7 +55,7 @@ const COLUMNS: readonly Column<ClientSummary>[] = [
     header: 'Contact',
     cell: (client) => (
       <div className="text-slate-700">
-        <div className="break-all">{client.email}</div>
+        <EmailText email={client.email} className="block" />
         {client.phone ? <div>{client.phone}</div> : null}
       </div>
     ),
@@ -169,7 +170,7 @@ export function ClientsList({ actor }: { actor: PublicUser }) {
           >
             {(data) => (
               <>
-                <p className="sr-only" aria-live="polite">
+                <p className="mb-3 text-sm text-slate-600" aria-live="polite">
                   {data.total} {data.total === 1 ? 'client' : 'clients'}
                 </p>
                 <DataTable

@@ -92,7 +92,7 @@ export function EnquiriesScreen({ actor }: { actor: PublicUser }) {
           >
             {(data) => (
               <>
-                <p className="sr-only" aria-live="polite">
+                <p className="mb-3 text-sm text-slate-600" aria-live="polite">
                   {data.total} {data.total === 1 ? 'enquiry' : 'enquiries'}
                 </p>
                 <ul className="space-y-4">

@@ -26,6 +26,7 @@ import { refreshNavCounts } from '../../../lib/nav-counts';
 import { useConvertEnquiry } from '../api/convert-enquiry';
 import { useUpdateEnquiry } from '../api/update-enquiry';
 import { NewAccountModal } from '../../../components/forms/new-account-modal';
+import { EmailText } from '../../../components/ui/email-text';
 
 /** "Reply by email": the visitor's address, "Re: <subject>" and their words quoted. */
 export function replyLink(enquiry: Enquiry): string {
@@ -126,7 +127,7 @@ export function EnquiryCard({
       </h2>
       <p className="text-sm text-slate-700">
         From <span className="font-medium">{enquiry.name}</span> ·{' '}
-        <span className="break-all">{enquiry.email}</span>
+        <EmailText email={enquiry.email} />
         {enquiry.phone ? <> · {enquiry.phone}</> : null}
       </p>
       {enquiry.booking && isCancelled ? (

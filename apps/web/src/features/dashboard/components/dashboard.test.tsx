@@ -287,7 +287,7 @@ describe('StaffDashboard', () => {
       />,
       { path: '/dashboard' },
     );
-    expect(screen.getByRole('link', { name: /Appointments today\s*3/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /Active appointments today\s*3/ })).toHaveAttribute(
       'href',
       '/appointments?status=live&from=2026-11-23&to=2026-11-23',
     );
@@ -314,7 +314,7 @@ describe('StaffDashboard', () => {
     );
     expect(screen.getByRole('link', { name: /Booking requests to confirm\s*4/ })).toHaveAttribute(
       'href',
-      '/appointments?status=scheduled&from=2026-11-23',
+      '/appointments?status=scheduled&from=2026-11-23&awaiting=firm',
     );
     const mine = screen.getByRole('list', { name: 'Your cases by status' });
     expect(within(mine).getByRole('link', { name: /In progress\s*2/ })).toHaveAttribute(

@@ -87,7 +87,7 @@ export function StaffDashboard({ stats, user }: { stats: DashboardStats; user: P
           <>
             <li>
               <StatTile
-                label="Appointments today"
+                label="Active appointments today"
                 value={stats.appointments.today}
                 to={dashboardLinks.appointments({ status: 'live', from: today, to: today })}
                 icon={<CalendarClock className="size-5" />}
@@ -95,7 +95,7 @@ export function StaffDashboard({ stats, user }: { stats: DashboardStats; user: P
             </li>
             <li>
               <StatTile
-                label="Appointments this week"
+                label="Active appointments this week"
                 value={stats.appointments.thisWeek}
                 to={dashboardLinks.appointments({ status: 'live', ...week })}
                 icon={<CalendarDays className="size-5" />}
@@ -108,7 +108,11 @@ export function StaffDashboard({ stats, user }: { stats: DashboardStats; user: P
             <StatTile
               label="Booking requests to confirm"
               value={stats.bookingRequests}
-              to={dashboardLinks.appointments({ status: 'scheduled', from: today })}
+              to={dashboardLinks.appointments({
+                status: 'scheduled',
+                from: today,
+                awaiting: 'firm',
+              })}
               icon={<Inbox className="size-5" />}
             />
           </li>

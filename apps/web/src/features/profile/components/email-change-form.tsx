@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useRequestEmailChange } from '../api/profile';
+import { EmailText } from '../../../components/ui/email-text';
 
 /** The current address, one awaiting confirmation, and the form that sends a link to a new one. */
 export function EmailChangeForm({ profile }: { profile: Profile }) {
@@ -33,13 +34,18 @@ export function EmailChangeForm({ profile }: { profile: Profile }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        Your email address: <strong className="break-all">{profile.user.email}</strong>
+        Your email address:{' '}
+        <strong>
+          <EmailText email={profile.user.email} />
+        </strong>
       </p>
       {profile.pendingEmail ? (
         <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           Waiting for confirmation: we sent a link to{' '}
-          <strong className="break-all">{profile.pendingEmail}</strong>. Your address changes when
-          you open it.
+          <strong>
+            <EmailText email={profile.pendingEmail} />
+          </strong>
+          . Your address changes when you open it.
         </p>
       ) : null}
       <form

@@ -13,6 +13,7 @@ import { saveBlob } from '../../../lib/file-transfer';
 import { formatDateTime } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { fetchAuditCsv, useAuditLog, type AuditFilters } from '../api/settings';
+import { TextWithEmails } from '../../../components/ui/email-text';
 
 /**
  * Each row reads as a sentence built from its action, who, whom and details (packages/shared
@@ -24,7 +25,9 @@ function Sentence({ entry }: { entry: AuditEntryView }) {
   const { text, link } = describeAuditEntry(entry);
   return (
     <span className="block break-words">
-      <span className="text-slate-900">{text}</span>
+      <span className="text-slate-900">
+        <TextWithEmails text={text} />
+      </span>
       {link ? (
         <>
           {' '}

@@ -8,6 +8,7 @@ import { Modal } from '../../../components/ui/modal';
 import { errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useAnswerDataRequest, useDataRequests } from '../api/settings';
+import { EmailText } from '../../../components/ui/email-text';
 
 const STATUS: Record<DataRequest['status'], { text: string; tone: 'amber' | 'green' | 'red' }> = {
   open: { text: 'Open', tone: 'amber' },
@@ -118,8 +119,8 @@ export function DataRequestsPanel() {
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="font-medium text-slate-900">
                     {request.requesterName}{' '}
-                    <span className="font-normal break-all text-slate-600">
-                      ({request.requesterEmail})
+                    <span className="font-normal text-slate-600">
+                      (<EmailText email={request.requesterEmail} />)
                     </span>
                   </p>
                   <Badge tone={STATUS[request.status].tone}>{STATUS[request.status].text}</Badge>

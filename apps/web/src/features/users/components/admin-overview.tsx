@@ -32,6 +32,7 @@ import {
   formatLastLogin,
   type StatusFilter,
 } from './user-format';
+import { EmailText } from '../../../components/ui/email-text';
 
 /**
  * The 'Admin Overview' tab (docs/product-rules.md#screens), from the server: the four stat cards, search and
@@ -93,7 +94,7 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
       header: 'Contact',
       cell: (admin) => (
         <>
-          <span className="block break-all text-slate-800">{admin.email}</span>
+          <EmailText email={admin.email} className="block text-slate-800" />
           <span className="block text-slate-600 md:whitespace-nowrap">{admin.phone ?? '—'}</span>
         </>
       ),

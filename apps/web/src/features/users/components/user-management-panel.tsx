@@ -41,6 +41,7 @@ import {
   type StatusFilter,
 } from './user-format';
 import { UserRowActions, type UserActionHandlers } from './user-row-actions';
+import { EmailText } from '../../../components/ui/email-text';
 
 type RoleFilter = 'all' | Extract<Role, 'admin' | 'client'>;
 
@@ -141,7 +142,7 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
               <span className="font-normal text-slate-600"> (you)</span>
             ) : null}
           </span>
-          <span className="block break-all text-slate-600">{user.email}</span>
+          <EmailText email={user.email} className="block text-slate-600" />
         </>
       ),
     },
