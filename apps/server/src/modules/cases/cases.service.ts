@@ -36,7 +36,6 @@ import {
   countCaseContents,
   deleteCaseRow,
   deleteDocumentRow,
-  findActiveUser,
   findCaseInScope,
   findDocument,
   findNote,
@@ -64,6 +63,7 @@ import {
 } from '../../lib/file-storage';
 import type { RequestMeta } from '../../lib/route-kit';
 import { nameOnCaseConversations } from '../messages/messages.repository';
+import { findActiveUser } from '../users/users.repository';
 
 /**
  * The rules of case files (issue 13, ADR 014). Every function takes the signed-in caller, checks

@@ -20,7 +20,7 @@ import type { UserRow } from '../../db/schema';
 import { readFirmSettings } from '../firm-settings/firm-settings.service';
 import { appointmentReference } from '../appointments/appointments.service';
 import { countNewEnquiries } from '../enquiries/enquiries.service';
-import { clientMessagesOverview } from '../messages/messages.service';
+import { clientMessagesOverview } from '../messages/message-read-models';
 import {
   appointmentCounts,
   bookingRequestCount,

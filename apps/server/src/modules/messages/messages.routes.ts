@@ -39,19 +39,20 @@ import {
 } from '../../lib/file-storage';
 import { currentUser } from '../../plugins/auth';
 import {
-  assertMaySend,
-  attachmentForDownload,
   createConversation,
-  fileAttachmentToCase,
   listConversations,
+  setConversationMembers,
+  staffChoices,
+  type NewConversation,
+} from './conversations.service';
+import { attachmentForDownload, fileAttachmentToCase } from './message-attachments.service';
+import type { MessagesDeps } from './message-scope';
+import {
+  assertMaySend,
   listMessages,
   markConversationRead,
   sendMessage,
-  setConversationMembers,
-  staffChoices,
   withdrawMessage,
-  type MessagesDeps,
-  type NewConversation,
   type OutgoingFile,
 } from './messages.service';
 import { errorResponses, requestMeta } from '../../lib/route-kit';

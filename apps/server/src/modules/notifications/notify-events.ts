@@ -11,7 +11,7 @@ import {
 } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import type { AppointmentRow, CaseRow, UserRow } from '../../db/schema';
-import { activeStaff, activeUsersByIds } from './notifications.repository';
+import { activeStaff, activeUsersByIds } from '../users/users.repository';
 import { notify } from './notifications.service';
 
 /**

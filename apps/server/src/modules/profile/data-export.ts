@@ -12,7 +12,7 @@ import {
   emailPreferences,
   ownNotificationsForExport,
 } from '../notifications/notifications.service';
-import { ownConversationsForExport } from '../messages/messages.service';
+import { ownConversationsForExport } from '../messages/message-read-models';
 import { describeUserAgent } from './user-agent';
 import {
   allSessionsOf,
