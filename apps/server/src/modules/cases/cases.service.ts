@@ -41,7 +41,6 @@ import {
   findNote,
   findSimilarPeople,
   insertCase,
-  insertDocument,
   insertEvent,
   insertNote,
   insertParties,
@@ -64,6 +63,7 @@ import {
 import type { RequestMeta } from '../../lib/route-kit';
 import { nameOnCaseConversations } from '../messages/messages.repository';
 import { findActiveUser } from '../users/users.repository';
+import { recordCaseDocument } from './record-document';
 
 /**
  * The rules of case files (issue 13, ADR 014). Every function takes the signed-in caller, checks
@@ -564,35 +564,22 @@ export async function recordDocument(
       if (isClient(actor) && current.status === 'closed') {
         throw AppError.conflict(CASE_MESSAGES.closedCaseUpload, 'CASE_CLOSED');
       }
-      const document = await insertDocument(tx, {
-        id: file.id,
-        caseId: id,
-        name: options.name,
-        mimeType: file.mimeType,
-        sizeBytes: file.size,
-        sha256: file.sha256,
-        uploadedBy: actor.id,
-        visibleToClient,
-      });
-      await insertEvent(tx, {
-        caseId: id,
-        type: 'documents_uploaded',
-        details: { documentId: document.id, name: document.name },
-        actorId: actor.id,
-        visibleToClient,
-      });
-      await touchCase(tx, id);
-      await audit(tx, actor, 'case.document_uploaded', current, meta, {
-        documentId: document.id,
-        name: document.name,
-        mimeType: document.mimeType,
-        size: document.sizeBytes,
-        sha256: document.sha256,
-        visibleToClient,
-      });
-      await notifyCaseContentAdded(tx, current, 'document', visibleToClient, actor);
+      const document = await recordCaseDocument(
+        tx,
+        actor,
+        current,
+        {
+          id: file.id,
+          name: options.name,
+          mimeType: file.mimeType,
+          sizeBytes: file.size,
+          sha256: file.sha256,
+          visibleToClient,
+        },
+        meta,
+      );
       await keepFile(file);
-      return toCaseDocument({ ...document, uploaderName: nameOf(actor) });
+      return document;
     });
   } catch (error) {
     await discardFile(file);

@@ -5,18 +5,10 @@ import path from 'node:path';
 import type { MessageAttachmentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { RequestMeta } from '../../lib/route-kit';
-import { writeAudit } from '../audit/audit-log.repository';
-import { toCaseDocument } from '../cases/case-serializer';
-import { insertDocument, insertEvent, lockCaseInScope, touchCase } from '../cases/cases.repository';
+import { lockCaseInScope } from '../cases/cases.repository';
+import { recordCaseDocument } from '../cases/record-document';
 import { findAttachment, findConversationInScope } from './messages.repository';
-import {
-  assertCan,
-  attachmentNotFound,
-  audit,
-  nameOf,
-  scopeFor,
-  type MessagesDeps,
-} from './message-scope';
+import { assertCan, attachmentNotFound, audit, scopeFor, type MessagesDeps } from './message-scope';
 
 /** A message's attachments: downloading one, and filing one into the conversation's case. */
 
@@ -42,8 +34,9 @@ export async function attachmentForDownload(
 
 /**
  * Staff who may upload files copy an attachment into the conversation's case documents: a new
- * file under its own id (the attachment stays as it was), the document row, a timeline event and
- * the audit rows in one transaction; the copy is removed if the transaction fails.
+ * file under its own id (the attachment stays as it was), recorded on the case as an upload is
+ * (`recordCaseDocument`: row, timeline, audit, the assignee's and the client's bell) with this
+ * module's own audit row, in one transaction; the copy is removed if the transaction fails.
  */
 export async function fileAttachmentToCase(
   deps: MessagesDeps,
@@ -71,52 +64,26 @@ export async function fileAttachmentToCase(
     return await deps.db.transaction(async (tx) => {
       const current = await lockCaseInScope(tx, { clientView: false }, caseId);
       if (!current) throw attachmentNotFound();
-      const document = await insertDocument(tx, {
-        id: documentId,
-        caseId,
-        name: attachment.name,
-        mimeType: attachment.mimeType,
-        sizeBytes: attachment.sizeBytes,
-        sha256: attachment.sha256,
-        uploadedBy: actor.id,
-        visibleToClient: input.visibleToClient,
-      });
-      await insertEvent(tx, {
-        caseId,
-        type: 'documents_uploaded',
-        details: {
-          documentId,
-          name: document.name,
-          fromConversationId: conversation.id,
-          fromAttachmentId: attachment.id,
-        },
-        actorId: actor.id,
-        visibleToClient: input.visibleToClient,
-      });
-      await touchCase(tx, caseId);
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'case.document_uploaded',
-        targetUserId: current.clientId,
-        ip: meta.ip,
-        details: {
-          caseId,
-          caseNumber: current.caseNumber,
-          documentId,
-          name: document.name,
-          mimeType: document.mimeType,
-          size: document.sizeBytes,
-          sha256: document.sha256,
+      const document = await recordCaseDocument(
+        tx,
+        actor,
+        current,
+        {
+          id: documentId,
+          name: attachment.name,
+          mimeType: attachment.mimeType,
+          sizeBytes: attachment.sizeBytes,
+          sha256: attachment.sha256,
           visibleToClient: input.visibleToClient,
-          fromConversationId: conversation.id,
-          fromAttachmentId: attachment.id,
+          origin: { fromConversationId: conversation.id, fromAttachmentId: attachment.id },
         },
-      });
+        meta,
+      );
       await audit(tx, actor, 'message.attachment_filed', conversation, meta, {
         attachmentId,
         documentId,
       });
-      return toCaseDocument({ ...document, uploaderName: nameOf(actor) });
+      return document;
     });
   } catch (error) {
     await rm(target, { force: true });
