@@ -7,6 +7,7 @@ import {
   type PublicUser,
   AUTH_MESSAGES,
   MESSAGES,
+  isAdvocateAccount,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
@@ -207,7 +208,7 @@ export async function login(
     throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
   }
 
-  if (user.role === 'advocate' && user.verificationStatus === 'pending') {
+  if (isAdvocateAccount(user) && user.verificationStatus === 'pending') {
     throw AppError.forbidden(AUTH_MESSAGES.accountPendingVerification, 'ACCOUNT_PENDING');
   }
   if (!user.isActive)

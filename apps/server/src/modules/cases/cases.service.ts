@@ -5,7 +5,6 @@ import {
   formatCaseNumber,
   can,
   seesAsClient,
-  type Action,
   type CaseDetail,
   type CaseList,
   type CaseNote,
@@ -21,6 +20,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import type { CaseRow, NewCaseRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { assertCan } from '../../lib/permissions';
 import { writeAudit } from '../audit/audit-log.repository';
 import {
   notifyCaseAssigned,
@@ -81,20 +81,6 @@ const notFound = () => AppError.notFound(CASE_MESSAGES.caseNotFound, 'CASE_NOT_F
 const documentNotFound = () =>
   AppError.notFound(CASE_MESSAGES.documentNotFound, 'DOCUMENT_NOT_FOUND');
 const noteNotFound = () => AppError.notFound(CASE_MESSAGES.noteNotFound, 'NOTE_NOT_FOUND');
-
-const DENIED: Partial<Record<Action, string>> = {
-  'cases:view': CASE_MESSAGES.viewDenied,
-  'files:open': CASE_MESSAGES.viewDenied,
-  'cases:create': CASE_MESSAGES.manageDenied,
-  'cases:manage': CASE_MESSAGES.manageDenied,
-  'files:upload': CASE_MESSAGES.uploadDenied,
-  'cases:delete': CASE_MESSAGES.deleteDenied,
-  'files:share': CASE_MESSAGES.shareDenied,
-};
-
-function assertCan(actor: UserRow, action: Action): void {
-  if (!can(actor, action)) throw AppError.forbidden(DENIED[action] ?? CASE_MESSAGES.viewDenied);
-}
 
 const isClient = (actor: UserRow) => seesAsClient(actor);
 

@@ -10,6 +10,7 @@ import {
 } from '@firm/shared';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { assertCan } from '../../lib/permissions';
 import { discardFile } from '../../lib/file-storage';
 import type { RequestMeta } from '../../lib/route-kit';
 import { writeAudit } from '../audit/audit-log.repository';
@@ -23,7 +24,6 @@ import {
   replaceMembers,
 } from './messages.repository';
 import {
-  assertCan,
   audit,
   conversationNotFound,
   isClient,
@@ -178,7 +178,7 @@ export async function setConversationMembers(
   input: { staffIds: string[] },
   meta: RequestMeta,
 ): Promise<ConversationSummary> {
-  if (!can(actor, 'messages:all')) throw AppError.forbidden(MESSAGE_MESSAGES.membersDenied);
+  assertCan(actor, 'messages:all');
   const staffIds = [...new Set(input.staffIds)];
   const staff = await findActiveUsers(deps.db, staffIds, ['advocate', 'admin']);
   if (staff.length !== staffIds.length) {

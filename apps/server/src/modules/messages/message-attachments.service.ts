@@ -4,11 +4,12 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { MessageAttachmentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { assertCan } from '../../lib/permissions';
 import type { RequestMeta } from '../../lib/route-kit';
 import { lockCaseInScope } from '../cases/cases.repository';
 import { recordCaseDocument } from '../cases/record-document';
 import { findAttachment, findConversationInScope } from './messages.repository';
-import { assertCan, attachmentNotFound, audit, scopeFor, type MessagesDeps } from './message-scope';
+import { attachmentNotFound, audit, scopeFor, type MessagesDeps } from './message-scope';
 
 /** A message's attachments: downloading one, and filing one into the conversation's case. */
 

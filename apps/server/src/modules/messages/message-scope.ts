@@ -1,4 +1,4 @@
-import { MESSAGE_MESSAGES, can, type Action } from '@firm/shared';
+import { MESSAGE_MESSAGES, can, isClientAccount } from '@firm/shared';
 import type { Db, Executor } from '../../db/client';
 import type { ConversationRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -24,17 +24,7 @@ export const messageNotFound = () =>
 export const attachmentNotFound = () =>
   AppError.notFound(MESSAGE_MESSAGES.attachmentNotFound, 'ATTACHMENT_NOT_FOUND');
 
-const DENIED: Partial<Record<Action, string>> = {
-  'messages:view': MESSAGE_MESSAGES.viewDenied,
-  'messages:start': MESSAGE_MESSAGES.startDenied,
-  'messages:file': MESSAGE_MESSAGES.fileDenied,
-};
-
-export function assertCan(actor: UserRow, action: Action): void {
-  if (!can(actor, action)) throw AppError.forbidden(DENIED[action] ?? MESSAGE_MESSAGES.viewDenied);
-}
-
-export const isClient = (actor: UserRow) => actor.role === 'client';
+export const isClient = (actor: UserRow) => isClientAccount(actor);
 export const nameOf = (user: UserRow) => `${user.firstName} ${user.lastName}`;
 
 export function scopeFor(actor: UserRow): ConversationScope {

@@ -2,6 +2,7 @@ import { MESSAGE_LIMITS, MESSAGE_MESSAGES, type ChatMessage, type MessagePage } 
 import type { Executor } from '../../db/client';
 import type { ConversationRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { assertCan } from '../../lib/permissions';
 import {
   discardFile,
   keepFile,
@@ -24,7 +25,6 @@ import {
 } from './messages.repository';
 import { announce } from './message-live';
 import {
-  assertCan,
   audit,
   conversationNotFound,
   isClient,
