@@ -1,5 +1,5 @@
-import { notifyAdvocateAwaitingVerification } from '../notifications/notify-events';
 import { lockForTransaction } from '../../db/advisory-locks';
+import { publishDomainEvent } from '../../lib/domain-events';
 import {
   REMEMBER_ME_DAYS,
   SESSION_HOURS,
@@ -144,7 +144,7 @@ export async function registerAdvocate(
           firstAdvocate: isFirst,
         },
       });
-      if (!isFirst) await notifyAdvocateAwaitingVerification(tx, user);
+      if (!isFirst) await publishDomainEvent(tx, 'advocateAwaitingVerification', { user });
       return user;
     });
   } catch (error) {

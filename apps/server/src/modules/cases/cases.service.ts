@@ -61,7 +61,7 @@ import {
   type ReceivedFile,
 } from '../../lib/file-storage';
 import type { RequestMeta } from '../../lib/route-kit';
-import { nameOnCaseConversations } from '../messages/messages.repository';
+import { publishDomainEvent } from '../../lib/domain-events';
 import { findActiveUser } from '../users/users.repository';
 import { recordCaseDocument } from './record-document';
 
@@ -454,8 +454,12 @@ export async function updateCase(
     }
     if (changes.assigneeId) {
       await notifyCaseAssigned(tx, after, actor);
-      // The case's conversations reach whoever now runs it (ADR 020).
-      await nameOnCaseConversations(tx, id, changes.assigneeId, actor.id);
+      // Messaging names them on the case's conversations (ADR 020).
+      await publishDomainEvent(tx, 'caseAssigned', {
+        caseId: id,
+        assigneeId: changes.assigneeId,
+        changedBy: actor.id,
+      });
     }
   });
   return readCase(deps.db, actor, id);
