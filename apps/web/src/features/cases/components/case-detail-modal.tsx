@@ -195,7 +195,7 @@ function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
 }
 
 function CaseBody({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
-  const isStaff = actor.role !== 'client';
+  const isStaff = isStaffAccount(actor);
   const mayUpload =
     can(actor, 'files:upload', { clientId: item.clientId }) &&
     (isStaff || item.status !== 'closed');
