@@ -20,7 +20,8 @@ import { toChatMessage, toSummaries } from './message-serializer';
 
 /**
  * A client's dashboard: how many messages from the firm they have not read, and their latest
- * conversations with the last message of each (SPEC section 3's dashboard message).
+ * conversations with the last message of each (the dashboard's variant of a message,
+ * docs/product-rules.md#records).
  */
 export async function clientMessagesOverview(
   db: Executor,
