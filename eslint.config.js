@@ -12,6 +12,54 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * The server's house: like the web app's features, its modules do not import
+ * each other. They stand on a foundation, in order, each level using only those before it; a
+ * module that must tell one above it announces a domain event instead (lib/domain-events.ts).
+ */
+const serverFoundation = ['audit', 'users', 'mail-guard', 'firm-settings', 'auth', 'notifications'];
+/**
+ * The exceptions, named here and nowhere else: the modules that read across the house, and whom.
+ */
+const serverReadsAcross = {
+  // The dashboards: every role's figures from the modules that own them.
+  dashboard: ['appointments', 'enquiries', 'messages'],
+  // "Download my data" (the data export) gathers a person's records from each module.
+  profile: ['appointments', 'cases', 'messages'],
+  // Filing a message's attachment records a case document, as an upload does.
+  messages: ['cases'],
+  // The personal calendar feed carries appointments beside court dates.
+  'court-dates': ['appointments'],
+  // A client's email change is confirmed the profile's way; data requests are the profile's.
+  clients: ['profile'],
+  settings: ['profile'],
+  // Converting an enquiry creates a client account.
+  enquiries: ['user-management'],
+  // Deleting an account counts its cases; a new client is checked for conflicts.
+  'user-management': ['cases'],
+};
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverModuleZones = serverModules.map((module) => {
+  const level = serverFoundation.indexOf(module);
+  const allowed =
+    level >= 0
+      ? serverFoundation.slice(0, level)
+      : [...serverFoundation, ...(serverReadsAcross[module] ?? [])];
+  return {
+    target: `./apps/server/src/modules/${module}`,
+    from: './apps/server/src/modules',
+    except: [module, ...allowed].map((name) => `./${name}`),
+    message:
+      level >= 0
+        ? 'A foundation module uses only those below it; announce a domain event to those above.'
+        : 'A server module must not import another; name an exception in eslint.config.js.',
+  };
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -76,6 +124,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*test-kit.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverModuleZones }] },
   },
   {
     // Browser-safe code only: no Node built-ins, no database.

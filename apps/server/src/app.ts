@@ -17,6 +17,8 @@ import { logSerializers } from './lib/log';
 import { BackgroundTasks } from './lib/background-tasks';
 import { createMailer, mailDirectory, type Mailer } from './lib/mailer';
 import { apiRoutes } from './modules/api.routes';
+import { followCaseEvents } from './modules/messages/case-events';
+import { followAccountEvents } from './modules/notifications/account-events';
 import {
   appointmentRemindersPlugin,
   type AppointmentReminderOptions,
@@ -150,6 +152,9 @@ export async function buildApp({
     errorResponseBuilder: (_request, context) =>
       AppError.tooManyRequests(MESSAGES.tooManyRequestsRetryIn(Math.ceil(context.ttl / 1000))),
   });
+  // Modules above hear what those below them announce (lib/domain-events.ts).
+  followAccountEvents();
+  followCaseEvents();
   await app.register(authPlugin);
   await app.register(notificationsPlugin, notifications);
   await app.register(apiDocsPlugin);

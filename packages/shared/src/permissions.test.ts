@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NO_ADMIN_PERMISSIONS, can, mayResendInvitation, ruleAllows } from './permissions';
+import {
+  ACTIONS,
+  DENIED_TEXTS,
+  NO_ADMIN_PERMISSIONS,
+  can,
+  mayResendInvitation,
+  ruleAllows,
+} from './permissions';
 
 describe('can()', () => {
   it('lets an advocate do everything, including admin management', () => {
@@ -102,14 +109,18 @@ describe('can() on a record', () => {
     );
   });
 
-  it('reads a list of rules as "any of": the assigned person, or an admin with the toggle', () => {
-    const rule = ['assigned', 'canOpenFiles'] as const;
+  it('reads a list of rules as "any of": the record\'s own client, or an admin with the toggle', () => {
+    const rule = ['own', 'canOpenFiles'] as const;
     const admin = { id: 'a1', role: 'admin' as const, permissions: {} };
-    expect(ruleAllows(rule, admin, { assigneeId: 'a1' })).toBe(true);
-    expect(ruleAllows(rule, admin, { assigneeId: 'a2' })).toBe(false);
+    expect(ruleAllows(rule, admin, { clientId: 'a1' })).toBe(true);
+    expect(ruleAllows(rule, admin, { clientId: 'a2' })).toBe(false);
     expect(
-      ruleAllows(rule, { ...admin, permissions: { canOpenFiles: true } }, { assigneeId: 'a2' }),
+      ruleAllows(rule, { ...admin, permissions: { canOpenFiles: true } }, { clientId: 'a2' }),
     ).toBe(true);
+  });
+
+  it('words every refusal: each action has its own denied text', () => {
+    for (const action of ACTIONS) expect(DENIED_TEXTS[action], action).toMatch(/\S/);
   });
 });
 

@@ -1,4 +1,13 @@
+import { APPOINTMENT_MESSAGES } from './appointment-messages';
+import { CASE_MESSAGES } from './cases';
+import { CLIENT_MESSAGES, ENQUIRY_MESSAGES } from './clients-messages';
 import type { AdminPermissionKey, AdminPermissions, Role } from './constants';
+import { MESSAGE_MESSAGES } from './message-messages';
+import { MESSAGES } from './messages';
+import { PROFILE_MESSAGES } from './profile-messages';
+import { CALENDAR_FEED_TEXTS } from './schemas/court-dates';
+import { DASHBOARD_MESSAGES } from './schemas/dashboard';
+import { USER_MANAGEMENT_MESSAGES } from './user-management-messages';
 
 /**
  * Who may do what (docs/roles-and-permissions.md), as data. The server enforces `can()` on every request and the
@@ -12,6 +21,7 @@ export const ACTIONS = [
   'cases:create',
   'cases:manage',
   'cases:delete',
+  'court-dates:view',
   'files:open',
   'files:upload',
   'files:share',
@@ -25,7 +35,9 @@ export const ACTIONS = [
   'messages:file',
   'clients:view',
   'clients:admit',
+  'clients:edit',
   'enquiries:view',
+  'enquiries:convert',
   'reports:view',
   'users:manage',
   'admins:manage',
@@ -35,12 +47,46 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 /**
+ * What a refusal of each action says (the 403's message, word for word from the screens' texts):
+ * the server's `assertCan` and route guards answer with it, so one action is refused in one way.
+ */
+export const DENIED_TEXTS: Record<Action, string> = {
+  'dashboard:view': DASHBOARD_MESSAGES.accessDenied,
+  'cases:view': CASE_MESSAGES.viewDenied,
+  'cases:create': CASE_MESSAGES.manageDenied,
+  'cases:manage': CASE_MESSAGES.manageDenied,
+  'cases:delete': CASE_MESSAGES.deleteDenied,
+  'court-dates:view': CALENDAR_FEED_TEXTS.viewDenied,
+  'files:open': CASE_MESSAGES.viewDenied,
+  'files:upload': CASE_MESSAGES.uploadDenied,
+  'files:share': CASE_MESSAGES.shareDenied,
+  'appointments:view': MESSAGES.forbidden,
+  'appointments:schedule': APPOINTMENT_MESSAGES.accessDenied,
+  'appointments:contact': MESSAGES.forbidden,
+  'payments:record': APPOINTMENT_MESSAGES.recordPaymentDenied,
+  'messages:view': MESSAGE_MESSAGES.viewDenied,
+  'messages:start': MESSAGE_MESSAGES.startDenied,
+  'messages:all': MESSAGE_MESSAGES.membersDenied,
+  'messages:file': MESSAGE_MESSAGES.fileDenied,
+  'clients:view': CLIENT_MESSAGES.viewDenied,
+  'clients:admit': USER_MANAGEMENT_MESSAGES.clientsAccessDenied,
+  'clients:edit': CLIENT_MESSAGES.editDenied,
+  'enquiries:view': ENQUIRY_MESSAGES.accessDenied,
+  'enquiries:convert': ENQUIRY_MESSAGES.convertDenied,
+  'reports:view': MESSAGES.forbidden,
+  'users:manage': USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
+  'admins:manage': USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
+  'settings:view': PROFILE_MESSAGES.settingsAccessDenied,
+  'profile:professional': PROFILE_MESSAGES.professionalDetailsOnlyAdvocates,
+};
+
+/**
  * - `true`: always allowed;
  * - a permission key: allowed when the admin holds that toggle;
- * - `'own'`: the record's client is the caller; `'assigned'`: the record is assigned to the caller;
+ * - `'own'`: the record's client is the caller;
  * - a list: allowed when any of its rules allows.
  */
-export type Rule = true | AdminPermissionKey | 'own' | 'assigned' | readonly Rule[];
+export type Rule = true | AdminPermissionKey | 'own' | readonly Rule[];
 
 /** What an ownership rule looks at in a record. */
 export interface OwnedResource {
@@ -62,6 +108,8 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'dashboard:view': true,
     // A client's own records only: another client's answers 404 (docs/roles-and-permissions.md).
     'cases:view': 'own',
+    // The court dates of their own cases, in the diary and its calendar feed.
+    'court-dates:view': 'own',
     // Their own cases' shared documents, and their own uploads to their own open cases.
     'files:open': 'own',
     'files:upload': 'own',
@@ -78,6 +126,7 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'dashboard:view': true,
     // Case files are opened with canOpenFiles: without it an admin sees no case at all.
     'cases:view': 'canOpenFiles',
+    'court-dates:view': 'canOpenFiles',
     'cases:create': 'canManageCases',
     'cases:manage': 'canManageCases',
     'files:open': 'canOpenFiles',
@@ -105,8 +154,11 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'clients:view': SEES_CLIENTS,
     // Editing a client's contact details goes with admitting them.
     'clients:admit': 'canAdmitClients',
+    'clients:edit': 'canAdmitClients',
     // The Enquiries inbox: contact messages and visitor bookings lead to new clients or meetings.
     'enquiries:view': HANDLES_BOOKINGS,
+    // Turning an enquiry into a client is admitting one.
+    'enquiries:convert': 'canAdmitClients',
     'reports:view': 'canAccessReports',
   },
   advocate: Object.fromEntries(ACTIONS.map((action) => [action, true])),
@@ -136,7 +188,6 @@ export function ruleAllows(rule: Rule, actor: Actor, resource?: OwnedResource): 
   // Without a record, an ownership rule answers "for their own records": may list them (the
   // repository scopes the rows) and may see the page.
   if (rule === 'own') return !resource || (!!actor.id && resource.clientId === actor.id);
-  if (rule === 'assigned') return !resource || (!!actor.id && resource.assigneeId === actor.id);
   return actor.permissions?.[rule] === true;
 }
 

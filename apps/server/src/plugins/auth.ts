@@ -1,8 +1,9 @@
-import { can, MESSAGES, type Action } from '@firm/shared';
+import { MESSAGES, type Action } from '@firm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionRow, UserRow } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { assertCan } from '../lib/permissions';
 import { hashToken } from '../lib/tokens';
 import { liveSessionLookup } from '../modules/auth/live-sessions';
 import { touchSession } from '../modules/auth/sessions.repository';
@@ -37,10 +38,7 @@ declare module 'fastify' {
      * Route guard: 401 for a visitor, 403 unless `can(user, action)`, with `deniedMessage` (the
      * screen's own access text) or a generic one.
      */
-    requirePermission: (
-      action: Action,
-      deniedMessage?: string,
-    ) => (request: FastifyRequest) => Promise<void>;
+    requirePermission: (action: Action) => (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -108,13 +106,9 @@ export const authPlugin = fp(
       currentUser(request);
     });
 
-    app.decorate(
-      'requirePermission',
-      (action: Action, deniedMessage: string = MESSAGES.forbidden) =>
-        async (request: FastifyRequest) => {
-          if (!can(currentUser(request), action)) throw AppError.forbidden(deniedMessage);
-        },
-    );
+    app.decorate('requirePermission', (action: Action) => async (request: FastifyRequest) => {
+      assertCan(currentUser(request), action);
+    });
   },
   { name: 'auth' },
 );

@@ -18,6 +18,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { countAll, likePattern, offsetOf, rowsAndTotal } from '../../db/list-queries';
 import {
   appointmentEvents,
   appointments,
@@ -44,11 +45,6 @@ const advocateName = sql<string | null>`${advocate.firstName} || ' ' || ${advoca
 
 function inScope(scope: AppointmentScope): SQL | undefined {
   return scope.clientId ? eq(appointments.clientId, scope.clientId) : undefined;
-}
-
-/** `%` and `_` typed by a person are letters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 function filterConditions(
@@ -97,21 +93,20 @@ export async function listAppointments(
 ): Promise<{ rows: AppointmentWithAdvocate[]; total: number }> {
   const where = filterConditions(scope, filters);
   const order = filters.sort === 'desc' ? desc : asc;
-  const rows = await db
-    .select({ appointment: appointments, advocateName })
-    .from(appointments)
-    .leftJoin(advocate, eq(advocate.id, appointments.advocateId))
-    .where(where)
-    .orderBy(order(appointments.startsAt), order(appointments.id))
-    .limit(filters.limit)
-    .offset((filters.page - 1) * filters.limit);
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(appointments)
-    .where(where);
+  const { rows, total } = await rowsAndTotal(
+    db
+      .select({ appointment: appointments, advocateName })
+      .from(appointments)
+      .leftJoin(advocate, eq(advocate.id, appointments.advocateId))
+      .where(where)
+      .orderBy(order(appointments.startsAt), order(appointments.id))
+      .limit(filters.limit)
+      .offset(offsetOf(filters)),
+    db.select({ total: countAll() }).from(appointments).where(where),
+  );
   return {
     rows: rows.map((row) => ({ ...row.appointment, advocateName: row.advocateName })),
-    total: counted?.total ?? 0,
+    total,
   };
 }
 

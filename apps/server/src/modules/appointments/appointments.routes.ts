@@ -21,6 +21,7 @@ import {
   updateAppointmentInputSchema,
   visitorCancelInputSchema,
   visitorRescheduleInputSchema,
+  isStaffAccount,
 } from '@firm/shared';
 import { currentUser } from '../../plugins/auth';
 import {
@@ -57,7 +58,7 @@ const bookingLimit = {
     keyGenerator: (request: FastifyRequest) =>
       request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
     max: (request: FastifyRequest) => (request.user ? 30 : 10),
-    allowList: (request: FastifyRequest) => request.user !== null && request.user.role !== 'client',
+    allowList: (request: FastifyRequest) => request.user !== null && isStaffAccount(request.user),
   },
 };
 const linkLimit = { rateLimit: { max: 30, timeWindow: '15 minutes' } };
@@ -79,7 +80,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['appointments'];
   // Shared by several routes: each route gets its own copy (plugins/route-hook-arrays.ts).
   const viewers = [app.requirePermission('appointments:view')];
-  const schedulers = [app.requirePermission('appointments:schedule', M.accessDenied)];
+  const schedulers = [app.requirePermission('appointments:schedule')];
 
   app.get(
     '/appointments/availability',

@@ -29,12 +29,15 @@ import {
   type UpdateAppointmentValues,
   paginationOf,
   isStaffAccount,
+  isAdvocateAccount,
+  isClientAccount,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { lockForTransaction, lockRecordForTransaction } from '../../db/advisory-locks';
 import type { AppointmentRow, NewAppointmentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { assertCan } from '../../lib/permissions';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import { isKenyanPublicHoliday } from '../../lib/kenyan-holidays';
 import type { Mailer } from '../../lib/mailer';
@@ -107,7 +110,7 @@ export async function ownAppointmentsForExport(
   db: Executor,
   user: UserRow,
 ): Promise<Appointment[]> {
-  if (user.role !== 'client') return [];
+  if (isStaffAccount(user)) return [];
   return (await appointmentsOfPerson(db, user.id, user.email)).map((row) => toAppointment(row));
 }
 
@@ -174,7 +177,7 @@ export function toAppointment(
 
 /** A client sees their own appointments only; staff see all. */
 function scopeOf(user: UserRow): AppointmentScope {
-  return user.role === 'client' ? { clientId: user.id } : {};
+  return isClientAccount(user) ? { clientId: user.id } : {};
 }
 
 /**
@@ -464,8 +467,8 @@ export async function createAppointment(
   meta: Meta,
 ): Promise<{ appointment: Appointment; calendar: string } | null> {
   const now = nowOf(deps);
-  const isStaff = user !== null && user.role !== 'client';
-  if (isStaff && !can(user, 'appointments:schedule')) throw AppError.forbidden(M.accessDenied);
+  const isStaff = user !== null && isStaffAccount(user);
+  if (isStaff) assertCan(user, 'appointments:schedule');
 
   let client: Pick<
     NewAppointmentRow,
@@ -505,7 +508,7 @@ export async function createAppointment(
     if (!input.clientId)
       throw AppError.badRequest(M.clientRequired, { clientId: M.clientRequired });
     const found = await findUserById(deps.db, input.clientId);
-    if (!found || found.role !== 'client') {
+    if (!found || isStaffAccount(found)) {
       throw AppError.badRequest(M.clientNotFound, { clientId: M.clientNotFound });
     }
     client = {
@@ -541,7 +544,7 @@ export async function createAppointment(
     if (candidates.length === 0) {
       throw AppError.badRequest(M.advocateNotFound, { advocateId: M.advocateNotFound });
     }
-  } else if (isStaff && user.role === 'advocate') {
+  } else if (isStaff && isAdvocateAccount(user)) {
     candidates = [{ id: user.id }];
   } else {
     const preferred = await preferredAdvocates(
@@ -652,7 +655,7 @@ export async function createAppointment(
 
 /** The staff booking's client picker; a client schedules only their own, so gets none. */
 export async function bookableClients(deps: AppointmentDeps, user: UserRow, search?: string) {
-  return user.role === 'client' ? [] : searchBookableClients(deps.db, search);
+  return isClientAccount(user) ? [] : searchBookableClients(deps.db, search);
 }
 
 export async function listAppointments(
@@ -790,13 +793,9 @@ export async function updateAppointment(
   const recordsPayment = staffFields.some(([key]) => key.startsWith('payment'));
   const onlyRecordsPayment =
     recordsPayment && date === undefined && staffFields.every(([key]) => key.startsWith('payment'));
-  if (recordsPayment && !can(user, 'payments:record')) {
-    throw AppError.forbidden(M.recordPaymentDenied);
-  }
-  if (!onlyRecordsPayment && !can(user, 'appointments:schedule', { clientId: row.clientId })) {
-    throw AppError.forbidden(M.accessDenied);
-  }
-  const isStaff = user.role !== 'client';
+  if (recordsPayment) assertCan(user, 'payments:record');
+  if (!onlyRecordsPayment) assertCan(user, 'appointments:schedule', { clientId: row.clientId });
+  const isStaff = isStaffAccount(user);
   if (!isStaff && staffFields.length > 0) throw AppError.forbidden(M.accessDenied);
 
   if (row.holdExpiresAt) {
@@ -971,10 +970,8 @@ export async function cancelAppointment(
   meta: Meta,
 ): Promise<Appointment> {
   const row = await findInScope(deps, user, id);
-  if (!can(user, 'appointments:schedule', { clientId: row.clientId })) {
-    throw AppError.forbidden(M.accessDenied);
-  }
-  const isStaff = user.role !== 'client';
+  assertCan(user, 'appointments:schedule', { clientId: row.clientId });
+  const isStaff = isStaffAccount(user);
   const cancelled = await cancelRow(deps, row, reason, {
     id: user.id,
     ip: meta.ip,

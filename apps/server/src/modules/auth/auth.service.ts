@@ -1,5 +1,5 @@
-import { notifyAdvocateAwaitingVerification } from '../notifications/notify-events';
 import { lockForTransaction } from '../../db/advisory-locks';
+import { publishDomainEvent } from '../../lib/domain-events';
 import {
   REMEMBER_ME_DAYS,
   SESSION_HOURS,
@@ -7,6 +7,7 @@ import {
   type PublicUser,
   AUTH_MESSAGES,
   MESSAGES,
+  isAdvocateAccount,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
@@ -143,7 +144,7 @@ export async function registerAdvocate(
           firstAdvocate: isFirst,
         },
       });
-      if (!isFirst) await notifyAdvocateAwaitingVerification(tx, user);
+      if (!isFirst) await publishDomainEvent(tx, 'advocateAwaitingVerification', { user });
       return user;
     });
   } catch (error) {
@@ -207,7 +208,7 @@ export async function login(
     throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
   }
 
-  if (user.role === 'advocate' && user.verificationStatus === 'pending') {
+  if (isAdvocateAccount(user) && user.verificationStatus === 'pending') {
     throw AppError.forbidden(AUTH_MESSAGES.accountPendingVerification, 'ACCOUNT_PENDING');
   }
   if (!user.isActive)

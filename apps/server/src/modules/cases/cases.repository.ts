@@ -1,4 +1,4 @@
-import type { CaseSort, ListCasesFilters, PartyRole, Role } from '@firm/shared';
+import type { CaseSort, ListCasesFilters, PartyRole } from '@firm/shared';
 import { CASE_UNASSIGNED, FIRM_TIME_ZONE } from '@firm/shared';
 import {
   aliasedTable,
@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { countAll, likePattern, offsetOf, rowsAndTotal } from '../../db/list-queries';
 import {
   caseDocuments,
   caseEvents,
@@ -47,11 +48,6 @@ export interface CaseScope {
 
 const assignee = aliasedTable(users, 'assignee');
 const client = aliasedTable(users, 'client');
-
-/** `%` and `_` typed by a person are letters, not wildcards. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 function scopeCondition(scope: CaseScope): SQL | undefined {
   return scope.clientId ? eq(cases.clientId, scope.clientId) : undefined;
@@ -178,9 +174,7 @@ export async function listCases(
 ): Promise<{ rows: CaseListRow[]; total: number }> {
   const namedClientIds = filters.search ? await clientsNamed(db, likePattern(filters.search)) : [];
   const where = filterConditions(scope, filters, namedClientIds);
-  // The page and its count are independent: on a PostgreSQL server they run side by side on two
-  // pooled connections, so a search pays for one trigram scan's time, not two.
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await rowsAndTotal(
     db
       .select(listColumns(scope))
       .from(cases)
@@ -189,7 +183,7 @@ export async function listCases(
       .where(where)
       .orderBy(...orderFor(filters.sort))
       .limit(filters.limit)
-      .offset((filters.page - 1) * filters.limit),
+      .offset(offsetOf(filters)),
     isWholeFirm(scope, filters)
       ? db
           .select({ total: sql<number>`coalesce(sum(${caseCounts.n}), 0)`.mapWith(Number) })
@@ -201,12 +195,9 @@ export async function listCases(
                 ? eq(caseCounts.status, filters.status)
                 : undefined,
           )
-      : db
-          .select({ total: sql<number>`count(*)`.mapWith(Number) })
-          .from(cases)
-          .where(where),
-  ]);
-  return { rows: rows.map(flatten), total: counted?.total ?? 0 };
+      : db.select({ total: countAll() }).from(cases).where(where),
+  );
+  return { rows: rows.map(flatten), total };
 }
 
 /**
@@ -479,20 +470,6 @@ export async function countCaseContents(
   return row!;
 }
 
-/** An active account of one of `roles`, or undefined. */
-export async function findActiveUser(
-  db: Executor,
-  id: string,
-  roles: readonly Role[],
-): Promise<{ id: string; name: string; role: string } | undefined> {
-  const [row] = await db
-    .select({ id: users.id, name: fullName(users), role: users.role })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.isActive, true), inArray(users.role, [...roles])))
-    .limit(1);
-  return row;
-}
-
 /** The New Case modal's pickers: active clients matching `search`, and every active member of staff. */
 export async function listCasePeople(db: Executor, search: string | undefined) {
   const clientWhere = [eq(users.role, 'client'), eq(users.isActive, true)];
@@ -603,4 +580,28 @@ export async function countCasesOfUser(db: Executor, userId: string): Promise<nu
     .from(cases)
     .where(sql`${cases.clientId} = ${userId} or ${cases.assigneeId} = ${userId}`);
   return row?.n ?? 0;
+}
+
+/** One of `clientId`'s cases, with what `can()` needs to say whether the caller may see it. */
+export async function findCaseOfClient(
+  db: Executor,
+  caseId: string,
+  clientId: string,
+): Promise<{ id: string; clientId: string; assigneeId: string | null } | undefined> {
+  const [row] = await db
+    .select({ id: cases.id, clientId: cases.clientId, assigneeId: cases.assigneeId })
+    .from(cases)
+    .where(and(eq(cases.id, caseId), eq(cases.clientId, clientId)))
+    .limit(1);
+  return row;
+}
+
+export async function findAssignee(db: Executor, caseId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ assigneeId: cases.assigneeId })
+    .from(cases)
+    .innerJoin(users, eq(users.id, cases.assigneeId))
+    .where(and(eq(cases.id, caseId), eq(users.isActive, true)))
+    .limit(1);
+  return row?.assigneeId ?? null;
 }

@@ -54,16 +54,6 @@ import { errorResponses, requestMeta } from '../../lib/route-kit';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-const DENIED: Record<string, string> = {
-  'cases:view': CASE_MESSAGES.viewDenied,
-  'files:open': CASE_MESSAGES.viewDenied,
-  'cases:create': CASE_MESSAGES.manageDenied,
-  'cases:manage': CASE_MESSAGES.manageDenied,
-  'cases:delete': CASE_MESSAGES.deleteDenied,
-  'files:upload': CASE_MESSAGES.uploadDenied,
-  'files:share': CASE_MESSAGES.shareDenied,
-};
-
 /**
  * `/api/cases/*` (the earlier frontend's paths are kept, docs/product-rules.md#wire-contract). Each
  * route checks who may call before the body is read; the service repeats the check, scopes every
@@ -73,7 +63,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: CasesDeps = { db: app.db, documentsDir: app.config.documentsDir };
   const maxBytes = app.config.maxUploadBytes;
   const maxMb = Math.round(maxBytes / (1024 * 1024));
-  const may = (action: Action) => [app.requirePermission(action, DENIED[action])];
+  const may = (action: Action) => [app.requirePermission(action)];
   const tags = ['cases'];
 
   // Streamed: the file is read as it arrives; busboy stops storing past the limit and drains the rest.

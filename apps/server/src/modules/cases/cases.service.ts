@@ -5,7 +5,6 @@ import {
   formatCaseNumber,
   can,
   seesAsClient,
-  type Action,
   type CaseDetail,
   type CaseList,
   type CaseNote,
@@ -21,6 +20,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import type { CaseRow, NewCaseRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { assertCan } from '../../lib/permissions';
 import { writeAudit } from '../audit/audit-log.repository';
 import {
   notifyCaseAssigned,
@@ -36,13 +36,11 @@ import {
   countCaseContents,
   deleteCaseRow,
   deleteDocumentRow,
-  findActiveUser,
   findCaseInScope,
   findDocument,
   findNote,
   findSimilarPeople,
   insertCase,
-  insertDocument,
   insertEvent,
   insertNote,
   insertParties,
@@ -63,7 +61,9 @@ import {
   type ReceivedFile,
 } from '../../lib/file-storage';
 import type { RequestMeta } from '../../lib/route-kit';
-import { nameOnCaseConversations } from '../messages/messages.repository';
+import { publishDomainEvent } from '../../lib/domain-events';
+import { findActiveUser } from '../users/users.repository';
+import { recordCaseDocument } from './record-document';
 
 /**
  * The rules of case files (ADR 014). Every function takes the signed-in caller, checks
@@ -81,20 +81,6 @@ const notFound = () => AppError.notFound(CASE_MESSAGES.caseNotFound, 'CASE_NOT_F
 const documentNotFound = () =>
   AppError.notFound(CASE_MESSAGES.documentNotFound, 'DOCUMENT_NOT_FOUND');
 const noteNotFound = () => AppError.notFound(CASE_MESSAGES.noteNotFound, 'NOTE_NOT_FOUND');
-
-const DENIED: Partial<Record<Action, string>> = {
-  'cases:view': CASE_MESSAGES.viewDenied,
-  'files:open': CASE_MESSAGES.viewDenied,
-  'cases:create': CASE_MESSAGES.manageDenied,
-  'cases:manage': CASE_MESSAGES.manageDenied,
-  'files:upload': CASE_MESSAGES.uploadDenied,
-  'cases:delete': CASE_MESSAGES.deleteDenied,
-  'files:share': CASE_MESSAGES.shareDenied,
-};
-
-function assertCan(actor: UserRow, action: Action): void {
-  if (!can(actor, action)) throw AppError.forbidden(DENIED[action] ?? CASE_MESSAGES.viewDenied);
-}
 
 const isClient = (actor: UserRow) => seesAsClient(actor);
 
@@ -468,8 +454,12 @@ export async function updateCase(
     }
     if (changes.assigneeId) {
       await notifyCaseAssigned(tx, after, actor);
-      // The case's conversations reach whoever now runs it (ADR 020).
-      await nameOnCaseConversations(tx, id, changes.assigneeId, actor.id);
+      // Messaging names them on the case's conversations (ADR 020).
+      await publishDomainEvent(tx, 'caseAssigned', {
+        caseId: id,
+        assigneeId: changes.assigneeId,
+        changedBy: actor.id,
+      });
     }
   });
   return readCase(deps.db, actor, id);
@@ -564,35 +554,22 @@ export async function recordDocument(
       if (isClient(actor) && current.status === 'closed') {
         throw AppError.conflict(CASE_MESSAGES.closedCaseUpload, 'CASE_CLOSED');
       }
-      const document = await insertDocument(tx, {
-        id: file.id,
-        caseId: id,
-        name: options.name,
-        mimeType: file.mimeType,
-        sizeBytes: file.size,
-        sha256: file.sha256,
-        uploadedBy: actor.id,
-        visibleToClient,
-      });
-      await insertEvent(tx, {
-        caseId: id,
-        type: 'documents_uploaded',
-        details: { documentId: document.id, name: document.name },
-        actorId: actor.id,
-        visibleToClient,
-      });
-      await touchCase(tx, id);
-      await audit(tx, actor, 'case.document_uploaded', current, meta, {
-        documentId: document.id,
-        name: document.name,
-        mimeType: document.mimeType,
-        size: document.sizeBytes,
-        sha256: document.sha256,
-        visibleToClient,
-      });
-      await notifyCaseContentAdded(tx, current, 'document', visibleToClient, actor);
+      const document = await recordCaseDocument(
+        tx,
+        actor,
+        current,
+        {
+          id: file.id,
+          name: options.name,
+          mimeType: file.mimeType,
+          sizeBytes: file.size,
+          sha256: file.sha256,
+          visibleToClient,
+        },
+        meta,
+      );
       await keepFile(file);
-      return toCaseDocument({ ...document, uploaderName: nameOf(actor) });
+      return document;
     });
   } catch (error) {
     await discardFile(file);

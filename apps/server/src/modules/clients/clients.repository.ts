@@ -1,8 +1,8 @@
 import { nairobiDays, type ClientSort, type ListClientsFilters } from '@firm/shared';
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { countAll, likePattern, offsetOf, rowsAndTotal } from '../../db/list-queries';
 import { appointments, cases, users, type UserRow } from '../../db/schema';
-import { likePattern } from '../cases/cases.repository';
 
 /**
  * Client accounts as the Clients screen shows them. Every query here has
@@ -103,20 +103,17 @@ export async function listClients(
   filters: ListClientsFilters,
 ): Promise<{ rows: ClientListRow[]; total: number }> {
   const where = conditions(filters);
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await rowsAndTotal(
     db
       .select(columns)
       .from(users)
       .where(where)
       .orderBy(...orderFor(filters.sort))
       .limit(filters.limit)
-      .offset((filters.page - 1) * filters.limit),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(users)
-      .where(where),
-  ]);
-  return { rows: rows.map(flatten), total: counted?.total ?? 0 };
+      .offset(offsetOf(filters)),
+    db.select({ total: countAll() }).from(users).where(where),
+  );
+  return { rows: rows.map(flatten), total };
 }
 
 /** The client with this id (undefined for an unknown id or someone who is not a client). */

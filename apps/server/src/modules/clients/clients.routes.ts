@@ -24,8 +24,8 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
   };
-  const viewers = [app.requirePermission('clients:view', CLIENT_MESSAGES.viewDenied)];
-  const editors = [app.requirePermission('clients:admit', CLIENT_MESSAGES.editDenied)];
+  const viewers = [app.requirePermission('clients:view')];
+  const editors = [app.requirePermission('clients:edit')];
   const tags = ['clients'];
 
   app.get(

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { assertCan } from '../../lib/permissions';
 import type { Mailer } from '../../lib/mailer';
 import { writeAudit } from '../audit/audit-log.repository';
 import { findPendingEmailChange } from '../profile/profile.repository';
@@ -41,10 +42,6 @@ export interface ClientsDeps {
 
 const notFound = () => AppError.notFound(CLIENT_MESSAGES.notFound, 'CLIENT_NOT_FOUND');
 
-function assertMayView(actor: UserRow) {
-  if (!can(actor, 'clients:view')) throw AppError.forbidden(CLIENT_MESSAGES.viewDenied);
-}
-
 function toSummary(row: ClientListRow): ClientSummary {
   return {
     id: row.id,
@@ -67,7 +64,7 @@ export async function listClients(
   actor: UserRow,
   filters: ListClientsFilters,
 ): Promise<ClientList> {
-  assertMayView(actor);
+  assertCan(actor, 'clients:view');
   const { rows, total } = await listClientRows(deps.db, filters);
   return {
     success: true,
@@ -109,7 +106,7 @@ export async function getClient(
   id: string,
   meta: RequestMeta,
 ): Promise<ClientDetail> {
-  assertMayView(actor);
+  assertCan(actor, 'clients:view');
   const detail = await detailOf(deps, actor, id);
   await writeAudit(deps.db, {
     actorId: actor.id,
@@ -133,7 +130,7 @@ export async function updateClient(
   input: UpdateClientValues,
   meta: RequestMeta,
 ): Promise<{ detail: ClientDetail; emailChangeSent: boolean }> {
-  if (!can(actor, 'clients:admit')) throw AppError.forbidden(CLIENT_MESSAGES.editDenied);
+  assertCan(actor, 'clients:edit');
   const current = await findClient(deps.db, id);
   if (!current) throw notFound();
   const email =

@@ -35,7 +35,7 @@ export const courtDateRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listCourtDatesQuerySchema,
         response: { 200: courtDateListSchema, ...errors },
       },
-      onRequest: [app.requirePermission('cases:view', T.viewDenied)],
+      onRequest: [app.requirePermission('court-dates:view')],
     },
     async (request) => listCourtDates(app.db, currentUser(request), request.query),
   );

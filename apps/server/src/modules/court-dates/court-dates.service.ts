@@ -25,7 +25,7 @@ export async function courtDatesFor(
   user: UserRow,
   range: { from?: Date; to?: Date; assigneeId?: string; limit?: number },
 ): Promise<CourtDateRow[]> {
-  if (!can(user, 'cases:view')) return [];
+  if (!can(user, 'court-dates:view')) return [];
   const isClient = seesAsClient(user);
   const rows = await listCourtDateRows(db, {
     ...(isClient ? { clientId: user.id } : {}),

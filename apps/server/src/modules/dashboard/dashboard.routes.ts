@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DASHBOARD_MESSAGES, apiErrorSchema, dashboardStatsSchema } from '@firm/shared';
+import { apiErrorSchema, dashboardStatsSchema } from '@firm/shared';
 import { currentUser } from '../../plugins/auth';
 import { dashboardStats } from './dashboard.service';
 
@@ -13,7 +13,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The caller's dashboard in one answer: the sections their role and toggles allow",
         response: { 200: dashboardStatsSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
-      onRequest: [app.requirePermission('dashboard:view', DASHBOARD_MESSAGES.accessDenied)],
+      onRequest: [app.requirePermission('dashboard:view')],
     },
     async (request) =>
       dashboardStats(

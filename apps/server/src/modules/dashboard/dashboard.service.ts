@@ -13,6 +13,8 @@ import {
   type DashboardAppointment,
   type DashboardStats,
   type OpenCaseCounts,
+  isAdminAccount,
+  isClientAccount,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -20,7 +22,7 @@ import type { UserRow } from '../../db/schema';
 import { readFirmSettings } from '../firm-settings/firm-settings.service';
 import { appointmentReference } from '../appointments/appointments.service';
 import { countNewEnquiries } from '../enquiries/enquiries.service';
-import { clientMessagesOverview } from '../messages/messages.service';
+import { clientMessagesOverview } from '../messages/message-read-models';
 import {
   appointmentCounts,
   bookingRequestCount,
@@ -209,7 +211,7 @@ export async function dashboardStats(deps: DashboardDeps, user: UserRow): Promis
   const today = days(dates.today, dates.today);
   const base = { role: user.role, ...dates };
 
-  if (user.role === 'client') {
+  if (isClientAccount(user)) {
     // Their own open cases' court dates (ADR 025; the rule is client-view.ts's).
     const [client, court] = await Promise.all([
       clientSection(deps, user, now, today.from),
@@ -220,7 +222,7 @@ export async function dashboardStats(deps: DashboardDeps, user: UserRow): Promis
 
   const mayOpenCases = can(user, 'cases:view');
   const maySchedule = can(user, 'appointments:schedule');
-  if (user.role === 'admin') {
+  if (isAdminAccount(user)) {
     const [appointments, bookingRequests, assigned, court, newEnquiries] = await Promise.all([
       can(user, 'appointments:view')
         ? appointmentCounts(deps.db, today, days(dates.weekStart, dates.weekEnd))

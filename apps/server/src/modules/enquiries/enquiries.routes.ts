@@ -31,7 +31,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.publicUrl,
     backgroundTasks: app.backgroundTasks,
   };
-  const readers = [app.requirePermission('enquiries:view', ENQUIRY_MESSAGES.accessDenied)];
+  const readers = [app.requirePermission('enquiries:view')];
   const tags = ['enquiries'];
 
   app.get(
@@ -100,7 +100,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createClientInputSchema,
         response: { 201: enquiryConvertedSchema, ...errors },
       },
-      onRequest: [app.requirePermission('clients:admit', ENQUIRY_MESSAGES.convertDenied)],
+      onRequest: [app.requirePermission('enquiries:convert')],
       config: { missingFieldsMessage: USER_MANAGEMENT_MESSAGES.requiredFields },
     },
     async (request, reply) => {

@@ -1,7 +1,6 @@
 import {
   ENQUIRY_MESSAGES,
   ENQUIRY_STATUS_MOVES,
-  can,
   paginationOf,
   type CreateClientValues,
   type Enquiry,
@@ -13,6 +12,7 @@ import {
 } from '@firm/shared';
 import type { UserRow } from '../../db/schema';
 import { AppError, isAppError } from '../../lib/app-error';
+import { assertCan } from '../../lib/permissions';
 import { writeAudit } from '../audit/audit-log.repository';
 import { createClient, type UserManagementDeps } from '../user-management/user-management.service';
 import {
@@ -40,10 +40,6 @@ export type EnquiriesDeps = UserManagementDeps;
 const notFound = () => AppError.notFound(ENQUIRY_MESSAGES.notFound, 'ENQUIRY_NOT_FOUND');
 const alreadyConverted = () =>
   AppError.conflict(ENQUIRY_MESSAGES.alreadyConverted, 'ENQUIRY_ALREADY_CONVERTED');
-
-function assertMayView(actor: UserRow) {
-  if (!can(actor, 'enquiries:view')) throw AppError.forbidden(ENQUIRY_MESSAGES.accessDenied);
-}
 
 /** A message's one name field as first and last name: the last word is taken as the surname. */
 export function splitName(name: string): { firstName: string; lastName: string } {
@@ -96,7 +92,7 @@ export async function listEnquiries(
   actor: UserRow,
   filters: ListEnquiriesFilters,
 ): Promise<EnquiryList> {
-  assertMayView(actor);
+  assertCan(actor, 'enquiries:view');
   const { rows, total } = await listEnquiryRows(deps.db, filters);
   return {
     success: true,
@@ -108,7 +104,7 @@ export async function listEnquiries(
 }
 
 export async function newEnquiryCount(deps: EnquiriesDeps, actor: UserRow): Promise<number> {
-  assertMayView(actor);
+  assertCan(actor, 'enquiries:view');
   return countNewEnquiries(deps.db);
 }
 
@@ -124,7 +120,7 @@ export async function updateEnquiry(
   input: UpdateEnquiryValues,
   meta: RequestMeta,
 ): Promise<Enquiry> {
-  assertMayView(actor);
+  assertCan(actor, 'enquiries:view');
   await deps.db.transaction(async (tx) => {
     const current = await findEnquiry(tx, kind, id);
     if (!current) throw notFound();
@@ -180,7 +176,7 @@ export async function convertEnquiry(
   input: CreateClientValues,
   meta: RequestMeta,
 ): Promise<{ user: PublicUser; temporaryPassword: string; enquiry: Enquiry }> {
-  if (!can(actor, 'clients:admit')) throw AppError.forbidden(ENQUIRY_MESSAGES.convertDenied);
+  assertCan(actor, 'enquiries:convert');
   const found = await findEnquiry(deps.db, kind, id);
   if (!found) throw notFound();
   if (found.clientId) throw alreadyConverted();

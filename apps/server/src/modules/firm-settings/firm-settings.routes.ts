@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  PROFILE_MESSAGES,
   firmSettingsAnswerSchema,
   firmSettingsSavedSchema,
   firmSettingsSchema,
@@ -22,9 +21,7 @@ export const firmSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     firmNotifyEmail: app.config.firmNotifyEmail,
     ...(request.log ? { logger: request.log } : {}),
   });
-  const advocatesOnly = () => [
-    app.requirePermission('settings:view', PROFILE_MESSAGES.settingsAccessDenied),
-  ];
+  const advocatesOnly = () => [app.requirePermission('settings:view')];
   const tags = ['system settings'];
 
   app.get(

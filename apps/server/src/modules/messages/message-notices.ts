@@ -6,13 +6,8 @@ import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
 import { readFirmSettings } from '../firm-settings/firm-settings.service';
 import { wantsEmail } from '../notifications/notifications.service';
-import {
-  claimNotice,
-  findNoticeCandidates,
-  recipientAddress,
-  releaseNotice,
-  userName,
-} from './messages.repository';
+import { recipientAddress, userName } from '../users/users.repository';
+import { claimNotice, findNoticeCandidates, releaseNotice } from './message-notices.repository';
 
 const MINUTE = 60 * 1000;
 export const NOTICE_AFTER_MS = MESSAGE_LIMITS.emailAfterMinutes * MINUTE;

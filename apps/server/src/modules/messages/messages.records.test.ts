@@ -1,7 +1,7 @@
 import type { CaseDetail, ConversationCreated, ConversationList, MessageSent } from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, messages, type UserRow } from '../../db/schema';
+import { auditLog, messages, notifications, type UserRow } from '../../db/schema';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { seedCase } from '../../../test/cases';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -213,6 +213,46 @@ describe('filing an attachment as internal', () => {
       headers: as('wanjiru'),
     });
     expect(download.statusCode).toBe(404);
+  });
+});
+
+describe('filing an attachment to the case', () => {
+  const bellsOf = async (caseId: string) =>
+    (
+      await ctx.database.db
+        .select({ userId: notifications.userId, kind: notifications.kind })
+        .from(notifications)
+        .where(eq(notifications.subjectId, caseId))
+    ).filter((row) => row.kind === 'case_document_added');
+
+  it("rings the assignee's bell and, when shared, the client's, as an upload to the case does", async () => {
+    const own = await seedCase(ctx, wanjiru.id, { assigneeId: advocate.id });
+    const { conversation, message } = await seedConversation(ctx, wanjiru.id, { caseId: own.id });
+    const shared = await seedAttachment(ctx, message, {
+      name: 'sale-agreement-for-plot-LR-209-1234-signed-by-both-parties.pdf',
+    });
+    await call(
+      'auditor',
+      'POST',
+      `/api/conversations/${conversation.id}/attachments/${shared.id}/file-to-case`,
+      { visibleToClient: true },
+    );
+    expect((await bellsOf(own.id)).map((row) => row.userId).sort()).toEqual(
+      [advocate.id, wanjiru.id].sort(),
+    );
+  });
+
+  it("rings only the assignee's bell for an internal one", async () => {
+    const own = await seedCase(ctx, wanjiru.id, { assigneeId: advocate.id });
+    const { conversation, message } = await seedConversation(ctx, wanjiru.id, { caseId: own.id });
+    const internal = await seedAttachment(ctx, message, { name: 'counsel-notes.pdf' });
+    await call(
+      'auditor',
+      'POST',
+      `/api/conversations/${conversation.id}/attachments/${internal.id}/file-to-case`,
+      { visibleToClient: false },
+    );
+    expect((await bellsOf(own.id)).map((row) => row.userId)).toEqual([advocate.id]);
   });
 });
 

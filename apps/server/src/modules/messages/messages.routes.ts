@@ -39,19 +39,20 @@ import {
 } from '../../lib/file-storage';
 import { currentUser } from '../../plugins/auth';
 import {
-  assertMaySend,
-  attachmentForDownload,
   createConversation,
-  fileAttachmentToCase,
   listConversations,
+  setConversationMembers,
+  staffChoices,
+  type NewConversation,
+} from './conversations.service';
+import { attachmentForDownload, fileAttachmentToCase } from './message-attachments.service';
+import type { MessagesDeps } from './message-scope';
+import {
+  assertMaySend,
   listMessages,
   markConversationRead,
   sendMessage,
-  setConversationMembers,
-  staffChoices,
   withdrawMessage,
-  type MessagesDeps,
-  type NewConversation,
   type OutgoingFile,
 } from './messages.service';
 import { errorResponses, requestMeta } from '../../lib/route-kit';
@@ -146,7 +147,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: MessagesDeps = { db: app.db, documentsDir: app.config.documentsDir };
   const maxBytes = app.config.maxUploadBytes;
   const maxMb = Math.round(maxBytes / (1024 * 1024));
-  const mayView = [app.requirePermission('messages:view', MESSAGE_MESSAGES.viewDenied)];
+  const mayView = [app.requirePermission('messages:view')];
   const tags = ['messages'];
 
   // Streamed as for case documents: each file goes to disk as it arrives, within the size limit.
@@ -190,7 +191,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors,
         },
       },
-      onRequest: [app.requirePermission('messages:start', MESSAGE_MESSAGES.startDenied)],
+      onRequest: [app.requirePermission('messages:start')],
     },
     async (request, reply) => {
       let input: NewConversation;
@@ -241,7 +242,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The colleagues staff may name on a new conversation (staffIds)',
         response: { 200: conversationStaffSchema, ...errors },
       },
-      onRequest: [app.requirePermission('messages:start', MESSAGE_MESSAGES.startDenied)],
+      onRequest: [app.requirePermission('messages:start')],
     },
     async (request) => ({
       success: true as const,
@@ -354,7 +355,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         body: conversationMembersInputSchema,
         response: { 200: conversationMembersChangedSchema, ...errors },
       },
-      onRequest: [app.requirePermission('messages:all', MESSAGE_MESSAGES.membersDenied)],
+      onRequest: [app.requirePermission('messages:all')],
     },
     async (request) => ({
       success: true as const,
@@ -424,7 +425,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         body: fileToCaseInputSchema,
         response: { 201: filedToCaseSchema, ...errors },
       },
-      onRequest: [app.requirePermission('messages:file', MESSAGE_MESSAGES.fileDenied)],
+      onRequest: [app.requirePermission('messages:file')],
     },
     async (request, reply) => {
       const document = await fileAttachmentToCase(

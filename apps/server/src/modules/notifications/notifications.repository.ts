@@ -8,7 +8,6 @@ import {
   users,
   type NewNotificationRow,
   type NotificationRow,
-  type UserRow,
 } from '../../db/schema';
 
 /** Queries of the notifications module. Every read and change is scoped to one person's rows. */
@@ -146,38 +145,6 @@ export async function deleteNotification(
     .where(and(own(userId), eq(notifications.id, id)))
     .returning({ id: notifications.id });
   return rows.length > 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Recipients
-
-/** Active accounts by id (deactivated ones are told nothing). */
-export async function activeUsersByIds(
-  db: Executor,
-  ids: readonly (string | null | undefined)[],
-): Promise<UserRow[]> {
-  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
-  if (wanted.length === 0) return [];
-  return db
-    .select()
-    .from(users)
-    .where(and(inArray(users.id, wanted), eq(users.isActive, true)));
-}
-
-/** Every active member of staff (verified advocates and admins); callers filter with `can()`. */
-export async function activeStaff(db: Executor): Promise<UserRow[]> {
-  return db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.isActive, true),
-        or(
-          eq(users.role, 'admin'),
-          and(eq(users.role, 'advocate'), eq(users.verificationStatus, 'verified')),
-        ),
-      ),
-    );
 }
 
 // ---------------------------------------------------------------------------------------------

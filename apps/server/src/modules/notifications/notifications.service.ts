@@ -106,7 +106,7 @@ export async function notify(
   });
   if (people.length === 0) return [];
 
-  const clients = people.filter((user) => user.role === 'client').map((user) => user.id);
+  const clients = people.filter((user) => isClientAccount(user)).map((user) => user.id);
   const emailKind = draft.emailAs ?? draft.kind;
   const isEmailed = isQueuedEmailKind(emailKind);
   const optedOut =

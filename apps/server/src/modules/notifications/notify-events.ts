@@ -8,10 +8,11 @@ import {
   type ContactUrgency,
   isClientAccount,
   isStaffAccount,
+  isAdvocateAccount,
 } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import type { AppointmentRow, CaseRow, UserRow } from '../../db/schema';
-import { activeStaff, activeUsersByIds } from './notifications.repository';
+import { activeStaff, activeUsersByIds } from '../users/users.repository';
 import { notify } from './notifications.service';
 
 /**
@@ -48,7 +49,7 @@ export async function notifyCaseOpened(tx: Executor, row: CaseRef, actor: Actor)
       message: T.caseOpened.message(row.caseNumber),
       actionUrl: caseLink(row),
       subject: caseSubject(row),
-      maySee: (user) => user.role === 'client' && maySeeCase(row)(user),
+      maySee: (user) => isClientAccount(user) && maySeeCase(row)(user),
     },
     { exceptUserId: actor?.id },
   );
@@ -119,8 +120,8 @@ export async function notifyCaseContentAdded(
       actionUrl: caseLink(row),
       subject: caseSubject(row),
       maySee: (user) =>
-        (user.role !== 'client' || visibleToClient) &&
-        (user.role === 'client' || user.id === row.assigneeId) &&
+        (isStaffAccount(user) || visibleToClient) &&
+        (isClientAccount(user) || user.id === row.assigneeId) &&
         maySeeCase(row)(user),
     },
     { exceptUserId: actor?.id },
@@ -166,7 +167,7 @@ type AppointmentRef = Pick<
 
 /** GET /appointments/:id: a client their own; staff every appointment (appointments:view). */
 const maySeeAppointment = (row: AppointmentRef) => (user: UserRow) =>
-  user.role === 'client'
+  isClientAccount(user)
     ? user.id === row.clientId && can(user, 'appointments:view', { clientId: row.clientId })
     : can(user, 'appointments:view');
 
@@ -196,7 +197,7 @@ export async function notifyAppointmentBooked(
   actor: UserRow | null,
 ) {
   const isVisitor = row.clientId === null;
-  const isStaff = actor !== null && actor.role !== 'client';
+  const isStaff = actor !== null && isStaffAccount(actor);
   if (isVisitor) {
     await notify(tx, await enquiryHandlers(tx), {
       kind: 'visitor_booking_received',
@@ -269,7 +270,7 @@ export async function notifyAppointmentChanged(
   previous?: Pick<AppointmentRef, 'advocateId' | 'startsAt'>,
 ) {
   const wording = CHANGE_WORDING[kind];
-  const isStaff = actor !== null && actor.role !== 'client';
+  const isStaff = actor !== null && isStaffAccount(actor);
   const formerAdvocateId =
     isStaff && previous?.advocateId !== row.advocateId ? (previous?.advocateId ?? null) : null;
   const recipients = isStaff
@@ -348,7 +349,7 @@ export async function notifyAdvocateAwaitingVerification(
     message: T.advocateAwaitingVerification.message(`${advocate.firstName} ${advocate.lastName}`),
     actionUrl: '/admin-management',
     subject: { type: 'user', id: advocate.id },
-    maySee: (user) => user.role === 'advocate' && can(user, 'users:manage'),
+    maySee: (user) => isAdvocateAccount(user) && can(user, 'users:manage'),
   });
 }
 

@@ -3,6 +3,8 @@ import {
   ownAccountAuditDetails,
   seesAsClient,
   type ClientVisibleRecords,
+  isAdminAccount,
+  isAdvocateAccount,
 } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -12,7 +14,7 @@ import {
   emailPreferences,
   ownNotificationsForExport,
 } from '../notifications/notifications.service';
-import { ownConversationsForExport } from '../messages/messages.service';
+import { ownConversationsForExport } from '../messages/message-read-models';
 import { describeUserAgent } from './user-agent';
 import {
   allSessionsOf,
@@ -98,8 +100,8 @@ export const exportSections: ExportSection[] = [
       createdAt: iso(user.createdAt),
       updatedAt: iso(user.updatedAt),
       lastLogin: iso(user.lastLogin),
-      ...(user.role === 'admin' ? { permissions: user.permissions } : {}),
-      ...(user.role === 'advocate'
+      ...(isAdminAccount(user) ? { permissions: user.permissions } : {}),
+      ...(isAdvocateAccount(user)
         ? {
             verificationStatus: user.verificationStatus,
             licenseNumber: user.licenseNumber,

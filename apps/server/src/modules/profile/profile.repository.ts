@@ -6,7 +6,6 @@ import {
   dataRequests,
   emailChangeTokens,
   sessions,
-  users,
   type DataRequestRow,
   type EmailChangeTokenRow,
 } from '../../db/schema';
@@ -144,9 +143,4 @@ export async function contactMessagesFrom(db: Executor, email: string) {
     .from(contactMessages)
     .where(sql`lower(${contactMessages.email}) = ${email.toLowerCase()}`)
     .orderBy(contactMessages.createdAt);
-}
-
-export async function userById(db: Executor, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
 }

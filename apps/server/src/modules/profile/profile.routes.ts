@@ -93,12 +93,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateProfessionalInputSchema,
         response: { 200: profileUpdatedSchema, ...errors },
       },
-      onRequest: [
-        app.requirePermission(
-          'profile:professional',
-          PROFILE_MESSAGES.professionalDetailsOnlyAdvocates,
-        ),
-      ],
+      onRequest: [app.requirePermission('profile:professional')],
     },
     async (request) => ({
       success: true as const,

@@ -20,6 +20,7 @@ import { revokeSession, revokeUserSessions } from '../auth/sessions.repository';
 import { toPublicUser } from '../users/user-serializer';
 import {
   findUserByEmail,
+  findUserById,
   isUniqueViolation,
   lockUserRow,
   updateUser,
@@ -34,7 +35,6 @@ import {
   listOwnDataRequests,
   spendEmailChangeTokens,
   countEmailChangeTokensSince,
-  userById,
 } from './profile.repository';
 import { describeUserAgent } from './user-agent';
 import type { RequestMeta } from '../../lib/route-kit';
@@ -272,7 +272,7 @@ export async function confirmEmailChange(
       await lockUserRow(tx, actor.id);
       const claimed = await claimEmailChangeToken(tx, hashToken(token), new Date());
       if (!claimed || claimed.userId !== actor.id) throw invalid();
-      const current = await userById(tx, actor.id);
+      const current = await findUserById(tx, actor.id);
       const row = await updateUser(tx, actor.id, { email: claimed.newEmail });
       await writeAudit(tx, {
         actorId: actor.id,

@@ -3,19 +3,18 @@ import { FIRM_TIME_ZONE } from '@firm/shared';
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { countAll, likePattern, offsetOf, rowsAndTotal } from '../../db/list-queries';
 import { auditLog, dataRequests, users, type DataRequestRow } from '../../db/schema';
 
 const actors = alias(users, 'actors');
 const targets = alias(users, 'targets');
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Name or email of a joined person (actors or targets) contains `text` (any case). */
 function personMatches(
   person: { email: AnyPgColumn; firstName: AnyPgColumn; lastName: AnyPgColumn },
   text: string,
 ): SQL {
-  const pattern = `%${escapeLike(text.toLowerCase())}%`;
+  const pattern = likePattern(text.toLowerCase());
   return sql`(lower(${person.email}) like ${pattern} or lower(${person.firstName} || ' ' || ${person.lastName}) like ${pattern})`;
 }
 
@@ -27,7 +26,7 @@ function personMatches(
 function auditWhere(filters: AuditLogFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filters.person) {
-    const pattern = `%${escapeLike(filters.person.toLowerCase())}%`;
+    const pattern = likePattern(filters.person.toLowerCase());
     conditions.push(
       or(
         personMatches(actors, filters.person),
@@ -39,7 +38,7 @@ function auditWhere(filters: AuditLogFilters): SQL | undefined {
     );
   }
   if (filters.target) {
-    const pattern = `%${escapeLike(filters.target.toLowerCase())}%`;
+    const pattern = likePattern(filters.target.toLowerCase());
     conditions.push(
       or(
         personMatches(targets, filters.target),
@@ -93,18 +92,15 @@ function auditQuery(db: Executor, filters: AuditLogFilters) {
 export type AuditRowWithPeople = Awaited<ReturnType<typeof auditQuery>>[number];
 
 export async function listAuditRows(db: Executor, filters: AuditLogFilters) {
-  const [rows, [count]] = await Promise.all([
-    auditQuery(db, filters)
-      .limit(filters.limit)
-      .offset((filters.page - 1) * filters.limit),
+  return rowsAndTotal(
+    auditQuery(db, filters).limit(filters.limit).offset(offsetOf(filters)),
     db
-      .select({ total: sql<number>`count(*)::int` })
+      .select({ total: countAll() })
       .from(auditLog)
       .leftJoin(actors, eq(actors.id, auditLog.actorId))
       .leftJoin(targets, eq(targets.id, auditLog.targetUserId))
       .where(auditWhere(filters)),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+  );
 }
 
 /** The export reads in pages of this many rows, so a long log is never held whole in memory. */

@@ -29,9 +29,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 /** `/api/settings/*`: System Settings, advocates only (`settings:view`). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: SettingsDeps = { db: app.db, superKey: app.superKey };
-  const advocatesOnly = [
-    app.requirePermission('settings:view', PROFILE_MESSAGES.settingsAccessDenied),
-  ];
+  const advocatesOnly = [app.requirePermission('settings:view')];
   const tags = ['system settings'];
 
   app.get(

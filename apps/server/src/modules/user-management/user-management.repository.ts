@@ -1,6 +1,7 @@
 import type { ListUsersFilters, Role, UserStats } from '@firm/shared';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { countAll, likePattern, offsetOf, rowsAndTotal } from '../../db/list-queries';
 import { lockForTransaction } from '../../db/advisory-locks';
 import { cases, users, type UserRow } from '../../db/schema';
 
@@ -32,11 +33,6 @@ function inScope(scope: UserScope): SQL {
   return inArray(users.role, [...scope.roles]);
 }
 
-/** `%` and `_` typed by a person are letters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 function filterConditions(scope: UserScope, filters: ListUsersFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [inScope(scope)];
   if (filters.role) conditions.push(eq(users.role, filters.role));
@@ -63,24 +59,23 @@ export async function listManagedUsers(
   filters: ListUsersFilters,
 ): Promise<{ rows: ManagedUserRow[]; total: number }> {
   const where = filterConditions(scope, filters);
-  const rows = await db
-    .select({ user: users, casesAssigned, clientsManaged })
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(filters.limit)
-    .offset((filters.page - 1) * filters.limit);
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(users)
-    .where(where);
+  const { rows, total } = await rowsAndTotal(
+    db
+      .select({ user: users, casesAssigned, clientsManaged })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(filters.limit)
+      .offset(offsetOf(filters)),
+    db.select({ total: countAll() }).from(users).where(where),
+  );
   return {
     rows: rows.map((row) => ({
       ...row.user,
       casesAssigned: row.casesAssigned,
       clientsManaged: row.clientsManaged,
     })),
-    total: counted?.total ?? 0,
+    total,
   };
 }
 

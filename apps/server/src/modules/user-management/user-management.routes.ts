@@ -50,12 +50,8 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     backgroundTasks: app.backgroundTasks,
   };
   // Shared by several routes: each route gets its own copy (plugins/route-hook-arrays.ts).
-  const advocatesOnly = [
-    app.requirePermission('users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied),
-  ];
-  const clientAdmitters = [
-    app.requirePermission('clients:admit', USER_MANAGEMENT_MESSAGES.clientsAccessDenied),
-  ];
+  const advocatesOnly = [app.requirePermission('users:manage')];
+  const clientAdmitters = [app.requirePermission('clients:admit')];
   const tags = ['user management'];
 
   app.post(
@@ -67,9 +63,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createAdminInputSchema,
         response: { 201: userCreatedSchema, ...errors },
       },
-      onRequest: [
-        app.requirePermission('admins:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied),
-      ],
+      onRequest: [app.requirePermission('admins:manage')],
       config,
     },
     async (request, reply) => {
@@ -160,9 +154,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updatePermissionsInputSchema,
         response: { 200: userUpdatedSchema, ...errors },
       },
-      onRequest: [
-        app.requirePermission('admins:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied),
-      ],
+      onRequest: [app.requirePermission('admins:manage')],
       config,
     },
     async (request) => {

@@ -18,6 +18,7 @@ import {
   generateTemporaryPassword,
   paginationOf,
   isAdminAccount,
+  isAdvocateAccount,
 } from '@firm/shared';
 import type { Db, Executor } from '../../db/client';
 import type { BackgroundTasks } from '../../lib/background-tasks';
@@ -169,7 +170,7 @@ async function createAccount(
         details: {
           email: created.email,
           role: created.role,
-          ...(created.role === 'admin' ? { permissions: created.permissions } : {}),
+          ...(isAdminAccount(created) ? { permissions: created.permissions } : {}),
           passwordSupplied: suppliedPassword !== undefined,
           invited: link !== null,
           ...auditDetails,
@@ -300,7 +301,7 @@ async function withTarget<T>(
  */
 async function assertAnotherAdvocateRemains(tx: Executor, target: UserRow): Promise<void> {
   const isServingAdvocate =
-    target.role === 'advocate' && target.isActive && target.verificationStatus === 'verified';
+    isAdvocateAccount(target) && target.isActive && target.verificationStatus === 'verified';
   if (!isServingAdvocate) return;
   if ((await countOtherActiveAdvocates(tx, target.id)) === 0) {
     throw AppError.conflict(USER_MANAGEMENT_MESSAGES.lastActiveAdvocate, 'LAST_ACTIVE_ADVOCATE');
@@ -317,7 +318,7 @@ export async function updateAdminPermissions(
   assertCan(actor, 'admins:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
   return withTarget(deps, id, async (tx, target) => {
     // The path names an admin: another account is not one (404, as an unknown id).
-    if (target.role !== 'admin')
+    if (!isAdminAccount(target))
       throw AppError.notFound(USER_MANAGEMENT_MESSAGES.adminNotFound, 'ADMIN_NOT_FOUND');
     const updated = await updateUser(tx, target.id, { permissions });
     await writeAudit(tx, {
@@ -402,7 +403,7 @@ export async function verifyAdvocate(
 ): Promise<PublicUser> {
   assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
   return withTarget(deps, id, async (tx, target) => {
-    if (target.role !== 'advocate' || target.verificationStatus !== 'pending') {
+    if (!isAdvocateAccount(target) || target.verificationStatus !== 'pending') {
       throw AppError.conflict(USER_MANAGEMENT_MESSAGES.onlyPendingAdvocatesVerified, 'NOT_PENDING');
     }
     const updated = await updateUser(tx, target.id, {

@@ -1,3 +1,4 @@
+import { isAdminAccount, isAdvocateAccount } from '@firm/shared';
 import type { PublicUser } from '@firm/shared';
 import type { UserRow } from '../../db/schema';
 
@@ -18,8 +19,8 @@ export function toPublicUser(row: UserRow): PublicUser {
     lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
     mustChangePassword: row.mustChangePassword,
   };
-  if (row.role === 'admin' && row.permissions) user.permissions = row.permissions;
-  if (row.role === 'advocate') {
+  if (isAdminAccount(row) && row.permissions) user.permissions = row.permissions;
+  if (isAdvocateAccount(row)) {
     user.verificationStatus = row.verificationStatus ?? 'pending';
     user.licenseNumber = row.licenseNumber;
     user.specialization = row.specializations ?? [];

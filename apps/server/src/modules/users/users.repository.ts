@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Role } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
 
@@ -164,4 +165,94 @@ export async function listActiveStaff(
     .where(and(eq(users.isActive, true), inArray(users.role, ['advocate', 'admin'])))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(200);
+}
+
+/** Active accounts of the given ids and role(s). */
+export async function findActiveUsers(
+  db: Executor,
+  ids: string[],
+  roles: ('client' | 'advocate' | 'admin')[],
+): Promise<{ id: string; name: string; role: string; email: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, name: fullName(users), role: users.role, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.isActive, true), inArray(users.role, roles)));
+}
+
+export async function recipientAddress(
+  db: Executor,
+  id: string,
+): Promise<{ email: string; role: string } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+export async function userName(db: Executor, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await db
+    .select({ name: fullName(users) })
+    .from(users)
+    .where(eq(users.id, id));
+  return row?.name ?? null;
+}
+
+/** The active client `clientId` and every active advocate and admin. */
+export async function activeClientAndStaff(db: Executor, clientId: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        or(eq(users.id, clientId), inArray(users.role, ['advocate', 'admin'])),
+      ),
+    );
+}
+
+/** An active account of one of `roles`, or undefined. */
+export async function findActiveUser(
+  db: Executor,
+  id: string,
+  roles: readonly Role[],
+): Promise<{ id: string; name: string; role: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, name: fullName(users), role: users.role })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.isActive, true), inArray(users.role, [...roles])))
+    .limit(1);
+  return row;
+}
+
+/** Active accounts by id (deactivated ones are told nothing). */
+export async function activeUsersByIds(
+  db: Executor,
+  ids: readonly (string | null | undefined)[],
+): Promise<UserRow[]> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (wanted.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, wanted), eq(users.isActive, true)));
+}
+
+/** Every active member of staff (verified advocates and admins); callers filter with `can()`. */
+export async function activeStaff(db: Executor): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        or(
+          eq(users.role, 'admin'),
+          and(eq(users.role, 'advocate'), eq(users.verificationStatus, 'verified')),
+        ),
+      ),
+    );
 }

@@ -6,6 +6,7 @@ import {
   can,
   isAdminAccount,
   type PublicUser,
+  isClientAccount,
 } from '@firm/shared';
 import { Plus, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -65,7 +66,7 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
   const hasMoreFilters =
     f.category !== 'all' || f.assignee !== '' || f.courtFrom !== '' || f.courtTo !== '';
   const [showMore, setShowMore] = useState(hasMoreFilters);
-  const isClient = actor.role === 'client';
+  const isClient = isClientAccount(actor);
   const mayCreate = can(actor, 'cases:create');
   // `?new=1&client=<id>&clientName=…` opens New Case for that client (the Clients screen's
   // New Case: features link to each other's screens, never import them).

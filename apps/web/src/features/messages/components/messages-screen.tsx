@@ -1,4 +1,4 @@
-import { can, type PublicUser } from '@firm/shared';
+import { can, type PublicUser, isStaffAccount } from '@firm/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -24,7 +24,7 @@ export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
   const selectedId = params.get('c');
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search, 300);
-  const isStaff = user.role !== 'client';
+  const isStaff = isStaffAccount(user);
   // Staff choose the client from the client list: only those who may see it start conversations
   // (`messages:start`, the server's rule); a client writes for themself.
   const mayStart = can(user, 'messages:start');

@@ -1,4 +1,9 @@
-import { CALENDAR_FEED_TEXTS, NOTIFICATION_MESSAGES, PROFILE_MESSAGES } from '@firm/shared';
+import {
+  CALENDAR_FEED_TEXTS,
+  NOTIFICATION_MESSAGES,
+  PROFILE_MESSAGES,
+  isAdvocateAccount,
+} from '@firm/shared';
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -99,7 +104,7 @@ function ProfileSettings() {
       >
         <EmailChangeForm profile={profile} />
       </Section>
-      {user?.role === 'advocate' ? (
+      {!!user && isAdvocateAccount(user) ? (
         <Section id="professional" title="Professional details">
           <ProfessionalDetailsForm user={profile.user} />
         </Section>

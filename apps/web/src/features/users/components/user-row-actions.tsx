@@ -1,4 +1,4 @@
-import { USER_MANAGEMENT_MESSAGES, type ManagedUser } from '@firm/shared';
+import { USER_MANAGEMENT_MESSAGES, type ManagedUser, isAdminAccount } from '@firm/shared';
 import { Button } from '../../../components/ui/button';
 import { fullName } from '../../../lib/format';
 import { displayStatus } from './user-format';
@@ -78,7 +78,7 @@ export function UserRowActions({
           {USER_MANAGEMENT_MESSAGES.resendInvitation}
         </Button>
       ) : null}
-      {user.role === 'admin' && canEditPermissions ? (
+      {isAdminAccount(user) && canEditPermissions ? (
         <Button
           {...action}
           aria-label={`Edit permissions of ${name}`}

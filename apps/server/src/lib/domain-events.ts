@@ -1,0 +1,40 @@
+import type { Executor } from '../db/client';
+import type { UserRow } from '../db/schema';
+
+/**
+ * What a module announces, inside its own transaction, for a module above it to act on: the
+ * lower one then needs no import of the upper (the server's house, eslint.config.js). The upper
+ * modules subscribe once, when the app is built (app.ts); each handler runs in the announcer's
+ * transaction, so its writes commit or roll back with the change that caused them.
+ */
+export interface DomainEvents {
+  /** A new advocate registered and waits for an existing one to verify them (auth). */
+  advocateAwaitingVerification: { user: UserRow };
+  /** A case has a new assignee (cases). */
+  caseAssigned: { caseId: string; assigneeId: string; changedBy: string };
+}
+
+type EventName = keyof DomainEvents;
+export type DomainEventHandler<K extends EventName> = (
+  tx: Executor,
+  event: DomainEvents[K],
+) => Promise<void>;
+
+const handlers = new Map<EventName, Set<DomainEventHandler<never>>>();
+
+/** Subscribes `handler` to `name`; subscribing the same function again changes nothing. */
+export function onDomainEvent<K extends EventName>(name: K, handler: DomainEventHandler<K>): void {
+  const set = handlers.get(name) ?? new Set();
+  set.add(handler as DomainEventHandler<never>);
+  handlers.set(name, set);
+}
+
+/** Runs every handler of `name`, one after the other, in `tx`. */
+export async function publishDomainEvent<K extends EventName>(
+  tx: Executor,
+  name: K,
+  event: DomainEvents[K],
+): Promise<void> {
+  const set = (handlers.get(name) ?? new Set()) as Set<DomainEventHandler<K>>;
+  for (const handler of set) await handler(tx, event);
+}
