@@ -32,6 +32,15 @@ export const overflowingElements = (page: Page) =>
       }
       return false;
     };
+    // Inside a visually hidden box (Tailwind's sr-only: 1 px, overflow hidden, clipped), a row may
+    // lay out wider than the screen, yet nothing of it is seen or scrolls.
+    const visuallyHidden = (element: Element) => {
+      for (let up = element.parentElement; up; up = up.parentElement) {
+        const box = up.getBoundingClientRect();
+        if (box.width <= 1 && getComputedStyle(up).overflow === 'hidden') return true;
+      }
+      return false;
+    };
     const found: string[] = [];
     for (const element of Array.from(document.querySelectorAll('body *'))) {
       const rect = element.getBoundingClientRect();
@@ -39,7 +48,7 @@ export const overflowingElements = (page: Page) =>
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || style.position === 'fixed') continue;
       if (rect.left >= -0.5 && rect.right <= width + 0.5) continue;
-      if (scrollsSideways(element)) continue;
+      if (scrollsSideways(element) || visuallyHidden(element)) continue;
       const text = (element.textContent ?? '').trim().slice(0, 40);
       found.push(
         `${element.tagName.toLowerCase()} [${Math.round(rect.left)}, ${Math.round(rect.right)}] ${text}`,

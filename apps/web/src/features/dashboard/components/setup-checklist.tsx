@@ -33,8 +33,9 @@ export function SetupChecklistPanel({ checklist }: { checklist: SetupChecklist }
               <Link
                 to={text.href}
                 aria-label={`${text.label}: ${state}`}
-                aria-describedby={`setup-${item.key}-hint`}
-                className="flex items-start gap-3 rounded-md border border-slate-200 bg-white p-3 hover:border-brand-400 focus-visible:outline-2 focus-visible:outline-brand-600"
+                // A done item says so in one line: what is left rises into view on a phone.
+                aria-describedby={item.done ? undefined : `setup-${item.key}-hint`}
+                className="flex items-start gap-3 rounded-md border border-slate-200 bg-white px-3 py-2.5 hover:border-brand-400 focus-visible:outline-2 focus-visible:outline-brand-600"
               >
                 {item.done ? (
                   <CheckCircle2
@@ -53,9 +54,11 @@ export function SetupChecklistPanel({ checklist }: { checklist: SetupChecklist }
                       {state}
                     </span>
                   </span>
-                  <span id={`setup-${item.key}-hint`} className="block text-sm text-slate-700">
-                    {text.hint}
-                  </span>
+                  {item.done ? null : (
+                    <span id={`setup-${item.key}-hint`} className="block text-sm text-slate-700">
+                      {text.hint}
+                    </span>
+                  )}
                 </span>
               </Link>
             </li>
