@@ -169,6 +169,7 @@ for (const viewport of [
         clientPassword.getByRole('link', { name: 'Book a meeting with Kariuki Njoroge-Wafula' }),
       ).toBeVisible();
       await openCase.scrollIntoViewIfNeeded();
+      await expect(toast(page, 'Client created successfully')).toBeHidden({ timeout: 10_000 });
       await step('client-next-steps', openCase);
       await expect.poll(() => latestMailTo(dataDir, clientEmail)).toMatch(/\/welcome#token=/);
 
@@ -244,8 +245,9 @@ for (const viewport of [
       await detail.getByLabel('Internal (firm only)').check();
       const addNote = detail.getByRole('button', { name: 'Add Note' });
       await addNote.click();
-      await expect(detail.getByText(/contradicts the 1998 survey map/)).toBeVisible();
-      await step('case-worked', addNote);
+      const internalNote = detail.getByText(/contradicts the 1998 survey map/);
+      await expect(internalNote).toBeVisible();
+      await step('case-worked', internalNote);
       await page.keyboard.press('Escape');
 
       // The court date reaches the diary.
@@ -357,6 +359,8 @@ for (const viewport of [
         name: 'Open a case for Baraka Mwangi-Kiplagat',
       });
       await nextCase.scrollIntoViewIfNeeded();
+      // Once the toast has gone (axe would catch it mid-fade).
+      await expect(toast(page, 'Client created successfully')).toBeHidden({ timeout: 10_000 });
       await step('enquiry-next-steps', nextCase);
       await nextCase.click();
       const theirCase = page.getByRole('dialog', { name: 'New Case' });

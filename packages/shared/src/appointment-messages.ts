@@ -233,6 +233,7 @@ export function confirmationEmailPreview(appointment: {
 
 export const CONFIRM_REVIEW_TEXTS = {
   heading: 'Confirm this appointment?',
+  bodyLabel: 'The appointment and the email',
   who: 'Who',
   kind: 'Kind',
   when: 'When',

@@ -284,6 +284,7 @@ export function ConfirmReviewModal({
       title={R.heading}
       onClose={onClose}
       isBusy={isSaving}
+      bodyLabel={R.bodyLabel}
       size="lg"
       footer={
         <>
