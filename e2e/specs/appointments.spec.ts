@@ -295,6 +295,13 @@ test.describe('staff', () => {
     await page.getByRole('searchbox', { name: 'Search appointments' }).fill(title);
     const card = page.getByRole('article', { name: title });
     await card.getByRole('button', { name: `Confirm: ${title}` }).click();
+    // The review shows what the client will be sent before anything goes (ADR 027).
+    const review = page.getByRole('dialog', { name: 'Confirm this appointment?' });
+    await expect(review).toContainText(
+      'Your appointment is confirmed: Mwamba & Associates Advocates',
+    );
+    await review.getByRole('button', { name: 'Confirm and send' }).click();
+    await expect(review).toBeHidden();
     await expect(card).toContainText('Confirmed');
     await card.getByRole('button', { name: `Mark as paid: ${title}` }).click();
     const payment = page.getByRole('dialog', { name: 'Mark as Paid' });

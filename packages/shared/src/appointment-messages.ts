@@ -156,3 +156,92 @@ export function appointmentWhere(appointment: {
     mapUrl: null,
   };
 }
+
+/**
+ * What a person needs to know for this kind of meeting, in one sentence (ADR 027): the office to
+ * come to, the number the firm will call, or the video link. `person` is the client or visitor
+ * ("we will call you"); `staff` is the advocate's side ("call the client").
+ */
+export function meetingKindLine(
+  appointment: {
+    location: AppointmentLocation;
+    officeId: string | null;
+    meetingLink: string | null;
+    clientPhone: string | null;
+  },
+  audience: 'person' | 'staff' = 'person',
+): string {
+  if (appointment.location === 'office') {
+    const office = officeById(appointment.officeId);
+    return audience === 'person'
+      ? `Please come to our office: ${officeAddressLine(office)}. We look forward to seeing you.`
+      : `At ${officeAddressLine(office)}.`;
+  }
+  if (appointment.location === 'phone') {
+    if (audience === 'staff')
+      return appointment.clientPhone
+        ? `A phone call: call the client on ${appointment.clientPhone}.`
+        : 'A phone call: the client gave no number; find it on their record.';
+    return appointment.clientPhone
+      ? `We will call you on ${appointment.clientPhone}.`
+      : `We will call you on the number you gave us. Our number is ${FIRM_IDENTITY.phone}.`;
+  }
+  if (appointment.meetingLink)
+    return audience === 'person'
+      ? `Join the video call with this link: ${appointment.meetingLink}`
+      : `A video call: ${appointment.meetingLink}`;
+  return audience === 'person'
+    ? 'We will email you the video call link before the appointment.'
+    : 'A video call: add the meeting link so the client can join.';
+}
+
+/** Where to see, move or cancel the appointment, as the emails say it (ADR 027). */
+export const MANAGE_LINK_TEXTS = {
+  portal: (url: string) => `See or change it in the portal: ${url}`,
+  visitor: (url: string) =>
+    `View, cancel or move it with this private link (it works until the appointment starts; it replaces the link in our earlier emails): ${url}`,
+  visitorFirst: (url: string) =>
+    `View, cancel or move it with this private link (it works until the appointment starts): ${url}`,
+} as const;
+
+/** The confirmation email's subject, shared by the email and the screen that previews it. */
+export const CONFIRMED_EMAIL_SUBJECT = 'Your appointment is confirmed';
+
+/**
+ * What the confirmation email will say, for the screen where staff confirm a booking (ADR 027):
+ * the same subject and opening the server sends, and what else it carries.
+ */
+export function confirmationEmailPreview(appointment: {
+  location: AppointmentLocation;
+  officeId: string | null;
+  meetingLink: string | null;
+  clientPhone: string | null;
+  clientId: string | null;
+}): { subject: string; opening: string; includes: string[] } {
+  return {
+    subject: `${CONFIRMED_EMAIL_SUBJECT}: ${FIRM_IDENTITY.name}`,
+    opening: `Your appointment is confirmed. ${meetingKindLine(appointment)}`,
+    includes: [
+      'The reference, the time in Nairobi, the place, the advocate and the fee',
+      appointment.clientId
+        ? 'A link to see or change it in their portal'
+        : 'A new private link to view, move or cancel it (the links in earlier emails stop working)',
+      'A calendar file for their phone or computer',
+    ],
+  };
+}
+
+export const CONFIRM_REVIEW_TEXTS = {
+  heading: 'Confirm this appointment?',
+  bodyLabel: 'The appointment and the email',
+  who: 'Who',
+  kind: 'Kind',
+  when: 'When',
+  where: 'Where',
+  willReceive: (email: string) => `${email} will receive this email:`,
+  willReceiveNoEmail: 'The client will receive this email:',
+  subject: 'Subject',
+  alsoIncludes: 'It also includes:',
+  confirm: 'Confirm and send',
+  cancel: 'Cancel',
+} as const;

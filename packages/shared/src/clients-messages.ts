@@ -117,3 +117,10 @@ export const ENQUIRY_MESSAGES = {
   replyByEmail: 'Reply by email',
   convertToClient: 'Convert to client',
 } as const;
+
+/** What to do once a client exists (after Add Client or Convert to client; ADR 027). */
+export const CLIENT_NEXT_STEPS = {
+  heading: 'Next steps',
+  openCase: (name: string) => `Open a case for ${name}`,
+  bookMeeting: (name: string) => `Book a meeting with ${name}`,
+} as const;

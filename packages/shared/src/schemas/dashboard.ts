@@ -221,3 +221,60 @@ export function caseNextAction(
   if (status === 'in_progress') return 'Your advocate is working on it';
   return 'Awaiting closure';
 }
+
+/**
+ * The first advocate's setup checklist (ADR 027): each item ticked from the data, never from a
+ * click, and each linking to where it is done. The panel goes once every item is done.
+ */
+export const SETUP_ITEMS = [
+  'firmDetails',
+  'paymentDetails',
+  'officeHours',
+  'colleagues',
+  'firstClient',
+] as const;
+export type SetupItem = (typeof SETUP_ITEMS)[number];
+
+export const SETUP_CHECKLIST_TEXTS = {
+  heading: 'Set up your firm',
+  intro: 'A few things to do before the firm runs its day here. Each is ticked once it is done.',
+  progress: (done: number, total: number) => `${done} of ${total} done`,
+  done: 'Done',
+  notDone: 'Not done yet',
+  items: {
+    firmDetails: {
+      label: 'Firm details',
+      hint: 'Save the firm settings: the address that receives notifications, fees and replies.',
+      href: '/system-settings?tab=firm',
+    },
+    paymentDetails: {
+      label: 'Payment details',
+      hint: 'The M-Pesa paybill or till number clients pay to.',
+      href: '/system-settings?tab=firm#firm-payment-details',
+    },
+    officeHours: {
+      label: 'Office hours',
+      hint: 'The days and times clients may book, saved in the firm settings.',
+      href: '/system-settings?tab=firm#firm-booking-hours',
+    },
+    colleagues: {
+      label: 'Colleagues',
+      hint: 'Add an admin for the office, or another advocate.',
+      href: '/admin-management',
+    },
+    firstClient: {
+      label: 'First client',
+      hint: 'Add a client, or convert an enquiry into one.',
+      href: '/clients',
+    },
+  },
+} as const satisfies {
+  items: Record<SetupItem, { label: string; hint: string; href: string }>;
+} & Record<string, unknown>;
+
+/** GET /api/dashboard/setup */
+export const setupChecklistSchema = z.object({
+  items: z.array(z.object({ key: z.enum(SETUP_ITEMS), done: z.boolean() })),
+  complete: z.boolean(),
+});
+export type SetupChecklist = z.infer<typeof setupChecklistSchema>;

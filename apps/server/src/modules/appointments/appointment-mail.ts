@@ -2,7 +2,10 @@ import {
   APPOINTMENT_LOCATION_LABELS,
   APPOINTMENT_MESSAGES,
   APPOINTMENT_TYPE_DEFAULTS,
+  CONFIRMED_EMAIL_SUBJECT,
+  MANAGE_LINK_TEXTS,
   appointmentWhere,
+  meetingKindLine,
   VISITOR_HOLD_MINUTES,
   formatKsh,
   formatNairobiDateTime,
@@ -29,7 +32,7 @@ const SUBJECTS: Record<AppointmentMailKind, string> = {
   hold: 'Please confirm your appointment request',
   booked: 'We received your appointment request',
   bookedByFirm: 'An appointment has been booked for you',
-  confirmed: 'Your appointment is confirmed',
+  confirmed: CONFIRMED_EMAIL_SUBJECT,
   rescheduled: 'Your appointment has moved',
   cancelled: 'Your appointment is cancelled',
   reminder: 'Reminder: your appointment tomorrow',
@@ -133,6 +136,8 @@ export async function sendAppointmentMail(
     toClient?: boolean;
     /** The firm settings' booking auto-reply (the opening of the "booked" email). */
     bookingAutoReply?: string;
+    /** The visitor's link was issued afresh for this email: it replaces the earlier ones. */
+    linkReissued?: boolean;
   },
 ): Promise<void> {
   // The hold email goes to an unproven address: the booking claimed it under the daily cap of
@@ -197,23 +202,27 @@ export async function sendAppointmentMail(
         ]),
   ];
   const manage = options.hasAccount
-    ? `See or change it in the portal: ${options.manageUrl}`
+    ? MANAGE_LINK_TEXTS.portal(options.manageUrl)
     : options.manageUrl.includes('#token=')
-      ? `View, cancel or move it with this private link (it works until the appointment starts): ${options.manageUrl}`
+      ? options.linkReissued
+        ? MANAGE_LINK_TEXTS.visitor(options.manageUrl)
+        : MANAGE_LINK_TEXTS.visitorFirst(options.manageUrl)
       : 'To view, cancel or move it, use the private link in the email we sent when you booked.';
+  // The office, the number the firm will call, or the video link (ADR 027).
+  const kindLine = meetingKindLine(appointment);
   const opening: Record<Exclude<AppointmentMailKind, 'hold'>, string> = {
     booked: options.bookingAutoReply ?? APPOINTMENT_MESSAGES.whatHappensNext,
     // Staff booked it: nothing was "requested", and nobody else will confirm it (ADR 015).
     bookedByFirm: APPOINTMENT_MESSAGES.bookedForYou,
-    confirmed: 'Your appointment is confirmed. We look forward to seeing you.',
+    confirmed: `Your appointment is confirmed. ${kindLine}`,
     rescheduled:
       appointment.status === 'confirmed'
-        ? 'Your appointment has a new time.'
+        ? `Your appointment has a new time. ${kindLine}`
         : 'Your appointment has a new time. We will confirm it by email.',
     cancelled: `Your appointment has been cancelled.${
       appointment.cancellationReason ? ` Reason given: ${appointment.cancellationReason}` : ''
     }`,
-    reminder: 'This is a reminder of your appointment tomorrow.',
+    reminder: `This is a reminder of your appointment tomorrow. ${kindLine}`,
   };
 
   const clientMessages: OutgoingMail[] = [

@@ -4,7 +4,7 @@ import { runPeriodically } from '../../lib/periodic-job';
 import { notifyAppointmentReminder } from '../notifications/notify-events';
 import { sendAppointmentMail } from './appointment-mail';
 import { claimDueReminders, releaseExpiredHolds, releaseReminder } from './appointments.repository';
-import { toAppointment, type AppointmentDeps } from './appointments.service';
+import { newVisitorLink, toAppointment, type AppointmentDeps } from './appointments.service';
 
 /** The reminder goes 24 hours before a confirmed appointment. */
 export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
@@ -33,14 +33,19 @@ export async function sendDueReminders(
         deps.logger.error({ err: error, appointmentId: row.id }, 'reminder notification failed'),
       );
     try {
+      // A visitor's reminder carries a fresh private link (ADR 027); a client's, the portal.
+      const token = row.clientId === null ? await newVisitorLink(deps.db, row.id) : null;
       await sendAppointmentMail(
         deps,
         'reminder',
         { ...toAppointment(row), sequence: row.sequence },
         {
-          manageUrl: `${deps.publicUrl}/appointments`,
+          manageUrl: token
+            ? `${deps.publicUrl}/appointments/manage#token=${token}`
+            : `${deps.publicUrl}/appointments`,
           hasAccount: row.clientId !== null,
           notifyFirm: false,
+          linkReissued: token !== null,
         },
       );
       sent += 1;

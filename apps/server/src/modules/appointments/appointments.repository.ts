@@ -9,6 +9,7 @@ import {
   gt,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lt,
   lte,
@@ -525,4 +526,24 @@ export async function confirmVisitorHold(
     )
     .returning();
   return row;
+}
+
+/**
+ * A visitor's booking gets a fresh private link for an email the firm sends (confirmed, moved,
+ * reminder): only the link's hash is kept, so the earlier one cannot be re-sent, and the newest
+ * email's link is the one that works (ADR 027). Null for a client's booking or a visitor's
+ * booking whose link is gone (retention).
+ */
+export async function reissueVisitorToken(
+  db: Executor,
+  id: string,
+  token: string,
+  tokenHash: string,
+): Promise<string | null> {
+  const rows = await db
+    .update(appointments)
+    .set({ visitorTokenHash: tokenHash })
+    .where(and(eq(appointments.id, id), isNotNull(appointments.visitorTokenHash)))
+    .returning({ id: appointments.id });
+  return rows.length > 0 ? token : null;
 }

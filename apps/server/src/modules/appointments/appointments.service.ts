@@ -65,6 +65,7 @@ import {
   listAppointments as listAppointmentRows,
   preferredAdvocates,
   releaseExpiredHolds,
+  reissueVisitorToken,
   searchBookableClients,
   updateAppointment as updateAppointmentRow,
   type AppointmentScope,
@@ -419,6 +420,12 @@ function manageUrl(deps: AppointmentDeps, token: string | null): string {
     : `${deps.publicUrl}/appointments`;
 }
 
+/** A fresh private link for a visitor's booking (ADR 027); null when it has none. */
+export function newVisitorLink(db: Executor, id: string): Promise<string | null> {
+  const token = generateToken();
+  return reissueVisitorToken(db, id, token, hashToken(token));
+}
+
 /** Sends an appointment's email after the answer, never failing the request. */
 function queueMail(
   deps: AppointmentDeps,
@@ -437,6 +444,13 @@ function queueMail(
     const toClient =
       options.toClient !== false &&
       (clientId && preferenceKind ? await wantsEmail(deps.db, clientId, preferenceKind) : true);
+    // A visitor's booking confirmed or moved by the firm: the email carries a fresh private link
+    // (only hashes are kept, so the first one cannot be sent again; ADR 027).
+    const visitorToken =
+      options.visitorToken ??
+      (toClient && clientId === null && (kind === 'confirmed' || kind === 'rescheduled')
+        ? await newVisitorLink(deps.db, row.id)
+        : null);
     // Read when sent: the firm's address and the auto-reply are the ones in force then.
     const settings = await settingsOf(deps);
     await sendAppointmentMail(
@@ -444,8 +458,9 @@ function queueMail(
       kind,
       appointment,
       {
-        manageUrl: manageUrl(deps, options.visitorToken ?? null),
+        manageUrl: manageUrl(deps, visitorToken),
         hasAccount: row.clientId !== null,
+        linkReissued: visitorToken !== null && !options.visitorToken,
         notifyFirm: options.notifyFirm ?? false,
         toClient,
         bookingAutoReply: settings.bookingAutoReply,

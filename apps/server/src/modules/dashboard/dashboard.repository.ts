@@ -289,3 +289,14 @@ export async function feesOfMonth(db: Executor, month: Range) {
     paidCount: paid?.count ?? 0,
   };
 }
+
+/** How many accounts of each kind exist, whatever their state: the setup checklist's facts. */
+export async function accountCounts(db: Executor): Promise<{ staff: number; clients: number }> {
+  const [row] = await db
+    .select({
+      staff: sql<number>`count(*) filter (where ${users.role} <> 'client')`.mapWith(Number),
+      clients: sql<number>`count(*) filter (where ${users.role} = 'client')`.mapWith(Number),
+    })
+    .from(users);
+  return { staff: row?.staff ?? 0, clients: row?.clients ?? 0 };
+}

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, dashboardStatsSchema } from '@firm/shared';
+import { apiErrorSchema, dashboardStatsSchema, setupChecklistSchema } from '@firm/shared';
 import { currentUser } from '../../plugins/auth';
-import { dashboardStats } from './dashboard.service';
+import { dashboardStats, setupChecklist } from './dashboard.service';
 
 /** `GET /api/dashboard/stats`: every signed-in person, sections by role and toggles. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,5 +20,24 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         { db: app.db, firmNotifyEmail: app.config.firmNotifyEmail, logger: request.log },
         currentUser(request),
       ),
+  );
+
+  // The setup checklist (ADR 027): advocates, who alone reach the settings it leads to.
+  app.get(
+    '/dashboard/setup',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "The firm's setup checklist, each item ticked from the data",
+        response: { 200: setupChecklistSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+      onRequest: [app.requirePermission('settings:view')],
+    },
+    async (request) =>
+      setupChecklist({
+        db: app.db,
+        firmNotifyEmail: app.config.firmNotifyEmail,
+        logger: request.log,
+      }),
   );
 };

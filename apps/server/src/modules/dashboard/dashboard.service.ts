@@ -3,6 +3,7 @@ import {
   DASHBOARD_MESSAGES,
   MESSAGE_MESSAGES,
   OPEN_CASE_STATUSES,
+  SETUP_ITEMS,
   addDays,
   can,
   caseNextAction,
@@ -15,15 +16,19 @@ import {
   type OpenCaseCounts,
   isAdminAccount,
   isClientAccount,
+  type SetupChecklist,
+  type SetupItem,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { readFirmSettings } from '../firm-settings/firm-settings.service';
+import { findFirmSettings } from '../firm-settings/firm-settings.repository';
 import { appointmentReference } from '../appointments/appointments.service';
 import { countNewEnquiries } from '../enquiries/enquiries.service';
 import { clientMessagesOverview } from '../messages/message-read-models';
 import {
+  accountCounts,
   appointmentCounts,
   bookingRequestCount,
   clientCaseCount,
@@ -272,4 +277,31 @@ export async function dashboardStats(deps: DashboardDeps, user: UserRow): Promis
     fees,
     newEnquiries,
   };
+}
+
+/**
+ * GET /api/dashboard/setup (ADR 027): the first advocate's checklist, each item read from the
+ * data, so it is ticked by whoever did it, however it was done, and never by a click.
+ * - firm details and office hours: the firm settings were saved (the defaults are not a choice);
+ * - payment details: an M-Pesa number is set;
+ * - colleagues: an account of the firm besides the first (an admin or another advocate);
+ * - first client: a client account exists (added, or converted from an enquiry).
+ */
+export async function setupChecklist(
+  deps: Pick<DashboardDeps, 'db' | 'firmNotifyEmail' | 'logger'>,
+): Promise<SetupChecklist> {
+  const [stored, settings, accounts] = await Promise.all([
+    findFirmSettings(deps.db),
+    readFirmSettings(deps),
+    accountCounts(deps.db),
+  ]);
+  const done: Record<SetupItem, boolean> = {
+    firmDetails: stored !== undefined && typeof stored.settings.notificationEmail === 'string',
+    paymentDetails: settings.mpesaNumber !== '',
+    officeHours: stored !== undefined && typeof stored.settings.bookingTimes === 'object',
+    colleagues: accounts.staff > 1,
+    firstClient: accounts.clients > 0,
+  };
+  const items = SETUP_ITEMS.map((key) => ({ key, done: done[key] }));
+  return { items, complete: items.every((item) => item.done) };
 }

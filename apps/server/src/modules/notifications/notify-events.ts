@@ -7,6 +7,7 @@ import {
   type CaseStatus,
   type ContactUrgency,
   isClientAccount,
+  meetingKindLine,
   isStaffAccount,
   isAdvocateAccount,
 } from '@firm/shared';
@@ -162,8 +163,25 @@ export async function notifyCaseContentShared(
 
 type AppointmentRef = Pick<
   AppointmentRow,
-  'id' | 'clientId' | 'advocateId' | 'startsAt' | 'type' | 'clientFirstName' | 'clientLastName'
+  | 'id'
+  | 'clientId'
+  | 'advocateId'
+  | 'startsAt'
+  | 'type'
+  | 'clientFirstName'
+  | 'clientLastName'
+  | 'location'
+  | 'officeId'
+  | 'meetingLink'
+  | 'clientPhone'
 >;
+
+/**
+ * The meeting's kind in a sentence (ADR 027): to the client "we will call you on …", to staff
+ * "call the client on …"; the office or the video link likewise.
+ */
+const kindLineFor = (row: AppointmentRef, user: UserRow) =>
+  meetingKindLine(row, isClientAccount(user) ? 'person' : 'staff');
 
 /** GET /appointments/:id: a client their own; staff every appointment (appointments:view). */
 const maySeeAppointment = (row: AppointmentRef) => (user: UserRow) =>
@@ -290,7 +308,9 @@ export async function notifyAppointmentChanged(
       messageFor: (user) =>
         user.id === formerAdvocateId && previous
           ? T.movedToAnotherAdvocate(typeLabel(row), when({ ...row, startsAt: previous.startsAt }))
-          : undefined,
+          : isStaff && kind === 'appointment_confirmed'
+            ? `${T.appointmentChangedByStaff(typeLabel(row), when(row), wording.verb)} ${kindLineFor(row, user)}`
+            : undefined,
       actionUrl: '/appointments',
       subject: appointmentSubject(row),
       maySee: maySeeAppointment(row),
@@ -309,6 +329,8 @@ export async function notifyAppointmentReminder(
     type: 'info',
     title: T.appointmentReminder.title,
     message: T.appointmentReminder.message(typeLabel(row), when(row)),
+    messageFor: (user) =>
+      `${T.appointmentReminder.message(typeLabel(row), when(row))} ${kindLineFor(row, user)}`,
     actionUrl: '/appointments',
     subject: appointmentSubject(row),
     dedupeKey: `appointment_reminder:${row.id}:${row.sequence}`,

@@ -16,6 +16,11 @@ export interface ModalProps {
   size?: 'md' | 'lg';
   /** While true (a request is on its way) Escape and the backdrop do not close it. */
   isBusy?: boolean;
+  /**
+   * A body of text with no control in it (a review before a confirmation): named, and focusable so
+   * that it can be scrolled from the keyboard on a small screen.
+   */
+  bodyLabel?: string;
 }
 
 /**
@@ -30,6 +35,7 @@ export function Modal({
   description,
   size = 'md',
   isBusy = false,
+  bodyLabel,
 }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -123,7 +129,12 @@ export function Modal({
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        <div
+          className="min-h-0 flex-1 overflow-y-auto px-5 py-4 focus-visible:outline-2 focus-visible:outline-brand-600"
+          {...(bodyLabel ? { role: 'region', 'aria-label': bodyLabel, tabIndex: 0 } : {})}
+        >
+          {children}
+        </div>
         {footer ? (
           <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">
             {footer}

@@ -1,5 +1,6 @@
 import { USER_MANAGEMENT_MESSAGES } from '@firm/shared';
 import { Copy } from 'lucide-react';
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from './button';
 import { Modal } from './modal';
@@ -14,12 +15,15 @@ export function TemporaryPasswordDialog({
   password,
   invitedEmail,
   onClose,
+  children,
 }: {
   name: string;
   password: string;
   /** A new admin or client: their welcome email went to this address too (ADR 024). */
   invitedEmail?: string;
   onClose: () => void;
+  /** What may follow (a new client's next steps, ADR 027). */
+  children?: ReactNode;
 }) {
   const copy = async () => {
     try {
@@ -58,6 +62,7 @@ export function TemporaryPasswordDialog({
           <TextWithEmails text={USER_MANAGEMENT_MESSAGES.invitationSentOnCreate(invitedEmail)} />
         </p>
       ) : null}
+      {children}
     </Modal>
   );
 }

@@ -1,6 +1,10 @@
 import {
   APPOINTMENT_MESSAGES as M,
+  APPOINTMENT_TYPE_DEFAULTS,
+  CONFIRM_REVIEW_TEXTS as R,
   PAYMENT_METHODS,
+  confirmationEmailPreview,
+  meetingKindLine,
   PAYMENT_METHOD_LABELS,
   formatNairobiDayTime,
   type Appointment,
@@ -231,6 +235,104 @@ export function PaymentModal({
           error={error ?? undefined}
         />
       </form>
+    </Modal>
+  );
+}
+
+/**
+ * Confirming a booking, reviewed first (ADR 027): the meeting (who, kind, when in Nairobi, where)
+ * and exactly what the client will receive, the email's subject and opening as the server writes
+ * them, then Confirm and send or Cancel.
+ */
+export function ConfirmReviewModal({
+  appointment,
+  onConfirm,
+  onClose,
+}: {
+  appointment: Appointment;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [isSaving, setIsSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const preview = confirmationEmailPreview(appointment);
+  const type = APPOINTMENT_TYPE_DEFAULTS[appointment.type].label;
+  const confirm = async () => {
+    setIsSaving(true);
+    setError(null);
+    try {
+      await onConfirm();
+      toast.success(M.confirmed);
+      onClose();
+    } catch (failure) {
+      setError(serverMessageOr(failure, 'Failed to update appointment'));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  const rows: [string, string][] = [
+    [R.who, `${appointment.client}${appointment.clientId ? '' : ' (a visitor)'}`],
+    [R.kind, `${type}: ${appointment.title}`],
+    [
+      R.when,
+      `${formatNairobiDayTime(appointment.date, appointment.time)} (Nairobi time), ${appointment.duration} minutes`,
+    ],
+    [R.where, meetingKindLine(appointment, 'staff')],
+  ];
+  return (
+    <Modal
+      title={R.heading}
+      onClose={onClose}
+      isBusy={isSaving}
+      bodyLabel={R.bodyLabel}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
+            {R.cancel}
+          </Button>
+          <Button
+            onClick={() => void confirm()}
+            isLoading={isSaving}
+            loadingText="Confirming…"
+            data-autofocus
+          >
+            {R.confirm}
+          </Button>
+        </>
+      }
+    >
+      {error ? (
+        <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-slate-600">{term}</dt>
+            <dd className="mb-2 break-words text-slate-900 sm:mb-0">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section
+        aria-labelledby="confirm-email-preview"
+        className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3"
+      >
+        <h3 id="confirm-email-preview" className="text-sm font-semibold break-words text-slate-900">
+          {appointment.clientEmail ? R.willReceive(appointment.clientEmail) : R.willReceiveNoEmail}
+        </h3>
+        <p className="mt-2 text-sm break-words text-slate-800">
+          <span className="font-medium">{R.subject}:</span> {preview.subject}
+        </p>
+        <p className="mt-2 text-sm break-words text-slate-800">{preview.opening}</p>
+        <p className="mt-2 text-sm text-slate-700">{R.alsoIncludes}</p>
+        <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
+          {preview.includes.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </section>
     </Modal>
   );
 }

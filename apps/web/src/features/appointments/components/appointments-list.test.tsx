@@ -94,3 +94,54 @@ describe('dates a person reads are words on a Nairobi clock', () => {
     expect(cancel).toHaveTextContent(`on Tue 8 Dec 2026, 14:00?`);
   });
 });
+
+describe('confirming a booking is reviewed first (ADR 027)', () => {
+  it('shows the meeting and the email that will be sent; Cancel sends nothing, Confirm sends it', async () => {
+    const phoneCall = heldBooking({
+      title: TITLE,
+      location: 'phone',
+      visitorHold: null,
+      holdExpiresAt: null,
+    });
+    const calls = answerApi((method, path) => {
+      if (method === 'GET' && path.startsWith('/appointments?'))
+        return [
+          200,
+          {
+            success: true,
+            count: 1,
+            total: 1,
+            pagination: { page: 1, limit: 20, pages: 1 },
+            appointments: [phoneCall],
+          },
+        ];
+      if (method === 'PUT')
+        return [200, { message: M.confirmed, appointment: { ...phoneCall, status: 'confirmed' } }];
+      return undefined;
+    });
+    renderWithApp(<AppointmentsList user={anAdvocate()} />, { path: '/appointments' });
+    await userEvent.click(await screen.findByRole('button', { name: `Confirm: ${TITLE}` }));
+    const review = await screen.findByRole('dialog', { name: 'Confirm this appointment?' });
+    expect(review).toHaveTextContent('Achieng Otieno (a visitor)');
+    expect(review).toHaveTextContent('Tue 8 Dec 2026, 14:00 (Nairobi time), 30 minutes');
+    expect(review).toHaveTextContent('A phone call: call the client on +254712345678.');
+    expect(review).toHaveTextContent('achieng@visitor.test will receive this email:');
+    expect(review).toHaveTextContent(
+      'Your appointment is confirmed: Mwamba & Associates Advocates',
+    );
+    expect(review).toHaveTextContent(
+      'Your appointment is confirmed. We will call you on +254712345678.',
+    );
+    expect(review).not.toHaveTextContent('SMS');
+    // Keyboard: focus starts on Confirm and send; Cancel closes without a call.
+    expect(screen.getByRole('button', { name: 'Confirm and send' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: `Confirm: ${TITLE}` }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm and send' }));
+    await expect.poll(() => calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'confirmed' });
+  });
+});

@@ -20,7 +20,12 @@ import { formatDayRange } from '../../../lib/format';
 import { FilterNotice } from '../../../components/list/filter-notice';
 import { useCancelAppointment, useUpdateAppointment } from '../api/change-appointment';
 import { useAppointments } from '../api/list-appointments';
-import { CancelModal, PaymentModal, RescheduleModal } from './appointment-actions';
+import {
+  CancelModal,
+  ConfirmReviewModal,
+  PaymentModal,
+  RescheduleModal,
+} from './appointment-actions';
 import { AppointmentCard } from './appointment-card';
 
 type StatusTab = 'all' | 'live' | AppointmentStatus;
@@ -59,7 +64,10 @@ function describeFilters(filters: typeof LINK_FILTERS): string {
   return parts.join(', ');
 }
 
-type Dialog = { kind: 'reschedule' | 'cancel' | 'payment'; appointment: Appointment } | null;
+type Dialog = {
+  kind: 'confirm' | 'reschedule' | 'cancel' | 'payment';
+  appointment: Appointment;
+} | null;
 
 /**
  * The signed-in list (docs/product-rules.md#screens): search, the status tabs and the cards, with Reschedule and
@@ -92,7 +100,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
   const maySchedule = (appointment: Appointment) =>
     can(user, 'appointments:schedule', { clientId: appointment.clientId });
 
-  const runStatus = async (appointment: Appointment, next: 'confirmed' | 'completed') => {
+  const runStatus = async (appointment: Appointment, next: 'completed') => {
     try {
       const answer = await update.mutateAsync({ id: appointment.id, body: { status: next } });
       toast.success(answer.message);
@@ -151,7 +159,8 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
           <Button
             size="sm"
             {...label('Confirm')}
-            onClick={() => void runStatus(appointment, 'confirmed')}
+            aria-haspopup="dialog"
+            onClick={() => setDialog({ kind: 'confirm', appointment })}
           >
             Confirm
           </Button>
@@ -240,6 +249,15 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
         // "Waiting for the firm's confirmation" is a part of Scheduled: another tab drops it.
         onSelect={(tab) => list.setFilters({ status: tab, awaiting: '' })}
       />
+      {dialog?.kind === 'confirm' ? (
+        <ConfirmReviewModal
+          appointment={dialog.appointment}
+          onClose={() => setDialog(null)}
+          onConfirm={() =>
+            update.mutateAsync({ id: dialog.appointment.id, body: { status: 'confirmed' } })
+          }
+        />
+      ) : null}
       {dialog?.kind === 'reschedule' ? (
         <RescheduleModal
           appointment={dialog.appointment}

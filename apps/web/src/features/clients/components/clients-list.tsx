@@ -24,6 +24,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
+import { ClientNextSteps } from '../../../components/forms/client-next-steps';
 import { formatDateTime, formatDayRange, fullName } from '../../../lib/format';
 import { useCreateClient } from '../api/create-client';
 import { useClients } from '../api/list-clients';
@@ -208,7 +209,12 @@ export function ClientsList({ actor }: { actor: PublicUser }) {
           password={created.temporaryPassword}
           invitedEmail={created.user.email}
           onClose={() => setCreated(null)}
-        />
+        >
+          <ClientNextSteps
+            actor={actor}
+            client={{ id: created.user.id, name: fullName(created.user) }}
+          />
+        </TemporaryPasswordDialog>
       ) : null}
     </>
   );

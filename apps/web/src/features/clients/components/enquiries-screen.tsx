@@ -15,6 +15,7 @@ import { Pagination } from '../../../components/list/pagination';
 import { useListParams } from '../../../components/list/use-list-params';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
+import { ClientNextSteps } from '../../../components/forms/client-next-steps';
 import { fullName } from '../../../lib/format';
 import { useEnquiries } from '../api/list-enquiries';
 import { EnquiryCard } from './enquiry-card';
@@ -118,7 +119,12 @@ export function EnquiriesScreen({ actor }: { actor: PublicUser }) {
           password={created.temporaryPassword}
           invitedEmail={created.user.email}
           onClose={() => setCreated(null)}
-        />
+        >
+          <ClientNextSteps
+            actor={actor}
+            client={{ id: created.user.id, name: fullName(created.user) }}
+          />
+        </TemporaryPasswordDialog>
       ) : null}
     </>
   );

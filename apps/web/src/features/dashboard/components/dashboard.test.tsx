@@ -1,4 +1,4 @@
-import type { DashboardStats } from '@firm/shared';
+import { SETUP_ITEMS, type DashboardStats } from '@firm/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -324,8 +324,18 @@ describe('StaffDashboard', () => {
     expect(screen.getByText('No court dates in the next 14 days')).toBeVisible();
   });
 
-  it("an advocate: the firm's figures, each linking to its filtered list", () => {
+  it("an advocate: the firm's figures, each linking to its filtered list", async () => {
     const advocate = anAdvocate();
+    // The setup checklist, half done: it shows above the figures (ADR 027).
+    mockApi({
+      'GET /dashboard/setup': [
+        200,
+        {
+          items: SETUP_ITEMS.map((key) => ({ key, done: key !== 'firstClient' })),
+          complete: false,
+        },
+      ],
+    });
     renderWithApp(
       <StaffDashboard
         user={advocate}
@@ -397,6 +407,8 @@ describe('StaffDashboard', () => {
       'href',
       '/enquiries?status=new',
     );
+    const setup = await screen.findByRole('region', { name: 'Set up your firm' });
+    expect(within(setup).getByRole('link', { name: 'First client: Not done yet' })).toBeVisible();
     // Every figure on the advocate's dashboard is a link to the list it counts.
     const figures = screen.getAllByRole('list', { name: /At a glance|by status/ });
     for (const list of figures) {

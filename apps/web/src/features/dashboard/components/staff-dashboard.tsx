@@ -5,6 +5,7 @@ import {
   OPEN_CASE_STATUSES,
   caseStatusLabel,
   dashboardLinks,
+  can,
   formatKsh,
   type DashboardStats,
   type PublicUser,
@@ -22,6 +23,8 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useSetupChecklist } from '../api/setup-checklist';
+import { SetupChecklistPanel } from './setup-checklist';
 import { EmptyLine, Panel, StatTile, TileGrid } from './tiles';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -80,8 +83,11 @@ export function CourtDates({
 export function StaffDashboard({ stats, user }: { stats: DashboardStats; user: PublicUser }) {
   const { today } = stats;
   const week = { from: stats.weekStart, to: stats.weekEnd };
+  // The setup checklist is the advocates': its items lead to System Settings (ADR 027).
+  const setup = useSetupChecklist(can(user, 'settings:view'));
   return (
     <div className="space-y-6">
+      {setup.data ? <SetupChecklistPanel checklist={setup.data} /> : null}
       <TileGrid label="At a glance">
         {stats.appointments ? (
           <>

@@ -14,7 +14,8 @@ import {
   type FirmSettingsInput,
 } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useForm, type FieldErrors, type Path } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ListResults } from '../../../components/list/list-states';
@@ -42,9 +43,21 @@ export function FirmSettingsPanel() {
   );
 }
 
-function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
+function Fieldset({
+  legend,
+  children,
+  id,
+}: {
+  legend: string;
+  children: ReactNode;
+  /** A place the setup checklist links to (`#firm-payment-details`, ADR 027). */
+  id?: string;
+}) {
   return (
-    <fieldset className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <fieldset
+      id={id}
+      className="scroll-mt-24 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <legend className="px-1 text-lg font-semibold text-slate-900">{legend}</legend>
       <div className="mt-2 space-y-4">{children}</div>
     </fieldset>
@@ -121,6 +134,17 @@ function dayError(errors: FieldErrors<FirmSettingsInput>, day: (typeof BOOKING_D
   return undefined;
 }
 
+/** The setup checklist's links land on their section once the form is there (ADR 027). */
+function ScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    target?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+  return null;
+}
+
 function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
   const save = useSaveFirmSettings();
   const {
@@ -148,6 +172,7 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label={F.tabLabel}>
+      <ScrollToHash />
       <p className="text-sm text-slate-700">
         {answer.updatedAt
           ? `Last saved ${formatDate(answer.updatedAt)}${answer.updatedBy ? ` by ${answer.updatedBy}` : ''}.`
@@ -204,7 +229,7 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
         </div>
       </Fieldset>
 
-      <Fieldset legend="Booking hours">
+      <Fieldset legend="Booking hours" id="firm-booking-hours">
         <p className="text-sm text-slate-600">
           The start times offered for booking on each day. A day without any takes no bookings;
           public holidays and Sundays never do.
@@ -263,7 +288,7 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
         />
       </Fieldset>
 
-      <Fieldset legend="M-Pesa payment details">
+      <Fieldset legend="M-Pesa payment details" id="firm-payment-details">
         <p className="text-sm text-slate-600">Shown to clients under Make Payment.</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
