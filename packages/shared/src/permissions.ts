@@ -220,7 +220,7 @@ export function awaitsFirstSignIn(user: {
   isActive: boolean;
   lastLogin: string | Date | null;
 }): boolean {
-  return (user.role === 'admin' || user.role === 'client') && user.isActive && !user.lastLogin;
+  return !isAdvocateAccount(user) && user.isActive && !user.lastLogin;
 }
 
 /**
@@ -233,5 +233,5 @@ export function mayResendInvitation(
   target: { role: Role; isActive: boolean; lastLogin: string | Date | null },
 ): boolean {
   if (!awaitsFirstSignIn(target)) return false;
-  return can(actor, target.role === 'admin' ? 'admins:manage' : 'clients:admit');
+  return can(actor, isAdminAccount(target) ? 'admins:manage' : 'clients:admit');
 }

@@ -90,7 +90,7 @@ export function Agenda({ user }: { user: PublicUser }) {
     to,
     limit: 100,
     sort: 'asc',
-    ...(user.role === 'advocate' ? { advocateId: user.id } : {}),
+    ...(isAdvocateAccount(user) ? { advocateId: user.id } : {}),
   });
   // Court dates of open cases, for staff who open case files; an advocate's diary has their own.
   const courtDates = useCourtDates(
@@ -104,7 +104,7 @@ export function Agenda({ user }: { user: PublicUser }) {
     <section aria-labelledby="agenda-title" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="agenda-title" className="text-xl font-semibold text-slate-900">
-          {user.role === 'advocate' ? 'My Diary' : 'Firm Diary'}
+          {isAdvocateAccount(user) ? 'My Diary' : 'Firm Diary'}
         </h2>
         <div role="group" aria-label="Diary span" className="flex gap-1">
           {(['day', 'week'] as const).map((each) => (

@@ -6,6 +6,7 @@ import {
   type AppointmentStatus,
   type PublicUser,
   isClientAccount,
+  isStaffAccount,
 } from '@firm/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -96,7 +97,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
   const update = useUpdateAppointment();
   const cancel = useCancelAppointment();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const isStaff = user.role !== 'client';
+  const isStaff = isStaffAccount(user);
   const maySchedule = (appointment: Appointment) =>
     can(user, 'appointments:schedule', { clientId: appointment.clientId });
 

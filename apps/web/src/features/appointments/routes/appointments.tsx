@@ -1,4 +1,10 @@
-import { APPOINTMENT_MESSAGES as M, can, formatKsh, type AppointmentType } from '@firm/shared';
+import {
+  APPOINTMENT_MESSAGES as M,
+  can,
+  formatKsh,
+  isStaffAccount,
+  type AppointmentType,
+} from '@firm/shared';
 import { CalendarPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -47,7 +53,7 @@ function Appointments() {
   const consultation = terms('consultation');
   const freeCall = terms('preliminary_call');
   const isSignedIn = status === 'signed-in' && user !== null;
-  const isStaff = isSignedIn && user.role !== 'client';
+  const isStaff = isSignedIn && isStaffAccount(user);
   // Visitors and clients book for themselves; staff for a client, with the toggle.
   const mayBook = !isStaff || can(user, 'appointments:schedule');
   const openBooking = (type: AppointmentType = 'consultation') =>
