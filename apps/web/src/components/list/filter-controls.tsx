@@ -65,7 +65,7 @@ export function FilterSelect<T extends string>({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value as T)}
-        className={`${controlClass} sm:w-auto`}
+        className={`${controlClass} max-w-full sm:w-auto`}
       >
         {children}
       </select>

@@ -119,7 +119,8 @@ export function AuditLogPanel() {
             </option>
           ))}
         </FilterSelect>
-        <div className="flex flex-wrap items-center gap-2">
+        {/* The whole row, so "From … to …" reads on one line where the screen has room. */}
+        <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-3">
           <label htmlFor="audit-from" className="text-sm text-slate-700">
             From
           </label>
