@@ -131,7 +131,7 @@ test("an advocate's tiles lead to the filtered lists they count", async ({ brows
   const page = await (await browser.newContext()).newPage();
   await useSessionToken(page, owner);
   await page.goto('/dashboard');
-  const byStatus = page.getByRole('list', { name: 'Open cases by status' });
+  const byStatus = page.getByRole('list', { name: 'Cases not yet closed, by status' });
   await expect(byStatus.getByRole('link', { name: /In progress\s*\d+/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -371,7 +371,7 @@ describe('StaffDashboard', () => {
       />,
       { path: '/dashboard' },
     );
-    const byStatus = screen.getByRole('list', { name: 'Open cases by status' });
+    const byStatus = screen.getByRole('list', { name: 'Cases not yet closed, by status' });
     expect(within(byStatus).getByRole('link', { name: /Pending\s*4/ })).toHaveAttribute(
       'href',
       '/cases?status=pending',

@@ -214,8 +214,8 @@ export function StaffDashboard({ stats, user }: { stats: DashboardStats; user: P
 
       {stats.openCases ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          <Panel title="Open Cases by Status">
-            <TileGrid label="Open cases by status">
+          <Panel title="Cases Not Yet Closed, by Status">
+            <TileGrid label="Cases not yet closed, by status">
               {OPEN_CASE_STATUSES.map((status) => (
                 <li key={status}>
                   <StatTile
@@ -227,7 +227,7 @@ export function StaffDashboard({ stats, user }: { stats: DashboardStats; user: P
               ))}
             </TileGrid>
           </Panel>
-          <Panel title="Open Cases by Assignee">
+          <Panel title="Cases Not Yet Closed, by Assignee">
             {stats.openCases.byAssignee.length === 0 ? (
               <EmptyLine>No open cases</EmptyLine>
             ) : (
