@@ -182,8 +182,9 @@ function LinkProblem({ message }: { message: string }) {
     <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-6 text-amber-900">
       <p className="font-medium">{message}</p>
       <p className="mt-2 text-sm">
-        Links work until the appointment starts. To book again, or if something is wrong, book a new
-        appointment or contact us.
+        Links work until the appointment starts. Each email the firm sends about your booking
+        carries a new link that replaces the earlier ones, so use the one in its latest email. To
+        book again, or if something is wrong, book a new appointment or contact us.
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <Link to="/appointments?book=consultation" className={buttonVariants({ size: 'sm' })}>
