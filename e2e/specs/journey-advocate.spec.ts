@@ -292,13 +292,13 @@ for (const viewport of [
       await card.getByRole('button', { name: `Confirm: ${title}` }).click();
       const review = page.getByRole('dialog', { name: 'Confirm this appointment?' });
       await expect(review).toContainText('Achieng Otieno-Wekesa (a visitor)');
-      await expect(review).toContainText('call the client on +254712345678');
+      await expect(review).toContainText('call the client on +254 712 345 678');
       await expect(review).toContainText(`${visitorEmail} will receive this email:`);
       await expect(review).toContainText(
         'Your appointment is confirmed: Mwamba & Associates Advocates',
       );
       await expect(review).toContainText(
-        'Your appointment is confirmed. We will call you on +254712345678.',
+        'Your appointment is confirmed. We will call you on +254 712 345 678.',
       );
       const confirmAndSend = review.getByRole('button', { name: 'Confirm and send' });
       await expect(confirmAndSend).toBeFocused();
@@ -310,7 +310,7 @@ for (const viewport of [
         .poll(() => latestMailTo(dataDir, visitorEmail))
         .toContain('Your appointment is confirmed');
       const sent = latestMailTo(dataDir, visitorEmail) ?? '';
-      expect(sent).toContain('We will call you on +254712345678.');
+      expect(sent).toContain('We will call you on +254 712 345 678.');
       expect(sent).not.toContain('seeing you');
       expect(sent).toMatch(/\/appointments\/manage#token=/);
 

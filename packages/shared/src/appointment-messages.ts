@@ -6,6 +6,7 @@ import {
 } from './appointments';
 import { FIRM_IDENTITY } from './firm-identity';
 import { mapSearchUrl, officeAddressLine, officeById } from './offices';
+import { formatKenyanPhone } from './phone';
 
 /** Who cancelled, to the person booked ("by you") or to the firm ("by the client"). */
 function cancelledByText(by: CancelledBy | null, audience: 'person' | 'firm'): string {
@@ -144,7 +145,7 @@ export function appointmentWhere(appointment: {
   if (appointment.location === 'phone') {
     return {
       text: appointment.clientPhone
-        ? `We will call you on ${appointment.clientPhone}`
+        ? `We will call you on ${formatKenyanPhone(appointment.clientPhone)}`
         : `By phone: we will call you on the number you gave us (our number: ${FIRM_IDENTITY.phone})`,
       mapUrl: null,
     };
@@ -180,10 +181,10 @@ export function meetingKindLine(
   if (appointment.location === 'phone') {
     if (audience === 'staff')
       return appointment.clientPhone
-        ? `A phone call: call the client on ${appointment.clientPhone}.`
+        ? `A phone call: call the client on ${formatKenyanPhone(appointment.clientPhone)}.`
         : 'A phone call: the client gave no number; find it on their record.';
     return appointment.clientPhone
-      ? `We will call you on ${appointment.clientPhone}.`
+      ? `We will call you on ${formatKenyanPhone(appointment.clientPhone)}.`
       : `We will call you on the number you gave us. Our number is ${FIRM_IDENTITY.phone}.`;
   }
   if (appointment.meetingLink)

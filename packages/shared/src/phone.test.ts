@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeChatPhone, toKenyanE164 } from './phone';
+import { formatKenyanPhone, normalizeChatPhone, toKenyanE164 } from './phone';
 
 describe('normalizeChatPhone (the chat link)', () => {
   it.each([
@@ -38,5 +38,17 @@ describe('normalizeChatPhone with more of the formats visitors type', () => {
     ['20 765 4321', '254207654321'],
   ])('%s becomes %s', (input, expected) => {
     expect(normalizeChatPhone(input)).toBe(expected);
+  });
+});
+
+describe('formatKenyanPhone', () => {
+  it('groups a stored number as it is read aloud', () => {
+    expect(formatKenyanPhone('+254712345678')).toBe('+254 712 345 678');
+    expect(formatKenyanPhone('+254110123456')).toBe('+254 110 123 456');
+  });
+
+  it('leaves anything else as it is', () => {
+    expect(formatKenyanPhone('0712 345 678')).toBe('0712 345 678');
+    expect(formatKenyanPhone('+25471234567')).toBe('+25471234567');
   });
 });

@@ -28,3 +28,12 @@ export function toKenyanE164(input: string): string | null {
   if (!/^[17]\d{8}$/.test(national)) return null;
   return `+254${national}`;
 }
+
+/**
+ * A stored Kenyan number as a person reads it aloud: "+254 712 345 678" (E.164 groups of 3). Any
+ * other value is returned as it is, so an older record never reads worse than before.
+ */
+export function formatKenyanPhone(e164: string): string {
+  const match = /^\+254(\d{3})(\d{3})(\d{3})$/.exec(e164);
+  return match ? `+254 ${match[1]} ${match[2]} ${match[3]}` : e164;
+}

@@ -116,7 +116,7 @@ describe('appointmentCalendar: the LOCATION', () => {
           options,
         ),
       ),
-    ).toBe('LOCATION:We will call you on +254712345678');
+    ).toBe('LOCATION:We will call you on +254 712 345 678');
     expect(
       location(
         appointmentCalendar(

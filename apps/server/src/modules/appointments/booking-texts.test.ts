@@ -142,10 +142,10 @@ describe('item 4: the free 15-minute preliminary call', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const [, request] = await mailTo('free-call@visitor.test');
     expect(request!.text).toContain('What: Free preliminary call: Land sale agreement');
-    expect(request!.text).toContain('Where: We will call you on +254712345678');
+    expect(request!.text).toContain('Where: We will call you on +254 712 345 678');
     expect(request!.text).toContain(`Fee: ${M.freeOfCharge}`);
     expect(request!.text).not.toContain('KSh');
-    expect(calendarOf(request!).event.location).toBe('We will call you on +254712345678');
+    expect(calendarOf(request!).event.location).toBe('We will call you on +254 712 345 678');
   });
 
   it('a client books it too, and staff cannot put a fee on it', async () => {

@@ -101,7 +101,7 @@ describe('the confirmation email fits the kind of meeting', () => {
       confirmationEmailPreview(confirmed.json().appointment as Appointment).subject,
     );
     expect(mail!.text).toContain(
-      'Your appointment is confirmed. We will call you on +254712345678.',
+      'Your appointment is confirmed. We will call you on +254 712 345 678.',
     );
     expect(mail!.text).not.toContain('seeing you');
     expect(mail!.text).not.toContain('use the private link in the email we sent');
@@ -180,7 +180,7 @@ describe('the confirmation email fits the kind of meeting', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const [mail] = await mailTo(client.email);
     expect(mail!.text).toContain(
-      'Your appointment is confirmed. We will call you on +254722111222.',
+      'Your appointment is confirmed. We will call you on +254 722 111 222.',
     );
     expect(mail!.text).toContain(
       `See or change it in the portal: ${ctx.config.publicUrl}/appointments`,

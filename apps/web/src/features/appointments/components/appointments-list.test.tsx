@@ -124,13 +124,13 @@ describe('confirming a booking is reviewed first (ADR 027)', () => {
     const review = await screen.findByRole('dialog', { name: 'Confirm this appointment?' });
     expect(review).toHaveTextContent('Achieng Otieno (a visitor)');
     expect(review).toHaveTextContent('Tue 8 Dec 2026, 14:00 (Nairobi time), 30 minutes');
-    expect(review).toHaveTextContent('A phone call: call the client on +254712345678.');
+    expect(review).toHaveTextContent('A phone call: call the client on +254 712 345 678.');
     expect(review).toHaveTextContent('achieng@visitor.test will receive this email:');
     expect(review).toHaveTextContent(
       'Your appointment is confirmed: Mwamba & Associates Advocates',
     );
     expect(review).toHaveTextContent(
-      'Your appointment is confirmed. We will call you on +254712345678.',
+      'Your appointment is confirmed. We will call you on +254 712 345 678.',
     );
     expect(review).not.toHaveTextContent('SMS');
     // Keyboard: focus starts on Confirm and send; Cancel closes without a call.

@@ -145,7 +145,7 @@ describe('the result screen says what happened', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('radio', { name: '10:00' }));
     await userEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
     const done = await screen.findByRole('dialog', { name: M.requestedHeading });
-    expect(within(done).getByText('We will call you on +254722111222')).toBeVisible();
+    expect(within(done).getByText('We will call you on +254 722 111 222')).toBeVisible();
     expect(within(done).getByText(M.freeOfCharge)).toBeVisible();
   });
 });
