@@ -16,6 +16,11 @@ export interface ModalProps {
   size?: 'md' | 'lg';
   /** While true (a request is on its way) Escape and the backdrop do not close it. */
   isBusy?: boolean;
+  /**
+   * Full height on a phone from the start: for a dialog that opens with a spinner and fills up
+   * with a long record, so the sheet does not jump up the screen as it arrives (layout shift).
+   */
+  tall?: boolean;
 }
 
 /**
@@ -30,6 +35,7 @@ export function Modal({
   description,
   size = 'md',
   isBusy = false,
+  tall = false,
 }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -100,7 +106,7 @@ export function Modal({
         tabIndex={-1}
         className={`relative flex max-h-[92vh] w-full flex-col rounded-t-xl bg-white shadow-xl sm:rounded-xl ${
           size === 'lg' ? 'sm:max-w-2xl' : 'sm:max-w-lg'
-        }`}
+        } ${tall ? 'h-[92vh] sm:h-auto' : ''}`}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
           <div className="min-w-0">
