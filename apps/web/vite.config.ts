@@ -47,7 +47,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           if (/features\/public-site\/components\/(chat-widget|not-found-screen|ui)\.tsx$/.test(id))
             return 'site';
           if (
-            /packages\/shared\/src\/(constants|messages|phone|office-hours|offices|firm-identity|paths|permissions|portal-manifest)\.ts$/.test(
+            /packages\/shared\/src\/(constants|messages|contact-message-texts|phone|office-hours|offices|firm-identity|paths|permissions|portal-manifest)\.ts$/.test(
               id,
             )
           )
@@ -55,6 +55,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The deferred toaster (a few hundred bytes) that every page mounts; react-hot-toast itself
           // stays in its lazy chunk.
           if (/\/src\/lib\/toasts\.tsx$/.test(id)) return 'site';
+          // The rest of packages/shared (texts, constants, date formatting) that the portal's
+          // screens read. Named, because Rollup would otherwise move what the schemas import into
+          // 'validation', and every portal page would then download zod and build every schema
+          // (the largest script the portal ran on load) just to read a label (ADR 008).
+          if (/packages\/shared\/src\/[^/]+\.ts$/.test(id)) return 'portal-shared';
           return undefined;
         },
       },

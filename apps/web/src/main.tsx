@@ -44,9 +44,14 @@ const app = (
 
 // As a transition, hydration yields to the browser every few milliseconds instead of holding the
 // main thread for the whole page: a phone stays responsive while the page comes alive. Portal pages
-// have no HTML to adopt and render at once.
+// have no HTML to adopt; their first render is a transition too, for the same reason.
 if (isPrerendered) {
   startTransition(() => {
     hydrateRoot(container, app);
   });
-} else createRoot(container).render(app);
+} else {
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(app);
+  });
+}

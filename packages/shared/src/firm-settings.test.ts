@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOOKING_TIMES, isClosedDay, slotProblem, startTimesOf } from './appointments';
-import {
-  FIRM_SETTINGS_MESSAGES as F,
-  defaultFirmSettings,
-  firmSettingsSchema,
-} from './schemas/firm-settings';
-import { caseNextAction, dashboardLinks } from './schemas/dashboard';
+import { FIRM_SETTINGS_MESSAGES as F } from './firm-settings-texts';
+import { defaultFirmSettings, firmSettingsSchema } from './schemas/firm-settings';
+import { caseNextAction, dashboardLinks } from './dashboard';
 
 const noHoliday = () => false;
 

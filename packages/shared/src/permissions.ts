@@ -5,8 +5,8 @@ import type { AdminPermissionKey, AdminPermissions, Role } from './constants';
 import { MESSAGE_MESSAGES } from './message-messages';
 import { MESSAGES } from './messages';
 import { PROFILE_MESSAGES } from './profile-messages';
-import { CALENDAR_FEED_TEXTS } from './schemas/court-dates';
-import { DASHBOARD_MESSAGES } from './schemas/dashboard';
+import { CALENDAR_FEED_TEXTS } from './court-date-texts';
+import { DASHBOARD_MESSAGES } from './dashboard';
 import { USER_MANAGEMENT_MESSAGES } from './user-management-messages';
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '../appointments';
 import { MESSAGES, VALIDATION } from '../messages';
 import { MAIN_OFFICE_HOURS } from '../office-hours';
+import { FIRM_SETTINGS_MESSAGES, MPESA_KINDS } from '../firm-settings-texts';
 import { emailField, textRule } from './fields';
 
 /**
@@ -22,33 +23,6 @@ import { emailField, textRule } from './fields';
  * stored in the database and read by the server where it applies. Until changed, the defaults
  * below (the content the site was built with) hold.
  */
-
-export const FIRM_SETTINGS_MESSAGES = {
-  tabLabel: 'Firm settings',
-  saved: 'Firm settings saved',
-  saveFailed: 'Failed to save firm settings',
-  loadFailed: 'Failed to load firm settings',
-  feeRequired: 'Fee is required',
-  feeInvalid: `Fee must be a whole number of shillings from 0 to ${FEE_MAX_KSH.toLocaleString('en-KE')}`,
-  durationRequired: 'Duration is required',
-  durationInvalid: `Duration must be a whole number of minutes from ${DURATION_MIN_MINUTES} to ${DURATION_MAX_MINUTES}`,
-  timeInvalid: 'Choose start times from the list',
-  timeAfterHours: 'Every start time must fall within that day’s office hours',
-  noBookingDay: 'Open at least one day for booking',
-  mpesaNumberInvalid: 'Enter the paybill or till number: 5 to 7 digits',
-  mpesaInstructionsRequired: 'Say which account number to use, or clear the paybill number',
-  contactAutoReplyRequired: 'The contact auto-reply is required',
-  bookingAutoReplyRequired: 'The booking auto-reply is required',
-  visitorCeilingLabel: 'Online bookings awaiting email confirmation, most a day',
-  visitorCeilingHint:
-    'Visitors’ bookings not yet confirmed from their email. Past this number in a day, the booking form asks visitors to call instead (it stops a bot filling the diary).',
-  visitorCeilingRequired: 'The most unconfirmed online bookings a day is required',
-  visitorCeilingInvalid: `Enter a whole number from 1 to ${VISITOR_DAILY_CEILING_MAX}`,
-  paymentNotSetUp: 'The firm has not yet set up M-Pesa payment details.',
-  /** Followed by the firm's number as a link, then paymentOrMessage: never a dead end. */
-  paymentCallUs: 'To arrange payment, call us on',
-  paymentOrMessage: 'or send us a message',
-} as const;
 
 const F = FIRM_SETTINGS_MESSAGES;
 
@@ -124,13 +98,6 @@ const optionalText = (max: number, multiline: boolean) =>
     .trim()
     .max(max, { error: VALIDATION.tooLong(max) })
     .superRefine(textRule(multiline ? 'multiline' : 'line'));
-
-export const MPESA_KINDS = ['paybill', 'till'] as const;
-export type MpesaKind = (typeof MPESA_KINDS)[number];
-export const MPESA_KIND_LABELS: Record<MpesaKind, string> = {
-  paybill: 'Paybill',
-  till: 'Buy Goods till',
-};
 
 /** PUT /api/settings/firm (and what GET answers): the whole of the firm settings. */
 export const firmSettingsSchema = z

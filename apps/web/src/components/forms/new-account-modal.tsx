@@ -1,12 +1,10 @@
 import {
   CASE_MESSAGES,
   USER_MANAGEMENT_MESSAGES,
-  createClientInputSchema,
   type CreateClientInput,
   type UserCreated,
 } from '@firm/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
@@ -14,9 +12,15 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { FormModal } from '../ui/form-modal';
 import { AccountFields } from './account-fields';
 import { ConflictClearance } from './conflict-clearance';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 const REQUIRED = ['firstName', 'lastName', 'email'] as const;
+
+/** The schema (and zod) load when the form is first used (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() =>
+  import('@firm/shared/schemas/user-management').then((m) => m.createClientInputSchema),
+);
 
 /**
  * A new account with a generated temporary password (docs/product-rules.md#screens, #validation: first name, last name
@@ -55,6 +59,8 @@ export function NewAccountModal({
   const [conflict, setConflict] = useState<string | null>(null);
   const [cleared, setCleared] = useState(false);
   const [reason, setReason] = useState('');
+  // Opened: the schema loads while the person fills the form in.
+  useEffect(() => resolver.preload(), []);
   const {
     register,
     handleSubmit,
@@ -62,7 +68,7 @@ export function NewAccountModal({
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<CreateClientInput>({
-    resolver: zodResolver(createClientInputSchema),
+    resolver,
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', ...defaultValues },
   });
 

@@ -21,6 +21,11 @@ export interface ModalProps {
    * that it can be scrolled from the keyboard on a small screen.
    */
   bodyLabel?: string;
+  /**
+   * Full height on a phone from the start: for a dialog that opens with a spinner and fills up
+   * with a long record, so the sheet does not jump up the screen as it arrives (layout shift).
+   */
+  tall?: boolean;
 }
 
 /**
@@ -36,6 +41,7 @@ export function Modal({
   size = 'md',
   isBusy = false,
   bodyLabel,
+  tall = false,
 }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -106,7 +112,7 @@ export function Modal({
         tabIndex={-1}
         className={`relative flex max-h-[92vh] w-full flex-col rounded-t-xl bg-white shadow-xl sm:rounded-xl ${
           size === 'lg' ? 'sm:max-w-2xl' : 'sm:max-w-lg'
-        }`}
+        } ${tall ? 'h-[92vh] sm:h-auto' : ''}`}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
           <div className="min-w-0">

@@ -5,19 +5,16 @@ import {
   CLIENT_BOOKABLE_TYPES,
   VISITOR_HOLD_MINUTES,
   appointmentWhere,
-  createAppointmentInputSchema,
   isPricedType,
   locationsOf,
   formatKsh,
   nairobiDateTime,
   nairobiToday,
-  visitorDetailsSchema,
   type Appointment,
   type AppointmentLocation,
   type AppointmentType,
   type CreateAppointmentInput,
 } from '@firm/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarPlus, CheckCircle2, Mail } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -33,6 +30,7 @@ import { firm, offices } from '../../../content/firm';
 import { whyChooseUs } from '../../../content/practice-areas';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useAppointmentTerms } from '../api/appointment-fees';
 import { useBookableClients } from '../api/bookable-clients';
 import { useBookingCalendar } from '../api/availability';
@@ -60,7 +58,14 @@ const FIELDS = [
   'consent',
 ] as const;
 
-const visitorBookingSchema = createAppointmentInputSchema.extend(visitorDetailsSchema.shape);
+/** The schemas (and zod) load when the modal opens (lib/lazy-resolver.ts). */
+const loadSchemas = () => import('@firm/shared/schemas/appointments');
+const bookingResolver = lazyZodResolver(() =>
+  loadSchemas().then((m) => m.createAppointmentInputSchema),
+);
+const visitorBookingResolver = lazyZodResolver(() =>
+  loadSchemas().then((m) => m.createAppointmentInputSchema.extend(m.visitorDetailsSchema.shape)),
+);
 
 /** Whether a `?book=` value names a type a visitor or client may book. */
 export const isBookableType = (value: string | null): value is AppointmentType =>
@@ -97,6 +102,8 @@ export function BookingModal({
   const create = useCreateAppointment();
   const [formAlert, setFormAlert] = useState<string | null>(null);
   const [booked, setBooked] = useState<{ appointment: Appointment; calendar: string } | null>(null);
+  // Opened: the schema loads while the person fills the form in.
+  useEffect(() => (isVisitor ? visitorBookingResolver : bookingResolver).preload(), [isVisitor]);
   const {
     register,
     handleSubmit,
@@ -106,7 +113,7 @@ export function BookingModal({
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<BookingValues>({
-    resolver: zodResolver(isVisitor ? visitorBookingSchema : createAppointmentInputSchema) as never,
+    resolver: (isVisitor ? visitorBookingResolver : bookingResolver) as never,
     defaultValues: {
       title: '',
       type: initialType,

@@ -3,6 +3,7 @@ import {
   can,
   formatKsh,
   isStaffAccount,
+  nairobiToday,
   type AppointmentType,
 } from '@firm/shared';
 import { CalendarPlus } from 'lucide-react';
@@ -10,9 +11,11 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { Spinner } from '../../../components/ui/spinner';
 import type { RouteHandle } from '../../../lib/seo';
 import { useSession } from '../../../lib/session';
 import { useAppointmentTerms } from '../api/appointment-fees';
+import { useCourtDates } from '../api/court-dates';
 import { Agenda } from '../components/agenda';
 import { AppointmentsList } from '../components/appointments-list';
 import { BookingModal, isBookableType } from '../components/booking-modal';
@@ -54,6 +57,10 @@ function Appointments() {
   const freeCall = terms('preliminary_call');
   const isSignedIn = status === 'signed-in' && user !== null;
   const isStaff = isSignedIn && isStaffAccount(user);
+  // A client's court dates sit above their appointments: the list waits for them, so it does not
+  // jump down the screen when they arrive (a layout shift). Same query as the section's.
+  const showsCourtDates = isSignedIn && !isStaff;
+  const courtDates = useCourtDates({ from: nairobiToday() }, { enabled: showsCourtDates });
   // Visitors and clients book for themselves; staff for a client, with the toggle.
   const mayBook = !isStaff || can(user, 'appointments:schedule');
   const openBooking = (type: AppointmentType = 'consultation') =>
@@ -99,8 +106,9 @@ function Appointments() {
           </Button>
         ) : null}
         {isStaff && can(user, 'appointments:view') ? <Agenda user={user} /> : null}
-        {isSignedIn && !isStaff ? <UpcomingCourtDates /> : null}
-        {isSignedIn ? (
+        {showsCourtDates && courtDates.isPending ? <Spinner label="Loading appointments…" /> : null}
+        {showsCourtDates && !courtDates.isPending ? <UpcomingCourtDates /> : null}
+        {isSignedIn && !(showsCourtDates && courtDates.isPending) ? (
           <section aria-labelledby="all-appointments" className="space-y-3">
             {isStaff ? (
               <h2 id="all-appointments" className="text-xl font-semibold text-slate-900">

@@ -1,5 +1,4 @@
-import { CASE_MESSAGES, addNoteInputSchema, type AddNoteInput } from '@firm/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { CASE_MESSAGES, type AddNoteInput } from '@firm/shared';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -7,7 +6,13 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/text-field';
 import { serverMessageOr } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useAddNote } from '../api/change-case';
+
+/** The schema (and zod) load when the form is first used (lib/lazy-resolver.ts). */
+const noteResolver = lazyZodResolver(() =>
+  import('@firm/shared/schemas/cases').then((m) => m.addNoteInputSchema),
+);
 
 type NoteForm = { content: string; sharing: 'internal' | 'shared' };
 
@@ -24,7 +29,7 @@ export function AddNoteForm({ caseId }: { caseId: string }) {
   } = useForm<NoteForm>({
     defaultValues: { content: '', sharing: 'internal' },
     resolver: async (values, context, options) => {
-      const result = await zodResolver(addNoteInputSchema)(
+      const result = await noteResolver(
         { content: values.content, visibleToClient: values.sharing === 'shared' } as AddNoteInput,
         context,
         options as never,
@@ -50,7 +55,7 @@ export function AddNoteForm({ caseId }: { caseId: string }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-3 space-y-2">
+    <form noValidate onSubmit={onSubmit} onFocus={noteResolver.preload} className="mt-3 space-y-2">
       <label htmlFor={`${id}-content`} className="text-sm font-medium text-slate-800">
         New note
       </label>

@@ -17,11 +17,12 @@ export function CaseCard({ item, to }: { item: CaseSummary; to: string }) {
         <span className="font-mono text-xs text-slate-600">{item.caseNumber}</span>
         <Badge tone={STATUS_TONE[item.status]}>{statusText(item.status)}</Badge>
       </div>
-      <h3 className="mt-2 text-base font-semibold text-brand-900">
+      {/* The list sits right under the page's h1: a card's title is the next level down. */}
+      <h2 className="mt-2 text-base font-semibold text-brand-900">
         <Link to={to} className="after:absolute after:inset-0 focus:outline-none">
           {item.title}
         </Link>
-      </h3>
+      </h2>
       <p className="mt-1 line-clamp-2 text-sm text-slate-700">{item.description}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Badge tone={PRIORITY_TONE[item.priority]}>{capitalised(item.priority)} priority</Badge>

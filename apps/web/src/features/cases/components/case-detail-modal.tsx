@@ -320,6 +320,7 @@ export function CaseDetailModal({
       title={title}
       description={query.data ? query.data.caseNumber : undefined}
       size="lg"
+      tall
       onClose={onClose}
     >
       {query.isPending ? (

@@ -3,13 +3,11 @@ import {
   CASE_MESSAGES,
   CASE_PRIORITIES,
   PARTY_ROLES,
-  createCaseInputSchema,
   type ConflictMatch,
   type CreateCaseInput,
 } from '@firm/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, Plus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ConflictClearance } from '../../../components/forms/conflict-clearance';
@@ -22,6 +20,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCasePeople, useConflictCheck, useCreateCase } from '../api/create-case';
 import { capitalised, nairobiInputToIso } from './case-format';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
 type FormValues = Omit<CreateCaseInput, 'conflictCheck' | 'parties'> & {
   parties: NonNullable<CreateCaseInput['parties']>;
@@ -65,6 +64,11 @@ function ConflictMatches({ matches }: { matches: ConflictMatch[] }) {
   );
 }
 
+/** The schema (and zod) load when the form is first used (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() =>
+  import('@firm/shared/schemas/cases').then((m) => m.createCaseInputSchema),
+);
+
 /**
  * 'New Case' (docs/product-rules.md#screens, #validation): the four required fields, a searchable client
  * picker, the assignee, court details and the parties. The conflict-of-interest check runs as the
@@ -91,6 +95,8 @@ export function NewCaseModal({
   const [formAlert, setFormAlert] = useState<string | null>(null);
   const people = useCasePeople(useDebouncedValue(clientSearch.trim()));
   const create = useCreateCase();
+  // Opened: the schema loads while the person fills the form in.
+  useEffect(() => resolver.preload(), []);
   const {
     register,
     control,
@@ -98,7 +104,7 @@ export function NewCaseModal({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({
-    resolver: zodResolver(createCaseInputSchema) as never,
+    resolver: resolver as never,
     defaultValues: {
       title: '',
       description: '',

@@ -1,11 +1,9 @@
 import {
   CLIENT_MESSAGES,
-  clientDetailsFormSchema,
   type ClientDetail,
   type ClientDetailsFormInput,
   type UpdateClientInput,
 } from '@firm/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
@@ -13,8 +11,14 @@ import { TextField } from '../../../components/ui/text-field';
 import { serverMessageOr } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useUpdateClient } from '../api/update-client';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+
+/** The schema (and zod) load when the form is first used (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() =>
+  import('@firm/shared/schemas/clients').then((m) => m.clientDetailsFormSchema),
+);
 
 /**
  * A client's contact details, editable by advocates and admins who admit clients. Only what
@@ -35,7 +39,7 @@ export function ClientDetailsForm({ client }: { client: ClientDetail['client'] }
     reset,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ClientDetailsFormInput>({
-    resolver: zodResolver(clientDetailsFormSchema) as never,
+    resolver: resolver as never,
     values: saved,
   });
 
@@ -62,7 +66,13 @@ export function ClientDetailsForm({ client }: { client: ClientDetail['client'] }
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Contact details">
+    <form
+      onFocus={resolver.preload}
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4"
+      aria-label="Contact details"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="First Name"

@@ -33,6 +33,9 @@ export function retryDelay(failures: number): number {
  */
 export const STREAM_SILENCE_LIMIT_MS = 60_000;
 
+/** The stream opens when the page is first idle, or after this long at most. */
+const STREAM_START_WITHIN_MS = 1000;
+
 /**
  * GET /api/notifications/stream (ADR 017), through fetch so the session's Bearer header goes with
  * it (an EventSource cannot send one, and a token in a URL ends up in logs). Each notification
@@ -95,6 +98,9 @@ export function useNotificationStream(enabled: boolean) {
         },
         signal: own.signal,
         fetch: watchedFetch,
+        // A stream that stays open is not part of loading the page: at high priority (a fetch's
+        // default) the browser, and Lighthouse, count the page as still loading.
+        priority: 'low',
         // A background tab keeps its stream: the badge is right when the person comes back.
         openWhenHidden: true,
         async onopen(response) {
@@ -154,8 +160,15 @@ export function useNotificationStream(enabled: boolean) {
     // Back online: the old connection is most likely dead, and a retry may be waiting up to 30 s.
     const onOnline = () => open();
     window.addEventListener('online', onOnline);
-    open();
+    // Once the page has loaded (the browser is idle, or a second at most): the screen's own
+    // requests and rendering go first; the count arrives with the stream's first event.
+    const idle = typeof requestIdleCallback === 'function';
+    const start = idle
+      ? requestIdleCallback(open, { timeout: STREAM_START_WITHIN_MS })
+      : window.setTimeout(open, 0);
     return () => {
+      if (idle) cancelIdleCallback(start);
+      else window.clearTimeout(start);
       isStopped = true;
       window.removeEventListener('online', onOnline);
       stopWatchdog();

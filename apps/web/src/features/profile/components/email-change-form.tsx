@@ -1,5 +1,4 @@
-import { emailChangeInputSchema, type Profile } from '@firm/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type Profile } from '@firm/shared';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +7,12 @@ import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useRequestEmailChange } from '../api/profile';
 import { EmailText } from '../../../components/ui/email-text';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
+
+/** The schema (and zod) load when the form is first used (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() =>
+  import('@firm/shared/schemas/profile').then((m) => m.emailChangeInputSchema),
+);
 
 /** The current address, one awaiting confirmation, and the form that sends a link to a new one. */
 export function EmailChangeForm({ profile }: { profile: Profile }) {
@@ -18,7 +23,7 @@ export function EmailChangeForm({ profile }: { profile: Profile }) {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(emailChangeInputSchema), defaultValues: { email: '' } });
+  } = useForm({ resolver, defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -49,6 +54,7 @@ export function EmailChangeForm({ profile }: { profile: Profile }) {
         </p>
       ) : null}
       <form
+        onFocus={resolver.preload}
         noValidate
         onSubmit={onSubmit}
         className="flex flex-col gap-3 sm:flex-row sm:items-start"

@@ -1,5 +1,4 @@
-import { updateProfileInputSchema, type Profile } from '@firm/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type Profile } from '@firm/shared';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +6,12 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/profile';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
+
+/** The schema (and zod) load when the form is first used (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() =>
+  import('@firm/shared/schemas/profile').then((m) => m.updateProfileInputSchema),
+);
 
 /** First name, last name and phone (any Kenyan form; saved as +254…). */
 export function PersonalDetailsForm({ profile }: { profile: Profile }) {
@@ -17,7 +22,7 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(updateProfileInputSchema),
+    resolver,
     defaultValues: {
       firstName: profile.user.firstName,
       lastName: profile.user.lastName,
@@ -36,7 +41,7 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <form onFocus={resolver.preload} noValidate onSubmit={onSubmit} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="First name"

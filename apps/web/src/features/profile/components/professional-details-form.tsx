@@ -1,10 +1,4 @@
-import {
-  SPECIALIZATIONS,
-  professionalFormSchema,
-  toProfessionalPayload,
-  type PublicUser,
-} from '@firm/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { SPECIALIZATIONS, type PublicUser } from '@firm/shared';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
@@ -12,8 +6,13 @@ import { ProfessionalFields } from '../../../components/forms/professional-field
 import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useUpdateProfessional } from '../api/profile';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
 const KNOWN = new Set<string>(SPECIALIZATIONS);
+
+/** The schema module (and zod) load when the form is first used (lib/lazy-resolver.ts). */
+const loadSchemas = () => import('@firm/shared/schemas/profile');
+const resolver = lazyZodResolver(() => loadSchemas().then((m) => m.professionalFormSchema));
 
 /** An advocate's details from registration, with the same rules. */
 export function ProfessionalDetailsForm({ user }: { user: PublicUser }) {
@@ -25,7 +24,7 @@ export function ProfessionalDetailsForm({ user }: { user: PublicUser }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(professionalFormSchema),
+    resolver,
     defaultValues: {
       licenseNumber: user.licenseNumber ?? '',
       experience: user.experience ?? '',
@@ -40,6 +39,8 @@ export function ProfessionalDetailsForm({ user }: { user: PublicUser }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
+      // Loaded with the schema that has just checked the values.
+      const { toProfessionalPayload } = await loadSchemas();
       const result = await mutation.mutateAsync(toProfessionalPayload(values));
       toast.success(result.message);
     } catch (error) {
@@ -54,7 +55,7 @@ export function ProfessionalDetailsForm({ user }: { user: PublicUser }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <form onFocus={resolver.preload} noValidate onSubmit={onSubmit} className="space-y-4">
       <ProfessionalFields register={register} errors={errors} />
       <Button type="submit" isLoading={isSubmitting} loadingText="Saving…">
         Save professional details

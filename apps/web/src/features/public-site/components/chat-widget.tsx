@@ -26,6 +26,9 @@ function useOfficeOpen(): boolean | null {
   return isOpen;
 }
 
+/** How long the page must stay unchanged before the bubble checks what lies under it again. */
+const MUTATIONS_SETTLE_MS = 150;
+
 /** What a person works with: the bubble must never sit on one. */
 const CONTROL =
   'a[href], button, input, select, textarea, label, summary, [contenteditable], [role="button"], [role="link"], [role="tab"], [tabindex]:not([tabindex="-1"])';
@@ -96,10 +99,18 @@ function useStepsAside(widget: RefObject<HTMLDivElement | null>, isExpanded: boo
     schedule();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
-    // Pages change under it without a scroll too (a list loads, a section opens).
-    const observer = new MutationObserver(schedule);
+    // Pages change under it without a scroll too (a list loads, a section opens). Once the changes
+    // have settled: a portal page changes the document many times while it loads, and each check
+    // lays the page out.
+    let settle = 0;
+    const scheduleSettled = () => {
+      window.clearTimeout(settle);
+      settle = window.setTimeout(schedule, MUTATIONS_SETTLE_MS);
+    };
+    const observer = new MutationObserver(scheduleSettled);
     observer.observe(document.body, { childList: true, subtree: true });
     return () => {
+      window.clearTimeout(settle);
       if (frame) window.cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
