@@ -43,8 +43,13 @@ function fakeNetwork(answer?: (index: number) => Response | Error | undefined) {
   return requests;
 }
 
-/** Lets the streams and promises in flight run (real: only timeouts are faked). */
+/**
+ * Lets the streams and promises in flight run (real: only timeouts are faked), and anything due
+ * now: the stream opens once the page is idle, through a zero timeout where the browser (here
+ * jsdom) has no requestIdleCallback.
+ */
 const settle = async () => {
+  await vi.advanceTimersByTimeAsync(0);
   for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
 };
 
