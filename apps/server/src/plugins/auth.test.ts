@@ -1,3 +1,4 @@
+import { DENIED_TEXTS } from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '../db/schema';
@@ -49,7 +50,8 @@ describe('auth plugin guards', () => {
     expect((await call('POST', '/api/test/cases')).statusCode).toBe(401);
     const refused = await call('POST', '/api/test/cases', adminToken);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('You do not have permission to do this');
+    // Refused in the words of the action refused (one list of denied texts in packages/shared).
+    expect(refused.json().message).toBe(DENIED_TEXTS['cases:create']);
 
     await ctx.database.db
       .update(users)
