@@ -33,6 +33,8 @@ test.describe('sign-in guards and redirects', () => {
     await page.goto('/about');
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    // The advocate's Admin Management and System Settings sit in the Administration group.
+    await nav.getByRole('button', { name: 'Administration' }).click();
     await expect(nav.getByRole('link', { name: 'System Settings' })).toBeVisible();
     await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
     expect(problems).toEqual([]);

@@ -120,6 +120,10 @@ for (const walk of WALKS) {
         await page.screenshot({
           path: testInfo.outputPath(`${String(step).padStart(2, '0')}-${walk.name}-${name}.png`),
         });
+        // Once every toast has gone: axe would read one mid-fade, its colours half transparent.
+        await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, {
+          timeout: 10_000,
+        });
         expect(await seriousViolations(page), name).toEqual([]);
         expect(await fitsWidth(page), name).toBe(true);
         expect(await overflowingElements(page), name).toEqual([]);
