@@ -1,7 +1,8 @@
 import type { PortalLink } from '@firm/shared';
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { useDismiss } from '../../lib/use-dismiss';
 
 /**
  * A group of the header's items on the desktop bar (an advocate's Admin Management and System
@@ -26,26 +27,7 @@ export function NavGroup({
   const listId = useId();
   const isActive = items.some((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpenOn(null);
-        buttonRef.current?.focus();
-      }
-    };
-    const onOutside = (event: Event) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpenOn(null);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onOutside);
-    document.addEventListener('focusin', onOutside);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onOutside);
-      document.removeEventListener('focusin', onOutside);
-    };
-  }, [isOpen]);
+  useDismiss(isOpen, () => setOpenOn(null), { container: containerRef, button: buttonRef });
 
   return (
     <div ref={containerRef} className="relative">

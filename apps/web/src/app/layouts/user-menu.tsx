@@ -1,7 +1,8 @@
 import { portalUserMenu, type PublicUser } from '@firm/shared';
 import { ChevronDown, LogOut } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useDismiss } from '../../lib/use-dismiss';
 import { PORTAL_ICONS } from '../../components/ui/portal-icon';
 
 /**
@@ -15,29 +16,7 @@ export function UserMenu({ user, onSignOut }: { user: PublicUser; onSignOut: () 
   const containerRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setIsOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    const onFocusIn = (event: FocusEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('focusin', onFocusIn);
-    };
-  }, [isOpen]);
+  useDismiss(isOpen, () => setIsOpen(false), { container: containerRef, button: buttonRef });
 
   const itemClass =
     'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100';
