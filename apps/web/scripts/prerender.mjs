@@ -2,6 +2,7 @@
 //   dist/<path>/index.html  each public page, hydrated in the browser
 //   dist/404.html           the Page Not Found screen, sent with HTTP 404
 //   dist/_app-shell.html    the empty shell for portal pages, rendered in the browser
+//   dist/_app-shell/<feature>-<screen>.html  the same shell naming the screen's scripts up front
 // URLs in the head carry a placeholder that the server replaces with PUBLIC_URL.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +12,9 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(webRoot, 'dist');
-const { render, PUBLIC_PATHS } = await import(path.join(webRoot, 'dist-ssr/entry-server.js'));
+const { render, PUBLIC_PATHS, PORTAL_FEATURES } = await import(
+  path.join(webRoot, 'dist-ssr/entry-server.js')
+);
 
 const PUBLIC_URL = '__PUBLIC_URL__';
 const SITE_NAME = 'Mwamba & Associates Advocates';
@@ -56,6 +59,42 @@ function routeChunks(pathname) {
     .filter((chunkKey) => !withApp.has(chunkKey))
     .map((chunkKey) => `/${manifest[chunkKey].file}`);
 }
+
+/**
+ * A portal page has nothing to paint until the app, the portal's layout and the screen have run,
+ * and each of them is found only once the one before it has: entry, app, layout, screen, a round
+ * trip each on a phone's connection. The screen's shell names them all in its head, so they come
+ * down together while the entry starts.
+ */
+function portalScreenChunks(screen) {
+  const [folder, name] = screen.split('/');
+  const keys = [
+    'src/main.tsx',
+    'src/app/layouts/portal-layout.tsx',
+    'src/app/layouts/guards.tsx',
+    `src/features/${folder}/routes/${name}.tsx`,
+  ];
+  const walk = (chunkKey, into) => {
+    if (!manifest[chunkKey]) throw new Error(`no chunk for ${chunkKey} in the Vite manifest`);
+    if (into.has(chunkKey)) return into;
+    into.add(chunkKey);
+    for (const imported of manifest[chunkKey].imports ?? []) walk(imported, into);
+    return into;
+  };
+  // The entry's script and its own static imports come with its script tag already.
+  const entryFile = template.match(/<script type="module" crossorigin src="\/([^"]+)"/)?.[1];
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].file === entryFile);
+  if (!entryKey) throw new Error(`the entry script ${entryFile} is not in the Vite manifest`);
+  const withEntry = walk(entryKey, new Set());
+  const wanted = keys.reduce((into, key) => walk(key, into), new Set());
+  return [...wanted].filter((key) => !withEntry.has(key)).map((key) => `/${manifest[key].file}`);
+}
+
+const modulePreloads = (chunks) =>
+  chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`).join('\n    ');
+
+/** The file name of a screen's shell: `_app-shell/cases-cases.html` for 'cases/cases'. */
+const screenShellFile = (screen) => `_app-shell/${screen.replace('/', '-')}.html`;
 
 /** Names the page's route chunks on the entry's script tag, for boot.ts. */
 function withRouteChunks(html, chunks) {
@@ -104,10 +143,14 @@ async function write(relativeFile, html) {
   await writeFile(file, html);
 }
 
-await write(
-  '_app-shell.html',
-  page(`<title>${SITE_NAME}</title>\n    <meta name="robots" content="noindex" />`, ''),
-);
+const shellHead = `<title>${SITE_NAME}</title>\n    <meta name="robots" content="noindex" />`;
+await write('_app-shell.html', page(shellHead, ''));
+for (const screen of new Set(PORTAL_FEATURES.map((feature) => feature.screen))) {
+  await write(
+    screenShellFile(screen),
+    page(`${shellHead}\n    ${modulePreloads(portalScreenChunks(screen))}`, ''),
+  );
+}
 
 for (const pathname of PUBLIC_PATHS) {
   const { html, seo } = await render(pathname);

@@ -1,4 +1,4 @@
-import { PUBLIC_PATHS } from '@firm/shared';
+import { PORTAL_FEATURES, PUBLIC_PATHS } from '@firm/shared';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -6,7 +6,7 @@ import { Providers } from './app/providers';
 import { routes } from './app/routes';
 import { findSeo, type Seo } from './lib/seo';
 
-export { PUBLIC_PATHS };
+export { PORTAL_FEATURES, PUBLIC_PATHS };
 
 export interface RenderedPage {
   html: string;

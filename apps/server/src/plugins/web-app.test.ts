@@ -15,6 +15,11 @@ function fakeWebBuild(): string {
   writeFileSync(path.join(dist, 'about/index.html'), html('<h1>About Us</h1>'));
   writeFileSync(path.join(dist, '_app-shell.html'), html('<div id="root"></div>'));
   writeFileSync(path.join(dist, '404.html'), html('<h1>Page Not Found</h1>'));
+  mkdirSync(path.join(dist, '_app-shell'));
+  writeFileSync(
+    path.join(dist, '_app-shell/cases-cases.html'),
+    html('<link rel="modulepreload" href="/assets/cases-1.js"><div id="root"></div>'),
+  );
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'assets/app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync('console.log(1)'));
@@ -45,6 +50,16 @@ describe('serving the web app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
     }
+  });
+
+  it("sends a screen's own shell, which names its scripts up front, at each of its paths", async () => {
+    for (const url of ['/cases', '/cases/3f0c2a9e-5b7d-4e11-9a61-0c2d8f4b7e90?tab=documents']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('href="/assets/cases-1.js"');
+    }
+    // A screen without one of its own gets the plain shell.
+    expect((await get('/dashboard')).body).not.toContain('modulepreload');
   });
 
   it('answers an unknown path with HTTP 404 and the Page Not Found screen', async () => {

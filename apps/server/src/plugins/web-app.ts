@@ -9,12 +9,14 @@ import {
   type PortalFeature,
   MESSAGES,
   PUBLIC_PATHS,
-  isAppShellPath,
+  findPortalFeature,
   type ApiErrorBody,
 } from '@firm/shared';
 
 /** Files written by the web build (apps/web/scripts/prerender.mjs). */
 export const APP_SHELL_FILE = '_app-shell.html';
+/** The shell of one portal screen, naming its scripts up front (prerender.mjs). */
+export const screenShellFile = (screen: string) => `_app-shell/${screen.replace('/', '-')}.html`;
 export const NOT_FOUND_FILE = '404.html';
 /** Stands for the site's origin in prerendered HTML (canonical and Open Graph URLs). */
 const PUBLIC_URL_PLACEHOLDER = /__PUBLIC_URL__/g;
@@ -171,7 +173,15 @@ export const webAppPlugin = fp(
       }
       const page = pageFor(rawPath);
       if (page) return sendHtml(request, reply, 200, page);
-      if (isAppShellPath(rawPath)) return sendHtml(request, reply, 200, appShell);
+      const feature = findPortalFeature(rawPath);
+      if (feature) {
+        return sendHtml(
+          request,
+          reply,
+          200,
+          pages.get(screenShellFile(feature.screen)) ?? appShell,
+        );
+      }
       return sendHtml(request, reply, 404, notFoundPage);
     });
   },

@@ -82,7 +82,15 @@ export function RootLayout() {
       </a>
       <DocumentHead />
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* A portal page draws its content after its data arrives: a main at least a screen tall
+          keeps the footer below the fold meanwhile, so nothing jumps when the content comes. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className={
+          frame === 'public' ? 'flex-1 focus:outline-none' : 'min-h-svh flex-1 focus:outline-none'
+        }
+      >
         <Outlet />
       </main>
       {frame === 'public' ? <SiteFooter /> : frame === 'client-portal' ? <PortalFooter /> : null}

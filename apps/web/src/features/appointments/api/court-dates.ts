@@ -1,6 +1,7 @@
 import type { CourtDateList, ListCourtDatesQuery } from '@firm/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, listPath } from '../../../lib/api-client';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 /**
  * Under the cases' key (['cases'], features/cases): a change to a case, which is where a court
@@ -17,5 +18,5 @@ export const courtDatesQueryOptions = (filters: ListCourtDatesQuery) =>
   });
 
 export function useCourtDates(filters: ListCourtDatesQuery, options: { enabled: boolean }) {
-  return useQuery({ ...courtDatesQueryOptions(filters), enabled: options.enabled });
+  return useScreenQuery({ ...courtDatesQueryOptions(filters), enabled: options.enabled });
 }

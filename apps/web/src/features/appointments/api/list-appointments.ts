@@ -1,6 +1,7 @@
 import type { AppointmentList, ListAppointmentsQuery } from '@firm/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, listPath } from '../../../lib/api-client';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 /** Every appointments query starts with this key; any change to an appointment refreshes them. */
 export const APPOINTMENTS_KEY = ['appointments'] as const;
@@ -14,5 +15,5 @@ export const appointmentsQueryOptions = (filters: ListAppointmentsQuery) =>
   });
 
 export function useAppointments(filters: ListAppointmentsQuery) {
-  return useQuery(appointmentsQueryOptions(filters));
+  return useScreenQuery(appointmentsQueryOptions(filters));
 }

@@ -1,13 +1,14 @@
 import type { AppointmentAnswer } from '@firm/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { APPOINTMENTS_KEY } from './list-appointments';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 const key = (token: string) => [...APPOINTMENTS_KEY, 'visitor-link', token] as const;
 
 /** POST /api/appointments/manage: the booking a visitor's emailed link names. */
 export function useVisitorBooking(token: string | null) {
-  return useQuery({
+  return useScreenQuery({
     queryKey: key(token ?? ''),
     queryFn: () => api.post<AppointmentAnswer>('/appointments/manage', { token }),
     enabled: token !== null,

@@ -1,7 +1,8 @@
 import type { CaseDetail } from '@firm/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { CASES_KEY } from './list-cases';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 export const caseKey = (id: string) => [...CASES_KEY, 'detail', id] as const;
 
@@ -15,5 +16,5 @@ export const caseQueryOptions = (id: string) =>
   queryOptions({ queryKey: caseKey(id), queryFn: ({ signal }) => getCase(id, signal) });
 
 export function useCase(id: string) {
-  return useQuery(caseQueryOptions(id));
+  return useScreenQuery(caseQueryOptions(id));
 }

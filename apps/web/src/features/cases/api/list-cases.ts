@@ -1,6 +1,7 @@
 import type { CaseList, ListCasesQuery } from '@firm/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, listPath } from '../../../lib/api-client';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 export type CaseListFilters = Pick<
   ListCasesQuery,
@@ -32,5 +33,5 @@ export const casesQueryOptions = (filters: CaseListFilters) =>
   });
 
 export function useCases(filters: CaseListFilters) {
-  return useQuery(casesQueryOptions(filters));
+  return useScreenQuery(casesQueryOptions(filters));
 }

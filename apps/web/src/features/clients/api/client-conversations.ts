@@ -1,7 +1,8 @@
 import type { ConversationList, ConversationSummary } from '@firm/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, listPath } from '../../../lib/api-client';
 import { conversationsKey } from '../../../lib/conversation-keys';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 /** How many of a client's conversations their page lists (newest activity first). */
 export const CLIENT_CONVERSATIONS_LIMIT = 20;
@@ -35,5 +36,5 @@ export const clientConversationsQueryOptions = (clientId: string) =>
   });
 
 export function useClientConversations(clientId: string) {
-  return useQuery(clientConversationsQueryOptions(clientId));
+  return useScreenQuery(clientConversationsQueryOptions(clientId));
 }

@@ -1,7 +1,8 @@
 import type { ClientRead } from '@firm/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { CLIENTS_KEY } from './list-clients';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 /** GET /api/clients/:id (each read is audited on the server). */
 export function getClient(id: string, signal?: AbortSignal): Promise<ClientRead> {
@@ -15,5 +16,5 @@ export const clientQueryOptions = (id: string) =>
   });
 
 export function useClient(id: string) {
-  return useQuery(clientQueryOptions(id));
+  return useScreenQuery(clientQueryOptions(id));
 }

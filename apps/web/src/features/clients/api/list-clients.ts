@@ -1,6 +1,7 @@
 import type { ClientList, ListClientsQuery } from '@firm/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, listPath } from '../../../lib/api-client';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 export type ClientListFilters = Pick<
   ListClientsQuery,
@@ -23,5 +24,5 @@ export const clientsQueryOptions = (filters: ClientListFilters) =>
   });
 
 export function useClients(filters: ClientListFilters) {
-  return useQuery(clientsQueryOptions(filters));
+  return useScreenQuery(clientsQueryOptions(filters));
 }

@@ -1,6 +1,7 @@
 import type { EnquiryList, ListEnquiriesQuery } from '@firm/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, listPath } from '../../../lib/api-client';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 export type EnquiryListFilters = Pick<
   ListEnquiriesQuery,
@@ -26,5 +27,5 @@ export const enquiriesQueryOptions = (filters: EnquiryListFilters) =>
   });
 
 export function useEnquiries(filters: EnquiryListFilters) {
-  return useQuery(enquiriesQueryOptions(filters));
+  return useScreenQuery(enquiriesQueryOptions(filters));
 }

@@ -1,6 +1,7 @@
 import type { DashboardStats } from '@firm/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 /** GET /api/dashboard/stats: the caller's whole dashboard in one answer. */
 export const dashboardStatsQueryOptions = () =>
@@ -12,5 +13,5 @@ export const dashboardStatsQueryOptions = () =>
   });
 
 export function useDashboardStats() {
-  return useQuery(dashboardStatsQueryOptions());
+  return useScreenQuery(dashboardStatsQueryOptions());
 }

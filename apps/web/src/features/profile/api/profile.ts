@@ -9,9 +9,10 @@ import type {
   UpdateProfessionalInput,
   UpdateProfileInput,
 } from '@firm/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 export const PROFILE_KEY = ['profile'] as const;
 export const SESSIONS_KEY = ['profile', 'sessions'] as const;
@@ -19,7 +20,7 @@ export const OWN_REQUESTS_KEY = ['profile', 'data-requests'] as const;
 
 /** GET /api/profile */
 export function useProfile() {
-  return useQuery({
+  return useScreenQuery({
     queryKey: PROFILE_KEY,
     queryFn: ({ signal }) => api.get<Profile>('/profile', signal),
   });
@@ -69,7 +70,7 @@ export function useRequestEmailChange() {
 
 /** GET /api/profile/sessions */
 export function useSessions() {
-  return useQuery({
+  return useScreenQuery({
     queryKey: SESSIONS_KEY,
     queryFn: ({ signal }) => api.get<SessionList>('/profile/sessions', signal),
   });
@@ -107,7 +108,7 @@ export function fetchReadableDataExport(): Promise<string> {
 
 /** GET /api/profile/data-requests */
 export function useOwnDataRequests() {
-  return useQuery({
+  return useScreenQuery({
     queryKey: OWN_REQUESTS_KEY,
     queryFn: ({ signal }) => api.get<{ requests: DataRequest[] }>('/profile/data-requests', signal),
   });

@@ -1,6 +1,7 @@
 import type { FirmSettings, FirmSettingsAnswer } from '@firm/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 const FIRM_SETTINGS_KEY = ['settings', 'firm'] as const;
 
@@ -12,7 +13,7 @@ export const firmSettingsQueryOptions = () => ({
 });
 
 export function useFirmSettings() {
-  return useQuery(firmSettingsQueryOptions());
+  return useScreenQuery(firmSettingsQueryOptions());
 }
 
 /** PUT /api/settings/firm: the whole settings object. */

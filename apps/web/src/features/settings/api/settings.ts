@@ -6,8 +6,9 @@ import type {
   SuperKeyStatus,
   UpdateDataRequestInput,
 } from '@firm/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 export type AuditFilters = Pick<
   AuditLogQuery,
@@ -27,7 +28,7 @@ export function auditQueryString(filters: AuditFilters): string {
 
 /** GET /api/settings/audit-log */
 export function useAuditLog(filters: AuditFilters) {
-  return useQuery({
+  return useScreenQuery({
     queryKey: ['settings', 'audit-log', filters],
     queryFn: ({ signal }) =>
       api.get<AuditLogPage>(`/settings/audit-log${auditQueryString(filters)}`, signal),
@@ -45,7 +46,7 @@ const REQUESTS_KEY = ['settings', 'data-requests'] as const;
 
 /** GET /api/settings/data-requests */
 export function useDataRequests() {
-  return useQuery({
+  return useScreenQuery({
     queryKey: REQUESTS_KEY,
     queryFn: ({ signal }) =>
       api.get<{ requests: DataRequest[] }>('/settings/data-requests', signal),
@@ -67,7 +68,7 @@ export function useAnswerDataRequest() {
 
 /** GET /api/settings/super-key */
 export function useSuperKeyStatus() {
-  return useQuery({
+  return useScreenQuery({
     queryKey: ['settings', 'super-key'],
     queryFn: ({ signal }) => api.get<SuperKeyStatus>('/settings/super-key', signal),
   });

@@ -1,6 +1,7 @@
 import type { ListUsersQuery, UserList } from '@firm/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, listPath } from '../../../lib/api-client';
+import { useScreenQuery } from '../../../lib/screen-query';
 
 export type UserListFilters = Pick<ListUsersQuery, 'role' | 'status' | 'search' | 'page' | 'limit'>;
 
@@ -20,5 +21,5 @@ export const usersQueryOptions = (filters: UserListFilters) =>
   });
 
 export function useUsers(filters: UserListFilters) {
-  return useQuery(usersQueryOptions(filters));
+  return useScreenQuery(usersQueryOptions(filters));
 }
