@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { appointmentEvents, appointments, notifications, type UserRow } from '../../db/schema';
-import { countUnconfirmedVisitorBookings, releaseExpiredHolds } from './appointments.repository';
+import { countUnconfirmedVisitorBookings, releaseExpiredHolds } from './visitor-holds.repository';
 import { nextOpenWeekday, visitorLinkToken } from './appointments-test-kit';
 
 /**
