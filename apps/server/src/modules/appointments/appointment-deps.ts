@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import type { Mailer } from '../../lib/mailer';
+import type { RequestMeta } from '../../lib/route-kit';
 import { readFirmSettings } from '../firm-settings/firm-settings.service';
 
 /** What every appointment operation is given by the routes (and the reminder job, in part). */
@@ -18,15 +19,9 @@ export interface AppointmentDeps {
   now?: () => Date;
 }
 
-/** Where a request came from, for the audit log and a visitor's consent. */
-export interface RequestMeta {
-  ip: string;
-}
-
 /** Who is acting on an appointment: a signed-in person, or a visitor through their link. */
-export interface AppointmentActor {
+export interface AppointmentActor extends RequestMeta {
   id: string | null;
-  ip: string;
   /** Staff changes go to the audit log; a client's or a visitor's do not. */
   audit: boolean;
   user: UserRow | null;

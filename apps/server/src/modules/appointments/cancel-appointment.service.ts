@@ -4,12 +4,8 @@ import { AppError } from '../../lib/app-error';
 import { assertCan } from '../../lib/permissions';
 import { writeAudit } from '../audit/audit-log.repository';
 import { notifyAppointmentChanged } from '../notifications/notify-events';
-import {
-  nowOf,
-  type AppointmentActor,
-  type AppointmentDeps,
-  type RequestMeta,
-} from './appointment-deps';
+import { nowOf, type AppointmentActor, type AppointmentDeps } from './appointment-deps';
+import type { RequestMeta } from '../../lib/route-kit';
 import { insertAppointmentEvent } from './appointment-events.repository';
 import { queueMail } from './appointment-mail';
 import { findInScope } from './appointment-reads.service';
