@@ -13,8 +13,15 @@ import {
   type Appointment,
   type AppointmentWithContact,
 } from '@firm/shared';
+import type { Executor } from '../../db/client';
 import type { Mailer, OutgoingMail } from '../../lib/mailer';
+import { generateToken, hashToken } from '../../lib/tokens';
+import { wantsEmail } from '../notifications/notifications.service';
 import { appointmentCalendar } from './appointment-calendar';
+import { settingsOf, type AppointmentDeps } from './appointment-deps';
+import { forMail } from './appointment-serializer';
+import type { AppointmentWithAdvocate } from './appointments.repository';
+import { reissueVisitorToken } from './visitor-holds.repository';
 
 export type AppointmentMailKind =
   'hold' | 'booked' | 'bookedByFirm' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
@@ -269,4 +276,60 @@ export async function sendAppointmentMail(
     });
   }
   for (const message of messages) await deps.mailer.send(message);
+}
+
+/** Where an email sends its reader: a visitor's private link, or a client's portal. */
+export function manageUrl(deps: Pick<MailDeps, 'publicUrl'>, token: string | null): string {
+  return token
+    ? `${deps.publicUrl}/appointments/manage#token=${token}`
+    : `${deps.publicUrl}/appointments`;
+}
+
+/** A fresh private link for a visitor's booking (ADR 027); null when it has none. */
+export function newVisitorLink(db: Executor, id: string): Promise<string | null> {
+  const token = generateToken();
+  return reissueVisitorToken(db, id, token, hashToken(token));
+}
+
+/** Sends an appointment's email after the answer, never failing the request. */
+export function queueMail(
+  deps: AppointmentDeps,
+  kind: AppointmentMailKind,
+  row: AppointmentWithAdvocate,
+  options: { visitorToken?: string | null; notifyFirm?: boolean; toClient?: boolean } = {},
+): void {
+  const appointment = forMail(row);
+  const clientId = row.clientId;
+  deps.backgroundTasks.run(`appointment ${kind} email`, async () => {
+    // A client may switch these emails off in Profile; visitors have no preferences.
+    const preferenceKind =
+      kind === 'confirmed' || kind === 'rescheduled' || kind === 'cancelled'
+        ? (`appointment_${kind}` as const)
+        : null;
+    const toClient =
+      options.toClient !== false &&
+      (clientId && preferenceKind ? await wantsEmail(deps.db, clientId, preferenceKind) : true);
+    // A visitor's booking confirmed or moved by the firm: the email carries a fresh private link
+    // (only hashes are kept, so the first one cannot be sent again; ADR 027).
+    const visitorToken =
+      options.visitorToken ??
+      (toClient && clientId === null && (kind === 'confirmed' || kind === 'rescheduled')
+        ? await newVisitorLink(deps.db, row.id)
+        : null);
+    // Read when sent: the firm's address and the auto-reply are the ones in force then.
+    const settings = await settingsOf(deps);
+    await sendAppointmentMail(
+      { ...deps, firmNotifyEmail: settings.notificationEmail },
+      kind,
+      appointment,
+      {
+        manageUrl: manageUrl(deps, visitorToken),
+        hasAccount: row.clientId !== null,
+        linkReissued: visitorToken !== null && !options.visitorToken,
+        notifyFirm: options.notifyFirm ?? false,
+        toClient,
+        bookingAutoReply: settings.bookingAutoReply,
+      },
+    );
+  });
 }

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { runPeriodically } from '../../lib/periodic-job';
 import { notifyAppointmentReminder } from '../notifications/notify-events';
-import { sendAppointmentMail } from './appointment-mail';
-import { claimDueReminders, releaseExpiredHolds, releaseReminder } from './appointments.repository';
-import { newVisitorLink, toAppointment, type AppointmentDeps } from './appointments.service';
+import type { AppointmentDeps } from './appointment-deps';
+import { manageUrl, newVisitorLink, sendAppointmentMail } from './appointment-mail';
+import { claimDueReminders, releaseReminder } from './appointment-reminders.repository';
+import { forMail } from './appointment-serializer';
+import { releaseExpiredHolds } from './visitor-holds.repository';
 
 /** The reminder goes 24 hours before a confirmed appointment. */
 export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
@@ -35,19 +37,12 @@ export async function sendDueReminders(
     try {
       // A visitor's reminder carries a fresh private link (ADR 027); a client's, the portal.
       const token = row.clientId === null ? await newVisitorLink(deps.db, row.id) : null;
-      await sendAppointmentMail(
-        deps,
-        'reminder',
-        { ...toAppointment(row), sequence: row.sequence },
-        {
-          manageUrl: token
-            ? `${deps.publicUrl}/appointments/manage#token=${token}`
-            : `${deps.publicUrl}/appointments`,
-          hasAccount: row.clientId !== null,
-          notifyFirm: false,
-          linkReissued: token !== null,
-        },
-      );
+      await sendAppointmentMail(deps, 'reminder', forMail(row), {
+        manageUrl: manageUrl(deps, token),
+        hasAccount: row.clientId !== null,
+        notifyFirm: false,
+        linkReissued: token !== null,
+      });
       sent += 1;
     } catch (error) {
       deps.logger.error({ err: error, appointmentId: row.id }, 'appointment reminder failed');

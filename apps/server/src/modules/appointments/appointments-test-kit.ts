@@ -1,4 +1,5 @@
 import { addDays, dayOfWeek, nairobiToday } from '@firm/shared';
+import ical, { type VEvent } from 'node-ical';
 import type { TestContext } from '../../../test/helpers';
 import { isKenyanPublicHoliday } from '../../lib/kenyan-holidays';
 
@@ -12,6 +13,51 @@ export function nextOpenWeekday(minDaysAhead = 3, now = new Date()): string {
     day = addDays(day, 1);
   }
   return day;
+}
+
+/**
+ * A picker of open weekdays, from `minDaysAhead` on, that hands each day out once: each test of a
+ * file gets its own diary, whatever the others booked.
+ */
+export function freshDays(minDaysAhead = 3): () => string {
+  const used = new Set<string>();
+  let offset = minDaysAhead;
+  return () => {
+    let day = nextOpenWeekday(offset);
+    while (used.has(day)) day = nextOpenWeekday((offset += 1));
+    used.add(day);
+    return day;
+  };
+}
+
+/** The appointment in an email's calendar file, and the file's text. */
+export function calendarOf(mail: { attachments?: { content: string | Buffer }[] }) {
+  const content = String(mail.attachments?.[0]?.content ?? '');
+  const event = Object.values(ical.sync.parseICS(content)).find(
+    (item) => item?.type === 'VEVENT',
+  ) as VEvent;
+  return { content, event };
+}
+
+/** A request through a visitor's emailed link: POST /api/appointments/manage`path`. */
+export function manageByLink(
+  ctx: TestContext,
+  path: string,
+  payload: Record<string, unknown>,
+  remoteAddress?: string,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/appointments/manage${path}`,
+    payload,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+/** The mail sent so far, once the emails queued in the background have gone. */
+export async function sentMail(ctx: TestContext) {
+  await ctx.app.backgroundTasks.drain();
+  return ctx.mail;
 }
 
 /** The token of the private link in the last email sent to `to` that carries one. */

@@ -24,21 +24,18 @@ import {
   isStaffAccount,
 } from '@firm/shared';
 import { currentUser } from '../../plugins/auth';
+import type { AppointmentDeps } from './appointment-deps';
+import { bookableClients, getAppointment, listAppointments } from './appointment-reads.service';
+import { createAppointment } from './booking.service';
+import { cancelAppointment } from './cancel-appointment.service';
+import { availability, bookingCalendar } from './slot-engine';
+import { updateAppointment } from './update-appointment.service';
 import {
-  availability,
-  bookableClients,
-  bookingCalendar,
-  cancelAppointment,
   cancelByVisitorLink,
   confirmByVisitorLink,
-  createAppointment,
-  getAppointment,
-  listAppointments,
   rescheduleByVisitorLink,
-  updateAppointment,
   viewByVisitorLink,
-  type AppointmentDeps,
-} from './appointments.service';
+} from './visitor-link.service';
 import { errorResponses, requestMeta } from '../../lib/route-kit';
 
 /** A 409 of a lost race carries the times still free that day, for the screen to offer. */

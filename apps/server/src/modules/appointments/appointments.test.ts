@@ -5,14 +5,20 @@ import {
   nairobiInstant,
   nairobiToday,
 } from '@firm/shared';
-import ical, { type VEvent } from 'node-ical';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { cases, type UserRow } from '../../db/schema';
 import { sendDueReminders } from './appointment-reminders';
-import { confirmVisitorBooking, nextOpenWeekday } from './appointments-test-kit';
+import {
+  calendarOf,
+  confirmVisitorBooking,
+  freshDays,
+  manageByLink,
+  nextOpenWeekday,
+  sentMail,
+} from './appointments-test-kit';
 
 /**
  * The booking rules, the transitions, the visitor's link, the emails' calendars and the reminder,
@@ -89,20 +95,8 @@ function post(
   });
 }
 
-async function sentMail() {
-  await ctx.app.backgroundTasks.drain();
-  return ctx.mail;
-}
-
 /** An open weekday no other test has used: each test gets its own diary. */
-const usedDays = new Set<string>();
-let dayOffset = 3;
-function freshDay(): string {
-  let day = nextOpenWeekday(dayOffset);
-  while (usedDays.has(day)) day = nextOpenWeekday((dayOffset += 1));
-  usedDays.add(day);
-  return day;
-}
+const freshDay = freshDays();
 
 describe('booking rules', () => {
   it('a visitor books a consultation: 201, no account, 30 minutes at KSh 5,000, Nairobi time', async () => {
@@ -168,7 +162,7 @@ describe('booking rules', () => {
       headers: bearer(tokens.advocate),
     });
     expect(list.json().total).toBe(0);
-    expect(await sentMail()).toHaveLength(0);
+    expect(await sentMail(ctx)).toHaveLength(0);
   });
 
   it('never on a Sunday', async () => {
@@ -446,18 +440,11 @@ describe('who sees what', () => {
 });
 
 describe('transitions, emails and calendars', () => {
-  function calendarOf(mail: { attachments?: { content: string }[] }) {
-    const content = mail.attachments?.[0]?.content ?? '';
-    const parsed = ical.sync.parseICS(content);
-    const event = Object.values(parsed).find((item) => item?.type === 'VEVENT') as VEvent;
-    return { content, event };
-  }
-
   it('booked → confirmed → rescheduled → cancelled: same UID, SEQUENCE rising, METHOD:CANCEL last', async () => {
     const date = freshDay();
     const created = await post(booking({ date, time: '11:00' }), tokens.client);
     const appointment = created.json().appointment;
-    let mail = await sentMail();
+    let mail = await sentMail(ctx);
     expect(mail.map((m) => m.to)).toEqual([client.email, ctx.config.firmNotifyEmail]);
     const booked = calendarOf(mail[0]!);
     expect(booked.content).toContain('METHOD:REQUEST');
@@ -481,7 +468,7 @@ describe('transitions, emails and calendars', () => {
       message: M.confirmed,
       appointment: { status: 'confirmed' },
     });
-    mail = await sentMail();
+    mail = await sentMail(ctx);
     expect(mail).toHaveLength(1);
     expect(Number(calendarOf(mail[0]!).event.sequence)).toBe(1);
     ctx.mail.length = 0;
@@ -497,7 +484,7 @@ describe('transitions, emails and calendars', () => {
       message: M.rescheduled,
       appointment: { date: newDate, time: '15:00', status: 'confirmed' },
     });
-    mail = await sentMail();
+    mail = await sentMail(ctx);
     const rescheduled = calendarOf(mail[0]!);
     expect(Number(rescheduled.event.sequence)).toBe(2);
     expect(rescheduled.event.uid).toBe(booked.event.uid);
@@ -512,7 +499,7 @@ describe('transitions, emails and calendars', () => {
     expect(cancelled.json()).toMatchObject({
       appointment: { status: 'cancelled', cancellationReason: 'Client travelling' },
     });
-    mail = await sentMail();
+    mail = await sentMail(ctx);
     const last = calendarOf(mail[0]!);
     expect(last.content).toContain('METHOD:CANCEL');
     expect(last.content).toContain('STATUS:CANCELLED');
@@ -612,21 +599,16 @@ describe("the visitor's link", () => {
       ...visitor({ email, phone: `07123${String(seq).padStart(5, '0')}` }),
     });
     expect(response.statusCode).toBe(201);
-    const mail = await sentMail();
+    const mail = await sentMail(ctx);
     const link = /\/appointments\/manage#token=([\w-]+)/.exec(mail[0]!.text);
     expect(link).not.toBeNull();
     expect((await confirmVisitorBooking(ctx, email)).statusCode).toBe(200);
-    await sentMail();
+    await sentMail(ctx);
     ctx.mail.length = 0;
     return { id: response.json().appointment.id as string, token: link![1]! };
   }
   const manage = (path: string, payload: Record<string, unknown>) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/appointments/manage${path}`,
-      payload,
-      remoteAddress: `10.30.0.${(seq += 1) % 250}`,
-    });
+    manageByLink(ctx, path, payload, `10.30.0.${(seq += 1) % 250}`);
 
   it('views, moves and cancels the one booking, and nothing else', async () => {
     const { id, token } = await bookAsVisitor(freshDay());
@@ -636,7 +618,7 @@ describe("the visitor's link", () => {
     expect(moved.json().appointment).toMatchObject({ date: newDate, time: '09:00' });
     const cancelled = await manage('/cancel', { token, reason: 'Found a lawyer nearer home' });
     expect(cancelled.json().appointment.status).toBe('cancelled');
-    expect((await sentMail()).map((m) => m.to)).toContain(ctx.config.firmNotifyEmail);
+    expect((await sentMail(ctx)).map((m) => m.to)).toContain(ctx.config.firmNotifyEmail);
     expect((await manage('/cancel', { token, reason: 'again' })).statusCode).toBe(409);
     // A made-up token, or the token as a session, gets nothing.
     expect((await manage('', { token: 'x'.repeat(43) })).json().code).toBe('INVALID_BOOKING_LINK');
@@ -674,7 +656,7 @@ describe('the 24-hour reminder', () => {
       payload: { status: 'confirmed' },
       headers: bearer(tokens.advocate),
     });
-    await sentMail();
+    await sentMail(ctx);
     ctx.mail.length = 0;
 
     const sent: string[] = [];

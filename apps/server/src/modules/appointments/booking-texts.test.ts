@@ -1,12 +1,18 @@
 import { APPOINTMENT_MESSAGES as M, NOTIFICATION_TEXTS as T } from '@firm/shared';
 import { eq } from 'drizzle-orm';
-import ical, { type VEvent } from 'node-ical';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { notifications, type UserRow } from '../../db/schema';
 import { countNewEnquiries } from '../enquiries/enquiries.service';
-import { confirmVisitorBooking, nextOpenWeekday, visitorLinkToken } from './appointments-test-kit';
+import {
+  calendarOf,
+  confirmVisitorBooking,
+  freshDays,
+  manageByLink,
+  sentMail,
+  visitorLinkToken,
+} from './appointments-test-kit';
 
 /**
  * ADR 015: what a booking says it is (requested, confirmed, booked by the
@@ -39,14 +45,7 @@ afterEach(async () => {
   ctx.mail.length = 0;
 });
 
-const usedDays = new Set<string>();
-let dayOffset = 3;
-function freshDay(): string {
-  let day = nextOpenWeekday(dayOffset);
-  while (usedDays.has(day)) day = nextOpenWeekday((dayOffset += 1));
-  usedDays.add(day);
-  return day;
-}
+const freshDay = freshDays();
 
 const booking = (overrides: Record<string, unknown> = {}) => ({
   title: 'Land sale agreement',
@@ -74,24 +73,9 @@ function post(payload: Record<string, unknown>, token?: string) {
   });
 }
 const manage = (path: string, payload: Record<string, unknown>) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/appointments/manage${path}`,
-    payload,
-    remoteAddress: `10.41.0.${(seq += 1) % 250}`,
-  });
+  manageByLink(ctx, path, payload, `10.41.0.${(seq += 1) % 250}`);
 
-async function mailTo(to: string) {
-  await ctx.app.backgroundTasks.drain();
-  return ctx.mail.filter((message) => message.to === to);
-}
-function calendarOf(mail: { attachments?: { content: string | Buffer }[] }) {
-  const content = String(mail.attachments?.[0]?.content ?? '');
-  const event = Object.values(ical.sync.parseICS(content)).find(
-    (item) => item?.type === 'VEVENT',
-  ) as VEvent;
-  return { content, event };
-}
+const mailTo = async (to: string) => (await sentMail(ctx)).filter((message) => message.to === to);
 
 describe('item 3: one voice for what happened', () => {
   it('staff book for a client: the email and notice say booked for you by the firm, not a request', async () => {

@@ -12,8 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { appointmentEvents, appointments, notifications, type UserRow } from '../../db/schema';
-import { countUnconfirmedVisitorBookings, releaseExpiredHolds } from './appointments.repository';
-import { nextOpenWeekday, visitorLinkToken } from './appointments-test-kit';
+import { countUnconfirmedVisitorBookings, releaseExpiredHolds } from './visitor-holds.repository';
+import { freshDays, manageByLink, sentMail, visitorLinkToken } from './appointments-test-kit';
 
 /**
  * ADR 022 (booking) and 9: a visitor's booking holds its slot only until the visitor
@@ -76,27 +76,12 @@ function book(overrides: Record<string, unknown> = {}, token?: string) {
 }
 
 const manage = (path: string, payload: Record<string, unknown>) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/appointments/manage${path}`,
-    payload,
-    remoteAddress: `10.99.${(seq += 1) % 250}.1`,
-  });
+  manageByLink(ctx, path, payload, `10.99.${(seq += 1) % 250}.1`);
 
-async function sent() {
-  await ctx.app.backgroundTasks.drain();
-  return ctx.mail;
-}
+const sent = () => sentMail(ctx);
 
 /** An open weekday no other test here has used: each test gets its own diary. */
-const usedDays = new Set<string>();
-let dayOffset = 3;
-function freshDay(): string {
-  let day = nextOpenWeekday(dayOffset);
-  while (usedDays.has(day)) day = nextOpenWeekday((dayOffset += 1));
-  usedDays.add(day);
-  return day;
-}
+const freshDay = freshDays();
 const TIMES = ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00'];
 
 async function setCeiling(ceiling: number) {

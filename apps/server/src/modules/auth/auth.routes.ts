@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   MESSAGES,
-  apiErrorSchema,
   authSessionSchema,
   changePasswordInputSchema,
   forgotPasswordInputSchema,
@@ -32,6 +31,7 @@ import {
 } from './auth.service';
 import { MemoryUnknownAccountThrottle } from './login-throttle';
 import { RedisUnknownAccountThrottle } from './redis-login-throttle';
+import { errorResponses } from '../../lib/route-kit';
 
 const meta = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -85,9 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: verifySuperKeyInputSchema,
         response: {
           200: successMessageSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorResponses(400, 401, 429),
         },
       },
       config: { rateLimit: LIMITS.superKey },
@@ -111,10 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: authSessionSchema,
           202: registrationPendingSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorResponses(400, 401, 409, 429),
         },
       },
       config: { rateLimit: LIMITS.register },
@@ -139,10 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginInputSchema,
         response: {
           200: authSessionSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorResponses(400, 401, 403, 429),
         },
       },
       config: { rateLimit: LIMITS.login },
@@ -156,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
-        response: { 200: publicUserSchema, 401: apiErrorSchema },
+        response: { 200: publicUserSchema, ...errorResponses(401) },
       },
       onRequest: [app.requireUser],
       config: { allowPasswordChangeRequired: true },
@@ -170,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'End this session',
-        response: { 200: successMessageSchema, 401: apiErrorSchema },
+        response: { 200: successMessageSchema, ...errorResponses(401) },
       },
       onRequest: [app.requireUser],
       config: { allowPasswordChangeRequired: true },
@@ -188,7 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Email a password reset link (the same answer whether or not the account exists)',
         body: forgotPasswordInputSchema,
-        response: { 200: successMessageSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: successMessageSchema, ...errorResponses(400, 429) },
       },
       config: { rateLimit: LIMITS.forgotPassword },
     },
@@ -210,7 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Set a new password with the emailed token; ends every session',
         body: resetPasswordInputSchema,
-        response: { 200: successMessageSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: successMessageSchema, ...errorResponses(400, 429) },
       },
       config: { rateLimit: LIMITS.resetPassword },
     },
@@ -228,7 +220,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Choose a password with a welcome email's invitation token (ADR 024); answers with a session",
         body: resetPasswordInputSchema,
-        response: { 200: authSessionSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: authSessionSchema, ...errorResponses(400, 429) },
       },
       config: { rateLimit: LIMITS.resetPassword },
     },
@@ -244,9 +236,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: changePasswordInputSchema,
         response: {
           200: passwordChangedSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorResponses(400, 401, 429),
         },
       },
       onRequest: [app.requireUser],

@@ -32,6 +32,7 @@ import {
   type CaseRow,
   type NewCaseRow,
 } from '../../db/schema';
+import { searchActiveClients } from '../users/user-lookups.repository';
 import { fullName, listActiveStaff } from '../users/users.repository';
 
 /**
@@ -472,20 +473,8 @@ export async function countCaseContents(
 
 /** The New Case modal's pickers: active clients matching `search`, and every active member of staff. */
 export async function listCasePeople(db: Executor, search: string | undefined) {
-  const clientWhere = [eq(users.role, 'client'), eq(users.isActive, true)];
-  if (search) {
-    const pattern = likePattern(search);
-    clientWhere.push(
-      sql`((${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern} or ${users.email} ilike ${pattern})`,
-    );
-  }
   const [clients, assignees] = await Promise.all([
-    db
-      .select({ id: users.id, name: fullName(users), email: users.email })
-      .from(users)
-      .where(and(...clientWhere))
-      .orderBy(asc(users.firstName), asc(users.lastName))
-      .limit(20),
+    searchActiveClients(db, search),
     listActiveStaff(db),
   ]);
   return { clients, assignees };

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CASE_MESSAGES,
   addNoteInputSchema,
-  apiErrorSchema,
   caseIdParamsSchema,
   caseListSchema,
   casePeopleQuerySchema,
@@ -233,8 +232,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: uploadQuerySchema,
         response: {
           201: documentResponseSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
+          ...errorResponses(413, 415),
           ...errors,
         },
       },

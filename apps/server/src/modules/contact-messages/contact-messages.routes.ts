@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  MESSAGES,
-  apiErrorSchema,
-  contactMessageCreatedSchema,
-  contactMessageInputSchema,
-} from '@firm/shared';
+import { MESSAGES, contactMessageCreatedSchema, contactMessageInputSchema } from '@firm/shared';
 import { submitContactMessage } from './contact-messages.service';
+import { errorResponses, requestMeta } from '../../lib/route-kit';
 
 export const contactMessageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -15,7 +11,7 @@ export const contactMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['public'],
         summary: 'Send a message to the firm from the contact form',
         body: contactMessageInputSchema,
-        response: { 201: contactMessageCreatedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: contactMessageCreatedSchema, ...errorResponses(400, 429) },
       },
       // Mobile networks in Kenya put many people behind one address (CGNAT): be generous.
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
@@ -29,7 +25,7 @@ export const contactMessageRoutes: FastifyPluginAsyncZod = async (app) => {
           logger: request.log,
         },
         request.body,
-        { ip: request.ip },
+        requestMeta(request),
       );
       return reply.status(201).send({ success: true, message: MESSAGES.contactSuccess, reference });
     },

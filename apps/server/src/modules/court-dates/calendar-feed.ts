@@ -13,7 +13,7 @@ import type { Db, Executor } from '../../db/client';
 import { appointments, calendarFeeds, users, type UserRow } from '../../db/schema';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { personalFeedCalendar } from '../appointments/appointment-calendar';
-import { toAppointment } from '../appointments/appointments.service';
+import { toAppointment } from '../appointments/appointment-serializer';
 import { courtDatesFor } from './court-dates.service';
 
 /**

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, dashboardStatsSchema, setupChecklistSchema } from '@firm/shared';
+import { dashboardStatsSchema, setupChecklistSchema } from '@firm/shared';
 import { currentUser } from '../../plugins/auth';
 import { dashboardStats, setupChecklist } from './dashboard.service';
+import { errorResponses } from '../../lib/route-kit';
 
 /** `GET /api/dashboard/stats`: every signed-in person, sections by role and toggles. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +12,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dashboard'],
         summary: "The caller's dashboard in one answer: the sections their role and toggles allow",
-        response: { 200: dashboardStatsSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: dashboardStatsSchema, ...errorResponses(401, 403) },
       },
       onRequest: [app.requirePermission('dashboard:view')],
     },
@@ -29,7 +30,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dashboard'],
         summary: "The firm's setup checklist, each item ticked from the data",
-        response: { 200: setupChecklistSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: setupChecklistSchema, ...errorResponses(401, 403) },
       },
       onRequest: [app.requirePermission('settings:view')],
     },

@@ -24,7 +24,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { readFirmSettings } from '../firm-settings/firm-settings.service';
 import { findFirmSettings } from '../firm-settings/firm-settings.repository';
-import { appointmentReference } from '../appointments/appointments.service';
+import { appointmentReference } from '../appointments/appointment-serializer';
 import { countNewEnquiries } from '../enquiries/enquiries.service';
 import { clientMessagesOverview } from '../messages/message-read-models';
 import {

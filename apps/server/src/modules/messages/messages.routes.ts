@@ -6,7 +6,6 @@ import {
   MESSAGE_LIMITS,
   MESSAGE_MESSAGES,
   VALIDATION,
-  apiErrorSchema,
   attachmentParamsSchema,
   conversationCreatedSchema,
   conversationIdParamsSchema,
@@ -186,8 +185,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           'Start a conversation with its first message (staff choose the client): JSON, or multipart with subject, caseId, clientId, body, staffIds fields and up to 5 "file" parts',
         response: {
           201: conversationCreatedSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
+          ...errorResponses(413, 415),
           ...errors,
         },
       },
@@ -282,8 +280,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         params: conversationIdParamsSchema,
         response: {
           201: messageSentSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
+          ...errorResponses(413, 415),
           ...errors,
         },
       },

@@ -1,6 +1,7 @@
 import type { NotificationEmailKind } from '@firm/shared';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { offsetOf, rowsAndTotal } from '../../db/list-queries';
 import {
   notificationCounters,
   notificationEmailPreferences,
@@ -58,19 +59,19 @@ export async function listNotificationRows(
   const where = options.unreadOnly ? and(own(userId), unread) : own(userId);
   const pageWhere =
     options.before === undefined ? where : and(where, lt(notifications.sequence, options.before));
-  const [found, [totals]] = await Promise.all([
+  const { rows: found, total } = await rowsAndTotal(
     db
       .select()
       .from(notifications)
       .where(pageWhere)
       .orderBy(desc(notifications.sequence))
       .limit(options.limit + 1)
-      .offset(options.before === undefined ? (options.page - 1) * options.limit : 0),
+      .offset(options.before === undefined ? offsetOf(options) : 0),
     db.select({ total: count() }).from(notifications).where(where),
-  ]);
+  );
   return {
     rows: found.slice(0, options.limit),
-    total: totals?.total ?? 0,
+    total,
     hasMore: found.length > options.limit,
   };
 }

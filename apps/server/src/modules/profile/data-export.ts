@@ -8,7 +8,7 @@ import {
 } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { ownAppointmentsForExport } from '../appointments/appointments.service';
+import { ownAppointmentsForExport } from '../appointments/appointment-reads.service';
 import { ownCasesForExport } from '../cases/cases.service';
 import {
   emailPreferences,

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PROFILE_MESSAGES,
-  apiErrorSchema,
   createDataRequestInputSchema,
   dataExportQuerySchema,
   dataRequestCreatedSchema,
@@ -114,7 +113,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Send a confirmation link to a new email address (the old one is told)',
         body: emailChangeInputSchema,
-        response: { 200: successMessageSchema, ...errors, 429: apiErrorSchema },
+        response: { 200: successMessageSchema, ...errors, ...errorResponses(429) },
       },
       onRequest: signedIn,
       config: { rateLimit: EMAIL_CHANGE_LIMIT },

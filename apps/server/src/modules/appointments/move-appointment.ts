@@ -1,0 +1,95 @@
+import type { NewAppointmentRow } from '../../db/schema';
+import { writeAudit } from '../audit/audit-log.repository';
+import { notifyAppointmentChanged } from '../notifications/notify-events';
+import { nowOf, settingsOf, type AppointmentActor, type AppointmentDeps } from './appointment-deps';
+import { insertAppointmentEvent } from './appointment-events.repository';
+import {
+  findAppointment,
+  updateAppointment as updateAppointmentRow,
+  type AppointmentWithAdvocate,
+} from './appointments.repository';
+import { lockClientDiary, lockDiary, rethrowUnlessDiaryTaken, slotTaken } from './booking-guards';
+import { checkSlot, freeTimes, slotRange } from './slot-engine';
+
+/**
+ * Moves a live appointment to `date` `time` (same advocate unless `advocateId`), raising its
+ * calendar sequence and clearing its reminder; the constraint answers a clash with 409. Staff
+ * (PUT /appointments/:id), the client who booked it, and a visitor through their link move it so.
+ */
+export async function moveAppointment(
+  deps: AppointmentDeps,
+  row: AppointmentWithAdvocate,
+  change: { date: string; time: string; durationMinutes: number; advocateId: string | null },
+  rest: Partial<NewAppointmentRow>,
+  actor: AppointmentActor,
+): Promise<AppointmentWithAdvocate> {
+  checkSlot(change.date, change.time, change.durationMinutes, nowOf(deps), await settingsOf(deps));
+  const { startsAt, endsAt } = slotRange(change.date, change.time, change.durationMinutes);
+  try {
+    await deps.db.transaction(async (tx) => {
+      if (row.clientId) await lockClientDiary(tx, row.clientId);
+      const diary = change.advocateId ?? row.advocateId;
+      if (diary) await lockDiary(tx, diary);
+      await updateAppointmentRow(tx, row.id, {
+        ...rest,
+        startsAt,
+        endsAt,
+        durationMinutes: change.durationMinutes,
+        advocateId: change.advocateId,
+        sequence: row.sequence + 1,
+        reminderSentAt: null,
+      });
+      await insertAppointmentEvent(tx, {
+        appointmentId: row.id,
+        action: 'rescheduled',
+        actorId: actor.id,
+        details: {
+          from: {
+            startsAt: row.startsAt.toISOString(),
+            endsAt: row.endsAt.toISOString(),
+            advocateId: row.advocateId,
+          },
+          to: {
+            startsAt: startsAt.toISOString(),
+            endsAt: endsAt.toISOString(),
+            advocateId: change.advocateId,
+          },
+        },
+      });
+      if (actor.audit) {
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'appointment.rescheduled',
+          targetUserId: row.clientId,
+          ip: actor.ip,
+          details: {
+            appointmentId: row.id,
+            from: row.startsAt.toISOString(),
+            to: startsAt.toISOString(),
+          },
+        });
+      }
+      // A booking still awaiting its visitor's confirmation is not yet the firm's business.
+      if (!row.holdExpiresAt) {
+        await notifyAppointmentChanged(
+          tx,
+          { ...row, startsAt, advocateId: change.advocateId },
+          'appointment_rescheduled',
+          actor.user,
+          row,
+        );
+      }
+    });
+  } catch (error) {
+    rethrowUnlessDiaryTaken(error, actor.audit);
+    throw slotTaken(
+      change.advocateId
+        ? await freeTimes(deps, change.date, change.durationMinutes, {
+            advocateId: change.advocateId,
+            excludeId: row.id,
+          })
+        : [],
+    );
+  }
+  return (await findAppointment(deps.db, row.id))!;
+}

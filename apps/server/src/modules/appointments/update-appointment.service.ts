@@ -1,0 +1,180 @@
+import {
+  APPOINTMENT_MESSAGES as M,
+  canMoveTo,
+  isStaffAccount,
+  nairobiDateTime,
+  type Appointment,
+  type UpdateAppointmentValues,
+} from '@firm/shared';
+import type { NewAppointmentRow, UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { assertCan } from '../../lib/permissions';
+import { writeAudit } from '../audit/audit-log.repository';
+import { notifyAppointmentChanged } from '../notifications/notify-events';
+import { bookableAdvocates } from '../users/user-lookups.repository';
+import { nowOf, type AppointmentDeps } from './appointment-deps';
+import type { RequestMeta } from '../../lib/route-kit';
+import { insertAppointmentEvent } from './appointment-events.repository';
+import { queueMail, type AppointmentMailKind } from './appointment-mail';
+import { findInScope } from './appointment-reads.service';
+import { isLive, toAppointment } from './appointment-serializer';
+import {
+  findAppointment,
+  updateAppointment as updateAppointmentRow,
+  type AppointmentWithAdvocate,
+} from './appointments.repository';
+import { moveAppointment } from './move-appointment';
+
+/** The columns a PUT changes, other than the time, duration and advocate (a move's). */
+function changesOf(
+  input: UpdateAppointmentValues,
+  row: AppointmentWithAdvocate,
+  now: Date,
+): Partial<NewAppointmentRow> {
+  const changes: Partial<NewAppointmentRow> = {};
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.type !== undefined) changes.type = input.type;
+  if (input.feeKsh !== undefined) changes.feeKsh = input.feeKsh;
+  if (input.location !== undefined) {
+    changes.location = input.location;
+    if (input.location !== 'office') changes.officeId = null;
+  }
+  if (input.officeId !== undefined) changes.officeId = input.officeId || null;
+  if (input.meetingLink !== undefined) changes.meetingLink = input.meetingLink || null;
+  if (input.paymentMethod !== undefined) changes.paymentMethod = input.paymentMethod;
+  if (input.paymentReference !== undefined)
+    changes.paymentReference = input.paymentReference || null;
+  if (input.paymentStatus !== undefined) {
+    changes.paymentStatus = input.paymentStatus;
+    changes.paidAt = input.paymentStatus === 'paid' ? (row.paidAt ?? now) : null;
+  }
+  if (input.status) changes.status = input.status;
+  // The free preliminary call stays free and by phone, whatever else is changed (ADR 015).
+  if ((changes.type ?? row.type) === 'preliminary_call') {
+    if (changes.type || changes.feeKsh !== undefined) changes.feeKsh = 0;
+    if (changes.type || changes.location !== undefined) {
+      changes.location = 'phone';
+      changes.officeId = null;
+      changes.meetingLink = null;
+    }
+  }
+  return changes;
+}
+
+/**
+ * PUT /appointments/:id. A client may reschedule their own live appointment (it then waits for
+ * the firm to confirm again); staff with canScheduleAppointments may also change its type, fee,
+ * duration, place and advocate, confirm or complete it. Recording its payment is `payments:record`
+ * (advocates, admins with canManageCases), whether or not the caller keeps the diary.
+ */
+export async function updateAppointment(
+  deps: AppointmentDeps,
+  user: UserRow,
+  id: string,
+  input: UpdateAppointmentValues,
+  meta: RequestMeta,
+): Promise<{ appointment: Appointment; message: string }> {
+  const row = await findInScope(deps, user, id);
+  const { date, time, ...others } = input;
+  const staffFields = Object.entries(others).filter(([, value]) => value !== undefined);
+  const recordsPayment = staffFields.some(([key]) => key.startsWith('payment'));
+  const onlyRecordsPayment =
+    recordsPayment && date === undefined && staffFields.every(([key]) => key.startsWith('payment'));
+  if (recordsPayment) assertCan(user, 'payments:record');
+  if (!onlyRecordsPayment) assertCan(user, 'appointments:schedule', { clientId: row.clientId });
+  const isStaff = isStaffAccount(user);
+  if (!isStaff && staffFields.length > 0) throw AppError.forbidden(M.accessDenied);
+
+  if (row.holdExpiresAt) {
+    throw AppError.conflict(M.notYetConfirmedByVisitor, 'AWAITING_VISITOR_CONFIRMATION');
+  }
+  const isPaymentOnly =
+    staffFields.every(([key]) => key.startsWith('payment')) && date === undefined;
+  if (!isLive(row) && !(row.status === 'completed' && isPaymentOnly)) {
+    throw AppError.conflict(M.notChangeable, 'TRANSITION_NOT_ALLOWED');
+  }
+  if (input.status && !canMoveTo(row.status, input.status)) {
+    throw AppError.conflict(
+      M.transitionNotAllowed(row.status, input.status),
+      'TRANSITION_NOT_ALLOWED',
+    );
+  }
+  if (input.paymentStatus === 'paid') {
+    const method = input.paymentMethod ?? row.paymentMethod;
+    const reference = input.paymentReference ?? row.paymentReference;
+    if (!method || (method !== 'cash' && !reference)) {
+      throw AppError.badRequest(M.paymentReferenceRequired, {
+        [method ? 'paymentReference' : 'paymentMethod']: M.paymentReferenceRequired,
+      });
+    }
+  }
+  if (input.advocateId && (await bookableAdvocates(deps.db, input.advocateId)).length === 0) {
+    throw AppError.badRequest(M.advocateNotFound, { advocateId: M.advocateNotFound });
+  }
+
+  const changes = changesOf(input, row, nowOf(deps));
+  const current = nairobiDateTime(row.startsAt);
+  const newDuration = input.durationMinutes ?? row.durationMinutes;
+  const newAdvocate = input.advocateId ?? row.advocateId;
+  const isMove =
+    (date !== undefined && (date !== current.date || time !== current.time)) ||
+    newDuration !== row.durationMinutes ||
+    newAdvocate !== row.advocateId;
+
+  let updated: AppointmentWithAdvocate;
+  let mailKind: AppointmentMailKind | null = null;
+  if (isMove) {
+    // A client's move waits for the firm to confirm it again.
+    if (!isStaff) changes.status = 'scheduled';
+    updated = await moveAppointment(
+      deps,
+      row,
+      {
+        date: date ?? current.date,
+        time: time ?? current.time,
+        durationMinutes: newDuration,
+        advocateId: newAdvocate,
+      },
+      changes,
+      { id: user.id, ip: meta.ip, audit: isStaff, user },
+    );
+    mailKind = 'rescheduled';
+  } else {
+    const isConfirming = input.status === 'confirmed' && row.status !== 'confirmed';
+    const touchesCalendar =
+      isConfirming || changes.location !== undefined || changes.meetingLink !== undefined;
+    if (touchesCalendar) changes.sequence = row.sequence + 1;
+    await deps.db.transaction(async (tx) => {
+      if (Object.keys(changes).length > 0) await updateAppointmentRow(tx, row.id, changes);
+      const action =
+        input.status === 'confirmed'
+          ? 'confirmed'
+          : input.status === 'completed'
+            ? 'completed'
+            : input.paymentStatus === 'paid' && row.paymentStatus !== 'paid'
+              ? 'paid'
+              : 'updated';
+      await insertAppointmentEvent(tx, {
+        appointmentId: row.id,
+        action,
+        actorId: user.id,
+        details: Object.fromEntries(staffFields),
+      });
+      await writeAudit(tx, {
+        actorId: user.id,
+        action: `appointment.${action}`,
+        targetUserId: row.clientId,
+        ip: meta.ip,
+        details: { appointmentId: row.id, changes: Object.fromEntries(staffFields) },
+      });
+      if (isConfirming) await notifyAppointmentChanged(tx, row, 'appointment_confirmed', user);
+    });
+    updated = (await findAppointment(deps.db, row.id))!;
+    if (isConfirming) mailKind = 'confirmed';
+  }
+  if (mailKind) queueMail(deps, mailKind, updated, { notifyFirm: !isStaff });
+  const message =
+    mailKind === 'rescheduled' ? M.rescheduled : mailKind === 'confirmed' ? M.confirmed : M.updated;
+  return { appointment: toAppointment(updated), message };
+}
