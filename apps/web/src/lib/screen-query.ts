@@ -11,7 +11,7 @@ import { useDeferredValue } from 'react';
  * `useQuery` for the data a screen is drawn from. TanStack Query hands new data to React as an
  * external store, which React renders at once and in one piece: on a mid-range phone a dashboard
  * or a list arriving held the main thread for over a second, and a tap meanwhile waited
- * (docs/decisions/010). Here the data reaches the screen as a deferred value: React first
+ * (docs/decisions/032-portal-on-a-phone.md). Here the data reaches the screen as a deferred value: React first
  * finishes the urgent render with what was shown before (the loading state, or the previous page
  * of a list), then draws the new data in the background, yielding to the person between pieces.
  *

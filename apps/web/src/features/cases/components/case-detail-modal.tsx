@@ -318,7 +318,9 @@ export function CaseDetailModal({
   return (
     <Modal
       title={title}
-      description={query.data ? query.data.caseNumber : undefined}
+      // The case number's line is kept while the case loads, so the body does not move down a line
+      // when it arrives (layout shift on a phone).
+      description={query.data ? query.data.caseNumber : '\u00a0'}
       size="lg"
       tall
       onClose={onClose}
