@@ -1,12 +1,12 @@
 import { APPOINTMENT_MESSAGES } from './appointments/texts';
-import { CASE_MESSAGES } from './cases/rules';
+import { CASE_MESSAGES } from './cases/texts';
 import { CLIENT_MESSAGES, ENQUIRY_MESSAGES } from './clients/texts';
 import type { AdminPermissionKey, AdminPermissions, Role } from './common/constants';
 import { MESSAGE_MESSAGES } from './messages/texts';
 import { MESSAGES } from './common/texts';
 import { PROFILE_MESSAGES } from './profile/texts';
 import { CALENDAR_FEED_TEXTS } from './profile/texts';
-import { DASHBOARD_MESSAGES } from './dashboard/rules';
+import { DASHBOARD_MESSAGES } from './dashboard/texts';
 import { USER_MANAGEMENT_MESSAGES } from './users/texts';
 
 /**

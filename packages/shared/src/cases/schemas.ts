@@ -3,13 +3,13 @@ import {
   CASE_CATEGORY_CODES,
   CASE_EVENT_TYPES,
   CASE_LIMITS,
-  CASE_MESSAGES,
   CASE_PRIORITIES,
   CASE_SORTS,
   CASE_STATUSES,
   CASE_UNASSIGNED,
   PARTY_ROLE_CODES,
 } from './rules';
+import { CASE_MESSAGES } from './texts';
 import { VALIDATION } from '../common/texts';
 import { successMessageSchema } from '../auth/schemas';
 import {

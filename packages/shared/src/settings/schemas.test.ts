@@ -7,7 +7,8 @@ import {
 } from '../appointments/rules';
 import { FIRM_SETTINGS_MESSAGES as F } from './texts';
 import { defaultFirmSettings, firmSettingsSchema } from './schemas';
-import { caseNextAction, dashboardLinks } from '../dashboard/rules';
+import { dashboardLinks } from '../dashboard/rules';
+import { caseNextAction } from '../dashboard/texts';
 
 const noHoliday = () => false;
 
