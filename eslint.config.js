@@ -16,8 +16,17 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
  * The server's house: like the web app's features, its modules do not import
  * each other. They stand on a foundation, in order, each level using only those before it; a
  * module that must tell one above it announces a domain event instead (lib/domain-events.ts).
+ * A level is a whole module, or the files of a module that the others build on (the rest of that
+ * module is a feature like any other).
  */
-const serverFoundation = ['audit', 'users', 'mail-guard', 'firm-settings', 'auth', 'notifications'];
+const serverFoundation = [
+  ['audit'],
+  ['users/users.repository.ts', 'users/user-serializer.ts'],
+  ['mail-guard'],
+  ['firm-settings'],
+  ['auth'],
+  ['notifications'],
+];
 /**
  * The exceptions, named here and nowhere else: the modules that read across the house, and whom.
  */
@@ -34,21 +43,22 @@ const serverReadsAcross = {
   clients: ['profile'],
   settings: ['profile'],
   // Converting an enquiry creates a client account.
-  enquiries: ['user-management'],
+  enquiries: ['users'],
   // Deleting an account counts its cases; a new client is checked for conflicts.
-  'user-management': ['cases'],
+  users: ['cases'],
 };
 const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
   withFileTypes: true,
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const serverModuleZones = serverModules.map((module) => {
-  const level = serverFoundation.indexOf(module);
+const isWholeModule = (path) => !path.includes('/');
+const moduleZones = serverModules.map((module) => {
+  const level = serverFoundation.findIndex((paths) => paths.includes(module));
   const allowed =
     level >= 0
-      ? serverFoundation.slice(0, level)
-      : [...serverFoundation, ...(serverReadsAcross[module] ?? [])];
+      ? serverFoundation.slice(0, level).flat()
+      : [...serverFoundation.flat(), ...(serverReadsAcross[module] ?? [])];
   return {
     target: `./apps/server/src/modules/${module}`,
     from: './apps/server/src/modules',
@@ -59,6 +69,21 @@ const serverModuleZones = serverModules.map((module) => {
         : 'A server module must not import another; name an exception in eslint.config.js.',
   };
 });
+// The foundation files of a module that is partly foundation: held to the levels below them.
+const fileZones = serverFoundation.flatMap((paths, level) =>
+  paths.every(isWholeModule)
+    ? []
+    : [
+        {
+          target: paths.map((path) => `./apps/server/src/modules/${path}`),
+          from: './apps/server/src/modules',
+          except: [...paths, ...serverFoundation.slice(0, level).flat()].map((name) => `./${name}`),
+          message:
+            'A foundation file uses only the foundation below it; announce a domain event to those above.',
+        },
+      ],
+);
+const serverModuleZones = [...moduleZones, ...fileZones];
 
 export default tseslint.config(
   {

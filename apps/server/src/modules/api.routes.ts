@@ -14,7 +14,7 @@ import { notificationRoutes } from './notifications/notifications.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
-import { userManagementRoutes } from './user-management/user-management.routes';
+import { userManagementRoutes } from './users/user-management.routes';
 
 /** Every API module, mounted under /api by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {

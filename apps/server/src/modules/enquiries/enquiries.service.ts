@@ -14,7 +14,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError, isAppError } from '../../lib/app-error';
 import { assertCan } from '../../lib/permissions';
 import { writeAudit } from '../audit/audit-log.repository';
-import { createClient, type UserManagementDeps } from '../user-management/user-management.service';
+import { createClient, type UserManagementDeps } from '../users/user-management.service';
 import {
   countNewEnquiries,
   findEnquiry,

@@ -34,13 +34,13 @@ import { conflictsForNewClient } from '../cases/cases.service';
 import { spendUserResetTokens } from '../auth/password-reset.repository';
 import { replacePassword } from '../auth/replace-password';
 import { revokeUserSessions } from '../auth/sessions.repository';
-import { toPublicUser } from '../users/user-serializer';
+import { toPublicUser } from './user-serializer';
 import {
   findUserByEmail,
   insertUser,
   isUniqueViolation,
   updateUser,
-} from '../users/users.repository';
+} from './users.repository';
 import {
   countOtherActiveAdvocates,
   deleteUserRow,
