@@ -23,7 +23,7 @@ const serverFoundation = [
   ['audit'],
   ['users/users.repository.ts', 'users/user-serializer.ts'],
   ['mail-guard'],
-  ['firm-settings'],
+  ['settings/firm-settings.repository.ts', 'settings/firm-settings.service.ts'],
   ['auth'],
   ['notifications'],
 ];

@@ -7,7 +7,7 @@ import { courtDateRoutes } from './court-dates/court-dates.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
 import { enquiryRoutes } from './enquiries/enquiries.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
-import { firmSettingsRoutes } from './firm-settings/firm-settings.routes';
+import { firmSettingsRoutes } from './settings/firm-settings.routes';
 import { healthRoutes } from './health/health.routes';
 import { messageRoutes } from './messages/messages.routes';
 import { notificationRoutes } from './notifications/notifications.routes';

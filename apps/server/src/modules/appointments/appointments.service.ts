@@ -46,7 +46,7 @@ import { writeAudit } from '../audit/audit-log.repository';
 import { findUserById } from '../users/users.repository';
 import { wantsEmail } from '../notifications/notifications.service';
 import { notifyAppointmentBooked, notifyAppointmentChanged } from '../notifications/notify-events';
-import { readFirmSettings } from '../firm-settings/firm-settings.service';
+import { readFirmSettings } from '../settings/firm-settings.service';
 import { claimUnprovenRecipient } from '../mail-guard/mail-guard';
 import { calendarFile, sendAppointmentMail, type AppointmentMailKind } from './appointment-mail';
 import { appointmentAsSeenBy } from './appointment-view';
