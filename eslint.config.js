@@ -32,7 +32,7 @@ const serverFoundation = [
  */
 const serverReadsAcross = {
   // The dashboards: every role's figures from the modules that own them.
-  dashboard: ['appointments', 'enquiries', 'messages'],
+  dashboard: ['appointments', 'clients', 'messages'],
   // "Download my data" (the data export) gathers a person's records from each module.
   profile: ['appointments', 'cases', 'messages'],
   // Filing a message's attachment records a case document, as an upload does.
@@ -40,10 +40,9 @@ const serverReadsAcross = {
   // The personal calendar feed carries appointments beside court dates.
   'court-dates': ['appointments'],
   // A client's email change is confirmed the profile's way; data requests are the profile's.
-  clients: ['profile'],
+  // Converting an enquiry creates a client account (the users module's).
+  clients: ['profile', 'users'],
   settings: ['profile'],
-  // Converting an enquiry creates a client account.
-  enquiries: ['users'],
   // Deleting an account counts its cases; a new client is checked for conflicts.
   users: ['cases'],
 };

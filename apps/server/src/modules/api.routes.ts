@@ -5,7 +5,7 @@ import { caseRoutes } from './cases/cases.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { courtDateRoutes } from './court-dates/court-dates.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
-import { enquiryRoutes } from './enquiries/enquiries.routes';
+import { enquiryRoutes } from './clients/enquiries.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { firmSettingsRoutes } from './settings/firm-settings.routes';
 import { healthRoutes } from './health/health.routes';

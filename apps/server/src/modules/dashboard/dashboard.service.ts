@@ -25,7 +25,7 @@ import type { UserRow } from '../../db/schema';
 import { readFirmSettings } from '../settings/firm-settings.service';
 import { findFirmSettings } from '../settings/firm-settings.repository';
 import { appointmentReference } from '../appointments/appointments.service';
-import { countNewEnquiries } from '../enquiries/enquiries.service';
+import { countNewEnquiries } from '../clients/enquiries.service';
 import { clientMessagesOverview } from '../messages/message-read-models';
 import {
   accountCounts,
