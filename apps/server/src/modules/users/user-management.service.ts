@@ -35,12 +35,7 @@ import { spendUserResetTokens } from '../auth/password-reset.repository';
 import { replacePassword } from '../auth/replace-password';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { toPublicUser } from './user-serializer';
-import {
-  findUserByEmail,
-  insertUser,
-  isUniqueViolation,
-  updateUser,
-} from './users.repository';
+import { findUserByEmail, insertUser, isUniqueViolation, updateUser } from './users.repository';
 import {
   countOtherActiveAdvocates,
   deleteUserRow,
