@@ -16,14 +16,23 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
  * The server's house: like the web app's features, its modules do not import
  * each other. They stand on a foundation, in order, each level using only those before it; a
  * module that must tell one above it announces a domain event instead (lib/domain-events.ts).
+ * A level is a whole module, or the files of a module that the others build on (the rest of that
+ * module is a feature like any other).
  */
-const serverFoundation = ['audit', 'users', 'mail-guard', 'firm-settings', 'auth', 'notifications'];
+const serverFoundation = [
+  ['audit'],
+  ['users/users.repository.ts', 'users/user-lookups.repository.ts', 'users/user-serializer.ts'],
+  ['mail-guard'],
+  ['settings/firm-settings.repository.ts', 'settings/firm-settings.service.ts'],
+  ['auth'],
+  ['notifications'],
+];
 /**
  * The exceptions, named here and nowhere else: the modules that read across the house, and whom.
  */
 const serverReadsAcross = {
   // The dashboards: every role's figures from the modules that own them.
-  dashboard: ['appointments', 'enquiries', 'messages'],
+  dashboard: ['appointments', 'clients', 'messages'],
   // "Download my data" (the data export) gathers a person's records from each module.
   profile: ['appointments', 'cases', 'messages'],
   // Filing a message's attachment records a case document, as an upload does.
@@ -31,24 +40,24 @@ const serverReadsAcross = {
   // The personal calendar feed carries appointments beside court dates.
   'court-dates': ['appointments'],
   // A client's email change is confirmed the profile's way; data requests are the profile's.
-  clients: ['profile'],
+  // Converting an enquiry creates a client account (the users module's).
+  clients: ['profile', 'users'],
   settings: ['profile'],
-  // Converting an enquiry creates a client account.
-  enquiries: ['user-management'],
   // Deleting an account counts its cases; a new client is checked for conflicts.
-  'user-management': ['cases'],
+  users: ['cases'],
 };
 const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
   withFileTypes: true,
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const serverModuleZones = serverModules.map((module) => {
-  const level = serverFoundation.indexOf(module);
+const isWholeModule = (path) => !path.includes('/');
+const moduleZones = serverModules.map((module) => {
+  const level = serverFoundation.findIndex((paths) => paths.includes(module));
   const allowed =
     level >= 0
-      ? serverFoundation.slice(0, level)
-      : [...serverFoundation, ...(serverReadsAcross[module] ?? [])];
+      ? serverFoundation.slice(0, level).flat()
+      : [...serverFoundation.flat(), ...(serverReadsAcross[module] ?? [])];
   return {
     target: `./apps/server/src/modules/${module}`,
     from: './apps/server/src/modules',
@@ -59,6 +68,21 @@ const serverModuleZones = serverModules.map((module) => {
         : 'A server module must not import another; name an exception in eslint.config.js.',
   };
 });
+// The foundation files of a module that is partly foundation: held to the levels below them.
+const fileZones = serverFoundation.flatMap((paths, level) =>
+  paths.every(isWholeModule)
+    ? []
+    : [
+        {
+          target: paths.map((path) => `./apps/server/src/modules/${path}`),
+          from: './apps/server/src/modules',
+          except: [...paths, ...serverFoundation.slice(0, level).flat()].map((name) => `./${name}`),
+          message:
+            'A foundation file uses only the foundation below it; announce a domain event to those above.',
+        },
+      ],
+);
+const serverModuleZones = [...moduleZones, ...fileZones];
 
 export default tseslint.config(
   {

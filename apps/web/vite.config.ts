@@ -32,7 +32,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           // has painted.
           if (/vite\/(preload-helper|modulepreload-polyfill)|\/src\/boot\.ts$/.test(id))
             return 'boot';
-          if (/node_modules\/zod\/|packages\/shared\/src\/schemas\//.test(id)) return 'validation';
+          if (
+            /node_modules\/zod\/|packages\/shared\/src\/([^/]+\/schemas|common\/(fields|list-query))\.ts$/.test(
+              id,
+            )
+          )
+            return 'validation';
           if (/node_modules\/(react-hook-form|@hookform)\//.test(id)) return 'forms';
           if (/node_modules\/react-router\//.test(id)) return 'site';
           if (
@@ -47,7 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           if (/features\/public-site\/components\/(chat-widget|not-found-screen|ui)\.tsx$/.test(id))
             return 'site';
           if (
-            /packages\/shared\/src\/(constants|messages|contact-message-texts|phone|office-hours|offices|firm-identity|paths|permissions|portal-manifest)\.ts$/.test(
+            /packages\/shared\/src\/(common\/(constants|texts|phone|office-hours|offices|firm-identity)|public-site\/texts|paths|permissions|portal-manifest)\.ts$/.test(
               id,
             )
           )
@@ -59,7 +64,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // screens read. Named, because Rollup would otherwise move what the schemas import into
           // 'validation', and every portal page would then download zod and build every schema
           // (the largest script the portal ran on load) just to read a label (ADR 008).
-          if (/packages\/shared\/src\/[^/]+\.ts$/.test(id)) return 'portal-shared';
+          if (/packages\/shared\/src\/([^/]+\/)?[^/]+\.ts$/.test(id)) return 'portal-shared';
           return undefined;
         },
       },

@@ -6,7 +6,7 @@ import { SUPER_KEY, PASSWORD, json } from './bench-kit.mjs';
 
 export { SUPER_KEY };
 
-/** localStorage key of the web app's session token (packages/shared/src/constants.ts). */
+/** localStorage key of the web app's session token (packages/shared/src/common/constants.ts). */
 export const TOKEN_STORAGE_KEY = 'token';
 
 /**

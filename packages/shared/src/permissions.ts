@@ -1,13 +1,13 @@
-import { APPOINTMENT_MESSAGES } from './appointment-messages';
-import { CASE_MESSAGES } from './cases';
-import { CLIENT_MESSAGES, ENQUIRY_MESSAGES } from './clients-messages';
-import type { AdminPermissionKey, AdminPermissions, Role } from './constants';
-import { MESSAGE_MESSAGES } from './message-messages';
-import { MESSAGES } from './messages';
-import { PROFILE_MESSAGES } from './profile-messages';
-import { CALENDAR_FEED_TEXTS } from './court-date-texts';
-import { DASHBOARD_MESSAGES } from './dashboard';
-import { USER_MANAGEMENT_MESSAGES } from './user-management-messages';
+import { APPOINTMENT_MESSAGES } from './appointments/texts';
+import { CASE_MESSAGES } from './cases/texts';
+import { CLIENT_MESSAGES, ENQUIRY_MESSAGES } from './clients/texts';
+import type { AdminPermissionKey, AdminPermissions, Role } from './common/constants';
+import { MESSAGE_MESSAGES } from './messages/texts';
+import { MESSAGES } from './common/texts';
+import { PROFILE_MESSAGES } from './profile/texts';
+import { CALENDAR_FEED_TEXTS } from './profile/texts';
+import { DASHBOARD_MESSAGES } from './dashboard/texts';
+import { USER_MANAGEMENT_MESSAGES } from './users/texts';
 
 /**
  * Who may do what (docs/roles-and-permissions.md), as data. The server enforces `can()` on every request and the

@@ -1,4 +1,4 @@
-import { MESSAGES } from './messages';
+import { MESSAGES } from './common/texts';
 import { BOOK_CONSULTATION_PATH } from './paths';
 import { can, isClientAccount, type Action, type Actor } from './permissions';
 

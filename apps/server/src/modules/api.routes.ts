@@ -5,16 +5,16 @@ import { caseRoutes } from './cases/cases.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { courtDateRoutes } from './court-dates/court-dates.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
-import { enquiryRoutes } from './enquiries/enquiries.routes';
+import { enquiryRoutes } from './clients/enquiries.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
-import { firmSettingsRoutes } from './firm-settings/firm-settings.routes';
+import { firmSettingsRoutes } from './settings/firm-settings.routes';
 import { healthRoutes } from './health/health.routes';
 import { messageRoutes } from './messages/messages.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { publicConfigRoutes } from './public-config/public-config.routes';
-import { userManagementRoutes } from './user-management/user-management.routes';
+import { userManagementRoutes } from './users/user-management.routes';
 
 /** Every API module, mounted under /api by app.ts. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {

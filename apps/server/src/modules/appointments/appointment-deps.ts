@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema';
 import type { BackgroundTasks } from '../../lib/background-tasks';
 import type { Mailer } from '../../lib/mailer';
 import type { RequestMeta } from '../../lib/route-kit';
-import { readFirmSettings } from '../firm-settings/firm-settings.service';
+import { readFirmSettings } from '../settings/firm-settings.service';
 
 /** What every appointment operation is given by the routes (and the reminder job, in part). */
 export interface AppointmentDeps {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { notifications, type UserRow } from '../../db/schema';
-import { countNewEnquiries } from '../enquiries/enquiries.service';
+import { countNewEnquiries } from '../clients/enquiries.service';
 import {
   calendarOf,
   confirmVisitorBooking,

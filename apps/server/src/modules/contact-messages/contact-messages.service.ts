@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
 import { notifyContactMessage } from '../notifications/notify-events';
-import { readFirmSettings } from '../firm-settings/firm-settings.service';
+import { readFirmSettings } from '../settings/firm-settings.service';
 import { insertContactMessage } from './contact-messages.repository';
 import { UNPROVEN_RECIPIENT_DAILY_CAP, claimUnprovenRecipient } from '../mail-guard/mail-guard';
 import type { RequestMeta } from '../../lib/route-kit';

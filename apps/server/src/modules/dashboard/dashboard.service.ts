@@ -22,10 +22,10 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { readFirmSettings } from '../firm-settings/firm-settings.service';
-import { findFirmSettings } from '../firm-settings/firm-settings.repository';
+import { readFirmSettings } from '../settings/firm-settings.service';
+import { findFirmSettings } from '../settings/firm-settings.repository';
 import { appointmentReference } from '../appointments/appointment-serializer';
-import { countNewEnquiries } from '../enquiries/enquiries.service';
+import { countNewEnquiries } from '../clients/enquiries.service';
 import { clientMessagesOverview } from '../messages/message-read-models';
 import {
   accountCounts,

@@ -4,7 +4,7 @@ import { runPeriodically } from '../../lib/periodic-job';
 import { MESSAGE_EMAIL_KIND, MESSAGE_LIMITS, MESSAGE_MESSAGES } from '@firm/shared';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
-import { readFirmSettings } from '../firm-settings/firm-settings.service';
+import { readFirmSettings } from '../settings/firm-settings.service';
 import { wantsEmail } from '../notifications/notifications.service';
 import { recipientAddress, userName } from '../users/users.repository';
 import { claimNotice, findNoticeCandidates, releaseNotice } from './message-notices.repository';

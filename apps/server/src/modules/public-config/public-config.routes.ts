@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '@firm/shared';
-import { readFirmSettings } from '../firm-settings/firm-settings.service';
+import { readFirmSettings } from '../settings/firm-settings.service';
 
 /**
  * Run-time settings the browser may know. The Maps key is public by nature (Google restricts it by

@@ -19,7 +19,7 @@ const REQUIRED = ['firstName', 'lastName', 'email'] as const;
 
 /** The schema (and zod) load when the form is first used (lib/lazy-resolver.ts). */
 const resolver = lazyZodResolver(() =>
-  import('@firm/shared/schemas/user-management').then((m) => m.createClientInputSchema),
+  import('@firm/shared/users/schemas').then((m) => m.createClientInputSchema),
 );
 
 /**

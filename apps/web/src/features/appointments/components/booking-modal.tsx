@@ -59,7 +59,7 @@ const FIELDS = [
 ] as const;
 
 /** The schemas (and zod) load when the modal opens (lib/lazy-resolver.ts). */
-const loadSchemas = () => import('@firm/shared/schemas/appointments');
+const loadSchemas = () => import('@firm/shared/appointments/schemas');
 const bookingResolver = lazyZodResolver(() =>
   loadSchemas().then((m) => m.createAppointmentInputSchema),
 );

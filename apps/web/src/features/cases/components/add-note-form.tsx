@@ -11,7 +11,7 @@ import { useAddNote } from '../api/change-case';
 
 /** The schema (and zod) load when the form is first used (lib/lazy-resolver.ts). */
 const noteResolver = lazyZodResolver(() =>
-  import('@firm/shared/schemas/cases').then((m) => m.addNoteInputSchema),
+  import('@firm/shared/cases/schemas').then((m) => m.addNoteInputSchema),
 );
 
 type NoteForm = { content: string; sharing: 'internal' | 'shared' };

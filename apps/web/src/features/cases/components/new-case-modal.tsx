@@ -66,7 +66,7 @@ function ConflictMatches({ matches }: { matches: ConflictMatch[] }) {
 
 /** The schema (and zod) load when the form is first used (lib/lazy-resolver.ts). */
 const resolver = lazyZodResolver(() =>
-  import('@firm/shared/schemas/cases').then((m) => m.createCaseInputSchema),
+  import('@firm/shared/cases/schemas').then((m) => m.createCaseInputSchema),
 );
 
 /**

@@ -17,7 +17,7 @@ const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 
 /** The schema (and zod) load when the form is first used (lib/lazy-resolver.ts). */
 const resolver = lazyZodResolver(() =>
-  import('@firm/shared/schemas/clients').then((m) => m.clientDetailsFormSchema),
+  import('@firm/shared/clients/schemas').then((m) => m.clientDetailsFormSchema),
 );
 
 /**

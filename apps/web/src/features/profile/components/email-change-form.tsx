@@ -11,7 +11,7 @@ import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
 /** The schema (and zod) load when the form is first used (lib/lazy-resolver.ts). */
 const resolver = lazyZodResolver(() =>
-  import('@firm/shared/schemas/profile').then((m) => m.emailChangeInputSchema),
+  import('@firm/shared/profile/schemas').then((m) => m.emailChangeInputSchema),
 );
 
 /** The current address, one awaiting confirmation, and the form that sends a link to a new one. */

@@ -10,7 +10,7 @@ import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
 /** The schema (and zod) load when the form is first used (lib/lazy-resolver.ts). */
 const resolver = lazyZodResolver(() =>
-  import('@firm/shared/schemas/profile').then((m) => m.updateProfileInputSchema),
+  import('@firm/shared/profile/schemas').then((m) => m.updateProfileInputSchema),
 );
 
 /** First name, last name and phone (any Kenyan form; saved as +254…). */

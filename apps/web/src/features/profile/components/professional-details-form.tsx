@@ -11,7 +11,7 @@ import { lazyZodResolver } from '../../../lib/lazy-resolver';
 const KNOWN = new Set<string>(SPECIALIZATIONS);
 
 /** The schema module (and zod) load when the form is first used (lib/lazy-resolver.ts). */
-const loadSchemas = () => import('@firm/shared/schemas/profile');
+const loadSchemas = () => import('@firm/shared/profile/schemas');
 const resolver = lazyZodResolver(() => loadSchemas().then((m) => m.professionalFormSchema));
 
 /** An advocate's details from registration, with the same rules. */

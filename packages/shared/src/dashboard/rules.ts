@@ -1,0 +1,70 @@
+import { addDays } from '../appointments/rules';
+import type { CaseStatus } from '../cases/rules';
+
+/**
+ * The dashboards' links and rules (their texts are in texts.ts), apart from the schemas of their
+ * answer (dashboard/schemas.ts): the dashboard screen reads them on load, and should not have to
+ * load zod and build every schema to do so (ADR 008).
+ */
+
+/** Open cases: every case not yet closed (a closed case takes no uploads). */
+export const OPEN_CASE_STATUSES = [
+  'pending',
+  'in_progress',
+  'completed',
+] as const satisfies readonly CaseStatus[];
+
+/** How many days of court dates the dashboards count (today included). */
+export const COURT_DATE_WINDOW_DAYS = 14;
+
+const query = (params: Record<string, string | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  return search.toString();
+};
+
+/**
+ * The filtered list each tile counts (every tile links to it). Only lists that honour these
+ * filters: /cases (status incl. `open`, assignee, court dates), /appointments (status incl.
+ * `live`, from/to, advocate, payment, paidFrom/paidTo), /enquiries (status), /clients
+ * (joinedFrom/joinedTo) and Admin Management's users tab (status).
+ */
+export const dashboardLinks = {
+  cases: (filters: { status?: string; assignee?: string } = {}) =>
+    `/cases${filters.status || filters.assignee ? `?${query(filters)}` : ''}`,
+  courtDates: (today: string) =>
+    `/cases?${query({ courtFrom: today, courtTo: addDays(today, COURT_DATE_WINDOW_DAYS - 1) })}`,
+  /** Messages: one conversation, or a new one (`?new=1`). */
+  conversation: (id: string) => `/messages?${query({ c: id })}`,
+  newMessage: () => '/messages?new=1',
+  /** The Enquiries inbox at its new ones. */
+  newEnquiries: () => `/enquiries?${query({ status: 'new' })}`,
+  appointments: (filters: {
+    status?: string;
+    from?: string;
+    to?: string;
+    advocate?: string;
+    payment?: string;
+    paidFrom?: string;
+    paidTo?: string;
+    /** `firm`: requests the firm has yet to confirm (not a visitor's held booking). */
+    awaiting?: 'firm';
+  }) => `/appointments?${query(filters)}`,
+  /** Client accounts created from / to these days. */
+  newClients: (from: string, to: string) => `/clients?${query({ joinedFrom: from, joinedTo: to })}`,
+  /** Advocates' registrations waiting for verification, in the users tab. */
+  pendingAdvocates: () => `/admin-management?${query({ tab: 'users', 'users.status': 'pending' })}`,
+};
+
+/**
+ * The first advocate's setup checklist (ADR 027): each item ticked from the data, never from a
+ * click, and each linking to where it is done. The panel goes once every item is done.
+ */
+export const SETUP_ITEMS = [
+  'firmDetails',
+  'paymentDetails',
+  'officeHours',
+  'colleagues',
+  'firstClient',
+] as const;
+export type SetupItem = (typeof SETUP_ITEMS)[number];

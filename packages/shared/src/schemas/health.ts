@@ -1,7 +1,0 @@
-import { z } from 'zod';
-
-export const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.enum(['ok', 'unavailable']),
-});
-export type Health = z.infer<typeof healthSchema>;

@@ -1,0 +1,345 @@
+import { z } from 'zod';
+import { APPOINTMENT_MESSAGES } from '../appointments/texts';
+import {
+  APPOINTMENT_TYPE_DEFAULTS,
+  BOOKING_DAYS,
+  DEFAULT_BOOKING_TIMES,
+  DURATION_MAX_MINUTES,
+  DURATION_MIN_MINUTES,
+  FEE_MAX_KSH,
+  VISITOR_DAILY_CEILING_DEFAULT,
+  VISITOR_DAILY_CEILING_MAX,
+  PRICED_APPOINTMENT_TYPES,
+  type BookingDay,
+  type PricedAppointmentType,
+} from '../appointments/rules';
+import { MESSAGES, VALIDATION } from '../common/texts';
+import { MAIN_OFFICE_HOURS } from '../common/office-hours';
+import { FIRM_SETTINGS_MESSAGES, MPESA_KINDS } from './texts';
+import { emailField, textRule, paginationSchema } from '../common/fields';
+import { AUDIT_PAGE_SIZE } from '../common/constants';
+
+/**
+ * Firm settings (ADR 019): what an advocate changes in System Settings → Firm settings,
+ * stored in the database and read by the server where it applies. Until changed, the defaults
+ * below (the content the site was built with) hold.
+ */
+
+const F = FIRM_SETTINGS_MESSAGES;
+
+/** Start times an advocate may open: on the hour, 08:00 to 17:00. */
+export const BOOKING_TIME_CHOICES = [
+  '08:00',
+  '09:00',
+  '10:00',
+  '11:00',
+  '12:00',
+  '13:00',
+  '14:00',
+  '15:00',
+  '16:00',
+  '17:00',
+] as const;
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Whether `time` starts within the office hours of `day` (docs/product-rules.md#limits). */
+export function isWithinOfficeHours(day: BookingDay, time: string): boolean {
+  const hours = MAIN_OFFICE_HOURS[BOOKING_DAYS.indexOf(day) + 1];
+  return !!hours && minutesOf(time) >= hours.opensAt && minutesOf(time) < hours.closesAt;
+}
+
+/** Numbers from a form arrive as numbers (valueAsNumber) or, from elsewhere, as digit strings. */
+const wholeNumber = (required: string, invalid: string, min: number, max: number) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : value === '' || (typeof value === 'number' && Number.isNaN(value))
+          ? undefined
+          : value,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
+      .int({ error: invalid })
+      .min(min, { error: invalid })
+      .max(max, { error: invalid }),
+  );
+
+const typeSettingsSchema = z.object({
+  feeKsh: wholeNumber(F.feeRequired, F.feeInvalid, 0, FEE_MAX_KSH),
+  durationMinutes: wholeNumber(
+    F.durationRequired,
+    F.durationInvalid,
+    DURATION_MIN_MINUTES,
+    DURATION_MAX_MINUTES,
+  ),
+});
+
+const dayTimes = (day: BookingDay) =>
+  z
+    .array(z.enum(BOOKING_TIME_CHOICES, { error: F.timeInvalid }), { error: F.timeInvalid })
+    .max(BOOKING_TIME_CHOICES.length, { error: F.timeInvalid })
+    .refine((times) => new Set(times).size === times.length, { error: F.timeInvalid })
+    .refine((times) => times.every((time) => isWithinOfficeHours(day, time)), {
+      error: F.timeAfterHours,
+    })
+    .transform((times) => [...times].sort());
+
+const text = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: VALIDATION.tooLong(max) })
+    .superRefine(textRule('multiline'));
+
+const optionalText = (max: number, multiline: boolean) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: VALIDATION.tooLong(max) })
+    .superRefine(textRule(multiline ? 'multiline' : 'line'));
+
+/** PUT /api/settings/firm (and what GET answers): the whole of the firm settings. */
+export const firmSettingsSchema = z
+  .object({
+    appointmentTypes: z.object({
+      consultation: typeSettingsSchema,
+      follow_up: typeSettingsSchema,
+      court_appearance: typeSettingsSchema,
+    }),
+    bookingTimes: z.object({
+      mon: dayTimes('mon'),
+      tue: dayTimes('tue'),
+      wed: dayTimes('wed'),
+      thu: dayTimes('thu'),
+      fri: dayTimes('fri'),
+      sat: dayTimes('sat'),
+    }),
+    notificationEmail: emailField,
+    mpesaKind: z.enum(MPESA_KINDS, { error: 'Choose paybill or till' }),
+    /** Empty: not set up yet (Make Payment then says so). */
+    mpesaNumber: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || /^\d{5,7}$/.test(value), {
+        error: F.mpesaNumberInvalid,
+      }),
+    mpesaInstructions: optionalText(500, true),
+    contactAutoReply: text(F.contactAutoReplyRequired, 2000),
+    bookingAutoReply: text(F.bookingAutoReplyRequired, 2000),
+    /** unconfirmed visitor bookings the firm takes in one Nairobi day (ADR 022). */
+    visitorBookingsDailyCeiling: wholeNumber(
+      F.visitorCeilingRequired,
+      F.visitorCeilingInvalid,
+      1,
+      VISITOR_DAILY_CEILING_MAX,
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (BOOKING_DAYS.every((day) => value.bookingTimes[day].length === 0)) {
+      ctx.addIssue({ code: 'custom', path: ['bookingTimes'], message: F.noBookingDay });
+    }
+    if (value.mpesaKind === 'paybill' && value.mpesaNumber !== '' && !value.mpesaInstructions) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mpesaInstructions'],
+        message: F.mpesaInstructionsRequired,
+      });
+    }
+  });
+export type FirmSettingsInput = z.input<typeof firmSettingsSchema>;
+export type FirmSettings = z.output<typeof firmSettingsSchema>;
+
+const dayView = z.array(z.string());
+/** The settings as answered (already checked on the way in: a plain shape, no transforms). */
+export const firmSettingsViewSchema = z.object({
+  appointmentTypes: z.object({
+    consultation: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),
+    follow_up: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),
+    court_appearance: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),
+  }),
+  bookingTimes: z.object({
+    mon: dayView,
+    tue: dayView,
+    wed: dayView,
+    thu: dayView,
+    fri: dayView,
+    sat: dayView,
+  }),
+  notificationEmail: z.string(),
+  mpesaKind: z.enum(MPESA_KINDS),
+  mpesaNumber: z.string(),
+  mpesaInstructions: z.string(),
+  contactAutoReply: z.string(),
+  bookingAutoReply: z.string(),
+  visitorBookingsDailyCeiling: z.number(),
+});
+
+export const firmSettingsAnswerSchema = z.object({
+  settings: firmSettingsViewSchema,
+  /** When an advocate last saved them; null: the defaults still hold. */
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type FirmSettingsAnswer = z.infer<typeof firmSettingsAnswerSchema>;
+
+export const firmSettingsSavedSchema = firmSettingsAnswerSchema.extend({
+  success: z.literal(true),
+  message: z.string(),
+});
+
+/** The defaults; `notificationEmail` comes from the server's FIRM_NOTIFY_EMAIL. */
+export function defaultFirmSettings(notificationEmail: string): FirmSettings {
+  return {
+    appointmentTypes: Object.fromEntries(
+      PRICED_APPOINTMENT_TYPES.map((type) => [
+        type,
+        {
+          feeKsh: APPOINTMENT_TYPE_DEFAULTS[type].feeKsh,
+          durationMinutes: APPOINTMENT_TYPE_DEFAULTS[type].durationMinutes,
+        },
+      ]),
+    ) as Record<PricedAppointmentType, { feeKsh: number; durationMinutes: number }>,
+    bookingTimes: Object.fromEntries(
+      BOOKING_DAYS.map((day) => [day, [...DEFAULT_BOOKING_TIMES[day]]]),
+    ) as Record<BookingDay, string[]> as FirmSettings['bookingTimes'],
+    notificationEmail,
+    mpesaKind: 'paybill',
+    mpesaNumber: '',
+    mpesaInstructions: '',
+    contactAutoReply: `${MESSAGES.contactSuccess}\n\nThis is an automatic reply confirming we received your message. If your matter is an emergency, please call our hotline.`,
+    bookingAutoReply: APPOINTMENT_MESSAGES.whatHappensNext,
+    visitorBookingsDailyCeiling: VISITOR_DAILY_CEILING_DEFAULT,
+  };
+}
+
+/**
+ * What the public booking modal needs to show each type: its fee and duration. Never a secret.
+ * The free preliminary call's terms are fixed (APPOINTMENT_TYPE_DEFAULTS), not settings.
+ */
+export const publicAppointmentTypesSchema = z.object({
+  consultation: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),
+  follow_up: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),
+  court_appearance: z.object({ feeKsh: z.number(), durationMinutes: z.number() }),
+});
+export type PublicAppointmentTypes = z.infer<typeof publicAppointmentTypesSchema>;
+
+/** The M-Pesa details shown to a client under Make Payment. */
+export const paymentInstructionsSchema = z.object({
+  mpesaKind: z.enum(MPESA_KINDS),
+  mpesaNumber: z.string(),
+  mpesaInstructions: z.string(),
+});
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
+/** The `/api/settings/*` contract (System Settings; advocates only). */
+
+const emptyAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const searchText = (max: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .max(max, { error: VALIDATION.tooLong(max) })
+      .superRefine(textRule())
+      .optional(),
+  );
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dayField = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .regex(DATE, { error: 'Use a date such as 2026-01-31' })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+      error: 'Use a date such as 2026-01-31',
+    })
+    .optional(),
+);
+
+const pageField = z.preprocess(
+  emptyAsUndefined,
+  z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int({ error: 'Page must be a whole number from 1' })
+    .min(1, { error: 'Page must be a whole number from 1' })
+    .max(100_000, { error: 'Page must be a whole number from 1' })
+    .default(1),
+);
+
+/**
+ * GET /api/settings/audit-log: `person` matches who did it (name or email), `target` whom it was
+ * done to, `action` the action's name (exact); `from` and `to` are days in Nairobi, both included.
+ * GET /api/settings/audit-log/csv takes the same filters and answers the whole filtered log as CSV.
+ */
+export const auditLogQuerySchema = z
+  .object({
+    person: searchText(200),
+    target: searchText(200),
+    action: searchText(100),
+    from: dayField,
+    to: dayField,
+    page: pageField,
+    limit: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'Limit must be from 1 to 100' })
+        .int({ error: 'Limit must be from 1 to 100' })
+        .min(1, { error: 'Limit must be from 1 to 100' })
+        .max(100, { error: 'Limit must be from 1 to 100' })
+        .default(AUDIT_PAGE_SIZE),
+    ),
+  })
+  .refine((value) => !value.from || !value.to || value.from <= value.to, {
+    error: 'The end date must not be before the start date',
+    path: ['to'],
+  });
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+export type AuditLogFilters = z.output<typeof auditLogQuerySchema>;
+
+const personRef = z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable();
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  actor: personRef,
+  target: personRef,
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+export const auditLogPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  pagination: paginationSchema,
+  /** Every action name in the log, for the filter. */
+  actions: z.array(z.string()),
+});
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
+
+export const SUPER_KEY_SOURCES = ['environment', 'file'] as const;
+export type SuperKeySource = (typeof SUPER_KEY_SOURCES)[number];
+
+/**
+ * GET /api/settings/super-key: where the key comes from, never the key, nor the server's file path
+ * (a screen for the firm names no server paths).
+ */
+export const superKeyStatusSchema = z.object({
+  source: z.enum(SUPER_KEY_SOURCES),
+  rotatable: z.boolean(),
+});
+export type SuperKeyStatus = z.infer<typeof superKeyStatusSchema>;
+
+/** POST /api/settings/super-key/rotate: the new key, shown once. */
+export const superKeyRotatedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  superKey: z.string(),
+});
+export type SuperKeyRotated = z.infer<typeof superKeyRotatedSchema>;

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { auditActionLabel, describeAuditEntry, type AuditEntryForText } from './texts';
+
+/** The audit log's sentences (ADR 016): one per action, with a fallback. */
+
+const achieng = { id: 'u-1', name: 'Achieng Mwamba', email: 'achieng@firm.test' };
+const amani = { id: 'u-2', name: 'Amani Otieno', email: 'amani@client.test' };
+const onCase = { caseId: 'c-1', caseNumber: 'MWA/2026/0001' };
+const entry = (action: string, details: Record<string, unknown> = {}, target = amani) =>
+  ({ action, actor: achieng, target, details }) satisfies AuditEntryForText;
+
+describe('describeAuditEntry', () => {
+  it('reads the common case actions as sentences, linking to the case file', () => {
+    expect(describeAuditEntry(entry('case.viewed', onCase))).toEqual({
+      text: 'Achieng Mwamba viewed case file MWA/2026/0001',
+      link: { href: '/cases/c-1', label: 'Open case file MWA/2026/0001' },
+    });
+    expect(describeAuditEntry(entry('case.created', { ...onCase, title: 'Land' })).text).toBe(
+      'Achieng Mwamba opened case file MWA/2026/0001 for Amani Otieno',
+    );
+    expect(
+      describeAuditEntry(
+        entry('case.updated', {
+          ...onCase,
+          changed: { status: { from: 'pending', to: 'in_progress' }, courtDate: {} },
+        }),
+      ).text,
+    ).toBe('Achieng Mwamba changed the status and court date of case file MWA/2026/0001');
+    expect(
+      describeAuditEntry(
+        entry('case.document_uploaded', { ...onCase, name: 'Plaint.pdf', visibleToClient: false }),
+      ).text,
+    ).toBe('Achieng Mwamba uploaded “Plaint.pdf” (internal) to case file MWA/2026/0001');
+    expect(
+      describeAuditEntry(
+        entry('case.document_visibility_changed', {
+          ...onCase,
+          name: 'Plaint.pdf',
+          visibleToClient: true,
+        }),
+      ).text,
+    ).toBe('Achieng Mwamba shared “Plaint.pdf” on case file MWA/2026/0001 with the client');
+    // A deleted case has nothing left to open.
+    expect(describeAuditEntry(entry('case.deleted', onCase)).link).toBeNull();
+  });
+
+  it('names whom an account action was done to, links clients and conversations, and says “their” for oneself', () => {
+    expect(describeAuditEntry(entry('user.deactivated')).text).toBe(
+      'Achieng Mwamba deactivated Amani Otieno’s account',
+    );
+    expect(describeAuditEntry(entry('client.viewed'))).toEqual({
+      text: 'Achieng Mwamba viewed Amani Otieno’s client record',
+      link: { href: '/clients/u-2', label: 'Open Amani Otieno’s record' },
+    });
+    expect(
+      describeAuditEntry(entry('conversation.viewed', { conversationId: 'k 1' })).link,
+    ).toEqual({ href: '/messages?c=k%201', label: 'Open the conversation' });
+    expect(describeAuditEntry(entry('user.password_changed', {}, achieng)).text).toBe(
+      'Achieng Mwamba changed their password',
+    );
+    expect(
+      describeAuditEntry({ action: 'appointment.created', actor: null, target: null, details: {} })
+        .text,
+    ).toBe('The system or a visitor booked an appointment');
+  });
+
+  it('falls back to the action in words for an action it does not know', () => {
+    expect(describeAuditEntry(entry('payments.recorded_twice')).text).toBe(
+      'Achieng Mwamba: payments recorded twice (about Amani Otieno)',
+    );
+    expect(auditActionLabel('payments.recorded_twice')).toBe('Payments recorded twice');
+    expect(auditActionLabel('case.viewed')).toBe('Viewed a case file');
+  });
+});

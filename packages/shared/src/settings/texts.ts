@@ -1,0 +1,273 @@
+import {
+  DURATION_MAX_MINUTES,
+  DURATION_MIN_MINUTES,
+  FEE_MAX_KSH,
+  VISITOR_DAILY_CEILING_MAX,
+} from '../appointments/rules';
+
+/**
+ * Firm settings' texts and the M-Pesa kinds, apart from the schemas (settings/schemas.ts):
+ * the client's dashboard shows them on load (Make Payment), and should not have to load zod and
+ * build every schema to do so (ADR 008).
+ */
+
+export const FIRM_SETTINGS_MESSAGES = {
+  tabLabel: 'Firm settings',
+  saved: 'Firm settings saved',
+  saveFailed: 'Failed to save firm settings',
+  loadFailed: 'Failed to load firm settings',
+  feeRequired: 'Fee is required',
+  feeInvalid: `Fee must be a whole number of shillings from 0 to ${FEE_MAX_KSH.toLocaleString('en-KE')}`,
+  durationRequired: 'Duration is required',
+  durationInvalid: `Duration must be a whole number of minutes from ${DURATION_MIN_MINUTES} to ${DURATION_MAX_MINUTES}`,
+  timeInvalid: 'Choose start times from the list',
+  timeAfterHours: 'Every start time must fall within that day’s office hours',
+  noBookingDay: 'Open at least one day for booking',
+  mpesaNumberInvalid: 'Enter the paybill or till number: 5 to 7 digits',
+  mpesaInstructionsRequired: 'Say which account number to use, or clear the paybill number',
+  contactAutoReplyRequired: 'The contact auto-reply is required',
+  bookingAutoReplyRequired: 'The booking auto-reply is required',
+  visitorCeilingLabel: 'Online bookings awaiting email confirmation, most a day',
+  visitorCeilingHint:
+    'Visitors’ bookings not yet confirmed from their email. Past this number in a day, the booking form asks visitors to call instead (it stops a bot filling the diary).',
+  visitorCeilingRequired: 'The most unconfirmed online bookings a day is required',
+  visitorCeilingInvalid: `Enter a whole number from 1 to ${VISITOR_DAILY_CEILING_MAX}`,
+  paymentNotSetUp: 'The firm has not yet set up M-Pesa payment details.',
+  /** Followed by the firm's number as a link, then paymentOrMessage: never a dead end. */
+  paymentCallUs: 'To arrange payment, call us on',
+  paymentOrMessage: 'or send us a message',
+} as const;
+
+export const MPESA_KINDS = ['paybill', 'till'] as const;
+export type MpesaKind = (typeof MPESA_KINDS)[number];
+export const MPESA_KIND_LABELS: Record<MpesaKind, string> = {
+  paybill: 'Paybill',
+  till: 'Buy Goods till',
+};
+
+/**
+ * The audit log read as sentences (ADR 016): "Achieng Mwamba viewed case file
+ * MWA/2026/0001", with a link to the record. One describer per action, and a fallback that still
+ * reads as words for an action added later. The screen shows these; the CSV keeps the exact
+ * fields (action code, UTC time, details as JSON) for whoever audits the audit log.
+ */
+
+export interface AuditPersonRef {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface AuditEntryForText {
+  action: string;
+  actor: AuditPersonRef | null;
+  target: AuditPersonRef | null;
+  details: Record<string, unknown>;
+}
+
+export interface AuditLink {
+  href: string;
+  label: string;
+}
+
+export interface AuditSentence {
+  text: string;
+  link: AuditLink | null;
+}
+
+/** Who did it when no account did: a visitor (a booking, a contact form) or the server itself. */
+export const AUDIT_NO_ACTOR = 'The system or a visitor';
+/** A target whose account was deleted since (the row keeps its id, not its name). */
+export const AUDIT_UNKNOWN_PERSON = 'a deleted account';
+
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+const quoted = (value: unknown, fallback: string) => {
+  const text = str(value);
+  return text ? `“${text}”` : fallback;
+};
+
+/** A case field's name as the case screen labels it. */
+const CASE_FIELD_WORDS: Record<string, string> = {
+  title: 'title',
+  description: 'description',
+  category: 'category',
+  priority: 'priority',
+  status: 'status',
+  assigneeId: 'assignee',
+  court: 'court',
+  courtCaseNumber: 'court case number',
+  courtDate: 'court date',
+};
+
+const list = (items: string[]) =>
+  items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+interface Parts {
+  actor: string;
+  target: string;
+  /** Whether the actor acted on their own account (target is them, or none). */
+  self: boolean;
+  details: Record<string, unknown>;
+  caseFile: string;
+}
+
+type Describer = (p: Parts) => string;
+
+const caseFileOf = (details: Record<string, unknown>) =>
+  str(details.caseNumber) ? `case file ${str(details.caseNumber)}` : 'a case file';
+const sharedOrInternal = (details: Record<string, unknown>) =>
+  details.visibleToClient === true ? 'shared with the client' : 'internal';
+const whose = (p: Parts) => (p.self ? 'their' : `${p.target}’s`);
+
+const DESCRIBERS: Record<string, Describer> = {
+  // Case files
+  'case.created': (p) => `${p.actor} opened ${p.caseFile} for ${p.target}`,
+  'case.viewed': (p) => `${p.actor} viewed ${p.caseFile}`,
+  'case.updated': (p) => {
+    const changed = p.details.changed;
+    const fields =
+      typeof changed === 'object' && changed !== null
+        ? Object.keys(changed).map((key) => CASE_FIELD_WORDS[key] ?? key)
+        : [];
+    if (str(p.details.courtHearing)) fields.push('a hearing');
+    return fields.length > 0
+      ? `${p.actor} changed the ${list(fields)} of ${p.caseFile}`
+      : `${p.actor} changed ${p.caseFile}`;
+  },
+  'case.deleted': (p) => `${p.actor} deleted ${p.caseFile}, opened by mistake`,
+  'case.note_added': (p) =>
+    `${p.actor} added a note (${sharedOrInternal(p.details)}) to ${p.caseFile}`,
+  'case.note_visibility_changed': (p) =>
+    p.details.visibleToClient === true
+      ? `${p.actor} shared a note on ${p.caseFile} with the client`
+      : `${p.actor} made a note on ${p.caseFile} internal`,
+  'case.document_uploaded': (p) =>
+    `${p.actor} uploaded ${quoted(p.details.name, 'a document')} (${sharedOrInternal(p.details)}) to ${p.caseFile}`,
+  'case.document_downloaded': (p) =>
+    `${p.actor} downloaded ${quoted(p.details.name, 'a document')} from ${p.caseFile}`,
+  'case.document_deleted': (p) =>
+    `${p.actor} deleted ${quoted(p.details.name, 'a document')} from ${p.caseFile}`,
+  'case.document_visibility_changed': (p) =>
+    p.details.visibleToClient === true
+      ? `${p.actor} shared ${quoted(p.details.name, 'a document')} on ${p.caseFile} with the client`
+      : `${p.actor} made ${quoted(p.details.name, 'a document')} on ${p.caseFile} internal`,
+  // Clients and enquiries
+  'client.viewed': (p) => `${p.actor} viewed ${p.target}’s client record`,
+  'client.updated': (p) => `${p.actor} changed ${p.target}’s contact details`,
+  'enquiry.converted': (p) => `${p.actor} made ${p.target} a client from an enquiry`,
+  'enquiry.updated': (p) => `${p.actor} updated an enquiry`,
+  // Accounts
+  'user.registered': (p) => `${p.self ? p.actor : p.target} registered as an advocate`,
+  'user.created': (p) => `${p.actor} created an account for ${p.target}`,
+  'user.verified': (p) => `${p.actor} verified ${p.target}’s advocate account`,
+  'user.activated': (p) => `${p.actor} activated ${p.target}’s account`,
+  'user.deactivated': (p) => `${p.actor} deactivated ${p.target}’s account`,
+  'user.deleted': (p) => `${p.actor} deleted ${p.target}’s account`,
+  'user.password_reset': (p) =>
+    p.self ? `${p.actor} reset their password` : `${p.actor} reset ${p.target}’s password`,
+  'user.password_changed': (p) => `${p.actor} changed ${whose(p)} password`,
+  'user.locked_out': (p) => `Sign-in to ${p.target}’s account was paused after repeated failures`,
+  'admin.permissions_updated': (p) => `${p.actor} changed ${p.target}’s permissions`,
+  'session.revoked': (p) => `${p.actor} signed out one of ${whose(p)} sessions`,
+  'session.revoked_others': (p) => `${p.actor} signed out ${whose(p)} other sessions`,
+  'profile.updated': (p) => `${p.actor} updated ${whose(p)} profile`,
+  'profile.professional_updated': (p) => `${p.actor} updated ${whose(p)} professional details`,
+  'profile.email_change_requested': (p) =>
+    `${p.actor} asked to change ${whose(p)} email address${str(p.details.to) ? ` to ${str(p.details.to)}` : ''}`,
+  'profile.email_changed': (p) =>
+    `${p.actor} changed ${whose(p)} email address${str(p.details.to) ? ` to ${str(p.details.to)}` : ''}`,
+  'profile.data_exported': (p) => `${p.actor} downloaded ${whose(p)} data`,
+  'data_request.created': (p) => `${p.actor} asked the firm to erase ${whose(p)} data`,
+  'data_request.updated': (p) =>
+    `${p.actor} moved ${p.target}’s data request${str(p.details.to) ? ` to ${str(p.details.to)}` : ''}`,
+  // Conversations
+  'conversation.created': (p) =>
+    `${p.actor} started the conversation ${quoted(p.details.subject, 'with the firm')}`,
+  'conversation.viewed': (p) => `${p.actor} opened a conversation`,
+  'conversation.read': (p) => `${p.actor} read a conversation`,
+  'conversation.listed': (p) => `${p.actor} listed conversations`,
+  'conversation.members_changed': (p) => `${p.actor} changed who is on a conversation`,
+  'message.sent': (p) => `${p.actor} sent a message`,
+  'message.withdrawn': (p) => `${p.actor} withdrew a message`,
+  'message.attachment_downloaded': (p) =>
+    `${p.actor} downloaded the attachment ${quoted(p.details.name, 'of a message')}`,
+  'message.attachment_filed': (p) => `${p.actor} filed a message’s attachment to a case file`,
+  // Appointments
+  'appointment.created': (p) => `${p.actor} booked an appointment`,
+  'appointment.rescheduled': (p) => `${p.actor} rescheduled an appointment`,
+  'appointment.confirmed': (p) => `${p.actor} confirmed an appointment`,
+  'appointment.completed': (p) => `${p.actor} marked an appointment completed`,
+  'appointment.paid': (p) => `${p.actor} recorded an appointment’s payment`,
+  'appointment.updated': (p) => `${p.actor} changed an appointment`,
+  'appointment.cancelled': (p) => `${p.actor} cancelled an appointment`,
+  // The firm
+  'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,
+  'audit_log.exported': (p) => `${p.actor} exported the audit log`,
+  'super_key.rotated': (p) => `${p.actor} changed the advocate registration key`,
+  'retention.purged': () => 'Records past their retention period were removed',
+};
+
+/** An action code in words, for a fallback sentence and the filter's options. */
+export function auditActionWords(action: string): string {
+  const words = action.replace(/[._]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The filter's label of an action: the sentence's verb phrase without a person. */
+export function auditActionLabel(action: string): string {
+  const describe = DESCRIBERS[action];
+  if (!describe) return auditActionWords(action);
+  const text = describe({
+    actor: '',
+    target: 'someone',
+    // "Updated their profile": the actions on one's own account are the usual case.
+    self: true,
+    details: {},
+    caseFile: 'a case file',
+  }).trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function linkFor(entry: AuditEntryForText): AuditLink | null {
+  const { details } = entry;
+  const caseId = str(details.caseId);
+  if (caseId && entry.action !== 'case.deleted') {
+    return { href: `/cases/${encodeURIComponent(caseId)}`, label: `Open ${caseFileOf(details)}` };
+  }
+  const conversationId = str(details.conversationId);
+  if (conversationId) {
+    return {
+      href: `/messages?c=${encodeURIComponent(conversationId)}`,
+      label: 'Open the conversation',
+    };
+  }
+  if (entry.target && /^(client|enquiry)\./.test(entry.action)) {
+    return {
+      href: `/clients/${encodeURIComponent(entry.target.id)}`,
+      label: `Open ${entry.target.name}’s record`,
+    };
+  }
+  return null;
+}
+
+/** One audit row as a sentence a person understands, and the record it links to. */
+export function describeAuditEntry(entry: AuditEntryForText): AuditSentence {
+  const actor = entry.actor?.name ?? AUDIT_NO_ACTOR;
+  const target = entry.target?.name ?? AUDIT_UNKNOWN_PERSON;
+  const self = !entry.target || (entry.actor !== null && entry.actor.id === entry.target.id);
+  const parts: Parts = {
+    actor,
+    target,
+    self,
+    details: entry.details,
+    caseFile: caseFileOf(entry.details),
+  };
+  const describe = DESCRIBERS[entry.action];
+  const text = describe
+    ? describe(parts)
+    : `${actor}: ${auditActionWords(entry.action).toLowerCase()}${entry.target && !self ? ` (about ${target})` : ''}`;
+  return { text, link: linkFor(entry) };
+}
