@@ -9,13 +9,14 @@ import {
   formatNairobiDayTime,
   type Appointment,
   type PaymentMethod,
+  APPOINTMENT_SCREEN_FAILURES,
 } from '@firm/shared';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { SLOT_TAKEN_HINT, SlotPicker, type Slot } from './slot-picker';
 import { SelectField, TextAreaField } from './booking-modal';
 
@@ -54,7 +55,7 @@ export function RescheduleModal({
         setSlot({ date: slot.date });
         setAlert(SLOT_TAKEN_HINT);
       } else {
-        setAlert(serverMessageOr(error, M.bookFailed));
+        setAlert(errorText(error, M.bookFailed));
       }
     } finally {
       setIsSaving(false);
@@ -123,7 +124,7 @@ export function CancelModal({
       toast.success(M.cancelled);
       onClose();
     } catch (failure) {
-      setError(serverMessageOr(failure, 'Failed to cancel appointment'));
+      setError(errorText(failure, APPOINTMENT_SCREEN_FAILURES.cancelFailed));
     } finally {
       setIsSaving(false);
     }
@@ -192,7 +193,7 @@ export function PaymentModal({
       toast.success('Payment recorded');
       onClose();
     } catch (failure) {
-      setError(serverMessageOr(failure, 'Failed to record payment'));
+      setError(errorText(failure, APPOINTMENT_SCREEN_FAILURES.paymentFailed));
     } finally {
       setIsSaving(false);
     }
@@ -265,7 +266,7 @@ export function ConfirmReviewModal({
       toast.success(M.confirmed);
       onClose();
     } catch (failure) {
-      setError(serverMessageOr(failure, 'Failed to update appointment'));
+      setError(errorText(failure, APPOINTMENT_SCREEN_FAILURES.updateFailed));
     } finally {
       setIsSaving(false);
     }

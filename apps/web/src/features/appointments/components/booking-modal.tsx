@@ -28,7 +28,7 @@ import { Modal } from '../../../components/ui/modal';
 import { TextField, inputClass } from '../../../components/ui/text-field';
 import { firm, offices } from '../../../content/firm';
 import { whyChooseUs } from '../../../content/practice-areas';
-import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useAppointmentTerms } from '../api/appointment-fees';
@@ -188,7 +188,7 @@ export function BookingModal({
         return;
       }
       applyServerErrors(error, setError, FIELDS);
-      const message = serverMessageOr(error, M.bookFailed);
+      const message = errorText(error, M.bookFailed);
       setFormAlert(message);
       toast.error(message);
     }

@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type UIEvent } from 'react';
 import toast from 'react-hot-toast';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { wantToaster } from '../../../lib/toasts';
@@ -62,7 +62,7 @@ function BellWithPanel({ live }: { live: boolean }) {
 
   const items = listedNotifications(list.data);
   const failed = (fallback: string) => (error: unknown) =>
-    void toast.error(serverMessageOr(error, fallback));
+    void toast.error(errorText(error, fallback));
 
   const onScroll = (event: UIEvent<HTMLUListElement>) => {
     const box = event.currentTarget;

@@ -22,7 +22,7 @@ import { ListResults } from '../../../components/list/list-states';
 import { consultation } from '../../../content/firm';
 import { Button } from '../../../components/ui/button';
 import { TextField, inputClass } from '../../../components/ui/text-field';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 import { useFirmSettings, useSaveFirmSettings } from '../api/firm-settings';
@@ -166,7 +166,7 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
     } catch (error) {
       // What was typed stays in the form: only the messages are added.
       applyServerErrors(error, setError, FIELDS);
-      toast.error(serverMessageOr(error, F.saveFailed));
+      toast.error(errorText(error, F.saveFailed));
     }
   });
 
