@@ -1,4 +1,5 @@
 import {
+  type CancelAppointmentInput,
   APPOINTMENT_MESSAGES as M,
   APPOINTMENT_TYPE_DEFAULTS,
   CONFIRM_REVIEW_TEXTS as R,
@@ -11,14 +12,17 @@ import {
   type PaymentMethod,
   APPOINTMENT_SCREEN_FAILURES,
 } from '@firm/shared';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { SLOT_TAKEN_HINT, SlotPicker, type Slot } from './slot-picker';
-import { SelectField, TextAreaField } from './booking-modal';
 
 /**
  * Reschedule: the slot picker for the appointment's type and advocate, without its own time
@@ -98,6 +102,12 @@ export function RescheduleModal({
   );
 }
 
+/** The schema (and zod) load when the dialog opens (lib/lazy-resolver.ts). */
+const cancelResolver = lazyZodResolver(() =>
+  import('@firm/shared/schemas/appointments').then((m) => m.cancelAppointmentInputSchema),
+);
+type CancelAppointmentValues = { reason: string };
+
 /** Cancel, after a confirmation that asks for the reason. */
 export function CancelModal({
   appointment,
@@ -109,26 +119,28 @@ export function CancelModal({
   onClose: () => void;
 }) {
   const formId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError(M.reasonRequired);
-      return;
-    }
-    setIsSaving(true);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting: isSaving },
+  } = useForm<CancelAppointmentInput, unknown, CancelAppointmentValues>({
+    defaultValues: { reason: '' },
+    resolver: cancelResolver,
+  });
+  useEffect(() => cancelResolver.preload(), []);
+  const submit = handleSubmit(async ({ reason }) => {
     try {
-      await onCancel(reason.trim());
+      await onCancel(reason);
       toast.success(M.cancelled);
       onClose();
     } catch (failure) {
-      setError(errorText(failure, APPOINTMENT_SCREEN_FAILURES.cancelFailed));
-    } finally {
-      setIsSaving(false);
+      setError('reason', {
+        type: 'server',
+        message: errorText(failure, APPOINTMENT_SCREEN_FAILURES.cancelFailed),
+      });
     }
-  };
+  });
   return (
     <Modal
       title="Cancel Appointment"
@@ -157,9 +169,8 @@ export function CancelModal({
           label="Reason for cancelling"
           required
           maxLength={1000}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          error={error ?? undefined}
+          error={errors.reason?.message}
+          {...register('reason')}
         />
       </form>
     </Modal>
