@@ -1,5 +1,7 @@
 import {
   type CancelAppointmentInput,
+  type RecordPaymentForm,
+  type RecordPaymentValues,
   APPOINTMENT_MESSAGES as M,
   APPOINTMENT_TYPE_DEFAULTS,
   CONFIRM_REVIEW_TEXTS as R,
@@ -13,7 +15,7 @@ import {
   APPOINTMENT_SCREEN_FAILURES,
 } from '@firm/shared';
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
@@ -177,6 +179,11 @@ export function CancelModal({
   );
 }
 
+/** The schema (and zod) load when the dialog opens (lib/lazy-resolver.ts). */
+const paymentResolver = lazyZodResolver(() =>
+  import('@firm/shared/schemas/appointments').then((m) => m.recordPaymentFormSchema),
+);
+
 /** Staff record a payment: the method, and the reference (an M-Pesa code, a bank reference). */
 export function PaymentModal({
   appointment,
@@ -188,27 +195,30 @@ export function PaymentModal({
   onClose: () => void;
 }) {
   const formId = useId();
-  const [method, setMethod] = useState<PaymentMethod>('mpesa');
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (method !== 'cash' && !reference.trim()) {
-      setError(M.paymentReferenceRequired);
-      return;
-    }
-    setIsSaving(true);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting: isSaving },
+  } = useForm<RecordPaymentForm, unknown, RecordPaymentValues>({
+    defaultValues: { paymentMethod: 'mpesa', paymentReference: '' },
+    resolver: paymentResolver,
+  });
+  useEffect(() => paymentResolver.preload(), []);
+  const method = useWatch({ control, name: 'paymentMethod' });
+  const submit = handleSubmit(async (payment) => {
     try {
-      await onSave({ paymentMethod: method, paymentReference: reference.trim() });
+      await onSave(payment);
       toast.success('Payment recorded');
       onClose();
     } catch (failure) {
-      setError(errorText(failure, APPOINTMENT_SCREEN_FAILURES.paymentFailed));
-    } finally {
-      setIsSaving(false);
+      setError('paymentReference', {
+        type: 'server',
+        message: errorText(failure, APPOINTMENT_SCREEN_FAILURES.paymentFailed),
+      });
     }
-  };
+  });
   return (
     <Modal
       title="Mark as Paid"
@@ -227,11 +237,7 @@ export function PaymentModal({
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-        <SelectField
-          label="Payment method"
-          value={method}
-          onChange={(event) => setMethod(event.target.value as PaymentMethod)}
-        >
+        <SelectField label="Payment method" {...register('paymentMethod')}>
           {PAYMENT_METHODS.map((each) => (
             <option key={each} value={each}>
               {PAYMENT_METHOD_LABELS[each]}
@@ -242,9 +248,8 @@ export function PaymentModal({
           label={method === 'mpesa' ? 'M-Pesa code' : 'Reference'}
           required={method !== 'cash'}
           maxLength={100}
-          value={reference}
-          onChange={(event) => setReference(event.target.value)}
-          error={error ?? undefined}
+          error={errors.paymentReference?.message}
+          {...register('paymentReference')}
         />
       </form>
     </Modal>
