@@ -108,18 +108,13 @@ export const api = {
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
 };
 
-/** The text to show for any failure, with the screen's own fallback (docs/texts.md). */
-export function errorText(error: unknown, fallback: string = MESSAGES.genericError): string {
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
-}
-
 /**
- * docs/texts.md, user management and the other portal screens: a failure shows the server's
- * message, and the screen's own text ('Failed to delete user') when the server gave none (no answer
- * at all, or an answer without a `message`, such as a proxy's error page).
+ * The text a screen shows for a failure (docs/texts.md): the server's own message, else the
+ * screen's fallback ('Failed to delete user'), else 'An error occurred'. The transport's words
+ * (no answer at all, or an answer without a `message`, such as a proxy's error page) are never
+ * shown: they say nothing a person can act on.
  */
-export function serverMessageOr(error: unknown, fallback: string): string {
+export function errorText(error: unknown, fallback: string = MESSAGES.genericError): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.status === 0) return fallback;
   if (error.code === undefined && /^Request failed with status code \d+$/.test(error.message)) {

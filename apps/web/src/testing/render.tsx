@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
+import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { resetSessionForTests, SessionProvider } from '../lib/session';
@@ -19,6 +19,7 @@ export function renderWithApp(
   }: { path?: string; routes?: RouteObject[]; routeTable?: RouteObject[] } = {},
 ) {
   resetSessionForTests();
+  toast.remove(); // toasts live in a module-level store: none from an earlier test
   const router = createMemoryRouter(
     routeTable ?? [
       { path: path.split('?')[0], element },

@@ -348,3 +348,23 @@ export const bookableClientsSchema = z.object({
   clients: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
 });
 export type BookableClients = z.infer<typeof bookableClientsSchema>;
+
+/**
+ * Staff's Mark as Paid form: the method, and the reference (an M-Pesa code, a bank reference),
+ * which only cash may go without. What it sends is checked again by updateAppointmentInputSchema.
+ */
+export const recordPaymentFormSchema = z
+  .object({
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    paymentReference: z
+      .string()
+      .trim()
+      .max(100, { error: VALIDATION.tooLong(100) })
+      .superRefine(textRule()),
+  })
+  .refine((body) => body.paymentMethod === 'cash' || body.paymentReference !== '', {
+    error: M.paymentReferenceRequired,
+    path: ['paymentReference'],
+  });
+export type RecordPaymentForm = z.input<typeof recordPaymentFormSchema>;
+export type RecordPaymentValues = z.output<typeof recordPaymentFormSchema>;

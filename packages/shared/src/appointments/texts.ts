@@ -246,3 +246,16 @@ export const CONFIRM_REVIEW_TEXTS = {
   confirm: 'Confirm and send',
   cancel: 'Cancel',
 } as const;
+
+/**
+ * The diary's and the booking form's failure texts (the fallback when the server gives no message of
+ * its own), and the free times' empty state.
+ */
+export const APPOINTMENT_SCREEN_FAILURES = {
+  updateFailed: 'Failed to update appointment',
+  cancelFailed: 'Failed to cancel appointment',
+  paymentFailed: 'Failed to record payment',
+  calendarLoadFailed: 'The calendar could not be loaded.',
+  timesLoadFailed: 'The free times could not be loaded.',
+  noFreeTimes: (day: string) => `No free times on ${day}. Please choose another date.`,
+} as const;

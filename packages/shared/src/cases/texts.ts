@@ -88,3 +88,16 @@ export const CASE_MESSAGES = {
   userHasCases:
     'This person is the client or assignee of a case, so their account cannot be deleted: case files are kept. Deactivate the account instead.',
 } as const;
+
+/** The cases screens' failure texts, each the fallback when the server gives no message of its own. */
+export const CASE_SCREEN_FAILURES = {
+  loadFailed: 'Failed to load cases',
+  loadOneFailed: 'Failed to load the case',
+  filteredEmptyHint: 'Try another search or clear the filters.',
+  updateFailed: 'Failed to update the case',
+  noteFailed: 'Failed to add the note',
+  uploadFailed: 'Failed to upload the document',
+  visibilityFailed: 'Failed to change who sees it',
+  downloadFailed: 'Failed to download the document',
+  documentDeleteFailed: 'Failed to delete the document',
+} as const;

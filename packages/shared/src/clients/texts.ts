@@ -124,3 +124,9 @@ export const CLIENT_NEXT_STEPS = {
   openCase: (name: string) => `Open a case for ${name}`,
   bookMeeting: (name: string) => `Book a meeting with ${name}`,
 } as const;
+
+/** The Clients screen's and the Enquiries inbox's failure texts, when the server gives none. */
+export const CLIENT_SCREEN_FAILURES = {
+  clientUpdateFailed: 'Failed to update the client',
+  enquiryUpdateFailed: 'Failed to update the enquiry',
+} as const;

@@ -91,3 +91,14 @@ export const MESSAGE_SCREEN = {
   colleaguesHint: 'They are named on the conversation: it reaches them and they get its emails.',
   chosenClient: 'Chosen client',
 } as const;
+
+/** The /messages screen's failure and empty texts; the server's own answer is shown when it gives one. */
+export const MESSAGE_SCREEN_STATES = {
+  conversationsLoadFailed: 'Failed to load conversations',
+  conversationLoadFailed: 'Failed to load the conversation',
+  clientsLoadFailed: 'Failed to load clients',
+  sendFailed: 'Failed to send the message',
+  withdrawFailed: 'Failed to withdraw the message',
+  noConversationsFound: 'No conversations match your search.',
+  noConversations: 'No conversations yet. Start one with New Message.',
+} as const;

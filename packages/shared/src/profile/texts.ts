@@ -121,3 +121,11 @@ export const CALENDAR_FEED_TEXTS = {
   courtEventSummary: (caseNumber: string, court: string | null) =>
     `Court: ${caseNumber}${court ? ` at ${court}` : ''}`,
 } as const;
+
+/** Profile and System Settings failure texts, each the fallback when the server gives none. */
+export const PROFILE_SCREEN_FAILURES = {
+  profileLoadFailed: 'Your profile could not be loaded.',
+  dataDownloadFailed: 'Your data could not be downloaded. Please try again.',
+  auditExportFailed: 'The audit log could not be exported. Please try again.',
+  superKeyCopyFailed: 'The key could not be copied. Select it and copy it by hand.',
+} as const;

@@ -1,7 +1,5 @@
-import { Link } from 'react-router';
-import { EmailText } from '../../components/ui/email-text';
-import { firm, hoursSummary, telHref } from '../../content/firm';
-import { FOOTER_POLICY_LINKS } from '../../content/navigation';
+import { firm, hoursSummary } from '../../content/firm';
+import { FirmContactLinks, PolicyLinks } from './footer-contact';
 
 /**
  * A client's footer inside the portal: how to reach the firm (phone, email, hours) and the policies,
@@ -15,27 +13,14 @@ export function PortalFooter() {
         <div className="space-y-1">
           <p className="font-semibold text-slate-900">{firm.name}</p>
           <p>
-            <a className="underline hover:text-brand-800" href={telHref(firm.phone)}>
-              {firm.phone}
-            </a>
-            {' · '}
-            <a className="underline hover:text-brand-800" href={`mailto:${firm.email}`}>
-              <EmailText email={firm.email} />
-            </a>
+            <FirmContactLinks linkClassName="underline hover:text-brand-800" between=" · " />
           </p>
           <p>Office hours: {hoursSummary}</p>
         </div>
-        <nav aria-label="Policies">
-          <ul className="flex flex-wrap gap-x-4 gap-y-2">
-            {FOOTER_POLICY_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link className="underline hover:text-brand-800" to={item.to}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PolicyLinks
+          linkClassName="underline hover:text-brand-800"
+          listClassName="flex flex-wrap gap-x-4 gap-y-2"
+        />
       </div>
     </footer>
   );

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { firm, mainOffice, telHref } from '../../content/firm';
-import { FOOTER_POLICY_LINKS, VISITOR_NAV } from '../../content/navigation';
+import { VISITOR_NAV } from '../../content/navigation';
 import { practiceAreas } from '../../content/practice-areas';
+import { FirmContactLinks, PolicyLinks } from './footer-contact';
 
 /** docs/product-rules.md#screens: quick links, practice areas, contact info, hours and policy links. */
 export function SiteFooter() {
@@ -15,13 +16,7 @@ export function SiteFooter() {
           <p className="mt-2 text-sm">
             {mainOffice.address}, {mainOffice.city} {mainOffice.postalCode}
             <br />
-            <a className="underline hover:text-white" href={telHref(firm.phone)}>
-              {firm.phone}
-            </a>
-            <br />
-            <a className="break-all underline hover:text-white" href={`mailto:${firm.email}`}>
-              {firm.email}
-            </a>
+            <FirmContactLinks linkClassName="underline hover:text-white" between={<br />} />
           </p>
         </div>
         <nav aria-label="Quick links">
@@ -75,17 +70,10 @@ export function SiteFooter() {
           <p suppressHydrationWarning>
             © {new Date().getFullYear()} {firm.name}
           </p>
-          <nav aria-label="Policies">
-            <ul className="flex flex-wrap gap-4">
-              {FOOTER_POLICY_LINKS.map((item) => (
-                <li key={item.to}>
-                  <Link className="hover:text-white hover:underline" to={item.to}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <PolicyLinks
+            linkClassName="hover:text-white hover:underline"
+            listClassName="flex flex-wrap gap-4"
+          />
         </div>
       </div>
     </footer>

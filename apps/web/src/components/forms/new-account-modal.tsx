@@ -7,7 +7,7 @@ import {
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { ApiError, serverMessageOr } from '../../lib/api-client';
+import { ApiError, errorText } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { FormModal } from '../ui/form-modal';
 import { AccountFields } from './account-fields';
@@ -94,7 +94,7 @@ export function NewAccountModal({
           return;
         }
         applyServerErrors(error, setError, FIELDS);
-        const message = serverMessageOr(error, failedMessage);
+        const message = errorText(error, failedMessage);
         setFormAlert(message);
         toast.error(message);
       }

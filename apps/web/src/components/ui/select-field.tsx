@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { FieldFrame, useFieldIds } from './field-frame';
 import { inputClass } from './text-field';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
@@ -11,35 +12,19 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 
 /** A labelled select, as TextField is a labelled input: its error under it, named by its label. */
 export function SelectField({ label, error, children, required, ...rest }: SelectFieldProps) {
-  const id = useId();
+  const { id, describedBy } = useFieldIds(error, undefined);
   return (
-    <div>
-      <div className="flex items-baseline gap-1">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        {/* Outside the label, so the field's name is the label alone. */}
-        {required ? (
-          <span aria-hidden="true" className="text-sm text-red-700">
-            *
-          </span>
-        ) : null}
-      </div>
+    <FieldFrame id={id} label={label} required={required} error={error}>
       <select
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy}
         aria-required={required || undefined}
         className={`${inputClass(Boolean(error))} mt-1`}
         {...rest}
       >
         {children}
       </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

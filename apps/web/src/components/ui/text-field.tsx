@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { FieldFrame, useFieldIds } from './field-frame';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -24,28 +25,21 @@ export function TextField({
   required,
   ...rest
 }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  const { id, describedBy } = useFieldIds(error, hint);
   return (
-    <div className={className}>
-      <div className="flex items-baseline gap-1">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        {/* Outside the label, so the field's name is the label alone. */}
-        {required ? (
-          <span aria-hidden="true" className="text-sm text-red-700">
-            *
-          </span>
-        ) : null}
-      </div>
+    <FieldFrame
+      id={id}
+      label={label}
+      required={required}
+      hint={hint}
+      error={error}
+      className={className}
+    >
       <div className="relative mt-1">
         <input
           id={id}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={describedBy}
           aria-required={required || undefined}
           className={`${inputClass(Boolean(error))} ${trailing ? 'pr-12' : ''}`}
           {...rest}
@@ -54,16 +48,6 @@ export function TextField({
           <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>
         ) : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

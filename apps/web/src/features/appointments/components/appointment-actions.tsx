@@ -1,4 +1,7 @@
 import {
+  type CancelAppointmentInput,
+  type RecordPaymentForm,
+  type RecordPaymentValues,
   APPOINTMENT_MESSAGES as M,
   APPOINTMENT_TYPE_DEFAULTS,
   CONFIRM_REVIEW_TEXTS as R,
@@ -9,15 +12,19 @@ import {
   formatNairobiDayTime,
   type Appointment,
   type PaymentMethod,
+  APPOINTMENT_SCREEN_FAILURES,
 } from '@firm/shared';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { SLOT_TAKEN_HINT, SlotPicker, type Slot } from './slot-picker';
-import { SelectField, TextAreaField } from './booking-modal';
 
 /**
  * Reschedule: the slot picker for the appointment's type and advocate, without its own time
@@ -54,7 +61,7 @@ export function RescheduleModal({
         setSlot({ date: slot.date });
         setAlert(SLOT_TAKEN_HINT);
       } else {
-        setAlert(serverMessageOr(error, M.bookFailed));
+        setAlert(errorText(error, M.bookFailed));
       }
     } finally {
       setIsSaving(false);
@@ -97,6 +104,12 @@ export function RescheduleModal({
   );
 }
 
+/** The schema (and zod) load when the dialog opens (lib/lazy-resolver.ts). */
+const cancelResolver = lazyZodResolver(() =>
+  import('@firm/shared/appointments/schemas').then((m) => m.cancelAppointmentInputSchema),
+);
+type CancelAppointmentValues = { reason: string };
+
 /** Cancel, after a confirmation that asks for the reason. */
 export function CancelModal({
   appointment,
@@ -108,26 +121,28 @@ export function CancelModal({
   onClose: () => void;
 }) {
   const formId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError(M.reasonRequired);
-      return;
-    }
-    setIsSaving(true);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting: isSaving },
+  } = useForm<CancelAppointmentInput, unknown, CancelAppointmentValues>({
+    defaultValues: { reason: '' },
+    resolver: cancelResolver,
+  });
+  useEffect(() => cancelResolver.preload(), []);
+  const submit = handleSubmit(async ({ reason }) => {
     try {
-      await onCancel(reason.trim());
+      await onCancel(reason);
       toast.success(M.cancelled);
       onClose();
     } catch (failure) {
-      setError(serverMessageOr(failure, 'Failed to cancel appointment'));
-    } finally {
-      setIsSaving(false);
+      setError('reason', {
+        type: 'server',
+        message: errorText(failure, APPOINTMENT_SCREEN_FAILURES.cancelFailed),
+      });
     }
-  };
+  });
   return (
     <Modal
       title="Cancel Appointment"
@@ -156,14 +171,18 @@ export function CancelModal({
           label="Reason for cancelling"
           required
           maxLength={1000}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          error={error ?? undefined}
+          error={errors.reason?.message}
+          {...register('reason')}
         />
       </form>
     </Modal>
   );
 }
+
+/** The schema (and zod) load when the dialog opens (lib/lazy-resolver.ts). */
+const paymentResolver = lazyZodResolver(() =>
+  import('@firm/shared/appointments/schemas').then((m) => m.recordPaymentFormSchema),
+);
 
 /** Staff record a payment: the method, and the reference (an M-Pesa code, a bank reference). */
 export function PaymentModal({
@@ -176,27 +195,30 @@ export function PaymentModal({
   onClose: () => void;
 }) {
   const formId = useId();
-  const [method, setMethod] = useState<PaymentMethod>('mpesa');
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (method !== 'cash' && !reference.trim()) {
-      setError(M.paymentReferenceRequired);
-      return;
-    }
-    setIsSaving(true);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting: isSaving },
+  } = useForm<RecordPaymentForm, unknown, RecordPaymentValues>({
+    defaultValues: { paymentMethod: 'mpesa', paymentReference: '' },
+    resolver: paymentResolver,
+  });
+  useEffect(() => paymentResolver.preload(), []);
+  const method = useWatch({ control, name: 'paymentMethod' });
+  const submit = handleSubmit(async (payment) => {
     try {
-      await onSave({ paymentMethod: method, paymentReference: reference.trim() });
+      await onSave(payment);
       toast.success('Payment recorded');
       onClose();
     } catch (failure) {
-      setError(serverMessageOr(failure, 'Failed to record payment'));
-    } finally {
-      setIsSaving(false);
+      setError('paymentReference', {
+        type: 'server',
+        message: errorText(failure, APPOINTMENT_SCREEN_FAILURES.paymentFailed),
+      });
     }
-  };
+  });
   return (
     <Modal
       title="Mark as Paid"
@@ -215,11 +237,7 @@ export function PaymentModal({
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-        <SelectField
-          label="Payment method"
-          value={method}
-          onChange={(event) => setMethod(event.target.value as PaymentMethod)}
-        >
+        <SelectField label="Payment method" {...register('paymentMethod')}>
           {PAYMENT_METHODS.map((each) => (
             <option key={each} value={each}>
               {PAYMENT_METHOD_LABELS[each]}
@@ -230,9 +248,8 @@ export function PaymentModal({
           label={method === 'mpesa' ? 'M-Pesa code' : 'Reference'}
           required={method !== 'cash'}
           maxLength={100}
-          value={reference}
-          onChange={(event) => setReference(event.target.value)}
-          error={error ?? undefined}
+          error={errors.paymentReference?.message}
+          {...register('paymentReference')}
         />
       </form>
     </Modal>
@@ -265,7 +282,7 @@ export function ConfirmReviewModal({
       toast.success(M.confirmed);
       onClose();
     } catch (failure) {
-      setError(serverMessageOr(failure, 'Failed to update appointment'));
+      setError(errorText(failure, APPOINTMENT_SCREEN_FAILURES.updateFailed));
     } finally {
       setIsSaving(false);
     }

@@ -7,6 +7,7 @@ import {
   type PublicUser,
   isClientAccount,
   isStaffAccount,
+  APPOINTMENT_SCREEN_FAILURES,
 } from '@firm/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -16,7 +17,7 @@ import { Pagination } from '../../../components/list/pagination';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Button } from '../../../components/ui/button';
 import { Tabs } from '../../../components/ui/tabs';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { formatDayRange } from '../../../lib/format';
 import { FilterNotice } from '../../../components/list/filter-notice';
 import { useCancelAppointment, useUpdateAppointment } from '../api/change-appointment';
@@ -106,7 +107,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
       const answer = await update.mutateAsync({ id: appointment.id, body: { status: next } });
       toast.success(answer.message);
     } catch (error) {
-      toast.error(serverMessageOr(error, 'Failed to update appointment'));
+      toast.error(errorText(error, APPOINTMENT_SCREEN_FAILURES.updateFailed));
     }
   };
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailShown, renderWithApp } from '../../../testing/render';
+import { heldBooking } from '../../../testing/appointments';
 import { answerApi } from '../../../testing/msw';
 import { BookingModal } from './booking-modal';
 
@@ -180,37 +181,17 @@ describe('the booking modal', { timeout: 20_000 }, () => {
         {
           success: true,
           message: M.heldForVisitor,
-          appointment: {
-            id: '00000000-0000-4000-8000-0000000000a1',
+          appointment: heldBooking({
             reference: 'APT-0000A1',
             title: 'Lease',
             description: 'Lease advice',
-            type: 'consultation',
-            status: 'scheduled',
-            date: '2026-12-08',
             time: '10:00',
             startsAt: '2026-12-08T07:00:00.000Z',
             endsAt: '2026-12-08T07:30:00.000Z',
-            duration: 30,
-            fee: 5000,
-            paymentStatus: 'pending',
-            paymentMethod: null,
-            paymentReference: null,
-            location: 'office',
-            officeId: null,
-            meetingLink: null,
-            client: 'Achieng Otieno',
-            clientId: null,
-            clientEmail: 'achieng@visitor.test',
-            clientPhone: '+254712345678',
-            advocateId: '00000000-0000-4000-8000-0000000000b1',
-            advocateName: 'Wanjiru Kamau',
-            cancellationReason: null,
-            visitorHold: 'awaiting',
             holdExpiresAt: '2026-12-07T06:30:00.000Z',
             createdAt: '2026-12-07T06:00:00.000Z',
             updatedAt: '2026-12-07T06:00:00.000Z',
-          },
+          }),
           calendar: 'BEGIN:VCALENDAR',
         },
       ],

@@ -22,13 +22,14 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormModal } from '../../../components/ui/form-modal';
 import { Modal } from '../../../components/ui/modal';
-import { TextField, inputClass } from '../../../components/ui/text-field';
+import { TextField } from '../../../components/ui/text-field';
 import { firm, offices } from '../../../content/firm';
 import { whyChooseUs } from '../../../content/practice-areas';
-import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useAppointmentTerms } from '../api/appointment-fees';
@@ -188,7 +189,7 @@ export function BookingModal({
         return;
       }
       applyServerErrors(error, setError, FIELDS);
-      const message = serverMessageOr(error, M.bookFailed);
+      const message = errorText(error, M.bookFailed);
       setFormAlert(message);
       toast.error(message);
     }
@@ -566,46 +567,3 @@ function HeldBookingDone({
     </Modal>
   );
 }
-
-function TextAreaField({
-  label,
-  error,
-  required,
-  ...rest
-}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
-  label: string;
-  error?: string | undefined;
-  ref?: React.Ref<HTMLTextAreaElement>;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <div className="flex items-baseline gap-1">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        {required ? (
-          <span aria-hidden="true" className="text-sm text-red-700">
-            *
-          </span>
-        ) : null}
-      </div>
-      <textarea
-        id={id}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        aria-required={required || undefined}
-        className={`mt-1 ${inputClass(Boolean(error))}`}
-        {...rest}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export { SelectField, TextAreaField };

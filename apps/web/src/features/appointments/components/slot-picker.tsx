@@ -1,4 +1,5 @@
 import {
+  APPOINTMENT_SCREEN_FAILURES,
   APPOINTMENT_MESSAGES as M,
   BOOKING_HORIZON_DAYS,
   FIRM_TIME_ZONE,
@@ -11,9 +12,11 @@ import {
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ListError, ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { firm } from '../../../content/firm';
+import { errorText } from '../../../lib/api-client';
 import { useAvailability, useBookingCalendar } from '../api/availability';
 
 export interface Slot {
@@ -204,12 +207,11 @@ export function SlotPicker({
           </div>
           {calendar.isPending ? <Spinner label="Loading the calendar" /> : null}
           {calendar.isError ? (
-            <p role="alert" className="mt-2 text-sm text-red-700">
-              The calendar could not be loaded.{' '}
-              <button type="button" className="underline" onClick={() => void calendar.refetch()}>
-                Try again
-              </button>
-            </p>
+            <ListError
+              message={errorText(calendar.error, APPOINTMENT_SCREEN_FAILURES.calendarLoadFailed)}
+              onRetry={() => void calendar.refetch()}
+              compact
+            />
           ) : null}
           <p className="mt-2 text-xs text-slate-600">{M.calendarLegend}</p>
         </div>
@@ -225,43 +227,41 @@ export function SlotPicker({
         </legend>
         {!value.date ? (
           <p className="mt-1 text-sm text-slate-600">Choose a date to see the free times.</p>
-        ) : availability.isPending ? (
-          <Spinner label="Loading free times" />
-        ) : availability.isError ? (
-          <p role="alert" className="mt-1 text-sm text-red-700">
-            The free times could not be loaded.{' '}
-            <button type="button" className="underline" onClick={() => void availability.refetch()}>
-              Try again
-            </button>
-          </p>
-        ) : availability.data.times.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-700">
-            No free times on {formatLongDay(value.date)}. Please choose another date.
-          </p>
         ) : (
-          <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
-            {availability.data.times.map((time) => (
-              <label
-                key={time}
-                className={`relative cursor-pointer rounded-md border px-2 py-2 text-center text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${
-                  value.time === time
-                    ? 'border-brand-700 bg-brand-700 text-white'
-                    : 'border-slate-300 text-slate-800 hover:bg-brand-50'
-                }`}
-              >
-                <input
-                  type="radio"
-                  name={`${timesId}-time`}
-                  value={time}
-                  checked={value.time === time}
-                  onChange={() => onChange({ date: value.date, time })}
-                  // Transparent over the whole chip: the tap target is the chip itself.
-                  className="absolute inset-0 cursor-pointer opacity-0"
-                />
-                {time}
-              </label>
-            ))}
-          </div>
+          <ListResults
+            query={availability}
+            loadingLabel="Loading free times"
+            failedText={APPOINTMENT_SCREEN_FAILURES.timesLoadFailed}
+            isEmpty={(data) => data.times.length === 0}
+            empty={{ title: APPOINTMENT_SCREEN_FAILURES.noFreeTimes(formatLongDay(value.date)) }}
+            compact
+          >
+            {(data) => (
+              <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
+                {data.times.map((time) => (
+                  <label
+                    key={time}
+                    className={`relative cursor-pointer rounded-md border px-2 py-2 text-center text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${
+                      value.time === time
+                        ? 'border-brand-700 bg-brand-700 text-white'
+                        : 'border-slate-300 text-slate-800 hover:bg-brand-50'
+                    }`}
+                  >
+                    <input
+                      type="radio"
+                      name={`${timesId}-time`}
+                      value={time}
+                      checked={value.time === time}
+                      onChange={() => onChange({ date: value.date, time })}
+                      // Transparent over the whole chip: the tap target is the chip itself.
+                      className="absolute inset-0 cursor-pointer opacity-0"
+                    />
+                    {time}
+                  </label>
+                ))}
+              </div>
+            )}
+          </ListResults>
         )}
         {timeError ? (
           <p id={timesId} className="mt-1 text-sm text-red-700">

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { ListError } from '../../../components/list/list-states';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import {
   useVisitorBooking,
@@ -35,7 +35,7 @@ export function VisitorBooking({ token }: { token: string | null }) {
   if (!token) return <LinkProblem message={M.linkInvalid} />;
   if (booking.isPending) return <Spinner label="Loading your appointment" />;
   if (booking.isError) {
-    const message = serverMessageOr(booking.error, M.linkInvalid);
+    const message = errorText(booking.error, M.linkInvalid);
     return message === M.linkInvalid ? (
       <LinkProblem message={message} />
     ) : (
@@ -46,8 +46,8 @@ export function VisitorBooking({ token }: { token: string | null }) {
   if (appointment.visitorHold === 'released') return <HoldReleased appointment={appointment} />;
   const isLive = appointment.status === 'scheduled' || appointment.status === 'confirmed';
   const confirmError =
-    confirm.isError && serverMessageOr(confirm.error, M.bookFailed) !== M.holdReleased
-      ? serverMessageOr(confirm.error, M.bookFailed)
+    confirm.isError && errorText(confirm.error, M.bookFailed) !== M.holdReleased
+      ? errorText(confirm.error, M.bookFailed)
       : null;
   return (
     <div className="space-y-4">

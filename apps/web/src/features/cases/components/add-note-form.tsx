@@ -1,10 +1,10 @@
-import { CASE_MESSAGES, type AddNoteInput } from '@firm/shared';
+import { CASE_MESSAGES, type AddNoteInput, CASE_SCREEN_FAILURES } from '@firm/shared';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/text-field';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useAddNote } from '../api/change-case';
@@ -50,7 +50,7 @@ export function AddNoteForm({ caseId }: { caseId: string }) {
       reset({ content: '', sharing: values.sharing });
     } catch (error) {
       applyServerErrors(error, setError, ['content']);
-      toast.error(serverMessageOr(error, 'Failed to add the note'));
+      toast.error(errorText(error, CASE_SCREEN_FAILURES.noteFailed));
     }
   });
 

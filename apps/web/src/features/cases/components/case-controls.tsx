@@ -8,12 +8,13 @@ import {
   type CaseStatus,
   type PublicUser,
   type UpdateCaseInput,
+  CASE_SCREEN_FAILURES,
 } from '@firm/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/text-field';
-import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { useUpdateCase } from '../api/change-case';
 import { useCasePeople } from '../api/create-case';
 import { useCase } from '../api/get-case';
@@ -54,7 +55,7 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
       setHearing('');
       toast.success(body.message);
     } catch (error) {
-      const message = serverMessageOr(error, 'Failed to update the case');
+      const message = errorText(error, CASE_SCREEN_FAILURES.updateFailed);
       setProblem({
         message,
         stale: error instanceof ApiError && error.code === 'VERSION_CONFLICT',

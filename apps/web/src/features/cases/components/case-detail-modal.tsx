@@ -5,16 +5,16 @@ import {
   type CaseDetail,
   type PublicUser,
   isStaffAccount,
+  CASE_SCREEN_FAILURES,
 } from '@firm/shared';
 import { Download, Eye, Lock, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { ListError } from '../../../components/list/list-states';
+import { ListResults } from '../../../components/list/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useDeleteDocument, useSetVisibility } from '../api/change-case';
 import { downloadDocument } from '../api/documents';
@@ -97,7 +97,7 @@ function SharingControl({
       { kind, id, visibleToClient: !shared },
       {
         onSuccess: (body) => toast.success(body.message),
-        onError: (error) => toast.error(serverMessageOr(error, 'Failed to change who sees it')),
+        onError: (error) => toast.error(errorText(error, CASE_SCREEN_FAILURES.visibilityFailed)),
       },
     );
   };
@@ -165,7 +165,7 @@ function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
             aria-label={`Download ${document.name}`}
             onClick={() =>
               void downloadDocument(item.id, document.id, document.name).catch((error: unknown) =>
-                toast.error(serverMessageOr(error, 'Failed to download the document')),
+                toast.error(errorText(error, CASE_SCREEN_FAILURES.downloadFailed)),
               )
             }
           >
@@ -183,7 +183,7 @@ function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
                 remove.mutate(document.id, {
                   onSuccess: (body) => toast.success(body.message),
                   onError: (error) =>
-                    toast.error(serverMessageOr(error, 'Failed to delete the document')),
+                    toast.error(errorText(error, CASE_SCREEN_FAILURES.documentDeleteFailed)),
                 });
               }}
             >
@@ -325,16 +325,13 @@ export function CaseDetailModal({
       tall
       onClose={onClose}
     >
-      {query.isPending ? (
-        <Spinner label="Loading case…" />
-      ) : query.isError || !query.data ? (
-        <ListError
-          message={serverMessageOr(query.error, 'Failed to load the case')}
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <CaseBody item={query.data} actor={actor} />
-      )}
+      <ListResults
+        query={query}
+        loadingLabel="Loading case…"
+        failedText={CASE_SCREEN_FAILURES.loadOneFailed}
+      >
+        {(item) => <CaseBody item={item} actor={actor} />}
+      </ListResults>
     </Modal>
   );
 }

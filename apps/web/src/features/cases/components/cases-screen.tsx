@@ -1,6 +1,7 @@
 import {
   CASE_CATEGORIES,
   CASE_MESSAGES,
+  CASE_SCREEN_FAILURES,
   CASE_UNASSIGNED,
   LIST_DEFAULT_LIMIT,
   can,
@@ -12,13 +13,12 @@ import { Plus, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
-import { ListEmpty, ListError } from '../../../components/list/list-states';
+import { ListResults } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { inputClass } from '../../../components/ui/text-field';
-import { serverMessageOr } from '../../../lib/api-client';
 import { useCasePeople } from '../api/create-case';
 import { useCases } from '../api/list-cases';
 import { CaseCard, CaseCardSkeleton } from './case-card';
@@ -237,47 +237,49 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
         ) : null}
 
         <section aria-label="Cases" aria-busy={query.isFetching} className="mt-6">
-          {query.isPending ? (
-            <div
-              role="status"
-              aria-label="Loading cases"
-              className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-            >
-              {Array.from({ length: 6 }, (_, i) => (
-                <CaseCardSkeleton key={i} />
-              ))}
-            </div>
-          ) : query.isError || !query.data ? (
-            <ListError
-              message={serverMessageOr(query.error, 'Failed to load cases')}
-              onRetry={() => void query.refetch()}
-            />
-          ) : query.data.cases.length === 0 ? (
-            <ListEmpty
-              title={CASE_MESSAGES.noCases}
-              hint={list.isFiltered ? 'Try another search or clear the filters.' : undefined}
-            />
-          ) : (
-            <>
-              <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-                {query.data.total} {query.data.total === 1 ? 'case' : 'cases'}
-              </p>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {query.data.cases.map((item) => (
-                  <li key={item.id} className="flex">
-                    <div className="w-full">
-                      <CaseCard item={item} to={linkTo(item.id)} />
-                    </div>
-                  </li>
+          <ListResults
+            query={query}
+            loadingLabel="Loading cases"
+            loading={
+              <div
+                role="status"
+                aria-label="Loading cases"
+                className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+              >
+                {Array.from({ length: 6 }, (_, i) => (
+                  <CaseCardSkeleton key={i} />
                 ))}
-              </ul>
-              <Pagination
-                page={query.data.pagination.page}
-                pages={query.data.pagination.pages}
-                onPage={list.setPage}
-              />
-            </>
-          )}
+              </div>
+            }
+            failedText={CASE_SCREEN_FAILURES.loadFailed}
+            isEmpty={(data) => data.cases.length === 0}
+            empty={{
+              title: CASE_MESSAGES.noCases,
+              hint: list.isFiltered ? CASE_SCREEN_FAILURES.filteredEmptyHint : undefined,
+            }}
+          >
+            {(data) => (
+              <>
+                <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+                  {data.total} {data.total === 1 ? 'case' : 'cases'}
+                </p>
+                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                  {data.cases.map((item) => (
+                    <li key={item.id} className="flex">
+                      <div className="w-full">
+                        <CaseCard item={item} to={linkTo(item.id)} />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+                <Pagination
+                  page={data.pagination.page}
+                  pages={data.pagination.pages}
+                  onPage={list.setPage}
+                />
+              </>
+            )}
+          </ListResults>
         </section>
       </div>
 

@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { FormModal } from '../../../components/ui/form-modal';
 import { TextField, inputClass } from '../../../components/ui/text-field';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCasePeople, useConflictCheck, useCreateCase } from '../api/create-case';
@@ -172,7 +172,7 @@ export function NewCaseModal({
       onCreated(body.case.id);
     } catch (error) {
       applyServerErrors(error, setError, FIELDS);
-      const message = serverMessageOr(error, CASE_MESSAGES.createFailed);
+      const message = errorText(error, CASE_MESSAGES.createFailed);
       setFormAlert(message);
       toast.error(message);
       if (matches.length === 0) void conflict.refetch();

@@ -1,11 +1,11 @@
-import { CASE_MESSAGES, UPLOAD_ACCEPT } from '@firm/shared';
+import { CASE_MESSAGES, UPLOAD_ACCEPT, CASE_SCREEN_FAILURES } from '@firm/shared';
 import { Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { useRefreshCases } from '../api/change-case';
 import { uploadDocument } from '../api/documents';
 
@@ -71,7 +71,7 @@ export function UploadDocuments({ caseId, isStaff }: { caseId: string; isStaff: 
             patch(key, { state: 'cancelled', cancel: undefined });
             return;
           }
-          const message = serverMessageOr(error, 'Failed to upload the document');
+          const message = errorText(error, CASE_SCREEN_FAILURES.uploadFailed);
           patch(key, { state: 'failed', message, cancel: undefined });
           toast.error(message);
         },

@@ -3,12 +3,13 @@ import {
   type ClientDetail,
   type ClientDetailsFormInput,
   type UpdateClientInput,
+  CLIENT_SCREEN_FAILURES,
 } from '@firm/shared';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useUpdateClient } from '../api/update-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
@@ -61,7 +62,7 @@ export function ClientDetailsForm({ client }: { client: ClientDetail['client'] }
       });
     } catch (error) {
       applyServerErrors(error, setError, FIELDS);
-      toast.error(serverMessageOr(error, 'Failed to update the client'));
+      toast.error(errorText(error, CLIENT_SCREEN_FAILURES.clientUpdateFailed));
     }
   });
 

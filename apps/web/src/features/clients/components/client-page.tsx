@@ -13,11 +13,11 @@ import { ArrowLeft, CalendarPlus, FolderPlus, MessageSquare } from 'lucide-react
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
-import { ListEmpty, ListError, ListLoading } from '../../../components/list/list-states';
+import { ListEmpty, ListResults } from '../../../components/list/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { formatDateTime, fullName } from '../../../lib/format';
 import {
   useResendClientInvitation,
@@ -77,12 +77,26 @@ function ContactSummary({ client }: { client: ClientDetail['client'] }) {
  */
 export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
   const query = useClient(id);
-  const resetPassword = useResetClientPassword();
-  const setActive = useSetClientActive();
-  const resendInvitation = useResendClientInvitation();
-  const [temporary, setTemporary] = useState<{ name: string; password: string } | null>(null);
+  if (query.data && !query.isError) return <ClientBody detail={query.data} actor={actor} />;
+  // Loading or failed: the way back stays above the spinner or the error with Try again.
+  return (
+    <>
+      <BackToClients />
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+        <ListResults
+          query={query}
+          loadingLabel="Loading client"
+          failedText={CLIENT_MESSAGES.detailLoadFailed}
+        >
+          {() => null}
+        </ListResults>
+      </div>
+    </>
+  );
+}
 
-  const back = (
+function BackToClients() {
+  return (
     <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
       <Link
         to="/clients"
@@ -93,32 +107,16 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
       </Link>
     </div>
   );
+}
 
-  if (query.isPending) {
-    return (
-      <>
-        {back}
-        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-          <ListLoading label="Loading client" />
-        </div>
-      </>
-    );
-  }
-  if (query.isError || !query.data) {
-    return (
-      <>
-        {back}
-        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-          <ListError
-            message={serverMessageOr(query.error, CLIENT_MESSAGES.detailLoadFailed)}
-            onRetry={() => void query.refetch()}
-          />
-        </div>
-      </>
-    );
-  }
+function ClientBody({ detail, actor }: { detail: ClientDetail; actor: PublicUser }) {
+  const resetPassword = useResetClientPassword();
+  const setActive = useSetClientActive();
+  const resendInvitation = useResendClientInvitation();
+  const [temporary, setTemporary] = useState<{ name: string; password: string } | null>(null);
+  const back = <BackToClients />;
 
-  const { client, cases, appointments } = query.data;
+  const { client, cases, appointments } = detail;
   const name = fullName(client);
   const isAdvocate = can(actor, 'users:manage');
   // Staff start a conversation with a client they may see (the Messages screen reads the URL);
@@ -133,7 +131,7 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
       const result = await resendInvitation.mutateAsync(client.id);
       toast.success(result.message);
     } catch (error) {
-      toast.error(serverMessageOr(error, USER_MANAGEMENT_MESSAGES.resendInvitationFailed));
+      toast.error(errorText(error, USER_MANAGEMENT_MESSAGES.resendInvitationFailed));
     }
   };
 
@@ -144,7 +142,7 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
       toast.success(result.message);
       setTemporary({ name, password: result.temporaryPassword });
     } catch (error) {
-      toast.error(serverMessageOr(error, USER_MANAGEMENT_MESSAGES.resetPasswordFailed));
+      toast.error(errorText(error, USER_MANAGEMENT_MESSAGES.resetPasswordFailed));
     }
   };
   const onToggleActive = async () => {
@@ -154,7 +152,7 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
       toast.success(result.message);
     } catch (error) {
       toast.error(
-        serverMessageOr(
+        errorText(
           error,
           client.isActive
             ? USER_MANAGEMENT_MESSAGES.deactivateUserFailed

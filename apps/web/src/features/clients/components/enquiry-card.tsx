@@ -12,6 +12,7 @@ import {
   type EnquiryStatus,
   type PublicUser,
   type UserCreated,
+  CLIENT_SCREEN_FAILURES,
 } from '@firm/shared';
 import { AlertTriangle, Mail, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -20,7 +21,7 @@ import toast from 'react-hot-toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/text-field';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { refreshNavCounts } from '../../../lib/nav-counts';
 import { useConvertEnquiry } from '../api/convert-enquiry';
@@ -85,7 +86,7 @@ export function EnquiryCard({
       toast.success(result.message);
       refreshNavCounts();
     } catch (error) {
-      toast.error(serverMessageOr(error, 'Failed to update the enquiry'));
+      toast.error(errorText(error, CLIENT_SCREEN_FAILURES.enquiryUpdateFailed));
       setStatus(enquiry.status);
     }
   };

@@ -1,6 +1,5 @@
 import { DASHBOARD_MESSAGES as D } from '@firm/shared';
-import { ListError } from '../../../components/list/list-states';
-import { serverMessageOr } from '../../../lib/api-client';
+import { ListResults } from '../../../components/list/list-states';
 import type { RouteHandle } from '../../../lib/seo';
 import { useSession } from '../../../lib/session';
 import { useDashboardStats } from '../api/dashboard-stats';
@@ -29,18 +28,20 @@ export function Component() {
         </h1>
         <p className="mt-1 text-slate-700">{D.subtitle}</p>
       </div>
-      {query.isPending ? (
-        <DashboardSkeleton />
-      ) : query.isError ? (
-        <ListError
-          message={serverMessageOr(query.error, D.loadFailed)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.client ? (
-        <ClientDashboard stats={{ ...query.data, client: query.data.client }} />
-      ) : (
-        <StaffDashboard stats={query.data} user={user} />
-      )}
+      <ListResults
+        query={query}
+        loadingLabel="Loading the dashboard"
+        loading={<DashboardSkeleton />}
+        failedText={D.loadFailed}
+      >
+        {(stats) =>
+          stats.client ? (
+            <ClientDashboard stats={{ ...stats, client: stats.client }} />
+          ) : (
+            <StaffDashboard stats={stats} user={user} />
+          )
+        }
+      </ListResults>
     </div>
   );
 }

@@ -1,8 +1,12 @@
-import { MESSAGE_MESSAGES, MESSAGE_SCREEN, type ConversationSummary } from '@firm/shared';
+import {
+  MESSAGE_MESSAGES,
+  MESSAGE_SCREEN,
+  type ConversationSummary,
+  MESSAGE_SCREEN_STATES,
+} from '@firm/shared';
 import { Search } from 'lucide-react';
+import { ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { serverMessageOr } from '../../../lib/api-client';
 import { flattenConversations, useConversations } from '../api/list-conversations';
 import { listTime } from './message-format';
 
@@ -67,75 +71,68 @@ export function ConversationList({
           if (element.scrollHeight - element.scrollTop - element.clientHeight < 200) loadMore();
         }}
       >
-        {query.isPending ? (
-          <Spinner label="Loading conversations…" />
-        ) : query.isError ? (
-          <div role="alert" className="p-4 text-sm text-red-800">
-            <p>{serverMessageOr(query.error, 'Failed to load conversations')}</p>
-            <Button
-              size="sm"
-              variant="neutral"
-              className="mt-2"
-              onClick={() => void query.refetch()}
-            >
-              Try again
-            </Button>
-          </div>
-        ) : conversations.length === 0 ? (
-          <p className="p-4 text-sm text-slate-600">
-            {search.trim()
-              ? 'No conversations match your search.'
-              : 'No conversations yet. Start one with New Message.'}
-          </p>
-        ) : (
-          <ul aria-label="Conversations">
-            {conversations.map((conversation) => {
-              const isSelected = conversation.id === selectedId;
-              const unread = conversation.unreadCount;
-              return (
-                <li key={conversation.id} className="border-b border-slate-100">
-                  <button
-                    type="button"
-                    onClick={() => onSelect(conversation.id)}
-                    aria-current={isSelected ? 'true' : undefined}
-                    className={`block w-full px-3 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
-                      isSelected ? 'bg-brand-50' : ''
-                    }`}
-                  >
-                    <span className="flex items-baseline justify-between gap-2">
-                      <span
-                        className={`line-clamp-2 min-w-0 text-sm wrap-anywhere ${unread > 0 ? 'font-bold' : 'font-medium'} text-slate-900`}
-                      >
-                        {conversation.subject}
-                      </span>
-                      <time
-                        dateTime={conversation.lastMessageAt}
-                        className="shrink-0 text-xs text-slate-600"
-                      >
-                        {listTime(conversation.lastMessageAt)}
-                      </time>
-                    </span>
-                    <span className="mt-0.5 block truncate text-xs text-slate-600">
-                      {showClient ? `${conversation.clientName} · ` : ''}
-                      {conversation.caseLabel ?? MESSAGE_MESSAGES.generalConversation}
-                    </span>
-                    <span className="mt-0.5 flex items-center justify-between gap-2">
-                      <span className="truncate text-sm text-slate-700">
-                        {previewOf(conversation)}
-                      </span>
-                      {unread > 0 ? (
-                        <span className="shrink-0 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
-                          {unread}
-                          <span className="sr-only"> unread</span>
+        <ListResults
+          query={query}
+          loadingLabel="Loading conversations…"
+          failedText={MESSAGE_SCREEN_STATES.conversationsLoadFailed}
+          isEmpty={() => conversations.length === 0}
+          empty={{
+            title: search.trim()
+              ? MESSAGE_SCREEN_STATES.noConversationsFound
+              : MESSAGE_SCREEN_STATES.noConversations,
+          }}
+          compact
+        >
+          {() => (
+            <ul aria-label="Conversations">
+              {conversations.map((conversation) => {
+                const isSelected = conversation.id === selectedId;
+                const unread = conversation.unreadCount;
+                return (
+                  <li key={conversation.id} className="border-b border-slate-100">
+                    <button
+                      type="button"
+                      onClick={() => onSelect(conversation.id)}
+                      aria-current={isSelected ? 'true' : undefined}
+                      className={`block w-full px-3 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
+                        isSelected ? 'bg-brand-50' : ''
+                      }`}
+                    >
+                      <span className="flex items-baseline justify-between gap-2">
+                        <span
+                          className={`line-clamp-2 min-w-0 text-sm wrap-anywhere ${unread > 0 ? 'font-bold' : 'font-medium'} text-slate-900`}
+                        >
+                          {conversation.subject}
                         </span>
-                      ) : null}
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                        <time
+                          dateTime={conversation.lastMessageAt}
+                          className="shrink-0 text-xs text-slate-600"
+                        >
+                          {listTime(conversation.lastMessageAt)}
+                        </time>
+                      </span>
+                      <span className="mt-0.5 block truncate text-xs text-slate-600">
+                        {showClient ? `${conversation.clientName} · ` : ''}
+                        {conversation.caseLabel ?? MESSAGE_MESSAGES.generalConversation}
+                      </span>
+                      <span className="mt-0.5 flex items-center justify-between gap-2">
+                        <span className="truncate text-sm text-slate-700">
+                          {previewOf(conversation)}
+                        </span>
+                        {unread > 0 ? (
+                          <span className="shrink-0 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+                            {unread}
+                            <span className="sr-only"> unread</span>
+                          </span>
+                        ) : null}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </ListResults>
         {conversations.length > 0 && query.hasNextPage ? (
           <div className="p-3 text-center">
             <Button

@@ -4,14 +4,15 @@ import {
   MESSAGE_SCREEN,
   type ChatMessage,
   type MessagePage,
+  MESSAGE_SCREEN_STATES,
 } from '@firm/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, CheckCheck, Clock, Paperclip } from 'lucide-react';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorText, serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { onLiveEvent } from '../../../lib/live-events';
 import { notify } from '../../../lib/toasts';
 import { usePageVisible } from '../../../lib/use-page-visible';
@@ -279,96 +280,89 @@ export function ConversationView({
           if (element.scrollTop < 80) loadOlder();
         }}
       >
-        {query.isPending ? (
-          <Spinner label="Loading messages…" />
-        ) : query.isError ? (
-          <div role="alert" className="p-4 text-sm text-red-800">
-            <p>{serverMessageOr(query.error, 'Failed to load the conversation')}</p>
-            <Button
-              size="sm"
-              variant="neutral"
-              className="mt-2"
-              onClick={() => void query.refetch()}
-            >
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <>
-            {query.hasNextPage ? (
-              <div className="py-2 text-center">
-                <Button
-                  size="sm"
-                  variant="quiet"
-                  onClick={loadOlder}
-                  isLoading={query.isFetchingNextPage}
-                  loadingText="Loading…"
-                >
-                  Load older messages
-                </Button>
-              </div>
-            ) : null}
-            {messages.length === 0 ? (
-              <p className="p-4 text-center text-sm text-slate-600">No messages yet.</p>
-            ) : null}
-            <ol className="space-y-2" aria-label="Messages">
-              {messages.map((message, index) => {
-                const previous = messages[index - 1];
-                const isNewDay =
-                  !previous || dayKey(previous.createdAt) !== dayKey(message.createdAt);
-                return (
-                  <Fragment key={message.id}>
-                    {isNewDay ? (
-                      <li className="py-2 text-center">
-                        <span
-                          role="separator"
-                          aria-label={dayLabel(message.createdAt)}
-                          className="rounded-full bg-slate-200 px-3 py-0.5 text-xs text-slate-700"
-                        >
-                          {dayLabel(message.createdAt)}
-                        </span>
-                      </li>
-                    ) : null}
-                    <Bubble
-                      message={message}
-                      conversationId={conversationId}
-                      now={now}
-                      onWithdraw={setToWithdraw}
-                      onFileToCase={
-                        mayFileToCase && conversation?.caseId
-                          ? (file) =>
-                              void fileToCase
-                                .mutateAsync(file.id)
-                                .then((result) => notify.success(result.message))
-                                .catch((error: unknown) => notify.error(errorText(error)))
-                          : undefined
-                      }
-                    />
-                  </Fragment>
-                );
-              })}
-              {pending ? (
-                <li className="flex justify-end">
-                  <article
-                    aria-label="Your message, sending"
-                    className="max-w-[85%] min-w-0 rounded-lg bg-brand-50/60 px-3 py-2 text-sm wrap-anywhere text-slate-700"
+        <ListResults
+          query={query}
+          loadingLabel="Loading messages…"
+          failedText={MESSAGE_SCREEN_STATES.conversationLoadFailed}
+          compact
+        >
+          {() => (
+            <>
+              {query.hasNextPage ? (
+                <div className="py-2 text-center">
+                  <Button
+                    size="sm"
+                    variant="quiet"
+                    onClick={loadOlder}
+                    isLoading={query.isFetchingNextPage}
+                    loadingText="Loading…"
                   >
-                    {pending.body ? <p className="whitespace-pre-wrap">{pending.body}</p> : null}
-                    {pending.files.map((name) => (
-                      <p key={name} className="flex items-start gap-1">
-                        <Paperclip aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-                        <span className="min-w-0">{name}</span>
-                      </p>
-                    ))}
-                    <p className="mt-1 text-right text-xs text-slate-600">
-                      <StateMark state="sending" />
-                    </p>
-                  </article>
-                </li>
+                    Load older messages
+                  </Button>
+                </div>
               ) : null}
-            </ol>
-          </>
-        )}
+              {messages.length === 0 ? (
+                <p className="p-4 text-center text-sm text-slate-600">No messages yet.</p>
+              ) : null}
+              <ol className="space-y-2" aria-label="Messages">
+                {messages.map((message, index) => {
+                  const previous = messages[index - 1];
+                  const isNewDay =
+                    !previous || dayKey(previous.createdAt) !== dayKey(message.createdAt);
+                  return (
+                    <Fragment key={message.id}>
+                      {isNewDay ? (
+                        <li className="py-2 text-center">
+                          <span
+                            role="separator"
+                            aria-label={dayLabel(message.createdAt)}
+                            className="rounded-full bg-slate-200 px-3 py-0.5 text-xs text-slate-700"
+                          >
+                            {dayLabel(message.createdAt)}
+                          </span>
+                        </li>
+                      ) : null}
+                      <Bubble
+                        message={message}
+                        conversationId={conversationId}
+                        now={now}
+                        onWithdraw={setToWithdraw}
+                        onFileToCase={
+                          mayFileToCase && conversation?.caseId
+                            ? (file) =>
+                                void fileToCase
+                                  .mutateAsync(file.id)
+                                  .then((result) => notify.success(result.message))
+                                  .catch((error: unknown) => notify.error(errorText(error)))
+                            : undefined
+                        }
+                      />
+                    </Fragment>
+                  );
+                })}
+                {pending ? (
+                  <li className="flex justify-end">
+                    <article
+                      aria-label="Your message, sending"
+                      className="max-w-[85%] min-w-0 rounded-lg bg-brand-50/60 px-3 py-2 text-sm wrap-anywhere text-slate-700"
+                    >
+                      {pending.body ? <p className="whitespace-pre-wrap">{pending.body}</p> : null}
+                      {pending.files.map((name) => (
+                        <p key={name} className="flex items-start gap-1">
+                          <Paperclip aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                          <span className="min-w-0">{name}</span>
+                        </p>
+                      ))}
+                      <p className="mt-1 text-right text-xs text-slate-600">
+                        <StateMark state="sending" />
+                      </p>
+                    </article>
+                  </li>
+                ) : null}
+              </ol>
+            </>
+          )}
+        </ListResults>
       </div>
       <div aria-live="polite" className="sr-only">
         {announcement ? <p key={announcement.id}>{announcement.text}</p> : null}
@@ -407,7 +401,7 @@ export function ConversationView({
                       notify.success(MESSAGE_MESSAGES.messageWithdrawn);
                     },
                     onError: (error) =>
-                      notify.error(serverMessageOr(error, 'Failed to withdraw the message')),
+                      notify.error(errorText(error, MESSAGE_SCREEN_STATES.withdrawFailed)),
                   })
                 }
               >

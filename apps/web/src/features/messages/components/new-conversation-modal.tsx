@@ -3,12 +3,13 @@ import {
   MESSAGE_MESSAGES,
   MESSAGE_SCREEN,
   type ConversationCreated,
+  MESSAGE_SCREEN_STATES,
 } from '@firm/shared';
 import { useId, useState, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreateConversation } from '../api/create-conversation';
 import { useCaseChoices, useChosenClient, useClientChoices, useStaffChoices } from '../api/pickers';
@@ -101,7 +102,7 @@ export function NewConversationModal({
         onSuccess: (created) => onCreated(created),
         onError: (error) => {
           if (error instanceof ApiError && error.errors) setErrors(error.errors);
-          setFormError(serverMessageOr(error, 'Failed to send the message'));
+          setFormError(errorText(error, MESSAGE_SCREEN_STATES.sendFailed));
         },
         onSettled: () => setProgress(null),
       },
@@ -166,7 +167,7 @@ export function NewConversationModal({
             />
             {clients.isError ? (
               <p role="alert" className="text-sm text-red-800">
-                {serverMessageOr(clients.error, 'Failed to load clients')}
+                {errorText(clients.error, MESSAGE_SCREEN_STATES.clientsLoadFailed)}
               </p>
             ) : (
               <div className="max-h-40 space-y-1 overflow-y-auto">

@@ -3,9 +3,10 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type UIEvent } from 'react';
 import toast from 'react-hot-toast';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
+import { useDismiss } from '../../../lib/use-dismiss';
 import { wantToaster } from '../../../lib/toasts';
 import { listedNotifications, useNotifications } from '../api/list-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
@@ -39,30 +40,23 @@ function BellWithPanel({ live }: { live: boolean }) {
   // Ages are worked out against one "now", renewed each minute while the panel is open.
   const [now, setNow] = useState(() => Date.now());
 
+  // The panel stays open while the person tabs on through the page: only Escape and a press
+  // outside close it.
+  useDismiss(
+    isOpen,
+    () => setIsOpen(false),
+    { container: containerRef, button: buttonRef },
+    { onFocusOut: false },
+  );
   useEffect(() => {
     if (!isOpen) return;
     const timer = setInterval(() => setNow(Date.now()), 60_000);
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setIsOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
+    return () => clearInterval(timer);
   }, [isOpen]);
 
   const items = listedNotifications(list.data);
   const failed = (fallback: string) => (error: unknown) =>
-    void toast.error(serverMessageOr(error, fallback));
+    void toast.error(errorText(error, fallback));
 
   const onScroll = (event: UIEvent<HTMLUListElement>) => {
     const box = event.currentTarget;

@@ -33,7 +33,7 @@ export function CalendarFeedPanel() {
       setConfirming(null);
       toast.success(created.message);
     } catch (error) {
-      toast.error(errorText(error) || T.failed);
+      toast.error(errorText(error, T.failed));
     }
   };
 
@@ -44,7 +44,7 @@ export function CalendarFeedPanel() {
       setConfirming(null);
       toast.success(result.message);
     } catch (error) {
-      toast.error(errorText(error) || T.failed);
+      toast.error(errorText(error, T.failed));
     }
   };
 

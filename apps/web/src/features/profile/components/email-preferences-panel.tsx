@@ -7,7 +7,7 @@ import {
 import toast from 'react-hot-toast';
 import { ListResults } from '../../../components/list/list-states';
 import { Toggle } from '../../../components/ui/toggle';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { useEmailPreferences, useUpdateEmailPreferences } from '../api/notification-preferences';
 
 /**
@@ -38,8 +38,7 @@ export function EmailPreferencesPanel({ role }: { role: Role }) {
                   { [kind]: checked },
                   {
                     onSuccess: () => void toast.success(M.preferencesSaved),
-                    onError: (error) =>
-                      void toast.error(serverMessageOr(error, M.preferencesFailed)),
+                    onError: (error) => void toast.error(errorText(error, M.preferencesFailed)),
                   },
                 )
               }

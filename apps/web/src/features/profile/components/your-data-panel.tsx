@@ -5,6 +5,7 @@ import {
   nairobiToday,
   type DataExportFormat,
   type DataRequest,
+  PROFILE_SCREEN_FAILURES,
 } from '@firm/shared';
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
@@ -81,7 +82,7 @@ export function YourDataPanel() {
         saveJson(await fetchDataExport(), `${name}.json`);
       }
     } catch (error) {
-      toast.error(errorText(error, 'Your data could not be downloaded. Please try again.'));
+      toast.error(errorText(error, PROFILE_SCREEN_FAILURES.dataDownloadFailed));
     } finally {
       setDownloading(null);
     }

@@ -2,15 +2,18 @@ import {
   CALENDAR_FEED_TEXTS,
   NOTIFICATION_MESSAGES,
   PROFILE_MESSAGES,
+  PROFILE_SCREEN_FAILURES,
   isAdvocateAccount,
+  type Profile,
+  type PublicUser,
 } from '@firm/shared';
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ListError, ListLoading } from '../../../components/list/list-states';
+import { ListLoading, ListResults } from '../../../components/list/list-states';
 import { buttonVariants } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import type { RouteHandle } from '../../../lib/seo';
 import { useConfirmEmailChange, useProfile } from '../api/profile';
@@ -60,7 +63,7 @@ function ConfirmEmail() {
           </p>
         ) : failed ? (
           <p className="text-red-700">
-            {serverMessageOr(confirm.error, PROFILE_MESSAGES.emailChangeLinkInvalid)}
+            {errorText(confirm.error, PROFILE_MESSAGES.emailChangeLinkInvalid)}
           </p>
         ) : (
           <ListLoading label="Confirming your new email address…" />
@@ -82,16 +85,18 @@ function ConfirmEmail() {
 function ProfileSettings() {
   const { user } = useSession();
   const query = useProfile();
-  if (query.isPending) return <ListLoading label="Loading your profile…" />;
-  if (query.isError) {
-    return (
-      <ListError
-        message={serverMessageOr(query.error, 'Your profile could not be loaded.')}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  const profile = query.data;
+  return (
+    <ListResults
+      query={query}
+      loadingLabel="Loading your profile…"
+      failedText={PROFILE_SCREEN_FAILURES.profileLoadFailed}
+    >
+      {(profile) => <ProfileSections profile={profile} user={user} />}
+    </ListResults>
+  );
+}
+
+function ProfileSections({ profile, user }: { profile: Profile; user: PublicUser | null }) {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 pb-16 sm:px-6">
       <Section id="personal" title="Personal details">

@@ -1,4 +1,9 @@
-import { auditActionLabel, describeAuditEntry, type AuditEntryView } from '@firm/shared';
+import {
+  auditActionLabel,
+  describeAuditEntry,
+  type AuditEntryView,
+  PROFILE_SCREEN_FAILURES,
+} from '@firm/shared';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -83,7 +88,7 @@ export function AuditLogPanel() {
         `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
       );
     } catch (error) {
-      toast.error(errorText(error, 'The audit log could not be exported. Please try again.'));
+      toast.error(errorText(error, PROFILE_SCREEN_FAILURES.auditExportFailed));
     } finally {
       setExporting(false);
     }

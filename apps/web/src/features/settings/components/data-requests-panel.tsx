@@ -1,11 +1,14 @@
-import { DATA_REQUEST_TEXT_MAX, PROFILE_MESSAGES, type DataRequest } from '@firm/shared';
-import { useId, useState } from 'react';
+import { DATA_REQUEST_TEXT_MAX, type DataRequest, type UpdateDataRequestInput } from '@firm/shared';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ListResults } from '../../../components/list/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { errorText } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { formatDateTime } from '../../../lib/format';
 import { useAnswerDataRequest, useDataRequests } from '../api/settings';
 import { EmailText } from '../../../components/ui/email-text';
@@ -16,17 +19,26 @@ const STATUS: Record<DataRequest['status'], { text: string; tone: 'amber' | 'gre
   refused: { text: 'Refused', tone: 'red' },
 };
 
+/** The schema (and zod) load when the dialog opens (lib/lazy-resolver.ts). */
+const refuseResolver = lazyZodResolver(() =>
+  import('@firm/shared/profile/schemas').then((m) => m.updateDataRequestInputSchema),
+);
+type RefuseValues = { status: 'refused'; reason?: string | undefined };
+
 function RefuseDialog({ request, onClose }: { request: DataRequest; onClose: () => void }) {
   const answer = useAnswerDataRequest();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const reasonId = useId();
+  const formId = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<UpdateDataRequestInput, unknown, RefuseValues>({
+    defaultValues: { status: 'refused', reason: '' },
+    resolver: refuseResolver as never,
+  });
+  useEffect(() => refuseResolver.preload(), []);
 
-  const refuse = async () => {
-    if (!reason.trim()) {
-      setError(PROFILE_MESSAGES.refusalReasonRequired);
-      return;
-    }
+  const refuse = handleSubmit(async ({ reason }) => {
     try {
       const result = await answer.mutateAsync({ id: request.id, status: 'refused', reason });
       toast.success(result.message);
@@ -34,7 +46,7 @@ function RefuseDialog({ request, onClose }: { request: DataRequest; onClose: () 
     } catch (failure) {
       toast.error(errorText(failure));
     }
-  };
+  });
 
   return (
     <Modal
@@ -48,37 +60,26 @@ function RefuseDialog({ request, onClose }: { request: DataRequest; onClose: () 
             Cancel
           </Button>
           <Button
+            type="submit"
+            form={formId}
             variant="primary"
             isLoading={answer.isPending}
             loadingText="Saving…"
-            onClick={() => void refuse()}
           >
             Refuse request
           </Button>
         </>
       }
     >
-      <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
-        Reason
-      </label>
-      <textarea
-        id={reasonId}
-        rows={4}
-        maxLength={DATA_REQUEST_TEXT_MAX}
-        value={reason}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${reasonId}-error` : undefined}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setError(null);
-        }}
-        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
-      />
-      {error ? (
-        <p id={`${reasonId}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <form id={formId} noValidate onSubmit={(event) => void refuse(event)}>
+        <TextAreaField
+          label="Reason"
+          rows={4}
+          maxLength={DATA_REQUEST_TEXT_MAX}
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
+      </form>
     </Modal>
   );
 }

@@ -14,15 +14,16 @@ import {
   type FirmSettingsInput,
 } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useForm, type FieldErrors, type Path } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ListResults } from '../../../components/list/list-states';
 import { consultation } from '../../../content/firm';
 import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField, inputClass } from '../../../components/ui/text-field';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 import { useFirmSettings, useSaveFirmSettings } from '../api/firm-settings';
@@ -61,47 +62,6 @@ function Fieldset({
       <legend className="px-1 text-lg font-semibold text-slate-900">{legend}</legend>
       <div className="mt-2 space-y-4">{children}</div>
     </fieldset>
-  );
-}
-
-function TextArea({
-  label,
-  error,
-  hint,
-  ...rest
-}: {
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-} & React.TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: React.Ref<HTMLTextAreaElement> }) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null]
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={`mt-1 ${inputClass(Boolean(error))}`}
-        {...rest}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -166,7 +126,7 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
     } catch (error) {
       // What was typed stays in the form: only the messages are added.
       applyServerErrors(error, setError, FIELDS);
-      toast.error(serverMessageOr(error, F.saveFailed));
+      toast.error(errorText(error, F.saveFailed));
     }
   });
 
@@ -315,7 +275,7 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
             {...register('mpesaNumber')}
           />
         </div>
-        <TextArea
+        <TextAreaField
           label="Account instructions"
           rows={2}
           hint="For example: Account number: your case number (MWA/2026/0001)."
@@ -339,13 +299,15 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
       </Fieldset>
 
       <Fieldset legend="Automatic replies">
-        <TextArea
+        <TextAreaField
+          rows={4}
           label="Contact form auto-reply"
           hint="Emailed to whoever sends a message through the contact form."
           error={errors.contactAutoReply?.message}
           {...register('contactAutoReply')}
         />
-        <TextArea
+        <TextAreaField
+          rows={4}
           label="Booking auto-reply"
           hint="Opens the email confirming a booking request."
           error={errors.bookingAutoReply?.message}

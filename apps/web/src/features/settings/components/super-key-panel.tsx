@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES } from '@firm/shared';
+import { PROFILE_MESSAGES, PROFILE_SCREEN_FAILURES } from '@firm/shared';
 import { Copy } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -31,7 +31,7 @@ export function SuperKeyPanel() {
       await navigator.clipboard.writeText(newKey ?? '');
       toast.success('Key copied to clipboard');
     } catch {
-      toast.error('The key could not be copied. Select it and copy it by hand.');
+      toast.error(PROFILE_SCREEN_FAILURES.superKeyCopyFailed);
     }
   };
 

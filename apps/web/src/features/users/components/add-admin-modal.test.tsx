@@ -2,12 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AddAdminModal } from './add-admin-modal';
-import { mockFetch, renderWithQuery } from './test-utils';
+import { answerApi as mockFetch } from '../../../testing/msw';
+import { renderWithApp } from '../../../testing/render';
 
 describe("Admin Overview's Add New Admin", () => {
   it('gives each empty field its own message', async () => {
     const calls = mockFetch(() => [500, {}]);
-    renderWithQuery(<AddAdminModal onClose={() => {}} />);
+    renderWithApp(<AddAdminModal onClose={() => {}} />, { path: '/admin-management' });
     // Every rule the server applies is named before anything is refused.
     expect(screen.getByLabelText(/Temporary Password/)).toHaveAccessibleDescription(
       'At least 8 characters, on one line. The admin must change this password when they first sign in.',
@@ -27,7 +28,7 @@ describe("Admin Overview's Add New Admin", () => {
 
   it('needs a valid email and a password of at least 8 characters', async () => {
     mockFetch(() => [500, {}]);
-    renderWithQuery(<AddAdminModal onClose={() => {}} />);
+    renderWithApp(<AddAdminModal onClose={() => {}} />, { path: '/admin-management' });
     await userEvent.type(screen.getByLabelText(/^Email/), 'nope');
     await userEvent.type(screen.getByLabelText(/Temporary Password/), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Create Admin' }));
@@ -38,7 +39,7 @@ describe("Admin Overview's Add New Admin", () => {
   it("creates the admin with the chosen password and says 'Admin created successfully!'", async () => {
     const calls = mockFetch(() => [201, { success: true, message: 'Admin created successfully' }]);
     const onClose = vi.fn();
-    renderWithQuery(<AddAdminModal onClose={onClose} />);
+    renderWithApp(<AddAdminModal onClose={onClose} />, { path: '/admin-management' });
     await userEvent.type(screen.getByLabelText(/First Name/), 'Otieno');
     await userEvent.type(screen.getByLabelText(/Last Name/), 'Odhiambo');
     await userEvent.type(screen.getByLabelText(/^Email/), 'otieno@mwamba.test');
@@ -59,7 +60,7 @@ describe("Admin Overview's Add New Admin", () => {
   it('Generate fills a strong password, shows it to read out, and sends it', async () => {
     const calls = mockFetch(() => [201, { success: true, message: 'Admin created successfully' }]);
     const onClose = vi.fn();
-    renderWithQuery(<AddAdminModal onClose={onClose} />);
+    renderWithApp(<AddAdminModal onClose={onClose} />, { path: '/admin-management' });
     await userEvent.type(screen.getByLabelText(/First Name/), 'Wanjiru');
     await userEvent.type(screen.getByLabelText(/Last Name/), 'Kamau-Njoroge');
     await userEvent.type(screen.getByLabelText(/^Email/), 'wanjiru.kamau-njoroge@mwamba.test');

@@ -13,7 +13,7 @@ import { AccountFields } from '../../../components/forms/account-fields';
 import { Button } from '../../../components/ui/button';
 import { FormModal } from '../../../components/ui/form-modal';
 import { PasswordField } from '../../../components/ui/password-field';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { useCreateAdmin } from '../api/create-admin';
 import { applyServerErrors } from '../../../lib/form-errors';
 
@@ -51,7 +51,7 @@ export function AddAdminModal({ onClose }: { onClose: () => void }) {
       onClose();
     } catch (error) {
       applyServerErrors(error, setError, FIELDS);
-      toast.error(serverMessageOr(error, USER_MANAGEMENT_MESSAGES.overviewCreateAdminFailed));
+      toast.error(errorText(error, USER_MANAGEMENT_MESSAGES.overviewCreateAdminFailed));
     }
   });
 

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminOverview } from './admin-overview';
-import { mockFetch, renderWithQuery } from './test-utils';
+import { answerApi as mockFetch } from '../../../testing/msw';
+import { renderWithApp } from '../../../testing/render';
 import { anAdmin, anAdvocate } from '../../../testing/people';
 
 afterEach(() => vi.restoreAllMocks());
@@ -39,7 +40,7 @@ const list = (users: ManagedUser[]): UserList => ({
 describe('Admin Overview', () => {
   it('asks the server for admins only, and shows the stat cards and the table', async () => {
     const calls = mockFetch(() => [200, list([admin])]);
-    renderWithQuery(<AdminOverview actor={advocate} />);
+    renderWithApp(<AdminOverview actor={advocate} />, { path: '/admin-management' });
     const row = (await screen.findAllByRole('row'))[1]!;
     expect(within(row).getByText('Njeri Mwangi')).toBeInTheDocument();
     expect(within(row).getByText('Never')).toBeInTheDocument();
@@ -51,7 +52,7 @@ describe('Admin Overview', () => {
 
   it("says 'No admins have been created yet', or to adjust the search when filtered", async () => {
     mockFetch(() => [200, list([])]);
-    renderWithQuery(<AdminOverview actor={advocate} />);
+    renderWithApp(<AdminOverview actor={advocate} />, { path: '/admin-management' });
     expect(await screen.findByText('No admins found')).toBeInTheDocument();
     expect(screen.getByText('No admins have been created yet')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search admins' }), 'zz');
@@ -63,8 +64,8 @@ describe('Admin Overview', () => {
       200,
       { ...list([admin]), pagination: { page: 2, limit: 20, pages: 3 } },
     ]);
-    const { router } = renderWithQuery(<AdminOverview actor={advocate} />, {
-      url: '/admin-management?admins.status=inactive&admins.page=2',
+    const { router } = renderWithApp(<AdminOverview actor={advocate} />, {
+      path: '/admin-management?admins.status=inactive&admins.page=2',
     });
     expect(await screen.findByText('Njeri Mwangi')).toBeInTheDocument();
     expect(calls[0]!.url).toBe(
@@ -93,7 +94,7 @@ describe('Admin Overview', () => {
       return [200, list([admin])];
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderWithQuery(<AdminOverview actor={advocate} />);
+    renderWithApp(<AdminOverview actor={advocate} />, { path: '/admin-management' });
     await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Njeri Mwangi' }));
     expect(await screen.findByText('Admin status updated successfully!')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Delete Njeri Mwangi' }));
@@ -105,7 +106,7 @@ describe('Admin Overview', () => {
 
   it('opens the details with contact, performance and dates', async () => {
     mockFetch(() => [200, list([admin])]);
-    renderWithQuery(<AdminOverview actor={advocate} />);
+    renderWithApp(<AdminOverview actor={advocate} />, { path: '/admin-management' });
     await userEvent.click(
       await screen.findByRole('button', { name: 'View details of Njeri Mwangi' }),
     );

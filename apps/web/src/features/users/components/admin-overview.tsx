@@ -17,7 +17,7 @@ import { useListParams } from '../../../components/list/use-list-params';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { StatCard } from '../../../components/ui/stat-card';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { useActivateUser } from '../api/activate-user';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useDeleteUser } from '../api/delete-user';
@@ -63,7 +63,7 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
       await (admin.isActive ? deactivate : activate).mutateAsync(admin.id);
       toast.success(USER_MANAGEMENT_MESSAGES.overviewAdminStatusUpdated);
     } catch (error) {
-      toast.error(serverMessageOr(error, USER_MANAGEMENT_MESSAGES.overviewUpdateStatusFailed));
+      toast.error(errorText(error, USER_MANAGEMENT_MESSAGES.overviewUpdateStatusFailed));
     }
   };
   const deleteAdmin = async (admin: ManagedUser) => {
@@ -73,7 +73,7 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
       toast.success(USER_MANAGEMENT_MESSAGES.overviewAdminDeleted);
       if (detailsId === admin.id) setDetailsId(null);
     } catch (error) {
-      toast.error(serverMessageOr(error, USER_MANAGEMENT_MESSAGES.overviewDeleteAdminFailed));
+      toast.error(errorText(error, USER_MANAGEMENT_MESSAGES.overviewDeleteAdminFailed));
     }
   };
   const isToggling = (id: string) =>

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { CreateUserModal } from './create-user-modal';
 import { ZERO_PERMISSIONS_WARNING } from './permission-toggles';
 import { http, HttpResponse, server } from '../../../testing/msw';
-import { mockFetch, renderWithQuery } from './test-utils';
+import { answerApi as mockFetch } from '../../../testing/msw';
+import { renderWithApp } from '../../../testing/render';
 
 const created = {
   success: true,
@@ -27,7 +28,9 @@ const created = {
 describe('Add Admin / Add Client (Advanced User Management)', () => {
   it("says 'Please fill in all required fields' and names each missing field", async () => {
     const calls = mockFetch(() => [500, {}]);
-    renderWithQuery(<CreateUserModal kind="client" onClose={() => {}} onCreated={() => {}} />);
+    renderWithApp(<CreateUserModal kind="client" onClose={() => {}} onCreated={() => {}} />, {
+      path: '/admin-management',
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Create Client' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Please fill in all required fields',
@@ -42,7 +45,9 @@ describe('Add Admin / Add Client (Advanced User Management)', () => {
 
   it('checks the email and phone when given', async () => {
     mockFetch(() => [500, {}]);
-    renderWithQuery(<CreateUserModal kind="client" onClose={() => {}} onCreated={() => {}} />);
+    renderWithApp(<CreateUserModal kind="client" onClose={() => {}} onCreated={() => {}} />, {
+      path: '/admin-management',
+    });
     await userEvent.type(screen.getByLabelText(/First Name/), 'Kariuki');
     await userEvent.type(screen.getByLabelText(/Last Name/), 'Njoroge');
     await userEvent.type(screen.getByLabelText(/^Email/), 'not-an-email');
@@ -56,7 +61,9 @@ describe('Add Admin / Add Client (Advanced User Management)', () => {
   it('warns while an admin has no permission, and sends the toggles chosen', async () => {
     const calls = mockFetch(() => [201, created]);
     const onCreated = vi.fn();
-    renderWithQuery(<CreateUserModal kind="admin" onClose={() => {}} onCreated={onCreated} />);
+    renderWithApp(<CreateUserModal kind="admin" onClose={() => {}} onCreated={onCreated} />, {
+      path: '/admin-management',
+    });
     expect(screen.getByText(ZERO_PERMISSIONS_WARNING)).toBeInTheDocument();
     expect(screen.getAllByRole('switch')).toHaveLength(6);
     await userEvent.click(screen.getByRole('switch', { name: 'Admit Clients' }));
@@ -89,7 +96,9 @@ describe('Add Admin / Add Client (Advanced User Management)', () => {
 
   it("shows the server's message, or 'Failed to create client' when it gives none", async () => {
     mockFetch(() => [409, { message: 'An account with this email already exists' }]);
-    renderWithQuery(<CreateUserModal kind="client" onClose={() => {}} onCreated={() => {}} />);
+    renderWithApp(<CreateUserModal kind="client" onClose={() => {}} onCreated={() => {}} />, {
+      path: '/admin-management',
+    });
     await userEvent.type(screen.getByLabelText(/First Name/), 'K');
     await userEvent.type(screen.getByLabelText(/Last Name/), 'N');
     await userEvent.type(screen.getByLabelText(/^Email/), 'k@example.test');
@@ -114,7 +123,9 @@ describe('Add Admin / Add Client (Advanced User Management)', () => {
         : [409, { message: conflict, code: 'CONFLICT_CHECK_REQUIRED' }],
     );
     const onCreated = vi.fn();
-    renderWithQuery(<CreateUserModal kind="client" onClose={() => {}} onCreated={onCreated} />);
+    renderWithApp(<CreateUserModal kind="client" onClose={() => {}} onCreated={onCreated} />, {
+      path: '/admin-management',
+    });
     await userEvent.type(screen.getByLabelText(/First Name/), 'Wanjiru');
     await userEvent.type(screen.getByLabelText(/Last Name/), 'Kamau');
     await userEvent.type(screen.getByLabelText(/^Email/), 'wk@example.test');

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { useUpdatePermissions } from '../api/update-permissions';
 import { PermissionToggles } from './permission-toggles';
 import { fullName } from '../../../lib/format';
@@ -32,7 +32,7 @@ export function EditPermissionsModal({
       toast.success(result.message);
       onClose();
     } catch (error) {
-      toast.error(serverMessageOr(error, USER_MANAGEMENT_MESSAGES.updatePermissionsFailed));
+      toast.error(errorText(error, USER_MANAGEMENT_MESSAGES.updatePermissionsFailed));
     }
   };
   return (

@@ -2,7 +2,8 @@ import { USER_MANAGEMENT_MESSAGES, type ManagedUser, type UserList } from '@firm
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithQuery } from './test-utils';
+import { answerApi as mockFetch } from '../../../testing/msw';
+import { renderWithApp } from '../../../testing/render';
 import { UserManagementPanel } from './user-management-panel';
 import { anAdvocate } from '../../../testing/people';
 
@@ -64,7 +65,7 @@ const list = (users: ManagedUser[]): UserList => ({
 describe('Advanced User Management', () => {
   it('lists users with their actions; none that would act on the advocate themself', async () => {
     mockFetch(() => [200, list([advocate as ManagedUser, admin, pending].map((u) => person(u)))]);
-    renderWithQuery(<UserManagementPanel actor={advocate} />);
+    renderWithApp(<UserManagementPanel actor={advocate} />, { path: '/admin-management' });
     const table = await screen.findByRole('table', { name: 'Users' });
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]!).getByText('(you)')).toBeInTheDocument();
@@ -83,8 +84,8 @@ describe('Advanced User Management', () => {
     const calls = mockFetch((_method, path) =>
       path.includes('status=pending') ? [200, list([pending])] : [200, list([admin])],
     );
-    const { router } = renderWithQuery(<UserManagementPanel actor={advocate} />, {
-      url: '/admin-management?tab=users&users.status=pending',
+    const { router } = renderWithApp(<UserManagementPanel actor={advocate} />, {
+      path: '/admin-management?tab=users&users.status=pending',
     });
     const table = await screen.findByRole('table', { name: 'Users' });
     expect(within(table).getByText('Pendo Achieng')).toBeInTheDocument();
@@ -113,7 +114,7 @@ describe('Advanced User Management', () => {
         ? [200, { success: true, message: USER_MANAGEMENT_MESSAGES.invitationResent, user: admin }]
         : [200, list([admin, seen])],
     );
-    renderWithQuery(<UserManagementPanel actor={advocate} />);
+    renderWithApp(<UserManagementPanel actor={advocate} />, { path: '/admin-management' });
     const table = await screen.findByRole('table', { name: 'Users' });
     const [, adminRow, seenRow] = within(table).getAllByRole('row');
     expect(within(adminRow!).getByText('Not signed in yet')).toBeInTheDocument();
@@ -141,7 +142,7 @@ describe('Advanced User Management', () => {
       .spyOn(window, 'confirm')
       .mockReturnValueOnce(false)
       .mockReturnValueOnce(true);
-    renderWithQuery(<UserManagementPanel actor={advocate} />);
+    renderWithApp(<UserManagementPanel actor={advocate} />, { path: '/admin-management' });
     const button = await screen.findByRole('button', { name: 'Deactivate Njeri Mwangi' });
     await userEvent.click(button);
     expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to deactivate this user?');
@@ -169,7 +170,7 @@ describe('Advanced User Management', () => {
     );
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    renderWithQuery(<UserManagementPanel actor={advocate} />);
+    renderWithApp(<UserManagementPanel actor={advocate} />, { path: '/admin-management' });
     await userEvent.click(
       await screen.findByRole('button', { name: 'Reset password of Njeri Mwangi' }),
     );
@@ -185,7 +186,7 @@ describe('Advanced User Management', () => {
   it("says 'Failed to delete user' when the server gives no message", async () => {
     mockFetch((method) => (method === 'DELETE' ? [500, {}] : [200, list([admin])]));
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderWithQuery(<UserManagementPanel actor={advocate} />);
+    renderWithApp(<UserManagementPanel actor={advocate} />, { path: '/admin-management' });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Njeri Mwangi' }));
     expect(window.confirm).toHaveBeenCalledWith(
       'Are you sure you want to permanently delete this user? This action cannot be undone.',
@@ -196,13 +197,15 @@ describe('Advanced User Management', () => {
   it('has loading, empty and error states', async () => {
     let answer: [number, unknown] = [200, list([])];
     mockFetch(() => answer);
-    const { unmount } = renderWithQuery(<UserManagementPanel actor={advocate} />);
+    const { unmount } = renderWithApp(<UserManagementPanel actor={advocate} />, {
+      path: '/admin-management',
+    });
     expect(screen.getByText('Loading users…')).toBeInTheDocument();
     expect(await screen.findByText('No users found')).toBeInTheDocument();
     unmount();
 
     answer = [500, {}];
-    renderWithQuery(<UserManagementPanel actor={advocate} />);
+    renderWithApp(<UserManagementPanel actor={advocate} />, { path: '/admin-management' });
     await waitFor(
       () => expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch users'),
       { timeout: 5000 },
@@ -212,7 +215,9 @@ describe('Advanced User Management', () => {
 
   it('tells anyone but an advocate that it is not for them', () => {
     mockFetch(() => [403, {}]);
-    renderWithQuery(<UserManagementPanel actor={{ ...admin, role: 'admin' }} />);
+    renderWithApp(<UserManagementPanel actor={{ ...admin, role: 'admin' }} />, {
+      path: '/admin-management',
+    });
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Access Denied - Only advocates (superusers) can access user management.',
     );

@@ -20,7 +20,7 @@ import { useListParams } from '../../../components/list/use-list-params';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { StatCard } from '../../../components/ui/stat-card';
-import { serverMessageOr } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { useActivateUser } from '../api/activate-user';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useDeleteUser } from '../api/delete-user';
@@ -90,7 +90,7 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
       toast.success(result.message);
       return result;
     } catch (error) {
-      toast.error(serverMessageOr(error, fallback));
+      toast.error(errorText(error, fallback));
       return null;
     }
   };
