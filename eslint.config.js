@@ -17,7 +17,16 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
  * each other. They stand on a foundation, in order, each level using only those before it; a
  * module that must tell one above it announces a domain event instead (lib/domain-events.ts).
  */
-const serverFoundation = ['audit', 'users', 'mail-guard', 'firm-settings', 'auth', 'notifications'];
+const serverFoundation = [
+  // The outbox (ADR 028): every module writes its emails and SMS there, in its own transaction.
+  'deliveries',
+  'audit',
+  'users',
+  'mail-guard',
+  'firm-settings',
+  'auth',
+  'notifications',
+];
 /**
  * The exceptions, named here and nowhere else: the modules that read across the house, and whom.
  */

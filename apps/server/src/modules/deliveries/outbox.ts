@@ -94,7 +94,7 @@ export async function attemptDelivery(
     }
     const next = nextAttemptAfter(claimed.attempts, claimed.createdAt, now);
     await scheduleRetry(deps.db, claimed, failure.reason, next);
-    await deps.queue.send(DELIVERY_QUEUE, { deliveryId: id }, { startAfter: next });
+    await deps.queue.send(DELIVERY_QUEUE, { deliveryIds: [id] }, { startAfter: next });
     log.warn(
       { reason: failure.reason, attempts: claimed.attempts, next },
       'delivery will be retried',
@@ -121,7 +121,7 @@ export interface OutboxOptions {
 }
 
 /**
- * The outbox's workers on the job queue (ADR 028): `deliveries` jobs carry one delivery id each;
+ * The outbox's workers on the job queue (ADR 028): `deliveries` jobs carry the ids of the rows one event wrote (or one row to retry);
  * `deliveries-sweep` runs every minute, once across processes (pg-boss's cron), and at start-up.
  */
 export const outboxPlugin = fp(
@@ -147,9 +147,9 @@ export const outboxPlugin = fp(
       const list = Array.isArray(ids) ? ids : [ids];
       if (list.length === 0) return;
       try {
-        await queue.insert(
-          list.map((deliveryId) => ({ name: DELIVERY_QUEUE, data: { deliveryId } })),
-        );
+        // One job for the rows an event wrote, tried in the order they were written: a link
+        // goes before the notice written after it.
+        await queue.send(DELIVERY_QUEUE, { deliveryIds: list });
         for (const worker of workers) queue.notifyWorker(worker);
       } catch (error) {
         logger.error({ err: error, ids: list }, 'could not enqueue deliveries; the sweep will');
@@ -166,17 +166,18 @@ export const outboxPlugin = fp(
 
     const workers: string[] = [];
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
-    for (let i = 0; i < 2; i += 1) {
-      workers.push(
-        await queue.work<{ deliveryId: string }>(
-          DELIVERY_QUEUE,
-          { batchSize: 5, pollingIntervalSeconds },
-          async (jobs) => {
-            for (const job of jobs) await attemptDelivery(deps, job.data.deliveryId);
-          },
-        ),
-      );
-    }
+    // One worker per process taking up to 10 jobs a fetch; more processes, more workers.
+    workers.push(
+      await queue.work<{ deliveryIds: string[] }>(
+        DELIVERY_QUEUE,
+        { batchSize: 10, pollingIntervalSeconds },
+        async (jobs) => {
+          for (const job of jobs) {
+            for (const id of job.data.deliveryIds) await attemptDelivery(deps, id);
+          }
+        },
+      ),
+    );
     await queue.work(DELIVERY_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
       await sweep();
     });
