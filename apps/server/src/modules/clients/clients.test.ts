@@ -213,6 +213,7 @@ describe('PATCH /api/clients/:id', () => {
       const sent = await patch(amani.id, { email: `amani.${n}@example.co.ke` });
       expect(sent.statusCode, sent.body).toBe(200);
     }
+    await settleMail(ctx);
     ctx.mail.length = 0;
     const refused = await patch(amani.id, { email: 'amani.4@example.co.ke', firstName: 'Amina' });
     expect(refused.statusCode).toBe(429);
