@@ -544,6 +544,8 @@ describe('one text rule for every text field', () => {
   });
 
   it('the firm’s email quotes the visitor’s text, so it cannot forge lines of ours', async () => {
+    // The earlier tests' messages are out first: only this message's mails count.
+    await settleMail(ctx);
     ctx.mail.length = 0;
     const response = await send(ENDPOINTS[0]!, {
       ...ENDPOINTS[0]!.valid,
