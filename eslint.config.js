@@ -20,6 +20,8 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
  * module is a feature like any other).
  */
 const serverFoundation = [
+  // The outbox (ADR 028): every module writes its emails and SMS there, in its own transaction.
+  ['deliveries'],
   ['audit'],
   ['users/users.repository.ts', 'users/user-lookups.repository.ts', 'users/user-serializer.ts'],
   ['mail-guard'],

@@ -6,6 +6,14 @@ import { stubMapTiles, gotoReady } from '../support/public-site';
 import { openDataDir } from '../support/database';
 import { latestMailTo } from '../support/accounts';
 
+const mailFiles = (dataDir: string): string[] => {
+  try {
+    return readdirSync(path.join(dataDir, 'mail')).filter((file) => file.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+};
+
 const SUCCESS = 'Thank you for your message! We will get back to you within 24 hours.';
 const REFERENCE = /MW-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5}/;
 
@@ -51,6 +59,8 @@ test.describe('the contact form', () => {
       await expect(page.getByLabel('Urgency Level')).toHaveValue('normal');
       await expect(page.getByLabel(/I agree that Mwamba/)).not.toBeChecked();
       await context.close();
+      // The mails leave through the outbox, just after the message is stored (ADR 028).
+      await expect.poll(() => mailFiles(dataDir).length, { timeout: 10_000 }).toBe(2);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
@@ -74,7 +84,7 @@ test.describe('the contact form', () => {
     expect(rows[0]!.consent_at).toBeInstanceOf(Date);
 
     const mailDir = path.join(dataDir, 'mail');
-    const files = readdirSync(mailDir).filter((file) => file.endsWith('.eml'));
+    const files = mailFiles(dataDir);
     // One to the firm, and the firm settings' auto-reply to the visitor.
     expect(files).toHaveLength(2);
     const mails = files.map((file) => readFileSync(path.join(mailDir, file), 'utf8'));

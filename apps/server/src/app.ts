@@ -16,6 +16,9 @@ import { HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './lib/http
 import { logSerializers } from './lib/log';
 import { BackgroundTasks } from './lib/background-tasks';
 import { createMailer, mailDirectory, type Mailer } from './lib/mailer';
+import { africasTalkingSender, fileSmsSender, smsDirectory, type SmsSender } from './lib/sms';
+import { outboxPlugin } from './modules/deliveries/outbox';
+import { jobQueuePlugin } from './plugins/job-queue';
 import { apiRoutes } from './modules/api.routes';
 import { followCaseEvents } from './modules/messages/case-events';
 import { followAccountEvents } from './modules/notifications/account-events';
@@ -49,6 +52,10 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   mailer?: Mailer;
+  /** Overrides the SMS transport (Africa's Talking with AT_* settings, else text files). */
+  smsSender?: SmsSender;
+  /** Seconds between the outbox workers' polls when idle (tests shorten it). */
+  outboxPollingIntervalSeconds?: number;
   /** Overrides the logger (tests capture or silence it). */
   logger?: FastifyServerOptions['logger'];
   /**
@@ -81,6 +88,8 @@ export async function buildApp({
   config,
   database,
   mailer,
+  smsSender,
+  outboxPollingIntervalSeconds,
   logger,
   retentionSchedule = {},
   appointmentReminders = {},
@@ -153,6 +162,21 @@ export async function buildApp({
       AppError.tooManyRequests(MESSAGES.tooManyRequestsRetryIn(Math.ceil(context.ttl / 1000))),
   });
   // Modules above hear what those below them announce (lib/domain-events.ts).
+  // The job queue and the outbox's workers start before the routes that queue deliveries.
+  await app.register(jobQueuePlugin);
+  await app.register(outboxPlugin, {
+    transports: {
+      mailer: app.mailer,
+      sms:
+        smsSender ??
+        (config.africasTalking
+          ? africasTalkingSender(config.africasTalking, app.log)
+          : fileSmsSender(smsDirectory(config.dataDir), app.log)),
+    },
+    ...(outboxPollingIntervalSeconds
+      ? { pollingIntervalSeconds: outboxPollingIntervalSeconds }
+      : {}),
+  });
   followAccountEvents();
   followCaseEvents();
   await app.register(authPlugin);

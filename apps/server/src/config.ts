@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_MAX_UPLOAD_MB } from '@firm/shared';
 import { z } from 'zod';
+import { AFRICAS_TALKING_LIVE_URL, type AfricasTalkingSettings } from './lib/sms';
 
 /**
  * The whole configuration, parsed once at start-up. A bad value stops the process with a message
@@ -92,6 +93,25 @@ const configSchema = z.object({
       .default('false')
       .transform((value) => value === 'true'),
   ),
+  AT_USERNAME: z.preprocess(emptyAsUndefined, z.string().optional()),
+  AT_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  AT_SENDER_ID: z.preprocess(
+    emptyAsUndefined,
+    z.string().max(11, { error: 'must be at most 11 characters' }).optional(),
+  ),
+  AT_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .default(AFRICAS_TALKING_LIVE_URL),
+  ),
+  AT_CALLBACK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\w-]{16,128}$/, { error: 'must be 16 to 128 letters, digits, - or _' })
+      .optional(),
+  ),
   GOOGLE_MAPS_API_KEY: z.preprocess(
     emptyAsUndefined,
     z
@@ -133,6 +153,13 @@ export interface Config {
    * use OpenStreetMap. Delivered at run time by GET /api/public-config, never built into the app.
    */
   googleMapsApiKey: string | undefined;
+  /** SMS through Africa's Talking (AT_USERNAME + AT_API_KEY); unset: text files under DATA_DIR/sms. */
+  africasTalking: AfricasTalkingSettings | undefined;
+  /**
+   * The secret in the address Africa's Talking posts delivery reports to
+   * (`/api/deliveries/sms-reports/<secret>`); unset: no reports are taken.
+   */
+  smsCallbackSecret: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -145,7 +172,14 @@ export class ConfigError extends Error {
 }
 
 /** Values never echoed back in an error message: they may hold passwords. */
-const SECRET_VARIABLES = new Set(['ADVOCATE_SUPER_KEY', 'SMTP_URL', 'DATABASE_URL', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set([
+  'ADVOCATE_SUPER_KEY',
+  'SMTP_URL',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'AT_API_KEY',
+  'AT_CALLBACK_SECRET',
+]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -159,6 +193,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const v = parsed.data;
+  if (Boolean(v.AT_USERNAME) !== Boolean(v.AT_API_KEY)) {
+    const missing = v.AT_USERNAME ? 'AT_API_KEY' : 'AT_USERNAME';
+    throw new ConfigError([
+      {
+        variable: missing,
+        problem: 'must be set with AT_USERNAME and AT_API_KEY both, or neither',
+      },
+    ]);
+  }
   const dataDir = path.resolve(v.DATA_DIR);
   return {
     port: v.PORT,
@@ -179,5 +222,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentsDir: v.DOCUMENTS_DIR ? path.resolve(v.DOCUMENTS_DIR) : path.join(dataDir, 'documents'),
     webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : undefined,
     googleMapsApiKey: v.GOOGLE_MAPS_API_KEY,
+    africasTalking:
+      v.AT_USERNAME && v.AT_API_KEY
+        ? {
+            username: v.AT_USERNAME,
+            apiKey: v.AT_API_KEY,
+            senderId: v.AT_SENDER_ID,
+            baseUrl: v.AT_BASE_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    smsCallbackSecret: v.AT_CALLBACK_SECRET,
   };
 }

@@ -2,7 +2,9 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { BackgroundTasks } from './lib/background-tasks';
+import type { JobQueue } from './lib/job-queue';
 import type { Mailer } from './lib/mailer';
+import type { Outbox } from './modules/deliveries/outbox';
 import type { SuperKeyStore } from './lib/super-key';
 
 declare module 'fastify' {
@@ -15,6 +17,10 @@ declare module 'fastify' {
     superKey: SuperKeyStore;
     /** Work done after the answer (emails); `drain()` awaits it. */
     backgroundTasks: BackgroundTasks;
+    /** The job queue (pg-boss on the app's database, ADR 028). */
+    jobQueue: JobQueue;
+    /** Every email and SMS goes through here: `queueDelivery` in a transaction, then `dispatch`. */
+    outbox: Outbox;
     /** Shared counters (REDIS_URL), or null: counters live in this process. */
     redis: Redis | null;
     /** Prefix of every key this app writes to Redis. */

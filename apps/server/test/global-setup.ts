@@ -5,6 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { pgliteExtensions, usePglite, usePostgres } from '../src/db/client';
+import pino from 'pino';
+import { startJobQueue, stopJobQueue } from '../src/lib/job-queue';
 import { postgresTarget, TEST_DB_PREFIX } from './database-target';
 
 declare module 'vitest' {
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject) {
   const target = postgresTarget();
   if (target) {
     const database = await usePostgres(target.url);
+    await createJobQueueSchema(database);
     await database.close();
     return async () => {
       const admin = new pg.Client({ connectionString: target.url });
@@ -38,10 +41,20 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'firm-api-tests-'));
   const client = await PGlite.create({ extensions: pgliteExtensions });
   const database = await usePglite(client);
+  await createJobQueueSchema(database);
   const snapshot = await client.dumpDataDir('none');
   const file = path.join(dir, 'migrated.tar');
   writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
   await database.close();
   project.provide('pgliteSnapshot', file);
   return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * pg-boss creates its schema when it first starts (ADR 028): done once here, so each test file's
+ * database starts with it, as a server's does after its first start.
+ */
+async function createJobQueueSchema(database: Awaited<ReturnType<typeof usePglite>>) {
+  const queue = await startJobQueue(database, pino({ level: 'silent' }));
+  await stopJobQueue(queue);
 }

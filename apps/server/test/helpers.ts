@@ -126,3 +126,12 @@ export function captureLog() {
   });
   return { stream, text: () => lines.join('') };
 }
+
+/**
+ * Waits until the mail a request caused has been handed to the transport: the work done after
+ * the answer, then every due outbox delivery tried once (ADR 028). Then `ctx.mail` holds it.
+ */
+export async function settleMail(ctx: Pick<TestContext, 'app'>): Promise<void> {
+  await ctx.app.backgroundTasks.drain();
+  await ctx.app.outbox.settle();
+}

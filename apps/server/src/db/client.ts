@@ -29,6 +29,11 @@ export interface Database {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
+   * One statement with `$n` parameters, or (without values) a script of several: what pg-boss
+   * runs through its `db` option (lib/job-queue.ts), on this database's own connections.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
+  /**
    * Only where this process is the database's one writer and hears of each commit before the
    * committing call returns (the embedded database: one process holds its data directory, and
    * PGlite delivers a commit's notifications with the commit's own result). Calls `listener`
@@ -117,6 +122,17 @@ export async function usePglite(client: PGlite, onClose?: () => void): Promise<D
     },
     async ping() {
       await client.query('select 1');
+    },
+    async executeSql(text, values) {
+      // PGlite's extended protocol takes one statement; pg-boss's schema scripts come without
+      // values and hold several, so those go through the simple protocol (the last result).
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        const last = results.at(-1);
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
     async close() {
       if (!client.closed) await client.close();
@@ -224,6 +240,10 @@ export async function usePostgres(connectionString: string): Promise<Database> {
     },
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async executeSql(text, values) {
+      const result = await pool.query(text, values);
+      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     },
     async close() {
       await Promise.all([...listeners].map((stop) => stop()));

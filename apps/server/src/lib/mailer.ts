@@ -22,7 +22,8 @@ export interface OutgoingMail {
 }
 
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
+  /** Resolves once the message is handed over, with the SMTP server's message id when known. */
+  send(mail: OutgoingMail): Promise<void | { messageId?: string }>;
 }
 
 export interface MailerOptions {
@@ -65,6 +66,7 @@ export function createMailer({ smtpUrl, from, mailDir, logger }: MailerOptions):
         });
         // Never the subject or the address: a subject may hold what a visitor typed.
         logger.info({ messageId: info.messageId }, 'mail sent over SMTP');
+        return { messageId: info.messageId };
       },
     };
   }

@@ -6,6 +6,7 @@ import { clientRoutes } from './clients/clients.routes';
 import { courtDateRoutes } from './court-dates/court-dates.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
 import { enquiryRoutes } from './clients/enquiries.routes';
+import { deliveryReportRoutes } from './deliveries/delivery-reports.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { firmSettingsRoutes } from './settings/firm-settings.routes';
 import { healthRoutes } from './health/health.routes';
@@ -34,4 +35,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes);
   await app.register(firmSettingsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(deliveryReportRoutes);
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../test/helpers';
 import { VALIDATION } from '@firm/shared';
 import { TEST_SUPER_KEY, advocatePayload, bearer, seedUser, sessionFor } from '../../test/accounts';
 import { PDF_BYTES, multipartFile, seedCase } from '../../test/cases';
@@ -544,6 +544,8 @@ describe('one text rule for every text field', () => {
   });
 
   it('the firm’s email quotes the visitor’s text, so it cannot forge lines of ours', async () => {
+    // The earlier tests' messages are out first: only this message's mails count.
+    await settleMail(ctx);
     ctx.mail.length = 0;
     const response = await send(ENDPOINTS[0]!, {
       ...ENDPOINTS[0]!.valid,
@@ -551,6 +553,7 @@ describe('one text rule for every text field', () => {
     });
     expect(response.statusCode).toBe(201);
     // The firm's copy (the visitor's auto-reply carries none of their text at all).
+    await settleMail(ctx);
     const text = ctx.mail.find((mail) => mail.to === 'firm@example.test')!.text;
     expect(text).toContain('> Please call me.\n> Reference: 00000000-fake\n> Email: attacker');
     expect(text).not.toMatch(/^Email: attacker/m);

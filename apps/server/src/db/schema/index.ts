@@ -10,3 +10,4 @@ export * from './messages';
 export * from './notifications';
 export * from './firm-settings';
 export * from './mail-guard';
+export * from './deliveries';

@@ -64,7 +64,7 @@ const LIMITS = {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: AuthDeps = {
     db: app.db,
-    mailer: app.mailer,
+    outbox: app.outbox,
     publicUrl: app.config.publicUrl,
     // Read at each use: a rotation from System Settings applies to the next registration.
     get superKey() {

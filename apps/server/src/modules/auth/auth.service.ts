@@ -13,7 +13,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Mailer } from '../../lib/mailer';
+import { queueDelivery } from '../deliveries/deliveries.repository';
+import type { Outbox } from '../deliveries/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { generateToken, hashToken, secretsMatch } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit-log.repository';
@@ -40,7 +41,7 @@ import { insertSession, revokeSession } from './sessions.repository';
 
 export interface AuthDeps {
   db: Db;
-  mailer: Mailer;
+  outbox: Pick<Outbox, 'dispatch'>;
   publicUrl: string;
   superKey: string;
   throttle: UnknownAccountThrottle;
@@ -240,40 +241,44 @@ export async function requestPasswordReset(
   if (!user || !user.isActive) return;
   const now = Date.now();
   const token = generateToken();
+  // In the fragment: the browser never sends it, so the token reaches no server or proxy log.
+  const link = `${deps.publicUrl}/reset-password#token=${encodeURIComponent(token)}`;
   // Count and insert with the account's row locked: requests handled side by side (the email work
-  // runs after the answer, so several can overlap) cannot all pass the hourly cap.
-  const isSent = await deps.db.transaction(async (tx) => {
+  // runs after the answer, so several can overlap) cannot all pass the hourly cap. The mail is
+  // written with the token, so the link exists only if its mail will go (ADR 028).
+  const deliveryId = await deps.db.transaction(async (tx) => {
     await lockUserRow(tx, user.id);
     const recent = await countRecentResetTokens(tx, user.id, new Date(now - 60 * 60_000));
-    if (recent >= RESET_EMAILS_PER_HOUR) return false;
+    if (recent >= RESET_EMAILS_PER_HOUR) return null;
     await insertResetToken(tx, {
       userId: user.id,
       tokenHash: hashToken(token),
       expiresAt: new Date(now + RESET_TOKEN_MINUTES * 60_000),
     });
-    return true;
+    return queueDelivery(tx, {
+      channel: 'email',
+      kind: 'password_reset',
+      to: user.email,
+      isConfidential: true,
+      subject: 'Reset your password: Mwamba & Associates Advocates',
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        'Someone (we hope you) asked to reset the password of your account at Mwamba & Associates Advocates.',
+        'To choose a new password, open this link within one hour:',
+        '',
+        link,
+        '',
+        'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
+        `Request made from IP address ${meta.ip}.`,
+      ].join('\n'),
+    });
   });
-  if (!isSent) {
+  if (!deliveryId) {
     deps.logger.warn({ userId: user.id }, 'password reset not sent: hourly cap reached');
     return;
   }
-  // In the fragment: the browser never sends it, so the token reaches no server or proxy log.
-  const link = `${deps.publicUrl}/reset-password#token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Reset your password: Mwamba & Associates Advocates',
-    text: [
-      `Hello ${user.firstName},`,
-      '',
-      'Someone (we hope you) asked to reset the password of your account at Mwamba & Associates Advocates.',
-      'To choose a new password, open this link within one hour:',
-      '',
-      link,
-      '',
-      'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
-      `Request made from IP address ${meta.ip}.`,
-    ].join('\n'),
-  });
+  await deps.outbox.dispatch(deliveryId);
 }
 
 /**

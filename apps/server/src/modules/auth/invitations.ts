@@ -1,8 +1,8 @@
 import { FIRM_IDENTITY, INVITATION_HOURS, isAdminAccount, isClientAccount } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import type { Mailer } from '../../lib/mailer';
 import { generateToken, hashToken } from '../../lib/tokens';
+import { queueDelivery } from '../deliveries/deliveries.repository';
 import { insertResetToken, spendUserResetTokens } from './password-reset.repository';
 
 /**
@@ -63,13 +63,19 @@ export interface WelcomeEmail {
   link: string;
 }
 
-/** The welcome email; sent after the account's transaction commits. */
-export async function sendWelcomeEmail(mailer: Mailer, mail: WelcomeEmail): Promise<void> {
+/**
+ * Writes the welcome email to the outbox in the account's (or the resend's) transaction; returns
+ * its delivery id, for the caller to dispatch once that transaction has committed (ADR 028).
+ */
+export async function queueWelcomeEmail(tx: Executor, mail: WelcomeEmail): Promise<string> {
   const { invitee, invitedBy, link } = mail;
   const what = isAdminAccount(invitee)
     ? `an administrator account at ${FIRM_IDENTITY.name}`
     : `an account in the client portal of ${FIRM_IDENTITY.name}, where you can follow your matters, documents and appointments`;
-  await mailer.send({
+  return queueDelivery(tx, {
+    channel: 'email',
+    kind: 'invitation',
+    isConfidential: true,
     to: invitee.email,
     subject: `Welcome to ${FIRM_IDENTITY.name}: choose your password`,
     text: [

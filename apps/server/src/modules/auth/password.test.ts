@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, passwordResetTokens, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { TEST_PASSWORD, TEST_SUPER_KEY, bearer, seedUser, signIn } from '../../../test/accounts';
 
 const NEW_PASSWORD = 'N3w-Passw0rd-2026';
@@ -28,7 +28,7 @@ describe('the password lifecycle', () => {
   /** The token of the last reset link emailed. */
   async function emailedResetToken(): Promise<string> {
     // The email leaves after the answer: wait for that work.
-    await ctx.app.backgroundTasks.drain();
+    await settleMail(ctx);
     expect(ctx.mail.length).toBeGreaterThan(0);
     const link = /http:\/\/portal\.test\/reset-password#token=([A-Za-z0-9_-]+)/.exec(
       ctx.mail.at(-1)!.text,
@@ -69,7 +69,7 @@ describe('the password lifecycle', () => {
       expect(unknown.statusCode).toBe(known.statusCode);
       expect(unknown.body).toBe(known.body);
       await emailedResetToken();
-      await ctx.app.backgroundTasks.drain();
+      await settleMail(ctx);
       expect(ctx.mail).toHaveLength(1);
       expect(await ctx.database.db.select().from(passwordResetTokens)).toHaveLength(1);
     });
@@ -89,7 +89,7 @@ describe('the password lifecycle', () => {
       expect(gone.body).toBe(known.body);
       expect(pending.body).toBe(known.body);
       await emailedResetToken();
-      await ctx.app.backgroundTasks.drain();
+      await settleMail(ctx);
       expect(ctx.mail.map((mail) => mail.to)).toEqual(['active@example.test']);
       expect(await ctx.database.db.select().from(passwordResetTokens)).toHaveLength(1);
     });
@@ -105,7 +105,7 @@ describe('the password lifecycle', () => {
         });
         expect(response.statusCode).toBe(200);
       }
-      await ctx.app.backgroundTasks.drain();
+      await settleMail(ctx);
       expect(ctx.mail).toHaveLength(3);
       expect(await ctx.database.db.select().from(passwordResetTokens)).toHaveLength(3);
     });
@@ -161,7 +161,7 @@ describe('the password lifecycle', () => {
       await post('/api/auth/forgot-password', { email: 'client@example.test' });
       const first = await emailedResetToken();
       await post('/api/auth/forgot-password', { email: 'client@example.test' });
-      await ctx.app.backgroundTasks.drain();
+      await settleMail(ctx);
       expect(ctx.mail).toHaveLength(2);
       const second = await emailedResetToken();
       expect(second).not.toBe(first);

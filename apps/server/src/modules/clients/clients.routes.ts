@@ -21,7 +21,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: ClientsDeps = {
     db: app.db,
-    mailer: app.mailer,
+    outbox: app.outbox,
     publicUrl: app.config.publicUrl,
   };
   const viewers = [app.requirePermission('clients:view')];

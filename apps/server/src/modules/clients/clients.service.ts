@@ -12,10 +12,10 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertCan } from '../../lib/permissions';
-import type { Mailer } from '../../lib/mailer';
+import type { Outbox } from '../deliveries/outbox';
 import { writeAudit } from '../audit/audit-log.repository';
 import { findPendingEmailChange } from '../profile/profile.repository';
-import { checkNewEmail, mailEmailChange, storeEmailChange } from '../profile/profile.service';
+import { checkNewEmail, queueEmailChangeMails, storeEmailChange } from '../profile/profile.service';
 import { updateUser } from '../users/users.repository';
 import {
   appointmentsOfClient,
@@ -36,7 +36,7 @@ import type { RequestMeta } from '../../lib/route-kit';
 
 export interface ClientsDeps {
   db: Db;
-  mailer: Mailer;
+  outbox: Pick<Outbox, 'dispatch'>;
   publicUrl: string;
 }
 
@@ -138,7 +138,7 @@ export async function updateClient(
       ? await checkNewEmail(deps.db, current, input.email, CLIENT_MESSAGES.emailSameAddress)
       : null;
 
-  const { target, token } = await deps.db.transaction(async (tx) => {
+  const { deliveryIds } = await deps.db.transaction(async (tx) => {
     const locked = await lockClient(tx, id);
     if (!locked) throw notFound();
     const patch: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'phone'>> = {};
@@ -162,13 +162,18 @@ export async function updateClient(
         },
       });
     }
-    const linkToken = email
-      ? await storeEmailChange(tx, { actor, target: row, email, meta })
-      : null;
-    return { target: row, token: linkToken };
+    if (!email) return { deliveryIds: [] };
+    const token = await storeEmailChange(tx, { actor, target: row, email, meta });
+    return {
+      deliveryIds: await queueEmailChangeMails(tx, deps, {
+        target: row,
+        email,
+        token,
+        meta,
+        byStaff: true,
+      }),
+    };
   });
-  if (email && token) {
-    await mailEmailChange(deps, { target, email, token, meta, byStaff: true });
-  }
+  await deps.outbox.dispatch(deliveryIds);
   return { detail: await detailOf(deps, actor, id), emailChangeSent: email !== null };
 }

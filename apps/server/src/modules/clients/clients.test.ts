@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { seedCase } from '../../../test/cases';
 import { seedVisitorBooking } from '../../../test/enquiries';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { appointments, auditLog, users, type UserRow } from '../../db/schema';
 
 /** The Clients screen's API against a real database: search, rows, 404s, audit, changes. */
@@ -201,6 +201,7 @@ describe('PATCH /api/clients/:id', () => {
       message: CLIENT_MESSAGES.emailChangeSent,
       client: { email: 'baraka@clients.test', pendingEmail: 'baraka.new@example.co.ke' },
     });
+    await settleMail(ctx);
     expect(ctx.mail.map((m) => m.to)).toEqual(['baraka.new@example.co.ke', 'baraka@clients.test']);
     expect(ctx.mail[0]!.text).toMatch(/\/profile\/confirm-email#token=/);
     expect(ctx.mail[0]!.text).toContain('The firm was asked to use this address');
@@ -212,10 +213,12 @@ describe('PATCH /api/clients/:id', () => {
       const sent = await patch(amani.id, { email: `amani.${n}@example.co.ke` });
       expect(sent.statusCode, sent.body).toBe(200);
     }
+    await settleMail(ctx);
     ctx.mail.length = 0;
     const refused = await patch(amani.id, { email: 'amani.4@example.co.ke', firstName: 'Amina' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(PROFILE_MESSAGES.emailChangeTooMany);
+    await settleMail(ctx);
     expect(ctx.mail).toEqual([]);
     const detail = (await get(`/api/clients/${amani.id}`)).json();
     expect(detail.client).toMatchObject({
@@ -230,6 +233,7 @@ describe('PATCH /api/clients/:id', () => {
     expect(taken.json().code).toBe('EMAIL_TAKEN');
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, baraka.id));
     expect(row!.firstName).not.toBe('Changed');
+    await settleMail(ctx);
     expect(ctx.mail).toHaveLength(0);
     const same = await patch(amani.id, { email: 'amani@clients.test', phone: 'x' });
     expect(same.statusCode).toBe(400);

@@ -27,9 +27,8 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: EnquiriesDeps = {
     db: app.db,
-    mailer: app.mailer,
+    outbox: app.outbox,
     publicUrl: app.config.publicUrl,
-    backgroundTasks: app.backgroundTasks,
   };
   const readers = [app.requirePermission('enquiries:view')];
   const tags = ['enquiries'];

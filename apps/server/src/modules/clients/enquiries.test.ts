@@ -270,9 +270,8 @@ describe('POST /api/enquiries/:kind/:id/convert', () => {
       createClient(
         {
           db: ctx.database.db,
-          mailer: ctx.app.mailer,
+          outbox: ctx.app.outbox,
           publicUrl: 'http://localhost',
-          backgroundTasks: ctx.app.backgroundTasks,
         },
         advocate,
         { firstName: 'Late', lastName: 'Link', email: 'late.link@visitor.test' },

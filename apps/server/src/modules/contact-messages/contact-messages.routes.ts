@@ -20,7 +20,7 @@ export const contactMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { reference } = await submitContactMessage(
         {
           db: app.db,
-          mailer: app.mailer,
+          outbox: app.outbox,
           firmNotifyEmail: app.config.firmNotifyEmail,
           logger: request.log,
         },

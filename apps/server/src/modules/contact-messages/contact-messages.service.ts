@@ -7,7 +7,8 @@ import {
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { Mailer } from '../../lib/mailer';
+import { queueDelivery } from '../deliveries/deliveries.repository';
+import type { Outbox } from '../deliveries/outbox';
 import { notifyContactMessage } from '../notifications/notify-events';
 import { readFirmSettings } from '../settings/firm-settings.service';
 import { insertContactMessage } from './contact-messages.repository';
@@ -26,7 +27,7 @@ export interface ContactMessageRequest {
 
 interface Deps {
   db: Db;
-  mailer: Mailer;
+  outbox: Pick<Outbox, 'dispatch'>;
   /** FIRM_NOTIFY_EMAIL: where the firm's copy goes unless the firm settings name another. */
   firmNotifyEmail: string;
   logger: FastifyBaseLogger;
@@ -58,9 +59,9 @@ function quoted(text: string): string {
 }
 
 /**
- * Stores a contact message with the visitor's consent, then tells the firm by email (at the firm
- * settings' notification address) and sends the visitor an automatic reply. The message is
- * committed before the emails go: if the mail server is down, nothing is lost.
+ * Stores a contact message with the visitor's consent, with an email telling the firm (at the firm
+ * settings' notification address) and an automatic reply to the visitor in the outbox: they go
+ * once the message is stored, and a mail server that is down delays them, never loses them.
  *
  * The visitor's address is unproven (anyone can type anyone's), so the reply is the fixed text of
  * CONTACT_MESSAGES with the firm's own auto-reply paragraph, the reference and the hotline: nothing
@@ -78,7 +79,7 @@ export async function submitContactMessage(
     deps.logger.info('contact message dropped by the honeypot');
     return { reference: newContactReference() };
   }
-  const { stored, mayReply } = await deps.db.transaction(async (tx) => {
+  const { stored, mayReply, deliveryIds } = await deps.db.transaction(async (tx) => {
     const row = await insertContactMessage(tx, {
       name: input.name,
       email: input.email,
@@ -91,57 +92,61 @@ export async function submitContactMessage(
       ipAddress: meta.ip,
     });
     await notifyContactMessage(tx, { id: row.id, name: row.name, urgency: input.urgency });
-    return { stored: row, mayReply: await claimUnprovenRecipient(tx, input.email, now) };
+    const mayReply = await claimUnprovenRecipient(tx, input.email, now);
+    // Both mails are written with the message: they go once it is stored, and are retried until
+    // they do (ADR 028), so a mail server that is down loses nothing.
+    const settings = await readFirmSettings({ ...deps, db: tx });
+    const prefix = input.urgency === 'normal' ? '' : `[${URGENCY_LABEL[input.urgency]}] `;
+    const ids = [
+      // To the firm itself: it may carry what the visitor wrote.
+      await queueDelivery(tx, {
+        channel: 'email',
+        kind: 'contact_to_firm',
+        to: settings.notificationEmail,
+        replyTo: input.email,
+        subject: headerValue(`${prefix}Website message: ${input.subject}`),
+        text: [
+          `A message was sent through the website's contact form.`,
+          ``,
+          `Reference: ${row.reference}`,
+          `Name: ${input.name}`,
+          `Email: ${input.email}`,
+          `Phone: ${input.phone ?? 'not given'}`,
+          `Urgency: ${URGENCY_LABEL[input.urgency]}`,
+          `Subject: ${input.subject}`,
+          `Received: ${formatNairobiDateTime(row.createdAt)} (Nairobi time)`,
+          mayReply
+            ? `An automatic reply was sent to the visitor.`
+            : `No automatic reply was sent: this address has had ${UNPROVEN_RECIPIENT_DAILY_CAP} today.`,
+          ``,
+          `Their message:`,
+          quoted(input.message),
+        ].join('\n'),
+      }),
+    ];
+    if (mayReply) {
+      ids.push(
+        await queueDelivery(tx, {
+          channel: 'email',
+          kind: 'contact_auto_reply',
+          to: input.email,
+          replyTo: settings.notificationEmail,
+          subject: CONTACT_MESSAGES.autoReplySubject(row.reference),
+          text: CONTACT_MESSAGES.autoReplyText({
+            firmText: settings.contactAutoReply,
+            reference: row.reference,
+          }),
+        }),
+      );
+    }
+    return { stored: row, mayReply, deliveryIds: ids };
   });
-
-  const settings = await readFirmSettings(deps);
-  const prefix = input.urgency === 'normal' ? '' : `[${URGENCY_LABEL[input.urgency]}] `;
-  try {
-    // To the firm itself: it may carry what the visitor wrote.
-    await deps.mailer.send({
-      to: settings.notificationEmail,
-      replyTo: input.email,
-      subject: headerValue(`${prefix}Website message: ${input.subject}`),
-      text: [
-        `A message was sent through the website's contact form.`,
-        ``,
-        `Reference: ${stored.reference}`,
-        `Name: ${input.name}`,
-        `Email: ${input.email}`,
-        `Phone: ${input.phone ?? 'not given'}`,
-        `Urgency: ${URGENCY_LABEL[input.urgency]}`,
-        `Subject: ${input.subject}`,
-        `Received: ${formatNairobiDateTime(stored.createdAt)} (Nairobi time)`,
-        mayReply
-          ? `An automatic reply was sent to the visitor.`
-          : `No automatic reply was sent: this address has had ${UNPROVEN_RECIPIENT_DAILY_CAP} today.`,
-        ``,
-        `Their message:`,
-        quoted(input.message),
-      ].join('\n'),
-    });
-  } catch (error) {
-    deps.logger.error({ err: error, contactMessageId: stored.id }, 'firm notification failed');
-  }
+  await deps.outbox.dispatch(deliveryIds);
   if (!mayReply) {
     deps.logger.info(
       { contactMessageId: stored.id },
       "contact auto-reply skipped: the recipient has had today's automatic mails",
     );
-    return { reference: stored.reference };
-  }
-  try {
-    await deps.mailer.send({
-      to: input.email,
-      replyTo: settings.notificationEmail,
-      subject: CONTACT_MESSAGES.autoReplySubject(stored.reference),
-      text: CONTACT_MESSAGES.autoReplyText({
-        firmText: settings.contactAutoReply,
-        reference: stored.reference,
-      }),
-    });
-  } catch (error) {
-    deps.logger.error({ err: error, contactMessageId: stored.id }, 'contact auto-reply failed');
   }
   return { reference: stored.reference };
 }

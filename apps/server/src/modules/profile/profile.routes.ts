@@ -45,7 +45,7 @@ const EMAIL_CHANGE_LIMIT = { max: 5, timeWindow: '15 minutes' };
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: ProfileDeps = {
     db: app.db,
-    mailer: app.mailer,
+    outbox: app.outbox,
     publicUrl: app.config.publicUrl,
     logger: app.log,
   };

@@ -13,7 +13,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import type { DataRequestRow, SessionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Mailer } from '../../lib/mailer';
+import { queueDelivery } from '../deliveries/deliveries.repository';
+import type { Outbox } from '../deliveries/outbox';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit-log.repository';
 import { revokeSession, revokeUserSessions } from '../auth/sessions.repository';
@@ -41,7 +42,7 @@ import type { RequestMeta } from '../../lib/route-kit';
 
 export interface ProfileDeps {
   db: Db;
-  mailer: Mailer;
+  outbox: Pick<Outbox, 'dispatch'>;
   publicUrl: string;
   logger: FastifyBaseLogger;
 }
@@ -140,10 +141,11 @@ export async function requestEmailChange(
     newEmail,
     PROFILE_MESSAGES.emailChangeSameAddress,
   );
-  const token = await deps.db.transaction((tx) =>
-    storeEmailChange(tx, { actor, target: actor, email, meta }),
-  );
-  await mailEmailChange(deps, { target: actor, email, token, meta, byStaff: false });
+  const deliveryIds = await deps.db.transaction(async (tx) => {
+    const token = await storeEmailChange(tx, { actor, target: actor, email, meta });
+    return queueEmailChangeMails(tx, deps, { target: actor, email, token, meta, byStaff: false });
+  });
+  await deps.outbox.dispatch(deliveryIds);
 }
 
 /**
@@ -208,15 +210,22 @@ export async function storeEmailChange(
   return token;
 }
 
-/** Mails the link to the new address and a notice without it to the old one (after commit). */
-export async function mailEmailChange(
-  deps: Pick<ProfileDeps, 'mailer' | 'publicUrl'>,
+/**
+ * Writes to the outbox, in the transaction that stored the link, the link to the new address and
+ * a notice without it to the old one; returns their ids for `outbox.dispatch` after the commit.
+ */
+export async function queueEmailChangeMails(
+  tx: Executor,
+  deps: Pick<ProfileDeps, 'publicUrl'>,
   request: { target: UserRow; email: string; token: string; meta: RequestMeta; byStaff: boolean },
-): Promise<void> {
+): Promise<string[]> {
   const { target, email, token, meta, byStaff } = request;
   // In the fragment: the browser never sends it, so the token reaches no server or proxy log.
   const link = `${deps.publicUrl}/profile/confirm-email#token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
+  const linkId = await queueDelivery(tx, {
+    channel: 'email',
+    kind: 'email_change_link',
+    isConfidential: true,
     to: email,
     subject: `${PROFILE_MESSAGES.emailChangeSubject}: Mwamba & Associates Advocates`,
     text: [
@@ -232,7 +241,9 @@ export async function mailEmailChange(
       'The link works once. If you did not ask for this, ignore this email: nothing changes.',
     ].join('\n'),
   });
-  await deps.mailer.send({
+  const noticeId = await queueDelivery(tx, {
+    channel: 'email',
+    kind: 'email_change_notice',
     to: target.email,
     subject: `${PROFILE_MESSAGES.emailChangeNoticeSubject}: Mwamba & Associates Advocates`,
     text: [
@@ -249,6 +260,7 @@ export async function mailEmailChange(
       `Request made from IP address ${meta.ip}.`,
     ].join('\n'),
   });
+  return [linkId, noticeId];
 }
 
 /**

@@ -2,7 +2,7 @@ import { DATA_EXPORT_TEXTS, PROFILE_MESSAGES, formatNairobiDateTime } from '@fir
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, bearer, seedUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { seedCase, seedNote } from '../../../test/cases';
 import { seedConversation } from '../../../test/messages';
 import { auditLog, emailChangeTokens, type NewAppointmentRow } from '../../db/schema';
@@ -152,6 +152,7 @@ describe('email change', () => {
       email: 'New.Address@Profile.test',
     });
     expect(asked.statusCode, asked.body).toBe(200);
+    await settleMail(ctx);
     const sent = ctx.mail.slice(before);
     expect(sent.map((mail) => mail.to)).toEqual(['new.address@profile.test', email]);
     expect(sent[1]!.text).not.toContain('#token=');
@@ -196,6 +197,7 @@ describe('email change', () => {
     const { user, token } = await newPerson();
     const before = ctx.mail.length;
     await call(token, 'POST', '/api/profile/email-change', { email: `late-${seq}@profile.test` });
+    await settleMail(ctx);
     const secret = linkToken(ctx.mail[before]!.text);
     await ctx.database.db
       .update(emailChangeTokens)
@@ -214,6 +216,7 @@ describe('email change', () => {
     await call(first.token, 'POST', '/api/profile/email-change', {
       email: `a-${seq}@profile.test`,
     });
+    await settleMail(ctx);
     const older = linkToken(ctx.mail[before]!.text);
     const stolen = await call(other.token, 'POST', '/api/profile/email-change/confirm', {
       token: older,
@@ -224,6 +227,7 @@ describe('email change', () => {
     await call(first.token, 'POST', '/api/profile/email-change', {
       email: `b-${seq}@profile.test`,
     });
+    await settleMail(ctx);
     const newer = linkToken(ctx.mail[before]!.text);
     expect(
       (await call(first.token, 'POST', '/api/profile/email-change/confirm', { token: older }))

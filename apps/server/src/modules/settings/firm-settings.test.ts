@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { nextOpenWeekday } from '../appointments/appointments-test-kit';
 import { eq } from 'drizzle-orm';
 
@@ -189,7 +189,7 @@ describe('firm settings: saved, audited and read where they apply', () => {
       },
     });
     expect(ten.statusCode).toBe(400);
-    await ctx.app.backgroundTasks.drain();
+    await settleMail(ctx);
     expect(ctx.mail.find((mail) => mail.to === 'bookings@firm.test')).toBeTruthy();
     const toClient = ctx.mail.find((mail) => mail.to === 'wanjiru@client.test');
     expect(toClient?.text).toContain('Asante! Your booking request has reached us.');
@@ -209,6 +209,7 @@ describe('firm settings: saved, audited and read where they apply', () => {
       },
     });
     expect(contact.statusCode).toBe(201);
+    await settleMail(ctx);
     expect(ctx.mail.map((mail) => mail.to)).toEqual([
       'bookings@firm.test',
       'achieng@example.co.ke',

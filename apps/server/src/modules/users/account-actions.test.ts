@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { ADMIN_PERMISSION_KEYS, NO_ADMIN_PERMISSIONS, type AdminPermissions } from '@firm/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, passwordResetTokens, sessions, users } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import {
   TEST_PASSWORD,
   TEST_SUPER_KEY,
@@ -59,7 +59,7 @@ describe('changing accounts', () => {
       remoteAddress: '10.7.0.8',
     });
     expect(response.statusCode).toBe(200);
-    await ctx.app.backgroundTasks.drain();
+    await settleMail(ctx);
     const sent = ctx.mail.filter((mail) => mail.to === email).at(-1);
     return /reset-password#token=([A-Za-z0-9_-]+)/.exec(sent!.text)![1]!;
   };

@@ -45,9 +45,8 @@ const config = { missingFieldsMessage: USER_MANAGEMENT_MESSAGES.requiredFields }
 export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: UserManagementDeps = {
     db: app.db,
-    mailer: app.mailer,
+    outbox: app.outbox,
     publicUrl: app.config.publicUrl,
-    backgroundTasks: app.backgroundTasks,
   };
   // Shared by several routes: each route gets its own copy (plugins/route-hook-arrays.ts).
   const advocatesOnly = [app.requirePermission('users:manage')];

@@ -21,9 +21,8 @@ import {
   isAdvocateAccount,
 } from '@firm/shared';
 import type { Db, Executor } from '../../db/client';
-import type { BackgroundTasks } from '../../lib/background-tasks';
-import type { Mailer } from '../../lib/mailer';
-import { isInvitable, issueInvitation, sendWelcomeEmail } from '../auth/invitations';
+import { isInvitable, issueInvitation, queueWelcomeEmail } from '../auth/invitations';
+import type { Outbox } from '../deliveries/outbox';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { sameId } from '../../lib/ids';
@@ -49,10 +48,9 @@ import type { RequestMeta } from '../../lib/route-kit';
 
 export interface UserManagementDeps {
   db: Db;
-  /** The welcome emails of new admins and clients go out after the commit (ADR 024). */
-  mailer: Mailer;
+  /** The welcome emails of new admins and clients, written with the account (ADR 024, 028). */
+  outbox: Pick<Outbox, 'dispatch'>;
   publicUrl: string;
-  backgroundTasks: BackgroundTasks;
 }
 
 /**
@@ -122,18 +120,6 @@ type NewAccount = Omit<NewUserRow, 'passwordHash' | 'mustChangePassword'>;
  */
 export type AlongWithAccount = (tx: Executor, created: UserRow) => Promise<void>;
 
-/** Emails the invitation once the account's transaction has committed; a failure is logged. */
-function queueWelcomeEmail(
-  deps: UserManagementDeps,
-  invitee: UserRow,
-  invitedBy: UserRow,
-  link: string,
-): void {
-  deps.backgroundTasks.run('welcome email', () =>
-    sendWelcomeEmail(deps.mailer, { invitee, invitedBy, link }),
-  );
-}
-
 /**
  * Creates an account with a temporary password (generated unless `suppliedPassword`), which the
  * person must change at their first sign-in. A new admin or client is also invited by email to
@@ -152,10 +138,13 @@ async function createAccount(
   const temporaryPassword = suppliedPassword ?? generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
   try {
-    const { user, link } = await deps.db.transaction(async (tx) => {
+    const { user, welcomeId } = await deps.db.transaction(async (tx) => {
       const created = await insertUser(tx, { ...account, passwordHash, mustChangePassword: true });
       const link = isInvitable(created)
         ? await issueInvitation(tx, created.id, deps.publicUrl)
+        : null;
+      const welcomeId = link
+        ? await queueWelcomeEmail(tx, { invitee: created, invitedBy: actor, link })
         : null;
       await writeAudit(tx, {
         actorId: actor.id,
@@ -172,9 +161,9 @@ async function createAccount(
         },
       });
       await alongWith?.(tx, created);
-      return { user: created, link };
+      return { user: created, welcomeId };
     });
-    if (link) queueWelcomeEmail(deps, user, actor, link);
+    if (welcomeId) await deps.outbox.dispatch(welcomeId);
     return { user: toPublicUser(user), temporaryPassword };
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -469,7 +458,7 @@ export async function resendInvitation(
   id: string,
   meta: RequestMeta,
 ): Promise<PublicUser> {
-  const { target, link } = await deps.db.transaction(async (tx) => {
+  const { target, welcomeId } = await deps.db.transaction(async (tx) => {
     const target = await findUserInScopeForUpdate(tx, EVERYONE, id);
     if (!target) {
       // Someone who may invite nobody is refused before learning whether the id exists.
@@ -505,9 +494,12 @@ export async function resendInvitation(
       ip: meta.ip,
       details: { email: target.email, role: target.role },
     });
-    return { target, link };
+    return {
+      target,
+      welcomeId: await queueWelcomeEmail(tx, { invitee: target, invitedBy: actor, link }),
+    };
   });
-  queueWelcomeEmail(deps, target, actor, link);
+  await deps.outbox.dispatch(welcomeId);
   return toPublicUser(target);
 }
 

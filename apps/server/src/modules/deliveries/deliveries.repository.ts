@@ -1,0 +1,243 @@
+import { toKenyanE164 } from '@firm/shared';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { deliveries, type Delivery, type DeliveryAttachment } from '../../db/schema';
+
+/** What a delivery is, for the Deliveries screen and the logs (the message itself says the rest). */
+export const DELIVERY_KINDS = [
+  'contact_to_firm',
+  'contact_auto_reply',
+  'password_reset',
+  'email_change_link',
+  'email_change_notice',
+  'invitation',
+  'test_sms',
+] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+
+export type NewDelivery =
+  | {
+      channel: 'email';
+      kind: DeliveryKind;
+      to: string;
+      subject: string;
+      text: string;
+      replyTo?: string;
+      attachments?: DeliveryAttachment[];
+      /** The text holds a secret link: blanked once the message has gone or given up. */
+      isConfidential?: boolean;
+    }
+  | { channel: 'sms'; kind: DeliveryKind; to: string; text: string; isConfidential?: boolean };
+
+/**
+ * Writes a message to the outbox in `tx`, the transaction of the event that causes it: the
+ * message exists if and only if the event committed (ADR 028). Hand the returned id to
+ * `app.outbox.dispatch` once the transaction has committed; a row whose job is lost (the process
+ * stopped before dispatching) is picked up by the outbox's sweep.
+ */
+export async function queueDelivery(tx: Executor, delivery: NewDelivery): Promise<string> {
+  let recipient = delivery.to;
+  if (delivery.channel === 'sms') {
+    const e164 = toKenyanE164(delivery.to);
+    // Only Kenyan numbers are texted; callers check before they promise an SMS.
+    if (!e164) throw new Error('An SMS goes to a Kenyan number only');
+    recipient = e164;
+  }
+  const [row] = await tx
+    .insert(deliveries)
+    .values({
+      channel: delivery.channel,
+      kind: delivery.kind,
+      recipient,
+      subject: delivery.channel === 'email' ? delivery.subject : null,
+      body: delivery.text,
+      replyTo: delivery.channel === 'email' ? (delivery.replyTo ?? null) : null,
+      attachments: delivery.channel === 'email' ? (delivery.attachments ?? null) : null,
+      isConfidential: delivery.isConfidential ?? false,
+    })
+    .returning({ id: deliveries.id });
+  return row!.id;
+}
+
+/** How long a worker holds a claimed delivery: longer than any transport may take (SMTP's own limits). */
+const CLAIM_LEASE = sql`interval '15 minutes'`;
+
+/**
+ * Claims a due, queued delivery for one attempt: the conditional update lets exactly one worker
+ * through, in any process. Null: sent already, failed, not due, or in another worker's hands.
+ */
+export async function claimDelivery(db: Executor, id: string): Promise<Delivery | null> {
+  const [row] = await db
+    .update(deliveries)
+    .set({
+      claimedUntil: sql`now() + ${CLAIM_LEASE}`,
+      attempts: sql`${deliveries.attempts} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(deliveries.id, id),
+        eq(deliveries.status, 'queued'),
+        lte(deliveries.nextAttemptAt, sql`now()`),
+        or(isNull(deliveries.claimedUntil), lt(deliveries.claimedUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The claim is still this attempt's (the same attempt number): a stale worker changes nothing. */
+const ownsClaim = (claimed: Delivery) =>
+  and(
+    eq(deliveries.id, claimed.id),
+    eq(deliveries.status, 'queued'),
+    eq(deliveries.attempts, claimed.attempts),
+  );
+
+const blankedIfConfidential = sql`case when ${deliveries.isConfidential} then '' else ${deliveries.body} end`;
+
+export async function markSent(
+  db: Executor,
+  claimed: Delivery,
+  providerMessageId: string | null,
+): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      updatedAt: sql`now()`,
+      claimedUntil: null,
+      lastError: null,
+      providerMessageId,
+      body: blankedIfConfidential,
+    })
+    .where(ownsClaim(claimed));
+}
+
+export async function markFailed(db: Executor, claimed: Delivery, reason: string): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({
+      status: 'failed',
+      failedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      claimedUntil: null,
+      lastError: reason,
+      body: blankedIfConfidential,
+    })
+    .where(ownsClaim(claimed));
+}
+
+/** Releases the claim and sets the next attempt; returns when it is due. */
+export async function scheduleRetry(
+  db: Executor,
+  claimed: Delivery,
+  reason: string,
+  nextAttemptAt: Date,
+): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({ nextAttemptAt, updatedAt: sql`now()`, claimedUntil: null, lastError: reason })
+    .where(ownsClaim(claimed));
+}
+
+/**
+ * Queued deliveries whose job should have run a while ago and that nobody holds: their job was
+ * lost (the process stopped between commit and dispatch, or the queue dropped it). Each is
+ * pushed back to now as it is taken, so two sweeps never take the same row, and a row is swept
+ * at most once per `overdue`.
+ */
+export async function takeOverdueDeliveries(db: Executor, limit = 500): Promise<string[]> {
+  const result = await db.execute(sql`
+    update ${deliveries} set next_attempt_at = now(), updated_at = now()
+    where id in (
+      select id from ${deliveries}
+      where status = 'queued'
+        and next_attempt_at < now() - interval '2 minutes'
+        and (claimed_until is null or claimed_until < now())
+      order by next_attempt_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+}
+
+/** Deliveries due now (never tried, or their wait is over), or in a worker's hands (tests wait for none). */
+export async function countUnsettled(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.status, 'queued'),
+        or(
+          eq(deliveries.attempts, 0),
+          lte(deliveries.nextAttemptAt, sql`now()`),
+          sql`${deliveries.claimedUntil} > now()`,
+        ),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Africa's Talking's final delivery-report statuses: later reports never undo them. */
+const FINAL_REPORTS = ['Success', 'Failed', 'Rejected', 'AbsentSubscriber', 'Expired'];
+const FAILED_REPORTS = ['Failed', 'Rejected', 'AbsentSubscriber', 'Expired'];
+
+/**
+ * Records a delivery report of Africa's Talking on the SMS it sent as `providerMessageId`. The
+ * same report twice leaves the row as once; a report after a final one changes nothing. A failed
+ * report marks the row failed with the network's reason. Returns whether a row matched.
+ */
+export async function applySmsReport(
+  db: Executor,
+  report: { providerMessageId: string; status: string; failureReason: string | undefined },
+): Promise<boolean> {
+  const isFailure = FAILED_REPORTS.includes(report.status);
+  const rows = await db
+    .update(deliveries)
+    .set({
+      providerStatus: report.status,
+      updatedAt: sql`now()`,
+      ...(isFailure
+        ? {
+            status: 'failed' as const,
+            failedAt: sql`coalesce(${deliveries.failedAt}, now())`,
+            lastError: report.failureReason ?? report.status,
+          }
+        : {}),
+    })
+    .where(
+      and(
+        eq(deliveries.providerMessageId, report.providerMessageId),
+        eq(deliveries.channel, 'sms'),
+        or(
+          isNull(deliveries.providerStatus),
+          sql`${deliveries.providerStatus} not in (${sql.join(
+            FINAL_REPORTS.map((s) => sql`${s}`),
+            sql`, `,
+          )})`,
+          eq(deliveries.providerStatus, report.status),
+        ),
+      ),
+    )
+    .returning({ id: deliveries.id });
+  if (rows.length > 0) return true;
+  const [known] = await db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.providerMessageId, report.providerMessageId),
+        eq(deliveries.channel, 'sms'),
+      ),
+    );
+  return Boolean(known);
+}
+
+export async function findDeliveries(db: Executor, ids: string[]): Promise<Delivery[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(deliveries).where(inArray(deliveries.id, ids));
+}

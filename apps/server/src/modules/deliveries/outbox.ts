@@ -1,0 +1,205 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client';
+import type { Delivery } from '../../db/schema';
+import type { JobQueue } from '../../lib/job-queue';
+import type { Mailer } from '../../lib/mailer';
+import { SmsRefused, type SmsSender } from '../../lib/sms';
+import {
+  claimDelivery,
+  countUnsettled,
+  markFailed,
+  markSent,
+  scheduleRetry,
+  takeOverdueDeliveries,
+} from './deliveries.repository';
+
+export const DELIVERY_QUEUE = 'deliveries';
+export const DELIVERY_SWEEP_QUEUE = 'deliveries-sweep';
+
+/** How long a message is retried before it is marked failed (ADR 028). */
+export const RETRY_FOR_MS = 24 * 60 * 60 * 1000;
+const FIRST_RETRY_MS = 60 * 1000;
+const LONGEST_WAIT_MS = 60 * 60 * 1000;
+
+/**
+ * When to try again after `attempts` failed attempts: 1 minute, then doubling up to an hour, so
+ * a short outage costs minutes and a long one about one attempt an hour; the last attempt falls
+ * on the 24th hour, after which the message is marked failed.
+ */
+export function nextAttemptAfter(attempts: number, createdAt: Date, now: Date): Date {
+  const wait = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_WAIT_MS);
+  const giveUpAt = createdAt.getTime() + RETRY_FOR_MS;
+  return new Date(Math.min(now.getTime() + wait, giveUpAt));
+}
+
+export interface Transports {
+  mailer: Mailer;
+  sms: SmsSender;
+}
+
+interface Failure {
+  reason: string;
+  isPermanent: boolean;
+}
+
+/** What went wrong, in the provider's words; an SMTP 5xx answer or a final SMS refusal is permanent. */
+function describeFailure(error: unknown): Failure {
+  if (error instanceof SmsRefused) return { reason: error.reason, isPermanent: error.isPermanent };
+  const smtp = error as { responseCode?: number; response?: string; message?: string };
+  const reason = (smtp.response ?? smtp.message ?? String(error)).slice(0, 500);
+  return {
+    reason,
+    isPermanent: typeof smtp.responseCode === 'number' && smtp.responseCode >= 500,
+  };
+}
+
+async function send(delivery: Delivery, transports: Transports): Promise<string | null> {
+  if (delivery.channel === 'sms') {
+    return (await transports.sms.send({ to: delivery.recipient, text: delivery.body })).messageId;
+  }
+  const result = await transports.mailer.send({
+    to: delivery.recipient,
+    subject: delivery.subject ?? '',
+    text: delivery.body,
+    ...(delivery.replyTo ? { replyTo: delivery.replyTo } : {}),
+    ...(delivery.attachments ? { attachments: delivery.attachments } : {}),
+  });
+  return result?.messageId ?? null;
+}
+
+/**
+ * One attempt at one delivery: claim it (or leave it to whoever has it), hand it to its
+ * transport, then record what happened. A failure schedules the next attempt as a job of its own
+ * (`startAfter`), or marks the row failed once 24 hours have passed or the refusal is final.
+ */
+export async function attemptDelivery(
+  deps: { db: Db; queue: JobQueue; transports: Transports; logger: FastifyBaseLogger },
+  id: string,
+): Promise<void> {
+  const claimed = await claimDelivery(deps.db, id);
+  if (!claimed) return;
+  const log = deps.logger.child({ deliveryId: id, kind: claimed.kind, channel: claimed.channel });
+  let providerMessageId: string | null;
+  try {
+    providerMessageId = await send(claimed, deps.transports);
+  } catch (error) {
+    const failure = describeFailure(error);
+    const now = new Date();
+    const isTooLate = now.getTime() - claimed.createdAt.getTime() >= RETRY_FOR_MS;
+    if (failure.isPermanent || isTooLate) {
+      await markFailed(deps.db, claimed, failure.reason);
+      log.error({ reason: failure.reason, attempts: claimed.attempts }, 'delivery failed');
+      return;
+    }
+    const next = nextAttemptAfter(claimed.attempts, claimed.createdAt, now);
+    await scheduleRetry(deps.db, claimed, failure.reason, next);
+    await deps.queue.send(DELIVERY_QUEUE, { deliveryIds: [id] }, { startAfter: next });
+    log.warn(
+      { reason: failure.reason, attempts: claimed.attempts, next },
+      'delivery will be retried',
+    );
+    return;
+  }
+  await markSent(deps.db, claimed, providerMessageId);
+  log.info({ attempts: claimed.attempts }, 'delivered');
+}
+
+export interface Outbox {
+  /** Sends the jobs of deliveries whose transaction has committed; never throws (the sweep covers a loss). */
+  dispatch(ids: string | string[]): Promise<void>;
+  /** Resolves once every delivery has had an attempt and none is in hand (tests, shutdown). */
+  settle(timeoutMs?: number): Promise<void>;
+  /** Enqueues deliveries whose job was lost; the queue's schedule runs it every minute. */
+  sweep(): Promise<number>;
+}
+
+export interface OutboxOptions {
+  transports: Transports;
+  /** Seconds between a worker's polls when idle (a dispatch in this process wakes it at once). */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * The outbox's workers on the job queue (ADR 028): `deliveries` jobs carry the ids of the rows one event wrote (or one row to retry);
+ * `deliveries-sweep` runs every minute, once across processes (pg-boss's cron), and at start-up.
+ */
+export const outboxPlugin = fp(
+  async (app: FastifyInstance, options: OutboxOptions) => {
+    const queue = app.jobQueue;
+    const logger = app.log.child({ component: 'outbox' });
+    const deps = { db: app.db, queue, transports: options.transports, logger };
+    // Jobs are retried by the queue only when a handler itself throws (the database went away):
+    // the claim makes a second run harmless, and failures of a transport are scheduled above.
+    await queue.createQueue(DELIVERY_QUEUE, {
+      name: DELIVERY_QUEUE,
+      retryLimit: 5,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 20 * 60,
+    });
+    await queue.createQueue(DELIVERY_SWEEP_QUEUE, {
+      name: DELIVERY_SWEEP_QUEUE,
+      policy: 'singleton',
+    });
+
+    const dispatch = async (ids: string | string[]) => {
+      const list = Array.isArray(ids) ? ids : [ids];
+      if (list.length === 0) return;
+      try {
+        // One job for the rows an event wrote, tried in the order they were written: a link
+        // goes before the notice written after it.
+        await queue.send(DELIVERY_QUEUE, { deliveryIds: list });
+        for (const worker of workers) queue.notifyWorker(worker);
+      } catch (error) {
+        logger.error({ err: error, ids: list }, 'could not enqueue deliveries; the sweep will');
+      }
+    };
+    const sweep = async () => {
+      const ids = await takeOverdueDeliveries(app.db);
+      if (ids.length > 0) {
+        logger.warn({ count: ids.length }, 'enqueuing deliveries whose job was lost');
+        await dispatch(ids);
+      }
+      return ids.length;
+    };
+
+    const workers: string[] = [];
+    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+    // One worker per process taking up to 10 jobs a fetch; more processes, more workers.
+    workers.push(
+      await queue.work<{ deliveryIds: string[] }>(
+        DELIVERY_QUEUE,
+        { batchSize: 10, pollingIntervalSeconds },
+        async (jobs) => {
+          for (const job of jobs) {
+            for (const id of job.data.deliveryIds) await attemptDelivery(deps, id);
+          }
+        },
+      ),
+    );
+    await queue.work(DELIVERY_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+      await sweep();
+    });
+    await queue.schedule(DELIVERY_SWEEP_QUEUE, '* * * * *');
+
+    const outbox: Outbox = {
+      dispatch,
+      sweep,
+      async settle(timeoutMs = 15_000) {
+        const deadline = Date.now() + timeoutMs;
+        while ((await countUnsettled(app.db)) > 0) {
+          if (Date.now() > deadline) throw new Error('Deliveries still unsettled');
+          for (const worker of workers) queue.notifyWorker(worker);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      },
+    };
+    app.decorate('outbox', outbox);
+    // Whatever was left queued by a process that stopped is picked up as soon as this one is up.
+    app.addHook('onReady', async () => {
+      await sweep().catch((error: unknown) => logger.error({ err: error }, 'outbox sweep failed'));
+    });
+  },
+  { name: 'outbox', dependencies: ['job-queue'] },
+);
