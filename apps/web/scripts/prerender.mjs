@@ -1,4 +1,4 @@
-// Writes the HTML of every public route at build time (ARCHITECTURE.md, "Prerendering"):
+// Writes the HTML of every public route at build time (docs/decisions/001-prerendering-and-csp.md):
 //   dist/<path>/index.html  each public page, hydrated in the browser
 //   dist/404.html           the Page Not Found screen, sent with HTTP 404
 //   dist/_app-shell.html    the empty shell for portal pages, rendered in the browser
