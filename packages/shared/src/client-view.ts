@@ -1,4 +1,4 @@
-import type { Actor } from './permissions';
+import { isClientAccount, type Actor } from './permissions';
 
 /**
  * What a client may see of the firm's records (ADR 021, docs/roles-and-permissions.md: what a client receives is
@@ -19,7 +19,7 @@ export const sharedWithClient = <T extends { visibleToClient: boolean }>(
 ): T[] => items.filter(isSharedWithClient);
 
 /** Whether `viewer` sees a record as its client does (staff-only parts left out). */
-export const seesAsClient = (viewer: Pick<Actor, 'role'>): boolean => viewer.role === 'client';
+export const seesAsClient = (viewer: Pick<Actor, 'role'>): boolean => isClientAccount(viewer);
 
 /**
  * A case's fields a client sees in its summary; an audit row's `changed` keeps only these (a

@@ -3,6 +3,8 @@
  * the server and the screens (their texts are in texts.ts). A module of its own so public pages
  * never download it.
  */
+import type { Role } from '../common/constants';
+import { isAdvocateAccount } from '../permissions';
 
 /** The firm's file number is `MWA/<year>/<4-digit sequence>` (docs/product-rules.md). */
 export const CASE_NUMBER_PREFIX = 'MWA';
@@ -30,8 +32,8 @@ export const CASE_STATUS_MOVES: Record<CaseStatus, readonly CaseStatus[]> = {
 };
 
 /** The moves `role` may make from `from` (reopening is the advocate's alone). */
-export function allowedStatusMoves(from: CaseStatus, role: string): CaseStatus[] {
-  if (from === 'closed') return role === 'advocate' ? [...CASE_STATUS_MOVES.closed] : [];
+export function allowedStatusMoves(from: CaseStatus, role: Role): CaseStatus[] {
+  if (from === 'closed') return isAdvocateAccount({ role }) ? [...CASE_STATUS_MOVES.closed] : [];
   return [...CASE_STATUS_MOVES[from]];
 }
 

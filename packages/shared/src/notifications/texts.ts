@@ -1,5 +1,6 @@
 import type { Role } from '../common/constants';
 import { MESSAGE_LIMITS } from '../messages/texts';
+import { isClientAccount } from '../permissions';
 
 /**
  * Notifications (docs/product-rules.md#screens, #records, #states, #limits): the bell's words, the kinds of event that
@@ -71,7 +72,7 @@ const STAFF_EMAIL_KINDS = [MESSAGE_EMAIL_KIND] as const satisfies readonly Notif
 
 /** The email kinds that can reach someone of `role`, in the order Profile lists them. */
 export const emailKindsFor = (role: Role): readonly NotificationEmailKind[] =>
-  role === 'client' ? NOTIFICATION_EMAIL_KINDS : STAFF_EMAIL_KINDS;
+  isClientAccount({ role }) ? NOTIFICATION_EMAIL_KINDS : STAFF_EMAIL_KINDS;
 
 export const isNotificationEmailKind = (kind: string): kind is NotificationEmailKind =>
   (NOTIFICATION_EMAIL_KINDS as readonly string[]).includes(kind);
