@@ -150,12 +150,18 @@ describe('API docs, Permissions-Policy', () => {
   afterAll(() => ctx?.close());
 
   it('/api/docs is not served unless API_DOCS=true', async () => {
-    ctx = await createTestContext();
-    for (const url of ['/api/docs', '/api/docs/json']) {
-      const response = await ctx.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(404);
+    const withoutDocs = await createTestContext();
+    try {
+      for (const url of ['/api/docs', '/api/docs/json']) {
+        const response = await withoutDocs.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+      }
+    } finally {
+      await withoutDocs.close();
     }
-    await ctx.close();
+  });
+
+  it('/api/docs describes the API when API_DOCS=true', async () => {
     ctx = await createTestContext({ API_DOCS: 'true' });
     const json = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(json.statusCode).toBe(200);

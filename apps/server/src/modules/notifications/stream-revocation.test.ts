@@ -12,7 +12,7 @@ import {
   signIn,
 } from '../../../test/accounts';
 import { seedCase } from '../../../test/cases';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import {
   isNotification,
   listeningPort,
@@ -159,7 +159,7 @@ describe('a session that ends closes its notification stream at once', () => {
       payload: { email: client.email },
     });
     expect(forgot.statusCode).toBe(200);
-    await ctx.app.backgroundTasks.drain();
+    await settleMail(ctx);
     const link = /reset-password#token=([A-Za-z0-9_-]+)/.exec(ctx.mail.at(-1)!.text);
     const reset = await ctx.app.inject({
       method: 'POST',
