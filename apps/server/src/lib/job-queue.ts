@@ -20,6 +20,8 @@ export async function startJobQueue(
     schema: 'pgboss',
     // Completed jobs are kept a week for anyone reading the queue; the outbox row is the record.
     deleteAfterDays: 7,
+    // Our schedules run every minute at most: looking for due ones every 30 s (not 5) is enough.
+    cronWorkerIntervalSeconds: 30,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();

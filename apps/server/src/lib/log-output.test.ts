@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { captureLog, createTestContext, type TestContext } from '../../test/helpers';
+import { captureLog, createTestContext, settleMail, type TestContext } from '../../test/helpers';
 import { TEST_SUPER_KEY, bearer, seedUser, sessionFor } from '../../test/accounts';
 import { loadConfig } from '../config';
 import { chooseLogFormat, logStream } from './log-output';
@@ -59,6 +59,8 @@ describe('the readable log keeps the same secrets out as the JSON one (ADR 023)'
       },
     });
     expect(sent.statusCode).toBe(201);
+    // The mails go through the outbox after the answer (ADR 028).
+    await settleMail(ctx);
 
     const text = log.text();
     // pino-pretty's layout: "[time] INFO: message", the fields indented below, not JSON lines.

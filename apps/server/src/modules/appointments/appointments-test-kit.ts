@@ -1,6 +1,6 @@
 import { addDays, dayOfWeek, nairobiToday } from '@firm/shared';
 import ical, { type VEvent } from 'node-ical';
-import type { TestContext } from '../../../test/helpers';
+import { settleMail, type TestContext } from '../../../test/helpers';
 import { isKenyanPublicHoliday } from '../../lib/kenyan-holidays';
 
 /**
@@ -54,9 +54,9 @@ export function manageByLink(
   });
 }
 
-/** The mail sent so far, once the emails queued in the background have gone. */
+/** The mail sent so far, once the emails queued in the background and in the outbox have gone. */
 export async function sentMail(ctx: TestContext) {
-  await ctx.app.backgroundTasks.drain();
+  await settleMail(ctx);
   return ctx.mail;
 }
 

@@ -165,7 +165,10 @@ export const outboxPlugin = fp(
     };
 
     const workers: string[] = [];
-    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+    // A dispatch in this process wakes its worker at once; the poll only finds what another
+    // process queued or a retry that came due. Polled less, an idle app (and each test's app on
+    // the embedded database, which shares the test's thread) does little work in the background.
+    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 10;
     // One worker per process taking up to 10 jobs a fetch; more processes, more workers.
     workers.push(
       await queue.work<{ deliveryIds: string[] }>(
@@ -178,7 +181,7 @@ export const outboxPlugin = fp(
         },
       ),
     );
-    await queue.work(DELIVERY_SWEEP_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    await queue.work(DELIVERY_SWEEP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
       await sweep();
     });
     await queue.schedule(DELIVERY_SWEEP_QUEUE, '* * * * *');
