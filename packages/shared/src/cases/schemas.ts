@@ -87,6 +87,7 @@ export const conflictClearanceSchema = z.object({
     multiline: true,
   }),
 });
+export type ConflictClearanceValues = z.output<typeof conflictClearanceSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Requests

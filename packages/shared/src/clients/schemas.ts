@@ -177,17 +177,27 @@ export type ListEnquiriesFilters = z.output<typeof listEnquiriesQuerySchema>;
  * PATCH /api/enquiries/:kind/:id: a new status, a note (empty clears it), or both, with the version
  * the screen read (a stale one answers 409 VERSION_CONFLICT: two people triaging one inbox).
  */
+const enquiryStatusField = z.enum(ENQUIRY_STATUSES, {
+  error: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}`,
+});
+const enquiryNoteField = z
+  .string()
+  .trim()
+  .max(ENQUIRY_NOTE_MAX, { error: VALIDATION.tooLong(ENQUIRY_NOTE_MAX) })
+  .superRefine(textRule('multiline'));
+
+/** The triage form of an enquiry card: its status and note, checked as the PATCH checks them. */
+export const enquiryTriageFormSchema = z.object({
+  status: enquiryStatusField,
+  note: enquiryNoteField,
+});
+export type EnquiryTriageForm = z.input<typeof enquiryTriageFormSchema>;
+export type EnquiryTriageValues = z.output<typeof enquiryTriageFormSchema>;
+
 export const updateEnquiryInputSchema = z
   .object({
-    status: z
-      .enum(ENQUIRY_STATUSES, { error: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}` })
-      .optional(),
-    note: z
-      .string()
-      .trim()
-      .max(ENQUIRY_NOTE_MAX, { error: VALIDATION.tooLong(ENQUIRY_NOTE_MAX) })
-      .superRefine(textRule('multiline'))
-      .optional(),
+    status: enquiryStatusField.optional(),
+    note: enquiryNoteField.optional(),
     version: z
       .number({ error: ENQUIRY_MESSAGES.versionRequired })
       .int({ error: ENQUIRY_MESSAGES.versionRequired })

@@ -1,61 +1,99 @@
-import { CASE_MESSAGES } from '@firm/shared';
-import type { ReactNode } from 'react';
+import { CASE_MESSAGES, type ConflictClearanceValues } from '@firm/shared';
+import { useEffect, type ReactNode } from 'react';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { Checkbox } from '../ui/checkbox';
-import { inputClass } from '../ui/text-field';
+import { TextAreaField } from '../ui/text-area-field';
+
+/** What a person fills in: the box may be unticked until they send. */
+interface ConflictClearanceForm {
+  cleared: boolean;
+  reason: string;
+}
+
+/** The schema the server checks `conflictCheck` with; it (and zod) load on first use. */
+const clearanceResolver = lazyZodResolver<ConflictClearanceForm, ConflictClearanceValues>(() =>
+  import('@firm/shared/cases/schemas').then(
+    (m) =>
+      m.conflictClearanceSchema as unknown as {
+        _zod: { output: ConflictClearanceValues; input: ConflictClearanceForm };
+      },
+  ),
+);
+
+export type ConflictClearanceState = UseFormReturn<
+  ConflictClearanceForm,
+  unknown,
+  ConflictClearanceValues
+>;
+
+/**
+ * "Checked: no conflict" and its reason, as one small form inside the New Case modal's and the
+ * new-account forms: `check()` gives the clearance to send, or the message that says what is
+ * missing (the box first, then the reason), from the same schema the server applies.
+ */
+export function useConflictClearance() {
+  const form = useForm<ConflictClearanceForm, unknown, ConflictClearanceValues>({
+    defaultValues: { cleared: false, reason: '' },
+    resolver: clearanceResolver,
+  });
+  useEffect(() => clearanceResolver.preload(), []);
+  const check = async (): Promise<{ clearance: ConflictClearanceValues } | { message: string }> => {
+    let result: { clearance: ConflictClearanceValues } | { message: string } = {
+      message: CASE_MESSAGES.conflictCheckRequired,
+    };
+    await form.handleSubmit(
+      (clearance) => {
+        result = { clearance };
+      },
+      (errors) => {
+        result = {
+          message:
+            errors.cleared?.message ??
+            errors.reason?.message ??
+            CASE_MESSAGES.conflictCheckRequired,
+        };
+      },
+    )();
+    return result;
+  };
+  return { form, check };
+}
 
 /**
  * "Checked: no conflict" with its reason: shown under what the conflict-of-interest
  * check found, by the New Case modal and by the forms that create a client account. The form
- * around it holds the values and sends them.
+ * around it sends what `useConflictClearance().check()` gives.
  */
 export function ConflictClearance({
-  idPrefix,
   children,
-  cleared,
-  onClearedChange,
-  reason,
-  onReasonChange,
+  form,
   reasonError,
 }: {
-  idPrefix: string;
   /** What the check found. */
   children: ReactNode;
-  cleared: boolean;
-  onClearedChange: (cleared: boolean) => void;
-  reason: string;
-  onReasonChange: (reason: string) => void;
+  form: ConflictClearanceState;
   reasonError?: string | null;
 }) {
-  const reasonId = `${idPrefix}-reason`;
+  const cleared = useWatch({ control: form.control, name: 'cleared' });
   return (
     <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
       {children}
       <Checkbox
         className="mt-3"
         label={CASE_MESSAGES.conflictCleared}
-        checked={cleared}
-        onChange={(event) => onClearedChange(event.target.checked)}
+        error={cleared ? undefined : (reasonError ?? undefined)}
+        {...form.register('cleared')}
       />
       {cleared ? (
         <div className="mt-2">
-          <label htmlFor={reasonId} className="block font-medium">
-            Reason there is no conflict
-          </label>
-          <textarea
-            id={reasonId}
+          <TextAreaField
+            label="Reason there is no conflict"
             rows={2}
-            value={reason}
-            onChange={(event) => onReasonChange(event.target.value)}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-            className={`${inputClass(Boolean(reasonError))} mt-1`}
+            error={reasonError ?? undefined}
+            {...form.register('reason')}
           />
         </div>
-      ) : null}
-      {reasonError ? (
-        <p id={`${reasonId}-error`} className="mt-1 text-sm text-red-700">
-          {reasonError}
-        </p>
       ) : null}
     </div>
   );

@@ -1,17 +1,12 @@
-import {
-  CASE_MESSAGES,
-  USER_MANAGEMENT_MESSAGES,
-  type CreateClientInput,
-  type UserCreated,
-} from '@firm/shared';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { USER_MANAGEMENT_MESSAGES, type CreateClientInput, type UserCreated } from '@firm/shared';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ApiError, errorText } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { FormModal } from '../ui/form-modal';
 import { AccountFields } from './account-fields';
-import { ConflictClearance } from './conflict-clearance';
+import { ConflictClearance, useConflictClearance } from './conflict-clearance';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
@@ -54,11 +49,9 @@ export function NewAccountModal({
   onClose: () => void;
   onCreated: (created: UserCreated) => void;
 }) {
-  const formId = useId();
   const [formAlert, setFormAlert] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
-  const [cleared, setCleared] = useState(false);
-  const [reason, setReason] = useState('');
+  const clearance = useConflictClearance();
   // Opened: the schema loads while the person fills the form in.
   useEffect(() => resolver.preload(), []);
   const {
@@ -75,16 +68,15 @@ export function NewAccountModal({
   const onSubmit = handleSubmit(
     async (values) => {
       setFormAlert(null);
-      if (conflict && (!cleared || !reason.trim())) {
-        setFormAlert(
-          cleared ? CASE_MESSAGES.conflictReasonRequired : CASE_MESSAGES.conflictCheckRequired,
-        );
+      const cleared = conflict ? await clearance.check() : null;
+      if (cleared && 'message' in cleared) {
+        setFormAlert(cleared.message);
         return;
       }
       try {
         const created = await submit({
           ...values,
-          ...(conflict ? { conflictCheck: { cleared: true, reason: reason.trim() } } : {}),
+          ...(cleared ? { conflictCheck: cleared.clearance } : {}),
         });
         toast.success(created.message);
         onCreated(created);
@@ -120,13 +112,7 @@ export function NewAccountModal({
     >
       <AccountFields register={register} errors={errors} />
       {conflict ? (
-        <ConflictClearance
-          idPrefix={formId}
-          cleared={cleared}
-          onClearedChange={setCleared}
-          reason={reason}
-          onReasonChange={setReason}
-        >
+        <ConflictClearance form={clearance.form}>
           <p role="alert">{conflict}</p>
         </ConflictClearance>
       ) : null}

@@ -1,12 +1,18 @@
-import { AUTH_MESSAGES, verifySuperKeyInputSchema } from '@firm/shared';
+import { AUTH_MESSAGES, type VerifySuperKeyInput } from '@firm/shared';
 import { CheckCircle2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { errorText } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useVerifySuperKey } from '../api/verify-super-key';
 import { AUTH_TOAST } from './toast-ids';
+
+/** The schema (and zod) load when a person first focuses the key (lib/lazy-resolver.ts). */
+const superKeyResolver = lazyZodResolver(() =>
+  import('@firm/shared/auth/schemas').then((m) => m.verifySuperKeyInputSchema),
+);
 
 /** The first step of advocate registration: the server checks the super key. */
 export function SuperKeyStep({
@@ -21,40 +27,51 @@ export function SuperKeyStep({
   onVerified: (key: string) => void;
 }) {
   const verify = useVerifySuperKey();
-  const [error, setError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<VerifySuperKeyInput, unknown, VerifySuperKeyInput>({
+    defaultValues: { superKey },
+    resolver: superKeyResolver,
+    // A message stays until the next try; typing clears it (below), as before the form was checked.
+    reValidateMode: 'onSubmit',
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = verifySuperKeyInputSchema.safeParse({ superKey });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+  const onSubmit = handleSubmit(async (input) => {
     try {
-      const result = await verify.mutateAsync(parsed.data);
+      const result = await verify.mutateAsync(input);
       toast.success(result.message, { id: AUTH_TOAST.superKey });
       onVerified(superKey);
     } catch (failure) {
       const message = errorText(failure, AUTH_MESSAGES.superKeyInvalid);
-      setError(message);
+      setError('superKey', { type: 'server', message });
       toast.error(message, { id: AUTH_TOAST.superKey });
     }
-  };
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Verify the super key" className="space-y-3">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={superKeyResolver.preload}
+      aria-label="Verify the super key"
+      className="space-y-3"
+    >
       <PasswordField
         label="Super key"
         autoComplete="off"
         required
-        value={superKey}
-        onChange={(event) => {
-          onSuperKeyChange(event.target.value);
-          setError(undefined);
-        }}
-        error={error}
+        error={errors.superKey?.message}
         hint="The registration key given to advocates of the firm."
+        {...register('superKey', {
+          onChange: (event: { target: { value: string } }) => {
+            onSuperKeyChange(event.target.value);
+            clearErrors('superKey');
+          },
+        })}
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button

@@ -10,7 +10,10 @@ import { AlertTriangle, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { ConflictClearance } from '../../../components/forms/conflict-clearance';
+import {
+  ConflictClearance,
+  useConflictClearance,
+} from '../../../components/forms/conflict-clearance';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { FormModal } from '../../../components/ui/form-modal';
@@ -89,8 +92,7 @@ export function NewCaseModal({
   const [clientNames, setClientNames] = useState<Record<string, string>>(() =>
     initialClient ? { [initialClient.id]: initialClient.name } : {},
   );
-  const [cleared, setCleared] = useState(false);
-  const [reason, setReason] = useState('');
+  const clearance = useConflictClearance();
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [formAlert, setFormAlert] = useState<string | null>(null);
   const people = useCasePeople(useDebouncedValue(clientSearch.trim()));
@@ -155,18 +157,16 @@ export function NewCaseModal({
   const onSubmit = handleSubmit(async (values) => {
     setFormAlert(null);
     setReasonError(null);
-    if (matches.length > 0 && (!cleared || !reason.trim())) {
-      const message = cleared
-        ? CASE_MESSAGES.conflictReasonRequired
-        : CASE_MESSAGES.conflictCheckRequired;
-      setReasonError(message);
+    const cleared = matches.length > 0 ? await clearance.check() : null;
+    if (cleared && 'message' in cleared) {
+      setReasonError(cleared.message);
       return;
     }
     try {
       const body = await create.mutateAsync({
         ...values,
         assignedTo: values.assignedTo || undefined,
-        ...(matches.length > 0 ? { conflictCheck: { cleared: true, reason: reason.trim() } } : {}),
+        ...(cleared ? { conflictCheck: cleared.clearance } : {}),
       });
       toast.success(body.message);
       onCreated(body.case.id);
@@ -347,14 +347,7 @@ export function NewCaseModal({
 
       <div aria-live="polite">
         {matches.length > 0 ? (
-          <ConflictClearance
-            idPrefix={formId}
-            cleared={cleared}
-            onClearedChange={setCleared}
-            reason={reason}
-            onReasonChange={setReason}
-            reasonError={reasonError}
-          >
+          <ConflictClearance form={clearance.form} reasonError={reasonError}>
             <p className="flex items-center gap-2 font-semibold">
               <AlertTriangle aria-hidden="true" className="size-4" />
               Possible conflict of interest

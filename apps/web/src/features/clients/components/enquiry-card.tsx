@@ -9,19 +9,23 @@ import {
   ENQUIRY_STATUS_MOVES,
   can,
   type Enquiry,
-  type EnquiryStatus,
+  type EnquiryTriageForm,
+  type EnquiryTriageValues,
   type PublicUser,
   type UserCreated,
   CLIENT_SCREEN_FAILURES,
 } from '@firm/shared';
 import { AlertTriangle, Mail, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
-import { inputClass } from '../../../components/ui/text-field';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { errorText } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { formatDateTime } from '../../../lib/format';
 import { refreshNavCounts } from '../../../lib/nav-counts';
 import { useConvertEnquiry } from '../api/convert-enquiry';
@@ -40,6 +44,11 @@ export function replyLink(enquiry: Enquiry): string {
   // mailto wants %20 for spaces, not URLSearchParams' "+".
   return `mailto:${encodeURIComponent(enquiry.email)}?${params.toString().replace(/\+/g, '%20')}`;
 }
+
+/** The schema (and zod) load when a person first focuses the status or note (lib/lazy-resolver.ts). */
+const triageResolver = lazyZodResolver(() =>
+  import('@firm/shared/clients/schemas').then((m) => m.enquiryTriageFormSchema),
+);
 
 const URGENCY_TONE = { normal: 'slate', urgent: 'amber', emergency: 'red' } as const;
 const URGENCY_BORDER = {
@@ -64,22 +73,31 @@ export function EnquiryCard({
   const formId = useId();
   const update = useUpdateEnquiry();
   const convert = useConvertEnquiry(enquiry.kind, enquiry.id);
-  const [status, setStatus] = useState<EnquiryStatus>(enquiry.status);
-  const [note, setNote] = useState(enquiry.note ?? '');
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    formState: { errors },
+  } = useForm<EnquiryTriageForm, unknown, EnquiryTriageValues>({
+    defaultValues: { status: enquiry.status, note: enquiry.note ?? '' },
+    resolver: triageResolver,
+  });
+  const [status, note] = useWatch({ control, name: ['status', 'note'] });
   const [converting, setConverting] = useState(false);
   const headingId = `${formId}-heading`;
   const isCancelled = enquiry.booking?.status === 'cancelled';
   const choices = [enquiry.status, ...ENQUIRY_STATUS_MOVES[enquiry.status]];
   const isChanged = status !== enquiry.status || note.trim() !== (enquiry.note ?? '');
 
-  const save = async () => {
+  const save = handleSubmit(async ({ status, note }) => {
     try {
       const result = await update.mutateAsync({
         kind: enquiry.kind,
         id: enquiry.id,
         input: {
           ...(status !== enquiry.status ? { status } : {}),
-          ...(note.trim() !== (enquiry.note ?? '') ? { note: note.trim() } : {}),
+          ...(note !== (enquiry.note ?? '') ? { note } : {}),
           version: enquiry.version,
         },
       });
@@ -87,9 +105,9 @@ export function EnquiryCard({
       refreshNavCounts();
     } catch (error) {
       toast.error(errorText(error, CLIENT_SCREEN_FAILURES.enquiryUpdateFailed));
-      setStatus(enquiry.status);
+      setValue('status', enquiry.status);
     }
-  };
+  });
 
   return (
     <article
@@ -153,38 +171,28 @@ export function EnquiryCard({
         {enquiry.message}
       </blockquote>
 
-      <div className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr]">
-        <div>
-          <label htmlFor={`${formId}-status`} className="text-sm font-medium text-slate-800">
-            Status
-          </label>
-          <select
-            id={`${formId}-status`}
-            value={status}
-            onChange={(event) => setStatus(event.target.value as EnquiryStatus)}
-            className={`${inputClass(false)} mt-1`}
-          >
-            {choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {ENQUIRY_STATUS_LABELS[choice]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${formId}-note`} className="text-sm font-medium text-slate-800">
-            Note
-          </label>
-          <textarea
-            id={`${formId}-note`}
-            rows={2}
-            maxLength={ENQUIRY_NOTE_MAX}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            className={`${inputClass(false)} mt-1`}
-          />
-        </div>
-      </div>
+      <form
+        id={`${formId}-triage`}
+        noValidate
+        onSubmit={(event) => void save(event)}
+        onFocus={triageResolver.preload}
+        className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr]"
+      >
+        <SelectField label="Status" error={errors.status?.message} {...register('status')}>
+          {choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {ENQUIRY_STATUS_LABELS[choice]}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="Note"
+          rows={2}
+          maxLength={ENQUIRY_NOTE_MAX}
+          error={errors.note?.message}
+          {...register('note')}
+        />
+      </form>
       {enquiry.changedBy && enquiry.changedAt ? (
         <p className="mt-2 text-xs text-slate-600">
           Last changed by {enquiry.changedBy.name} on {formatDateTime(enquiry.changedAt)}
@@ -197,7 +205,8 @@ export function EnquiryCard({
           disabled={!isChanged}
           isLoading={update.isPending}
           loadingText="Saving…"
-          onClick={() => void save()}
+          type="submit"
+          form={`${formId}-triage`}
           aria-label={`Save status and note of ${enquiry.subject}`}
         >
           Save

@@ -38,6 +38,11 @@ export interface ComposerProps {
   onSent: (message: ChatMessage) => void;
 }
 
+/**
+ * A chat draft box, kept on plain state rather than react-hook-form and a schema: it has no field
+ * message to show (an empty draft is simply not sent; the only error is the send's own, from the
+ * server), and its text is saved to the tab's drafts on every keystroke.
+ */
 export function Composer({ conversationId, onSending, onSent }: ComposerProps) {
   const [text, setText] = useState(() => readDraft(conversationId));
   const [files, setFiles] = useState<File[]>([]);
