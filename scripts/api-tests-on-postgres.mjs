@@ -5,7 +5,7 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: the API tests ran on embedded PostgreSQL only.');
   process.exit(0);
 }
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--no-isolate'], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DB_TARGET: 'postgres' },
 });

@@ -1,21 +1,26 @@
 // `npm test`: every check, in order, stopping at the first failure, with each step's duration.
 import { spawnSync } from 'node:child_process';
 
+// CI sets TEST_UNIT_AND_PGLITE_ON_NODE=24: the unit tests and the API tests on PGlite run on that
+// Node.js instead of this one, the rest here; each suite runs once, on one of the two (ADR 026).
+const otherNode = process.env.TEST_UNIT_AND_PGLITE_ON_NODE;
 const steps = [
   ['typecheck', 'npm run typecheck'],
   ['lint', 'npm run lint'],
-  ['unit and component tests', 'npm run test:unit'],
-  ['API tests on embedded PostgreSQL (PGlite)', 'npm run test:api'],
+  ...(otherNode
+    ? []
+    : [
+        ['unit and component tests', 'npm run test:unit'],
+        ['API tests on embedded PostgreSQL (PGlite)', 'npm run test:api'],
+      ]),
   ['API tests on the PostgreSQL server (TEST_DATABASE_URL)', 'npm run test:api:pg'],
   ['production build', 'npm run build'],
   ['end-to-end tests in Chromium', 'npm run test:e2e'],
 ];
-// CI sets TEST_ALSO_ON_NODE=24: the unit and API tests once more on that Node.js (ADR 026).
-const alsoOn = process.env.TEST_ALSO_ON_NODE;
-if (alsoOn) {
+if (otherNode) {
   steps.push([
-    `unit and API tests on Node.js ${alsoOn}`,
-    `node scripts/tests-on-node.mjs ${alsoOn}`,
+    `unit tests and API tests on PGlite, on Node.js ${otherNode}`,
+    `node scripts/tests-on-node.mjs ${otherNode}`,
   ]);
 }
 

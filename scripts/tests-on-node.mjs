@@ -54,13 +54,13 @@ const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const env = { ...process.env, PATH: `${path.dirname(binary)}${path.delimiter}${process.env.PATH}` };
 const runs = [
   ['unit and component tests', ['--project', 'shared', '--project', 'web'], {}],
-  ['API tests on embedded PostgreSQL (PGlite)', ['--project', 'server'], {}],
+  ['API tests on embedded PostgreSQL (PGlite)', ['--project', 'server', '--no-isolate'], {}],
 ];
 // TESTS_ON_NODE_SKIP_POSTGRES=1 leaves the PostgreSQL run to the machine's Node.js (a shorter CI).
 if (process.env.TEST_DATABASE_URL && process.env.TESTS_ON_NODE_SKIP_POSTGRES !== '1') {
   runs.push([
     'API tests on the PostgreSQL server (TEST_DATABASE_URL)',
-    ['--project', 'server'],
+    ['--project', 'server', '--no-isolate'],
     { TEST_DB_TARGET: 'postgres' },
   ]);
 }

@@ -1,8 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import { completeJobs, failJobsById } from 'pg-boss/src/plans.js';
 import type { Database } from '../db/client';
 
 export type JobQueue = PgBoss;
+
+/** What a queue has in hand: its queries to the database and its handlers running. */
+interface InHand {
+  queries: number;
+  handlers: number;
+}
+const inHand = new WeakMap<JobQueue, InHand>();
+
+const SCHEMA = 'pgboss';
+/**
+ * The two queries by which pg-boss marks a job done or failed once its handler returns. It sends
+ * them without waiting (manager.js), so a failure there (the database went away) would be an
+ * unhandled rejection, which ends the process. Their failure is logged and answered as "no job
+ * changed": the job stays active until it expires and is retried, which the outbox's claim makes
+ * harmless.
+ */
+const UNAWAITED = new Set([completeJobs(SCHEMA), failJobsById(SCHEMA)]);
 
 /**
  * The job queue (pg-boss, ADR 028) on the app's own database, embedded or server: pg-boss speaks
@@ -15,20 +33,61 @@ export async function startJobQueue(
   database: Database,
   logger: FastifyBaseLogger,
 ): Promise<JobQueue> {
+  const held: InHand = { queries: 0, handlers: 0 };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
-    schema: 'pgboss',
+    db: {
+      executeSql: async (text, values) => {
+        held.queries += 1;
+        try {
+          return await database.executeSql(text, values);
+        } catch (error) {
+          if (!UNAWAITED.has(text)) throw error;
+          logger.warn({ err: error }, 'job queue could not record a finished job');
+          return { rows: [{ count: '0' }], rowCount: 0 };
+        } finally {
+          held.queries -= 1;
+        }
+      },
+    },
+    schema: SCHEMA,
     // Completed jobs are kept a week for anyone reading the queue; the outbox row is the record.
     deleteAfterDays: 7,
     // Our schedules run every minute at most: looking for due ones every 30 s (not 5) is enough.
     cronWorkerIntervalSeconds: 30,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  // Every handler is counted while it runs, so stopping can wait for the last one (below).
+  const work = boss.work.bind(boss) as (...args: unknown[]) => Promise<string>;
+  boss.work = ((name: string, ...rest: unknown[]) => {
+    const handler = rest.pop() as (jobs: unknown) => Promise<unknown>;
+    return work(name, ...rest, async (jobs: unknown) => {
+      held.handlers += 1;
+      try {
+        return await handler(jobs);
+      } finally {
+        held.handlers -= 1;
+      }
+    });
+  }) as JobQueue['work'];
+  inHand.set(boss, held);
   await boss.start();
   return boss;
 }
 
-/** Stops fetching, lets jobs in hand finish (up to `timeoutMs`), then returns. */
+/**
+ * Stops fetching, lets jobs in hand finish (up to `timeoutMs`), then returns once nothing of the
+ * queue's is left in flight. pg-boss's own wait misses a fetch that was under way when it stopped
+ * (its jobs start after) and the query marking a job done, which it does not wait for; either
+ * would reach a database closed meanwhile.
+ */
 export async function stopJobQueue(boss: JobQueue, timeoutMs = 8000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+  const held = inHand.get(boss);
+  if (!held) return;
+  // Polled on timers, not microtasks: a fetch that settles starts its handler, and a handler
+  // that ends starts its completion query, before the next timer runs.
+  while ((held.queries > 0 || held.handlers > 0) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { createTestDatabase } from '../../test/helpers';
+import { startJobQueue, stopJobQueue, type JobQueue } from './job-queue';
+
+/** A logger that keeps what the queue warns of. */
+function recordingLogger() {
+  const warnings: string[] = [];
+  const logger = {
+    warn: (_fields: unknown, message: string) => warnings.push(message),
+    error: (_fields: unknown, message: string) => warnings.push(message),
+    child: () => logger,
+  };
+  return { warnings, logger: logger as unknown as FastifyBaseLogger };
+}
+
+const until = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+async function jobState(database: Database, id: string) {
+  const { rows } = await database.executeSql('select state from pgboss.job where id = $1', [id]);
+  return (rows[0] as { state: string } | undefined)?.state;
+}
+
+describe('stopping the job queue', () => {
+  let database: Database;
+  let queue: JobQueue;
+
+  afterEach(async () => {
+    await database.close();
+  });
+
+  it('finishes the job in hand and records it done before it returns', async () => {
+    database = await createTestDatabase();
+    const { warnings, logger } = recordingLogger();
+    queue = await startJobQueue(database, logger);
+    await queue.createQueue('slow-mail', { name: 'slow-mail' });
+    let started = false;
+    let finished = false;
+    await queue.work('slow-mail', { pollingIntervalSeconds: 1 }, async () => {
+      started = true;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      finished = true;
+    });
+    const id = (await queue.send('slow-mail', { to: 'wanjiru.kamau@example.test' }))!;
+    await until(() => started);
+
+    await stopJobQueue(queue);
+    expect(finished).toBe(true);
+    // pg-boss marks a job done without waiting for it; the stop waits for that too, so the
+    // database can be closed right after with the job recorded.
+    expect(await jobState(database, id)).toBe('completed');
+    expect(warnings).toEqual([]);
+  });
+
+  it('a job whose database went away while it ran is left to be retried, and the app keeps running', async () => {
+    database = await createTestDatabase();
+    const { warnings, logger } = recordingLogger();
+    queue = await startJobQueue(database, logger);
+    await queue.createQueue('stranded', { name: 'stranded' });
+    let release = () => {};
+    let started = false;
+    await queue.work('stranded', { pollingIntervalSeconds: 1 }, async () => {
+      started = true;
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await queue.send('stranded', {});
+    await until(() => started);
+    const stopped = stopJobQueue(queue, 1000);
+    await database.close();
+    release();
+    await stopped;
+    // The query marking it done failed: logged, not an unhandled rejection (which ends Node).
+    await until(() => warnings.includes('job queue could not record a finished job'));
+    database = await createTestDatabase();
+  });
+});
