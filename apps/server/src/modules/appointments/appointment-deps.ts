@@ -1,16 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import type { BackgroundTasks } from '../../lib/background-tasks';
-import type { Mailer } from '../../lib/mailer';
 import type { RequestMeta } from '../../lib/route-kit';
+import type { Outbox } from '../deliveries/outbox';
 import { readFirmSettings } from '../settings/firm-settings.service';
 
 /** What every appointment operation is given by the routes (and the reminder job, in part). */
 export interface AppointmentDeps {
   db: Db;
-  mailer: Mailer;
-  backgroundTasks: BackgroundTasks;
+  /** Sends the emails an operation wrote to the outbox, once its transaction has committed. */
+  outbox: Pick<Outbox, 'dispatch'>;
   logger: FastifyBaseLogger;
   firmNotifyEmail: string;
   publicUrl: string;

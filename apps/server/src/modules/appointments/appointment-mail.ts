@@ -14,14 +14,21 @@ import {
   type AppointmentWithContact,
 } from '@firm/shared';
 import type { Executor } from '../../db/client';
-import type { Mailer, OutgoingMail } from '../../lib/mailer';
+import type { OutgoingMail } from '../../lib/mailer';
 import { generateToken, hashToken } from '../../lib/tokens';
+import { queueDelivery, type DeliveryKind } from '../deliveries/deliveries.repository';
 import { wantsEmail } from '../notifications/notifications.service';
+import { readFirmSettings } from '../settings/firm-settings.service';
 import { appointmentCalendar } from './appointment-calendar';
-import { settingsOf, type AppointmentDeps } from './appointment-deps';
+import type { AppointmentDeps } from './appointment-deps';
 import { forMail } from './appointment-serializer';
-import type { AppointmentWithAdvocate } from './appointments.repository';
+import { findAppointment } from './appointments.repository';
 import { reissueVisitorToken } from './visitor-holds.repository';
+
+/** One email of an appointment event, to the person it concerns or to the firm. */
+export interface AppointmentMail extends OutgoingMail {
+  audience: 'person' | 'firm';
+}
 
 export type AppointmentMailKind =
   'hold' | 'booked' | 'bookedByFirm' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
@@ -29,7 +36,6 @@ export type AppointmentMailKind =
 const FIRM_NAME = 'Mwamba & Associates Advocates';
 
 interface MailDeps {
-  mailer: Mailer;
   firmNotifyEmail: string;
   publicUrl: string;
   mailFrom: string;
@@ -131,7 +137,7 @@ function holdMail(appointment: AppointmentWithContact, manageUrl: string): Outgo
  * visitor, and to the firm for a new request or a change the client made. Visitors get their link;
  * clients are sent to the portal.
  */
-export async function sendAppointmentMail(
+export function appointmentMails(
   deps: MailDeps,
   kind: AppointmentMailKind,
   appointment: AppointmentWithContact & { sequence: number },
@@ -146,13 +152,13 @@ export async function sendAppointmentMail(
     /** The visitor's link was issued afresh for this email: it replaces the earlier ones. */
     linkReissued?: boolean;
   },
-): Promise<void> {
+): AppointmentMail[] {
   // The hold email goes to an unproven address: the booking claimed it under the daily cap of
   // automatic mail (ADR 023), and `toClient` is false when the cap refused it.
   if (kind === 'hold') {
-    if (options.toClient !== false)
-      await deps.mailer.send(holdMail(appointment, options.manageUrl));
-    return;
+    return options.toClient === false
+      ? []
+      : [{ ...holdMail(appointment, options.manageUrl), audience: 'person' }];
   }
   // A visitor's private link stays out of the calendar file: calendars are synced and shared.
   const calendar = calendarFile(
@@ -232,8 +238,9 @@ export async function sendAppointmentMail(
     reminder: `This is a reminder of your appointment tomorrow. ${kindLine}`,
   };
 
-  const clientMessages: OutgoingMail[] = [
+  const clientMessages: AppointmentMail[] = [
     {
+      audience: 'person',
       to: appointment.clientEmail,
       subject: `${SUBJECTS[kind]}: ${FIRM_NAME}`,
       text: [
@@ -259,6 +266,7 @@ export async function sendAppointmentMail(
   const firmSubject = FIRM_SUBJECTS[kind];
   if (options.notifyFirm && firmSubject) {
     messages.push({
+      audience: 'firm',
       to: deps.firmNotifyEmail,
       replyTo: appointment.clientEmail,
       subject: oneLine(`${firmSubject}: ${appointment.title}`),
@@ -275,7 +283,7 @@ export async function sendAppointmentMail(
       attachments: [attachment],
     });
   }
-  for (const message of messages) await deps.mailer.send(message);
+  return messages;
 }
 
 /** Where an email sends its reader: a visitor's private link, or a client's portal. */
@@ -291,45 +299,84 @@ export function newVisitorLink(db: Executor, id: string): Promise<string | null>
   return reissueVisitorToken(db, id, token, hashToken(token));
 }
 
-/** Sends an appointment's email after the answer, never failing the request. */
-export function queueMail(
-  deps: AppointmentDeps,
-  kind: AppointmentMailKind,
-  row: AppointmentWithAdvocate,
-  options: { visitorToken?: string | null; notifyFirm?: boolean; toClient?: boolean } = {},
-): void {
-  const appointment = forMail(row);
+/** What an appointment event emails: its kind, and to whom besides the person it concerns. */
+export interface AppointmentMailPlan {
+  kind: AppointmentMailKind;
+  /** The visitor's private link as issued by this event (booking, confirming, moving). */
+  visitorToken?: string | null;
+  notifyFirm?: boolean;
+  /** False when the person must not be mailed (the cap of mail to unproven addresses refused). */
+  toClient?: boolean;
+}
+
+const DELIVERY_KIND: Record<AppointmentMailKind, DeliveryKind> = {
+  hold: 'appointment_hold',
+  booked: 'appointment_booked',
+  bookedByFirm: 'appointment_booked_by_firm',
+  confirmed: 'appointment_confirmed',
+  rescheduled: 'appointment_rescheduled',
+  cancelled: 'appointment_cancelled',
+  reminder: 'appointment_reminder',
+};
+
+/**
+ * Writes an appointment event's emails to the outbox in `tx`, the event's own transaction (ADR
+ * 028): they exist if and only if the event committed, and go however the process fares after.
+ * Hand the returned ids to `outbox.dispatch` once `tx` has committed.
+ */
+export async function queueAppointmentMail(
+  tx: Executor,
+  deps: Pick<AppointmentDeps, 'firmNotifyEmail' | 'publicUrl' | 'mailFrom' | 'logger'>,
+  appointmentId: string,
+  plan: AppointmentMailPlan,
+): Promise<string[]> {
+  const { kind } = plan;
+  const row = await findAppointment(tx, appointmentId);
+  if (!row) return [];
   const clientId = row.clientId;
-  deps.backgroundTasks.run(`appointment ${kind} email`, async () => {
-    // A client may switch these emails off in Profile; visitors have no preferences.
-    const preferenceKind =
-      kind === 'confirmed' || kind === 'rescheduled' || kind === 'cancelled'
-        ? (`appointment_${kind}` as const)
-        : null;
-    const toClient =
-      options.toClient !== false &&
-      (clientId && preferenceKind ? await wantsEmail(deps.db, clientId, preferenceKind) : true);
-    // A visitor's booking confirmed or moved by the firm: the email carries a fresh private link
-    // (only hashes are kept, so the first one cannot be sent again; ADR 027).
-    const visitorToken =
-      options.visitorToken ??
-      (toClient && clientId === null && (kind === 'confirmed' || kind === 'rescheduled')
-        ? await newVisitorLink(deps.db, row.id)
-        : null);
-    // Read when sent: the firm's address and the auto-reply are the ones in force then.
-    const settings = await settingsOf(deps);
-    await sendAppointmentMail(
-      { ...deps, firmNotifyEmail: settings.notificationEmail },
-      kind,
-      appointment,
-      {
-        manageUrl: manageUrl(deps, visitorToken),
-        hasAccount: row.clientId !== null,
-        linkReissued: visitorToken !== null && !options.visitorToken,
-        notifyFirm: options.notifyFirm ?? false,
-        toClient,
-        bookingAutoReply: settings.bookingAutoReply,
-      },
+  // A client may switch these emails off in Profile; visitors have no preferences.
+  const preferenceKind =
+    kind === 'confirmed' || kind === 'rescheduled' || kind === 'cancelled'
+      ? (`appointment_${kind}` as const)
+      : null;
+  const toClient =
+    plan.toClient !== false &&
+    (clientId && preferenceKind ? await wantsEmail(tx, clientId, preferenceKind) : true);
+  // A visitor's booking confirmed, moved or reminded by the firm: the email carries a fresh
+  // private link (only hashes are kept, so the first one cannot be sent again; ADR 027).
+  const visitorToken =
+    plan.visitorToken ??
+    (toClient &&
+    clientId === null &&
+    (kind === 'confirmed' || kind === 'rescheduled' || kind === 'reminder')
+      ? await newVisitorLink(tx, row.id)
+      : null);
+  // The firm's address and the auto-reply in force when the event happened.
+  const settings = await readFirmSettings({ ...deps, db: tx });
+  const mails = appointmentMails(
+    { ...deps, firmNotifyEmail: settings.notificationEmail },
+    kind,
+    forMail(row),
+    {
+      manageUrl: manageUrl(deps, visitorToken),
+      hasAccount: clientId !== null,
+      linkReissued: visitorToken !== null && !plan.visitorToken,
+      notifyFirm: plan.notifyFirm ?? false,
+      toClient,
+      bookingAutoReply: settings.bookingAutoReply,
+    },
+  );
+  const ids: string[] = [];
+  for (const { audience, ...mail } of mails) {
+    ids.push(
+      await queueDelivery(tx, {
+        channel: 'email',
+        kind: audience === 'firm' ? 'appointment_to_firm' : DELIVERY_KIND[kind],
+        ...mail,
+        // A visitor's private link manages the booking: blanked from the outbox once sent.
+        isConfidential: audience === 'person' && visitorToken !== null,
+      }),
     );
-  });
+  }
+  return ids;
 }

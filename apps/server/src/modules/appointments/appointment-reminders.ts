@@ -3,9 +3,8 @@ import fp from 'fastify-plugin';
 import { runPeriodically } from '../../lib/periodic-job';
 import { notifyAppointmentReminder } from '../notifications/notify-events';
 import type { AppointmentDeps } from './appointment-deps';
-import { manageUrl, newVisitorLink, sendAppointmentMail } from './appointment-mail';
+import { queueAppointmentMail } from './appointment-mail';
 import { claimDueReminders, releaseReminder } from './appointment-reminders.repository';
-import { forMail } from './appointment-serializer';
 import { releaseExpiredHolds } from './visitor-holds.repository';
 
 /** The reminder goes 24 hours before a confirmed appointment. */
@@ -13,36 +12,29 @@ export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
- * Sends the reminders due at `now`, each exactly once however many server processes share the
- * database: a row is claimed (reminder_sent_at set) in the same statement that selects it, so a
- * second process, or this one after a restart, finds nothing left. A failed email gives its claim
- * back for the next run.
+ * Writes the reminders due at `now` to the outbox, each exactly once however many server
+ * processes share the database: a row is claimed (reminder_sent_at set) in the same statement
+ * that selects it, so a second process, or this one after a restart, finds nothing left. The
+ * bell's reminder and the email are written in one transaction; if it fails, the claim is given
+ * back for the next run. The outbox then retries the email until it goes (ADR 028).
  */
 export async function sendDueReminders(
   deps: Pick<
     AppointmentDeps,
-    'db' | 'mailer' | 'firmNotifyEmail' | 'publicUrl' | 'mailFrom' | 'logger'
+    'db' | 'outbox' | 'firmNotifyEmail' | 'publicUrl' | 'mailFrom' | 'logger'
   >,
   now: Date,
 ): Promise<number> {
   const claimed = await claimDueReminders(deps.db, now, REMINDER_LEAD_MS);
   let sent = 0;
   for (const row of claimed) {
-    // The bell's reminder; a retried claim (the email failed) finds it written and adds none.
-    await deps.db
-      .transaction((tx) => notifyAppointmentReminder(tx, row))
-      .catch((error: unknown) =>
-        deps.logger.error({ err: error, appointmentId: row.id }, 'reminder notification failed'),
-      );
     try {
       // A visitor's reminder carries a fresh private link (ADR 027); a client's, the portal.
-      const token = row.clientId === null ? await newVisitorLink(deps.db, row.id) : null;
-      await sendAppointmentMail(deps, 'reminder', forMail(row), {
-        manageUrl: manageUrl(deps, token),
-        hasAccount: row.clientId !== null,
-        notifyFirm: false,
-        linkReissued: token !== null,
+      const mailIds = await deps.db.transaction(async (tx) => {
+        await notifyAppointmentReminder(tx, row);
+        return queueAppointmentMail(tx, deps, row.id, { kind: 'reminder' });
       });
+      await deps.outbox.dispatch(mailIds);
       sent += 1;
     } catch (error) {
       deps.logger.error({ err: error, appointmentId: row.id }, 'appointment reminder failed');
@@ -63,7 +55,7 @@ export const appointmentRemindersPlugin = fp(
     const log = app.log.child({ job: 'appointment-reminders' });
     const deps = {
       db: app.db,
-      mailer: app.mailer,
+      outbox: app.outbox,
       firmNotifyEmail: app.config.firmNotifyEmail,
       publicUrl: app.config.publicUrl,
       mailFrom: app.config.mailFrom,

@@ -67,8 +67,7 @@ const linkLimit = { rateLimit: { max: 30, timeWindow: '15 minutes' } };
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: AppointmentDeps = {
     db: app.db,
-    mailer: app.mailer,
-    backgroundTasks: app.backgroundTasks,
+    outbox: app.outbox,
     logger: app.log,
     firmNotifyEmail: app.config.firmNotifyEmail,
     publicUrl: app.config.publicUrl,

@@ -22,7 +22,7 @@ import { findUserById } from '../users/users.repository';
 import { nowOf, settingsOf, type AppointmentDeps } from './appointment-deps';
 import type { RequestMeta } from '../../lib/route-kit';
 import { insertAppointmentEvent } from './appointment-events.repository';
-import { calendarFile, queueMail } from './appointment-mail';
+import { calendarFile, queueAppointmentMail } from './appointment-mail';
 import { forMail } from './appointment-serializer';
 import { busyRanges, preferredAdvocates } from './advocate-diary.repository';
 import { findAppointment, insertAppointment } from './appointments.repository';
@@ -152,7 +152,7 @@ export async function createAppointment(
   await releaseExpiredHolds(deps.db, now);
   for (const candidate of candidates) {
     try {
-      const { row, mayMailVisitor } = await deps.db.transaction(async (tx) => {
+      const { row, mayMailVisitor, mailIds } = await deps.db.transaction(async (tx) => {
         // Locks in one order everywhere: visitor caps or the client's own diary, then the advocate's.
         if (!user) {
           await checkVisitorCaps(
@@ -207,21 +207,25 @@ export async function createAppointment(
         const mayMailVisitor = user
           ? true
           : await claimUnprovenRecipient(tx, client.clientEmail, now);
-        return { row: inserted, mayMailVisitor };
-      });
-      const full = (await findAppointment(deps.db, row.id))!;
-      if (visitorToken) {
-        if (!mayMailVisitor) {
-          deps.logger.info(
-            { appointmentId: row.id },
-            'hold email skipped: the daily cap of automatic mail to this address is reached',
-          );
-        }
-        queueMail(deps, 'hold', full, { visitorToken, toClient: mayMailVisitor });
-      } else {
         // Staff booked it for the client: the email says so, not "we received your request"
         // (ADR 015); the firm needs no email about its own booking.
-        queueMail(deps, isStaff ? 'bookedByFirm' : 'booked', full, { notifyFirm: !isStaff });
+        const mailIds = await queueAppointmentMail(
+          tx,
+          deps,
+          inserted.id,
+          visitorToken
+            ? { kind: 'hold', visitorToken, toClient: mayMailVisitor }
+            : { kind: isStaff ? 'bookedByFirm' : 'booked', notifyFirm: !isStaff },
+        );
+        return { row: inserted, mayMailVisitor, mailIds };
+      });
+      await deps.outbox.dispatch(mailIds);
+      const full = (await findAppointment(deps.db, row.id))!;
+      if (visitorToken && !mayMailVisitor) {
+        deps.logger.info(
+          { appointmentId: row.id },
+          'hold email skipped: the daily cap of automatic mail to this address is reached',
+        );
       }
       const { sequence, ...appointment } = forMail(full, now);
       return { appointment, calendar: calendarFile(deps, { ...appointment, sequence }) };

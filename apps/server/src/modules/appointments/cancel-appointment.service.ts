@@ -7,7 +7,7 @@ import { notifyAppointmentChanged } from '../notifications/notify-events';
 import { nowOf, type AppointmentActor, type AppointmentDeps } from './appointment-deps';
 import type { RequestMeta } from '../../lib/route-kit';
 import { insertAppointmentEvent } from './appointment-events.repository';
-import { queueMail } from './appointment-mail';
+import { queueAppointmentMail } from './appointment-mail';
 import { findInScope } from './appointment-reads.service';
 import { isLive, toAppointment } from './appointment-serializer';
 import {
@@ -25,6 +25,7 @@ export async function cancelRow(
   row: AppointmentWithAdvocate,
   reason: string,
   actor: AppointmentActor,
+  { notifyFirm }: { notifyFirm: boolean },
 ): Promise<AppointmentWithAdvocate> {
   if (!isLive(row)) {
     throw AppError.conflict(
@@ -32,7 +33,7 @@ export async function cancelRow(
       'TRANSITION_NOT_ALLOWED',
     );
   }
-  await deps.db.transaction(async (tx) => {
+  const mailIds = await deps.db.transaction(async (tx) => {
     await updateAppointmentRow(tx, row.id, {
       status: 'cancelled',
       cancellationReason: reason,
@@ -58,7 +59,9 @@ export async function cancelRow(
     if (!row.holdExpiresAt) {
       await notifyAppointmentChanged(tx, row, 'appointment_cancelled', actor.user);
     }
+    return queueAppointmentMail(tx, deps, row.id, { kind: 'cancelled', notifyFirm });
   });
+  await deps.outbox.dispatch(mailIds);
   return (await findAppointment(deps.db, row.id))!;
 }
 
@@ -73,12 +76,12 @@ export async function cancelAppointment(
   const row = await findInScope(deps, user, id);
   assertCan(user, 'appointments:schedule', { clientId: row.clientId });
   const isStaff = isStaffAccount(user);
-  const cancelled = await cancelRow(deps, row, reason, {
-    id: user.id,
-    ip: meta.ip,
-    audit: isStaff,
-    user,
-  });
-  queueMail(deps, 'cancelled', cancelled, { notifyFirm: !isStaff });
+  const cancelled = await cancelRow(
+    deps,
+    row,
+    reason,
+    { id: user.id, ip: meta.ip, audit: isStaff, user },
+    { notifyFirm: !isStaff },
+  );
   return toAppointment(cancelled);
 }

@@ -3,6 +3,7 @@ import { writeAudit } from '../audit/audit-log.repository';
 import { notifyAppointmentChanged } from '../notifications/notify-events';
 import { nowOf, settingsOf, type AppointmentActor, type AppointmentDeps } from './appointment-deps';
 import { insertAppointmentEvent } from './appointment-events.repository';
+import { queueAppointmentMail, type AppointmentMailPlan } from './appointment-mail';
 import {
   findAppointment,
   updateAppointment as updateAppointmentRow,
@@ -22,11 +23,13 @@ export async function moveAppointment(
   change: { date: string; time: string; durationMinutes: number; advocateId: string | null },
   rest: Partial<NewAppointmentRow>,
   actor: AppointmentActor,
+  mail: AppointmentMailPlan,
 ): Promise<AppointmentWithAdvocate> {
   checkSlot(change.date, change.time, change.durationMinutes, nowOf(deps), await settingsOf(deps));
   const { startsAt, endsAt } = slotRange(change.date, change.time, change.durationMinutes);
+  let mailIds: string[];
   try {
-    await deps.db.transaction(async (tx) => {
+    mailIds = await deps.db.transaction(async (tx) => {
       if (row.clientId) await lockClientDiary(tx, row.clientId);
       const diary = change.advocateId ?? row.advocateId;
       if (diary) await lockDiary(tx, diary);
@@ -79,6 +82,7 @@ export async function moveAppointment(
           row,
         );
       }
+      return queueAppointmentMail(tx, deps, row.id, mail);
     });
   } catch (error) {
     rethrowUnlessDiaryTaken(error, actor.audit);
@@ -91,5 +95,6 @@ export async function moveAppointment(
         : [],
     );
   }
+  await deps.outbox.dispatch(mailIds);
   return (await findAppointment(deps.db, row.id))!;
 }

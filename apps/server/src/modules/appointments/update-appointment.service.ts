@@ -15,7 +15,7 @@ import { bookableAdvocates } from '../users/user-lookups.repository';
 import { nowOf, type AppointmentDeps } from './appointment-deps';
 import type { RequestMeta } from '../../lib/route-kit';
 import { insertAppointmentEvent } from './appointment-events.repository';
-import { queueMail, type AppointmentMailKind } from './appointment-mail';
+import { queueAppointmentMail, type AppointmentMailKind } from './appointment-mail';
 import { findInScope } from './appointment-reads.service';
 import { isLive, toAppointment } from './appointment-serializer';
 import {
@@ -138,6 +138,7 @@ export async function updateAppointment(
       },
       changes,
       { id: user.id, ip: meta.ip, audit: isStaff, user },
+      { kind: 'rescheduled', notifyFirm: !isStaff },
     );
     mailKind = 'rescheduled';
   } else {
@@ -145,7 +146,7 @@ export async function updateAppointment(
     const touchesCalendar =
       isConfirming || changes.location !== undefined || changes.meetingLink !== undefined;
     if (touchesCalendar) changes.sequence = row.sequence + 1;
-    await deps.db.transaction(async (tx) => {
+    const mailIds = await deps.db.transaction(async (tx) => {
       if (Object.keys(changes).length > 0) await updateAppointmentRow(tx, row.id, changes);
       const action =
         input.status === 'confirmed'
@@ -168,12 +169,14 @@ export async function updateAppointment(
         ip: meta.ip,
         details: { appointmentId: row.id, changes: Object.fromEntries(staffFields) },
       });
-      if (isConfirming) await notifyAppointmentChanged(tx, row, 'appointment_confirmed', user);
+      if (!isConfirming) return [];
+      await notifyAppointmentChanged(tx, row, 'appointment_confirmed', user);
+      return queueAppointmentMail(tx, deps, row.id, { kind: 'confirmed', notifyFirm: !isStaff });
     });
+    await deps.outbox.dispatch(mailIds);
     updated = (await findAppointment(deps.db, row.id))!;
     if (isConfirming) mailKind = 'confirmed';
   }
-  if (mailKind) queueMail(deps, mailKind, updated, { notifyFirm: !isStaff });
   const message =
     mailKind === 'rescheduled' ? M.rescheduled : mailKind === 'confirmed' ? M.confirmed : M.updated;
   return { appointment: toAppointment(updated), message };

@@ -274,7 +274,9 @@ describe('the hold', () => {
     const view = await manage('', { token });
     expect(view.json().appointment).toMatchObject({ visitorHold: 'awaiting', status: 'scheduled' });
 
-    vi.useFakeTimers({ toFake: ['Date'] });
+    // The clock moves on from there: the embedded database reads it too, and a job queued at a
+    // frozen "now" would never be due.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     vi.setSystemTime(new Date(Date.now() + (VISITOR_HOLD_MINUTES + 1) * 60_000));
     // Expired, not yet released by the job: it blocks nothing already.
     expect(await free()).toContain('11:00');

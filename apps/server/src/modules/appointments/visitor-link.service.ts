@@ -5,7 +5,7 @@ import { notifyAppointmentBooked } from '../notifications/notify-events';
 import { nowOf, type AppointmentDeps } from './appointment-deps';
 import type { RequestMeta } from '../../lib/route-kit';
 import { insertAppointmentEvent } from './appointment-events.repository';
-import { queueMail } from './appointment-mail';
+import { queueAppointmentMail } from './appointment-mail';
 import { isLive, toAppointment, visitorHoldOf } from './appointment-serializer';
 import {
   findAppointment,
@@ -64,7 +64,7 @@ export async function confirmByVisitorLink(
     return { appointment: toAppointment(row, now), message: M.alreadyConfirmed };
   }
   refuseReleased(deps, row);
-  const confirmed = await deps.db.transaction(async (tx) => {
+  const mailIds = await deps.db.transaction(async (tx) => {
     const updated = await confirmVisitorHold(tx, row.id, now);
     if (!updated) return null;
     await insertAppointmentEvent(tx, {
@@ -74,10 +74,15 @@ export async function confirmByVisitorLink(
       details: {},
     });
     await notifyAppointmentBooked(tx, updated, null);
-    return updated;
+    // The address is proven now: the visitor gets the full request email, the firm its notice.
+    return queueAppointmentMail(tx, deps, row.id, {
+      kind: 'booked',
+      visitorToken: token,
+      notifyFirm: true,
+    });
   });
   const full = (await findAppointment(deps.db, row.id))!;
-  if (!confirmed) {
+  if (!mailIds) {
     // Another press got there first, or the hold ran out (or the booking was cancelled) meanwhile.
     if (full.visitorConfirmedAt) {
       return { appointment: toAppointment(full, now), message: M.alreadyConfirmed };
@@ -85,8 +90,7 @@ export async function confirmByVisitorLink(
     refuseReleased(deps, full);
     throw AppError.conflict(M.notChangeable, 'TRANSITION_NOT_ALLOWED');
   }
-  // The address is proven now: the visitor gets the full request email, the firm its notice.
-  queueMail(deps, 'booked', full, { visitorToken: token, notifyFirm: true });
+  await deps.outbox.dispatch(mailIds);
   return { appointment: toAppointment(full, now), message: M.visitorConfirmed };
 }
 
@@ -99,8 +103,9 @@ export async function cancelByVisitorLink(
 ): Promise<Appointment> {
   const row = await byVisitorToken(deps, token);
   refuseReleased(deps, row);
-  const cancelled = await cancelRow(deps, row, reason, visitor(meta));
-  queueMail(deps, 'cancelled', cancelled, { notifyFirm: !row.holdExpiresAt });
+  const cancelled = await cancelRow(deps, row, reason, visitor(meta), {
+    notifyFirm: !row.holdExpiresAt,
+  });
   return toAppointment(cancelled);
 }
 
@@ -120,7 +125,7 @@ export async function rescheduleByVisitorLink(
     { ...slot, durationMinutes: row.durationMinutes, advocateId: row.advocateId },
     { status: 'scheduled' },
     visitor(meta),
+    { kind: 'rescheduled', visitorToken: token, notifyFirm: !row.holdExpiresAt },
   );
-  queueMail(deps, 'rescheduled', moved, { visitorToken: token, notifyFirm: !row.holdExpiresAt });
   return toAppointment(moved);
 }

@@ -11,6 +11,14 @@ export const DELIVERY_KINDS = [
   'email_change_link',
   'email_change_notice',
   'invitation',
+  'appointment_hold',
+  'appointment_booked',
+  'appointment_booked_by_firm',
+  'appointment_confirmed',
+  'appointment_rescheduled',
+  'appointment_cancelled',
+  'appointment_reminder',
+  'appointment_to_firm',
   'test_sms',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];

@@ -483,7 +483,7 @@ describe('who is notified of what', () => {
     });
     const deps = {
       db: ctx.database.db,
-      mailer: { send: async () => {} },
+      outbox: ctx.app.outbox,
       firmNotifyEmail: 'firm@example.test',
       publicUrl: 'http://portal.test',
       mailFrom: 'firm@example.test',
