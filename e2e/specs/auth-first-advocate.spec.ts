@@ -21,7 +21,7 @@ test.describe('a fresh install, from the first advocate onwards', () => {
     // A first start on an empty DATA_DIR runs initdb in a child, then opens the database: under
     // CI's load that outlasts the 30 s a hook gets by default (it did once), so the hook gets what
     // startServer allows, and more.
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     dataDir = freshDataDir();
     const port = await freePort();
     server = await startServer({

@@ -14,7 +14,7 @@ const account = {
 test('a user with a temporary password is held on Change Password until they choose one', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const dataDir = freshDataDir();
   const env = { DATA_DIR: dataDir, ADVOCATE_SUPER_KEY: SUPER_KEY };
 

@@ -13,7 +13,7 @@ test.describe('booking on a fresh install, on a phone', () => {
 
   test.beforeAll(async () => {
     // A first start on an empty DATA_DIR runs initdb: give it time on a shared machine.
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const port = await freePort();
     server = await startServer({
       PORT: String(port),

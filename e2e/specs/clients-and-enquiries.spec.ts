@@ -131,6 +131,7 @@ test.describe('clients and enquiries', () => {
     browser,
     request,
   }) => {
+    test.slow(); // three sessions, each step checked with axe
     const owner = await ownerToken(request);
     const suffix = uniqueSuffix();
     // An admin who schedules appointments triages the inbox; the advocate closes the enquiry.

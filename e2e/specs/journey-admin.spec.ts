@@ -104,7 +104,8 @@ for (const walk of WALKS) {
       page,
       request,
     }, testInfo: TestInfo) => {
-      test.slow();
+      // A whole journey with a check of every screen: minutes on a busy machine.
+      test.setTimeout(240_000);
       const owner = await ownerToken(request);
       const suffix = uniqueSuffix();
       const digits = String(100000 + Math.floor(Math.random() * 899999));

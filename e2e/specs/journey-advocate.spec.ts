@@ -48,7 +48,7 @@ for (const viewport of [
     let dataDir: string;
 
     test.beforeAll(async () => {
-      test.setTimeout(120_000); // a first start creates the embedded database
+      test.setTimeout(180_000); // a first start creates the embedded database
       dataDir = freshDataDir();
       const port = await freePort();
       server = await startServer(
@@ -253,7 +253,11 @@ for (const viewport of [
       // The court date reaches the diary.
       await navigate(page, 'Appointments', '/appointments');
       const diary = page.getByRole('region', { name: 'My Diary' });
-      await diary.getByRole('button', { name: 'Next day' }).click();
+      // On to the court day: tomorrow, or Monday when today is a Friday or a weekend.
+      const daysAhead = (Date.parse(courtDay) - Date.parse(nairobiToday())) / 86_400_000;
+      for (let day = 0; day < daysAhead; day += 1) {
+        await diary.getByRole('button', { name: 'Next day' }).click();
+      }
       const courtEntry = diary.getByRole('link', {
         name: new RegExp(`: ${caseTitle.slice(0, 40)}`),
       });

@@ -34,7 +34,7 @@ test.describe('the contact form', () => {
     browser,
   }) => {
     // A server of its own: a fresh embedded database takes a while to create on a busy machine.
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const dataDir = freshDataDir();
     let shownReference = '';
     const server = await startServer({

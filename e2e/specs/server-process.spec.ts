@@ -31,7 +31,7 @@ test.describe('the server process', () => {
 
   test('data written before a kill -9 is there after the restart', async () => {
     // Two fresh starts (initdb, migrations) and an embedded open on a shared 2-core machine.
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const dataDir = freshDataDir();
     const first = await startServer({ DATA_DIR: dataDir });
     const sent = await fetch(`${first.url}/api/contact-messages`, {

@@ -52,7 +52,7 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
  */
 export async function startServer(
   env: Record<string, string>,
-  { timeoutMs = 60_000 }: { timeoutMs?: number } = {},
+  { timeoutMs = 120_000 }: { timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const server = spawnServer({ PORT: String(await freePort()), ...env });
   const deadline = Date.now() + timeoutMs;

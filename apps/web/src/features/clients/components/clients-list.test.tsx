@@ -47,7 +47,11 @@ describe('the clients list', () => {
     expect(link).toHaveAttribute('href', `/clients/${CLIENT_ID}`);
     const cells = within(link.closest('tr')!);
     expect(cells.getByText(emailShown('amani@example.test'))).toBeInTheDocument();
-    expect(cells.getByText('+254711000222')).toBeInTheDocument();
+    // Read out in groups, and dialled with a tap on a phone.
+    expect(cells.getByRole('link', { name: '+254 711 000 222' })).toHaveAttribute(
+      'href',
+      'tel:+254711000222',
+    );
     expect(cells.getByText('2')).toBeInTheDocument();
     expect(cells.getByText('Thu 3 Dec 2026, 10:00')).toBeInTheDocument();
     expect(cells.getByText('Never')).toBeInTheDocument();

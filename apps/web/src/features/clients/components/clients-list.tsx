@@ -30,6 +30,7 @@ import { useCreateClient } from '../api/create-client';
 import { useClients } from '../api/list-clients';
 import { NewAccountModal } from '../../../components/forms/new-account-modal';
 import { EmailText } from '../../../components/ui/email-text';
+import { PhoneText } from '../../../components/ui/phone-text';
 
 /** `joinedFrom`/`joinedTo` come from a link (the dashboard's new clients this month). */
 const FILTER_DEFAULTS = { status: 'all', sort: 'name', joinedFrom: '', joinedTo: '' };
@@ -57,7 +58,11 @@ const COLUMNS: readonly Column<ClientSummary>[] = [
     cell: (client) => (
       <div className="text-slate-700">
         <EmailText email={client.email} className="block" />
-        {client.phone ? <div>{client.phone}</div> : null}
+        {client.phone ? (
+          <div>
+            <PhoneText phone={client.phone} />
+          </div>
+        ) : null}
       </div>
     ),
   },

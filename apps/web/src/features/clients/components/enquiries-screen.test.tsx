@@ -80,6 +80,10 @@ describe('the enquiries inbox', () => {
     expect(inMessage.getByText('Contact message')).toBeInTheDocument();
     // The reference the visitor was given, to find their message when they call.
     expect(inMessage.getByText('Reference MW-7K3Q9')).toBeInTheDocument();
+    expect(inMessage.getByRole('link', { name: '+254 712 345 678' })).toHaveAttribute(
+      'href',
+      'tel:+254712345678',
+    );
     const reply = inMessage.getByRole('link', { name: 'Reply by email' });
     const href = reply.getAttribute('href')!;
     expect(href).toMatch(

@@ -32,6 +32,7 @@ import { useConvertEnquiry } from '../api/convert-enquiry';
 import { useUpdateEnquiry } from '../api/update-enquiry';
 import { NewAccountModal } from '../../../components/forms/new-account-modal';
 import { EmailText } from '../../../components/ui/email-text';
+import { PhoneText } from '../../../components/ui/phone-text';
 
 /** "Reply by email": the visitor's address, "Re: <subject>" and their words quoted. */
 export function replyLink(enquiry: Enquiry): string {
@@ -147,7 +148,12 @@ export function EnquiryCard({
       <p className="text-sm text-slate-700">
         From <span className="font-medium">{enquiry.name}</span> ·{' '}
         <EmailText email={enquiry.email} />
-        {enquiry.phone ? <> · {enquiry.phone}</> : null}
+        {enquiry.phone ? (
+          <>
+            {' · '}
+            <PhoneText phone={enquiry.phone} />
+          </>
+        ) : null}
       </p>
       {enquiry.booking && isCancelled ? (
         <p className="mt-1 text-sm text-slate-700" data-testid="booking-cancelled">
