@@ -60,6 +60,15 @@ export async function sentMail(ctx: TestContext) {
   return ctx.mail;
 }
 
+/**
+ * Forgets the mail sent so far, once everything queued has gone: a mail still in the outbox
+ * would otherwise arrive after the clearing and be read as the next step's.
+ */
+export async function clearMail(ctx: TestContext) {
+  await settleMail(ctx);
+  ctx.mail.length = 0;
+}
+
 /** The token of the private link in the last email sent to `to` that carries one. */
 export function visitorLinkToken(
   mail: { to: string | unknown; text?: string | unknown }[],
@@ -78,8 +87,8 @@ export function visitorLinkToken(
  * hears of a visitor's booking only then.
  */
 export async function confirmVisitorBooking(ctx: TestContext, email: string) {
-  await ctx.app.backgroundTasks.drain();
-  const token = visitorLinkToken(ctx.mail, email);
+  await settleMail(ctx);
+  const token = visitorLinkToken(await sentMail(ctx), email);
   return ctx.app.inject({
     method: 'POST',
     url: '/api/appointments/manage/confirm',

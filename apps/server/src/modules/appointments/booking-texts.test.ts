@@ -2,7 +2,7 @@ import { APPOINTMENT_MESSAGES as M, NOTIFICATION_TEXTS as T } from '@firm/shared
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { notifications, type UserRow } from '../../db/schema';
 import { countNewEnquiries } from '../clients/enquiries.service';
 import {
@@ -10,6 +10,7 @@ import {
   confirmVisitorBooking,
   freshDays,
   manageByLink,
+  clearMail,
   sentMail,
   visitorLinkToken,
 } from './appointments-test-kit';
@@ -41,8 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 afterEach(async () => {
-  await ctx.app.backgroundTasks.drain();
-  ctx.mail.length = 0;
+  await settleMail(ctx);
+  await clearMail(ctx);
 });
 
 const freshDay = freshDays();
@@ -181,10 +182,10 @@ describe('item 8: a cancelled booking says Cancelled everywhere', () => {
     expect(created.statusCode, created.body).toBe(201);
     const confirmed = await confirmVisitorBooking(ctx, email);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    await ctx.app.backgroundTasks.drain();
-    const token = visitorLinkToken(ctx.mail, email);
+    await settleMail(ctx);
+    const token = visitorLinkToken(await sentMail(ctx), email);
     const newBefore = await countNewEnquiries(ctx.database.db);
-    ctx.mail.length = 0;
+    await clearMail(ctx);
 
     const cancelled = await manage('/cancel', { token, reason: 'I found another advocate' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -238,8 +239,8 @@ describe('item 8: a cancelled booking says Cancelled everywhere', () => {
   it('cancelled by the firm: by whom is the firm', async () => {
     const created = await post(booking({ time: '09:00' }), tokens.client);
     const id = created.json().appointment.id;
-    await ctx.app.backgroundTasks.drain();
-    ctx.mail.length = 0;
+    await settleMail(ctx);
+    await clearMail(ctx);
     const cancelled = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/appointments/${id}/cancel`,

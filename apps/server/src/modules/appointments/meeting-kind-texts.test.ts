@@ -2,9 +2,15 @@ import { confirmationEmailPreview, type Appointment } from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { notifications, type UserRow } from '../../db/schema';
-import { confirmVisitorBooking, nextOpenWeekday, visitorLinkToken } from './appointments-test-kit';
+import {
+  clearMail,
+  confirmVisitorBooking,
+  nextOpenWeekday,
+  sentMail,
+  visitorLinkToken,
+} from './appointments-test-kit';
 
 /**
  * ADR 027: the confirmation's words fit the meeting's kind (the office to come to, the number the
@@ -38,8 +44,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 afterEach(async () => {
-  await ctx.app.backgroundTasks.drain();
-  ctx.mail.length = 0;
+  await settleMail(ctx);
+  await clearMail(ctx);
 });
 
 let dayOffset = 4;
@@ -69,8 +75,8 @@ const confirm = (id: string) =>
     headers: bearer(tokens.advocate),
   });
 async function mailTo(to: string) {
-  await ctx.app.backgroundTasks.drain();
-  return ctx.mail.filter((message) => message.to === to);
+  await settleMail(ctx);
+  return (await sentMail(ctx)).filter((message) => message.to === to);
 }
 const noticesOf = (userId: string) =>
   ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId));
@@ -89,9 +95,9 @@ describe('the confirmation email fits the kind of meeting', () => {
     expect(created.statusCode, created.body).toBe(201);
     const held = await confirmVisitorBooking(ctx, email);
     expect(held.statusCode, held.body).toBe(200);
-    await ctx.app.backgroundTasks.drain();
-    const firstToken = visitorLinkToken(ctx.mail, email);
-    ctx.mail.length = 0;
+    await settleMail(ctx);
+    const firstToken = visitorLinkToken(await sentMail(ctx), email);
+    await clearMail(ctx);
 
     const confirmed = await confirm(created.json().appointment.id);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -128,8 +134,8 @@ describe('the confirmation email fits the kind of meeting', () => {
   it("a client's office meeting: the office named, we look forward to seeing you, the portal link", async () => {
     const created = await post({ location: 'office', officeId: 'thika' }, tokens.client);
     expect(created.statusCode, created.body).toBe(201);
-    await ctx.app.backgroundTasks.drain();
-    ctx.mail.length = 0;
+    await settleMail(ctx);
+    await clearMail(ctx);
     const confirmed = await confirm(created.json().appointment.id);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const [mail] = await mailTo(client.email);
@@ -156,8 +162,8 @@ describe('the confirmation email fits the kind of meeting', () => {
       tokens.advocate,
     );
     expect(created.statusCode, created.body).toBe(201);
-    await ctx.app.backgroundTasks.drain();
-    ctx.mail.length = 0;
+    await settleMail(ctx);
+    await clearMail(ctx);
     const confirmed = await confirm(created.json().appointment.id);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const [mail] = await mailTo(client.email);
@@ -174,8 +180,8 @@ describe('the confirmation email fits the kind of meeting', () => {
   it("a client's phone call: the number on their account, and the portal link", async () => {
     const created = await post({ location: 'phone', time: '15:00' }, tokens.client);
     expect(created.statusCode, created.body).toBe(201);
-    await ctx.app.backgroundTasks.drain();
-    ctx.mail.length = 0;
+    await settleMail(ctx);
+    await clearMail(ctx);
     const confirmed = await confirm(created.json().appointment.id);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const [mail] = await mailTo(client.email);

@@ -10,7 +10,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { appointmentEvents, appointments, notifications, type UserRow } from '../../db/schema';
 import { countUnconfirmedVisitorBookings, releaseExpiredHolds } from './visitor-holds.repository';
 import { freshDays, manageByLink, sentMail, visitorLinkToken } from './appointments-test-kit';
@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 afterEach(async () => {
-  await ctx.app.backgroundTasks.drain();
+  await settleMail(ctx);
   ctx.mail.length = 0;
   vi.useRealTimers();
 });

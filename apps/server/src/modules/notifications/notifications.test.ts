@@ -16,7 +16,7 @@ import {
   TEST_SUPER_KEY,
 } from '../../../test/accounts';
 import { multipartFile, PDF_BYTES, seedCase } from '../../../test/cases';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { confirmVisitorBooking, nextOpenWeekday } from '../appointments/appointments-test-kit';
 import { sendDueReminders } from '../appointments/appointment-reminders';
 import { notifyAppointmentReminder } from './notify-events';
@@ -354,7 +354,7 @@ describe('who is notified of what', () => {
       },
     });
     expect(booked.statusCode, booked.body).toBe(201);
-    await ctx.app.backgroundTasks.drain();
+    await settleMail(ctx);
     const token = ctx.mail
       .map((mail) => /\/appointments\/manage#token=([\w-]+)/.exec(mail.text)?.[1])
       .find(Boolean);
@@ -398,7 +398,7 @@ describe('who is notified of what', () => {
     });
     expect(visitor.statusCode, visitor.body).toBe(201);
     // Nobody hears of it until the visitor confirms it from the email.
-    await ctx.app.backgroundTasks.drain();
+    await settleMail(ctx);
     expect(await notified('visitor_booking_received')).toEqual([]);
     const confirmed = await confirmVisitorBooking(ctx, 'achieng@visitor.test');
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -678,7 +678,7 @@ describe('emails to clients', () => {
   it('names what happened and links to it; staff get none; a kind switched off is not sent', async () => {
     const row = await seedCase(ctx, people.client.id, { assigneeId: people.otherAdvocate.id });
     await changeStatus(row.id, row.version, 'in_progress');
-    await ctx.app.backgroundTasks.drain();
+    await settleMail(ctx);
     await ctx.app.notificationEmails.flush();
     expect(ctx.mail).toHaveLength(1);
     expect(ctx.mail[0]).toMatchObject({
@@ -723,7 +723,7 @@ describe('emails to clients', () => {
 
     ctx.mail.length = 0;
     await changeStatus(row.id, row.version + 1, 'completed');
-    await ctx.app.backgroundTasks.drain();
+    await settleMail(ctx);
     await ctx.app.notificationEmails.flush();
     expect(ctx.mail).toEqual([]);
     // The bell still has it; the assignee's bell too, never by email.
@@ -736,7 +736,7 @@ describe('emails to clients', () => {
   });
 
   const sendOwedEmails = async () => {
-    await ctx.app.backgroundTasks.drain();
+    await settleMail(ctx);
     await ctx.app.notificationEmails.flush();
   };
   const setPreferences = async (preferences: Record<string, boolean>) => {
@@ -806,7 +806,7 @@ describe('emails to clients', () => {
     const id = booked.json().appointment.id as string;
     await setPreferences({ appointment_confirmed: false });
     try {
-      await ctx.app.backgroundTasks.drain();
+      await settleMail(ctx);
       ctx.mail.length = 0;
       const confirmed = await ctx.app.inject({
         method: 'PUT',
@@ -815,7 +815,7 @@ describe('emails to clients', () => {
         payload: { status: 'confirmed' },
       });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
-      await ctx.app.backgroundTasks.drain();
+      await settleMail(ctx);
       expect(ctx.mail.filter((mail) => mail.to === 'client@notify.test')).toEqual([]);
       // Still under the bell.
       expect(await notified('appointment_confirmed')).toEqual(['client']);
@@ -827,7 +827,7 @@ describe('emails to clients', () => {
         payload: { date: nextOpenWeekday(13), time: '15:00' },
       });
       expect(moved.statusCode, moved.body).toBe(200);
-      await ctx.app.backgroundTasks.drain();
+      await settleMail(ctx);
       expect(ctx.mail.filter((mail) => mail.to === 'client@notify.test')).toEqual([
         expect.objectContaining({ subject: expect.stringMatching(/^Your appointment has moved/) }),
       ]);
