@@ -287,14 +287,14 @@ export function appointmentMails(
 }
 
 /** Where an email sends its reader: a visitor's private link, or a client's portal. */
-export function manageUrl(deps: Pick<MailDeps, 'publicUrl'>, token: string | null): string {
+function manageUrl(deps: Pick<MailDeps, 'publicUrl'>, token: string | null): string {
   return token
     ? `${deps.publicUrl}/appointments/manage#token=${token}`
     : `${deps.publicUrl}/appointments`;
 }
 
 /** A fresh private link for a visitor's booking (ADR 027); null when it has none. */
-export function newVisitorLink(db: Executor, id: string): Promise<string | null> {
+function newVisitorLink(db: Executor, id: string): Promise<string | null> {
   const token = generateToken();
   return reissueVisitorToken(db, id, token, hashToken(token));
 }
