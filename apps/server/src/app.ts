@@ -173,6 +173,7 @@ export async function buildApp({
           ? africasTalkingSender(config.africasTalking, app.log)
           : fileSmsSender(smsDirectory(config.dataDir), app.log)),
     },
+    publicUrl: config.publicUrl,
     ...(outboxPollingIntervalSeconds
       ? { pollingIntervalSeconds: outboxPollingIntervalSeconds }
       : {}),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client';
@@ -14,6 +15,12 @@ import type { Database, Executor } from '../db/client';
  */
 
 export const LIVE_EVENTS_CHANNEL = 'live_events';
+
+/**
+ * This process, as an event's `origin`: work that one process should take up after a commit
+ * (handing a notification's emails to the outbox) is taken up by the one that committed.
+ */
+export const THIS_PROCESS = randomUUID();
 
 /** What a stream is told: a kind and ids. Keep it small. */
 export interface LiveEvent {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { seedCase } from '../../../test/cases';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { notifications, type UserRow } from '../../db/schema';
 import { sendDueCourtReminders } from './court-date-reminders';
 
@@ -144,8 +144,7 @@ describe('setting or moving a court date', () => {
       payload: { version: 1, courtDate: '2031-07-08T06:30:00.000Z', court: 'Kibera Law Courts' },
     });
     expect(set.statusCode).toBe(200);
-    await ctx.app.backgroundTasks.drain();
-    await ctx.app.notificationEmails.flush();
+    await settleMail(ctx);
     const clientBell = await bellOf(wanjiru, 'court_date_set');
     expect(clientBell.length).toBe(before.client + 1);
     expect(clientBell.at(-1)!.title).toBe('Court date set');
@@ -163,8 +162,7 @@ describe('setting or moving a court date', () => {
       payload: { version: 2, courtDate: '2031-07-09T06:30:00.000Z' },
     });
     expect(moved.statusCode).toBe(200);
-    await ctx.app.backgroundTasks.drain();
-    await ctx.app.notificationEmails.flush();
+    await settleMail(ctx);
     expect((await bellOf(wanjiru, 'court_date_set')).at(-1)!.title).toBe('Court date moved');
     expect(ctx.mail.slice(mailBefore).length).toBe(2);
   });
@@ -187,8 +185,7 @@ describe('setting or moving a court date', () => {
       headers: as(clerk),
       payload: { version: 1, courtDate: '2031-08-01T06:30:00.000Z' },
     });
-    await ctx.app.backgroundTasks.drain();
-    await ctx.app.notificationEmails.flush();
+    await settleMail(ctx);
     expect((await bellOf(client, 'court_date_set')).length).toBe(1);
     expect(ctx.mail.slice(mailBefore).filter((m) => m.to === 'quiet@court.test')).toEqual([]);
   });
@@ -213,8 +210,7 @@ describe('the day-before reminder', () => {
     expect(bell[0]!.title).toBe('Court date tomorrow');
     expect(bell[0]!.message).toContain(nairobiDateTime(row.courtDate!).time);
     expect((await bellOf(advocate, 'court_date_reminder')).length).toBeGreaterThanOrEqual(1);
-    await ctx.app.backgroundTasks.drain();
-    await ctx.app.notificationEmails.flush();
+    await settleMail(ctx);
     expect(ctx.mail.filter((m) => m.to === 'reminded@court.test').length).toBe(1);
 
     // Moved a day later: owed a reminder of its own the day before the new date.

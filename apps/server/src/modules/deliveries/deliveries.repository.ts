@@ -19,6 +19,12 @@ export const DELIVERY_KINDS = [
   'appointment_cancelled',
   'appointment_reminder',
   'appointment_to_firm',
+  'case_opened',
+  'case_status_changed',
+  'case_document_added',
+  'court_date_set',
+  'court_date_reminder',
+  'message_unread',
   'test_sms',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];

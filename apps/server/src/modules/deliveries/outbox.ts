@@ -38,6 +38,14 @@ export interface Transports {
   sms: SmsSender;
 }
 
+/**
+ * Stands for the portal's origin in a queued message (`${PORTAL_ORIGIN}/cases/…`): code that
+ * queues mail inside a transaction (a case's notification) need not know PUBLIC_URL, and a
+ * message queued before the firm moves its address links to the new one. The worker puts the
+ * configured origin in as it sends.
+ */
+export const PORTAL_ORIGIN = '{{portal-origin}}';
+
 interface Failure {
   reason: string;
   isPermanent: boolean;
@@ -54,14 +62,19 @@ function describeFailure(error: unknown): Failure {
   };
 }
 
-async function send(delivery: Delivery, transports: Transports): Promise<string | null> {
+async function send(
+  delivery: Delivery,
+  transports: Transports,
+  publicUrl: string,
+): Promise<string | null> {
+  const text = delivery.body.replaceAll(PORTAL_ORIGIN, publicUrl);
   if (delivery.channel === 'sms') {
-    return (await transports.sms.send({ to: delivery.recipient, text: delivery.body })).messageId;
+    return (await transports.sms.send({ to: delivery.recipient, text })).messageId;
   }
   const result = await transports.mailer.send({
     to: delivery.recipient,
     subject: delivery.subject ?? '',
-    text: delivery.body,
+    text,
     ...(delivery.replyTo ? { replyTo: delivery.replyTo } : {}),
     ...(delivery.attachments ? { attachments: delivery.attachments } : {}),
   });
@@ -74,7 +87,13 @@ async function send(delivery: Delivery, transports: Transports): Promise<string 
  * (`startAfter`), or marks the row failed once 24 hours have passed or the refusal is final.
  */
 export async function attemptDelivery(
-  deps: { db: Db; queue: JobQueue; transports: Transports; logger: FastifyBaseLogger },
+  deps: {
+    db: Db;
+    queue: JobQueue;
+    transports: Transports;
+    publicUrl: string;
+    logger: FastifyBaseLogger;
+  },
   id: string,
 ): Promise<void> {
   const claimed = await claimDelivery(deps.db, id);
@@ -82,7 +101,7 @@ export async function attemptDelivery(
   const log = deps.logger.child({ deliveryId: id, kind: claimed.kind, channel: claimed.channel });
   let providerMessageId: string | null;
   try {
-    providerMessageId = await send(claimed, deps.transports);
+    providerMessageId = await send(claimed, deps.transports, deps.publicUrl);
   } catch (error) {
     const failure = describeFailure(error);
     const now = new Date();
@@ -116,6 +135,8 @@ export interface Outbox {
 
 export interface OutboxOptions {
   transports: Transports;
+  /** PUBLIC_URL: what `PORTAL_ORIGIN` in a queued message becomes. */
+  publicUrl: string;
   /** Seconds between a worker's polls when idle (a dispatch in this process wakes it at once). */
   pollingIntervalSeconds?: number;
 }
@@ -128,7 +149,13 @@ export const outboxPlugin = fp(
   async (app: FastifyInstance, options: OutboxOptions) => {
     const queue = app.jobQueue;
     const logger = app.log.child({ component: 'outbox' });
-    const deps = { db: app.db, queue, transports: options.transports, logger };
+    const deps = {
+      db: app.db,
+      queue,
+      transports: options.transports,
+      publicUrl: options.publicUrl,
+      logger,
+    };
     // Jobs are retried by the queue only when a handler itself throws (the database went away):
     // the claim makes a second run harmless, and failures of a transport are scheduled above.
     await queue.createQueue(DELIVERY_QUEUE, {

@@ -129,24 +129,3 @@ export async function claimNotice(
     .where(eq(conversationNotices.id, notice.id));
   return { previous: notice.emailedAt, senderId: unread.senderId, fromClient: unread.fromClient };
 }
-
-/** Gives a claim back after a failed email, so the next run tries again. */
-export async function releaseNotice(
-  db: Executor,
-  candidate: NoticeCandidate,
-  claimedAt: Date,
-  previous: Date | null,
-): Promise<void> {
-  await db
-    .update(conversationNotices)
-    .set({ emailedAt: previous })
-    .where(
-      and(
-        eq(conversationNotices.conversationId, candidate.conversationId),
-        candidate.recipientId === null
-          ? isNull(conversationNotices.recipientId)
-          : eq(conversationNotices.recipientId, candidate.recipientId),
-        eq(conversationNotices.emailedAt, claimedAt),
-      ),
-    );
-}

@@ -2,7 +2,7 @@ import { MESSAGE_EMAIL_KIND, MESSAGE_MESSAGES } from '@firm/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, type UserRow } from '../../db/schema';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { seedConversation } from '../../../test/messages';
 import { sendMessageNotices, type MessageNoticeDeps } from './message-notices';
 
@@ -20,13 +20,18 @@ let clientToken: string;
 
 const SECRET = 'The settlement offer is KSh 4,500,000';
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+/** One run of the job at `at`, then the outbox has sent what it wrote. */
+async function runAt(with_: MessageNoticeDeps, at: Date): Promise<number> {
+  const queued = await sendMessageNotices(with_, at);
+  await settleMail(ctx);
+  return queued;
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();
   deps = {
     db: ctx.database.db,
-    mailer: ctx.app.mailer,
-    publicUrl: ctx.config.publicUrl,
+    outbox: ctx.app.outbox,
     firmNotifyEmail: ctx.config.firmNotifyEmail,
     logger: ctx.app.log,
   };
@@ -55,8 +60,8 @@ describe('unread message emails', () => {
       members: [advocate.id],
       body: SECRET,
     });
-    expect(await sendMessageNotices(deps, minutes(5))).toBe(0);
-    expect(await sendMessageNotices(deps, minutes(11))).toBe(1);
+    expect(await runAt(deps, minutes(5))).toBe(0);
+    expect(await runAt(deps, minutes(11))).toBe(1);
     expect(ctx.mail).toHaveLength(1);
     const [mail] = ctx.mail;
     expect(mail!.to).toBe('advocate@notices.test');
@@ -66,7 +71,7 @@ describe('unread message emails', () => {
     expect(mail!.text).not.toContain('settlement');
     expect(mail!.text).not.toContain(conversation.subject);
     // Claimed: the next runs find nothing for the same message.
-    expect(await sendMessageNotices(deps, minutes(12))).toBe(0);
+    expect(await runAt(deps, minutes(12))).toBe(0);
 
     // A later message within the hour waits for the hour to pass.
     await ctx.database.db.insert(messages).values({
@@ -76,8 +81,8 @@ describe('unread message emails', () => {
       body: SECRET,
       createdAt: minutes(30),
     });
-    expect(await sendMessageNotices(deps, minutes(45))).toBe(0);
-    expect(await sendMessageNotices(deps, minutes(72))).toBe(1);
+    expect(await runAt(deps, minutes(45))).toBe(0);
+    expect(await runAt(deps, minutes(72))).toBe(1);
     expect(ctx.mail).toHaveLength(2);
     expect(ctx.mail.every((each) => !each.text.includes('settlement'))).toBe(true);
   });
@@ -93,7 +98,7 @@ describe('unread message emails', () => {
       headers: bearer(clientToken),
     });
     expect(read.statusCode).toBe(200);
-    expect(await sendMessageNotices(deps, minutes(11))).toBe(0);
+    expect(await runAt(deps, minutes(11))).toBe(0);
     expect(ctx.mail).toHaveLength(0);
   });
 
@@ -102,7 +107,7 @@ describe('unread message emails', () => {
       senderId: advocate.id,
       body: SECRET,
     });
-    expect(await sendMessageNotices(deps, minutes(11))).toBe(1);
+    expect(await runAt(deps, minutes(11))).toBe(1);
     expect(ctx.mail[0]!.to).toBe('wanjiru@notices.test');
     expect(ctx.mail[0]!.text).toContain(
       `You have a new message from Achieng Odhiambo (${MESSAGE_MESSAGES.firmSender})`,
@@ -117,9 +122,9 @@ describe('unread message emails', () => {
   it('emails the firm’s address when nobody is named, and only once when runs race', async () => {
     await seedConversation(ctx, client.id, { body: SECRET });
     const sent = await Promise.all([
-      sendMessageNotices(deps, minutes(11)),
-      sendMessageNotices(deps, minutes(11)),
-      sendMessageNotices(deps, minutes(11)),
+      runAt(deps, minutes(11)),
+      runAt(deps, minutes(11)),
+      runAt(deps, minutes(11)),
     ]);
     expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
     expect(ctx.mail.map((each) => each.to)).toEqual(['firm@example.test']);
@@ -143,26 +148,27 @@ describe('unread message emails', () => {
     await settings({ ...before, notificationEmail: 'reception@mwamba.test' });
     try {
       await seedConversation(ctx, client.id, { body: SECRET });
-      expect(await sendMessageNotices(deps, minutes(11))).toBe(1);
+      expect(await runAt(deps, minutes(11))).toBe(1);
       expect(ctx.mail.map((each) => each.to)).toEqual(['reception@mwamba.test']);
     } finally {
       await settings(before);
     }
   });
 
-  it('gives a failed email’s claim back, so the next run sends it', async () => {
+  it('gives the claim back when a run fails before its email is written, so the next run writes it', async () => {
     await seedConversation(ctx, client.id, { members: [advocate.id], body: SECRET });
+    // The database refuses the run's transaction (as when it restarts): the claim goes with it.
+    const failingDb = Object.create(deps.db) as MessageNoticeDeps['db'];
+    failingDb.transaction = () => Promise.reject(new Error('connection terminated'));
     const failing: MessageNoticeDeps = {
       ...deps,
-      mailer: {
-        async send() {
-          throw new Error('SMTP down');
-        },
-      },
+      db: failingDb,
       logger: { ...ctx.app.log, error: () => undefined } as unknown as MessageNoticeDeps['logger'],
     };
-    expect(await sendMessageNotices(failing, minutes(11))).toBe(0);
-    expect(await sendMessageNotices(deps, minutes(12))).toBe(1);
+    expect(await runAt(failing, minutes(11))).toBe(0);
+    expect(ctx.mail).toEqual([]);
+    expect(await runAt(deps, minutes(12))).toBe(1);
+    expect(ctx.mail.map((each) => each.to)).toEqual(['advocate@notices.test']);
   });
 });
 
@@ -196,10 +202,10 @@ describe('switching the message email off (Profile, email preferences)', () => {
     try {
       await seedConversation(ctx, client.id, { senderId: advocate.id, body: SECRET });
       await seedConversation(ctx, other.id, { senderId: advocate.id, body: SECRET });
-      expect(await sendMessageNotices(deps, minutes(11))).toBe(1);
+      expect(await runAt(deps, minutes(11))).toBe(1);
       expect(ctx.mail.map((each) => each.to)).toEqual(['baraka@notices.test']);
       // Switched off is not "later": the next runs send the client nothing either.
-      expect(await sendMessageNotices(deps, minutes(75))).toBe(0);
+      expect(await runAt(deps, minutes(75))).toBe(0);
     } finally {
       await switchOn(clientToken);
     }
@@ -217,7 +223,7 @@ describe('switching the message email off (Profile, email preferences)', () => {
     try {
       await seedConversation(ctx, client.id, { members: [advocate.id], body: SECRET });
       await seedConversation(ctx, client.id, { body: SECRET });
-      expect(await sendMessageNotices(deps, minutes(11))).toBe(1);
+      expect(await runAt(deps, minutes(11))).toBe(1);
       expect(ctx.mail.map((each) => each.to)).toEqual(['firm@example.test']);
     } finally {
       await switchOn(advocateToken);

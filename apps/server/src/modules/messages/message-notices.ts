@@ -2,12 +2,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { runPeriodically } from '../../lib/periodic-job';
 import { MESSAGE_EMAIL_KIND, MESSAGE_LIMITS, MESSAGE_MESSAGES } from '@firm/shared';
-import type { Db } from '../../db/client';
-import type { Mailer } from '../../lib/mailer';
+import type { Db, Executor } from '../../db/client';
+import { queueDelivery } from '../deliveries/deliveries.repository';
+import { PORTAL_ORIGIN, type Outbox } from '../deliveries/outbox';
 import { readFirmSettings } from '../settings/firm-settings.service';
 import { wantsEmail } from '../notifications/notifications.service';
 import { recipientAddress, userName } from '../users/users.repository';
-import { claimNotice, findNoticeCandidates, releaseNotice } from './message-notices.repository';
+import { claimNotice, findNoticeCandidates } from './message-notices.repository';
 
 const MINUTE = 60 * 1000;
 export const NOTICE_AFTER_MS = MESSAGE_LIMITS.emailAfterMinutes * MINUTE;
@@ -18,8 +19,7 @@ const DEFAULT_INTERVAL_MS = MINUTE;
 
 export interface MessageNoticeDeps {
   db: Db;
-  mailer: Mailer;
-  publicUrl: string;
+  outbox: Pick<Outbox, 'dispatch'>;
   /** FIRM_NOTIFY_EMAIL: the firm's address until an advocate saves another in System Settings. */
   firmNotifyEmail: string;
   logger: FastifyBaseLogger;
@@ -29,19 +29,20 @@ export interface MessageNoticeDeps {
  * A person's address for the message email: none when the account is deactivated or they
  * switched the email off in Profile (the firm's shared address has no such switch).
  */
-async function personalAddress(deps: MessageNoticeDeps, userId: string): Promise<string | null> {
-  const recipient = await recipientAddress(deps.db, userId);
+async function personalAddress(tx: Executor, userId: string): Promise<string | null> {
+  const recipient = await recipientAddress(tx, userId);
   if (!recipient) return null;
-  return (await wantsEmail(deps.db, userId, MESSAGE_EMAIL_KIND)) ? recipient.email : null;
+  return (await wantsEmail(tx, userId, MESSAGE_EMAIL_KIND)) ? recipient.email : null;
 }
 
 /**
- * The "you have a new message" emails due at `now`: a recipient who has not read a
+ * Queues the "you have a new message" emails due at `now`: a recipient who has not read a
  * message 10 minutes after it was sent gets one email for the conversation, naming the sender
  * and linking to it, never carrying the message, and at most one per conversation per hour
- * (unless they switched that email off in Profile). Each (conversation, recipient) is claimed in
- * its own transaction (the notice row locked and stamped), so however many server processes run
- * this, each email goes once; a failed email gives its claim back for the next run.
+ * (unless they switched that email off in Profile). Each (conversation, recipient) is claimed
+ * and its email written to the outbox in one transaction (the notice row locked and stamped), so
+ * however many server processes run this, each email is written once; the outbox then retries it
+ * until it goes (ADR 028). Returns how many were written.
  */
 export async function sendMessageNotices(deps: MessageNoticeDeps, now: Date): Promise<number> {
   const unreadSince = new Date(now.getTime() - NOTICE_AFTER_MS);
@@ -50,48 +51,52 @@ export async function sendMessageNotices(deps: MessageNoticeDeps, now: Date): Pr
     unreadSince,
     new Date(now.getTime() - LOOK_BACK_MS),
   );
-  let sent = 0;
-  // Read when the first email to the firm is due, once a run: the address saved in System
-  // Settings (ADR 019), as bookings and contact messages use, else FIRM_NOTIFY_EMAIL.
-  let firmAddress: Promise<string> | undefined;
-  const firmEmail = () =>
-    (firmAddress ??= readFirmSettings(deps).then((settings) => settings.notificationEmail));
+  let queued = 0;
+  // Once a run, before any claim's transaction (on the embedded database a read outside an open
+  // transaction waits for it): the address saved in System Settings (ADR 019), as bookings and
+  // contact messages use, else FIRM_NOTIFY_EMAIL.
+  const firmAddress = candidates.some((candidate) => !candidate.recipientId)
+    ? (await readFirmSettings(deps)).notificationEmail
+    : null;
   for (const candidate of candidates) {
-    const claimed = await deps.db.transaction((tx) =>
-      claimNotice(tx, candidate, now, unreadSince, NOTICE_EVERY_MS),
-    );
-    if (!claimed) continue;
     try {
-      const address = candidate.recipientId
-        ? await personalAddress(deps, candidate.recipientId)
-        : await firmEmail();
-      // A deactivated recipient, or one who switched the email off, gets nothing; the claim
-      // stays, so nothing is retried for them.
-      if (!address) continue;
-      const senderName = (await userName(deps.db, claimed.senderId)) ?? MESSAGE_MESSAGES.firmSender;
-      const sender = claimed.fromClient
-        ? senderName
-        : senderName === MESSAGE_MESSAGES.firmSender
-          ? senderName
-          : `${senderName} (${MESSAGE_MESSAGES.firmSender})`;
-      const link = `${deps.publicUrl}/messages?c=${encodeURIComponent(candidate.conversationId)}`;
-      await deps.mailer.send({
-        to: address,
-        subject: MESSAGE_MESSAGES.emailSubject,
-        text: candidate.recipientId
-          ? `${MESSAGE_MESSAGES.emailBody(sender, link)}\n\n${MESSAGE_MESSAGES.emailPreferenceLine(`${deps.publicUrl}/profile`)}`
-          : MESSAGE_MESSAGES.emailBody(sender, link),
+      const id = await deps.db.transaction(async (tx) => {
+        const claimed = await claimNotice(tx, candidate, now, unreadSince, NOTICE_EVERY_MS);
+        if (!claimed) return null;
+        const address = candidate.recipientId
+          ? await personalAddress(tx, candidate.recipientId)
+          : firmAddress;
+        // A deactivated recipient, or one who switched the email off, gets nothing; the claim
+        // stays, so nothing is retried for them.
+        if (!address) return null;
+        const senderName = (await userName(tx, claimed.senderId)) ?? MESSAGE_MESSAGES.firmSender;
+        const sender =
+          claimed.fromClient || senderName === MESSAGE_MESSAGES.firmSender
+            ? senderName
+            : `${senderName} (${MESSAGE_MESSAGES.firmSender})`;
+        const link = `${PORTAL_ORIGIN}/messages?c=${encodeURIComponent(candidate.conversationId)}`;
+        return queueDelivery(tx, {
+          channel: 'email',
+          kind: 'message_unread',
+          to: address,
+          subject: MESSAGE_MESSAGES.emailSubject,
+          text: candidate.recipientId
+            ? `${MESSAGE_MESSAGES.emailBody(sender, link)}\n\n${MESSAGE_MESSAGES.emailPreferenceLine(`${PORTAL_ORIGIN}/profile`)}`
+            : MESSAGE_MESSAGES.emailBody(sender, link),
+        });
       });
-      sent += 1;
+      if (!id) continue;
+      await deps.outbox.dispatch(id);
+      queued += 1;
     } catch (error) {
+      // The claim was rolled back with the email: the next run tries again.
       deps.logger.error(
         { err: error, conversationId: candidate.conversationId },
-        'message notice email failed',
+        'message notice could not be queued',
       );
-      await releaseNotice(deps.db, candidate, now, claimed.previous);
     }
   }
-  return sent;
+  return queued;
 }
 
 export interface MessageNoticeOptions {
@@ -105,8 +110,7 @@ export const messageNoticesPlugin = fp(
     const log = app.log.child({ job: 'message-notices' });
     const deps: MessageNoticeDeps = {
       db: app.db,
-      mailer: app.mailer,
-      publicUrl: app.config.publicUrl,
+      outbox: app.outbox,
       firmNotifyEmail: app.config.firmNotifyEmail,
       logger: log,
     };
@@ -116,7 +120,7 @@ export const messageNoticesPlugin = fp(
       run: (now) =>
         sendMessageNotices(deps, now)
           .then((sent) => {
-            if (sent > 0) log.info({ sent }, 'message notices sent');
+            if (sent > 0) log.info({ sent }, 'message notices queued');
           })
           .catch((error: unknown) => log.error({ err: error }, 'message notices failed')),
     });

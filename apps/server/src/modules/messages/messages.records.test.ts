@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, messages, notifications, type UserRow } from '../../db/schema';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { seedCase } from '../../../test/cases';
-import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { seedAttachment, seedConversation } from '../../../test/messages';
 import { sendMessageNotices, type MessageNoticeDeps } from './message-notices';
 
@@ -259,8 +259,7 @@ describe('filing an attachment to the case', () => {
 describe('withdrawn messages', () => {
   const deps = (): MessageNoticeDeps => ({
     db: ctx.database.db,
-    mailer: ctx.app.mailer,
-    publicUrl: ctx.config.publicUrl,
+    outbox: ctx.app.outbox,
     firmNotifyEmail: ctx.config.firmNotifyEmail,
     logger: ctx.app.log,
   });
@@ -283,6 +282,7 @@ describe('withdrawn messages', () => {
 
     ctx.mail.length = 0;
     await sendMessageNotices(deps(), new Date(Date.now() + 11 * 60_000));
+    await settleMail(ctx);
     const links = ctx.mail.filter((mail) => mail.to === 'advocate@records.test').map((m) => m.text);
     expect(links.some((text) => text.includes(`/messages?c=${kept.conversation.id}`))).toBe(true);
     expect(links.some((text) => text.includes(`/messages?c=${withdrawn.conversation.id}`))).toBe(

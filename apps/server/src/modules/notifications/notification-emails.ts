@@ -1,102 +1,72 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
-import type { Mailer } from '../../lib/mailer';
+import type { Executor } from '../../db/client';
+import type { NotificationRow, UserRow } from '../../db/schema';
 import { invitationLines, issueInvitation } from '../auth/invitations';
-import { claimPendingEmails, markEmailSent, releaseEmailClaim } from './notifications.repository';
+import { queueDelivery, type DeliveryKind } from '../deliveries/deliveries.repository';
+import { PORTAL_ORIGIN } from '../deliveries/outbox';
 
 /**
- * The emails that go with a client's case notifications: an outbox. `notify` marks the
- * row as owing an email in the event's transaction; after the commit, whichever server process
- * claims it first sends it (the claim is one statement, so never twice), and a failed send gives
- * the claim back for the next pass. Appointment emails are sent by appointment-mail.ts.
+ * The emails that go with a client's case notifications, written to the outbox in the
+ * transaction of the notification itself (ADR 028): the email exists exactly when the bell's
+ * entry does, and the outbox delivers it once, retrying until it goes. Appointment emails are
+ * composed by appointment-mail.ts (with the calendar file).
  */
 
 const FIRM_NAME = 'Mwamba & Associates Advocates';
-const BATCH = 20;
-/** A claim this old belongs to a process that died mid-send: take it again. */
-const STALE_CLAIM_MS = 10 * 60 * 1000;
 
-export interface NotificationEmailDeps {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-  logger: FastifyBaseLogger;
-}
+/** The outbox's name for each notification kind a client is emailed of. */
+const DELIVERY_KIND: Partial<Record<NotificationRow['kind'], DeliveryKind>> = {
+  case_opened: 'case_opened',
+  case_status_changed: 'case_status_changed',
+  case_document_added: 'case_document_added',
+  case_note_added: 'case_document_added',
+  court_date_set: 'court_date_set',
+  court_date_reminder: 'court_date_reminder',
+};
 
-/** Sends every email owed now; returns how many went. */
-async function sendPending(deps: NotificationEmailDeps): Promise<number> {
-  let sent = 0;
-  for (;;) {
-    const now = new Date();
-    const claimed = await claimPendingEmails(
-      deps.db,
-      now,
-      new Date(now.getTime() - STALE_CLAIM_MS),
-      BATCH,
+/**
+ * Queues the email of each of `rows` (notifications owing one) to its person, in `tx`; returns
+ * the deliveries' ids, to dispatch once `tx` has committed.
+ */
+export async function queueNotificationEmails(
+  tx: Executor,
+  rows: readonly NotificationRow[],
+  people: ReadonlyMap<string, UserRow>,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const row of rows) {
+    const person = people.get(row.userId);
+    const kind = DELIVERY_KIND[row.kind];
+    if (!person || !kind) continue;
+    // A client who has never signed in has no way through a portal link: their first case
+    // email carries a fresh invitation instead (ADR 024). Earlier links stay valid. The link is
+    // a secret, so the message is blanked once it has gone.
+    const invitation =
+      row.kind === 'case_opened' && person.lastLogin === null
+        ? await issueInvitation(tx, person.id, PORTAL_ORIGIN)
+        : null;
+    const link = `${PORTAL_ORIGIN}${row.actionUrl ?? '/dashboard'}`;
+    ids.push(
+      await queueDelivery(tx, {
+        channel: 'email',
+        kind,
+        to: person.email,
+        subject: `${row.title}: ${FIRM_NAME}`,
+        text: [
+          `Dear ${person.firstName},`,
+          '',
+          row.message,
+          '',
+          ...(invitation
+            ? [`You can follow it in the client portal.`, ...invitationLines(invitation)]
+            : [`See it in the client portal: ${link}`]),
+          '',
+          `You can choose which of these emails you receive under Profile Settings: ${PORTAL_ORIGIN}/profile`,
+          '',
+          FIRM_NAME,
+        ].join('\n'),
+        isConfidential: invitation !== null,
+      }),
     );
-    for (const row of claimed) {
-      const link = row.actionUrl
-        ? `${deps.publicUrl}${row.actionUrl}`
-        : `${deps.publicUrl}/dashboard`;
-      try {
-        // A client who has never signed in has no way through a portal link: their first case
-        // email carries a fresh invitation instead (ADR 024). Earlier links stay valid.
-        const invitation =
-          row.kind === 'case_opened' && row.neverSignedIn
-            ? await issueInvitation(deps.db, row.userId, deps.publicUrl)
-            : null;
-        await deps.mailer.send({
-          to: row.email,
-          subject: `${row.title}: ${FIRM_NAME}`,
-          text: [
-            `Dear ${row.firstName},`,
-            '',
-            row.message,
-            '',
-            ...(invitation
-              ? [`You can follow it in the client portal.`, ...invitationLines(invitation)]
-              : [`See it in the client portal: ${link}`]),
-            '',
-            `You can choose which of these emails you receive under Profile Settings: ${deps.publicUrl}/profile`,
-            '',
-            FIRM_NAME,
-          ].join('\n'),
-        });
-        await markEmailSent(deps.db, row.id, new Date());
-        sent += 1;
-      } catch (error) {
-        deps.logger.error({ err: error, notificationId: row.id }, 'notification email failed');
-        await releaseEmailClaim(deps.db, row.id);
-      }
-    }
-    if (claimed.length < BATCH) return sent;
   }
-}
-
-/** One pass at a time per process; `flush` waits for the pass under way and runs one more. */
-export class NotificationEmails {
-  private running: Promise<number> | undefined;
-  private queued: Promise<number> | undefined;
-
-  constructor(private readonly deps: NotificationEmailDeps) {}
-
-  flush(): Promise<number> {
-    if (this.queued) return this.queued;
-    if (!this.running) return this.start();
-    this.queued = this.running
-      .catch(() => 0)
-      .then(() => {
-        this.queued = undefined;
-        return this.start();
-      });
-    return this.queued;
-  }
-
-  private start(): Promise<number> {
-    const run = sendPending(this.deps).finally(() => {
-      if (this.running === run) this.running = undefined;
-    });
-    this.running = run;
-    return run;
-  }
+  return ids;
 }

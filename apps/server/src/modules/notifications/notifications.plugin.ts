@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLiveEventBus, type LiveEventBus } from '../../lib/live-events';
-import { NotificationEmails } from './notification-emails';
+import { createLiveEventBus, THIS_PROCESS, type LiveEventBus } from '../../lib/live-events';
 import { NotificationStreams } from './notification-streams';
 import { NOTIFICATION_EVENTS } from './notifications.service';
 
@@ -10,7 +9,6 @@ declare module 'fastify' {
     /** This process's end of the live-event bus (lib/live-events). */
     liveEvents: LiveEventBus;
     notificationStreams: NotificationStreams;
-    notificationEmails: NotificationEmails;
   }
 }
 
@@ -19,12 +17,9 @@ export interface NotificationsPluginOptions {
   heartbeatMs?: number;
 }
 
-/** Emails missed by a process that stopped mid-send are looked for this often. */
-const EMAIL_SWEEP_MS = 5 * 60 * 1000;
-
 /**
- * The live-event bus, the notification streams and the notification emails of this process
- * (ADR 017). Streams end before the server stops taking connections, so a shutdown does not
+ * The live-event bus and the notification streams of this process (ADR 017), and the hand-over
+ * of notifications' emails to the outbox. Streams end before the server stops taking connections, so a shutdown does not
  * wait on them; their clients reconnect to whichever process answers.
  */
 export const notificationsPlugin = fp(
@@ -36,34 +31,26 @@ export const notificationsPlugin = fp(
       logger: app.log.child({ module: 'notification-stream' }),
       ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
     });
-    const emails = new NotificationEmails({
-      db: app.db,
-      mailer: app.mailer,
-      publicUrl: app.config.publicUrl,
-      logger: app.log.child({ module: 'notification-emails' }),
-    });
     app.decorate('liveEvents', bus);
     app.decorate('notificationStreams', streams);
-    app.decorate('notificationEmails', emails);
 
-    // Any process that hears of a committed notification owing an email tries to send it; the
-    // claim lets one succeed.
+    // The emails a notification queued (notify) go to the outbox's workers once their
+    // transaction has committed, which is when this process hears of it (ADR 028).
     bus.onAny((_userIds, event) => {
-      if (event.type === NOTIFICATION_EVENTS.created && event.email === true) {
-        app.backgroundTasks.run('notification emails', async () => void (await emails.flush()));
+      if (
+        event.type === NOTIFICATION_EVENTS.created &&
+        event.origin === THIS_PROCESS &&
+        typeof event.deliveries === 'string'
+      ) {
+        void app.outbox.dispatch(event.deliveries.split(','));
       }
     });
-    const sweep = setInterval(() => {
-      app.backgroundTasks.run('notification email sweep', async () => void (await emails.flush()));
-    }, EMAIL_SWEEP_MS);
-    sweep.unref();
 
     app.addHook('preClose', async () => streams.closeAll());
     app.addHook('onClose', async () => {
-      clearInterval(sweep);
       streams.dispose();
       await bus.close();
     });
   },
-  { name: 'notifications' },
+  { name: 'notifications', dependencies: ['outbox'] },
 );

@@ -1,12 +1,11 @@
 import type { NotificationEmailKind } from '@firm/shared';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { offsetOf, rowsAndTotal } from '../../db/list-queries';
 import {
   notificationCounters,
   notificationEmailPreferences,
   notifications,
-  users,
   type NewNotificationRow,
   type NotificationRow,
 } from '../../db/schema';
@@ -195,71 +194,4 @@ export async function saveEmailPreferences(
       target: [notificationEmailPreferences.userId, notificationEmailPreferences.kind],
       set: { enabled: sql`excluded.enabled`, updatedAt: now },
     });
-}
-
-/**
- * Claims owed emails (with their recipient) in one statement, so two processes never send the
- * same one; a claim older than `staleBefore` (a process that died mid-send) may be taken again.
- */
-export async function claimPendingEmails(
-  db: Executor,
-  now: Date,
-  staleBefore: Date,
-  limit: number,
-): Promise<(NotificationRow & { email: string; firstName: string; neverSignedIn: boolean })[]> {
-  const claimable = db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.emailPending, true),
-        isNull(notifications.emailSentAt),
-        or(isNull(notifications.emailClaimedAt), lt(notifications.emailClaimedAt, staleBefore)),
-      ),
-    )
-    .orderBy(asc(notifications.createdAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const claimed = await db
-    .update(notifications)
-    .set({ emailClaimedAt: now })
-    .where(inArray(notifications.id, claimable))
-    .returning();
-  if (claimed.length === 0) return [];
-  const people = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastLogin: users.lastLogin,
-    })
-    .from(users)
-    .where(
-      inArray(
-        users.id,
-        claimed.map((row) => row.userId),
-      ),
-    );
-  const byId = new Map(people.map((person) => [person.id, person]));
-  return claimed.flatMap((row) => {
-    const person = byId.get(row.userId);
-    return person
-      ? [
-          {
-            ...row,
-            email: person.email,
-            firstName: person.firstName,
-            neverSignedIn: person.lastLogin === null,
-          },
-        ]
-      : [];
-  });
-}
-
-export async function markEmailSent(db: Executor, id: string, now: Date): Promise<void> {
-  await db.update(notifications).set({ emailSentAt: now }).where(eq(notifications.id, id));
-}
-
-export async function releaseEmailClaim(db: Executor, id: string): Promise<void> {
-  await db.update(notifications).set({ emailClaimedAt: null }).where(eq(notifications.id, id));
 }

@@ -18,7 +18,8 @@ import {
 import type { Db, Executor } from '../../db/client';
 import type { NotificationRow, NotificationSubject, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { publishLiveEvent } from '../../lib/live-events';
+import { publishLiveEvent, THIS_PROCESS } from '../../lib/live-events';
+import { queueNotificationEmails } from './notification-emails';
 import {
   allNotificationsOf,
   countUnread,
@@ -139,10 +140,17 @@ export async function notify(
       };
     }),
   );
+  const deliveryIds = await queueNotificationEmails(
+    tx,
+    inserted.filter((row) => row.emailPending),
+    new Map(people.map((user) => [user.id, user])),
+  );
   const notified = inserted.map((row) => row.userId);
   await publishLiveEvent(tx, notified, {
     type: NOTIFICATION_EVENTS.created,
-    email: inserted.some((row) => row.emailPending),
+    // This process hands the emails to the outbox once it hears the commit (the plugin); if it
+    // stops first, the outbox's sweep finds them.
+    ...(deliveryIds.length > 0 ? { deliveries: deliveryIds.join(','), origin: THIS_PROCESS } : {}),
   });
   return notified;
 }

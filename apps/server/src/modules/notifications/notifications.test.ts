@@ -679,7 +679,6 @@ describe('emails to clients', () => {
     const row = await seedCase(ctx, people.client.id, { assigneeId: people.otherAdvocate.id });
     await changeStatus(row.id, row.version, 'in_progress');
     await settleMail(ctx);
-    await ctx.app.notificationEmails.flush();
     expect(ctx.mail).toHaveLength(1);
     expect(ctx.mail[0]).toMatchObject({
       to: 'client@notify.test',
@@ -724,7 +723,6 @@ describe('emails to clients', () => {
     ctx.mail.length = 0;
     await changeStatus(row.id, row.version + 1, 'completed');
     await settleMail(ctx);
-    await ctx.app.notificationEmails.flush();
     expect(ctx.mail).toEqual([]);
     // The bell still has it; the assignee's bell too, never by email.
     expect(await notified('case_status_changed')).toEqual([
@@ -737,7 +735,6 @@ describe('emails to clients', () => {
 
   const sendOwedEmails = async () => {
     await settleMail(ctx);
-    await ctx.app.notificationEmails.flush();
   };
   const setPreferences = async (preferences: Record<string, boolean>) => {
     const response = await ctx.app.inject({

@@ -387,7 +387,6 @@ describe('invitations', () => {
     };
     const sendOwedEmails = async () => {
       await settleMail(ctx);
-      await ctx.app.notificationEmails.flush();
     };
 
     it('who never signed in: the email carries a fresh invitation, not a dead portal link', async () => {
