@@ -33,6 +33,7 @@ export * from './messages/texts';
 export * from './messages/schemas';
 export * from './notifications/texts';
 export * from './notifications/schemas';
+export * from './notifications/sms';
 export * from './settings/texts';
 export * from './dashboard/rules';
 export * from './dashboard/texts';

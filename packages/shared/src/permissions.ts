@@ -7,6 +7,7 @@ import { MESSAGES } from './common/texts';
 import { PROFILE_MESSAGES } from './profile/texts';
 import { CALENDAR_FEED_TEXTS } from './profile/texts';
 import { DASHBOARD_MESSAGES } from './dashboard/texts';
+import { SMS_TEXTS } from './notifications/sms';
 import { USER_MANAGEMENT_MESSAGES } from './users/texts';
 
 /**
@@ -43,6 +44,7 @@ export const ACTIONS = [
   'admins:manage',
   'settings:view',
   'profile:professional',
+  'profile:sms',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -78,6 +80,7 @@ export const DENIED_TEXTS: Record<Action, string> = {
   'admins:manage': USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
   'settings:view': PROFILE_MESSAGES.settingsAccessDenied,
   'profile:professional': PROFILE_MESSAGES.professionalDetailsOnlyAdvocates,
+  'profile:sms': SMS_TEXTS.clientsOnly,
 };
 
 /**
@@ -121,6 +124,8 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     'messages:view': 'own',
     // A client writes to the firm for themself only (ADR 020).
     'messages:start': 'own',
+    // Texts go to clients only: their appointments, court dates, waiting messages (ADR 033).
+    'profile:sms': true,
   },
   admin: {
     'dashboard:view': true,

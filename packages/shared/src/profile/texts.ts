@@ -75,6 +75,7 @@ export const DATA_EXPORT_TEXTS = {
     appointments: 'Appointments',
     notifications: 'Notifications',
     emailPreferences: 'Email choices',
+    textMessages: 'Text message choices',
     messages: 'Messages',
     dataProtectionRequests: 'Data protection requests',
   } as Record<string, string>,

@@ -76,6 +76,8 @@ export const appointments = pgTable(
     sequence: integer().notNull().default(0),
     /** Claimed by the one process that sends the 24-hour reminder. */
     reminderSentAt: timestamp({ withTimezone: true }),
+    /** Claimed by the one process that texts the client 2 hours before (ADR 033). */
+    soonReminderSentAt: timestamp({ withTimezone: true }),
     /**
      * A visitor's booking holds its slot only until then, unless the visitor confirms it from the
      * emailed link (ADR 022); null once confirmed, and for every other booking.
@@ -111,6 +113,11 @@ export const appointments = pgTable(
     index('appointments_reminder_due_idx')
       .on(table.startsAt)
       .where(sql`${table.status} = 'confirmed' and ${table.reminderSentAt} is null`),
+    index('appointments_soon_reminder_due_idx')
+      .on(table.startsAt)
+      .where(
+        sql`${table.status} = 'confirmed' and ${table.soonReminderSentAt} is null and ${table.clientId} is not null`,
+      ),
     index('appointments_hold_expires_at_idx')
       .on(table.holdExpiresAt)
       .where(sql`${table.status} = 'scheduled' and ${table.holdExpiresAt} is not null`),

@@ -59,6 +59,12 @@ export const deliveries = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
     failedAt: timestamp({ withTimezone: true }),
+    /**
+     * When an advocate last sent a failed message again (System Settings → Deliveries): its 24
+     * hours of retries count from here, not from `createdAt`, or a retried message would be given
+     * up on at its first failure. Null: never retried by hand.
+     */
+    retriedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     check('deliveries_channel_check', sql`${table.channel} in (${quoted(DELIVERY_CHANNELS)})`),

@@ -2,7 +2,9 @@ import {
   NOTIFICATION_EMAIL_KINDS,
   NOTIFICATION_KINDS,
   NOTIFICATION_TYPES,
+  SMS_KINDS,
   type NotificationEmailKind,
+  type SmsKind,
   type NotificationKind,
   type NotificationType,
 } from '@firm/shared';
@@ -50,10 +52,8 @@ export const notifications = pgTable(
     subjectId: uuid(),
     /** Set for events that may be written twice (a reminder retried): one row per person. */
     dedupeKey: text(),
-    /** An email is owed for it (a client's case event they have not switched off). */
+    /** An email went to the outbox with it (a client's case event they have not switched off). */
     emailPending: boolean().notNull().default(false),
-    emailClaimedAt: timestamp({ withTimezone: true }),
-    emailSentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp({ withTimezone: true }),
   },
@@ -67,10 +67,6 @@ export const notifications = pgTable(
     uniqueIndex('notifications_user_dedupe_idx')
       .on(table.userId, table.dedupeKey)
       .where(sql`${table.dedupeKey} is not null`),
-    // The email sender's queue.
-    index('notifications_email_pending_idx')
-      .on(table.createdAt)
-      .where(sql`${table.emailPending} and ${table.emailSentAt} is null`),
     check('notifications_type_check', sql`${table.type} in (${quoted(NOTIFICATION_TYPES)})`),
     check('notifications_kind_check', sql`${table.kind} in (${quoted(NOTIFICATION_KINDS)})`),
     check(
@@ -112,5 +108,25 @@ export const notificationEmailPreferences = pgTable(
       'notification_email_preferences_kind_check',
       sql`${table.kind} in (${quoted(NOTIFICATION_EMAIL_KINDS)})`,
     ),
+  ],
+);
+
+/**
+ * A client's choice per kind of text message (SMS_KINDS); no row: the default (SMS_DEFAULTS).
+ * `updatedAt` of a row switched on is when the person agreed to that text (ADR 033).
+ */
+export const smsPreferences = pgTable(
+  'sms_preferences',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().$type<SmsKind>().notNull(),
+    enabled: boolean().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.kind] }),
+    check('sms_preferences_kind_check', sql`${table.kind} in (${quoted(SMS_KINDS)})`),
   ],
 );

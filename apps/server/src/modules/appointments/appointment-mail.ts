@@ -10,6 +10,7 @@ import {
   formatKsh,
   formatNairobiDateTime,
   formatNairobiTime,
+  SMS,
   type Appointment,
   type AppointmentWithContact,
 } from '@firm/shared';
@@ -17,7 +18,9 @@ import type { Executor } from '../../db/client';
 import type { OutgoingMail } from '../../lib/mailer';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { queueDelivery, type DeliveryKind } from '../deliveries/deliveries.repository';
+import { queueClientSms } from '../notifications/client-sms';
 import { wantsEmail } from '../notifications/notifications.service';
+import { findUserById } from '../users/users.repository';
 import { readFirmSettings } from '../settings/firm-settings.service';
 import { appointmentCalendar } from './appointment-calendar';
 import type { AppointmentDeps } from './appointment-deps';
@@ -320,7 +323,33 @@ const DELIVERY_KIND: Record<AppointmentMailKind, DeliveryKind> = {
 };
 
 /**
- * Writes an appointment event's emails to the outbox in `tx`, the event's own transaction (ADR
+ * The client's text of an appointment event (ADR 033): "your consultation on Thu 7 Dec 2026,
+ * 10:00 is confirmed". None for a visitor's hold (visitors are not texted: no account, no
+ * preferences).
+ */
+export function appointmentSms(kind: AppointmentMailKind, appointment: Appointment): string | null {
+  const what = APPOINTMENT_TYPE_DEFAULTS[appointment.type].label.toLowerCase();
+  const when = formatNairobiDateTime(appointment.startsAt);
+  switch (kind) {
+    case 'hold':
+      return null;
+    case 'booked':
+      return SMS.appointmentRequested(what, when);
+    case 'bookedByFirm':
+      return SMS.appointmentBookedByFirm(what, when);
+    case 'confirmed':
+      return SMS.appointmentConfirmed(what, when);
+    case 'rescheduled':
+      return SMS.appointmentMoved(what, when);
+    case 'cancelled':
+      return SMS.appointmentCancelled(what, when);
+    case 'reminder':
+      return SMS.appointmentTomorrow(what, formatNairobiTime(appointment.startsAt));
+  }
+}
+
+/**
+ * Writes an appointment event's emails (and the client's text) to the outbox in `tx`, the event's own transaction (ADR
  * 028): they exist if and only if the event committed, and go however the process fares after.
  * Hand the returned ids to `outbox.dispatch` once `tx` has committed.
  */
@@ -367,6 +396,14 @@ export async function queueAppointmentMail(
     },
   );
   const ids: string[] = [];
+  const client = clientId ? await findUserById(tx, clientId) : undefined;
+  if (client) {
+    const sms = appointmentSms(kind, forMail(row));
+    if (sms) {
+      const id = await queueClientSms(tx, client, 'appointments', DELIVERY_KIND[kind], sms);
+      if (id) ids.push(id);
+    }
+  }
   for (const { audience, ...mail } of mails) {
     ids.push(
       await queueDelivery(tx, {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments } from '../../db/schema';
 import { userNamesByIds } from '../users/user-lookups.repository';
@@ -47,4 +47,31 @@ export async function claimDueReminders(
 /** Gives a claimed reminder back (its email failed), so the next run tries again. */
 export async function releaseReminder(db: Executor, id: string): Promise<void> {
   await db.update(appointments).set({ reminderSentAt: null }).where(eq(appointments.id, id));
+}
+
+/**
+ * Claims, in the caller's transaction, the confirmed appointments of clients that start between
+ * `from` and `to` and have not had their text of the day (2 hours before, ADR 033): as the
+ * day-before claim, each row goes to one process, and a rollback gives it back.
+ */
+export async function claimDueSoonReminders(tx: Executor, from: Date, to: Date) {
+  const due = tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.status, 'confirmed'),
+        isNull(appointments.soonReminderSentAt),
+        isNotNull(appointments.clientId),
+        gt(appointments.startsAt, from),
+        lte(appointments.startsAt, to),
+      ),
+    )
+    .limit(100)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(appointments)
+    .set({ soonReminderSentAt: sql`now()` })
+    .where(and(inArray(appointments.id, due), isNull(appointments.soonReminderSentAt)))
+    .returning();
 }

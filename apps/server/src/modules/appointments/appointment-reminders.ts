@@ -1,14 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { APPOINTMENT_TYPE_DEFAULTS, SMS, formatNairobiTime } from '@firm/shared';
 import { runPeriodically } from '../../lib/periodic-job';
+import { queueClientSms } from '../notifications/client-sms';
+import { findUserById } from '../users/users.repository';
 import { notifyAppointmentReminder } from '../notifications/notify-events';
 import type { AppointmentDeps } from './appointment-deps';
 import { queueAppointmentMail } from './appointment-mail';
-import { claimDueReminders, releaseReminder } from './appointment-reminders.repository';
+import {
+  claimDueReminders,
+  claimDueSoonReminders,
+  releaseReminder,
+} from './appointment-reminders.repository';
 import { releaseExpiredHolds } from './visitor-holds.repository';
 
 /** The reminder goes 24 hours before a confirmed appointment. */
 export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+/** A client's text of the day goes 2 hours before (ADR 033)… */
+export const SOON_REMINDER_LEAD_MS = 2 * 60 * 60 * 1000;
+/** …unless the appointment is nearer than this: booked at short notice, the booking's text said it. */
+const SOON_REMINDER_LATEST_MS = 30 * 60 * 1000;
 const DEFAULT_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
@@ -44,6 +55,39 @@ export async function sendDueReminders(
   return sent;
 }
 
+/**
+ * Texts the clients whose confirmed appointments start within 2 hours (and not within 30
+ * minutes), once each: the claims and the texts are one transaction (ADR 028, 033). Returns how
+ * many texts were written (a client without a mobile number, or who switched appointment texts
+ * off, is claimed and gets none).
+ */
+export async function textSoonReminders(
+  deps: Pick<AppointmentDeps, 'db' | 'outbox'>,
+  now: Date,
+): Promise<number> {
+  const ids = await deps.db.transaction(async (tx) => {
+    const claimed = await claimDueSoonReminders(
+      tx,
+      new Date(now.getTime() + SOON_REMINDER_LATEST_MS),
+      new Date(now.getTime() + SOON_REMINDER_LEAD_MS),
+    );
+    const written: string[] = [];
+    for (const row of claimed) {
+      const client = row.clientId ? await findUserById(tx, row.clientId) : undefined;
+      if (!client) continue;
+      const text = SMS.appointmentSoon(
+        APPOINTMENT_TYPE_DEFAULTS[row.type].label.toLowerCase(),
+        formatNairobiTime(row.startsAt.toISOString()),
+      );
+      const id = await queueClientSms(tx, client, 'appointments', 'appointment_reminder', text);
+      if (id) written.push(id);
+    }
+    return written;
+  });
+  await deps.outbox.dispatch(ids);
+  return ids.length;
+}
+
 export interface AppointmentReminderOptions {
   intervalMs?: number;
 }
@@ -77,7 +121,12 @@ export const appointmentRemindersPlugin = fp(
           .then((sent) => {
             if (sent > 0) log.info({ sent }, 'appointment reminders sent');
           })
-          .catch((error: unknown) => log.error({ err: error }, 'appointment reminders failed')),
+          .catch((error: unknown) => log.error({ err: error }, 'appointment reminders failed'))
+          .then(() => textSoonReminders(deps, now))
+          .then((sent) => {
+            if (sent > 0) log.info({ sent }, 'appointment texts of the day queued');
+          })
+          .catch((error: unknown) => log.error({ err: error }, 'appointment texts failed')),
     });
   },
   { name: 'appointment-reminders' },

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { runPeriodically } from '../../lib/periodic-job';
-import { MESSAGE_EMAIL_KIND, MESSAGE_LIMITS, MESSAGE_MESSAGES } from '@firm/shared';
+import { MESSAGE_EMAIL_KIND, MESSAGE_LIMITS, MESSAGE_MESSAGES, SMS } from '@firm/shared';
 import type { Db, Executor } from '../../db/client';
 import { queueDelivery } from '../deliveries/deliveries.repository';
 import { PORTAL_ORIGIN, type Outbox } from '../deliveries/outbox';
 import { readFirmSettings } from '../settings/firm-settings.service';
 import { wantsEmail } from '../notifications/notifications.service';
-import { recipientAddress, userName } from '../users/users.repository';
+import { findUserById, recipientAddress, userName } from '../users/users.repository';
+import { queueClientSms } from '../notifications/client-sms';
 import { claimNotice, findNoticeCandidates } from './message-notices.repository';
 
 const MINUTE = 60 * 1000;
@@ -42,7 +43,7 @@ async function personalAddress(tx: Executor, userId: string): Promise<string | n
  * (unless they switched that email off in Profile). Each (conversation, recipient) is claimed
  * and its email written to the outbox in one transaction (the notice row locked and stamped), so
  * however many server processes run this, each email is written once; the outbox then retries it
- * until it goes (ADR 028). Returns how many were written.
+ * until it goes (ADR 028). Returns for how many recipients something was written.
  */
 export async function sendMessageNotices(deps: MessageNoticeDeps, now: Date): Promise<number> {
   const unreadSince = new Date(now.getTime() - NOTICE_AFTER_MS);
@@ -60,33 +61,47 @@ export async function sendMessageNotices(deps: MessageNoticeDeps, now: Date): Pr
     : null;
   for (const candidate of candidates) {
     try {
-      const id = await deps.db.transaction(async (tx) => {
+      const ids = await deps.db.transaction(async (tx) => {
         const claimed = await claimNotice(tx, candidate, now, unreadSince, NOTICE_EVERY_MS);
-        if (!claimed) return null;
+        if (!claimed) return [];
         const address = candidate.recipientId
           ? await personalAddress(tx, candidate.recipientId)
           : firmAddress;
-        // A deactivated recipient, or one who switched the email off, gets nothing; the claim
+        const written: string[] = [];
+        // A client who chose it is also texted (ADR 033): the same claim, so at most one text
+        // per conversation an hour, and never the message itself.
+        const recipient = candidate.recipientId
+          ? await findUserById(tx, candidate.recipientId)
+          : undefined;
+        if (recipient) {
+          const text = SMS.newMessage(`${PORTAL_ORIGIN}/messages`);
+          const id = await queueClientSms(tx, recipient, 'messages', 'message_unread', text);
+          if (id) written.push(id);
+        }
+        // A deactivated recipient, or one who switched the email off, gets no email; the claim
         // stays, so nothing is retried for them.
-        if (!address) return null;
+        if (!address) return written;
         const senderName = (await userName(tx, claimed.senderId)) ?? MESSAGE_MESSAGES.firmSender;
         const sender =
           claimed.fromClient || senderName === MESSAGE_MESSAGES.firmSender
             ? senderName
             : `${senderName} (${MESSAGE_MESSAGES.firmSender})`;
         const link = `${PORTAL_ORIGIN}/messages?c=${encodeURIComponent(candidate.conversationId)}`;
-        return queueDelivery(tx, {
-          channel: 'email',
-          kind: 'message_unread',
-          to: address,
-          subject: MESSAGE_MESSAGES.emailSubject,
-          text: candidate.recipientId
-            ? `${MESSAGE_MESSAGES.emailBody(sender, link)}\n\n${MESSAGE_MESSAGES.emailPreferenceLine(`${PORTAL_ORIGIN}/profile`)}`
-            : MESSAGE_MESSAGES.emailBody(sender, link),
-        });
+        written.push(
+          await queueDelivery(tx, {
+            channel: 'email',
+            kind: 'message_unread',
+            to: address,
+            subject: MESSAGE_MESSAGES.emailSubject,
+            text: candidate.recipientId
+              ? `${MESSAGE_MESSAGES.emailBody(sender, link)}\n\n${MESSAGE_MESSAGES.emailPreferenceLine(`${PORTAL_ORIGIN}/profile`)}`
+              : MESSAGE_MESSAGES.emailBody(sender, link),
+          }),
+        );
+        return written;
       });
-      if (!id) continue;
-      await deps.outbox.dispatch(id);
+      if (ids.length === 0) continue;
+      await deps.outbox.dispatch(ids);
       queued += 1;
     } catch (error) {
       // The claim was rolled back with the email: the next run tries again.

@@ -1,3 +1,4 @@
+import { SMS_TEXTS } from '@firm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   describeAccessMatrix,
@@ -91,6 +92,29 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
       expect((body as { preferences: { case_opened: boolean } }).preferences.case_opened).toBe(
         false,
       ),
+  },
+  'GET /profile/sms-preferences': {
+    action: 'profile:sms',
+    allowed: 200,
+    deniedMessage: SMS_TEXTS.clientsOnly,
+    request: () => ({ method: 'GET', url: '/api/profile/sms-preferences' }),
+    check: (body) =>
+      expect((body as { preferences: Record<string, boolean> }).preferences).toMatchObject({
+        appointments: true,
+        court_dates: true,
+      }),
+  },
+  'PUT /profile/sms-preferences': {
+    action: 'profile:sms',
+    allowed: 200,
+    deniedMessage: SMS_TEXTS.clientsOnly,
+    request: () => ({
+      method: 'PUT',
+      url: '/api/profile/sms-preferences',
+      payload: { messages: true },
+    }),
+    check: (body) =>
+      expect((body as { preferences: { messages: boolean } }).preferences.messages).toBe(true),
   },
 };
 

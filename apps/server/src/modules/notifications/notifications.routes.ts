@@ -8,9 +8,12 @@ import {
   notificationResponseSchema,
   readAllResponseSchema,
   removedResponseSchema,
+  smsPreferencesResponseSchema,
   unreadCountSchema,
   updateEmailPreferencesInputSchema,
+  updateSmsPreferencesInputSchema,
 } from '@firm/shared';
+import { smsChoices, updateSmsChoices } from './client-sms';
 import { currentSession, currentUser } from '../../plugins/auth';
 import {
   emailPreferences,
@@ -156,6 +159,41 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       preferences: await updateEmailPreferences(app.db, currentUser(request), request.body),
+    }),
+  );
+
+  // Text messages: a client's own choices, and the number they go to (ADR 033).
+  const clientOnly = [app.requirePermission('profile:sms')];
+  app.get(
+    '/profile/sms-preferences',
+    {
+      schema: {
+        tags,
+        summary: 'Which text messages the client receives, and the number they go to',
+        response: { 200: smsPreferencesResponseSchema, ...errors },
+      },
+      onRequest: clientOnly,
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await smsChoices(app.db, currentUser(request))),
+    }),
+  );
+
+  app.put(
+    '/profile/sms-preferences',
+    {
+      schema: {
+        tags,
+        summary: 'Switch text messages on or off, per kind (switching one on is consent to it)',
+        body: updateSmsPreferencesInputSchema,
+        response: { 200: smsPreferencesResponseSchema, ...errors },
+      },
+      onRequest: clientOnly,
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await updateSmsChoices(app.db, currentUser(request), request.body)),
     }),
   );
 };

@@ -12,6 +12,7 @@ import {
   type NotificationKind,
   type NotificationList,
   type NotificationType,
+  type SmsKind,
   type UpdateEmailPreferencesInput,
   isClientAccount,
 } from '@firm/shared';
@@ -19,6 +20,8 @@ import type { Db, Executor } from '../../db/client';
 import type { NotificationRow, NotificationSubject, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { publishLiveEvent, THIS_PROCESS } from '../../lib/live-events';
+import type { DeliveryKind } from '../deliveries/deliveries.repository';
+import { queueClientSms } from './client-sms';
 import { queueNotificationEmails } from './notification-emails';
 import {
   allNotificationsOf,
@@ -69,6 +72,8 @@ export interface NotificationDraft {
    * reminder goes with the court-date email, ADR 025).
    */
   emailAs?: NotificationEmailKind;
+  /** The text a client recipient also gets, under their choice of `kind` (ADR 033). */
+  sms?: { kind: SmsKind; deliveryKind: DeliveryKind; text: string };
   /**
    * Whether this person may see the record the notification is about: `can()` with the record,
    * as its repository scopes it. Asked of every recipient: nobody hears of a record they may not
@@ -145,6 +150,18 @@ export async function notify(
     inserted.filter((row) => row.emailPending),
     new Map(people.map((user) => [user.id, user])),
   );
+  if (draft.sms) {
+    for (const person of people) {
+      const id = await queueClientSms(
+        tx,
+        person,
+        draft.sms.kind,
+        draft.sms.deliveryKind,
+        draft.sms.text,
+      );
+      if (id) deliveryIds.push(id);
+    }
+  }
   const notified = inserted.map((row) => row.userId);
   await publishLiveEvent(tx, notified, {
     type: NOTIFICATION_EVENTS.created,

@@ -3,6 +3,8 @@ import {
   APPOINTMENT_TYPE_DEFAULTS,
   can,
   formatNairobiDateTime,
+  formatNairobiTime,
+  SMS,
   isCourtDateForClient,
   type CaseStatus,
   type ContactUrgency,
@@ -425,6 +427,14 @@ export async function notifyCourtDateSet(
       message: T.courtDateSet.message(row.caseNumber, courtWhen(row.courtDate), row.court),
       actionUrl: caseLink(row),
       subject: caseSubject(row),
+      sms: {
+        kind: 'court_dates',
+        deliveryKind: 'court_date_set',
+        text: (isMove ? SMS.courtDateMoved : SMS.courtDateSet)(
+          row.caseNumber,
+          courtWhen(row.courtDate),
+        ),
+      },
       maySee: maySeeCourtDate(row),
     },
     { exceptUserId: actor?.id },
@@ -443,6 +453,11 @@ export async function notifyCourtDateReminder(tx: Executor, row: CourtDateRef) {
     subject: caseSubject(row),
     dedupeKey: `court_date_reminder:${row.id}:${row.courtDate.toISOString()}`,
     emailAs: 'court_date_set',
+    sms: {
+      kind: 'court_dates',
+      deliveryKind: 'court_date_reminder',
+      text: SMS.courtDateTomorrow(row.caseNumber, formatNairobiTime(row.courtDate)),
+    },
     maySee: maySeeCourtDate(row),
   });
 }

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { ownAppointmentsForExport } from '../appointments/appointment-reads.service';
 import { ownCasesForExport } from '../cases/cases.service';
+import { smsChoicesForExport } from '../notifications/client-sms';
 import {
   emailPreferences,
   ownNotificationsForExport,
@@ -168,6 +169,11 @@ export const exportSections: ExportSection[] = [
   {
     key: 'emailPreferences',
     read: (db, user) => emailPreferences(db, user.id),
+  },
+  {
+    key: 'textMessages',
+    // Staff are never texted: their file has no such section.
+    read: async (db, user) => (seesAsClient(user) ? smsChoicesForExport(db, user) : undefined),
   },
   {
     // A client's conversations as the portal shows them to the client (withdrawn: no body).

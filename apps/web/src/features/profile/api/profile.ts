@@ -11,6 +11,7 @@ import type {
 } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { SMS_PREFERENCES_KEY } from './sms-preferences';
 import { useSession } from '../../../lib/session';
 import { useScreenQuery } from '../../../lib/screen-query';
 
@@ -38,6 +39,8 @@ function useProfileMutation<TInput>(send: (input: TInput) => Promise<ProfileUpda
         pendingEmail: result.pendingEmail,
       });
       session.updateUser(result.user);
+      // A new phone number is where texts go now (the Text messages section shows it).
+      void queryClient.invalidateQueries({ queryKey: SMS_PREFERENCES_KEY });
     },
   });
 }

@@ -3,6 +3,8 @@ import {
   NOTIFICATION_MESSAGES,
   PROFILE_MESSAGES,
   PROFILE_SCREEN_FAILURES,
+  SMS_TEXTS,
+  can,
   isAdvocateAccount,
   type Profile,
   type PublicUser,
@@ -20,6 +22,7 @@ import { useConfirmEmailChange, useProfile } from '../api/profile';
 import { EmailChangeForm } from '../components/email-change-form';
 import { CalendarFeedPanel } from '../components/calendar-feed-panel';
 import { EmailPreferencesPanel } from '../components/email-preferences-panel';
+import { SmsPreferencesPanel } from '../components/sms-preferences-panel';
 import { PersonalDetailsForm } from '../components/personal-details-form';
 import { ProfessionalDetailsForm } from '../components/professional-details-form';
 import { Section } from '../components/section';
@@ -121,6 +124,11 @@ function ProfileSections({ profile, user }: { profile: Profile; user: PublicUser
       >
         <EmailPreferencesPanel role={profile.user.role} />
       </Section>
+      {can(user, 'profile:sms') ? (
+        <Section id="text-messages" title={SMS_TEXTS.heading}>
+          <SmsPreferencesPanel />
+        </Section>
+      ) : null}
       <Section id="password" title="Password">
         <Link to="/change-password" className={buttonVariants({ variant: 'secondary' })}>
           <KeyRound aria-hidden="true" className="size-4" />
