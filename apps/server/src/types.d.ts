@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { BackgroundTasks } from './lib/background-tasks';
 import type { JobQueue } from './lib/job-queue';
+import type { ScheduledJobs } from './lib/scheduled-job';
 import type { Mailer } from './lib/mailer';
 import type { Outbox } from './modules/deliveries/outbox';
 import type { SuperKeyStore } from './lib/super-key';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     backgroundTasks: BackgroundTasks;
     /** The job queue (pg-boss on the app's database, ADR 028). */
     jobQueue: JobQueue;
+    /** The periodic work on the job queue's schedules (lib/scheduled-job.ts). */
+    scheduledJobs: ScheduledJobs;
     /** Every email and SMS goes through here: `queueDelivery` in a transaction, then `dispatch`. */
     outbox: Outbox;
     /** Shared counters (REDIS_URL), or null: counters live in this process. */

@@ -105,6 +105,8 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
 export async function deleteMailFilesWrittenBefore(
   mailDir: string,
   writtenBefore: Date,
+  /** `.eml` for mail; `.txt` for the text messages of lib/sms.ts's file sender. */
+  extension = '.eml',
 ): Promise<{ deleted: number; failed: string[] }> {
   let entries;
   try {
@@ -116,7 +118,7 @@ export async function deleteMailFilesWrittenBefore(
   let deleted = 0;
   const failed: string[] = [];
   for (const entry of entries) {
-    if (!entry.isFile() || !entry.name.endsWith('.eml')) continue;
+    if (!entry.isFile() || !entry.name.endsWith(extension)) continue;
     const file = path.join(mailDir, entry.name);
     try {
       if ((await lstat(file)).mtime > writtenBefore) continue;

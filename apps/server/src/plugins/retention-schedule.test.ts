@@ -3,14 +3,13 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import Fastify from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { auditLog, contactMessages } from '../db/schema';
 import { mailDirectory } from '../lib/mailer';
 import type { PurgeResult } from '../modules/retention/retention.service';
 import { insertContactMessage } from '../modules/contact-messages/contact-messages.repository';
 import { createTestContext, type TestContext } from '../../test/helpers';
-import { retentionSchedulePlugin, type RetentionScheduleOptions } from './retention-schedule';
+import { RETENTION_PURGE_CRON, type RetentionScheduleOptions } from './retention-schedule';
 
 const NOTHING: PurgeResult = {
   contactMessages: 0,
@@ -19,6 +18,8 @@ const NOTHING: PurgeResult = {
   sessions: 0,
   passwordResetTokens: 0,
   mailFiles: 0,
+  deliveries: 0,
+  smsFiles: 0,
 };
 
 async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
@@ -72,85 +73,74 @@ describe('retention schedule in the app', () => {
   });
 });
 
-describe('retentionSchedulePlugin', () => {
+describe('the purge on the job queue', () => {
   const logLines: { level: number; msg: string; job?: string; deleted?: PurgeResult }[] = [];
+  let ctx: TestContext | undefined;
+  afterEach(async () => {
+    await ctx?.close();
+    ctx = undefined;
+  });
 
   async function startApp(options: RetentionScheduleOptions) {
     logLines.length = 0;
-    const stream = new Writable({
+    const logStream = new Writable({
       write(chunk, _encoding, done) {
         logLines.push(JSON.parse(String(chunk)));
         done();
       },
     });
-    const app = Fastify({ logger: { level: 'info', stream } });
-    await app.register(retentionSchedulePlugin, options);
-    return app;
+    ctx = await createTestContext({}, { retentionSchedule: options, logStream });
+    return ctx;
   }
 
-  it('runs once the app is ready, then at every interval, and stops when it closes', async () => {
-    const timers = vi.spyOn(globalThis, 'setTimeout');
+  it('runs once the app is ready, and daily at 03:30 in Nairobi, once across processes', async () => {
     let runs = 0;
-    const app = await startApp({
-      firstRunDelayMs: 21,
-      intervalMs: 23,
+    const own = await startApp({
+      firstRunDelayMs: 0,
       purge: async () => {
         runs += 1;
         return { ...NOTHING, sessions: 2 };
       },
     });
-    await sleep(60);
-    expect(runs).toBe(0); // not before start-up is over
-
-    await app.ready();
-    await waitFor(() => runs >= 3);
-    await app.close();
-    const runsAtClose = runs;
-    await sleep(80);
-    expect(runs).toBe(runsAtClose);
-
-    // Waiting for the next run never holds the process open (our timers: 21 and 23 ms).
-    const ours = timers.mock.calls.flatMap((call, i) =>
-      call[1] === 21 || call[1] === 23 ? [timers.mock.results[i]!.value as NodeJS.Timeout] : [],
-    );
-    timers.mockRestore();
-    expect(ours.length).toBeGreaterThanOrEqual(3);
-    expect(ours.every((timer) => !timer.hasRef())).toBe(true);
-
+    await waitFor(() => runs === 1);
     const done = logLines.filter((line) => line.msg === 'retention purge done');
-    expect(done.length).toBeGreaterThanOrEqual(3);
     expect(done[0]).toMatchObject({ level: 30, job: 'retention-purge', deleted: { sessions: 2 } });
+    // The schedule is a row of the job queue's, shared by every process on the database.
+    const schedule = await own.database.executeSql(
+      `select cron, options from pgboss.schedule where name = 'retention-purge'`,
+      [],
+    );
+    expect(schedule.rows).toEqual([
+      { cron: RETENTION_PURGE_CRON, options: expect.objectContaining({ tz: 'Africa/Nairobi' }) },
+    ]);
   });
 
-  it('logs a failed run as an error and tries again at the next interval', async () => {
+  it('logs a failed run as an error, and the next run tries again', async () => {
     let runs = 0;
-    const app = await startApp({
+    const own = await startApp({
       firstRunDelayMs: 0,
-      intervalMs: 20,
       purge: async () => {
         runs += 1;
         if (runs === 1) throw new Error('database unavailable');
         return NOTHING;
       },
     });
-    await app.ready();
-    await waitFor(() => runs >= 2);
-    await app.close();
-
-    const failed = logLines.find((line) => line.level === 50);
-    expect(failed).toMatchObject({
+    await waitFor(() => runs === 1 && logLines.some((line) => line.level === 50));
+    expect(logLines.find((line) => line.level === 50)).toMatchObject({
       msg: 'retention purge failed; the next run will try again',
       job: 'retention-purge',
     });
-    expect(logLines.some((line) => line.msg === 'retention purge done')).toBe(true);
+    // The next tick of the schedule.
+    await own.app.scheduledJobs.runNow('retention-purge');
+    await waitFor(() => logLines.some((line) => line.msg === 'retention purge done'));
+    expect(runs).toBe(2);
   });
 
   it('lets a run in flight finish before close resolves, and starts no other', async () => {
     let runs = 0;
     let finishRun = () => {};
-    const app = await startApp({
+    const own = await startApp({
       firstRunDelayMs: 0,
-      intervalMs: 0,
       purge: () => {
         runs += 1;
         return new Promise<PurgeResult>((resolve) => {
@@ -158,19 +148,22 @@ describe('retentionSchedulePlugin', () => {
         });
       },
     });
-    await app.ready();
     await waitFor(() => runs === 1);
+    // A tick while the run is under way waits for it instead of running beside it.
+    await own.app.scheduledJobs.runNow('retention-purge');
+    await sleep(100);
+    expect(runs).toBe(1);
 
     let isClosed = false;
-    const closing = app.close().then(() => {
+    const closing = own.close().then(() => {
       isClosed = true;
     });
+    ctx = undefined;
     await sleep(50);
     expect(isClosed).toBe(false);
 
     finishRun();
     await closing;
-    await sleep(50);
     expect(runs).toBe(1);
   });
 });

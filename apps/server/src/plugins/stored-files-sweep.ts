@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { runPeriodically } from '../lib/periodic-job';
+import { runOnSchedule } from '../lib/scheduled-job';
 import {
   sweepStoredFiles,
   type StoredFilesSweepResult,
@@ -9,14 +9,11 @@ import {
 export interface StoredFilesSweepOptions {
   /** Wait after start-up (default 5 s: once the server answers, not before). */
   firstRunDelayMs?: number;
-  /** From the end of one sweep to the start of the next (default a day). */
-  intervalMs?: number;
   /** The sweep to run (tests replace it); the real one by default. */
   sweep?: (now: Date) => Promise<StoredFilesSweepResult>;
 }
 
 const DEFAULT_FIRST_RUN_DELAY_MS = 5 * 1000;
-const DEFAULT_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes what interrupted uploads left in DOCUMENTS_DIR (modules/retention/stored-files-sweep.ts,
@@ -32,9 +29,12 @@ export const storedFilesSweepPlugin = fp(
       ((now: Date) =>
         sweepStoredFiles({ db: app.db, documentsDir: app.config.documentsDir, logger: log }, now));
 
-    runPeriodically(app, {
+    await runOnSchedule(app, {
+      name: 'stored-files-sweep',
+      // Daily at 03:45 in Nairobi, after the retention purge.
+      cron: '45 3 * * *',
+      tz: 'Africa/Nairobi',
       firstRunDelayMs: options.firstRunDelayMs ?? DEFAULT_FIRST_RUN_DELAY_MS,
-      intervalMs: options.intervalMs ?? DEFAULT_INTERVAL_MS,
       run: async (now) => {
         try {
           const deleted = await sweep(now);
@@ -47,5 +47,5 @@ export const storedFilesSweepPlugin = fp(
       },
     });
   },
-  { name: 'stored-files-sweep' },
+  { name: 'stored-files-sweep', dependencies: ['job-queue'] },
 );

@@ -2,6 +2,7 @@ import {
   CASE_FILE_RETENTION_YEARS,
   ENQUIRY_RETENTION_MONTHS,
   NOTIFICATION_RETENTION_MONTHS,
+  DELIVERY_RETENTION_MONTHS,
   PRIVACY_NOTICE_VERSION,
   TOKEN_STORAGE_KEY,
 } from '@firm/shared';
@@ -49,6 +50,7 @@ export const privacyPolicy: Policy = {
         `Contact messages and booking requests that do not lead to instructions: deleted within ${ENQUIRY_RETENTION_MONTHS} months of the last exchange with you.`,
         `Case files (each case with its parties, documents, notes and history, including documents you upload to the portal) and messages that lead to instructions: kept for ${CASE_FILE_RETENTION_YEARS} years after the matter closes, as professional and tax rules require. They are never deleted automatically; an advocate reviews a file before it is destroyed. A case is closed, not deleted, so its file stays complete.`,
         `Portal notifications (the bell’s list of what happened on your cases, appointments and messages): deleted ${NOTIFICATION_RETENTION_MONTHS} months after they were sent. What they point to is kept as this list says.`,
+        `Records of the emails and text messages we sent you (to whom, when, and whether they arrived): deleted ${DELIVERY_RETENTION_MONTHS} months after they were sent.`,
         'Server logs: 90 days.',
         'Portal accounts: until the account is deleted by your advocate or at your request; sign-in sessions expire after 12 hours, or 30 days if you chose “remember me”.',
       ],
@@ -56,7 +58,7 @@ export const privacyPolicy: Policy = {
     {
       heading: 'Who receives it',
       paragraphs: [
-        'Your message is read by our advocates and office staff, who are bound by advocate-client confidentiality. It is emailed to our office mailbox through our email provider and stored in the firm’s own database. We share personal data with others only when the law requires it (for example a court order) or with your consent.',
+        'Your message is read by our advocates and office staff, who are bound by advocate-client confidentiality. It is emailed to our office mailbox through our email provider and stored in the firm’s own database. Text messages about your appointments, court dates and messages reach your phone through our SMS provider, Africa’s Talking, which receives your number and the text. We share personal data with others only when the law requires it (for example a court order) or with your consent.',
         'If you choose to chat with us on WhatsApp, your message goes through WhatsApp (Meta Platforms) under its own privacy policy. Office maps are drawn from OpenStreetMap, whose tile servers see your IP address when a page with a map is opened.',
       ],
     },

@@ -77,6 +77,12 @@ export const REMEMBER_ME_DAYS = 30;
 export const ENQUIRY_RETENTION_MONTHS = 12;
 export const MAIL_FILE_RETENTION_MONTHS = ENQUIRY_RETENTION_MONTHS;
 /**
+ * The record of each email and text message sent (the outbox, ADR 028: the firm's Deliveries
+ * screen) and the text-message files of an install without an SMS provider, deleted this many
+ * months after they were written.
+ */
+export const DELIVERY_RETENTION_MONTHS = 12;
+/**
  * The bell's entries (ADR 017) are deleted this many months after they were written: they point
  * to records kept under their own rules, and hold nothing of their own worth keeping longer.
  */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { APPOINTMENT_TYPE_DEFAULTS, SMS, formatNairobiTime } from '@firm/shared';
-import { runPeriodically } from '../../lib/periodic-job';
+import { runOnSchedule } from '../../lib/scheduled-job';
 import { queueClientSms } from '../notifications/client-sms';
 import { findUserById } from '../users/users.repository';
 import { notifyAppointmentReminder } from '../notifications/notify-events';
@@ -20,7 +20,7 @@ export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 export const SOON_REMINDER_LEAD_MS = 2 * 60 * 60 * 1000;
 /** …unless the appointment is nearer than this: booked at short notice, the booking's text said it. */
 const SOON_REMINDER_LATEST_MS = 30 * 60 * 1000;
-const DEFAULT_INTERVAL_MS = 5 * 60 * 1000;
+const FIRST_RUN_DELAY_MS = 60 * 1000;
 
 /**
  * Writes the reminders due at `now` to the outbox, each exactly once however many server
@@ -89,13 +89,13 @@ export async function textSoonReminders(
 }
 
 export interface AppointmentReminderOptions {
-  intervalMs?: number;
+  /** After start-up, before this process asks for a run of its own (default a minute). */
+  firstRunDelayMs?: number;
 }
 
-/** Looks for due reminders every few minutes; runs never overlap within one process. */
+/** Looks for due reminders every 5 minutes, on the job queue's schedule (one process a run). */
 export const appointmentRemindersPlugin = fp(
   async (app: FastifyInstance, options: AppointmentReminderOptions) => {
-    const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
     const log = app.log.child({ job: 'appointment-reminders' });
     const deps = {
       db: app.db,
@@ -105,9 +105,10 @@ export const appointmentRemindersPlugin = fp(
       mailFrom: app.config.mailFrom,
       logger: log,
     };
-    runPeriodically(app, {
-      firstRunDelayMs: intervalMs,
-      intervalMs,
+    await runOnSchedule(app, {
+      name: 'appointment-reminders',
+      cron: '*/5 * * * *',
+      firstRunDelayMs: options.firstRunDelayMs ?? FIRST_RUN_DELAY_MS,
       run: (now) =>
         // Visitors' holds that ran out unconfirmed give their time back (ADR 022);
         // each row is claimed once across processes. Bookings release them too, as they go.
@@ -129,5 +130,5 @@ export const appointmentRemindersPlugin = fp(
           .catch((error: unknown) => log.error({ err: error }, 'appointment texts failed')),
     });
   },
-  { name: 'appointment-reminders' },
+  { name: 'appointment-reminders', dependencies: ['outbox'] },
 );

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
-import { runPeriodically } from '../../lib/periodic-job';
+import { runOnSchedule } from '../../lib/scheduled-job';
 import { notifyCourtDateReminder } from '../notifications/notify-events';
 import { claimDueCourtReminders } from './court-dates.repository';
 
 /** The reminder goes 24 hours before the court date, as an appointment's (ADR 025). */
 export const COURT_REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
-const DEFAULT_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
  * Sends the court-date reminders due at `now`, each once however many processes share the
@@ -24,12 +23,13 @@ export async function sendDueCourtReminders(db: Db, now: Date): Promise<number> 
 }
 
 export const courtDateRemindersPlugin = fp(
-  async (app: FastifyInstance, options: { intervalMs?: number }) => {
-    const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  async (app: FastifyInstance, options: { firstRunDelayMs?: number }) => {
     const log = app.log.child({ job: 'court-date-reminders' });
-    runPeriodically(app, {
-      firstRunDelayMs: intervalMs,
-      intervalMs,
+    // Every 5 minutes, on the job queue's schedule (one process a run).
+    await runOnSchedule(app, {
+      name: 'court-date-reminders',
+      cron: '*/5 * * * *',
+      firstRunDelayMs: options.firstRunDelayMs ?? 60 * 1000,
       run: (now) =>
         sendDueCourtReminders(app.db, now)
           .then((sent) => {
@@ -38,5 +38,5 @@ export const courtDateRemindersPlugin = fp(
           .catch((error: unknown) => log.error({ err: error }, 'court date reminders failed')),
     });
   },
-  { name: 'court-date-reminders' },
+  { name: 'court-date-reminders', dependencies: ['outbox'] },
 );

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { runPeriodically } from '../../lib/periodic-job';
+import { runOnSchedule } from '../../lib/scheduled-job';
 import { MESSAGE_EMAIL_KIND, MESSAGE_LIMITS, MESSAGE_MESSAGES, SMS } from '@firm/shared';
 import type { Db, Executor } from '../../db/client';
 import { queueDelivery } from '../deliveries/deliveries.repository';
@@ -16,7 +16,6 @@ export const NOTICE_AFTER_MS = MESSAGE_LIMITS.emailAfterMinutes * MINUTE;
 export const NOTICE_EVERY_MS = MESSAGE_LIMITS.emailEveryMinutes * MINUTE;
 /** Messages older than this are not looked at again: their emails went, or will never go. */
 const LOOK_BACK_MS = 7 * 24 * 60 * MINUTE;
-const DEFAULT_INTERVAL_MS = MINUTE;
 
 export interface MessageNoticeDeps {
   db: Db;
@@ -115,13 +114,13 @@ export async function sendMessageNotices(deps: MessageNoticeDeps, now: Date): Pr
 }
 
 export interface MessageNoticeOptions {
-  intervalMs?: number;
+  /** After start-up, before this process asks for a run of its own (default a minute). */
+  firstRunDelayMs?: number;
 }
 
-/** Looks for due message emails every minute; runs never overlap within one process. */
+/** Looks for due message emails every minute, on the job queue's schedule (one process a run). */
 export const messageNoticesPlugin = fp(
   async (app: FastifyInstance, options: MessageNoticeOptions) => {
-    const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
     const log = app.log.child({ job: 'message-notices' });
     const deps: MessageNoticeDeps = {
       db: app.db,
@@ -129,9 +128,10 @@ export const messageNoticesPlugin = fp(
       firmNotifyEmail: app.config.firmNotifyEmail,
       logger: log,
     };
-    runPeriodically(app, {
-      firstRunDelayMs: intervalMs,
-      intervalMs,
+    await runOnSchedule(app, {
+      name: 'message-notices',
+      cron: '* * * * *',
+      firstRunDelayMs: options.firstRunDelayMs ?? MINUTE,
       run: (now) =>
         sendMessageNotices(deps, now)
           .then((sent) => {
@@ -140,5 +140,5 @@ export const messageNoticesPlugin = fp(
           .catch((error: unknown) => log.error({ err: error }, 'message notices failed')),
     });
   },
-  { name: 'message-notices' },
+  { name: 'message-notices', dependencies: ['outbox'] },
 );

@@ -5,6 +5,7 @@ import {
   appointments,
   caseDocuments,
   contactMessages,
+  deliveries,
   enquiryStates,
   messageAttachments,
   notifications,
@@ -74,6 +75,20 @@ export async function deleteVisitorBookingsEndedBefore(
 }
 
 /** Deletes notifications written at or before `createdBefore`; returns how many. */
+/** Sent or failed deliveries written before `createdBefore`; a queued one is still being tried. */
+export async function deleteDeliveriesCreatedBefore(
+  db: Executor,
+  createdBefore: Date,
+): Promise<number> {
+  const rows = await db
+    .delete(deliveries)
+    .where(
+      and(lte(deliveries.createdAt, createdBefore), inArray(deliveries.status, ['sent', 'failed'])),
+    )
+    .returning({ id: deliveries.id });
+  return rows.length;
+}
+
 export async function deleteNotificationsCreatedBefore(
   db: Executor,
   createdBefore: Date,

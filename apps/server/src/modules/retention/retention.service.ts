@@ -1,4 +1,5 @@
 import {
+  DELIVERY_RETENTION_MONTHS,
   ENDED_SESSION_RETENTION_HOURS,
   ENQUIRY_RETENTION_MONTHS,
   MAIL_FILE_RETENTION_MONTHS,
@@ -10,6 +11,7 @@ import { deleteMailFilesWrittenBefore } from '../../lib/mailer';
 import { writeAudit } from '../audit/audit-log.repository';
 import {
   deleteContactMessagesCreatedBefore,
+  deleteDeliveriesCreatedBefore,
   deleteNotificationsCreatedBefore,
   deleteVisitorBookingsEndedBefore,
   deleteResetTokensEndedBefore,
@@ -26,6 +28,8 @@ export interface RetentionDeps {
   db: Db;
   /** DATA_DIR/mail, where the mailer writes `.eml` files without SMTP_URL. */
   mailDir: string;
+  /** DATA_DIR/sms, where texts are written as `.txt` files without Africa's Talking. */
+  smsDir: string;
   logger: FastifyBaseLogger;
 }
 
@@ -37,6 +41,9 @@ export interface PurgeResult {
   sessions: number;
   passwordResetTokens: number;
   mailFiles: number;
+  /** The outbox's record of sent and failed emails and texts (ADR 028). */
+  deliveries: number;
+  smsFiles: number;
 }
 
 /**
@@ -66,8 +73,8 @@ export function retentionCutoff(now: Date, months: number): Date {
 
 /**
  * Deletes what the privacy policy ("How long we keep it") says we no longer keep, as of `now`:
- * contact messages, visitors' booking requests, notifications and `.eml` mail files past their
- * retention, and sessions and reset links that
+ * contact messages, visitors' booking requests, notifications, the outbox's record of what was
+ * sent, and `.eml` mail and `.txt` text files past their retention, and sessions and reset links that
  * ended more than ENDED_SESSION_RETENTION_HOURS ago (dead data that still holds IP addresses and
  * user agents). The rows go in one transaction with one audit row, written only when something was
  * deleted: the log then shows the policy being applied without a row for every quiet day.
@@ -76,10 +83,12 @@ export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<
   const enquiriesCreatedBefore = retentionCutoff(now, ENQUIRY_RETENTION_MONTHS);
   const mailWrittenBefore = retentionCutoff(now, MAIL_FILE_RETENTION_MONTHS);
   const notificationsCreatedBefore = retentionCutoff(now, NOTIFICATION_RETENTION_MONTHS);
+  const deliveriesCreatedBefore = retentionCutoff(now, DELIVERY_RETENTION_MONTHS);
   const endedBefore = new Date(now.getTime() - ENDED_SESSION_RETENTION_HOURS * HOUR_MS);
 
   // A file system has no transactions: the files go first, and their count joins the audit row.
-  const mailFiles = await purgeMailFiles(deps, mailWrittenBefore);
+  const mailFiles = await purgeFiles(deps, deps.mailDir, '.eml', mailWrittenBefore);
+  const smsFiles = await purgeFiles(deps, deps.smsDir, '.txt', deliveriesCreatedBefore);
 
   return deps.db.transaction(async (tx) => {
     await lockRetentionPurge(tx);
@@ -90,6 +99,8 @@ export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<
       sessions: await deleteSessionsEndedBefore(tx, endedBefore),
       passwordResetTokens: await deleteResetTokensEndedBefore(tx, endedBefore),
       mailFiles,
+      deliveries: await deleteDeliveriesCreatedBefore(tx, deliveriesCreatedBefore),
+      smsFiles,
     };
     if (Object.values(result).some((count) => count > 0)) {
       await writeAudit(tx, {
@@ -101,6 +112,7 @@ export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<
           visitorBookingsEndedBefore: enquiriesCreatedBefore.toISOString(),
           notificationsCreatedBefore: notificationsCreatedBefore.toISOString(),
           mailFilesWrittenBefore: mailWrittenBefore.toISOString(),
+          deliveriesCreatedBefore: deliveriesCreatedBefore.toISOString(),
           sessionsEndedBefore: endedBefore.toISOString(),
         },
       });
@@ -109,16 +121,19 @@ export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<
   });
 }
 
-/** Mail files are purged on a best-effort basis: a failure is logged and the database purge goes on. */
-async function purgeMailFiles(deps: RetentionDeps, writtenBefore: Date): Promise<number> {
+/** Files are purged on a best-effort basis: a failure is logged and the database purge goes on. */
+async function purgeFiles(
+  deps: RetentionDeps,
+  dir: string,
+  extension: string,
+  writtenBefore: Date,
+): Promise<number> {
   try {
-    const { deleted, failed } = await deleteMailFilesWrittenBefore(deps.mailDir, writtenBefore);
-    if (failed.length > 0) {
-      deps.logger.warn({ mailDir: deps.mailDir, files: failed }, 'old mail files not deleted');
-    }
+    const { deleted, failed } = await deleteMailFilesWrittenBefore(dir, writtenBefore, extension);
+    if (failed.length > 0) deps.logger.warn({ dir, files: failed }, 'old files not deleted');
     return deleted;
   } catch (error) {
-    deps.logger.error({ err: error, mailDir: deps.mailDir }, 'mail directory not purged');
+    deps.logger.error({ err: error, dir }, 'directory not purged');
     return 0;
   }
 }

@@ -7,12 +7,15 @@ import {
   appointments,
   auditLog,
   contactMessages,
+  deliveries,
   enquiryStates,
   notifications,
   passwordResetTokens,
   sessions,
 } from '../../db/schema';
 import { createMailer, mailDirectory } from '../../lib/mailer';
+import { smsDirectory } from '../../lib/sms';
+import { queueDelivery } from '../deliveries/deliveries.repository';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { seedVisitorBooking } from '../../../test/enquiries';
@@ -56,6 +59,7 @@ describe('purgeExpiredData', () => {
   const deps = () => ({
     db: ctx.database.db,
     mailDir: mailDirectory(ctx.config.dataDir),
+    smsDir: smsDirectory(ctx.config.dataDir),
     logger: pino({ level: 'silent' }),
   });
   const purgeAuditRows = () =>
@@ -95,6 +99,8 @@ describe('purgeExpiredData', () => {
         sessions: 0,
         passwordResetTokens: 0,
         mailFiles: 0,
+        deliveries: 0,
+        smsFiles: 0,
       });
       expect(await remainingSubjects()).toEqual(['an hour old', 'six months old']);
     });
@@ -274,6 +280,8 @@ describe('purgeExpiredData', () => {
         sessions: 3,
         passwordResetTokens: 2,
         mailFiles: 0,
+        deliveries: 0,
+        smsFiles: 0,
       });
       const left = await ctx.database.db.select({ label: sessions.userAgent }).from(sessions);
       expect(left.map((row) => row.label).sort()).toEqual([
@@ -337,6 +345,47 @@ describe('purgeExpiredData', () => {
     });
   });
 
+  describe('the record of what was sent', () => {
+    it('deletes sent and failed deliveries and text files 12 months old; a message still tried stays', async () => {
+      const now = new Date();
+      const aged = new Date(now.getTime() - 395 * DAY);
+      const write = async (status: 'sent' | 'failed' | 'queued', createdAt: Date) => {
+        const id = await queueDelivery(ctx.database.db, {
+          channel: 'sms',
+          kind: 'court_date_reminder',
+          to: '+254712982369',
+          text: 'Mwamba & Associates: reminder, case MAA/2026/0001 is in court tomorrow, 09:00.',
+        });
+        await ctx.database.db
+          .update(deliveries)
+          .set({ status, createdAt })
+          .where(eq(deliveries.id, id));
+        return id;
+      };
+      const oldSent = await write('sent', aged);
+      const oldFailed = await write('failed', aged);
+      const oldQueued = await write('queued', aged);
+      const recent = await write('sent', new Date(now.getTime() - 30 * DAY));
+      const smsDir = smsDirectory(ctx.config.dataDir);
+      mkdirSync(smsDir, { recursive: true });
+      const oldText = path.join(smsDir, 'old.txt');
+      writeFileSync(oldText, 'To: +254712982369\n\nMwamba & Associates: reminder');
+      utimesSync(oldText, aged, aged);
+      writeFileSync(path.join(smsDir, 'recent.txt'), 'To: +254712982369\n\nRecent');
+
+      const result = await purgeExpiredData(deps(), now);
+
+      expect(result).toMatchObject({ deliveries: 2, smsFiles: 1 });
+      const left = (await ctx.database.db.select({ id: deliveries.id }).from(deliveries)).map(
+        (row) => row.id,
+      );
+      expect(left).toEqual(expect.arrayContaining([oldQueued, recent]));
+      expect(left).not.toContain(oldSent);
+      expect(left).not.toContain(oldFailed);
+      expect(readdirSync(smsDir)).toEqual(['recent.txt']);
+    });
+  });
+
   describe('audit', () => {
     it('writes one row with the counts when something was deleted, none otherwise', async () => {
       const now = new Date('2027-03-15T09:00:00.000Z');
@@ -347,6 +396,8 @@ describe('purgeExpiredData', () => {
         sessions: 0,
         passwordResetTokens: 0,
         mailFiles: 0,
+        deliveries: 0,
+        smsFiles: 0,
       });
       expect(await purgeAuditRows()).toHaveLength(0);
 
@@ -364,11 +415,14 @@ describe('purgeExpiredData', () => {
           sessions: 0,
           passwordResetTokens: 0,
           mailFiles: 0,
+          deliveries: 0,
+          smsFiles: 0,
         },
         contactMessagesCreatedBefore: '2026-03-16T09:00:00.000Z',
         visitorBookingsEndedBefore: '2026-03-16T09:00:00.000Z',
         notificationsCreatedBefore: '2026-03-16T09:00:00.000Z',
         mailFilesWrittenBefore: '2026-03-16T09:00:00.000Z',
+        deliveriesCreatedBefore: '2026-03-16T09:00:00.000Z',
         sessionsEndedBefore: '2027-03-14T09:00:00.000Z',
       });
     });
