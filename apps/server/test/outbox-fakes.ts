@@ -20,11 +20,14 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package nodemailer's authors publish):
  * it speaks the protocol to the app's nodemailer transport and keeps each message it accepts.
- * `refuse(address)` answers that recipient with a permanent 550.
+ * `refuse(address)` answers that recipient with a permanent 550. While `hold` is set, a message's
+ * data is read and never answered (as a server that hangs, or a sender killed before the answer
+ * came): it counts in `held`, not in `received`.
  */
 export async function startSmtpServer(port: number) {
   const received: ReceivedMail[] = [];
   const refused = new Set<string>();
+  const state = { hold: false, held: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -41,6 +44,10 @@ export async function startSmtpServer(port: number) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (state.hold) {
+          state.held += 1;
+          return;
+        }
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -53,6 +60,7 @@ export async function startSmtpServer(port: number) {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     received,
+    state,
     refuse: (address: string) => refused.add(address),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
