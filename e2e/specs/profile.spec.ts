@@ -7,6 +7,7 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
+import { journeyStep } from '../support/journey';
 import { fitsWidth, seriousViolations, toast } from '../support/page-checks';
 
 async function signIn(page: Page, account: { email: string; password: string }) {
@@ -53,6 +54,62 @@ test.describe('Profile Settings', () => {
         .getByRole('switch', { name: 'A message to me is still unread after 10 minutes' }),
     ).toHaveAttribute('aria-checked', 'false');
     expect(await fitsWidth(page)).toBe(true);
+    await context.close();
+  });
+
+  test('a client on a phone adds a mobile number, sees where texts go, and switches the message text on', async ({
+    browser,
+    request,
+  }, testInfo) => {
+    const client = await createReadyUser(
+      request,
+      await ownerToken(request),
+      uniqueSuffix(),
+      'client',
+      {},
+      { firstName: 'Wanjiru', lastName: 'Kamau-Njoroge Wambui' },
+    );
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await useSessionToken(page, client.token);
+    await page.goto('/profile');
+    const texts = page.getByRole('region', { name: 'Text messages (SMS)' });
+    await expect(
+      texts.getByText('Add a Kenyan mobile number under Personal details', { exact: false }),
+    ).toBeVisible();
+    // Appointments and court dates are on until the client switches them off; the message text
+    // waits for the client's yes.
+    await expect(texts.getByRole('switch', { name: /^My appointments/ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(texts.getByRole('switch', { name: /^My court dates/ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    const phone = page.getByLabel('Phone number');
+    await phone.scrollIntoViewIfNeeded();
+    await journeyStep(page, testInfo, 1, 'no-number-yet', phone);
+
+    await phone.fill('0712 982 369');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await expect(
+      texts.getByText('We text +254 712 982 369 about the things you choose below.'),
+    ).toBeVisible();
+    const messageText = texts.getByRole('switch', { name: /new secure message/ });
+    await messageText.scrollIntoViewIfNeeded();
+    await journeyStep(page, testInfo, 2, 'number-saved', messageText);
+
+    await messageText.click();
+    await expect(toast(page, 'Your text message choices are saved.')).toBeVisible();
+    await expect(messageText).toHaveAttribute('aria-checked', 'true');
+    await journeyStep(page, testInfo, 3, 'message-text-on');
+    await page.reload();
+    await expect(
+      page
+        .getByRole('region', { name: 'Text messages (SMS)' })
+        .getByRole('switch', { name: /new secure message/ }),
+    ).toHaveAttribute('aria-checked', 'true');
     await context.close();
   });
 

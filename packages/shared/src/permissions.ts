@@ -7,7 +7,6 @@ import { MESSAGES } from './common/texts';
 import { PROFILE_MESSAGES } from './profile/texts';
 import { CALENDAR_FEED_TEXTS } from './profile/texts';
 import { DASHBOARD_MESSAGES } from './dashboard/texts';
-import { SMS_TEXTS } from './notifications/sms';
 import { USER_MANAGEMENT_MESSAGES } from './users/texts';
 
 /**
@@ -80,7 +79,7 @@ export const DENIED_TEXTS: Record<Action, string> = {
   'admins:manage': USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
   'settings:view': PROFILE_MESSAGES.settingsAccessDenied,
   'profile:professional': PROFILE_MESSAGES.professionalDetailsOnlyAdvocates,
-  'profile:sms': SMS_TEXTS.clientsOnly,
+  'profile:sms': PROFILE_MESSAGES.smsClientsOnly,
 };
 
 /**

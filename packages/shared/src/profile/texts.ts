@@ -4,6 +4,8 @@
  */
 export const PROFILE_MESSAGES = {
   profileUpdated: 'Your profile has been updated',
+  /** Texts go to clients only (ADR 033): the refusal of `profile:sms`. */
+  smsClientsOnly: 'Text messages go to clients only.',
   professionalDetailsOnlyAdvocates: 'Only advocates have professional details',
   emailChangeSent:
     'We have sent a confirmation link to the new address. Your email changes when you open it.',

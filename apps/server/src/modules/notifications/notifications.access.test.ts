@@ -1,4 +1,4 @@
-import { SMS_TEXTS } from '@firm/shared';
+import { PROFILE_MESSAGES } from '@firm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   describeAccessMatrix,
@@ -96,7 +96,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
   'GET /profile/sms-preferences': {
     action: 'profile:sms',
     allowed: 200,
-    deniedMessage: SMS_TEXTS.clientsOnly,
+    deniedMessage: PROFILE_MESSAGES.smsClientsOnly,
     request: () => ({ method: 'GET', url: '/api/profile/sms-preferences' }),
     check: (body) =>
       expect((body as { preferences: Record<string, boolean> }).preferences).toMatchObject({
@@ -107,7 +107,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
   'PUT /profile/sms-preferences': {
     action: 'profile:sms',
     allowed: 200,
-    deniedMessage: SMS_TEXTS.clientsOnly,
+    deniedMessage: PROFILE_MESSAGES.smsClientsOnly,
     request: () => ({
       method: 'PUT',
       url: '/api/profile/sms-preferences',
