@@ -8,6 +8,7 @@ import {
   NOTIFICATIONS_PAGE_SIZE,
 } from './texts';
 import { paginationSchema, uuidField } from '../common/fields';
+import { SMS_KINDS, type SmsKind } from './sms';
 import {
   emptyAsUndefined,
   optionalPositiveInt,
@@ -113,3 +114,22 @@ export const emailPreferencesResponseSchema = z.object({
   success: z.literal(true),
   preferences: emailPreferencesSchema,
 });
+
+// Text messages (ADR 033); the kinds and texts are in ./sms.ts (no zod there: it rides in the
+// portal's chunk, the schemas in the validation chunk).
+const smsPreferencesShape = Object.fromEntries(
+  SMS_KINDS.map((kind) => [kind, z.boolean()]),
+) as Record<SmsKind, z.ZodBoolean>;
+
+/** GET/PUT /api/profile/sms-preferences: one switch per kind, and where the texts go. */
+export const smsPreferencesSchema = z.object(smsPreferencesShape);
+export type SmsPreferences = z.infer<typeof smsPreferencesSchema>;
+export const updateSmsPreferencesInputSchema = z.strictObject(smsPreferencesShape).partial();
+export type UpdateSmsPreferencesInput = z.infer<typeof updateSmsPreferencesInputSchema>;
+export const smsPreferencesResponseSchema = z.object({
+  success: z.literal(true),
+  preferences: smsPreferencesSchema,
+  /** The number texts go to (E.164), or null: no Kenyan mobile number in the profile. */
+  phone: z.string().nullable(),
+});
+export type SmsPreferencesResponse = z.infer<typeof smsPreferencesResponseSchema>;

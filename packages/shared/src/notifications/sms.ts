@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { FIRM_IDENTITY } from '../common/firm-identity';
 
 /**
@@ -40,23 +39,6 @@ export const SMS_TEXTS = {
   saved: 'Your text message choices are saved.',
   loadFailed: 'We could not load your text message choices.',
 } as const;
-
-const smsPreferencesShape = Object.fromEntries(
-  SMS_KINDS.map((kind) => [kind, z.boolean()]),
-) as Record<SmsKind, z.ZodBoolean>;
-
-/** GET/PUT /api/profile/sms-preferences: one switch per kind, and where the texts go. */
-export const smsPreferencesSchema = z.object(smsPreferencesShape);
-export type SmsPreferences = z.infer<typeof smsPreferencesSchema>;
-export const updateSmsPreferencesInputSchema = z.strictObject(smsPreferencesShape).partial();
-export type UpdateSmsPreferencesInput = z.infer<typeof updateSmsPreferencesInputSchema>;
-export const smsPreferencesResponseSchema = z.object({
-  success: z.literal(true),
-  preferences: smsPreferencesSchema,
-  /** The number texts go to (E.164), or null: no Kenyan mobile number in the profile. */
-  phone: z.string().nullable(),
-});
-export type SmsPreferencesResponse = z.infer<typeof smsPreferencesResponseSchema>;
 
 /** The firm as a text names it: short, so the rest fits one SMS. */
 const FIRM = 'Mwamba & Associates';
