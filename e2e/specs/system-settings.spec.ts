@@ -33,6 +33,7 @@ test.describe('System Settings', () => {
     await expect(page.getByRole('heading', { name: 'System Settings', level: 1 })).toBeVisible();
     const tabs = [
       { name: 'Audit log', shown: page.getByRole('table', { name: 'Audit log' }) },
+      { name: 'Deliveries', shown: page.getByRole('combobox', { name: 'Channel' }) },
       { name: 'Firm settings', shown: page.getByLabel('Consultation fee (KSh)') },
       {
         name: 'Data-protection requests',

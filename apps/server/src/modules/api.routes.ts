@@ -7,6 +7,7 @@ import { courtDateRoutes } from './court-dates/court-dates.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
 import { enquiryRoutes } from './clients/enquiries.routes';
 import { deliveryReportRoutes } from './deliveries/delivery-reports.routes';
+import { deliveryRoutes } from './settings/deliveries.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { firmSettingsRoutes } from './settings/firm-settings.routes';
 import { healthRoutes } from './health/health.routes';
@@ -36,4 +37,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(firmSettingsRoutes);
   await app.register(dashboardRoutes);
   await app.register(deliveryReportRoutes);
+  await app.register(deliveryRoutes);
 };

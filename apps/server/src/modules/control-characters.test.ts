@@ -323,6 +323,7 @@ const ENDPOINTS: Endpoint[] = [
       '/api/appointments/clients',
       '/api/clients',
       '/api/conversations',
+      '/api/deliveries',
     ] as const
   ).map((url): Endpoint => ({
     method: 'GET',

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionLabel, describeAuditEntry, type AuditEntryForText } from './texts';
+import {
+  auditActionLabel,
+  deliveryKindLabel,
+  describeAuditEntry,
+  type AuditEntryForText,
+} from './texts';
 
 /** The audit log's sentences (ADR 016): one per action, with a fallback. */
 
@@ -70,5 +75,32 @@ describe('describeAuditEntry', () => {
     );
     expect(auditActionLabel('payments.recorded_twice')).toBe('Payments recorded twice');
     expect(auditActionLabel('case.viewed')).toBe('Viewed a case file');
+  });
+});
+
+describe('deliveries in words', () => {
+  it('names each kind of message, and a kind added later as words', () => {
+    expect(deliveryKindLabel('password_reset')).toBe('Password reset link');
+    expect(deliveryKindLabel('fee_note_due')).toBe('Fee note due');
+    expect(deliveryKindLabel('constructor')).toBe('Constructor');
+  });
+
+  it('reads a retry in the audit log with what was sent and the masked recipient', () => {
+    const retried = {
+      action: 'delivery.retried',
+      actor: achieng,
+      target: null,
+      details: {
+        deliveryId: 'd-1',
+        channel: 'sms',
+        kind: 'appointment_reminder',
+        recipient: '+254 7•• ••• 369',
+      },
+    } satisfies AuditEntryForText;
+    expect(describeAuditEntry(retried)).toEqual({
+      text: 'Achieng Mwamba sent the failed SMS “Appointment reminder” to +254 7•• ••• 369 again',
+      link: null,
+    });
+    expect(auditActionLabel('delivery.retried')).toBe('Sent a failed message again');
   });
 });

@@ -1,7 +1,14 @@
 import { toKenyanE164 } from '@firm/shared';
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { deliveries, type Delivery, type DeliveryAttachment } from '../../db/schema';
+import { countAll, likePattern, offsetOf, rowsAndTotal } from '../../db/list-queries';
+import {
+  deliveries,
+  type Delivery,
+  type DeliveryAttachment,
+  type DeliveryChannel,
+  type DeliveryStatus,
+} from '../../db/schema';
 
 /** What a delivery is, for the Deliveries screen and the logs (the message itself says the rest). */
 export const DELIVERY_KINDS = [
@@ -254,4 +261,104 @@ export async function applySmsReport(
 export async function findDeliveries(db: Executor, ids: string[]): Promise<Delivery[]> {
   if (ids.length === 0) return [];
   return db.select().from(deliveries).where(inArray(deliveries.id, ids));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Deliveries screen (System Settings): what went, and sending a failed message again
+
+export interface DeliveryListFilters {
+  status?: DeliveryStatus | undefined;
+  channel?: DeliveryChannel | undefined;
+  /** A kind's code holds `text`, or the kind is one of `kinds` (those whose label holds it). */
+  kind?: { text: string; kinds: readonly string[] } | undefined;
+  page: number;
+  limit: number;
+}
+
+/** What the screen shows of a delivery: never its body, reply-to address or attachments. */
+const listedColumns = {
+  id: deliveries.id,
+  channel: deliveries.channel,
+  kind: deliveries.kind,
+  recipient: deliveries.recipient,
+  subject: deliveries.subject,
+  status: deliveries.status,
+  attempts: deliveries.attempts,
+  lastError: deliveries.lastError,
+  providerStatus: deliveries.providerStatus,
+  isConfidential: deliveries.isConfidential,
+  nextAttemptAt: deliveries.nextAttemptAt,
+  createdAt: deliveries.createdAt,
+  sentAt: deliveries.sentAt,
+  failedAt: deliveries.failedAt,
+  retriedAt: deliveries.retriedAt,
+};
+export type ListedDelivery = Pick<Delivery, keyof typeof listedColumns>;
+
+function listWhere(filters: DeliveryListFilters): SQL | undefined {
+  const { kind } = filters;
+  return and(
+    filters.status ? eq(deliveries.status, filters.status) : undefined,
+    filters.channel ? eq(deliveries.channel, filters.channel) : undefined,
+    kind
+      ? or(
+          sql`lower(${deliveries.kind}) like ${likePattern(kind.text.toLowerCase())}`,
+          kind.kinds.length > 0 ? inArray(deliveries.kind, [...kind.kinds]) : undefined,
+        )
+      : undefined,
+  );
+}
+
+/** One page of deliveries, newest first, and how many match in all. */
+export async function listDeliveries(db: Executor, filters: DeliveryListFilters) {
+  const where = listWhere(filters);
+  return rowsAndTotal<ListedDelivery>(
+    db
+      .select(listedColumns)
+      .from(deliveries)
+      .where(where)
+      .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
+      .limit(filters.limit)
+      .offset(offsetOf(filters)),
+    db.select({ total: countAll() }).from(deliveries).where(where),
+  );
+}
+
+/** The delivery, locked until `tx` ends: a retry and the worker do not cross. */
+export async function findDeliveryForUpdate(
+  tx: Executor,
+  id: string,
+): Promise<Delivery | undefined> {
+  const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Puts a failed delivery back in the queue, due now, with 24 hours of retries counted from now
+ * (`retriedAt`). The provider's message id and report of the failed attempt go: a report for the
+ * new attempt must not be refused as coming after a final one. The last reason stays until the
+ * message goes. Null when the row is not a failed, non-confidential one.
+ */
+export async function requeueFailedDelivery(tx: Executor, id: string): Promise<Delivery | null> {
+  const [row] = await tx
+    .update(deliveries)
+    .set({
+      status: 'queued',
+      nextAttemptAt: sql`now()`,
+      retriedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      failedAt: null,
+      claimedUntil: null,
+      providerMessageId: null,
+      providerStatus: null,
+    })
+    .where(
+      and(
+        eq(deliveries.id, id),
+        eq(deliveries.status, 'failed'),
+        eq(deliveries.isConfidential, false),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

@@ -105,13 +105,16 @@ export async function attemptDelivery(
   } catch (error) {
     const failure = describeFailure(error);
     const now = new Date();
-    const isTooLate = now.getTime() - claimed.createdAt.getTime() >= RETRY_FOR_MS;
+    // The 24 hours count from the message's writing, or from an advocate's retry of it (System
+    // Settings → Deliveries): a message retried by hand gets a whole window of its own.
+    const retryingSince = claimed.retriedAt ?? claimed.createdAt;
+    const isTooLate = now.getTime() - retryingSince.getTime() >= RETRY_FOR_MS;
     if (failure.isPermanent || isTooLate) {
       await markFailed(deps.db, claimed, failure.reason);
       log.error({ reason: failure.reason, attempts: claimed.attempts }, 'delivery failed');
       return;
     }
-    const next = nextAttemptAfter(claimed.attempts, claimed.createdAt, now);
+    const next = nextAttemptAfter(claimed.attempts, retryingSince, now);
     await scheduleRetry(deps.db, claimed, failure.reason, next);
     await deps.queue.send(DELIVERY_QUEUE, { deliveryIds: [id] }, { startAfter: next });
     log.warn(

@@ -1,9 +1,11 @@
+import { DELIVERY_TEXTS } from '@firm/shared';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import type { RouteHandle } from '../../../lib/seo';
 import { AuditLogPanel } from '../components/audit-log-panel';
 import { DataRequestsPanel } from '../components/data-requests-panel';
+import { DeliveriesPanel } from '../components/deliveries-panel';
 import { FirmSettingsPanel } from '../components/firm-settings-panel';
 import { SuperKeyPanel } from '../components/super-key-panel';
 
@@ -14,6 +16,7 @@ export const handle: RouteHandle = {
 /** The sections of System Settings, one tab each (`?tab=`). */
 const SECTIONS = [
   { key: 'audit-log', label: 'Audit log', panel: <AuditLogPanel /> },
+  { key: 'deliveries', label: DELIVERY_TEXTS.tabLabel, panel: <DeliveriesPanel /> },
   { key: 'firm', label: 'Firm settings', panel: <FirmSettingsPanel /> },
   { key: 'data-requests', label: 'Data-protection requests', panel: <DataRequestsPanel /> },
   { key: 'registration-key', label: 'Registration key', panel: <SuperKeyPanel /> },
