@@ -281,7 +281,7 @@ export function describeAuditEntry(entry: AuditEntryForText): AuditSentence {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Deliveries (System Settings → Deliveries; issue 27 item 2)
+// Deliveries (System Settings → Deliveries, ADR 028)
 
 /**
  * The outbox's messages as the firm reads them (ADR 028): what went, to whom, and what the

@@ -25,22 +25,24 @@ import {
 } from '@firm/shared';
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
+import type { CasesDeps } from './case-access';
 import {
   addNote,
   assertMayUpload,
-  casePeople,
-  conflictCheck,
-  createCase,
-  deleteCase,
   deleteDocument,
   documentForDownload,
-  getCase,
-  listCases,
   recordDocument,
   setDocumentVisibility,
   setNoteVisibility,
+} from './case-contents.service';
+import { conflictCheck } from './case-conflicts.service';
+import {
+  casePeople,
+  createCase,
+  deleteCase,
+  getCase,
+  listCases,
   updateCase,
-  type CasesDeps,
 } from './cases.service';
 import {
   UploadRefused,

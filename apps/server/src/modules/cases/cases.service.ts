@@ -4,110 +4,53 @@ import {
   allowedStatusMoves,
   formatCaseNumber,
   can,
-  seesAsClient,
   type CaseDetail,
   type CaseList,
-  type CaseNote,
   type CasePeople,
-  type ConflictCheckValues,
-  type ConflictMatch,
   type CreateCaseValues,
   type ListCasesFilters,
   type UpdateCaseValues,
-  type CaseDocument,
   paginationOf,
 } from '@firm/shared';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { CaseRow, NewCaseRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertCan } from '../../lib/permissions';
-import { writeAudit } from '../audit/audit-log.repository';
 import {
   notifyCaseAssigned,
-  notifyCaseContentAdded,
-  notifyCaseContentShared,
   notifyCaseOpened,
   notifyCaseStatusChanged,
   notifyCourtDateSet,
 } from '../notifications/notify-events';
-import { toCaseDetail, toCaseDocument, toCaseNote, toCaseSummary } from './case-serializer';
+import { toCaseDetail, toCaseSummary } from './case-serializer';
 import {
   caseIdsOfClient,
   countCaseContents,
   deleteCaseRow,
-  deleteDocumentRow,
   findCaseInScope,
-  findDocument,
-  findNote,
-  findSimilarPeople,
   insertCase,
   insertEvent,
-  insertNote,
   insertParties,
   listCasePeople,
   listCases as listCaseRows,
   loadCaseChildren,
   lockCaseInScope,
   nextCaseSequence,
-  setItemVisibility,
-  touchCase,
   updateCaseAtVersion,
-  type CaseScope,
 } from './cases.repository';
-import {
-  discardFile,
-  keepFile,
-  removeDocumentFile,
-  type ReceivedFile,
-} from '../../lib/file-storage';
 import type { RequestMeta } from '../../lib/route-kit';
 import { publishDomainEvent } from '../../lib/domain-events';
 import { findActiveUser } from '../users/users.repository';
-import { recordCaseDocument } from './record-document';
+import { audit, isClient, notFound, scopeFor, type CasesDeps } from './case-access';
+import { findConflicts } from './case-conflicts.service';
 
 /**
- * The rules of case files (ADR 014). Every function takes the signed-in caller, checks
+ * The rules of case files (ADR 014): the case itself (list, open, create, change, delete); its
+ * contents are case-contents.service.ts's, the conflict check case-conflicts.service.ts's. Every function takes the signed-in caller, checks
  * `can()` itself (the routes check the action first too) and scopes its queries: a client reaches
  * only their own cases and their shared parts, anything else is "not found". Each change writes
  * its timeline events and its audit row in the change's own transaction.
  */
-
-export interface CasesDeps {
-  db: Db;
-  documentsDir: string;
-}
-
-const notFound = () => AppError.notFound(CASE_MESSAGES.caseNotFound, 'CASE_NOT_FOUND');
-const documentNotFound = () =>
-  AppError.notFound(CASE_MESSAGES.documentNotFound, 'DOCUMENT_NOT_FOUND');
-const noteNotFound = () => AppError.notFound(CASE_MESSAGES.noteNotFound, 'NOTE_NOT_FOUND');
-
-const isClient = (actor: UserRow) => seesAsClient(actor);
-
-/** What `actor` may reach: a client their own cases' shared parts, staff every case. */
-function scopeFor(actor: UserRow): CaseScope {
-  return isClient(actor) ? { clientId: actor.id, clientView: true } : { clientView: false };
-}
-
-const nameOf = (user: UserRow) => `${user.firstName} ${user.lastName}`;
-
-/** Audit rows name the case and its client, so a data-subject request can find them. */
-async function audit(
-  tx: Executor,
-  actor: UserRow,
-  action: string,
-  row: Pick<CaseRow, 'id' | 'caseNumber' | 'clientId'>,
-  meta: RequestMeta,
-  details: Record<string, unknown> = {},
-) {
-  await writeAudit(tx, {
-    actorId: actor.id,
-    action,
-    targetUserId: row.clientId,
-    ip: meta.ip,
-    details: { caseId: row.id, caseNumber: row.caseNumber, ...details },
-  });
-}
 
 export async function listCases(
   deps: CasesDeps,
@@ -190,79 +133,6 @@ export async function casePeople(
 ): Promise<CasePeople> {
   assertCan(actor, 'cases:create');
   return { success: true, ...(await listCasePeople(deps.db, search)) };
-}
-
-/**
- * The conflict-of-interest check: the client's name against every case's parties, and each
- * party's name against the firm's clients and every case's parties. Case numbers are shown only to
- * those who may open case files.
- */
-async function findConflicts(
-  db: Executor,
-  input: {
-    clientName?: string;
-    clientId?: string;
-    excludeCaseId?: string;
-    parties: { name: string }[];
-    /** Also look for the client's name among client accounts (default: when no client is chosen). */
-    clientAgainstClients?: boolean;
-  },
-): Promise<ConflictMatch[]> {
-  const searches: Promise<Awaited<ReturnType<typeof findSimilarPeople>>>[] = [];
-  const clientName = input.clientName?.trim();
-  if (clientName) {
-    searches.push(
-      findSimilarPeople(db, clientName, {
-        clients: input.clientAgainstClients ?? !input.clientId,
-        exceptClientId: input.clientId,
-        exceptCaseId: input.excludeCaseId,
-      }),
-    );
-  }
-  for (const party of input.parties) {
-    const name = party.name.trim();
-    if (name.length < 3) continue;
-    searches.push(
-      findSimilarPeople(db, name, {
-        clients: true,
-        exceptClientId: input.clientId,
-        exceptCaseId: input.excludeCaseId,
-      }),
-    );
-  }
-  const seen = new Set<string>();
-  return (await Promise.all(searches)).flat().filter((hit) => {
-    const key = `${hit.name}|${hit.source}|${hit.matchedName}|${hit.caseId ?? ''}|${hit.role ?? ''}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-function visibleMatches(actor: UserRow, matches: ConflictMatch[]): ConflictMatch[] {
-  if (can(actor, 'cases:view')) return matches;
-  return matches.map((match) => ({ ...match, caseId: null, caseNumber: null }));
-}
-
-export async function conflictCheck(
-  deps: CasesDeps,
-  actor: UserRow,
-  input: ConflictCheckValues,
-): Promise<ConflictMatch[]> {
-  assertCan(actor, 'cases:create');
-  return visibleMatches(actor, await findConflicts(deps.db, input));
-}
-
-/**
- * For user management's create-client: the cases naming someone like the new client as a party.
- * Client accounts with a similar name are left out: that is a possible duplicate account, not a
- * conflict of interest, and names repeat (two clients may well both be "John Kamau").
- */
-export async function conflictsForNewClient(
-  db: Executor,
-  clientName: string,
-): Promise<ConflictMatch[]> {
-  return findConflicts(db, { clientName, parties: [], clientAgainstClients: false });
 }
 
 async function assertAssignee(db: Executor, id: string) {
@@ -485,210 +355,5 @@ export async function deleteCase(
       status: current.status,
     });
     await deleteCaseRow(tx, id);
-  });
-}
-
-export async function addNote(
-  deps: CasesDeps,
-  actor: UserRow,
-  id: string,
-  input: { content: string; visibleToClient: boolean },
-  meta: RequestMeta,
-): Promise<CaseNote> {
-  assertCan(actor, 'cases:manage');
-  return deps.db.transaction(async (tx) => {
-    const current = await lockCaseInScope(tx, scopeFor(actor), id);
-    if (!current) throw notFound();
-    const note = await insertNote(tx, {
-      caseId: id,
-      authorId: actor.id,
-      authorName: nameOf(actor),
-      content: input.content,
-      visibleToClient: input.visibleToClient,
-    });
-    await insertEvent(tx, {
-      caseId: id,
-      type: 'note_added',
-      details: { noteId: note.id, author: note.authorName },
-      actorId: actor.id,
-      visibleToClient: input.visibleToClient,
-    });
-    await touchCase(tx, id);
-    await audit(tx, actor, 'case.note_added', current, meta, {
-      noteId: note.id,
-      visibleToClient: input.visibleToClient,
-    });
-    await notifyCaseContentAdded(tx, current, 'note', input.visibleToClient, actor);
-    return toCaseNote(note);
-  });
-}
-
-/**
- * Checks, before the upload is read, that `actor` may add a document to case `id`: 404 for a case
- * out of scope, 409 for a client's closed case.
- */
-export async function assertMayUpload(deps: CasesDeps, actor: UserRow, id: string): Promise<void> {
-  assertCan(actor, 'files:upload');
-  const row = await findCaseInScope(deps.db, scopeFor(actor), id);
-  if (!row) throw notFound();
-  if (isClient(actor) && row.status === 'closed') {
-    throw AppError.conflict(CASE_MESSAGES.closedCaseUpload, 'CASE_CLOSED');
-  }
-}
-
-/** Records a received file on the case; the file is kept only if the row is committed. */
-export async function recordDocument(
-  deps: CasesDeps,
-  actor: UserRow,
-  id: string,
-  file: ReceivedFile,
-  options: { name: string; visibleToClient: boolean },
-  meta: RequestMeta,
-): Promise<CaseDocument> {
-  // A client's own upload is theirs to see; staff choose.
-  const visibleToClient = isClient(actor) ? true : options.visibleToClient;
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const current = await lockCaseInScope(tx, scopeFor(actor), id);
-      if (!current) throw notFound();
-      if (isClient(actor) && current.status === 'closed') {
-        throw AppError.conflict(CASE_MESSAGES.closedCaseUpload, 'CASE_CLOSED');
-      }
-      const document = await recordCaseDocument(
-        tx,
-        actor,
-        current,
-        {
-          id: file.id,
-          name: options.name,
-          mimeType: file.mimeType,
-          sizeBytes: file.size,
-          sha256: file.sha256,
-          visibleToClient,
-        },
-        meta,
-      );
-      await keepFile(file);
-      return document;
-    });
-  } catch (error) {
-    await discardFile(file);
-    throw error;
-  }
-}
-
-/** The document `actor` may download (a client: a shared one of their own case), audited. */
-export async function documentForDownload(
-  deps: CasesDeps,
-  actor: UserRow,
-  caseId: string,
-  documentId: string,
-  meta: RequestMeta,
-) {
-  assertCan(actor, 'files:open');
-  const scope = scopeFor(actor);
-  const document = await findDocument(deps.db, scope, caseId, documentId);
-  if (!document) throw documentNotFound();
-  const row = await findCaseInScope(deps.db, scope, caseId);
-  if (!row) throw documentNotFound();
-  await audit(deps.db, actor, 'case.document_downloaded', row, meta, {
-    documentId: document.id,
-    name: document.name,
-  });
-  return document;
-}
-
-/** Staff remove a document; the audit log keeps what it was. */
-export async function deleteDocument(
-  deps: CasesDeps,
-  actor: UserRow,
-  caseId: string,
-  documentId: string,
-  meta: RequestMeta,
-): Promise<void> {
-  assertCan(actor, 'cases:manage');
-  await deps.db.transaction(async (tx) => {
-    const current = await lockCaseInScope(tx, scopeFor(actor), caseId);
-    if (!current) throw documentNotFound();
-    const document = await findDocument(tx, scopeFor(actor), caseId, documentId);
-    if (!document) throw documentNotFound();
-    await deleteDocumentRow(tx, documentId);
-    await touchCase(tx, caseId);
-    await audit(tx, actor, 'case.document_deleted', current, meta, {
-      documentId,
-      name: document.name,
-      mimeType: document.mimeType,
-      size: document.sizeBytes,
-      sha256: document.sha256,
-    });
-  });
-  await removeDocumentFile(deps.documentsDir, documentId);
-}
-
-/**
- * Shares a document with the client after its upload, or makes it internal again (ADR
- * 014 "Sharing after the fact"): audited whether or not it changed anything the client sees; the
- * client is told only when it becomes shared (an item made internal simply disappears for them).
- */
-export async function setDocumentVisibility(
-  deps: CasesDeps,
-  actor: UserRow,
-  caseId: string,
-  documentId: string,
-  visibleToClient: boolean,
-  meta: RequestMeta,
-): Promise<CaseDocument> {
-  assertCan(actor, 'files:share');
-  return deps.db.transaction(async (tx) => {
-    const current = await lockCaseInScope(tx, scopeFor(actor), caseId);
-    if (!current) throw documentNotFound();
-    const document = await findDocument(tx, scopeFor(actor), caseId, documentId);
-    if (!document) throw documentNotFound();
-    const uploader = document.uploadedBy
-      ? await findActiveUser(tx, document.uploadedBy, ['advocate', 'admin', 'client'])
-      : undefined;
-    const answer = (visible: boolean) =>
-      toCaseDocument({
-        ...document,
-        visibleToClient: visible,
-        uploaderName: uploader?.name ?? null,
-      });
-    if (document.visibleToClient === visibleToClient) return answer(visibleToClient);
-    await setItemVisibility(tx, { kind: 'document', caseId, id: documentId }, visibleToClient);
-    await touchCase(tx, caseId);
-    await audit(tx, actor, 'case.document_visibility_changed', current, meta, {
-      documentId,
-      name: document.name,
-      visibleToClient,
-    });
-    if (visibleToClient) await notifyCaseContentShared(tx, current, 'document', actor);
-    return answer(visibleToClient);
-  });
-}
-
-/** The same for a note; notes are the work of those who manage cases. */
-export async function setNoteVisibility(
-  deps: CasesDeps,
-  actor: UserRow,
-  caseId: string,
-  noteId: string,
-  visibleToClient: boolean,
-  meta: RequestMeta,
-): Promise<CaseNote> {
-  assertCan(actor, 'cases:manage');
-  return deps.db.transaction(async (tx) => {
-    const current = await lockCaseInScope(tx, scopeFor(actor), caseId);
-    if (!current) throw noteNotFound();
-    const note = await findNote(tx, caseId, noteId);
-    if (!note) throw noteNotFound();
-    if (note.visibleToClient === visibleToClient) return toCaseNote(note);
-    await setItemVisibility(tx, { kind: 'note', caseId, id: noteId }, visibleToClient);
-    await touchCase(tx, caseId);
-    await audit(tx, actor, 'case.note_visibility_changed', current, meta, {
-      noteId,
-      visibleToClient,
-    });
-    if (visibleToClient) await notifyCaseContentShared(tx, current, 'note', actor);
-    return toCaseNote({ ...note, visibleToClient });
   });
 }

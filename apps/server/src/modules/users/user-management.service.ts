@@ -29,7 +29,7 @@ import { sameId } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
 import { writeAudit } from '../audit/audit-log.repository';
 import { countCasesOfUser } from '../cases/cases.repository';
-import { conflictsForNewClient } from '../cases/cases.service';
+import { conflictsForNewClient } from '../cases/case-conflicts.service';
 import { spendUserResetTokens } from '../auth/password-reset.repository';
 import { replacePassword } from '../auth/replace-password';
 import { revokeUserSessions } from '../auth/sessions.repository';
