@@ -2,4 +2,5 @@
 declare module 'pg-boss/src/plans.js' {
   export function completeJobs(schema: string): string;
   export function failJobsById(schema: string): string;
+  export function createQueue(schema: string): string;
 }

@@ -23,6 +23,8 @@ export const ADVISORY_LOCKS = {
   visitorBookings: 7_204_341,
   /** One client's appointments (the client's id as the second key): no two overlap. */
   clientDiary: 7_204_342,
+  /** Creating a job queue's queue (lib/job-queue.ts): pg-boss's partitions, one at a time. */
+  jobQueueCreation: 7_204_343,
 } as const;
 export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
 

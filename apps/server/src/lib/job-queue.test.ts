@@ -77,3 +77,27 @@ describe('stopping the job queue', () => {
     database = await createTestDatabase();
   });
 });
+
+describe('creating queues', () => {
+  it('lets several processes create the same new queues at once (no deadlock on a server)', async () => {
+    const database = await createTestDatabase();
+    const { logger } = recordingLogger();
+    // Three processes' queues on one database (on PostgreSQL, each query on a connection of its
+    // own), each creating the same five queues as a start-up does.
+    const queues = await Promise.all([1, 2, 3].map(() => startJobQueue(database, logger)));
+    try {
+      const names = ['reminders', 'notices', 'purge', 'sweep', 'texts'].map((n) => `race-${n}`);
+      await Promise.all(
+        queues.flatMap((queue) => names.map((name) => queue.createQueue(name, { name }))),
+      );
+      const { rows } = await database.executeSql(
+        `select name from pgboss.queue where name like 'race-%' order by name`,
+        [],
+      );
+      expect(rows.map((row) => (row as { name: string }).name)).toEqual([...names].sort());
+    } finally {
+      for (const queue of queues) await stopJobQueue(queue);
+      await database.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import { completeJobs, failJobsById } from 'pg-boss/src/plans.js';
+import { completeJobs, createQueue, failJobsById } from 'pg-boss/src/plans.js';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Database } from '../db/client';
 
 export type JobQueue = PgBoss;
@@ -23,6 +24,17 @@ const SCHEMA = 'pgboss';
 const UNAWAITED = new Set([completeJobs(SCHEMA), failJobsById(SCHEMA)]);
 
 /**
+ * pg-boss creates a queue by attaching a partition to its job table. Two processes creating
+ * queues at the same moment (several starting together, or a new scheduled job deployed to all)
+ * can deadlock on that table's locks, and the loser's start-up fails. The same statement, behind a
+ * transaction-scoped advisory lock taken first in it, creates one queue at a time across processes
+ * (creating an existing queue does nothing).
+ */
+const CREATE_QUEUE = createQueue(SCHEMA);
+const CREATE_QUEUE_ONE_AT_A_TIME = `WITH held AS (SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.jobQueueCreation}))
+  SELECT ${SCHEMA}.create_queue($1, $2) FROM held`;
+
+/**
  * The job queue (pg-boss, ADR 028) on the app's own database, embedded or server: pg-boss speaks
  * to it through `Database.executeSql`, so it needs no connection of its own and runs on PGlite.
  * Its tables live in the `pgboss` schema, created or upgraded by `start()` under pg-boss's
@@ -39,7 +51,10 @@ export async function startJobQueue(
       executeSql: async (text, values) => {
         held.queries += 1;
         try {
-          return await database.executeSql(text, values);
+          return await database.executeSql(
+            text === CREATE_QUEUE ? CREATE_QUEUE_ONE_AT_A_TIME : text,
+            values,
+          );
         } catch (error) {
           if (!UNAWAITED.has(text)) throw error;
           logger.warn({ err: error }, 'job queue could not record a finished job');
