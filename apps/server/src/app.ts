@@ -22,6 +22,7 @@ import { jobQueuePlugin } from './plugins/job-queue';
 import { apiRoutes } from './modules/api.routes';
 import { followCaseEvents } from './modules/messages/case-events';
 import { followAccountEvents } from './modules/notifications/account-events';
+import { followDeliveryFailures } from './modules/settings/delivery-failures';
 import {
   appointmentRemindersPlugin,
   type AppointmentReminderOptions,
@@ -180,6 +181,7 @@ export async function buildApp({
   });
   followAccountEvents();
   followCaseEvents();
+  followDeliveryFailures();
   await app.register(authPlugin);
   await app.register(notificationsPlugin, notifications);
   await app.register(apiDocsPlugin);

@@ -12,6 +12,14 @@ export interface DomainEvents {
   advocateAwaitingVerification: { user: UserRow };
   /** A case has a new assignee (cases). */
   caseAssigned: { caseId: string; assigneeId: string; changedBy: string };
+  /** An email or SMS failed for good: refused, or 24 hours of retries spent (deliveries). */
+  deliveryFailed: {
+    id: string;
+    channel: 'email' | 'sms';
+    kind: string;
+    recipient: string;
+    reason: string;
+  };
 }
 
 type EventName = keyof DomainEvents;

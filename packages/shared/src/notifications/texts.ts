@@ -29,6 +29,7 @@ export const NOTIFICATION_KINDS = [
   'contact_message_received',
   'visitor_booking_received',
   'message_received',
+  'delivery_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -190,6 +191,12 @@ export const NOTIFICATION_TEXTS = {
   appointmentReminder: {
     title: 'Appointment tomorrow',
     message: (type: string, when: string) => `Reminder: ${type} on ${when}.`,
+  },
+  /** To advocates: an email or text could not be delivered and will not be tried again (ADR 028). */
+  deliveryFailed: {
+    title: 'A message could not be delivered',
+    message: (what: string, channel: 'email' | 'sms', to: string, reason: string) =>
+      `The ${channel === 'sms' ? 'SMS' : 'email'} “${what}” to ${to} could not be delivered: ${reason}. Reach the person another way, or correct their details and retry it under System Settings, Deliveries.`,
   },
   permissionsChanged: {
     title: 'Your permissions changed',

@@ -136,8 +136,9 @@ export async function markSent(
     .where(ownsClaim(claimed));
 }
 
-export async function markFailed(db: Executor, claimed: Delivery, reason: string): Promise<void> {
-  await db
+/** Marks a claimed delivery failed; false when the claim was no longer this worker's. */
+export async function markFailed(db: Executor, claimed: Delivery, reason: string): Promise<boolean> {
+  const rows = await db
     .update(deliveries)
     .set({
       status: 'failed',
@@ -147,7 +148,9 @@ export async function markFailed(db: Executor, claimed: Delivery, reason: string
       lastError: reason,
       body: blankedIfConfidential,
     })
-    .where(ownsClaim(claimed));
+    .where(ownsClaim(claimed))
+    .returning({ id: deliveries.id });
+  return rows.length > 0;
 }
 
 /** Releases the claim and sets the next attempt; returns when it is due. */
@@ -212,6 +215,26 @@ const FAILED_REPORTS = ['Failed', 'Rejected', 'AbsentSubscriber', 'Expired'];
  * same report twice leaves the row as once; a report after a final one changes nothing. A failed
  * report marks the row failed with the network's reason. Returns whether a row matched.
  */
+/** Whether Africa's Talking's report `status` says the SMS failed for good. */
+export const isFailedReport = (status: string) => FAILED_REPORTS.includes(status);
+
+/** The SMS a report is about, locked for the report's transaction (null: none of ours). */
+export async function lockSmsByProviderId(db: Executor, providerMessageId: string) {
+  const [row] = await db
+    .select({
+      id: deliveries.id,
+      kind: deliveries.kind,
+      recipient: deliveries.recipient,
+      status: deliveries.status,
+    })
+    .from(deliveries)
+    .where(
+      and(eq(deliveries.providerMessageId, providerMessageId), eq(deliveries.channel, 'sms')),
+    )
+    .for('update');
+  return row ?? null;
+}
+
 export async function applySmsReport(
   db: Executor,
   report: { providerMessageId: string; status: string; failureReason: string | undefined },

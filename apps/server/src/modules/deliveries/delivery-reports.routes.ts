@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@firm/shared';
 import { AppError } from '../../lib/app-error';
-import { applySmsReport } from './deliveries.repository';
+import { publishDomainEvent } from '../../lib/domain-events';
+import { applySmsReport, isFailedReport, lockSmsByProviderId } from './deliveries.repository';
 
 /** The fields of Africa's Talking's delivery report this app reads; it posts others too. */
 const smsReportSchema = z.looseObject({
@@ -51,10 +52,24 @@ export const deliveryReportRoutes: FastifyPluginAsyncZod = async (app) => {
         throw AppError.notFound(MESSAGES.notFound);
       }
       const { id, status, failureReason } = request.body;
-      const isKnown = await applySmsReport(app.db, {
-        providerMessageId: id,
-        status,
-        failureReason: failureReason || undefined,
+      const isKnown = await app.db.transaction(async (tx) => {
+        const before = await lockSmsByProviderId(tx, id);
+        const applied = await applySmsReport(tx, {
+          providerMessageId: id,
+          status,
+          failureReason: failureReason || undefined,
+        });
+        // The network's refusal, heard once: whoever must reach the person hears of it.
+        if (before && before.status !== 'failed' && isFailedReport(status)) {
+          await publishDomainEvent(tx, 'deliveryFailed', {
+            id: before.id,
+            channel: 'sms',
+            kind: before.kind,
+            recipient: before.recipient,
+            reason: failureReason || status,
+          });
+        }
+        return applied;
       });
       if (!isKnown)
         request.log.warn({ providerMessageId: id }, 'delivery report for an unknown SMS');

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
 import type { Delivery } from '../../db/schema';
+import { publishDomainEvent } from '../../lib/domain-events';
 import type { JobQueue } from '../../lib/job-queue';
 import type { Mailer } from '../../lib/mailer';
 import { SmsRefused, type SmsSender } from '../../lib/sms';
@@ -110,7 +111,17 @@ export async function attemptDelivery(
     const retryingSince = claimed.retriedAt ?? claimed.createdAt;
     const isTooLate = now.getTime() - retryingSince.getTime() >= RETRY_FOR_MS;
     if (failure.isPermanent || isTooLate) {
-      await markFailed(deps.db, claimed, failure.reason);
+      // Whoever must reach the person another way hears of it with the failure (domain event).
+      await deps.db.transaction(async (tx) => {
+        if (!(await markFailed(tx, claimed, failure.reason))) return;
+        await publishDomainEvent(tx, 'deliveryFailed', {
+          id: claimed.id,
+          channel: claimed.channel,
+          kind: claimed.kind,
+          recipient: claimed.recipient,
+          reason: failure.reason,
+        });
+      });
       log.error({ reason: failure.reason, attempts: claimed.attempts }, 'delivery failed');
       return;
     }
