@@ -137,7 +137,11 @@ export async function markSent(
 }
 
 /** Marks a claimed delivery failed; false when the claim was no longer this worker's. */
-export async function markFailed(db: Executor, claimed: Delivery, reason: string): Promise<boolean> {
+export async function markFailed(
+  db: Executor,
+  claimed: Delivery,
+  reason: string,
+): Promise<boolean> {
   const rows = await db
     .update(deliveries)
     .set({
@@ -228,9 +232,7 @@ export async function lockSmsByProviderId(db: Executor, providerMessageId: strin
       status: deliveries.status,
     })
     .from(deliveries)
-    .where(
-      and(eq(deliveries.providerMessageId, providerMessageId), eq(deliveries.channel, 'sms')),
-    )
+    .where(and(eq(deliveries.providerMessageId, providerMessageId), eq(deliveries.channel, 'sms')))
     .for('update');
   return row ?? null;
 }
