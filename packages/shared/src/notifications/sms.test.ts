@@ -24,6 +24,7 @@ describe('SMS texts', () => {
     SMS.courtDateSet(caseNumber, when),
     SMS.courtDateMoved(caseNumber, when),
     SMS.courtDateTomorrow(caseNumber, '09:30'),
+    SMS.paymentReceived('KSh 15,000', what, when, 'QGH7XK2L9P'),
     SMS.newMessage('https://portal.mwamba-advocates.co.ke/messages'),
   ];
 

@@ -83,6 +83,9 @@ export const SMS = {
     `${FIRM}: court date for case ${clip(caseNumber, 30)} moved to ${when}. Details in your portal. ${CALL}`,
   courtDateTomorrow: (caseNumber: string, when: string) =>
     `${FIRM}: reminder, case ${clip(caseNumber, 30)} is in court tomorrow, ${when}. ${CALL}`,
+  /** `amount`: "KSh 5,000"; `reference`: the M-Pesa code or the bank's, as recorded. */
+  paymentReceived: (amount: string, what: string, when: string, reference: string) =>
+    `${FIRM}: we received ${amount} for your ${clip(what, 30)} on ${when}. Ref ${clip(reference, 20)}. Thank you. ${CALL}`,
   newMessage: (link: string) =>
     `${FIRM}: you have a new secure message from the firm. Sign in to read it: ${link}`,
 } as const;

@@ -338,6 +338,7 @@ export const DELIVERY_KIND_LABELS: Readonly<Record<string, string>> = {
   court_date_set: 'Court date set',
   court_date_reminder: 'Court date reminder',
   message_unread: 'Unread secure message',
+  payment_receipt: 'Payment receipt',
   test_sms: 'Test SMS',
 };
 

@@ -1,16 +1,23 @@
 import {
   APPOINTMENT_MESSAGES as M,
+  APPOINTMENT_TYPE_DEFAULTS,
+  SMS,
   canMoveTo,
+  formatKsh,
+  formatNairobiDateTime,
   isStaffAccount,
   nairobiDateTime,
   type Appointment,
   type UpdateAppointmentValues,
 } from '@firm/shared';
+import type { Executor } from '../../db/client';
 import type { NewAppointmentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertCan } from '../../lib/permissions';
 import { writeAudit } from '../audit/audit-log.repository';
+import { queueClientSms } from '../notifications/client-sms';
 import { notifyAppointmentChanged } from '../notifications/notify-events';
+import { findUserById } from '../users/users.repository';
 import { bookableAdvocates } from '../users/user-lookups.repository';
 import { nowOf, type AppointmentDeps } from './appointment-deps';
 import type { RequestMeta } from '../../lib/route-kit';
@@ -60,6 +67,28 @@ function changesOf(
     }
   }
   return changes;
+}
+
+/**
+ * The client's text receipt of a fee recorded as paid (ADR 033), under their appointment texts;
+ * a visitor's booking has no account to text.
+ */
+async function queueReceipt(
+  tx: Executor,
+  row: AppointmentWithAdvocate,
+  newReference: string | null,
+): Promise<string[]> {
+  const client = row.clientId ? await findUserById(tx, row.clientId) : undefined;
+  const reference = newReference ?? row.paymentReference;
+  if (!client || !reference || row.feeKsh <= 0) return [];
+  const text = SMS.paymentReceived(
+    formatKsh(row.feeKsh),
+    APPOINTMENT_TYPE_DEFAULTS[row.type].label.toLowerCase(),
+    formatNairobiDateTime(row.startsAt.toISOString()),
+    reference,
+  );
+  const id = await queueClientSms(tx, client, 'appointments', 'payment_receipt', text);
+  return id ? [id] : [];
 }
 
 /**
@@ -169,6 +198,7 @@ export async function updateAppointment(
         ip: meta.ip,
         details: { appointmentId: row.id, changes: Object.fromEntries(staffFields) },
       });
+      if (action === 'paid') return queueReceipt(tx, row, changes.paymentReference ?? null);
       if (!isConfirming) return [];
       await notifyAppointmentChanged(tx, row, 'appointment_confirmed', user);
       return queueAppointmentMail(tx, deps, row.id, { kind: 'confirmed', notifyFirm: !isStaff });

@@ -32,6 +32,7 @@ export const DELIVERY_KINDS = [
   'court_date_set',
   'court_date_reminder',
   'message_unread',
+  'payment_receipt',
   'test_sms',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];

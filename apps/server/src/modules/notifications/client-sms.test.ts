@@ -267,6 +267,27 @@ describe('appointments', () => {
     expect(ctx.mail.some((mail) => mail.subject.includes('cancelled'))).toBe(true);
   });
 
+  it('text the client a receipt when the firm records the fee paid, once', async () => {
+    const row = await confirmedIn(5 * 24 * 60);
+    const pay = () =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/appointments/${row.id}`,
+        headers: bearer(advocateToken),
+        payload: { paymentStatus: 'paid', paymentMethod: 'mpesa', paymentReference: 'QGH7XK2L9P' },
+      });
+    expect((await pay()).statusCode, 'recorded').toBe(200);
+    const sent = await texts();
+    expect(sent.map((each) => each.to)).toEqual(['+254712982369']);
+    expectOneSms(sent[0]!.message);
+    expect(sent[0]!.message).toMatch(
+      /^Mwamba & Associates: we received KSh 5,000 for your consultation on .+\. Ref QGH7XK2L9P\./,
+    );
+    // Saved again as paid: no second receipt.
+    expect((await pay()).statusCode).toBe(200);
+    expect(await texts()).toEqual([]);
+  });
+
   it('a 2-hour text is not sent within 30 minutes of the start (the booking said it)', async () => {
     await confirmedIn(20);
     expect(
