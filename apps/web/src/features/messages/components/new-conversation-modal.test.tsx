@@ -138,6 +138,31 @@ describe('New Message', () => {
     expect(within(dialog).queryByRole('list', { name: 'Attachments' })).toBeNull();
   });
 
+  it('asks staff for a client, a subject and a message (or a file) before anything is sent', async () => {
+    mockApi({
+      'GET /clients?limit=10': [200, { ...emptyList('clients'), clients: [CLIENT] }],
+      'GET /conversations/staff': [200, COLLEAGUES],
+      [`GET /cases?limit=100&client=${CLIENT.id}`]: [200, emptyList('cases')],
+    });
+    const { dialog } = renderModal({ isStaff: true });
+    await within(dialog).findByRole('radio', { name: /Zawadi Njoroge/ });
+    await userEvent.type(within(dialog).getByLabelText('Subject'), '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText(MESSAGE_MESSAGES.clientRequired)).toBeVisible();
+    expect(within(dialog).getByText(MESSAGE_MESSAGES.subjectRequired)).toBeVisible();
+    expect(within(dialog).getByText(MESSAGE_MESSAGES.bodyRequired)).toBeVisible();
+    expect(uploads).toEqual([]);
+
+    // A file alone is a message: only the client and the subject are still wanted.
+    fireEvent.change(fileInput(), { target: { files: [pdf('Title deed.pdf')] } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(within(dialog).queryByText(MESSAGE_MESSAGES.bodyRequired)).toBeNull(),
+    );
+    expect(within(dialog).getByText(MESSAGE_MESSAGES.clientRequired)).toBeVisible();
+    expect(uploads).toEqual([]);
+  });
+
   it('sends text only as JSON, with the colleagues staff named', async () => {
     mockApi({
       'GET /clients?limit=10': [200, { ...emptyList('clients'), clients: [CLIENT] }],

@@ -6,10 +6,12 @@ import {
   MESSAGE_SCREEN_STATES,
 } from '@firm/shared';
 import { useId, useState, type DragEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreateConversation } from '../api/create-conversation';
 import { useCaseChoices, useChosenClient, useClientChoices, useStaffChoices } from '../api/pickers';
@@ -28,6 +30,16 @@ export interface NewConversationModalProps {
   onCreated: (created: ConversationCreated) => void;
 }
 
+/** What the form holds; the files are kept beside it (they are not form values). */
+interface NewMessageForm {
+  subject: string;
+  body: string;
+  caseId: string;
+  /** Staff: the client chosen ('' until one is). */
+  clientId: string;
+  staffIds: string[];
+}
+
 export function NewConversationModal({
   isStaff,
   mayListCases,
@@ -36,25 +48,38 @@ export function NewConversationModal({
   onClose,
   onCreated,
 }: NewConversationModalProps) {
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
-  const [caseId, setCaseId] = useState('');
-  const [clientId, setClientId] = useState<string | null>(isStaff ? initialClientId : null);
-  const [staffIds, setStaffIds] = useState<string[]>([]);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<NewMessageForm>({
+    defaultValues: {
+      subject: '',
+      body: '',
+      caseId: '',
+      clientId: isStaff ? (initialClientId ?? '') : '',
+      staffIds: [],
+    },
+  });
   const [files, setFiles] = useState<File[]>([]);
+  const [filesError, setFilesError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number[] | null>(null);
   const [isDragging, setIsDragging] = useState(false);
   const [clientSearch, setClientSearch] = useState('');
   const debouncedSearch = useDebouncedValue(clientSearch, 300);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const clientId = useWatch({ control, name: 'clientId' });
+  const staffIds = useWatch({ control, name: 'staffIds' });
   const create = useCreateConversation();
   const clients = useClientChoices(debouncedSearch, isStaff);
   const chosen = useChosenClient(isStaff ? initialClientId : null);
   const colleagues = useStaffChoices(isStaff);
   const cases = useCaseChoices(
-    isStaff ? clientId : null,
-    mayListCases && (!isStaff || clientId !== null),
+    isStaff ? clientId || null : null,
+    mayListCases && (!isStaff || clientId !== ''),
   );
   const bodyId = useId();
   const caseSelectId = useId();
@@ -63,10 +88,10 @@ export function NewConversationModal({
   const addFiles = (list: FileList | File[]) => {
     const added = withAddedFiles(files, list);
     if ('error' in added) {
-      setErrors({ ...errors, files: added.error });
+      setFilesError(added.error);
       return;
     }
-    setErrors(({ files: _dropped, ...rest }) => rest);
+    setFilesError(null);
     setFiles(added.files);
   };
 
@@ -76,24 +101,17 @@ export function NewConversationModal({
     if (event.dataTransfer.files.length > 0) addFiles(event.dataTransfer.files);
   };
 
-  const submit = () => {
-    const found: Record<string, string> = {};
-    if (!subject.trim()) found.subject = MESSAGE_MESSAGES.subjectRequired;
-    // As for any message: text, files, or both.
-    if (!body.trim() && files.length === 0) found.body = MESSAGE_MESSAGES.bodyRequired;
-    if (isStaff && !clientId) found.clientId = MESSAGE_MESSAGES.clientRequired;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = handleSubmit((values) => {
     setFormError(null);
     if (files.length > 0) setProgress(files.map(() => 0));
     create.mutate(
       {
         input: {
-          subject: subject.trim(),
-          body: body.trim(),
-          caseId: caseId || undefined,
-          clientId: isStaff ? (clientId ?? undefined) : undefined,
-          ...(isStaff && staffIds.length > 0 ? { staffIds } : {}),
+          subject: values.subject.trim(),
+          body: values.body.trim(),
+          caseId: values.caseId || undefined,
+          clientId: isStaff ? values.clientId || undefined : undefined,
+          ...(isStaff && values.staffIds.length > 0 ? { staffIds: values.staffIds } : {}),
         },
         files,
         onProgress: setProgress,
@@ -101,13 +119,14 @@ export function NewConversationModal({
       {
         onSuccess: (created) => onCreated(created),
         onError: (error) => {
-          if (error instanceof ApiError && error.errors) setErrors(error.errors);
+          applyServerErrors(error, setError, ['subject', 'body', 'caseId', 'clientId', 'staffIds']);
+          if (error instanceof ApiError && error.errors?.files) setFilesError(error.errors.files);
           setFormError(errorText(error, MESSAGE_SCREEN_STATES.sendFailed));
         },
         onSettled: () => setProgress(null),
       },
     );
-  };
+  });
 
   // The chosen client (from a link) heads the list when the search does not hold them.
   const clientOptions = [
@@ -139,10 +158,7 @@ export function NewConversationModal({
         id={formId}
         noValidate
         className={`space-y-4 ${isDragging ? 'rounded-md ring-2 ring-brand-600' : ''}`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+        onSubmit={(event) => void submit(event)}
         onDragOver={(event) => {
           event.preventDefault();
           setIsDragging(true);
@@ -163,7 +179,7 @@ export function NewConversationModal({
               type="search"
               value={clientSearch}
               onChange={(event) => setClientSearch(event.target.value)}
-              error={errors.clientId}
+              error={errors.clientId?.message}
             />
             {clients.isError ? (
               <p role="alert" className="text-sm text-red-800">
@@ -175,13 +191,13 @@ export function NewConversationModal({
                   <label key={client.id} className="flex items-center gap-2 text-sm">
                     <input
                       type="radio"
-                      name="client"
                       value={client.id}
-                      checked={clientId === client.id}
-                      onChange={() => {
-                        setClientId(client.id);
-                        setCaseId('');
-                      }}
+                      {...register('clientId', {
+                        validate: (value) =>
+                          !isStaff || value !== '' || MESSAGE_MESSAGES.clientRequired,
+                        // Another client's cases are not this one's.
+                        onChange: () => setValue('caseId', ''),
+                      })}
                     />
                     {client.firstName} {client.lastName}{' '}
                     <span className="text-slate-600">({client.email})</span>
@@ -200,8 +216,7 @@ export function NewConversationModal({
           </label>
           <select
             id={caseSelectId}
-            value={caseId}
-            onChange={(event) => setCaseId(event.target.value)}
+            {...register('caseId')}
             disabled={isStaff && !clientId}
             className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base sm:text-sm"
           >
@@ -212,15 +227,18 @@ export function NewConversationModal({
               </option>
             ))}
           </select>
-          {errors.caseId ? <p className="mt-1 text-sm text-red-700">{errors.caseId}</p> : null}
+          {errors.caseId ? (
+            <p className="mt-1 text-sm text-red-700">{errors.caseId.message}</p>
+          ) : null}
         </div>
         <TextField
           label="Subject"
           required
-          value={subject}
           maxLength={MESSAGE_LIMITS.subjectMax}
-          onChange={(event) => setSubject(event.target.value)}
-          error={errors.subject}
+          {...register('subject', {
+            validate: (value) => value.trim() !== '' || MESSAGE_MESSAGES.subjectRequired,
+          })}
+          error={errors.subject?.message}
         />
         <div>
           <label htmlFor={bodyId} className="mb-1 block text-sm font-medium text-slate-800">
@@ -229,16 +247,19 @@ export function NewConversationModal({
           <textarea
             id={bodyId}
             rows={5}
-            value={body}
             maxLength={MESSAGE_LIMITS.bodyMax}
             aria-invalid={errors.body ? true : undefined}
             aria-describedby={errors.body ? `${bodyId}-error` : undefined}
-            onChange={(event) => setBody(event.target.value)}
+            {...register('body', {
+              // As for any message: text, files, or both.
+              validate: (value) =>
+                value.trim() !== '' || files.length > 0 || MESSAGE_MESSAGES.bodyRequired,
+            })}
             className="block w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
           />
           {errors.body ? (
             <p id={`${bodyId}-error`} className="mt-1 text-sm text-red-700">
-              {errors.body}
+              {errors.body.message}
             </p>
           ) : null}
         </div>
@@ -252,9 +273,9 @@ export function NewConversationModal({
             progress={progress}
             onRemove={(index) => setFiles(files.filter((_, i) => i !== index))}
           />
-          {errors.files ? (
+          {filesError ? (
             <p role="alert" className="mt-1 text-sm text-red-700">
-              {errors.files}
+              {filesError}
             </p>
           ) : null}
         </div>
@@ -269,23 +290,19 @@ export function NewConversationModal({
                 <label key={person.id} className="flex items-center gap-2 text-sm">
                   <input
                     type="checkbox"
-                    checked={staffIds.includes(person.id)}
+                    value={person.id}
                     disabled={
                       !staffIds.includes(person.id) && staffIds.length >= MESSAGE_LIMITS.staffMax
                     }
-                    onChange={(event) =>
-                      setStaffIds(
-                        event.target.checked
-                          ? [...staffIds, person.id]
-                          : staffIds.filter((id) => id !== person.id),
-                      )
-                    }
+                    {...register('staffIds')}
                   />
                   {person.name}
                 </label>
               ))}
             </div>
-            {errors.staffIds ? <p className="text-sm text-red-700">{errors.staffIds}</p> : null}
+            {errors.staffIds ? (
+              <p className="text-sm text-red-700">{errors.staffIds.message}</p>
+            ) : null}
           </fieldset>
         ) : null}
       </form>
