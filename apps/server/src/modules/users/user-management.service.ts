@@ -6,7 +6,6 @@ import {
   USER_MANAGEMENT_MESSAGES,
   ROLES,
   can,
-  type Action,
   type AdminPermissions,
   type ErrorCode,
   type CreateAdminValues,
@@ -25,6 +24,7 @@ import { isInvitable, issueInvitation, queueWelcomeEmail } from '../auth/invitat
 import type { Outbox } from '../deliveries/outbox';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { assertCan } from '../../lib/permissions';
 import { sameId } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
 import { writeAudit } from '../audit/audit-log.repository';
@@ -58,10 +58,6 @@ export interface UserManagementDeps {
  * docs/roles-and-permissions.md). Every function takes the signed-in caller, checks `can()` itself (the routes check it too, before the
  * body is read), and writes its change and its audit row in one transaction.
  */
-
-function assertCan(actor: UserRow, action: Action, deniedMessage: string): void {
-  if (!can(actor, action)) throw AppError.forbidden(deniedMessage);
-}
 
 /**
  * Advocates see and manage everyone; an admin who may admit clients sees clients only, whatever
@@ -177,7 +173,7 @@ export async function createAdmin(
   input: CreateAdminValues,
   meta: RequestMeta,
 ): Promise<CreatedUser> {
-  assertCan(actor, 'admins:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'admins:manage');
   return createAccount(
     deps,
     actor,
@@ -201,7 +197,7 @@ export async function createClient(
   meta: RequestMeta,
   alongWith?: AlongWithAccount,
 ): Promise<CreatedUser> {
-  assertCan(actor, 'clients:admit', USER_MANAGEMENT_MESSAGES.clientsAccessDenied);
+  assertCan(actor, 'clients:admit');
   // The conflict-of-interest check: someone like the new client named in a case.
   const matches = await conflictsForNewClient(deps.db, `${input.firstName} ${input.lastName}`);
   if (matches.length > 0 && !input.conflictCheck) {
@@ -239,7 +235,7 @@ export async function createAdvocate(
   input: CreateAdvocateValues,
   meta: RequestMeta,
 ): Promise<CreatedUser> {
-  assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'users:manage');
   return createAccount(
     deps,
     actor,
@@ -299,7 +295,7 @@ export async function updateAdminPermissions(
   permissions: AdminPermissions,
   meta: RequestMeta,
 ): Promise<PublicUser> {
-  assertCan(actor, 'admins:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'admins:manage');
   return withTarget(deps, id, async (tx, target) => {
     // The path names an admin: another account is not one (404, as an unknown id).
     if (!isAdminAccount(target))
@@ -323,7 +319,7 @@ export async function deactivateUser(
   id: string,
   meta: RequestMeta,
 ): Promise<PublicUser> {
-  assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'users:manage');
   assertNotSelf(actor, id, USER_MANAGEMENT_MESSAGES.cannotDeactivateSelf, 'CANNOT_DEACTIVATE_SELF');
   return withTarget(
     deps,
@@ -358,7 +354,7 @@ export async function activateUser(
   id: string,
   meta: RequestMeta,
 ): Promise<PublicUser> {
-  assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'users:manage');
   return withTarget(deps, id, async (tx, target) => {
     if (target.verificationStatus === 'pending') {
       throw AppError.conflict(
@@ -385,7 +381,7 @@ export async function verifyAdvocate(
   id: string,
   meta: RequestMeta,
 ): Promise<PublicUser> {
-  assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'users:manage');
   return withTarget(deps, id, async (tx, target) => {
     if (!isAdvocateAccount(target) || target.verificationStatus !== 'pending') {
       throw AppError.conflict(USER_MANAGEMENT_MESSAGES.onlyPendingAdvocatesVerified, 'NOT_PENDING');
@@ -415,7 +411,7 @@ export async function resetUserPassword(
   id: string,
   meta: RequestMeta,
 ): Promise<CreatedUser> {
-  assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'users:manage');
   assertNotSelf(
     actor,
     id,
@@ -462,17 +458,13 @@ export async function resendInvitation(
     const target = await findUserInScopeForUpdate(tx, EVERYONE, id);
     if (!target) {
       // Someone who may invite nobody is refused before learning whether the id exists.
-      assertCan(
-        actor,
-        can(actor, 'admins:manage') ? 'admins:manage' : 'clients:admit',
-        USER_MANAGEMENT_MESSAGES.clientsAccessDenied,
-      );
+      assertCan(actor, can(actor, 'admins:manage') ? 'admins:manage' : 'clients:admit');
       throw notFound();
     }
     if (isAdminAccount(target)) {
-      assertCan(actor, 'admins:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
+      assertCan(actor, 'admins:manage');
     } else {
-      assertCan(actor, 'clients:admit', USER_MANAGEMENT_MESSAGES.clientsAccessDenied);
+      assertCan(actor, 'clients:admit');
     }
     if (!isInvitable(target)) {
       throw AppError.conflict(
@@ -510,7 +502,7 @@ export async function deleteUser(
   id: string,
   meta: RequestMeta,
 ): Promise<void> {
-  assertCan(actor, 'users:manage', USER_MANAGEMENT_MESSAGES.adminsAccessDenied);
+  assertCan(actor, 'users:manage');
   assertNotSelf(actor, id, USER_MANAGEMENT_MESSAGES.cannotDeleteSelf, 'CANNOT_DELETE_SELF');
   await withTarget(
     deps,
