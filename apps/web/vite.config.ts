@@ -60,6 +60,36 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The deferred toaster (a few hundred bytes) that every page mounts; react-hot-toast itself
           // stays in its lazy chunk.
           if (/\/src\/lib\/toasts\.tsx$/.test(id)) return 'site';
+          // Named so that Rollup does not fold them into 'portal' below, which imports them: every
+          // page loads the session (main.tsx), the API client loads with a session to check, and
+          // a public page's first toast loads react-hot-toast.
+          if (/\/src\/(lib\/(session|auth-storage)|components\/ui\/email-text)\.tsx?$/.test(id))
+            return 'session';
+          if (/\/src\/lib\/api-client\.ts$/.test(id)) return 'api-client';
+          if (/node_modules\/(react-hot-toast|goober)\//.test(id)) return 'toast';
+          // The portal's frame and the pieces most of its screens draw with: TanStack Query, the
+          // header's signed-in controls, the screens' UI
+          // primitives and lists. Left to Rollup these were ~30 chunks of 1–4 KB, each a request
+          // of its own (and ~1 KB of headers) that a phone on HTTP/1.1 queues six at a time:
+          // the portal's first screen waited on five or six round trips of them (ADR 032). None
+          // of these is imported by a prerendered public page or by anything in 'site', 'main'
+          // or the session: only the portal layout's routes (the sign-in pages and the portal)
+          // load it, so it closes no chunk cycle. react-hook-form ('forms') and zod
+          // ('validation') stay apart: Dashboard and Messages need neither to draw. The portal
+          // layout and the guard stay route chunks of their own: the prerenderer finds them in
+          // the manifest by name to preload each screen's shell (scripts/prerender.mjs).
+          if (
+            /node_modules\/@tanstack\/(react-query|query-core)\//.test(id) ||
+            /\/src\/lib\/(query-client|screen-query|format|form-errors|return-path|use-dismiss|use-debounced-value|file-transfer|link-token|conversation-keys|live-events|nav-counts)\.tsx?$/.test(
+              id,
+            ) ||
+            /\/src\/components\/(list\/[^/]+|ui\/(spinner|page-heading|modal|text-field|text-area-field|badge|checkbox|select-field|form-modal|tabs|toggle))\.tsx?$/.test(
+              id,
+            ) ||
+            /\/src\/app\/layouts\/(user-menu|nav-group|nav-count-badge)\.tsx$/.test(id) ||
+            /\/src\/features\/notifications\/components\/notification-bell\.tsx$/.test(id)
+          )
+            return 'portal';
           // The rest of packages/shared (texts, constants, date formatting) that the portal's
           // screens read. Named, because Rollup would otherwise move what the schemas import into
           // 'validation', and every portal page would then download zod and build every schema

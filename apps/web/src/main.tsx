@@ -3,9 +3,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { routes } from './app/routes';
+import { startSessionCheck } from './lib/session';
 
 const container = document.getElementById('root')!;
 const isPrerendered = container.hasChildNodes();
+
+// A portal page waits for the session before its screen can ask for data: ask now, beside the
+// route chunks, not after the first render. A prerendered page hydrates as signed out first
+// (the session's server snapshot), so its check stays with the provider, after hydration.
+if (!isPrerendered) startSessionCheck();
 
 if (isPrerendered) {
   // Load the lazy modules of the prerendered page before hydrating, so the first client render

@@ -59,6 +59,16 @@ async function restore() {
   }
 }
 
+/**
+ * Starts checking a stored token before React has rendered anything. A portal page cannot show
+ * its screen before it knows who is signed in, and left to the provider's subscription the check
+ * would wait for the app's whole first render on a slow phone: one more step in the chain
+ * session → screen → data. The provider then finds it under way (`restoring`), or done.
+ */
+export function startSessionCheck() {
+  void restore();
+}
+
 /** Store the token of a login or registration and the user it belongs to. */
 function start(token: string, user: PublicUser) {
   storeToken(token);

@@ -1,4 +1,4 @@
-import { nairobiToday } from '@firm/shared';
+import { nairobiToday, type CourtDateList } from '@firm/shared';
 import { useCourtDates } from '../api/court-dates';
 import { CourtDateLine } from './agenda';
 import { formatLongDay } from './slot-picker';
@@ -9,8 +9,18 @@ import { formatLongDay } from './slot-picker';
  */
 export function UpcomingCourtDates() {
   const query = useCourtDates({ from: nairobiToday() }, { enabled: true });
-  const courtDates = query.data?.courtDates ?? [];
-  if (query.isPending || query.isError || courtDates.length === 0) return null;
+  if (query.isPending || query.isError) return null;
+  return <CourtDatesSection courtDates={query.data.courtDates} />;
+}
+
+/**
+ * The section itself, drawn from court dates the caller already holds. The Appointments screen
+ * passes its own query's data, so the section and the list below it appear in the same render: a
+ * second query here would hand over its data a render later (each screen query is deferred), and
+ * the list, already drawn, would jump down the screen (a layout shift of a third of the screen).
+ */
+export function CourtDatesSection({ courtDates }: { courtDates: CourtDateList['courtDates'] }) {
+  if (courtDates.length === 0) return null;
   return (
     <section aria-labelledby="court-dates-title" className="space-y-3">
       <h2 id="court-dates-title" className="text-xl font-semibold text-slate-900">

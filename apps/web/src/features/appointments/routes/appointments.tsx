@@ -19,7 +19,7 @@ import { useCourtDates } from '../api/court-dates';
 import { Agenda } from '../components/agenda';
 import { AppointmentsList } from '../components/appointments-list';
 import { BookingModal, isBookableType } from '../components/booking-modal';
-import { UpcomingCourtDates } from '../components/upcoming-court-dates';
+import { CourtDatesSection } from '../components/upcoming-court-dates';
 import { VisitorBooking } from '../components/visitor-booking';
 import { readBookingToken, removeBookingTokenFromAddress } from '../booking-token';
 
@@ -107,7 +107,9 @@ function Appointments() {
         ) : null}
         {isStaff && can(user, 'appointments:view') ? <Agenda user={user} /> : null}
         {showsCourtDates && courtDates.isPending ? <Spinner label="Loading appointments…" /> : null}
-        {showsCourtDates && !courtDates.isPending ? <UpcomingCourtDates /> : null}
+        {showsCourtDates && courtDates.isSuccess ? (
+          <CourtDatesSection courtDates={courtDates.data.courtDates} />
+        ) : null}
         {isSignedIn && !(showsCourtDates && courtDates.isPending) ? (
           <section aria-labelledby="all-appointments" className="space-y-3">
             {isStaff ? (

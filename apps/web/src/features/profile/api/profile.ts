@@ -9,7 +9,7 @@ import type {
   UpdateProfessionalInput,
   UpdateProfileInput,
 } from '@firm/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { SMS_PREFERENCES_KEY } from './sms-preferences';
 import { useSession } from '../../../lib/session';
@@ -72,11 +72,14 @@ export function useRequestEmailChange() {
 }
 
 /** GET /api/profile/sessions */
-export function useSessions() {
-  return useScreenQuery({
+export const sessionsQueryOptions = () =>
+  queryOptions({
     queryKey: SESSIONS_KEY,
     queryFn: ({ signal }) => api.get<SessionList>('/profile/sessions', signal),
   });
+
+export function useSessions() {
+  return useScreenQuery(sessionsQueryOptions());
 }
 
 /** DELETE /api/profile/sessions/:id */
@@ -110,11 +113,14 @@ export function fetchReadableDataExport(): Promise<string> {
 }
 
 /** GET /api/profile/data-requests */
-export function useOwnDataRequests() {
-  return useScreenQuery({
+export const ownDataRequestsOptions = () =>
+  queryOptions({
     queryKey: OWN_REQUESTS_KEY,
     queryFn: ({ signal }) => api.get<{ requests: DataRequest[] }>('/profile/data-requests', signal),
   });
+
+export function useOwnDataRequests() {
+  return useScreenQuery(ownDataRequestsOptions());
 }
 
 /** POST /api/profile/data-requests */

@@ -9,6 +9,7 @@ import {
   type Profile,
   type PublicUser,
 } from '@firm/shared';
+import { useQueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -18,7 +19,15 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import type { RouteHandle } from '../../../lib/seo';
-import { useConfirmEmailChange, useProfile } from '../api/profile';
+import { calendarFeedQueryOptions } from '../api/calendar-feed';
+import { emailPreferencesOptions } from '../api/notification-preferences';
+import {
+  ownDataRequestsOptions,
+  sessionsQueryOptions,
+  useConfirmEmailChange,
+  useProfile,
+} from '../api/profile';
+import { smsPreferencesOptions } from '../api/sms-preferences';
 import { EmailChangeForm } from '../components/email-change-form';
 import { CalendarFeedPanel } from '../components/calendar-feed-panel';
 import { EmailPreferencesPanel } from '../components/email-preferences-panel';
@@ -85,9 +94,28 @@ function ConfirmEmail() {
   );
 }
 
+/**
+ * The panels below the profile read what does not depend on it. Left to them, each asked only
+ * once the profile had arrived and its panel was drawn: a second round trip before the page was
+ * whole. Asked here, beside the profile, they arrive with it (each only if not in the cache yet,
+ * as TanStack Query's usePrefetchQuery does); the panels then find them.
+ */
+function usePanelPrefetch(user: PublicUser | null) {
+  const queryClient = useQueryClient();
+  const prefetch = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) => {
+    if (!queryClient.getQueryState(options.queryKey)) void queryClient.prefetchQuery(options);
+  };
+  prefetch(emailPreferencesOptions());
+  if (can(user, 'profile:sms')) prefetch(smsPreferencesOptions());
+  prefetch(sessionsQueryOptions());
+  prefetch(calendarFeedQueryOptions());
+  prefetch(ownDataRequestsOptions());
+}
+
 function ProfileSettings() {
   const { user } = useSession();
   const query = useProfile();
+  usePanelPrefetch(user);
   return (
     <ListResults
       query={query}
