@@ -8,8 +8,11 @@ export const dashboardStatsQueryOptions = () =>
   queryOptions({
     queryKey: ['dashboard', 'stats'],
     queryFn: ({ signal }) => api.get<DashboardStats>('/dashboard/stats', signal),
-    // Figures move as the firm works: refresh when the person comes back to the tab.
+    // Figures move as the firm works, and with what the person just did elsewhere in the portal
+    // (a booking, a payment): each visit shows the figures it has at once and asks again, and so
+    // does coming back to the tab after 30 s.
     staleTime: 30_000,
+    refetchOnMount: 'always',
   });
 
 export function useDashboardStats() {
