@@ -134,6 +134,8 @@ export async function createTestContext(
      * for what the mailer itself logs. `mail` then stays empty.
      */
     fileMailer?: boolean;
+    /** Seconds between the outbox worker's polls when idle (default 10). */
+    outboxPollingIntervalSeconds?: number;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -160,6 +162,9 @@ export async function createTestContext(
     messageNotices: false,
     storedFilesSweep: options.storedFilesSweep ?? false,
     ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
+    ...(options.outboxPollingIntervalSeconds
+      ? { outboxPollingIntervalSeconds: options.outboxPollingIntervalSeconds }
+      : {}),
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
     ...(options.notifications ? { notifications: options.notifications } : {}),
   });

@@ -6,7 +6,7 @@ import { deliveries } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { freePort, startAfricasTalkingFake, startSmtpServer } from '../../../test/outbox-fakes';
 import { queueDelivery, type NewDelivery } from './deliveries.repository';
-import { nextAttemptAfter } from './outbox';
+import { DELIVERY_QUEUE, nextAttemptAfter } from './outbox';
 
 const LONG_NAME = 'Wanjiru Nyambura-Kamau Achieng’ Odhiambo';
 
@@ -160,6 +160,34 @@ describe('mail through a real SMTP server', () => {
     expect(row!.failedAt).not.toBeNull();
     expect(row!.body).toBe('');
   });
+});
+
+describe('a burst', () => {
+  it('is delivered batch after batch without waiting for the next poll', async () => {
+    // A worker that polls every 5 minutes: only its own fetching can move a burst along.
+    const own = await createTestContext({}, { outboxPollingIntervalSeconds: 300 });
+    try {
+      const ids = await own.app.db.transaction(async (tx) => {
+        const written: string[] = [];
+        for (let i = 0; i < 35; i += 1) written.push(await queueDelivery(tx, mail(100 + i)));
+        return written;
+      });
+      // One job each, as 35 events' dispatches in other processes would leave them: nobody
+      // wakes this worker for them.
+      for (const id of ids) await own.app.jobQueue.send(DELIVERY_QUEUE, { deliveryIds: [id] });
+      // One event here wakes it once.
+      await own.app.outbox.dispatch(
+        await own.app.db.transaction((tx) => queueDelivery(tx, mail(200))),
+      );
+      const deadline = Date.now() + 60_000;
+      while (own.mail.length < 36 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(own.mail).toHaveLength(36);
+    } finally {
+      await own.close();
+    }
+  }, 90_000);
 });
 
 describe('the outbox row and the event share one transaction', () => {
