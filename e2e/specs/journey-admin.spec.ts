@@ -267,9 +267,15 @@ for (const walk of WALKS) {
       await checkScreen('client-listed', row.getByRole('link', { name: new RegExp(clientFirst) }));
 
       // 5. Bookings: the dashboard's figure is the list it opens; confirm the visitor's request.
+      // The dashboard shows the figures it has and asks again as it opens: read the fresh ones.
+      const freshFigures = page.waitForResponse(
+        (response) => response.url().includes('/api/dashboard/stats') && response.ok(),
+      );
       await goVia('Dashboard');
-      const figure = Number(
-        /(\d+)/.exec((await requestsTile.textContent()) ?? '')?.[1] ?? Number.NaN,
+      const figure = ((await (await freshFigures).json()) as { bookingRequests: number })
+        .bookingRequests;
+      await expect(requestsTile).toHaveAccessibleName(
+        new RegExp(`^Booking requests to confirm\\s*${figure}\\b`),
       );
       expect(figure).toBeGreaterThanOrEqual(1);
       await requestsTile.click();
