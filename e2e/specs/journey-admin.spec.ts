@@ -280,7 +280,23 @@ for (const walk of WALKS) {
       expect(figure).toBeGreaterThanOrEqual(1);
       await requestsTile.click();
       await expect(page).toHaveURL(/\/appointments\?status=scheduled&from=.+&awaiting=firm$/);
-      await expect(page.getByText(new RegExp(`^${figure} appointments?$`))).toBeVisible();
+      // Other journeys book and confirm on this server at the same time: the list's count and
+      // the dashboard's figure are compared at one moment, each read afresh.
+      const listedCount = page.getByText(/^\d+ appointments?$/);
+      await expect
+        .poll(async () => {
+          await page.reload();
+          const listed = Number(/^(\d+)/.exec((await listedCount.textContent()) ?? '')?.[1]);
+          // As the dashboard asks, with the session the app keeps (localStorage `token`).
+          const now = await page.evaluate(async () => {
+            const answer = await fetch('/api/dashboard/stats', {
+              headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+            });
+            return ((await answer.json()) as { bookingRequests: number }).bookingRequests;
+          });
+          return listed === now;
+        })
+        .toBe(true);
       await page.getByRole('searchbox', { name: 'Search appointments' }).fill(suffix);
       const confirm = page.getByRole('button', { name: `Confirm: ${requestTitle}` });
       await checkScreen('booking-requests', confirm);
