@@ -142,7 +142,10 @@ export async function buildApp({
     createSuperKeyStore({ configured: config.advocateSuperKey, dataDir: config.dataDir }, app.log),
   );
   app.decorate('backgroundTasks', new BackgroundTasks(app.log));
-  // Queued emails finish before the database they read is closed.
+  // Queued emails finish before the database they read is closed; the SMTP pool closes last
+  // (the plugins' onClose hooks run first, then these in the reverse order of their adding:
+  // after the job queue, and so the outbox, has stopped).
+  app.addHook('onClose', async () => app.mailer.close?.());
   app.addHook('onClose', async () => app.backgroundTasks.drain());
 
   await app.register(requestIdPlugin);

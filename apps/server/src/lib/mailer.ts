@@ -24,6 +24,8 @@ export interface OutgoingMail {
 export interface Mailer {
   /** Resolves once the message is handed over, with the SMTP server's message id when known. */
   send(mail: OutgoingMail): Promise<void | { messageId?: string }>;
+  /** Closes what the mailer keeps open (the SMTP pool's connections). */
+  close?(): void;
 }
 
 export interface MailerOptions {
@@ -56,7 +58,9 @@ export function neutralSubject(subject: string): string {
  */
 export function createMailer({ smtpUrl, from, mailDir, logger }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // A pool keeps a few connections open: a burst (a thousand notices) does not open and close
+    // one per message. Idle connections close after the SMTP server's own timeout.
+    const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 5 });
     return {
       async send(mail) {
         const info = await transport.sendMail({
@@ -68,6 +72,7 @@ export function createMailer({ smtpUrl, from, mailDir, logger }: MailerOptions):
         logger.info({ messageId: info.messageId }, 'mail sent over SMTP');
         return { messageId: info.messageId };
       },
+      close: () => transport.close(),
     };
   }
 

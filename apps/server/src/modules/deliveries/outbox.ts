@@ -218,9 +218,13 @@ export const outboxPlugin = fp(
         DELIVERY_QUEUE,
         { batchSize: BATCH_SIZE, pollingIntervalSeconds },
         async (jobs) => {
-          for (const job of jobs) {
-            for (const id of job.data.deliveryIds) await attemptDelivery(deps, id);
-          }
+          // The jobs of a batch side by side (the SMTP server or Africa's Talking answers one
+          // while the next is under way); each job's rows in the order they were written.
+          await Promise.all(
+            jobs.map(async (job) => {
+              for (const id of job.data.deliveryIds) await attemptDelivery(deps, id);
+            }),
+          );
           // A full batch means more may be waiting (a burst: a thousand notices at once): fetch
           // again at once. pg-boss otherwise waits out its polling interval after every batch,
           // which held a burst to 10 messages per 10 s.
