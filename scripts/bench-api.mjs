@@ -18,8 +18,12 @@
 //                       `dashboard` only the dashboard scenario (scripts/lib/bench-dashboard.mjs:
 //                       100,000 cases and 50,000 appointments, medians of GET /api/dashboard/stats
 //                       per role), `messages` only the messaging one (scripts/lib/bench-messages.mjs:
-//                       500 streams, POST → stream latency, a 10,000-message conversation), `core`
-//                       all but those three (they seed their own large databases)
+//                       500 streams, POST → stream latency, a 10,000-message conversation),
+//                       `deliveries` only the outbox one (scripts/lib/bench-deliveries.mjs: 1,000
+//                       case emails in a burst through a local SMTP server, then 200 sent while
+//                       SMTP is down for BENCH_SMTP_DOWN_SECONDS, default 300; about 20 minutes
+//                       per database, so it runs only when named), `core` all but those four
+//                       (they seed their own databases)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +34,7 @@ import pg from 'pg';
 import { benchCases } from './lib/bench-cases.mjs';
 import { benchDashboard } from './lib/bench-dashboard.mjs';
 import { benchMessages } from './lib/bench-messages.mjs';
+import { benchDeliveries } from './lib/bench-deliveries.mjs';
 import { benchAppointments } from './lib/bench-appointments.mjs';
 import { freePort } from './lib/free-port.mjs';
 import { PASSWORD, SUPER_KEY, median } from './lib/bench-kit.mjs';
@@ -236,7 +241,7 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 const only = process.env.BENCH_ONLY;
 const scenario = process.env.BENCH_SCENARIO;
 // A named scenario runs alone; none (or `core`) runs the core figures.
-const scenarioOnly = scenario === 'cases' || scenario === 'dashboard' || scenario === 'messages';
+const scenarioOnly = ['cases', 'dashboard', 'messages', 'deliveries'].includes(scenario);
 if (!scenarioOnly && only !== 'postgres') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'firm-bench-api-'));
   try {
@@ -312,6 +317,19 @@ if (withMessages && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
     name: 'PostgreSQL server',
     startServer,
     rssMb,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+  });
+}
+
+// Deliveries: the outbox through a local SMTP server, a burst and an outage. Long (the outage and
+// the retries after it), so only when named.
+if (scenario === 'deliveries' && only !== 'postgres') {
+  await benchDeliveries({ name: 'PGlite', startServer });
+}
+if (scenario === 'deliveries' && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
+  await benchDeliveries({
+    name: 'PostgreSQL server',
+    startServer,
     databaseUrl: process.env.BENCH_DATABASE_URL,
   });
 }
