@@ -2,7 +2,7 @@
 // median answer times, one request at a time, of the first page of 20 for staff and for a client
 // and of a search, with 1,000 and then 100,000 cases; and the server's RSS around a 25 MB upload
 // and download. Figures on a shared machine are indicative.
-import { PASSWORD, SUPER_KEY, json, scratchDatabase, timeGet } from './bench-kit.mjs';
+import { PASSWORD, json, scratchDatabase, timeGet, registerOwner } from './bench-kit.mjs';
 import { ensureClients, openDatabase, seedCases } from './seed-cases-sql.mjs';
 
 const N = Number(process.env.BENCH_CASES_N ?? 200);
@@ -29,19 +29,7 @@ const SIZES = (process.env.BENCH_CASES_SIZES ?? '1000,100000').split(',').map(Nu
 
 /** An owner advocate and a client who has chosen a password, through the API. */
 async function accounts(base) {
-  const owner = await json(base, 'POST', '/api/auth/register', {
-    firstName: 'Bench',
-    lastName: 'Advocate',
-    email: 'bench-cases-advocate@example.test',
-    phone: '0712 345 678',
-    password: PASSWORD,
-    licenseNumber: 'LSK/2011/0457',
-    specialization: ['Family Law'],
-    experience: 10,
-    education: 'LLB',
-    barAdmission: 'Admitted 2011',
-    superKey: SUPER_KEY,
-  });
+  const owner = await registerOwner(base, 'bench-cases-advocate@example.test');
   const created = await json(
     base,
     'POST',

@@ -2,7 +2,7 @@
 // ≤ 30 ms median with 100k cases and 50k appointments on the PostgreSQL server), on a fresh database
 // of its own: medians of the stats endpoint per role (client, admin with every toggle, advocate),
 // one request at a time. Figures on a shared machine are indicative.
-import { PASSWORD, SUPER_KEY, json, scratchDatabase, timeGet } from './bench-kit.mjs';
+import { PASSWORD, json, scratchDatabase, timeGet, registerOwner } from './bench-kit.mjs';
 import {
   ensureAdvocates,
   ensureClients,
@@ -36,19 +36,7 @@ async function firstSignIn(base, email, temporaryPassword) {
 
 /** The owner advocate, a client and an admin with every toggle, through the API. */
 async function accounts(base) {
-  const owner = await json(base, 'POST', '/api/auth/register', {
-    firstName: 'Bench',
-    lastName: 'Advocate',
-    email: 'bench-dashboard-advocate@example.test',
-    phone: '0712 345 678',
-    password: PASSWORD,
-    licenseNumber: 'LSK/2011/0457',
-    specialization: ['Family Law'],
-    experience: 10,
-    education: 'LLB',
-    barAdmission: 'Admitted 2011',
-    superKey: SUPER_KEY,
-  });
+  const owner = await registerOwner(base, 'bench-dashboard-advocate@example.test');
   const client = await json(
     base,
     'POST',

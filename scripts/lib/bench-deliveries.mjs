@@ -13,7 +13,7 @@
 //       duplicated counts, and the `deliveries` rows by status and attempts.
 // Clients and cases are seeded straight into the database with SQL (the embedded one with the
 // server stopped); only the events that cause the emails go through the API. Figures, not a test.
-import { PASSWORD, SUPER_KEY, json, scratchDatabase } from './bench-kit.mjs';
+import { json, registerOwner, scratchDatabase } from './bench-kit.mjs';
 import { startBenchSmtp } from './bench-smtp.mjs';
 import { freePort } from './free-port.mjs';
 import { ensureClients, openDatabase, seedCases } from './seed-cases-sql.mjs';
@@ -47,19 +47,7 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 async function prepare({ startServer, env, databaseUrl, smtpUrl, count }) {
   const serverEnv = { ...env, SMTP_URL: smtpUrl };
   let server = await startServer(serverEnv);
-  const owner = await json(server.base, 'POST', '/api/auth/register', {
-    firstName: 'Bench',
-    lastName: 'Advocate',
-    email: 'bench-deliveries-advocate@example.test',
-    phone: '0712 345 678',
-    password: PASSWORD,
-    licenseNumber: 'LSK/2011/0457',
-    specialization: ['Family Law'],
-    experience: 10,
-    education: 'LLB',
-    barAdmission: 'Admitted 2011',
-    superKey: SUPER_KEY,
-  });
+  const owner = await registerOwner(server.base, 'bench-deliveries-advocate@example.test');
   // The embedded database has one user at a time: seed with the server stopped.
   if (!databaseUrl) await server.stop();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });

@@ -25,6 +25,26 @@ export async function json(base, method, url, body, token) {
   return text ? JSON.parse(text) : undefined;
 }
 
+/**
+ * Registers the first advocate (the owner) on the server at `base`, started with SUPER_KEY, and
+ * returns the API's answer (its `token` and `user`). Each scenario names its own `email`.
+ */
+export function registerOwner(base, email) {
+  return json(base, 'POST', '/api/auth/register', {
+    firstName: 'Bench',
+    lastName: 'Advocate',
+    email,
+    phone: '0712 345 678',
+    password: PASSWORD,
+    licenseNumber: 'LSK/2011/0457',
+    specialization: ['Family Law'],
+    experience: 10,
+    education: 'LLB',
+    barAdmission: 'Admitted 2011',
+    superKey: SUPER_KEY,
+  });
+}
+
 /** The median time of `runs` GETs of `url`, one at a time, after ten that warm up. */
 export async function timeGet(base, url, token, runs) {
   const times = [];

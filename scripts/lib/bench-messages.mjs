@@ -8,7 +8,7 @@
 // People, sessions, conversations and messages are seeded straight into the database with SQL.
 // Figures on a shared machine are indicative.
 import { createHash, randomBytes } from 'node:crypto';
-import { PASSWORD, SUPER_KEY, json, scratchDatabase } from './bench-kit.mjs';
+import { json, registerOwner, scratchDatabase } from './bench-kit.mjs';
 import { openDatabase } from './seed-cases-sql.mjs';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
@@ -110,19 +110,7 @@ export async function benchMessages({ name, startServer, rssMb, databaseUrl }) {
   let server;
   try {
     server = await startServer(env);
-    const owner = await json(server.base, 'POST', '/api/auth/register', {
-      firstName: 'Bench',
-      lastName: 'Advocate',
-      email: 'bench-messages-advocate@example.test',
-      phone: '0712 345 678',
-      password: PASSWORD,
-      licenseNumber: 'LSK/2011/0457',
-      specialization: ['Family Law'],
-      experience: 10,
-      education: 'LLB',
-      barAdmission: 'Admitted 2011',
-      superKey: SUPER_KEY,
-    });
+    const owner = await registerOwner(server.base, 'bench-messages-advocate@example.test');
     // The embedded database has one user at a time: seed with the server stopped.
     if (!databaseUrl) await server.stop();
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
