@@ -93,7 +93,7 @@ describe('the purge on the job queue', () => {
     return ctx;
   }
 
-  it('runs once the app is ready, and daily at 03:30 in Nairobi, once across processes', async () => {
+  it('runs once the app is ready, and is scheduled daily at 03:30 Nairobi in the queue every process shares', async () => {
     let runs = 0;
     const own = await startApp({
       firstRunDelayMs: 0,

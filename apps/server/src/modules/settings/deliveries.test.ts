@@ -33,6 +33,25 @@ describe('masking a recipient', () => {
   });
 });
 
+/** An SMS through the outbox and Africa's Talking, once it has settled. */
+async function sendSms(
+  ctx: TestContext,
+  to: string,
+  kind: (typeof DELIVERY_KINDS)[number] = 'test_sms',
+): Promise<string> {
+  const id = await ctx.app.db.transaction((tx) =>
+    queueDelivery(tx, {
+      channel: 'sms',
+      kind,
+      to,
+      text: 'Mwamba & Associates: your hearing at Milimani is tomorrow at 9:00.',
+    }),
+  );
+  await ctx.app.outbox.dispatch(id);
+  await ctx.app.outbox.settle();
+  return id;
+}
+
 describe('the Deliveries screen', () => {
   let ctx: TestContext;
   let advocate: string;
@@ -105,21 +124,6 @@ describe('the Deliveries screen', () => {
       })
       .returning({ id: deliveries.id });
     return written!.id;
-  }
-
-  /** An SMS through the outbox and Africa's Talking, once it has settled. */
-  async function sendSms(to: string, kind: 'appointment_reminder' | 'test_sms' = 'test_sms') {
-    const id = await ctx.app.db.transaction((tx) =>
-      queueDelivery(tx, {
-        channel: 'sms',
-        kind,
-        to,
-        text: 'Mwamba & Associates: your hearing at Milimani is tomorrow at 9:00.',
-      }),
-    );
-    await ctx.app.outbox.dispatch(id);
-    await ctx.app.outbox.settle();
-    return id;
   }
 
   it('lists recipients masked and never a body, reply-to address or attachment', async () => {
@@ -260,7 +264,7 @@ describe('the Deliveries screen', () => {
 
   it('sends a failed SMS again once the number is accepted, and audits the retry', async () => {
     refused.add('+254712000444');
-    const id = await sendSms('0712 000 444', 'appointment_reminder');
+    const id = await sendSms(ctx, '0712 000 444', 'appointment_reminder');
     const failed = await rowOf(id);
     expect(failed.status).toBe('failed');
     expect(failed.lastError).toBe('InvalidPhoneNumber (403)');
@@ -459,17 +463,7 @@ describe('a message that fails for good', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'delivery_failed')))
       .orderBy(notifications.sequence);
-  const send = async (kind: (typeof DELIVERY_KINDS)[number], to: string) => {
-    const id = await queueDelivery(ctx.app.db, {
-      channel: 'sms',
-      kind,
-      to,
-      text: 'Mwamba & Associates: reminder, your case is in court tomorrow, 09:30. Call 020 765 4321',
-    });
-    await ctx.app.outbox.dispatch(id);
-    await ctx.app.outbox.settle();
-    return id;
-  };
+  const send = (kind: (typeof DELIVERY_KINDS)[number], to: string) => sendSms(ctx, to, kind);
 
   it('tells the advocates in the bell, the number masked, with the provider’s reason; never an admin', async () => {
     await send('court_date_reminder', '0733 000 111');
