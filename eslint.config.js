@@ -47,6 +47,8 @@ const serverReadsAcross = {
   settings: ['profile'],
   // Deleting an account counts its cases; a new client is checked for conflicts.
   users: ['cases'],
+  // A fee note may name one of its client's cases (ADR 035).
+  billing: ['cases'],
 };
 const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
   withFileTypes: true,

@@ -71,6 +71,93 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('M-Pesa (Daraja)', () => {
+    const mpesa = {
+      MPESA_CONSUMER_KEY: 'consumer-key-from-daraja',
+      MPESA_CONSUMER_SECRET: 'consumer-secret-hunter2',
+      MPESA_SHORTCODE: '174379',
+      MPESA_PASSKEY: 'passkey-hunter2',
+      MPESA_CALLBACK_SECRET: 'a-long-callback-secret_01',
+    };
+
+    it('is off with no MPESA_* set, and off when they are all empty', () => {
+      expect(loadConfig({}).mpesa).toBeUndefined();
+      const empty = Object.fromEntries(Object.keys(mpesa).map((name) => [name, '']));
+      expect(loadConfig({ ...empty, MPESA_BASE_URL: '', MPESA_TRANSACTION_TYPE: '' }).mpesa).toBe(
+        undefined,
+      );
+    });
+
+    it('is on with all five set: the sandbox and paybill by default', () => {
+      expect(loadConfig(mpesa).mpesa).toEqual({
+        baseUrl: 'https://sandbox.safaricom.co.ke',
+        consumerKey: 'consumer-key-from-daraja',
+        consumerSecret: 'consumer-secret-hunter2',
+        shortcode: '174379',
+        passkey: 'passkey-hunter2',
+        transactionType: 'CustomerPayBillOnline',
+        callbackSecret: 'a-long-callback-secret_01',
+      });
+      const live = loadConfig({
+        ...mpesa,
+        MPESA_BASE_URL: 'https://api.safaricom.co.ke/',
+        MPESA_TRANSACTION_TYPE: 'CustomerBuyGoodsOnline',
+      }).mpesa;
+      expect(live?.baseUrl).toBe('https://api.safaricom.co.ke');
+      expect(live?.transactionType).toBe('CustomerBuyGoodsOnline');
+    });
+
+    it('refuses to start with some but not all set, naming each one missing', () => {
+      const error = problemsOf({
+        MPESA_CONSUMER_KEY: mpesa.MPESA_CONSUMER_KEY,
+        MPESA_SHORTCODE: mpesa.MPESA_SHORTCODE,
+        MPESA_PASSKEY: '',
+      });
+      expect(error.problems.map((p) => p.variable).sort()).toEqual([
+        'MPESA_CALLBACK_SECRET',
+        'MPESA_CONSUMER_SECRET',
+        'MPESA_PASSKEY',
+      ]);
+      expect(error.message).toContain(
+        'MPESA_PASSKEY must be set with MPESA_CONSUMER_KEY, MPESA_CONSUMER_SECRET, MPESA_SHORTCODE, MPESA_PASSKEY, MPESA_CALLBACK_SECRET all, or none',
+      );
+      const { MPESA_CALLBACK_SECRET: _secret, ...withoutSecret } = mpesa;
+      expect(problemsOf(withoutSecret).problems.map((p) => p.variable)).toEqual([
+        'MPESA_CALLBACK_SECRET',
+      ]);
+    });
+
+    it('checks the shortcode, the transaction type, the address and the callback secret', () => {
+      const error = problemsOf({
+        ...mpesa,
+        MPESA_SHORTCODE: '1234',
+        MPESA_TRANSACTION_TYPE: 'CustomerPayBill',
+        MPESA_BASE_URL: 'ftp://sandbox.safaricom.co.ke',
+        MPESA_CALLBACK_SECRET: 'short/hunter2',
+      });
+      expect(error.message).toContain(
+        'MPESA_SHORTCODE must be the paybill or till number: 5 to 7 digits (got "1234")',
+      );
+      expect(error.message).toContain(
+        'MPESA_TRANSACTION_TYPE must be CustomerPayBillOnline or CustomerBuyGoodsOnline',
+      );
+      expect(error.message).toContain('MPESA_BASE_URL must be an http(s) URL');
+      expect(error.message).toContain(
+        'MPESA_CALLBACK_SECRET must be 16 to 128 letters, digits, - or _',
+      );
+      expect(problemsOf({ ...mpesa, MPESA_SHORTCODE: '12345678' }).message).toContain(
+        'MPESA_SHORTCODE must be',
+      );
+      expect(loadConfig({ ...mpesa, MPESA_SHORTCODE: '12345' }).mpesa?.shortcode).toBe('12345');
+    });
+
+    it('never echoes a wrong callback secret (the other secrets are never checked, so never shown)', () => {
+      const error = problemsOf({ ...mpesa, MPESA_CALLBACK_SECRET: 'bad secret hunter2' });
+      expect(error.message).toContain('MPESA_CALLBACK_SECRET must be 16 to 128');
+      expect(error.message).not.toContain('hunter2');
+    });
+  });
+
   it('treats an empty variable as unset and trims the slash off PUBLIC_URL', () => {
     const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://mwamba-advocates.co.ke/' });
     expect(config.port).toBe(3000);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_MAX_UPLOAD_MB } from '@firm/shared';
 import { z } from 'zod';
+import { DARAJA_SANDBOX_URL, DARAJA_TRANSACTION_TYPES, type DarajaSettings } from './lib/daraja';
 import { AFRICAS_TALKING_LIVE_URL, type AfricasTalkingSettings } from './lib/sms';
 
 /**
@@ -112,6 +113,35 @@ const configSchema = z.object({
       .regex(/^[\w-]{16,128}$/, { error: 'must be 16 to 128 letters, digits, - or _' })
       .optional(),
   ),
+  MPESA_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default(DARAJA_SANDBOX_URL),
+  ),
+  MPESA_CONSUMER_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  MPESA_CONSUMER_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  MPESA_SHORTCODE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{5,7}$/, { error: 'must be the paybill or till number: 5 to 7 digits' })
+      .optional(),
+  ),
+  MPESA_PASSKEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  MPESA_TRANSACTION_TYPE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(DARAJA_TRANSACTION_TYPES, {
+        error: 'must be CustomerPayBillOnline or CustomerBuyGoodsOnline',
+      })
+      .default('CustomerPayBillOnline'),
+  ),
+  MPESA_CALLBACK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\w-]{16,128}$/, { error: 'must be 16 to 128 letters, digits, - or _' })
+      .optional(),
+  ),
   GOOGLE_MAPS_API_KEY: z.preprocess(
     emptyAsUndefined,
     z
@@ -160,6 +190,11 @@ export interface Config {
    * (`/api/deliveries/sms-reports/<secret>`); unset: no reports are taken.
    */
   smsCallbackSecret: string | undefined;
+  /**
+   * M-Pesa STK push through Safaricom Daraja (all five MPESA_* credentials and the callback
+   * secret); unset: Pay shows the paybill instructions from System Settings (ADR 034).
+   */
+  mpesa: DarajaSettings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -179,7 +214,20 @@ const SECRET_VARIABLES = new Set([
   'REDIS_URL',
   'AT_API_KEY',
   'AT_CALLBACK_SECRET',
+  'MPESA_CONSUMER_KEY',
+  'MPESA_CONSUMER_SECRET',
+  'MPESA_PASSKEY',
+  'MPESA_CALLBACK_SECRET',
 ]);
+
+/** Daraja needs every one of these; the shortcode's transaction type and address have defaults. */
+const MPESA_REQUIRED = [
+  'MPESA_CONSUMER_KEY',
+  'MPESA_CONSUMER_SECRET',
+  'MPESA_SHORTCODE',
+  'MPESA_PASSKEY',
+  'MPESA_CALLBACK_SECRET',
+] as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -201,6 +249,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         problem: 'must be set with AT_USERNAME and AT_API_KEY both, or neither',
       },
     ]);
+  }
+  // Some but not all: a half-configured M-Pesa would fail only when a client presses Pay.
+  const mpesaMissing = MPESA_REQUIRED.filter((name) => !v[name]);
+  if (mpesaMissing.length > 0 && mpesaMissing.length < MPESA_REQUIRED.length) {
+    throw new ConfigError(
+      mpesaMissing.map((variable) => ({
+        variable,
+        problem: `must be set with ${MPESA_REQUIRED.join(', ')} all, or none`,
+      })),
+    );
   }
   const dataDir = path.resolve(v.DATA_DIR);
   return {
@@ -232,5 +290,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     smsCallbackSecret: v.AT_CALLBACK_SECRET,
+    mpesa:
+      v.MPESA_CONSUMER_KEY &&
+      v.MPESA_CONSUMER_SECRET &&
+      v.MPESA_SHORTCODE &&
+      v.MPESA_PASSKEY &&
+      v.MPESA_CALLBACK_SECRET
+        ? {
+            baseUrl: v.MPESA_BASE_URL.replace(/\/+$/, ''),
+            consumerKey: v.MPESA_CONSUMER_KEY,
+            consumerSecret: v.MPESA_CONSUMER_SECRET,
+            shortcode: v.MPESA_SHORTCODE,
+            passkey: v.MPESA_PASSKEY,
+            transactionType: v.MPESA_TRANSACTION_TYPE,
+            callbackSecret: v.MPESA_CALLBACK_SECRET,
+          }
+        : undefined,
   };
 }

@@ -219,3 +219,10 @@ export const isCourtDateForClient = (
   viewer: Pick<Actor, 'id'>,
   courtCase: { clientId: string; status: string },
 ): boolean => courtCase.clientId === viewer.id && courtCase.status !== 'closed';
+
+/** A fee note reaches its client once issued: a draft is the firm's work in progress (ADR 035). */
+export const isFeeNoteVisibleToClient = (note: { status: string }): boolean =>
+  note.status !== 'draft';
+
+/** A payment's fields only staff see: who keyed it in, and why staff must look at it. */
+export const STAFF_ONLY_PAYMENT_FIELDS = ['recordedBy', 'flaggedReason'] as const;

@@ -39,3 +39,6 @@ export * from './dashboard/rules';
 export * from './dashboard/texts';
 export * from './dashboard/schemas';
 export * from './client-view';
+export * from './billing/rules';
+export * from './billing/texts';
+export * from './billing/schemas';

@@ -3,6 +3,7 @@ import { CASE_MESSAGES } from './cases/texts';
 import { CLIENT_MESSAGES, ENQUIRY_MESSAGES } from './clients/texts';
 import type { AdminPermissionKey, AdminPermissions, Role } from './common/constants';
 import { MESSAGE_MESSAGES } from './messages/texts';
+import { BILLING_MESSAGES } from './billing/texts';
 import { MESSAGES } from './common/texts';
 import { PROFILE_MESSAGES } from './profile/texts';
 import { CALENDAR_FEED_TEXTS } from './profile/texts';
@@ -29,6 +30,9 @@ export const ACTIONS = [
   'appointments:schedule',
   'appointments:contact',
   'payments:record',
+  'fee-notes:view',
+  'fee-notes:manage',
+  'payments:pay',
   'messages:view',
   'messages:start',
   'messages:all',
@@ -65,6 +69,9 @@ export const DENIED_TEXTS: Record<Action, string> = {
   'appointments:schedule': APPOINTMENT_MESSAGES.accessDenied,
   'appointments:contact': MESSAGES.forbidden,
   'payments:record': APPOINTMENT_MESSAGES.recordPaymentDenied,
+  'fee-notes:view': BILLING_MESSAGES.viewDenied,
+  'fee-notes:manage': BILLING_MESSAGES.manageDenied,
+  'payments:pay': BILLING_MESSAGES.payDenied,
   'messages:view': MESSAGE_MESSAGES.viewDenied,
   'messages:start': MESSAGE_MESSAGES.startDenied,
   'messages:all': MESSAGE_MESSAGES.membersDenied,
@@ -119,6 +126,10 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     // Book, reschedule and cancel their own appointments; staff need the toggle.
     'appointments:schedule': 'own',
     'appointments:contact': 'own',
+    // Their own issued fee notes, payments and receipts (another's, or a draft, answers 404), and
+    // paying them from their phone (ADR 035).
+    'fee-notes:view': 'own',
+    'payments:pay': 'own',
     // Their own conversations only (another client's answers 404).
     'messages:view': 'own',
     // A client writes to the firm for themself only (ADR 020).
@@ -146,6 +157,9 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     // Money is recorded by those who run the firm's matters, not by whoever keeps the
     // diary.
     'payments:record': 'canManageCases',
+    // Billing goes with running the firm's matters: drafting, issuing and cancelling fee notes.
+    'fee-notes:view': 'canManageCases',
+    'fee-notes:manage': 'canManageCases',
     // Every admin has the nav entry and the conversations they are named on; with canOpenFiles
     // they see and answer every conversation, and filing an attachment to its case is an upload.
     'messages:view': true,

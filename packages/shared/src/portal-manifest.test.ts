@@ -24,6 +24,7 @@ describe('the portal manifest', () => {
       'My Cases',
       'Appointments',
       'Messages',
+      'Billing',
     ]);
     // Cases needs canOpenFiles: an admin without it sees no Cases item.
     expect(
@@ -42,12 +43,13 @@ describe('the portal manifest', () => {
       'Cases',
       'Appointments',
       'Messages',
+      'Billing',
       'Clients',
       'Enquiries',
       'Admin Management',
       'System Settings',
     ]);
-    // The desktop bar groups the two advocate-only items, so the eight fit one line from 1024 px.
+    // The desktop bar groups the two advocate-only items, so the nine fit one line from 1024 px.
     expect(
       portalNav(advocate)
         .filter((link) => link.group === 'Administration')
@@ -74,6 +76,7 @@ describe('the portal manifest', () => {
       'My Cases',
       'Appointments',
       'Messages',
+      'Billing',
       'Profile Settings',
     ]);
     expect(portalDashboardTiles(advocate).map((tile) => tile.to)).toContain('/system-settings');

@@ -1,3 +1,4 @@
+import { BILLING_MESSAGES } from './billing/texts';
 import { MESSAGES } from './common/texts';
 import { BOOK_CONSULTATION_PATH } from './paths';
 import { can, isClientAccount, type Action, type Actor } from './permissions';
@@ -13,7 +14,15 @@ export type PortalAccess = 'signed-out' | 'anyone' | 'signed-in';
 
 /** Icons a dashboard tile may show; the web app maps each name to its picture. */
 export type PortalIcon =
-  'briefcase' | 'calendar' | 'message' | 'users' | 'shield' | 'settings' | 'user-cog' | 'inbox';
+  | 'briefcase'
+  | 'calendar'
+  | 'message'
+  | 'users'
+  | 'shield'
+  | 'settings'
+  | 'user-cog'
+  | 'inbox'
+  | 'receipt';
 
 export interface PortalFeature {
   /**
@@ -108,6 +117,20 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
     action: 'messages:view',
     nav: { label: 'Messages' },
     dashboard: { description: 'Conversations with the firm.', icon: 'message' },
+  },
+  {
+    // Fee notes, payments and receipts (ADR 035): a client's own issued ones and their balance;
+    // staff who run the firm's matters draft, issue and cancel them and record payments.
+    screen: 'billing/billing',
+    paths: ['/billing', '/billing/:id'],
+    access: 'signed-in',
+    action: 'fee-notes:view',
+    deniedMessage: BILLING_MESSAGES.viewDenied,
+    nav: { label: 'Billing' },
+    dashboard: {
+      description: 'Fee notes, payments and receipts; pay by M-Pesa.',
+      icon: 'receipt',
+    },
   },
   {
     screen: 'clients/clients',

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { appointmentRoutes } from './appointments/appointments.routes';
 import { authRoutes } from './auth/auth.routes';
+import { billingRoutes } from './billing/billing.routes';
+import { mpesaRoutes } from './billing/mpesa.routes';
 import { caseRoutes } from './cases/cases.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { courtDateRoutes } from './court-dates/court-dates.routes';
@@ -38,4 +40,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(dashboardRoutes);
   await app.register(deliveryReportRoutes);
   await app.register(deliveryRoutes);
+  await app.register(billingRoutes);
+  await app.register(mpesaRoutes);
 };

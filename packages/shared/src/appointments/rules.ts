@@ -108,11 +108,13 @@ export const LIVE_APPOINTMENT_STATUSES = ['scheduled', 'confirmed'] as const;
 
 export const PAYMENT_STATUSES = ['pending', 'paid'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PAYMENT_METHODS = ['cash', 'bank', 'mpesa'] as const;
+/** How money reaches the firm: for fee notes and appointments' fees alike (ADR 035). */
+export const PAYMENT_METHODS = ['cash', 'bank', 'cheque', 'mpesa'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: 'Cash',
   bank: 'Bank transfer',
+  cheque: 'Cheque',
   mpesa: 'M-Pesa',
 };
 

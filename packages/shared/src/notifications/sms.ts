@@ -7,7 +7,7 @@ import { FIRM_IDENTITY } from '../common/firm-identity';
  * SMS for realistic data (the tests hold them to it).
  */
 
-export const SMS_KINDS = ['appointments', 'court_dates', 'messages'] as const;
+export const SMS_KINDS = ['appointments', 'court_dates', 'messages', 'billing'] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
 
 /**
@@ -19,6 +19,7 @@ export const SMS_DEFAULTS: Record<SmsKind, boolean> = {
   appointments: true,
   court_dates: true,
   messages: false,
+  billing: true,
 };
 
 export const SMS_KIND_LABELS: Record<SmsKind, string> = {
@@ -26,6 +27,7 @@ export const SMS_KIND_LABELS: Record<SmsKind, string> = {
     'My appointments: booked, confirmed, moved or cancelled, and reminders the day before and 2 hours before',
   court_dates: 'My court dates: set or moved, and a reminder the day before',
   messages: 'A new secure message from the firm is waiting (never its content)',
+  billing: 'My fee notes and the receipts of my payments',
 };
 
 /** Profile's Text messages section: the notice the Data Protection Act (s. 29) asks for. */
@@ -86,6 +88,8 @@ export const SMS = {
   /** `amount`: "KSh 5,000"; `reference`: the M-Pesa code or the bank's, as recorded. */
   paymentReceived: (amount: string, what: string, when: string, reference: string) =>
     `${FIRM}: we received ${amount} for your ${clip(what, 30)} on ${when}. Ref ${clip(reference, 20)}. Thank you. ${CALL}`,
+  feeNoteIssued: (number: string, amount: string, due: string) =>
+    `${FIRM}: fee note ${number} for ${amount} is due ${due}. See it and pay by M-Pesa in the client portal. ${CALL}`,
   newMessage: (link: string) =>
     `${FIRM}: you have a new secure message from the firm. Sign in to read it: ${link}`,
 } as const;

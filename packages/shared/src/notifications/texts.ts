@@ -30,6 +30,8 @@ export const NOTIFICATION_KINDS = [
   'visitor_booking_received',
   'message_received',
   'delivery_failed',
+  'fee_note_issued',
+  'payment_received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -53,6 +55,8 @@ export const NOTIFICATION_EMAIL_KINDS = [
   'appointment_confirmed',
   'appointment_rescheduled',
   'appointment_cancelled',
+  'fee_note_issued',
+  'payment_received',
   MESSAGE_EMAIL_KIND,
 ] as const satisfies readonly (NotificationKind | typeof MESSAGE_EMAIL_KIND)[];
 export type NotificationEmailKind = (typeof NOTIFICATION_EMAIL_KINDS)[number];
@@ -65,6 +69,8 @@ export const NOTIFICATION_EMAIL_KIND_LABELS: Record<NotificationEmailKind, strin
   appointment_confirmed: 'An appointment is confirmed',
   appointment_rescheduled: 'An appointment is rescheduled',
   appointment_cancelled: 'An appointment is cancelled',
+  fee_note_issued: 'The firm sends me a fee note',
+  payment_received: 'A payment of mine is received (with its receipt)',
   message_unread: `A message to me is still unread after ${MESSAGE_LIMITS.emailAfterMinutes} minutes`,
 };
 

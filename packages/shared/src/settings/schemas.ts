@@ -133,6 +133,19 @@ export const firmSettingsSchema = z
         error: F.mpesaNumberInvalid,
       }),
     mpesaInstructions: optionalText(500, true),
+    /** Billing (fee notes, ADR 035): the firm's KRA PIN, its VAT registration and bank account. */
+    kraPin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((value) => value === '' || /^[A-Z]\d{9}[A-Z]$/.test(value), {
+        error: F.kraPinInvalid,
+      }),
+    isVatRegistered: z.boolean({ error: 'Say whether the firm is VAT-registered' }),
+    bankName: optionalText(100, false),
+    bankBranch: optionalText(100, false),
+    bankAccountName: optionalText(100, false),
+    bankAccountNumber: optionalText(40, false),
     contactAutoReply: text(F.contactAutoReplyRequired, 2000),
     bookingAutoReply: text(F.bookingAutoReplyRequired, 2000),
     /** unconfirmed visitor bookings the firm takes in one Nairobi day (ADR 022). */
@@ -152,6 +165,17 @@ export const firmSettingsSchema = z
         code: 'custom',
         path: ['mpesaInstructions'],
         message: F.mpesaInstructionsRequired,
+      });
+    }
+    if (value.isVatRegistered && value.kraPin === '') {
+      ctx.addIssue({ code: 'custom', path: ['kraPin'], message: F.vatNeedsKraPin });
+    }
+    const bank = [value.bankName, value.bankBranch, value.bankAccountName, value.bankAccountNumber];
+    if (bank.some((field) => field !== '') && (!value.bankName || !value.bankAccountNumber)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [value.bankName ? 'bankAccountNumber' : 'bankName'],
+        message: F.bankAccountIncomplete,
       });
     }
   });
@@ -178,6 +202,12 @@ export const firmSettingsViewSchema = z.object({
   mpesaKind: z.enum(MPESA_KINDS),
   mpesaNumber: z.string(),
   mpesaInstructions: z.string(),
+  kraPin: z.string(),
+  isVatRegistered: z.boolean(),
+  bankName: z.string(),
+  bankBranch: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNumber: z.string(),
   contactAutoReply: z.string(),
   bookingAutoReply: z.string(),
   visitorBookingsDailyCeiling: z.number(),
@@ -215,6 +245,12 @@ export function defaultFirmSettings(notificationEmail: string): FirmSettings {
     mpesaKind: 'paybill',
     mpesaNumber: '',
     mpesaInstructions: '',
+    kraPin: '',
+    isVatRegistered: false,
+    bankName: '',
+    bankBranch: '',
+    bankAccountName: '',
+    bankAccountNumber: '',
     contactAutoReply: `${MESSAGES.contactSuccess}\n\nThis is an automatic reply confirming we received your message. If your matter is an emergency, please call our hotline.`,
     bookingAutoReply: APPOINTMENT_MESSAGES.whatHappensNext,
     visitorBookingsDailyCeiling: VISITOR_DAILY_CEILING_DEFAULT,

@@ -25,6 +25,10 @@ export const FIRM_SETTINGS_MESSAGES = {
   noBookingDay: 'Open at least one day for booking',
   mpesaNumberInvalid: 'Enter the paybill or till number: 5 to 7 digits',
   mpesaInstructionsRequired: 'Say which account number to use, or clear the paybill number',
+  kraPinInvalid: 'A KRA PIN is a letter, 9 digits and a letter (e.g. P051234567X)',
+  vatNeedsKraPin: 'Give the firm’s KRA PIN: a VAT-registered firm prints it on every fee note',
+  bankAccountIncomplete:
+    'Give the bank’s name and the account number, or leave all bank fields empty',
   contactAutoReplyRequired: 'The contact auto-reply is required',
   bookingAutoReplyRequired: 'The booking auto-reply is required',
   visitorCeilingLabel: 'Online bookings awaiting email confirmation, most a day',
@@ -339,6 +343,7 @@ export const DELIVERY_KIND_LABELS: Readonly<Record<string, string>> = {
   court_date_reminder: 'Court date reminder',
   message_unread: 'Unread secure message',
   payment_receipt: 'Payment receipt',
+  fee_note_issued: 'Fee note issued',
   test_sms: 'Test SMS',
 };
 

@@ -139,7 +139,7 @@ export const appointments = pgTable(
     check('appointments_payment_status_check', sql`${table.paymentStatus} in ('pending', 'paid')`),
     check(
       'appointments_payment_method_check',
-      sql`${table.paymentMethod} is null or ${table.paymentMethod} in ('cash', 'bank', 'mpesa')`,
+      sql`${table.paymentMethod} is null or ${table.paymentMethod} in ('cash', 'bank', 'cheque', 'mpesa')`,
     ),
     check('appointments_location_check', sql`${table.location} in ('office', 'phone', 'video')`),
     check('appointments_range_check', sql`${table.endsAt} > ${table.startsAt}`),

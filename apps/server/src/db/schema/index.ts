@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './firm-settings';
 export * from './mail-guard';
 export * from './deliveries';
+export * from './billing';

@@ -27,7 +27,7 @@ const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 
 /** What a notification is about, so a removed record's notifications can be found. */
 export type NotificationSubject =
-  'case' | 'appointment' | 'user' | 'contact_message' | 'conversation';
+  'case' | 'appointment' | 'user' | 'contact_message' | 'conversation' | 'fee_note' | 'payment';
 
 /**
  * The bell's entries, one row per person. `sequence` numbers one person's

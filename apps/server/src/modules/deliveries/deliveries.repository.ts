@@ -33,6 +33,7 @@ export const DELIVERY_KINDS = [
   'court_date_reminder',
   'message_unread',
   'payment_receipt',
+  'fee_note_issued',
   'test_sms',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];

@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@firm/shared';
 import { AppError } from '../../lib/app-error';
+import { sameSecret } from '../../lib/same-secret';
 import { publishDomainEvent } from '../../lib/domain-events';
 import { applySmsReport, isFailedReport, lockSmsByProviderId } from './deliveries.repository';
 
@@ -15,12 +15,6 @@ const smsReportSchema = z.looseObject({
   networkCode: z.string().max(20).optional(),
   retryCount: z.string().max(10).optional(),
 });
-
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /**
  * Where Africa's Talking posts SMS delivery reports (form-encoded), at an address holding

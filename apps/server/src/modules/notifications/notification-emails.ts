@@ -21,6 +21,8 @@ const DELIVERY_KIND: Partial<Record<NotificationRow['kind'], DeliveryKind>> = {
   case_note_added: 'case_document_added',
   court_date_set: 'court_date_set',
   court_date_reminder: 'court_date_reminder',
+  fee_note_issued: 'fee_note_issued',
+  payment_received: 'payment_receipt',
 };
 
 /**

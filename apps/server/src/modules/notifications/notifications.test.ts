@@ -700,6 +700,8 @@ describe('emails to clients', () => {
       appointment_confirmed: true,
       appointment_rescheduled: true,
       appointment_cancelled: true,
+      fee_note_issued: true,
+      payment_received: true,
       message_unread: true,
     });
     const off = await ctx.app.inject({

@@ -4,6 +4,7 @@ import {
   CalendarDays,
   Inbox,
   MessageSquare,
+  Receipt,
   Settings,
   ShieldCheck,
   UserCog,
@@ -21,4 +22,5 @@ export const PORTAL_ICONS: Record<PortalIcon, LucideIcon> = {
   settings: Settings,
   'user-cog': UserCog,
   inbox: Inbox,
+  receipt: Receipt,
 };

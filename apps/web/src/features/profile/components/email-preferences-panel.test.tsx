@@ -28,7 +28,7 @@ describe('EmailPreferencesPanel', () => {
     });
     renderWithApp(<EmailPreferencesPanel role="client" />);
     const toggle = await screen.findByRole('switch', { name: "My case's status changes" });
-    expect(screen.getAllByRole('switch')).toHaveLength(8);
+    expect(screen.getAllByRole('switch')).toHaveLength(10);
     expect(screen.getByRole('switch', { name: MESSAGE_SWITCH })).toHaveAttribute(
       'aria-checked',
       'true',

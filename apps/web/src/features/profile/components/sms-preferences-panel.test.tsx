@@ -24,7 +24,7 @@ describe('SmsPreferencesPanel', () => {
       await screen.findByText('We text +254 712 982 369 about the things you choose below.'),
     ).toBeInTheDocument();
     expect(screen.getByText(SMS_TEXTS.notice)).toBeInTheDocument();
-    expect(screen.getAllByRole('switch')).toHaveLength(3);
+    expect(screen.getAllByRole('switch')).toHaveLength(4);
     expect(screen.getByRole('switch', { name: SMS_KIND_LABELS.court_dates })).toHaveAttribute(
       'aria-checked',
       'true',

@@ -1,4 +1,5 @@
 import {
+  FIRM_BILLING_SETTINGS_TEXTS as B,
   FIRM_SETTINGS_MESSAGES as F,
   defaultFirmSettings,
   type FirmSettingsAnswer,
@@ -136,5 +137,54 @@ describe('System Settings → Firm settings', () => {
     expect(await within(form).findByText('Invalid email address')).toBeVisible();
     expect(email).toHaveValue('bookings@firm.test');
     expect(reply).toHaveValue('Asante! We read every message.');
+  });
+  it('saves the billing details: the KRA PIN upper-cased, VAT registration and the bank account', async () => {
+    const calls = mockApi({
+      'GET /settings/firm': [200, answer()],
+      'PUT /settings/firm': [200, { success: true, message: 'Firm settings saved', ...answer() }],
+    });
+    renderTab();
+    const billing = within(await screen.findByRole('group', { name: 'Billing' }));
+    const pin = billing.getByLabelText(B.kraPinLabel);
+    expect(pin).toHaveAccessibleDescription(B.kraPinHint);
+    const vat = billing.getByRole('checkbox', { name: B.vatLabel });
+    expect(vat).not.toBeChecked();
+    expect(vat).toHaveAccessibleDescription(B.vatHint(16));
+    await userEvent.type(pin, 'p051234567x');
+    await userEvent.click(vat);
+    await userEvent.type(billing.getByLabelText(B.bankNameLabel), 'KCB Bank Kenya');
+    await userEvent.type(billing.getByLabelText(B.bankBranchLabel), 'Moi Avenue');
+    await userEvent.type(
+      billing.getByLabelText(B.bankAccountNameLabel),
+      'Mwamba & Associates Advocates Client Account',
+    );
+    await userEvent.type(billing.getByLabelText(B.bankAccountNumberLabel), '1234567890');
+    await userEvent.click(screen.getByRole('button', { name: 'Save firm settings' }));
+    await screen.findByText('Firm settings saved');
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({
+      kraPin: 'P051234567X',
+      isVatRegistered: true,
+      bankName: 'KCB Bank Kenya',
+      bankBranch: 'Moi Avenue',
+      bankAccountName: 'Mwamba & Associates Advocates Client Account',
+      bankAccountNumber: '1234567890',
+    });
+  });
+
+  it('asks for the KRA PIN of a VAT-registered firm and a whole bank account', async () => {
+    const calls = mockApi({ 'GET /settings/firm': [200, answer()] });
+    renderTab();
+    const billing = within(await screen.findByRole('group', { name: 'Billing' }));
+    await userEvent.click(billing.getByRole('checkbox', { name: B.vatLabel }));
+    await userEvent.type(billing.getByLabelText(B.bankNameLabel), 'KCB Bank Kenya');
+    await userEvent.click(screen.getByRole('button', { name: 'Save firm settings' }));
+    expect(await billing.findByText(F.vatNeedsKraPin)).toBeVisible();
+    expect(billing.getByLabelText(B.bankAccountNumberLabel)).toHaveAccessibleDescription(
+      F.bankAccountIncomplete,
+    );
+    await userEvent.type(billing.getByLabelText(B.kraPinLabel), 'P05');
+    await userEvent.click(screen.getByRole('button', { name: 'Save firm settings' }));
+    expect(await billing.findByText(F.kraPinInvalid)).toBeVisible();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 });

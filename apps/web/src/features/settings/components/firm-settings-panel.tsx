@@ -4,9 +4,11 @@ import {
   BOOKING_DAYS,
   BOOKING_DAY_LABELS,
   BOOKING_TIME_CHOICES,
+  FIRM_BILLING_SETTINGS_TEXTS as B,
   FIRM_SETTINGS_MESSAGES as F,
   MPESA_KINDS,
   MPESA_KIND_LABELS,
+  VAT_RATE_PERCENT,
   firmSettingsSchema,
   isWithinOfficeHours,
   type FirmSettings,
@@ -21,6 +23,7 @@ import toast from 'react-hot-toast';
 import { ListResults } from '../../../components/list/list-states';
 import { consultation } from '../../../content/firm';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField, inputClass } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-client';
@@ -77,6 +80,12 @@ const FIELDS = [
   'mpesaKind',
   'mpesaNumber',
   'mpesaInstructions',
+  'kraPin',
+  'isVatRegistered',
+  'bankName',
+  'bankBranch',
+  'bankAccountName',
+  'bankAccountNumber',
   'contactAutoReply',
   'bookingAutoReply',
   'visitorBookingsDailyCeiling',
@@ -282,6 +291,65 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
           error={errors.mpesaInstructions?.message}
           {...register('mpesaInstructions')}
         />
+      </Fieldset>
+
+      <Fieldset legend={B.legend} id="firm-billing">
+        <p className="text-sm text-slate-600">{B.intro}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={B.kraPinLabel}
+            hint={B.kraPinHint}
+            autoCapitalize="characters"
+            autoComplete="off"
+            maxLength={11}
+            error={errors.kraPin?.message}
+            {...register('kraPin')}
+          />
+        </div>
+        <div>
+          <Checkbox
+            label={B.vatLabel}
+            aria-describedby="firm-vat-hint"
+            error={errors.isVatRegistered?.message}
+            {...register('isVatRegistered')}
+          />
+          <p id="firm-vat-hint" className="mt-1 ml-6 text-xs text-slate-600">
+            {B.vatHint(VAT_RATE_PERCENT)}
+          </p>
+        </div>
+        <fieldset aria-describedby="firm-bank-intro" className="border-t border-slate-100 pt-3">
+          <legend className="text-sm font-medium text-slate-800">{B.bankLegend}</legend>
+          <p id="firm-bank-intro" className="mt-1 text-sm text-slate-600">
+            {B.bankIntro}
+          </p>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            <TextField
+              label={B.bankNameLabel}
+              placeholder={B.bankNamePlaceholder}
+              error={errors.bankName?.message}
+              {...register('bankName')}
+            />
+            <TextField
+              label={B.bankBranchLabel}
+              placeholder={B.bankBranchPlaceholder}
+              error={errors.bankBranch?.message}
+              {...register('bankBranch')}
+            />
+            <TextField
+              label={B.bankAccountNameLabel}
+              hint={B.bankAccountNameHint}
+              error={errors.bankAccountName?.message}
+              {...register('bankAccountName')}
+            />
+            <TextField
+              label={B.bankAccountNumberLabel}
+              inputMode="numeric"
+              autoComplete="off"
+              error={errors.bankAccountNumber?.message}
+              {...register('bankAccountNumber')}
+            />
+          </div>
+        </fieldset>
       </Fieldset>
 
       <Fieldset legend="Online bookings">

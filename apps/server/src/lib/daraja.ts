@@ -1,0 +1,393 @@
+import { FIRM_TIME_ZONE, toKenyanE164 } from '@firm/shared';
+import { z } from 'zod';
+
+/**
+ * A thin client of Safaricom Daraja's Lipa na M-Pesa Online (STK push) API: OAuth token, push,
+ * push query, and the callback's parser. Written on fetch because no npm client of Daraja is kept
+ * up to date, and the sandbox and the tests' simulator (test/daraja-simulator.ts) need another
+ * base address. What the app may trust, and when, is docs/decisions/034-mpesa-daraja.md: a
+ * payment is recorded from `stkQuery`, never from a callback alone.
+ */
+
+export const DARAJA_SANDBOX_URL = 'https://sandbox.safaricom.co.ke';
+export const DARAJA_LIVE_URL = 'https://api.safaricom.co.ke';
+
+export const DARAJA_TRANSACTION_TYPES = [
+  'CustomerPayBillOnline',
+  'CustomerBuyGoodsOnline',
+] as const;
+export type DarajaTransactionType = (typeof DARAJA_TRANSACTION_TYPES)[number];
+
+export interface DarajaSettings {
+  /** The sandbox's address (the default), the live one, or a test simulator's; no trailing slash. */
+  baseUrl: string;
+  consumerKey: string;
+  consumerSecret: string;
+  /** The paybill or till shortcode (5–7 digits): BusinessShortCode and PartyB. */
+  shortcode: string;
+  /** The Lipa na M-Pesa Online passkey Safaricom issues for the shortcode. */
+  passkey: string;
+  transactionType: DarajaTransactionType;
+  /** The secret part of the callback address (`callbackPath`). */
+  callbackSecret: string;
+}
+
+/** Daraja's limits on the texts of a push (longer ones are refused, or cut on the phone). */
+export const ACCOUNT_REFERENCE_MAX = 12;
+export const TRANSACTION_DESC_MAX = 13;
+
+/**
+ * Daraja could not be reached or could not answer now (network error, timeout, 5xx, 429): the
+ * same request may pass later. From `stkPush` it also means the push may or may not have gone.
+ */
+export class DarajaUnavailable extends Error {
+  constructor(readonly reason: string) {
+    super(`M-Pesa (Daraja) unavailable: ${reason}`);
+    this.name = 'DarajaUnavailable';
+  }
+}
+
+/** Daraja answered and said no (4xx, a ResponseCode other than "0"): trying again cannot help. */
+export class DarajaRefused extends Error {
+  constructor(
+    /** Daraja's own words (errorMessage or ResponseDescription). */
+    readonly reason: string,
+    /** Daraja's errorCode (e.g. "400.002.02") or ResponseCode, when it gave one. */
+    readonly code: string | null,
+  ) {
+    super(`M-Pesa (Daraja) refused: ${reason}`);
+    this.name = 'DarajaRefused';
+  }
+}
+
+export interface StkPushInput {
+  /** A Kenyan mobile number: 07…, 01…, +254… or 254…. */
+  phone: string;
+  /** Whole shillings, at least 1 (M-Pesa moves no cents). */
+  amountKsh: number;
+  /** What the payment is for on M-Pesa's statement (the fee note's number): 1–12 characters. */
+  accountReference: string;
+  /** Shown on the PIN prompt; cut to 13 characters (Daraja's limit). */
+  description: string;
+  /** The full https address of this app's callback (`publicUrl + callbackPath(secret)`). */
+  callbackUrl: string;
+}
+
+export interface StkPushAccepted {
+  merchantRequestId: string;
+  checkoutRequestId: string;
+  customerMessage: string;
+}
+
+export type StkQueryResult =
+  | { state: 'succeeded'; resultCode: 0; resultDesc: string }
+  /**
+   * 1032 cancelled by the user, 1037 phone unreachable or no answer, 1 insufficient balance,
+   * 2001 wrong PIN, …
+   */
+  | { state: 'failed'; resultCode: number; resultDesc: string }
+  /** The customer has not finished yet (or M-Pesa has not): ask again later. */
+  | { state: 'pending' };
+
+export interface DarajaClient {
+  stkPush(input: StkPushInput): Promise<StkPushAccepted>;
+  stkQuery(checkoutRequestId: string): Promise<StkQueryResult>;
+}
+
+export interface DarajaClientOptions {
+  /** The clock for the Timestamp and the token's expiry (tests freeze it). */
+  now?: () => Date;
+  /** How long one HTTP call may take. */
+  timeoutMs?: number;
+}
+
+/** Where Daraja posts a push's outcome. The secret keeps strangers from posting there at will. */
+export function callbackPath(secret: string): string {
+  return `/api/mpesa/callback/${secret}`;
+}
+
+/** A Kenyan mobile number as Daraja wants it (2547XXXXXXXX, 2541XXXXXXXX), or null. */
+export function toDarajaPhone(input: string): string | null {
+  const e164 = toKenyanE164(input);
+  return e164 ? e164.slice(1) : null;
+}
+
+const nairobiClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: FIRM_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Daraja's Timestamp: yyyyMMddHHmmss on a Nairobi clock (a UTC one is 3 hours wrong). */
+export function darajaTimestamp(date: Date): string {
+  const parts = nairobiClock.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}${part('month')}${part('day')}${part('hour')}${part('minute')}${part('second')}`;
+}
+
+/** Renew the token this long before Daraja says it expires, so no call carries a dying one. */
+const TOKEN_MARGIN_MS = 60_000;
+/**
+ * Daraja usually answers within a few seconds; the push is made while the client waits on the
+ * Pay button, so a stuck call must end well before the browser gives up.
+ */
+const DEFAULT_TIMEOUT_MS = 20_000;
+
+interface DarajaAnswer {
+  status: number;
+  /** The parsed JSON body; null when the body was not JSON. */
+  json: Record<string, unknown> | null;
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+
+/** Daraja's error body is `{ requestId, errorCode, errorMessage }`. */
+function errorOf(answer: DarajaAnswer): { code: string | null; message: string } {
+  return {
+    code: text(answer.json?.errorCode),
+    message: text(answer.json?.errorMessage) ?? `HTTP ${answer.status}`,
+  };
+}
+
+/**
+ * Daraja answers some refusals with HTTP 500 and errorCode 500.001.1001 (a wrong Password is
+ * "Wrong credentials"; an unknown shortcode "Merchant does not exist"): no retry can mend those.
+ */
+const PERMANENT_500 = /credentials|does not exist/i;
+/** The query's "not finished yet", also an HTTP 500 with errorCode 500.001.1001. */
+const PENDING_MESSAGE = /being processed/i;
+
+export function createDarajaClient(
+  settings: DarajaSettings,
+  options: DarajaClientOptions = {},
+): DarajaClient {
+  const now = options.now ?? (() => new Date());
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const base = settings.baseUrl.replace(/\/+$/, '');
+  let cached: { token: string; renewAtMs: number } | null = null;
+  let inFlight: Promise<string> | null = null;
+
+  /** One HTTP call; every failure to get an answer becomes DarajaUnavailable. */
+  async function call(path: string, init: RequestInit): Promise<DarajaAnswer> {
+    let response: Response;
+    let body: string;
+    try {
+      response = await fetch(`${base}${path}`, {
+        ...init,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      body = await response.text();
+    } catch (error) {
+      // Only the kind of failure: a fetch error may quote the request, which carries secrets.
+      const name = error instanceof Error ? error.name : 'Error';
+      throw new DarajaUnavailable(
+        name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : `network error (${name})`,
+      );
+    }
+    let json: Record<string, unknown> | null = null;
+    try {
+      const parsed: unknown = JSON.parse(body);
+      if (parsed && typeof parsed === 'object') json = parsed as Record<string, unknown>;
+    } catch {
+      // Not JSON (a proxy's page, an empty body): the status decides.
+    }
+    return { status: response.status, json };
+  }
+
+  async function fetchToken(): Promise<string> {
+    const basic = Buffer.from(`${settings.consumerKey}:${settings.consumerSecret}`).toString(
+      'base64',
+    );
+    const answer = await call('/oauth/v1/generate?grant_type=client_credentials', {
+      method: 'GET',
+      headers: { Authorization: `Basic ${basic}`, Accept: 'application/json' },
+    });
+    throwIfFailed(answer);
+    const token = text(answer.json?.access_token);
+    const expiresIn = Number(text(answer.json?.expires_in));
+    if (!token || !Number.isFinite(expiresIn)) {
+      throw new DarajaUnavailable('unreadable token answer');
+    }
+    cached = { token, renewAtMs: now().getTime() + expiresIn * 1000 - TOKEN_MARGIN_MS };
+    return token;
+  }
+
+  /** The cached token while it is fresh; otherwise one request shared by every caller. */
+  function accessToken(): Promise<string> {
+    if (cached && now().getTime() < cached.renewAtMs) return Promise.resolve(cached.token);
+    inFlight ??= fetchToken().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  /** A POST with the token; a 401 (token revoked or expired early) is retried once with a new one. */
+  async function post(path: string, payload: Record<string, unknown>): Promise<DarajaAnswer> {
+    for (let attempt = 1; ; attempt += 1) {
+      const token = await accessToken();
+      const answer = await call(path, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(payload),
+      });
+      if (answer.status !== 401 || attempt > 1) return answer;
+      if (cached?.token === token) cached = null;
+    }
+  }
+
+  /** Daraja's Password: base64(shortcode + passkey + Timestamp), with that same Timestamp. */
+  function credentials() {
+    const timestamp = darajaTimestamp(now());
+    return {
+      BusinessShortCode: settings.shortcode,
+      Password: Buffer.from(`${settings.shortcode}${settings.passkey}${timestamp}`).toString(
+        'base64',
+      ),
+      Timestamp: timestamp,
+    };
+  }
+
+  return {
+    async stkPush({ phone, amountKsh, accountReference, description, callbackUrl }) {
+      const msisdn = toDarajaPhone(phone);
+      if (!msisdn) throw new RangeError('phone must be a Kenyan mobile number');
+      if (!Number.isInteger(amountKsh) || amountKsh < 1) {
+        throw new RangeError('amountKsh must be a whole number of shillings, at least 1');
+      }
+      if (accountReference.length < 1 || accountReference.length > ACCOUNT_REFERENCE_MAX) {
+        // Not cut: the reference is what the firm reconciles the payment by.
+        throw new RangeError(`accountReference must be 1 to ${ACCOUNT_REFERENCE_MAX} characters`);
+      }
+      const answer = await post('/mpesa/stkpush/v1/processrequest', {
+        ...credentials(),
+        TransactionType: settings.transactionType,
+        Amount: amountKsh,
+        PartyA: msisdn,
+        PartyB: settings.shortcode,
+        PhoneNumber: msisdn,
+        CallBackURL: callbackUrl,
+        AccountReference: accountReference,
+        TransactionDesc: description.slice(0, TRANSACTION_DESC_MAX),
+      });
+      throwIfFailed(answer);
+      const json = answer.json;
+      const merchantRequestId = text(json?.MerchantRequestID);
+      const checkoutRequestId = text(json?.CheckoutRequestID);
+      if (!merchantRequestId || !checkoutRequestId) {
+        throw new DarajaUnavailable('unreadable push answer');
+      }
+      return {
+        merchantRequestId,
+        checkoutRequestId,
+        customerMessage: text(json?.CustomerMessage) ?? text(json?.ResponseDescription) ?? '',
+      };
+    },
+
+    async stkQuery(checkoutRequestId) {
+      const answer = await post('/mpesa/stkpushquery/v1/query', {
+        ...credentials(),
+        CheckoutRequestID: checkoutRequestId,
+      });
+      if (answer.status >= 500) {
+        const { code, message } = errorOf(answer);
+        if (code === '500.001.1001' && PENDING_MESSAGE.test(message)) return { state: 'pending' };
+      }
+      throwIfFailed(answer);
+      const resultCode = Number(text(answer.json?.ResultCode) ?? NaN);
+      const resultDesc = text(answer.json?.ResultDesc) ?? '';
+      if (!Number.isInteger(resultCode)) throw new DarajaUnavailable('unreadable query answer');
+      return resultCode === 0
+        ? { state: 'succeeded', resultCode: 0, resultDesc }
+        : { state: 'failed', resultCode, resultDesc };
+    },
+  };
+}
+
+/** Sorts a failed answer into unavailable (may pass later) or refused (will not). */
+function throwIfFailed(answer: DarajaAnswer): void {
+  const { status } = answer;
+  if (status >= 500 || status === 429) {
+    const { code, message } = errorOf(answer);
+    if (code === '500.001.1001' && PERMANENT_500.test(message)) {
+      throw new DarajaRefused(message, code);
+    }
+    throw new DarajaUnavailable(code ? `${message} (${code})` : message);
+  }
+  if (status >= 400) {
+    const { code, message } = errorOf(answer);
+    throw new DarajaRefused(message, code);
+  }
+  if (status < 200 || status >= 300) throw new DarajaUnavailable(`HTTP ${status}`);
+  // A 200 of the push or the query says whether Daraja took the request in ResponseCode.
+  const responseCode = text(answer.json?.ResponseCode);
+  if (responseCode !== null && responseCode !== '0') {
+    throw new DarajaRefused(
+      text(answer.json?.ResponseDescription) ?? `ResponseCode ${responseCode}`,
+      responseCode,
+    );
+  }
+}
+
+const callbackValue = z.union([z.string(), z.number()]).nullish();
+const callbackSchema = z.object({
+  Body: z.object({
+    stkCallback: z.object({
+      MerchantRequestID: z.string(),
+      CheckoutRequestID: z.string(),
+      ResultCode: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
+      ResultDesc: z.string(),
+      CallbackMetadata: z
+        .object({ Item: z.array(z.object({ Name: z.string(), Value: callbackValue })) })
+        .optional(),
+    }),
+  }),
+});
+
+export interface StkCallback {
+  merchantRequestId: string;
+  checkoutRequestId: string;
+  resultCode: number;
+  resultDesc: string;
+  amountKsh: number | null;
+  mpesaReceiptNumber: string | null;
+  /** The payer's number in E.164 (+2547…) when it is a Kenyan one, else as Daraja sent it. */
+  phone: string | null;
+  /** yyyyMMddHHmmss on a Nairobi clock, as Daraja sent it. */
+  transactionDate: string | null;
+}
+
+/**
+ * Reads Daraja's callback (`{ Body: { stkCallback: … } }`); null for anything else. Its content is
+ * only a hint of which push to query: anyone who knows the address can post one (ADR 034).
+ */
+export function parseStkCallback(body: unknown): StkCallback | null {
+  const parsed = callbackSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const callback = parsed.data.Body.stkCallback;
+  const item = (name: string) =>
+    callback.CallbackMetadata?.Item.find((entry) => entry.Name === name)?.Value ?? null;
+  const amountValue = item('Amount');
+  const amount = amountValue === null || amountValue === '' ? NaN : Number(amountValue);
+  const phone = text(item('PhoneNumber'));
+  return {
+    merchantRequestId: callback.MerchantRequestID,
+    checkoutRequestId: callback.CheckoutRequestID,
+    resultCode: callback.ResultCode,
+    resultDesc: callback.ResultDesc,
+    amountKsh: Number.isFinite(amount) ? amount : null,
+    mpesaReceiptNumber: text(item('MpesaReceiptNumber')),
+    phone: phone === null ? null : (toKenyanE164(phone) ?? phone),
+    transactionDate: text(item('TransactionDate')),
+  };
+}

@@ -1,0 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+
+/** What the billing services need (ADR 035). */
+export interface BillingDeps {
+  db: Db;
+  /** FIRM_NOTIFY_EMAIL: the firm settings' default notification address (letterhead email). */
+  firmNotifyEmail: string;
+  logger?: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+export const nowOf = (deps: Pick<BillingDeps, 'now'>) => (deps.now ? deps.now() : new Date());

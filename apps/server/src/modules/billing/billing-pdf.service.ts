@@ -1,0 +1,169 @@
+import {
+  FIRM_IDENTITY,
+  FIRM_OFFICES,
+  formatKenyanPhone,
+  isFeeNoteOverdue,
+  nairobiToday,
+  type FirmSettings,
+} from '@firm/shared';
+import type { UserRow } from '../../db/schema';
+import { readFirmSettings } from '../settings/firm-settings.service';
+import { findUserById } from '../users/users.repository';
+import type {
+  BillingParty,
+  FeeNoteDocument,
+  Letterhead,
+  PaymentChannels,
+  ReceiptDocument,
+} from './billing-documents';
+import { renderFeeNotePdf, renderReceiptPdf } from './billing-pdf';
+import { nowOf, type BillingDeps } from './billing-deps';
+import { balanceOf } from './billing-view';
+import { findFeeNote, linesOf } from './fee-notes.repository';
+import { feeNoteNotFound, feeNoteScopeOf } from './fee-notes.service';
+import { paymentForReceipt } from './payments.service';
+
+/**
+ * The fee note and receipt PDFs (ADR 035): built from the same rows and the same rule of what the
+ * client may see as the screens, on the firm's letterhead from System Settings.
+ */
+
+const MAIN_OFFICE = FIRM_OFFICES.find((office) => office.isMain) ?? FIRM_OFFICES[0]!;
+
+function letterheadOf(settings: FirmSettings): Letterhead {
+  return {
+    firmName: FIRM_IDENTITY.name,
+    addressLines: [MAIN_OFFICE.address, `${MAIN_OFFICE.city} ${MAIN_OFFICE.postalCode}`.trim()],
+    phone: FIRM_IDENTITY.phone,
+    email: MAIN_OFFICE.email,
+    kraPin: settings.kraPin || null,
+    isVatRegistered: settings.isVatRegistered,
+  };
+}
+
+function channelsOf(settings: FirmSettings, accountReference: string): PaymentChannels {
+  return {
+    mpesa: settings.mpesaNumber
+      ? { kind: settings.mpesaKind, number: settings.mpesaNumber, accountReference }
+      : null,
+    bank:
+      settings.bankName && settings.bankAccountNumber
+        ? {
+            bankName: settings.bankName,
+            branch: settings.bankBranch,
+            accountName: settings.bankAccountName || FIRM_IDENTITY.name,
+            accountNumber: settings.bankAccountNumber,
+          }
+        : null,
+    phone: FIRM_IDENTITY.phone,
+  };
+}
+
+function partyOf(
+  person: { firstName: string; lastName: string; email: string; phone: string | null },
+  kraPin: string | null,
+): BillingParty {
+  return {
+    name: `${person.firstName} ${person.lastName}`,
+    email: person.email,
+    phone: person.phone ? formatKenyanPhone(person.phone) : null,
+    kraPin,
+  };
+}
+
+/** A file name a person's computer accepts: `FN-2026-0042.pdf`. */
+const fileNameOf = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
+
+/** GET /api/fee-notes/{id}/pdf: an issued fee note (a draft has no number and is not drawn). */
+export async function feeNotePdf(deps: BillingDeps, user: UserRow, id: string) {
+  const row = await findFeeNote(deps.db, id, feeNoteScopeOf(user));
+  if (!row || row.note.status === 'draft' || !row.note.number || !row.note.issuedAt) {
+    throw feeNoteNotFound();
+  }
+  const { note } = row;
+  const [lines, settings] = await Promise.all([
+    linesOf(deps.db, id),
+    readFirmSettings({ ...deps, db: deps.db }),
+  ]);
+  const doc: FeeNoteDocument = {
+    letterhead: letterheadOf(settings),
+    number: note.number!,
+    issuedAt: note.issuedAt!,
+    dueDate: note.dueDate,
+    client: partyOf(
+      {
+        firstName: row.clientFirstName,
+        lastName: row.clientLastName,
+        email: row.clientEmail,
+        phone: row.clientPhone,
+      },
+      note.buyerKraPin,
+    ),
+    caseLabel: row.caseTitle && row.caseNumber ? `${row.caseTitle} (${row.caseNumber})` : null,
+    lines: lines.map((line) => ({
+      kind: line.kind,
+      description: line.description,
+      quantity: line.quantity,
+      unitPriceKsh: line.unitPriceKsh,
+      amountKsh: line.amountKsh,
+    })),
+    totals: {
+      feesKsh: note.feesKsh,
+      disbursementsKsh: note.disbursementsKsh,
+      vatRatePercent: note.vatRatePercent,
+      vatKsh: note.vatKsh,
+      totalKsh: note.totalKsh,
+      paidKsh: note.paidKsh,
+      balanceKsh: balanceOf(note),
+    },
+    status: note.status as FeeNoteDocument['status'],
+    isOverdue: isFeeNoteOverdue(note, nairobiToday(nowOf(deps))),
+    howToPay: channelsOf(settings, note.number!.slice(0, 12)),
+    cancellation:
+      note.creditNoteNumber && note.cancelledAt && note.cancelReason
+        ? {
+            creditNoteNumber: note.creditNoteNumber,
+            reason: note.cancelReason,
+            at: note.cancelledAt,
+          }
+        : null,
+  };
+  return { filename: fileNameOf(note.number!), bytes: await renderFeeNotePdf(doc) };
+}
+
+/** GET /api/payments/{id}/receipt: a succeeded payment's receipt. */
+export async function receiptPdf(deps: BillingDeps, user: UserRow, id: string) {
+  const row = await paymentForReceipt(deps, user, id);
+  const { payment } = row;
+  const settings = await readFirmSettings({ ...deps, db: deps.db });
+  const payer = payment.clientId ? await findUserById(deps.db, payment.clientId) : undefined;
+  const client: BillingParty = payer
+    ? partyOf(payer, null)
+    : { name: row.appointmentClientName ?? '', email: '', phone: null, kraPin: null };
+  let appliedTo: ReceiptDocument['appliedTo'];
+  if (payment.feeNoteId) {
+    const note = await findFeeNote(deps.db, payment.feeNoteId, { withDrafts: true });
+    appliedTo = {
+      kind: 'fee_note',
+      number: row.feeNoteNumber ?? '',
+      balanceAfterKsh: note ? balanceOf(note.note) : 0,
+    };
+  } else {
+    appliedTo = {
+      kind: 'appointment',
+      title: row.appointmentTitle ?? '',
+      startsAt: row.appointmentStartsAt ?? payment.receivedAt!,
+    };
+  }
+  const doc: ReceiptDocument = {
+    letterhead: letterheadOf(settings),
+    number: payment.receiptNumber!,
+    receivedAt: payment.receivedAt!,
+    client,
+    amountKsh: payment.amountKsh,
+    method: payment.method,
+    reference: payment.mpesaReceiptNumber ?? payment.reference,
+    appliedTo,
+  };
+  return { filename: fileNameOf(payment.receiptNumber!), bytes: await renderReceiptPdf(doc) };
+}

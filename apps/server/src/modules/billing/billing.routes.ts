@@ -1,0 +1,291 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BILLING_MESSAGES as M,
+  cancelFeeNoteSchema,
+  createFeeNoteSchema,
+  feeNotePageSchema,
+  feeNoteSavedSchema,
+  feeNoteSchema,
+  idParamsSchema,
+  listFeeNotesQuerySchema,
+  listPaymentsQuerySchema,
+  paymentPageSchema,
+  paymentRecordedSchema,
+  paymentSchema,
+  recordPaymentSchema,
+  successMessageSchema,
+  updateFeeNoteSchema,
+} from '@firm/shared';
+import { currentUser } from '../../plugins/auth';
+import { errorResponses, requestMeta } from '../../lib/route-kit';
+import type { BillingDeps } from './billing-deps';
+import { feeNotePdf, receiptPdf } from './billing-pdf.service';
+import {
+  cancelFeeNote,
+  createFeeNote,
+  deleteFeeNote,
+  issueFeeNote,
+  listFeeNotes,
+  readFeeNote,
+  updateFeeNote,
+} from './fee-notes.service';
+import { listPayments, readPayment, recordPayment } from './payments.service';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const feeNoteParams = idParamsSchema(M.feeNoteNotFound);
+const paymentParams = idParamsSchema(M.paymentNotFound);
+
+/** `/api/fee-notes` and `/api/payments` (ADR 035); M-Pesa's own routes are in mpesa.routes.ts. */
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: BillingDeps = {
+    db: app.db,
+    firmNotifyEmail: app.config.firmNotifyEmail,
+    logger: app.log,
+  };
+  const tags = ['billing'];
+  const viewers = [app.requirePermission('fee-notes:view')];
+  const managers = [app.requirePermission('fee-notes:manage')];
+  const recorders = [app.requirePermission('payments:record')];
+
+  app.get(
+    '/fee-notes',
+    {
+      schema: {
+        tags,
+        summary: 'Fee notes, newest first (a client: their own issued ones and their balance)',
+        querystring: listFeeNotesQuerySchema,
+        response: { 200: feeNotePageSchema, ...errors },
+      },
+      onRequest: viewers,
+    },
+    async (request) => listFeeNotes(deps, currentUser(request), request.query),
+  );
+
+  app.post(
+    '/fee-notes',
+    {
+      schema: {
+        tags,
+        summary: 'Draft a fee note for a client (and optionally one of their cases)',
+        body: createFeeNoteSchema,
+        response: { 201: feeNoteSavedSchema, ...errors },
+      },
+      onRequest: managers,
+    },
+    async (request, reply) => {
+      const feeNote = await createFeeNote(
+        deps,
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      );
+      return reply.status(201).send({ success: true as const, message: M.created, feeNote });
+    },
+  );
+
+  app.get(
+    '/fee-notes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One fee note with its lines, totals and payments',
+        params: feeNoteParams,
+        response: { 200: feeNoteSchema, ...errors },
+      },
+      onRequest: viewers,
+    },
+    async (request) => readFeeNote(deps, currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/fee-notes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a draft (an issued fee note is cancelled, never changed)',
+        params: feeNoteParams,
+        body: updateFeeNoteSchema,
+        response: { 200: feeNoteSavedSchema, ...errors },
+      },
+      onRequest: managers,
+    },
+    async (request) => ({
+      success: true as const,
+      message: M.updated,
+      feeNote: await updateFeeNote(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/fee-notes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a draft',
+        params: feeNoteParams,
+        response: { 200: successMessageSchema, ...errors },
+      },
+      onRequest: managers,
+    },
+    async (request) => {
+      await deleteFeeNote(deps, currentUser(request), request.params.id, requestMeta(request));
+      return { success: true as const, message: M.deleted };
+    },
+  );
+
+  app.post(
+    '/fee-notes/:id/issue',
+    {
+      schema: {
+        tags,
+        summary: 'Issue a draft: its FN number, and the client told by email, text and bell',
+        params: feeNoteParams,
+        response: { 200: feeNoteSavedSchema, ...errors },
+      },
+      onRequest: managers,
+    },
+    async (request) => {
+      const feeNote = await issueFeeNote(
+        deps,
+        currentUser(request),
+        request.params.id,
+        requestMeta(request),
+      );
+      return { success: true as const, message: M.issued(feeNote.number ?? ''), feeNote };
+    },
+  );
+
+  app.post(
+    '/fee-notes/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel an issued fee note with nothing paid on it, by a numbered credit note',
+        params: feeNoteParams,
+        body: cancelFeeNoteSchema,
+        response: { 200: feeNoteSavedSchema, ...errors },
+      },
+      onRequest: managers,
+    },
+    async (request) => {
+      const feeNote = await cancelFeeNote(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body.reason,
+        requestMeta(request),
+      );
+      return {
+        success: true as const,
+        message: M.cancelled(feeNote.cancellation?.creditNoteNumber ?? ''),
+        feeNote,
+      };
+    },
+  );
+
+  app.get(
+    '/fee-notes/:id/pdf',
+    {
+      schema: {
+        tags,
+        summary: 'The fee note as an A4 PDF (an issued one; a cancelled one says so)',
+        params: feeNoteParams,
+        response: errors,
+      },
+      onRequest: viewers,
+    },
+    async (request, reply) => {
+      const file = await feeNotePdf(deps, currentUser(request), request.params.id);
+      return sendPdf(reply, file);
+    },
+  );
+
+  app.post(
+    '/payments',
+    {
+      schema: {
+        tags,
+        summary: 'Record money received by hand (cash, bank, cheque, M-Pesa outside the portal)',
+        body: recordPaymentSchema,
+        response: { 201: paymentRecordedSchema, ...errors },
+      },
+      onRequest: recorders,
+    },
+    async (request, reply) => {
+      const payment = await recordPayment(
+        deps,
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      );
+      return reply.status(201).send({
+        success: true as const,
+        message: M.paymentRecorded(payment.receiptNumber ?? ''),
+        payment,
+      });
+    },
+  );
+
+  app.get(
+    '/payments',
+    {
+      schema: {
+        tags,
+        summary: 'Payments, newest first (a client: their own)',
+        querystring: listPaymentsQuerySchema,
+        response: { 200: paymentPageSchema, ...errors },
+      },
+      onRequest: viewers,
+    },
+    async (request) => listPayments(deps, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/payments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One payment (an M-Pesa push is followed here until Safaricom confirms it)',
+        params: paymentParams,
+        response: { 200: paymentSchema, ...errors },
+      },
+      onRequest: viewers,
+    },
+    async (request) => readPayment(deps, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/payments/:id/receipt',
+    {
+      schema: {
+        tags,
+        summary: "A succeeded payment's receipt as an A4 PDF",
+        params: paymentParams,
+        response: errors,
+      },
+      onRequest: viewers,
+    },
+    async (request, reply) => {
+      const file = await receiptPdf(deps, currentUser(request), request.params.id);
+      return sendPdf(reply, file);
+    },
+  );
+};
+
+function sendPdf(reply: FastifyReply, file: { filename: string; bytes: Buffer }) {
+  return (
+    reply
+      .type('application/pdf')
+      .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+      .header('Cache-Control', 'private, no-store')
+      // A PDF has no response schema; the typed reply knows only the error bodies.
+      .send(file.bytes)
+  );
+}

@@ -1,0 +1,194 @@
+import type { BillingNumberKind, FeeNoteStatus } from '@firm/shared';
+import { aliasedTable, and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { countAll, offsetOf, rowsAndTotal } from '../../db/list-queries';
+import {
+  billingNumberCounters,
+  cases,
+  feeNoteLines,
+  feeNotes,
+  users,
+  type FeeNoteLineRow,
+  type FeeNoteRow,
+} from '../../db/schema';
+
+/** Fee notes and their lines (ADR 035). Every read takes the caller's scope into its WHERE clause. */
+
+const client = aliasedTable(users, 'client');
+
+/**
+ * The next number of `kind` in `year`, claimed in `tx`: the counter row stays locked until `tx`
+ * ends, so two issues never share a number, and a rolled-back one gives its number back.
+ */
+export async function claimBillingNumber(
+  tx: Executor,
+  kind: BillingNumberKind,
+  year: number,
+): Promise<number> {
+  const [row] = await tx
+    .insert(billingNumberCounters)
+    .values({ kind, year, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: [billingNumberCounters.kind, billingNumberCounters.year],
+      set: { lastValue: sql`${billingNumberCounters.lastValue} + 1` },
+    })
+    .returning({ value: billingNumberCounters.lastValue });
+  return row!.value;
+}
+
+/** Who may be shown which fee notes: a client their own issued ones; staff every one. */
+export interface FeeNoteScope {
+  clientId?: string;
+  /** A client never sees a draft: it is not yet theirs. */
+  withDrafts: boolean;
+}
+
+const scopeWhere = (scope: FeeNoteScope): SQL[] => [
+  ...(scope.clientId ? [eq(feeNotes.clientId, scope.clientId)] : []),
+  ...(scope.withDrafts ? [] : [ne(feeNotes.status, 'draft')]),
+];
+
+const selection = {
+  note: feeNotes,
+  clientFirstName: client.firstName,
+  clientLastName: client.lastName,
+  clientEmail: client.email,
+  clientPhone: client.phone,
+  caseNumber: cases.caseNumber,
+  caseTitle: cases.title,
+};
+
+export type FeeNoteWithParties = {
+  note: FeeNoteRow;
+  clientFirstName: string;
+  clientLastName: string;
+  clientEmail: string;
+  clientPhone: string | null;
+  caseNumber: string | null;
+  caseTitle: string | null;
+};
+
+const withParties = (db: Executor) =>
+  db
+    .select(selection)
+    .from(feeNotes)
+    .innerJoin(client, eq(client.id, feeNotes.clientId))
+    .leftJoin(cases, eq(cases.id, feeNotes.caseId));
+
+export async function findFeeNote(
+  db: Executor,
+  id: string,
+  scope: FeeNoteScope,
+): Promise<FeeNoteWithParties | undefined> {
+  const [row] = await withParties(db)
+    .where(and(eq(feeNotes.id, id), ...scopeWhere(scope)))
+    .limit(1);
+  return row;
+}
+
+/** The row, locked until `tx` ends: issue, cancel and payments change a fee note one at a time. */
+export async function lockFeeNote(tx: Executor, id: string): Promise<FeeNoteRow | undefined> {
+  const [row] = await tx.select().from(feeNotes).where(eq(feeNotes.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function linesOf(db: Executor, feeNoteId: string): Promise<FeeNoteLineRow[]> {
+  return db
+    .select()
+    .from(feeNoteLines)
+    .where(eq(feeNoteLines.feeNoteId, feeNoteId))
+    .orderBy(asc(feeNoteLines.position));
+}
+
+export type NewFeeNoteLine = Omit<FeeNoteLineRow, 'id' | 'feeNoteId' | 'position'>;
+
+/** Replaces a fee note's lines with `lines`, in their order. */
+export async function writeLines(
+  tx: Executor,
+  feeNoteId: string,
+  lines: readonly NewFeeNoteLine[],
+): Promise<void> {
+  await tx.delete(feeNoteLines).where(eq(feeNoteLines.feeNoteId, feeNoteId));
+  if (lines.length === 0) return;
+  await tx
+    .insert(feeNoteLines)
+    .values(lines.map((line, position) => ({ ...line, feeNoteId, position })));
+}
+
+export async function insertFeeNote(
+  tx: Executor,
+  values: typeof feeNotes.$inferInsert,
+): Promise<FeeNoteRow> {
+  const [row] = await tx.insert(feeNotes).values(values).returning();
+  return row!;
+}
+
+export async function updateFeeNoteRow(
+  tx: Executor,
+  id: string,
+  changes: Partial<typeof feeNotes.$inferInsert>,
+): Promise<FeeNoteRow> {
+  const [row] = await tx
+    .update(feeNotes)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(feeNotes.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteFeeNoteRow(tx: Executor, id: string): Promise<void> {
+  await tx.delete(feeNotes).where(and(eq(feeNotes.id, id), eq(feeNotes.status, 'draft')));
+}
+
+export interface FeeNoteFilters {
+  clientId?: string;
+  caseId?: string;
+  status?: FeeNoteStatus | 'overdue';
+  /** Today in Nairobi, for `overdue`. */
+  today: string;
+  page: number;
+  limit: number;
+}
+
+function filterWhere(filters: FeeNoteFilters, scope: FeeNoteScope): SQL | undefined {
+  const status: SQL[] =
+    filters.status === 'overdue'
+      ? [inArray(feeNotes.status, ['issued', 'partly_paid']), lt(feeNotes.dueDate, filters.today)]
+      : filters.status
+        ? [eq(feeNotes.status, filters.status)]
+        : [];
+  return and(
+    ...scopeWhere(scope),
+    ...(filters.clientId ? [eq(feeNotes.clientId, filters.clientId)] : []),
+    ...(filters.caseId ? [eq(feeNotes.caseId, filters.caseId)] : []),
+    ...status,
+  );
+}
+
+/** A page of fee notes, newest first, and how many match. */
+export async function listFeeNoteRows(db: Executor, filters: FeeNoteFilters, scope: FeeNoteScope) {
+  const where = filterWhere(filters, scope);
+  return rowsAndTotal(
+    withParties(db)
+      .where(where)
+      .orderBy(desc(feeNotes.createdAt), desc(feeNotes.id))
+      .limit(filters.limit)
+      .offset(offsetOf(filters)),
+    db.select({ total: countAll() }).from(feeNotes).where(where),
+  );
+}
+
+/** What a client owes across their payable fee notes (the statement's balance). */
+export async function balanceOfClient(db: Executor, clientId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      balance: sql<number>`coalesce(sum(${feeNotes.totalKsh} - ${feeNotes.paidKsh}), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(feeNotes)
+    .where(
+      and(eq(feeNotes.clientId, clientId), inArray(feeNotes.status, ['issued', 'partly_paid'])),
+    );
+  return row?.balance ?? 0;
+}

@@ -1,0 +1,316 @@
+import {
+  BILLING_MESSAGES as M,
+  SMS,
+  FEE_NOTE_LIMITS,
+  VAT_RATE_PERCENT,
+  billingNumber,
+  can,
+  feeNoteSums,
+  formatKsh,
+  formatNairobiDay,
+  isClientAccount,
+  nairobiToday,
+  paginationOf,
+  seesAsClient,
+  type CreateFeeNoteValues,
+  type FeeNote,
+  type FeeNotePage,
+  type FeeNoteLineInput,
+  type ListFeeNotesQuery,
+  type UpdateFeeNoteValues,
+} from '@firm/shared';
+import type { Executor } from '../../db/client';
+import type { FeeNoteRow, UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { assertCan } from '../../lib/permissions';
+import type { RequestMeta } from '../../lib/route-kit';
+import { writeAudit } from '../audit/audit-log.repository';
+import { findCaseOfClient } from '../cases/cases.repository';
+import { notify } from '../notifications/notifications.service';
+import { readFirmSettings } from '../settings/firm-settings.service';
+import { findUserById } from '../users/users.repository';
+import { nowOf, type BillingDeps } from './billing-deps';
+import { feeNoteAsSeenBy, feeNoteSummaryOf } from './billing-view';
+import {
+  balanceOfClient,
+  claimBillingNumber,
+  deleteFeeNoteRow,
+  findFeeNote,
+  insertFeeNote,
+  linesOf,
+  listFeeNoteRows,
+  lockFeeNote,
+  updateFeeNoteRow,
+  writeLines,
+  type FeeNoteScope,
+  type NewFeeNoteLine,
+} from './fee-notes.repository';
+import { paymentsOfFeeNote } from './payments.repository';
+
+/**
+ * Fee notes (ADR 035): staff draft them, issue them (a number claimed in the transaction, the
+ * client told by email, text and bell) and cancel them by a credit note; a client reads their own
+ * issued ones. Every change is audited.
+ */
+
+export const feeNoteNotFound = () => AppError.notFound(M.feeNoteNotFound, 'NOT_FOUND');
+
+/** A client reaches their own issued fee notes; staff with `fee-notes:view` every one. */
+export const feeNoteScopeOf = (user: UserRow): FeeNoteScope =>
+  seesAsClient(user) ? { clientId: user.id, withDrafts: false } : { withDrafts: true };
+
+const nairobiYear = (now: Date) => Number(nairobiToday(now).slice(0, 4));
+
+function linesToRows(lines: readonly FeeNoteLineInput[]): NewFeeNoteLine[] {
+  return lines.map((line) => ({
+    kind: line.kind,
+    description: line.description,
+    quantity: line.quantity,
+    unitPriceKsh: line.unitPriceKsh,
+    amountKsh: line.quantity * line.unitPriceKsh,
+  }));
+}
+
+/** The stored totals of `lines` at the firm's VAT rate now (a draft follows the settings). */
+async function totalsFor(deps: BillingDeps, db: Executor, lines: readonly FeeNoteLineInput[]) {
+  const settings = await readFirmSettings({ ...deps, db });
+  const sums = feeNoteSums(lines, settings.isVatRegistered ? VAT_RATE_PERCENT : 0);
+  if (sums.totalKsh > FEE_NOTE_LIMITS.totalMaxKsh) {
+    throw AppError.badRequest(M.totalTooLarge, { lines: M.totalTooLarge });
+  }
+  return sums;
+}
+
+async function assertClientAndCase(db: Executor, clientId: string, caseId: string | null) {
+  const client = await findUserById(db, clientId);
+  if (!client || !isClientAccount(client)) {
+    throw AppError.badRequest(M.clientNotFound, { clientId: M.clientNotFound });
+  }
+  if (caseId && !(await findCaseOfClient(db, caseId, clientId))) {
+    throw AppError.badRequest(M.caseNotTheClients, { caseId: M.caseNotTheClients });
+  }
+  return client;
+}
+
+const auditFeeNote = (
+  tx: Executor,
+  actor: UserRow,
+  action: string,
+  note: FeeNoteRow,
+  meta: RequestMeta,
+  details: Record<string, unknown> = {},
+) =>
+  writeAudit(tx, {
+    actorId: actor.id,
+    action,
+    targetUserId: note.clientId,
+    ip: meta.ip,
+    details: { feeNoteId: note.id, number: note.number, totalKsh: note.totalKsh, ...details },
+  });
+
+/** The whole fee note as `user` may read it, or 404. */
+export async function readFeeNote(deps: BillingDeps, user: UserRow, id: string): Promise<FeeNote> {
+  const row = await findFeeNote(deps.db, id, feeNoteScopeOf(user));
+  if (!row) throw feeNoteNotFound();
+  const [lines, payments] = await Promise.all([
+    linesOf(deps.db, id),
+    paymentsOfFeeNote(deps.db, id),
+  ]);
+  return feeNoteAsSeenBy(user, row, lines, payments, nairobiToday(nowOf(deps)));
+}
+
+/** GET /api/fee-notes: a page, newest first; a client's own carries their balance. */
+export async function listFeeNotes(
+  deps: BillingDeps,
+  user: UserRow,
+  query: ListFeeNotesQuery,
+): Promise<FeeNotePage> {
+  const scope = feeNoteScopeOf(user);
+  const today = nairobiToday(nowOf(deps));
+  const balanceFor = scope.clientId ?? query.clientId;
+  const [{ rows, total }, balanceKsh] = await Promise.all([
+    listFeeNoteRows(deps.db, { ...query, today }, scope),
+    balanceFor ? balanceOfClient(deps.db, balanceFor) : Promise.resolve(null),
+  ]);
+  return {
+    feeNotes: rows.map((row) => feeNoteSummaryOf(row, today)),
+    pagination: paginationOf(query, total),
+    balanceKsh,
+  };
+}
+
+/** POST /api/fee-notes: a draft, its totals at the firm's VAT rate. */
+export async function createFeeNote(
+  deps: BillingDeps,
+  user: UserRow,
+  input: CreateFeeNoteValues,
+  meta: RequestMeta,
+): Promise<FeeNote> {
+  assertCan(user, 'fee-notes:manage');
+  const id = await deps.db.transaction(async (tx) => {
+    await assertClientAndCase(tx, input.clientId, input.caseId ?? null);
+    const sums = await totalsFor(deps, tx, input.lines);
+    const note = await insertFeeNote(tx, {
+      clientId: input.clientId,
+      caseId: input.caseId ?? null,
+      dueDate: input.dueDate,
+      buyerKraPin: input.buyerKraPin ?? null,
+      vatRatePercent: sums.vatRatePercent,
+      feesKsh: sums.feesKsh,
+      disbursementsKsh: sums.disbursementsKsh,
+      vatKsh: sums.vatKsh,
+      totalKsh: sums.totalKsh,
+      createdById: user.id,
+    });
+    await writeLines(tx, note.id, linesToRows(input.lines));
+    await auditFeeNote(tx, user, 'fee_note.drafted', note, meta);
+    return note.id;
+  });
+  return readFeeNote(deps, user, id);
+}
+
+/** Locks a staff-reachable fee note, or 404. */
+async function lockForStaff(tx: Executor, id: string): Promise<FeeNoteRow> {
+  const note = await lockFeeNote(tx, id);
+  if (!note) throw feeNoteNotFound();
+  return note;
+}
+
+/** PUT /api/fee-notes/{id}: a draft only; an issued note is cancelled, never edited. */
+export async function updateFeeNote(
+  deps: BillingDeps,
+  user: UserRow,
+  id: string,
+  input: UpdateFeeNoteValues,
+  meta: RequestMeta,
+): Promise<FeeNote> {
+  assertCan(user, 'fee-notes:manage');
+  await deps.db.transaction(async (tx) => {
+    const note = await lockForStaff(tx, id);
+    if (note.status !== 'draft') throw AppError.conflict(M.onlyDraftsChange);
+    await assertClientAndCase(tx, note.clientId, input.caseId ?? null);
+    const sums = await totalsFor(deps, tx, input.lines);
+    const saved = await updateFeeNoteRow(tx, id, {
+      caseId: input.caseId ?? null,
+      dueDate: input.dueDate,
+      buyerKraPin: input.buyerKraPin ?? null,
+      vatRatePercent: sums.vatRatePercent,
+      feesKsh: sums.feesKsh,
+      disbursementsKsh: sums.disbursementsKsh,
+      vatKsh: sums.vatKsh,
+      totalKsh: sums.totalKsh,
+    });
+    await writeLines(tx, id, linesToRows(input.lines));
+    await auditFeeNote(tx, user, 'fee_note.updated', saved, meta);
+  });
+  return readFeeNote(deps, user, id);
+}
+
+/** DELETE /api/fee-notes/{id}: a draft only (it was never the client's). */
+export async function deleteFeeNote(
+  deps: BillingDeps,
+  user: UserRow,
+  id: string,
+  meta: RequestMeta,
+): Promise<void> {
+  assertCan(user, 'fee-notes:manage');
+  await deps.db.transaction(async (tx) => {
+    const note = await lockForStaff(tx, id);
+    if (note.status !== 'draft') throw AppError.conflict(M.onlyDraftsChange);
+    await deleteFeeNoteRow(tx, id);
+    await auditFeeNote(tx, user, 'fee_note.deleted', note, meta);
+  });
+}
+
+/**
+ * POST /api/fee-notes/{id}/issue: the next FN number of the Nairobi year, claimed in this
+ * transaction (gap-free); VAT at the rate in force now; the client told by bell, email and text.
+ */
+export async function issueFeeNote(
+  deps: BillingDeps,
+  user: UserRow,
+  id: string,
+  meta: RequestMeta,
+): Promise<FeeNote> {
+  assertCan(user, 'fee-notes:manage');
+  const now = nowOf(deps);
+  await deps.db.transaction(async (tx) => {
+    const note = await lockForStaff(tx, id);
+    if (note.status !== 'draft') throw AppError.conflict(M.alreadyIssued);
+    const lines = await linesOf(tx, id);
+    const sums = await totalsFor(deps, tx, lines);
+    if (sums.totalKsh < 1) throw AppError.conflict(M.emptyNoteCannotIssue);
+    const year = nairobiYear(now);
+    const number = billingNumber('FN', year, await claimBillingNumber(tx, 'FN', year));
+    const issued = await updateFeeNoteRow(tx, id, {
+      status: 'issued',
+      number,
+      issuedAt: now,
+      issuedById: user.id,
+      vatRatePercent: sums.vatRatePercent,
+      feesKsh: sums.feesKsh,
+      disbursementsKsh: sums.disbursementsKsh,
+      vatKsh: sums.vatKsh,
+      totalKsh: sums.totalKsh,
+    });
+    await auditFeeNote(tx, user, 'fee_note.issued', issued, meta);
+    const client = await findUserById(tx, issued.clientId);
+    if (client) await tellClientOfIssue(tx, client, issued);
+  });
+  return readFeeNote(deps, user, id);
+}
+
+async function tellClientOfIssue(tx: Executor, client: UserRow, note: FeeNoteRow) {
+  const amount = formatKsh(note.totalKsh);
+  const due = formatNairobiDay(note.dueDate);
+  await notify(tx, [client], {
+    kind: 'fee_note_issued',
+    type: 'info',
+    title: M.issuedNoticeTitle(note.number!),
+    message: M.issuedNotice(note.number!, amount, due),
+    actionUrl: `/billing/${note.id}`,
+    subject: { type: 'fee_note', id: note.id },
+    sms: {
+      kind: 'billing',
+      deliveryKind: 'fee_note_issued',
+      text: SMS.feeNoteIssued(note.number!, amount, due),
+    },
+    maySee: (person) => can(person, 'fee-notes:view', { clientId: note.clientId }),
+  });
+}
+
+/**
+ * POST /api/fee-notes/{id}/cancel: a numbered credit note (CN) with the reason. A note with money
+ * on it is not cancelled (that is a refund, outside this product).
+ */
+export async function cancelFeeNote(
+  deps: BillingDeps,
+  user: UserRow,
+  id: string,
+  reason: string,
+  meta: RequestMeta,
+): Promise<FeeNote> {
+  assertCan(user, 'fee-notes:manage');
+  const now = nowOf(deps);
+  await deps.db.transaction(async (tx) => {
+    const note = await lockForStaff(tx, id);
+    if (note.status === 'partly_paid' || note.status === 'paid') {
+      throw AppError.conflict(M.paidCannotCancel);
+    }
+    if (note.status !== 'issued') throw AppError.conflict(M.onlyIssuedCancel);
+    const year = nairobiYear(now);
+    const creditNoteNumber = billingNumber('CN', year, await claimBillingNumber(tx, 'CN', year));
+    const cancelled = await updateFeeNoteRow(tx, id, {
+      status: 'cancelled',
+      creditNoteNumber,
+      cancelledAt: now,
+      cancelReason: reason,
+      cancelledById: user.id,
+    });
+    await auditFeeNote(tx, user, 'fee_note.cancelled', cancelled, meta, {
+      creditNoteNumber,
+      reason,
+    });
+  });
+  return readFeeNote(deps, user, id);
+}

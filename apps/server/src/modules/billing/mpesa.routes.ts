@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES, MPESA_TEXTS, mpesaPaymentSchema, mpesaPaymentStartedSchema } from '@firm/shared';
+import { AppError } from '../../lib/app-error';
+import { createDarajaClient, parseStkCallback } from '../../lib/daraja';
+import { errorResponses } from '../../lib/route-kit';
+import { sameSecret } from '../../lib/same-secret';
+import { runOnSchedule } from '../../lib/scheduled-job';
+import { currentUser } from '../../plugins/auth';
+import {
+  queryDuePushes,
+  settleFromSafaricom,
+  startMpesaPayment,
+  type MpesaDeps,
+} from './mpesa.service';
+
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
+
+/**
+ * M-Pesa (ADR 034): the push a payer asks for, Safaricom's callback (acknowledged at once; what
+ * it claims is checked by the STK push query), and the scheduled query of pushes with no answer.
+ */
+export const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const settings = app.config.mpesa;
+  const deps: MpesaDeps = {
+    db: app.db,
+    daraja: settings ? createDarajaClient(settings) : undefined,
+    publicUrl: app.config.publicUrl,
+    callbackSecret: settings?.callbackSecret,
+    logger: app.log,
+  };
+
+  app.post(
+    '/payments/mpesa',
+    {
+      schema: {
+        tags: ['billing'],
+        summary:
+          "Ask the payer's phone for the M-Pesa PIN (an STK push); follow the payment at GET /payments/{id}",
+        body: mpesaPaymentSchema,
+        response: { 202: mpesaPaymentStartedSchema, ...errors },
+      },
+      onRequest: [app.requirePermission('payments:pay')],
+      // Each push rings a phone: a person taps Pay a few times at most.
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      const started = await startMpesaPayment(deps, currentUser(request), request.body);
+      return reply.status(202).send({
+        ...started,
+        status: 'pending' as const,
+        message: MPESA_TEXTS.checkPhone,
+      });
+    },
+  );
+
+  // No session: Safaricom calls it. The secret is the path; a wrong one is simply not found.
+  app.post(
+    '/mpesa/callback/:secret',
+    {
+      schema: {
+        tags: ['system'],
+        summary: "Safaricom's STK push result (Lipa na M-Pesa Online callback)",
+        hide: true,
+        params: z.object({ secret: z.string().max(200) }),
+        body: z.unknown(),
+      },
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const expected = deps.callbackSecret;
+      if (!expected || !sameSecret(request.params.secret, expected)) {
+        throw AppError.notFound(MESSAGES.notFound);
+      }
+      const callback = parseStkCallback(request.body);
+      if (callback) {
+        // Acknowledged at once; the answer is settled after, by asking Safaricom itself.
+        app.backgroundTasks.run('mpesa-callback', async () => {
+          const outcome = await settleFromSafaricom(deps, callback.checkoutRequestId, callback);
+          if (outcome === 'unknown') {
+            request.log.warn(
+              { checkoutRequestId: callback.checkoutRequestId },
+              'M-Pesa callback for an unknown request',
+            );
+          }
+        });
+      } else request.log.warn('M-Pesa callback that is not one');
+      return reply.status(200).send({ ResultCode: 0, ResultDesc: 'Accepted' } as never);
+    },
+  );
+
+  if (deps.daraja) {
+    await runOnSchedule(app, {
+      name: 'mpesa-status-queries',
+      cron: '* * * * *',
+      firstRunDelayMs: 30_000,
+      run: (now) =>
+        queryDuePushes(deps, now)
+          .then((settled) => {
+            if (settled > 0) app.log.info({ settled }, 'M-Pesa payments settled by query');
+          })
+          .catch((error: unknown) => app.log.error({ err: error }, 'M-Pesa status queries failed')),
+    });
+  }
+};

@@ -1,0 +1,209 @@
+import type { PaymentState } from '@firm/shared';
+import { aliasedTable, and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { countAll, offsetOf, rowsAndTotal } from '../../db/list-queries';
+import { appointments, feeNotes, payments, users, type PaymentRow } from '../../db/schema';
+
+/** Payments (ADR 035): by hand or M-Pesa, each settling one fee note or one appointment's fee. */
+
+const payer = aliasedTable(users, 'payer');
+const recorder = aliasedTable(users, 'recorder');
+
+const selection = {
+  payment: payments,
+  feeNoteNumber: feeNotes.number,
+  appointmentTitle: appointments.title,
+  appointmentStartsAt: appointments.startsAt,
+  appointmentClientName: sql<
+    string | null
+  >`${appointments.clientFirstName} || ' ' || ${appointments.clientLastName}`,
+  payerName: sql<string | null>`${payer.firstName} || ' ' || ${payer.lastName}`,
+  recorderName: sql<string | null>`${recorder.firstName} || ' ' || ${recorder.lastName}`,
+};
+
+export type PaymentWithRefs = {
+  payment: PaymentRow;
+  feeNoteNumber: string | null;
+  appointmentTitle: string | null;
+  appointmentStartsAt: Date | null;
+  appointmentClientName: string | null;
+  payerName: string | null;
+  recorderName: string | null;
+};
+
+const withRefs = (db: Executor) =>
+  db
+    .select(selection)
+    .from(payments)
+    .leftJoin(feeNotes, eq(feeNotes.id, payments.feeNoteId))
+    .leftJoin(appointments, eq(appointments.id, payments.appointmentId))
+    .leftJoin(payer, eq(payer.id, payments.clientId))
+    .leftJoin(recorder, eq(recorder.id, payments.recordedById));
+
+/** A client's own payments only (the scope is part of the query: another's is not found). */
+export interface PaymentScope {
+  clientId?: string;
+}
+
+const scopeWhere = (scope: PaymentScope): SQL[] =>
+  scope.clientId ? [eq(payments.clientId, scope.clientId)] : [];
+
+export async function findPayment(
+  db: Executor,
+  id: string,
+  scope: PaymentScope,
+): Promise<PaymentWithRefs | undefined> {
+  const [row] = await withRefs(db)
+    .where(and(eq(payments.id, id), ...scopeWhere(scope)))
+    .limit(1);
+  return row;
+}
+
+export async function paymentsOfFeeNote(db: Executor, feeNoteId: string) {
+  return withRefs(db)
+    .where(eq(payments.feeNoteId, feeNoteId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+export async function insertPayment(
+  tx: Executor,
+  values: typeof payments.$inferInsert,
+): Promise<PaymentRow> {
+  const [row] = await tx.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function updatePaymentRow(
+  tx: Executor,
+  id: string,
+  changes: Partial<typeof payments.$inferInsert>,
+): Promise<PaymentRow> {
+  const [row] = await tx
+    .update(payments)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(payments.id, id))
+    .returning();
+  return row!;
+}
+
+/** The push with this CheckoutRequestID, locked until `tx` ends (callbacks may race). */
+export async function lockPaymentByCheckout(
+  tx: Executor,
+  checkoutRequestId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.checkoutRequestId, checkoutRequestId))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function lockPayment(tx: Executor, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Whether Safaricom's receipt number is already on a payment (a receipt counts once). */
+export async function mpesaReceiptTaken(tx: Executor, receipt: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.mpesaReceiptNumber, receipt))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Pending pushes whose next query is due (a callback may never come). */
+export async function duePendingPushes(db: Executor, now: Date, limit: number) {
+  return db
+    .select({ id: payments.id, checkoutRequestId: payments.checkoutRequestId })
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), lte(payments.nextQueryAt, now)))
+    .orderBy(asc(payments.nextQueryAt))
+    .limit(limit);
+}
+
+/** Succeeded payments on an appointment's fee, in shillings. */
+export async function paidOnAppointment(tx: Executor, appointmentId: string): Promise<number> {
+  const [row] = await tx
+    .select({ paid: sql<number>`coalesce(sum(${payments.amountKsh}), 0)`.mapWith(Number) })
+    .from(payments)
+    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.status, 'succeeded')));
+  return row?.paid ?? 0;
+}
+
+export interface PaymentFilters {
+  clientId?: string;
+  feeNoteId?: string;
+  status?: PaymentState;
+  page: number;
+  limit: number;
+}
+
+export async function listPaymentRows(db: Executor, filters: PaymentFilters, scope: PaymentScope) {
+  const where = and(
+    ...scopeWhere(scope),
+    ...(filters.clientId ? [eq(payments.clientId, filters.clientId)] : []),
+    ...(filters.feeNoteId ? [eq(payments.feeNoteId, filters.feeNoteId)] : []),
+    ...(filters.status ? [eq(payments.status, filters.status)] : []),
+  );
+  return rowsAndTotal(
+    withRefs(db)
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(filters.limit)
+      .offset(offsetOf(filters)),
+    db.select({ total: countAll() }).from(payments).where(where),
+  );
+}
+
+/** The appointment a payment settles, locked until `tx` ends (its paid status follows the sum). */
+export async function lockAppointmentForPayment(tx: Executor, id: string) {
+  const [row] = await tx
+    .select()
+    .from(appointments)
+    .where(eq(appointments.id, id))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function markAppointmentPaid(
+  tx: Executor,
+  id: string,
+  payment: Pick<PaymentRow, 'method' | 'reference' | 'mpesaReceiptNumber' | 'receivedAt'>,
+): Promise<void> {
+  await tx
+    .update(appointments)
+    .set({
+      paymentStatus: 'paid',
+      paymentMethod: payment.method,
+      paymentReference: payment.reference ?? payment.mpesaReceiptNumber,
+      paidAt: payment.receivedAt,
+      updatedAt: new Date(),
+    })
+    .where(eq(appointments.id, id));
+}
+
+/** Whether a push on this fee note or appointment is still waiting, made after `since`. */
+export async function pendingPushOn(
+  tx: Executor,
+  target: { kind: 'fee_note' | 'appointment'; id: string },
+  since: Date,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(target.kind === 'fee_note' ? payments.feeNoteId : payments.appointmentId, target.id),
+        eq(payments.status, 'pending'),
+        eq(payments.method, 'mpesa'),
+        gte(payments.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

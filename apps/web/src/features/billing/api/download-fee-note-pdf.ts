@@ -1,0 +1,7 @@
+import { downloadFile } from '../../../lib/file-transfer';
+
+/** GET /api/fee-notes/:id/pdf, as a download (the API needs the Bearer header). */
+export function downloadFeeNotePdf(id: string, number: string | null) {
+  const name = `${(number ?? 'fee-note').replaceAll('/', '-')}.pdf`;
+  return downloadFile(`/fee-notes/${encodeURIComponent(id)}/pdf`, name);
+}

@@ -1,0 +1,21 @@
+import type { FeeNoteSaved } from '@firm/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { feeNoteKey } from './get-fee-note';
+import { BILLING_KEY } from './list-fee-notes';
+
+/** POST /api/fee-notes/:id/issue: its number, and the client told by email, text and bell. */
+export function issueFeeNote(id: string): Promise<FeeNoteSaved> {
+  return api.post<FeeNoteSaved>(`/fee-notes/${encodeURIComponent(id)}/issue`);
+}
+
+export function useIssueFeeNote(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => issueFeeNote(id),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(feeNoteKey(id), saved.feeNote);
+      return queryClient.invalidateQueries({ queryKey: [...BILLING_KEY, 'fee-notes'] });
+    },
+  });
+}

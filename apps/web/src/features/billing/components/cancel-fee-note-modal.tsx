@@ -1,0 +1,90 @@
+import { BILLING_SCREEN_TEXTS as T, type FeeNote } from '@firm/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { errorText } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { useCancelFeeNote } from '../api/cancel-fee-note';
+
+interface CancelValues {
+  reason: string;
+}
+
+const resolver = lazyZodResolver<CancelValues, CancelValues>(() =>
+  import('@firm/shared/billing/schemas').then((m) => m.cancelFeeNoteSchema),
+);
+
+/**
+ * Cancel an issued fee note: the reason (the client reads it, and the credit note carries it),
+ * then the destructive button. Nothing happens until it is pressed.
+ */
+export function CancelFeeNoteModal({ note, onClose }: { note: FeeNote; onClose: () => void }) {
+  const cancel = useCancelFeeNote(note.id);
+  const [formAlert, setFormAlert] = useState<string | null>(null);
+  useEffect(() => resolver.preload(), []);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CancelValues>({ resolver, defaultValues: { reason: '' } });
+
+  const onSubmit = handleSubmit(async ({ reason }) => {
+    setFormAlert(null);
+    try {
+      const saved = await cancel.mutateAsync(reason);
+      toast.success(saved.message);
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, setError, ['reason']);
+      const message = errorText(error, T.actionFailed);
+      setFormAlert(message);
+      toast.error(message);
+    }
+  });
+
+  return (
+    <Modal
+      title={`${T.cancelTitle} ${note.number ?? ''}`.trim()}
+      description={T.cancelDescription}
+      onClose={onClose}
+      isBusy={isSubmitting}
+      footer={
+        <>
+          <Button variant="neutral" onClick={onClose} disabled={isSubmitting}>
+            {T.keep}
+          </Button>
+          <Button
+            type="submit"
+            form="cancel-fee-note"
+            variant="danger"
+            isLoading={isSubmitting}
+            loadingText={T.cancelling}
+          >
+            {T.confirmCancel}
+          </Button>
+        </>
+      }
+    >
+      <form id="cancel-fee-note" noValidate onSubmit={onSubmit} className="space-y-4">
+        {formAlert ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+            {formAlert}
+          </p>
+        ) : null}
+        <TextAreaField
+          label={T.cancelReasonFieldLabel}
+          required
+          rows={3}
+          data-autofocus
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
+      </form>
+    </Modal>
+  );
+}

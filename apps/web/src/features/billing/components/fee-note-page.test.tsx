@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aClient } from '../../../testing/people';
+import { mockApi, renderWithApp } from '../../../testing/render';
+import * as fileTransfer from '../../../lib/file-transfer';
+import { NOTE_ID, aFeeNote } from './billing-test-data';
+import { FeeNotePage } from './fee-note-page';
+
+afterEach(() => vi.restoreAllMocks());
+
+const renderPage = () =>
+  renderWithApp(<FeeNotePage id={NOTE_ID} actor={aClient()} />, { path: `/billing/${NOTE_ID}` });
+
+describe('a fee note', () => {
+  it('shows its lines (fees, then disbursements), totals and payments with receipts', async () => {
+    mockApi({ [`GET /fee-notes/${NOTE_ID}`]: [200, aFeeNote()] });
+    const save = vi.spyOn(fileTransfer, 'downloadFile').mockResolvedValue();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Fee note FN/2026/0042' })).toBeVisible();
+
+    const lines = screen.getByRole('region', { name: 'Work and costs' });
+    const headings = within(lines).getAllByRole('heading', { level: 3 });
+    expect(headings.map((heading) => heading.textContent)).toEqual([
+      'Professional fees',
+      'Disbursements',
+    ]);
+    expect(within(lines).getByText('Drafting the petition')).toBeVisible();
+    expect(within(lines).getByText('2 × KSh 20,000')).toBeVisible();
+
+    const totals = within(screen.getByRole('region', { name: 'Totals' }));
+    const amountOf = (label: string) =>
+      totals.getByText(label).closest('div')!.querySelector('dd')!.textContent;
+    expect(amountOf('Fees')).toBe('KSh 47,000');
+    expect(amountOf('VAT 16%')).toBe('KSh 7,520');
+    expect(amountOf('Disbursements')).toBe('KSh 3,000');
+    expect(amountOf('Total')).toBe('KSh 57,520');
+    expect(amountOf('Paid')).toBe('KSh 20,000');
+    expect(amountOf('Balance')).toBe('KSh 37,520');
+
+    const payments = within(screen.getByRole('list', { name: 'Payments on this fee note' }));
+    expect(payments.getByText(/Receipt RC\/2026\/0005/)).toBeVisible();
+    await userEvent.click(payments.getByRole('button', { name: 'Download receipt RC/2026/0005' }));
+    expect(save).toHaveBeenCalledWith(
+      '/payments/33333333-3333-4333-8333-333333333333/receipt',
+      'RC-2026-0005.pdf',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    expect(save).toHaveBeenCalledWith(`/fee-notes/${NOTE_ID}/pdf`, 'FN-2026-0042.pdf');
+  });
+
+  it('leaves out VAT when there is none, and shows a cancelled one’s credit note and reason', async () => {
+    const note = aFeeNote({ status: 'cancelled', payments: [] });
+    note.totals = { ...note.totals, vatKsh: 0, vatRatePercent: 0, paidKsh: 0 };
+    note.cancellation = {
+      creditNoteNumber: 'CN/2026/0001',
+      reason: 'Billed to the wrong matter',
+      at: '2026-11-05T07:00:00.000Z',
+    };
+    mockApi({ [`GET /fee-notes/${NOTE_ID}`]: [200, note] });
+    renderPage();
+    const cancelled = await screen.findByRole('region', { name: 'Cancelled' });
+    expect(cancelled).toHaveTextContent('Cancelled by credit note CN/2026/0001 on Thu 5 Nov 2026.');
+    expect(cancelled).toHaveTextContent('Billed to the wrong matter');
+    expect(screen.queryByText(/^VAT/)).toBeNull();
+    expect(screen.getByText('No payments yet')).toBeVisible();
+  });
+
+  it('offers no PDF for a draft', async () => {
+    mockApi({
+      [`GET /fee-notes/${NOTE_ID}`]: [
+        200,
+        aFeeNote({ status: 'draft', number: null, payments: [] }),
+      ],
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Draft fee note' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
+  });
+
+  it('says plainly when the fee note is not found, with the way back to Billing', async () => {
+    mockApi({
+      [`GET /fee-notes/${NOTE_ID}`]: [404, { message: 'Fee note not found', code: 'NOT_FOUND' }],
+    });
+    renderPage();
+    expect(await screen.findByText('Fee note not found')).toBeVisible();
+    expect(screen.getAllByRole('link', { name: 'Back to Billing' })[0]).toHaveAttribute(
+      'href',
+      '/billing',
+    );
+  });
+});

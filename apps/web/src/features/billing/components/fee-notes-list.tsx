@@ -1,0 +1,180 @@
+import {
+  BILLING_SCREEN_TEXTS as T,
+  FEE_NOTE_STATUSES,
+  FEE_NOTE_STATUS_LABELS,
+  LIST_DEFAULT_LIMIT,
+  can,
+  formatKsh,
+  isClientAccount,
+  type FeeNoteSummary,
+  type PublicUser,
+} from '@firm/shared';
+import { FilePlus2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Column } from '../../../components/list/data-table';
+import { FilterSelect } from '../../../components/list/filter-controls';
+import { PagedTable } from '../../../components/list/paged-table';
+import { useListParams } from '../../../components/list/use-list-params';
+import { Button } from '../../../components/ui/button';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { useFeeNotes, type FeeNoteFilters } from '../api/list-fee-notes';
+import { OverdueBadge, StatusBadge, dayOf, dueDayOf, feeNoteNumber } from './billing-format';
+import { FeeNoteFormModal } from './fee-note-form-modal';
+
+const FILTER_DEFAULTS = { status: 'all' };
+
+const numberColumn: Column<FeeNoteSummary> = {
+  header: T.columns.number,
+  cell: (note) => (
+    <Link
+      to={`/billing/${note.id}`}
+      className="font-medium whitespace-nowrap text-brand-800 underline-offset-2 hover:underline"
+    >
+      {feeNoteNumber(note)}
+    </Link>
+  ),
+};
+
+const clientColumn: Column<FeeNoteSummary> = {
+  header: T.columns.client,
+  cell: (note) => <span className="break-words">{note.client.name}</span>,
+};
+
+const restColumns: readonly Column<FeeNoteSummary>[] = [
+  {
+    header: T.columns.matter,
+    cell: (note) =>
+      note.case ? (
+        <span className="block min-w-40 break-words">
+          <span className="block text-xs text-slate-600">{note.case.caseNumber}</span>
+          {note.case.title}
+        </span>
+      ) : (
+        <span className="text-slate-600">{T.noMatter}</span>
+      ),
+  },
+  {
+    header: T.columns.issued,
+    cell: (note) => dayOf(note.issuedAt),
+    className: 'md:whitespace-nowrap',
+  },
+  {
+    header: T.columns.due,
+    cell: (note) => (
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="md:whitespace-nowrap">{dueDayOf(note.dueDate)}</span>
+        {note.isOverdue ? <OverdueBadge /> : null}
+      </span>
+    ),
+  },
+  {
+    header: T.columns.total,
+    cell: (note) => formatKsh(note.totalKsh),
+    className: 'whitespace-nowrap md:text-right',
+  },
+  {
+    header: T.columns.balance,
+    cell: (note) => formatKsh(note.balanceKsh),
+    className: 'whitespace-nowrap md:text-right',
+  },
+  {
+    header: T.columns.status,
+    cell: (note) => <StatusBadge status={note.status} />,
+  },
+];
+
+/** The statement's line: what a client owes across their issued fee notes. */
+function BalanceOwed({ balanceKsh }: { balanceKsh: number }) {
+  return (
+    <section
+      aria-labelledby="balance-owed"
+      className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="balance-owed" className="text-sm font-semibold text-slate-600 uppercase">
+        {T.balanceOwed}
+      </h2>
+      <p className="mt-1 text-3xl font-bold text-brand-900">{formatKsh(balanceKsh)}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {balanceKsh > 0 ? T.balanceOwedHint : T.nothingOwed}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * /billing: fee notes, newest first, with a status filter and pages (in the URL). A client sees
+ * their own issued ones and what they owe; staff see every client's, and may draft a new one.
+ */
+export function FeeNotesList({ actor }: { actor: PublicUser }) {
+  const isClient = isClientAccount(actor);
+  const list = useListParams(FILTER_DEFAULTS);
+  const [adding, setAdding] = useState(false);
+  const navigate = useNavigate();
+  const filters: FeeNoteFilters = {
+    status: list.filters.status as FeeNoteFilters['status'],
+    page: list.page,
+    limit: LIST_DEFAULT_LIMIT,
+  };
+  const query = useFeeNotes(filters);
+  const columns = isClient
+    ? [numberColumn, ...restColumns]
+    : [numberColumn, clientColumn, ...restColumns];
+  // A client never sees a draft: it is not theirs until issued.
+  const statuses = FEE_NOTE_STATUSES.filter((status) => !isClient || status !== 'draft');
+  const balance = query.data?.balanceKsh;
+
+  return (
+    <>
+      <PageHeading title={T.heading}>{isClient ? T.clientIntro : T.staffIntro}</PageHeading>
+      <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        {isClient && typeof balance === 'number' ? <BalanceOwed balanceKsh={balance} /> : null}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <FilterSelect
+            id="fee-notes-status"
+            label={T.statusFilterLabel}
+            value={list.filters.status}
+            onChange={(value) => list.setFilter('status', value)}
+            isLabelVisible
+          >
+            <option value="all">{T.allStatuses}</option>
+            {statuses.map((status) => (
+              <option key={status} value={status}>
+                {FEE_NOTE_STATUS_LABELS[status]}
+              </option>
+            ))}
+            <option value="overdue">{T.overdue}</option>
+          </FilterSelect>
+          {can(actor, 'fee-notes:manage') ? (
+            <Button onClick={() => setAdding(true)}>
+              <FilePlus2 aria-hidden="true" className="size-4" />
+              {T.newFeeNote}
+            </Button>
+          ) : null}
+        </div>
+
+        <section aria-label={T.listCaption} aria-busy={query.isFetching} className="mt-6">
+          <PagedTable
+            query={query}
+            rowsOf={(data) => data.feeNotes}
+            caption={T.listCaption}
+            columns={columns}
+            rowKey={(note) => note.id}
+            loadingLabel={T.loading}
+            failedText={T.loadFailed}
+            empty={{
+              title: list.isFiltered ? T.emptyFiltered : isClient ? T.emptyClient : T.empty,
+            }}
+            list={list}
+          />
+        </section>
+      </div>
+      {adding ? (
+        <FeeNoteFormModal
+          onClose={() => setAdding(false)}
+          onSaved={(id) => void navigate(`/billing/${id}`)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { useParams } from 'react-router';
+import type { RouteHandle } from '../../../lib/seo';
+import { useSession } from '../../../lib/session';
+import { FeeNotePage } from '../components/fee-note-page';
+import { FeeNotesList } from '../components/fee-notes-list';
+
+export const handle: RouteHandle = {
+  seo: { title: 'Billing | Mwamba & Associates Advocates', description: '', noindex: true },
+};
+
+/** /billing and /billing/:id: the route guard has already turned away those who may not. */
+export function Component() {
+  const { user } = useSession();
+  const { id } = useParams();
+  if (!user) return null;
+  return id ? <FeeNotePage key={id} id={id} actor={user} /> : <FeeNotesList actor={user} />;
+}

@@ -1,0 +1,107 @@
+/**
+ * Fee notes and payments (docs/product-rules.md#billing, ADR 035): statuses, numbering and the one
+ * place totals are computed. Money is whole Kenyan shillings, always integers.
+ */
+
+export const FEE_NOTE_STATUSES = ['draft', 'issued', 'partly_paid', 'paid', 'cancelled'] as const;
+export type FeeNoteStatus = (typeof FEE_NOTE_STATUSES)[number];
+
+export const FEE_NOTE_STATUS_LABELS: Record<FeeNoteStatus, string> = {
+  draft: 'Draft',
+  issued: 'Issued',
+  partly_paid: 'Partly paid',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};
+
+export const FEE_NOTE_LINE_KINDS = ['fee', 'disbursement'] as const;
+export type FeeNoteLineKind = (typeof FEE_NOTE_LINE_KINDS)[number];
+
+export const FEE_NOTE_LINE_KIND_LABELS: Record<FeeNoteLineKind, string> = {
+  fee: 'Professional fee',
+  disbursement: 'Disbursement',
+};
+
+/** A payment's life: an M-Pesa push waits for Safaricom; one recorded by hand has succeeded. */
+export const PAYMENT_STATES = ['pending', 'succeeded', 'failed'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** FN fee notes, CN credit notes, RC receipts: each numbered gap-free per year. */
+export const BILLING_NUMBER_KINDS = ['FN', 'CN', 'RC'] as const;
+export type BillingNumberKind = (typeof BILLING_NUMBER_KINDS)[number];
+
+/** Kenya's standard VAT rate, charged on professional fees (not disbursements) when registered. */
+export const VAT_RATE_PERCENT = 16;
+
+export const FEE_NOTE_LIMITS = {
+  linesMax: 100,
+  descriptionMax: 500,
+  quantityMax: 10_000,
+  unitPriceMaxKsh: 100_000_000,
+  /** A fee note's total stays well inside PostgreSQL's integer. */
+  totalMaxKsh: 1_000_000_000,
+  reasonMax: 500,
+  referenceMax: 60,
+} as const;
+
+/** `FN/2026/0042`: the kind, the year and at least four digits. */
+export function billingNumber(kind: BillingNumberKind, year: number, value: number): string {
+  return `${kind}/${year}/${String(value).padStart(4, '0')}`;
+}
+
+export interface FeeNoteLineAmounts {
+  kind: FeeNoteLineKind;
+  quantity: number;
+  unitPriceKsh: number;
+}
+
+export interface FeeNoteSums {
+  feesKsh: number;
+  disbursementsKsh: number;
+  vatRatePercent: number;
+  vatKsh: number;
+  totalKsh: number;
+}
+
+/**
+ * The totals of a fee note: the one computation (the server stores them, the form previews them,
+ * the PDF prints them). VAT is on the fees only, rounded to the nearest shilling.
+ */
+export function feeNoteSums(
+  lines: readonly FeeNoteLineAmounts[],
+  vatRatePercent: number,
+): FeeNoteSums {
+  let feesKsh = 0;
+  let disbursementsKsh = 0;
+  for (const line of lines) {
+    const amount = line.quantity * line.unitPriceKsh;
+    if (line.kind === 'fee') feesKsh += amount;
+    else disbursementsKsh += amount;
+  }
+  const vatKsh = Math.round((feesKsh * vatRatePercent) / 100);
+  return {
+    feesKsh,
+    disbursementsKsh,
+    vatRatePercent,
+    vatKsh,
+    totalKsh: feesKsh + disbursementsKsh + vatKsh,
+  };
+}
+
+/** The status an issued fee note takes once `paidKsh` of its `totalKsh` is paid. */
+export function statusAfterPayment(totalKsh: number, paidKsh: number): FeeNoteStatus {
+  if (paidKsh <= 0) return 'issued';
+  return paidKsh >= totalKsh ? 'paid' : 'partly_paid';
+}
+
+/** Whether a client still owes on it: issued or partly paid (a draft is not yet theirs to pay). */
+export const isPayableStatus = (status: FeeNoteStatus): boolean =>
+  status === 'issued' || status === 'partly_paid';
+
+/** Overdue is derived, never stored: payable and its due day (Nairobi) is before `today`. */
+export function isFeeNoteOverdue(
+  note: { status: FeeNoteStatus; dueDate: string },
+  today: string,
+): boolean {
+  return isPayableStatus(note.status) && note.dueDate < today;
+}

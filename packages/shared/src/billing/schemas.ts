@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '../appointments/rules';
+import { paginationSchema, phoneField, requiredText, textRule, uuidField } from '../common/fields';
+import { emptyAsUndefined, queryEnum, queryLimit, queryPage } from '../common/list-query';
+import { VALIDATION } from '../common/texts';
+import {
+  FEE_NOTE_LIMITS as L,
+  FEE_NOTE_LINE_KINDS,
+  FEE_NOTE_STATUSES,
+  PAYMENT_STATES,
+} from './rules';
+import { BILLING_MESSAGES as M } from './texts';
+
+/** The `/api/fee-notes` and `/api/payments` contract (ADR 035). */
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, {
+    error: message,
+  });
+
+/** KRA PINs: a letter, nine digits, a letter (A123456789B); upper-cased. Empty: none. */
+const kraPinField = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]\d{9}[A-Z]$/, { error: M.kraPinInvalid })
+    .optional(),
+);
+
+const dueDateField = z
+  .string({ error: M.dueDateRequired })
+  .min(1, { error: M.dueDateRequired })
+  .pipe(z.iso.date({ error: M.dueDateInvalid }));
+
+export const feeNoteLineInputSchema = z.object({
+  kind: z.enum(FEE_NOTE_LINE_KINDS, { error: 'Choose fee or disbursement' }),
+  description: requiredText(M.descriptionRequired, L.descriptionMax, { multiline: true }),
+  quantity: wholeNumber(1, L.quantityMax, M.quantityInvalid(L.quantityMax)),
+  unitPriceKsh: wholeNumber(0, L.unitPriceMaxKsh, M.unitPriceInvalid(L.unitPriceMaxKsh)),
+});
+export type FeeNoteLineInput = z.infer<typeof feeNoteLineInputSchema>;
+
+const feeNoteBody = {
+  caseId: z.preprocess(emptyAsUndefined, uuidField(M.caseNotTheClients).nullable().optional()),
+  dueDate: dueDateField,
+  buyerKraPin: kraPinField,
+  lines: z
+    .array(feeNoteLineInputSchema, { error: M.linesRequired })
+    .min(1, { error: M.linesRequired })
+    .max(L.linesMax, { error: M.linesTooMany(L.linesMax) }),
+};
+
+/** POST /api/fee-notes: a draft. */
+export const createFeeNoteSchema = z.object({
+  clientId: uuidField(M.clientRequired),
+  ...feeNoteBody,
+});
+export type CreateFeeNoteInput = z.input<typeof createFeeNoteSchema>;
+export type CreateFeeNoteValues = z.output<typeof createFeeNoteSchema>;
+
+/** PUT /api/fee-notes/{id}: the whole draft again (its client stays). */
+export const updateFeeNoteSchema = z.object(feeNoteBody);
+export type UpdateFeeNoteInput = z.input<typeof updateFeeNoteSchema>;
+export type UpdateFeeNoteValues = z.output<typeof updateFeeNoteSchema>;
+
+export const cancelFeeNoteSchema = z.object({
+  reason: requiredText(M.cancelReasonRequired, L.reasonMax, { multiline: true }),
+});
+
+export const listFeeNotesQuerySchema = z.object({
+  clientId: z.preprocess(emptyAsUndefined, uuidField(M.clientNotFound).optional()),
+  caseId: z.preprocess(emptyAsUndefined, uuidField(M.caseNotTheClients).optional()),
+  status: queryEnum([...FEE_NOTE_STATUSES, 'overdue'] as const, 'Status'),
+  page: queryPage,
+  limit: queryLimit,
+});
+export type ListFeeNotesQuery = z.infer<typeof listFeeNotesQuerySchema>;
+
+export const feeNoteLineSchema = z.object({
+  kind: z.enum(FEE_NOTE_LINE_KINDS),
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPriceKsh: z.number().int(),
+  amountKsh: z.number().int(),
+});
+
+export const feeNoteTotalsSchema = z.object({
+  feesKsh: z.number().int(),
+  disbursementsKsh: z.number().int(),
+  vatRatePercent: z.number().int(),
+  vatKsh: z.number().int(),
+  totalKsh: z.number().int(),
+  paidKsh: z.number().int(),
+  balanceKsh: z.number().int(),
+});
+export type FeeNoteTotals = z.infer<typeof feeNoteTotalsSchema>;
+
+const personSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+const caseRefSchema = z.object({ id: z.string(), caseNumber: z.string(), title: z.string() });
+
+/** A fee note as a list shows it. */
+export const feeNoteSummarySchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  status: z.enum(FEE_NOTE_STATUSES),
+  isOverdue: z.boolean(),
+  client: personSchema,
+  case: caseRefSchema.nullable(),
+  issuedAt: z.string().nullable(),
+  dueDate: z.string(),
+  totalKsh: z.number().int(),
+  balanceKsh: z.number().int(),
+  createdAt: z.string(),
+});
+export type FeeNoteSummary = z.infer<typeof feeNoteSummarySchema>;
+
+export const paymentMethodField = z.enum(PAYMENT_METHODS, { error: M.methodRequired });
+
+/** A payment as the payer's screens show it (staff see `recordedBy` and `flaggedReason` too). */
+export const paymentSchema = z.object({
+  id: z.string(),
+  status: z.enum(PAYMENT_STATES),
+  method: z.enum(PAYMENT_METHODS),
+  amountKsh: z.number().int(),
+  reference: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  feeNote: z.object({ id: z.string(), number: z.string().nullable() }).nullable(),
+  appointment: z.object({ id: z.string(), title: z.string() }).nullable(),
+  clientName: z.string(),
+  mpesa: z
+    .object({
+      phone: z.string().nullable(),
+      checkoutRequestId: z.string().nullable(),
+      receiptNumber: z.string().nullable(),
+      resultCode: z.number().int().nullable(),
+      /** What to tell the payer, in plain words, once it has failed. */
+      failureText: z.string().nullable(),
+    })
+    .nullable(),
+  recordedBy: z.string().nullable(),
+  flaggedReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const feeNoteSchema = feeNoteSummarySchema.extend({
+  buyerKraPin: z.string().nullable(),
+  lines: z.array(feeNoteLineSchema),
+  totals: feeNoteTotalsSchema,
+  cancellation: z
+    .object({ creditNoteNumber: z.string(), reason: z.string(), at: z.string() })
+    .nullable(),
+  payments: z.array(paymentSchema),
+  updatedAt: z.string(),
+});
+export type FeeNote = z.infer<typeof feeNoteSchema>;
+
+export const feeNotePageSchema = z.object({
+  feeNotes: z.array(feeNoteSummarySchema),
+  pagination: paginationSchema,
+  /** What the listed client owes across their payable fee notes (a client's own statement). */
+  balanceKsh: z.number().int().nullable(),
+});
+export type FeeNotePage = z.infer<typeof feeNotePageSchema>;
+
+export const feeNoteSavedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  feeNote: feeNoteSchema,
+});
+export type FeeNoteSaved = z.infer<typeof feeNoteSavedSchema>;
+
+const referenceField = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .trim()
+    .max(L.referenceMax, { error: VALIDATION.tooLong(L.referenceMax) })
+    .superRefine(textRule())
+    .optional(),
+);
+
+const amountField = z
+  .number({ error: M.amountRequired })
+  .int({ error: M.amountInvalid })
+  .min(1, { error: M.amountInvalid })
+  .max(L.totalMaxKsh, { error: M.amountInvalid });
+
+const oneTarget = <
+  T extends { feeNoteId?: string | undefined; appointmentId?: string | undefined },
+>(
+  body: T,
+) => (body.feeNoteId === undefined) !== (body.appointmentId === undefined);
+
+/** POST /api/payments: money received outside the portal, recorded by staff. */
+export const recordPaymentSchema = z
+  .object({
+    feeNoteId: z.preprocess(emptyAsUndefined, uuidField(M.feeNoteNotFound).optional()),
+    appointmentId: z.preprocess(emptyAsUndefined, uuidField('Appointment not found').optional()),
+    amountKsh: amountField,
+    method: paymentMethodField,
+    reference: referenceField,
+    receivedAt: z.preprocess(
+      emptyAsUndefined,
+      z.iso.datetime({ offset: true, error: 'Give the date and time it was received' }).optional(),
+    ),
+  })
+  .refine(oneTarget, { error: M.targetRequired, path: ['feeNoteId'] })
+  .refine((body) => body.method === 'cash' || body.reference !== undefined, {
+    error: M.referenceRequired,
+    path: ['reference'],
+  });
+export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
+export type PaymentRecordValues = z.output<typeof recordPaymentSchema>;
+
+/** POST /api/payments/mpesa: an STK push to the payer's phone for what they owe (or part of it). */
+export const mpesaPaymentSchema = z
+  .object({
+    feeNoteId: z.preprocess(emptyAsUndefined, uuidField(M.feeNoteNotFound).optional()),
+    appointmentId: z.preprocess(emptyAsUndefined, uuidField('Appointment not found').optional()),
+    phone: phoneField,
+    amountKsh: amountField.optional(),
+  })
+  .refine(oneTarget, { error: M.targetRequired, path: ['feeNoteId'] });
+export type MpesaPaymentInput = z.input<typeof mpesaPaymentSchema>;
+export type MpesaPaymentValues = z.output<typeof mpesaPaymentSchema>;
+
+export const mpesaPaymentStartedSchema = z.object({
+  id: z.string(),
+  status: z.literal('pending'),
+  checkoutRequestId: z.string(),
+  message: z.string(),
+});
+
+export const listPaymentsQuerySchema = z.object({
+  clientId: z.preprocess(emptyAsUndefined, uuidField(M.clientNotFound).optional()),
+  feeNoteId: z.preprocess(emptyAsUndefined, uuidField(M.feeNoteNotFound).optional()),
+  status: queryEnum(PAYMENT_STATES, 'Status'),
+  page: queryPage,
+  limit: queryLimit,
+});
+export type ListPaymentsQuery = z.infer<typeof listPaymentsQuerySchema>;
+
+export const paymentPageSchema = z.object({
+  payments: z.array(paymentSchema),
+  pagination: paginationSchema,
+});
+
+export const paymentRecordedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  payment: paymentSchema,
+});
