@@ -28,6 +28,8 @@ export function useTwoInstances(
   serverUrl: string,
   label: string,
   options: Partial<Parameters<typeof buildApp>[0]> = {},
+  /** More settings for both (read once their hooks run, so a fake started before them fits). */
+  env: () => Record<string, string> = () => ({}),
 ): TwoInstances {
   const apps: TwoInstances['apps'] = [];
   let maintenanceUrl: string;
@@ -59,6 +61,7 @@ export function useTwoInstances(
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'firm-api-data-')),
         LOG_LEVEL: 'silent',
         PUBLIC_URL: 'http://portal.test',
+        ...env(),
       });
       const app = await buildApp({
         config,

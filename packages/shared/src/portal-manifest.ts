@@ -1,4 +1,3 @@
-import { BILLING_MESSAGES } from './billing/texts';
 import { MESSAGES } from './common/texts';
 import { BOOK_CONSULTATION_PATH } from './paths';
 import { can, isClientAccount, type Action, type Actor } from './permissions';
@@ -125,7 +124,7 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
     paths: ['/billing', '/billing/:id'],
     access: 'signed-in',
     action: 'fee-notes:view',
-    deniedMessage: BILLING_MESSAGES.viewDenied,
+    deniedMessage: MESSAGES.billingAccessDenied,
     nav: { label: 'Billing' },
     dashboard: {
       description: 'Fee notes, payments and receipts; pay by M-Pesa.',

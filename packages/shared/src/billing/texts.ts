@@ -1,13 +1,15 @@
-import { formatKsh } from '../appointments/rules';
+import { MESSAGES } from '../common/texts';
 
 /**
  * What the billing screens, emails and API say (docs/texts.md): fee notes, credit notes,
- * payments, receipts and M-Pesa. Written for a client reading on a phone.
+ * payments, receipts and M-Pesa. Written for a client reading on a phone. Amounts come in already
+ * written ("KSh 12,500", formatKsh).
  */
+
 export const BILLING_MESSAGES = {
   feeNoteNotFound: 'Fee note not found',
   paymentNotFound: 'Payment not found',
-  viewDenied: 'Only advocates and admins who manage cases can see the firm’s fee notes',
+  viewDenied: MESSAGES.billingAccessDenied,
   manageDenied: 'Only advocates and admins who manage cases can draft, issue or cancel fee notes',
   payDenied: 'Only the client a fee note is for can pay it here',
   clientRequired: 'Choose the client this fee note is for',
@@ -37,8 +39,7 @@ export const BILLING_MESSAGES = {
   deleted: 'Draft deleted',
   amountRequired: 'Enter the amount in whole shillings',
   amountInvalid: 'The amount must be a whole number of shillings from 1',
-  amountOverBalance: (balance: number) =>
-    `The amount is more than what is owed (${formatKsh(balance)})`,
+  amountOverBalance: (balance: string) => `The amount is more than what is owed (${balance})`,
   nothingOwed: 'Nothing is owed on this',
   targetRequired: 'Choose the fee note or the appointment this pays',
   notPayable: 'This can no longer be paid: it is cancelled, paid or not yet issued',
@@ -46,8 +47,8 @@ export const BILLING_MESSAGES = {
   receivedAtInvalid: 'The date received cannot be in the future',
   paymentRecorded: (receipt: string) => `Payment recorded. Receipt ${receipt}`,
   methodRequired: 'Choose how it was paid',
-  flagAmountDiffers: (paid: number, asked: number) =>
-    `M-Pesa reported ${formatKsh(paid)} for a request of ${formatKsh(asked)}: check the M-Pesa statement before recording it`,
+  flagAmountDiffers: (paid: string, asked: string) =>
+    `M-Pesa reported ${paid} for a request of ${asked}: check the M-Pesa statement before recording it`,
   flagReceiptSeen: (receipt: string) =>
     `M-Pesa receipt ${receipt} is already recorded on another payment: check the M-Pesa statement`,
   flagNothingOwed:
@@ -114,6 +115,7 @@ export const BILLING_SCREEN_TEXTS = {
   columns: {
     number: 'Fee note',
     client: 'Client',
+    clientAndMatter: 'Client and matter',
     matter: 'Matter',
     issued: 'Issued',
     due: 'Due',
@@ -186,6 +188,11 @@ export const BILLING_SCREEN_TEXTS = {
   buyerKraPinHint: 'Printed on the fee note when the client asks for it, e.g. A123456789B.',
   linesLegend: 'Lines',
   lineLegend: (n: number) => `Line ${n}`,
+  lineKindLabel: 'Kind',
+  lineDescriptionLabel: 'Description',
+  lineQuantityLabel: 'Quantity',
+  lineUnitPriceLabel: 'Unit price (KSh)',
+  lineAmount: (amount: string) => `Amount: ${amount}`,
   lineKind: (n: number) => `Line ${n}: kind`,
   lineDescription: (n: number) => `Line ${n}: description`,
   lineQuantity: (n: number) => `Line ${n}: quantity`,

@@ -421,3 +421,33 @@ describe('payments by hand', () => {
     expect((await call(otherToken, 'GET', '/api/payments')).json().payments).toEqual([]);
   });
 });
+
+describe('the dashboards', () => {
+  it("follow fee notes: the client's fees owed, and the firm's fees paid this month", async () => {
+    const stats = async (token: string) =>
+      (await call(token, 'GET', '/api/dashboard/stats')).json() as {
+        client?: { feesPendingKsh: number; feesPendingCount: number };
+        fees?: { paidKsh: number; paidCount: number };
+      };
+    const page = (await call(clientToken, 'GET', '/api/fee-notes')).json() as FeeNotePage;
+    const before = await stats(clientToken);
+    expect(before.client?.feesPendingKsh).toBe(page.balanceKsh);
+    const firmBefore = (await stats(advocateToken)).fees!;
+
+    const note = await issue((await draft()).id);
+    expect((await stats(clientToken)).client?.feesPendingKsh).toBe(
+      before.client!.feesPendingKsh + note.totals.totalKsh,
+    );
+    await call(advocateToken, 'POST', '/api/payments', {
+      feeNoteId: note.id,
+      amountKsh: 10_000,
+      method: 'cash',
+    });
+    const firmAfter = (await stats(advocateToken)).fees!;
+    expect(firmAfter.paidKsh).toBe(firmBefore.paidKsh + 10_000);
+    expect(firmAfter.paidCount).toBe(firmBefore.paidCount + 1);
+    expect((await stats(clientToken)).client?.feesPendingKsh).toBe(
+      before.client!.feesPendingKsh + note.totals.totalKsh - 10_000,
+    );
+  });
+});

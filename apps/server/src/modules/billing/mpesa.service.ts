@@ -1,4 +1,9 @@
-import { BILLING_MESSAGES as M, MPESA_TEXTS, type MpesaPaymentValues } from '@firm/shared';
+import {
+  BILLING_MESSAGES as M,
+  MPESA_TEXTS,
+  formatKsh,
+  type MpesaPaymentValues,
+} from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -69,7 +74,7 @@ export async function startMpesaPayment(
     const target = await lockPaymentTarget(tx, input, paymentScopeOf(user));
     const amountKsh = input.amountKsh ?? target.balanceKsh;
     if (amountKsh > target.balanceKsh) {
-      const message = M.amountOverBalance(target.balanceKsh);
+      const message = M.amountOverBalance(formatKsh(target.balanceKsh));
       throw AppError.badRequest(message, { amountKsh: message });
     }
     // One push at a time on one fee note: a second tap must not ask the phone twice.
@@ -169,7 +174,9 @@ export async function settleFromSafaricom(
     };
     const receipt = callback?.resultCode === 0 ? callback.mpesaReceiptNumber : null;
     if (callback?.resultCode === 0 && callback.amountKsh !== payment.amountKsh) {
-      return flag(M.flagAmountDiffers(callback.amountKsh ?? 0, payment.amountKsh));
+      return flag(
+        M.flagAmountDiffers(formatKsh(callback.amountKsh ?? 0), formatKsh(payment.amountKsh)),
+      );
     }
     if (receipt && (await mpesaReceiptTaken(tx, receipt))) {
       return flag(M.flagReceiptSeen(receipt));

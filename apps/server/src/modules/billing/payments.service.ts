@@ -176,7 +176,7 @@ export async function recordPayment(
   const id = await deps.db.transaction(async (tx) => {
     const target = await lockPaymentTarget(tx, input, {});
     if (input.amountKsh > target.balanceKsh) {
-      const message = M.amountOverBalance(target.balanceKsh);
+      const message = M.amountOverBalance(formatKsh(target.balanceKsh));
       throw AppError.badRequest(message, { amountKsh: message });
     }
     const pending = await insertPayment(tx, {

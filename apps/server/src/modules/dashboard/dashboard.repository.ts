@@ -1,7 +1,7 @@
 import { LIVE_APPOINTMENT_STATUSES, type CaseStatus } from '@firm/shared';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { appointments, caseCounts, cases, users } from '../../db/schema';
+import { appointments, caseCounts, cases, feeNotes, payments, users } from '../../db/schema';
 
 /**
  * The dashboards' counts and short lists (ADR 019). Each is one indexed query; the
@@ -20,6 +20,11 @@ const owed = and(
   ne(appointments.status, 'cancelled'),
   sql`${appointments.feeKsh} > 0`,
 );
+
+/** A fee note still owed on (ADR 035): issued or partly paid. */
+const feeNoteOwed = inArray(feeNotes.status, ['issued', 'partly_paid']);
+const feeNoteBalance =
+  sql<number>`coalesce(sum(${feeNotes.totalKsh} - ${feeNotes.paidKsh}), 0)`.mapWith(Number);
 
 const caseListColumns = {
   id: cases.id,
@@ -103,14 +108,17 @@ export async function clientUpcoming(
   return { total: counted?.count ?? 0, rows };
 }
 
-/** The client's fees still owed, soonest first, and their sum. */
+/**
+ * The client's fees still owed: appointments' (soonest first, listed) and the balance of their
+ * issued fee notes, in one sum and count.
+ */
 export async function clientUnpaid(
   db: Executor,
   clientId: string,
   limit: number,
 ): Promise<{ total: number; sumKsh: number; rows: DashboardAppointmentRow[] }> {
   const where = and(eq(appointments.clientId, clientId), owed);
-  const [rows, [summed]] = await Promise.all([
+  const [rows, [summed], [billed]] = await Promise.all([
     db
       .select(appointmentListColumns)
       .from(appointments)
@@ -121,8 +129,16 @@ export async function clientUnpaid(
       .select({ count, sum: sql<number>`coalesce(sum(${appointments.feeKsh}), 0)`.mapWith(Number) })
       .from(appointments)
       .where(where),
+    db
+      .select({ count, sum: feeNoteBalance })
+      .from(feeNotes)
+      .where(and(eq(feeNotes.clientId, clientId), feeNoteOwed)),
   ]);
-  return { total: summed?.count ?? 0, sumKsh: summed?.sum ?? 0, rows };
+  return {
+    total: (summed?.count ?? 0) + (billed?.count ?? 0),
+    sumKsh: (summed?.sum ?? 0) + (billed?.sum ?? 0),
+    rows,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,10 +277,16 @@ const sumFee = sql<number>`coalesce(sum(${appointments.feeKsh}), 0)`.mapWith(Num
 
 /**
  * Fees of the month: pending = owed on appointments of the month (what /appointments?payment=
- * pending&from&to lists); paid = recorded as paid during the month (appointments_paid_at_idx).
+ * pending&from&to lists) and on fee notes due in the month; paid = appointments recorded as paid
+ * during the month (appointments_paid_at_idx) and payments on fee notes received in it. (A
+ * payment on an appointment marks it paid, so it is counted there once.)
  */
-export async function feesOfMonth(db: Executor, month: Range) {
-  const [[pending], [paid]] = await Promise.all([
+export async function feesOfMonth(
+  db: Executor,
+  month: Range,
+  days: { first: string; last: string },
+) {
+  const [[pending], [paid], [billed], [received]] = await Promise.all([
     db
       .select({ count, sum: sumFee })
       .from(appointments)
@@ -281,12 +303,30 @@ export async function feesOfMonth(db: Executor, month: Range) {
           lt(appointments.paidAt, month.to),
         ),
       ),
+    db
+      .select({ count, sum: feeNoteBalance })
+      .from(feeNotes)
+      .where(and(feeNoteOwed, gte(feeNotes.dueDate, days.first), lte(feeNotes.dueDate, days.last))),
+    db
+      .select({
+        count,
+        sum: sql<number>`coalesce(sum(${payments.amountKsh}), 0)`.mapWith(Number),
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'succeeded'),
+          isNotNull(payments.feeNoteId),
+          gte(payments.receivedAt, month.from),
+          lt(payments.receivedAt, month.to),
+        ),
+      ),
   ]);
   return {
-    pendingKsh: pending?.sum ?? 0,
-    pendingCount: pending?.count ?? 0,
-    paidKsh: paid?.sum ?? 0,
-    paidCount: paid?.count ?? 0,
+    pendingKsh: (pending?.sum ?? 0) + (billed?.sum ?? 0),
+    pendingCount: (pending?.count ?? 0) + (billed?.count ?? 0),
+    paidKsh: (paid?.sum ?? 0) + (received?.sum ?? 0),
+    paidCount: (paid?.count ?? 0) + (received?.count ?? 0),
   };
 }
 

@@ -263,7 +263,10 @@ export async function dashboardStats(deps: DashboardDeps, user: UserRow): Promis
     bookingRequestCount(deps.db, today.from),
     pendingAdvocateCount(deps.db),
     newClientCount(deps.db, days(dates.monthStart, dates.monthEnd).from),
-    feesOfMonth(deps.db, days(dates.monthStart, dates.monthEnd)),
+    feesOfMonth(deps.db, days(dates.monthStart, dates.monthEnd), {
+      first: dates.monthStart,
+      last: dates.monthEnd,
+    }),
     countNewEnquiries(deps.db),
   ]);
   return {
