@@ -18,7 +18,7 @@ import type {
 } from './billing-documents';
 import { renderFeeNotePdf, renderReceiptPdf } from './billing-pdf';
 import { nowOf, type BillingDeps } from './billing-deps';
-import { balanceOf } from './billing-view';
+import { balanceOf, lineView, totalsOf } from './billing-view';
 import { findFeeNote, linesOf } from './fee-notes.repository';
 import { feeNoteNotFound, feeNoteScopeOf } from './fee-notes.service';
 import { paymentForReceipt } from './payments.service';
@@ -100,22 +100,8 @@ export async function feeNotePdf(deps: BillingDeps, user: UserRow, id: string) {
       note.buyerKraPin,
     ),
     caseLabel: row.caseTitle && row.caseNumber ? `${row.caseTitle} (${row.caseNumber})` : null,
-    lines: lines.map((line) => ({
-      kind: line.kind,
-      description: line.description,
-      quantity: line.quantity,
-      unitPriceKsh: line.unitPriceKsh,
-      amountKsh: line.amountKsh,
-    })),
-    totals: {
-      feesKsh: note.feesKsh,
-      disbursementsKsh: note.disbursementsKsh,
-      vatRatePercent: note.vatRatePercent,
-      vatKsh: note.vatKsh,
-      totalKsh: note.totalKsh,
-      paidKsh: note.paidKsh,
-      balanceKsh: balanceOf(note),
-    },
+    lines: lines.map(lineView),
+    totals: totalsOf(note),
     status: note.status as FeeNoteDocument['status'],
     isOverdue: isFeeNoteOverdue(note, nairobiToday(nowOf(deps))),
     howToPay: channelsOf(settings, note.number!.slice(0, 12)),

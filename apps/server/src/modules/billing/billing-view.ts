@@ -5,6 +5,7 @@ import {
   seesAsClient,
   type FeeNote,
   type FeeNoteSummary,
+  type FeeNoteTotals,
   type Payment,
 } from '@firm/shared';
 import type { FeeNoteLineRow, UserRow } from '../../db/schema';
@@ -45,6 +46,25 @@ export function feeNoteSummaryOf(row: FeeNoteWithParties, today: string): FeeNot
 /** What is still owed: nothing on a draft or a cancelled note. */
 export const balanceOf = (note: FeeNoteWithParties['note']): number =>
   note.status === 'issued' || note.status === 'partly_paid' ? note.totalKsh - note.paidKsh : 0;
+
+export const lineView = (line: FeeNoteLineRow) => ({
+  kind: line.kind,
+  description: line.description,
+  quantity: line.quantity,
+  unitPriceKsh: line.unitPriceKsh,
+  amountKsh: line.amountKsh,
+});
+
+/** A fee note's figures as stored, with what is still owed: the screen's and the PDF's. */
+export const totalsOf = (note: FeeNoteWithParties['note']): FeeNoteTotals => ({
+  feesKsh: note.feesKsh,
+  disbursementsKsh: note.disbursementsKsh,
+  vatRatePercent: note.vatRatePercent,
+  vatKsh: note.vatKsh,
+  totalKsh: note.totalKsh,
+  paidKsh: note.paidKsh,
+  balanceKsh: balanceOf(note),
+});
 
 export function paymentAsSeenBy(viewer: UserRow, row: PaymentWithRefs): Payment {
   const { payment } = row;
@@ -91,22 +111,8 @@ export function feeNoteAsSeenBy(
   return {
     ...feeNoteSummaryOf(row, today),
     buyerKraPin: note.buyerKraPin,
-    lines: lines.map((line) => ({
-      kind: line.kind,
-      description: line.description,
-      quantity: line.quantity,
-      unitPriceKsh: line.unitPriceKsh,
-      amountKsh: line.amountKsh,
-    })),
-    totals: {
-      feesKsh: note.feesKsh,
-      disbursementsKsh: note.disbursementsKsh,
-      vatRatePercent: note.vatRatePercent,
-      vatKsh: note.vatKsh,
-      totalKsh: note.totalKsh,
-      paidKsh: note.paidKsh,
-      balanceKsh: balanceOf(note),
-    },
+    lines: lines.map(lineView),
+    totals: totalsOf(note),
     cancellation:
       note.creditNoteNumber && note.cancelledAt && note.cancelReason
         ? {

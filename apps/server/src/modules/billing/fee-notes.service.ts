@@ -16,6 +16,7 @@ import {
   type FeeNote,
   type FeeNotePage,
   type FeeNoteLineInput,
+  type FeeNoteSums,
   type ListFeeNotesQuery,
   type UpdateFeeNoteValues,
 } from '@firm/shared';
@@ -92,6 +93,14 @@ async function assertClientAndCase(db: Executor, clientId: string, caseId: strin
   return client;
 }
 
+/** What a draft's form sets, with its totals. */
+const draftColumns = (input: UpdateFeeNoteValues, sums: FeeNoteSums) => ({
+  caseId: input.caseId ?? null,
+  dueDate: input.dueDate,
+  buyerKraPin: input.buyerKraPin ?? null,
+  ...sums,
+});
+
 const auditFeeNote = (
   tx: Executor,
   actor: UserRow,
@@ -152,14 +161,7 @@ export async function createFeeNote(
     const sums = await totalsFor(deps, tx, input.lines);
     const note = await insertFeeNote(tx, {
       clientId: input.clientId,
-      caseId: input.caseId ?? null,
-      dueDate: input.dueDate,
-      buyerKraPin: input.buyerKraPin ?? null,
-      vatRatePercent: sums.vatRatePercent,
-      feesKsh: sums.feesKsh,
-      disbursementsKsh: sums.disbursementsKsh,
-      vatKsh: sums.vatKsh,
-      totalKsh: sums.totalKsh,
+      ...draftColumns(input, sums),
       createdById: user.id,
     });
     await writeLines(tx, note.id, linesToRows(input.lines));
@@ -190,16 +192,7 @@ export async function updateFeeNote(
     if (note.status !== 'draft') throw AppError.conflict(M.onlyDraftsChange);
     await assertClientAndCase(tx, note.clientId, input.caseId ?? null);
     const sums = await totalsFor(deps, tx, input.lines);
-    const saved = await updateFeeNoteRow(tx, id, {
-      caseId: input.caseId ?? null,
-      dueDate: input.dueDate,
-      buyerKraPin: input.buyerKraPin ?? null,
-      vatRatePercent: sums.vatRatePercent,
-      feesKsh: sums.feesKsh,
-      disbursementsKsh: sums.disbursementsKsh,
-      vatKsh: sums.vatKsh,
-      totalKsh: sums.totalKsh,
-    });
+    const saved = await updateFeeNoteRow(tx, id, draftColumns(input, sums));
     await writeLines(tx, id, linesToRows(input.lines));
     await auditFeeNote(tx, user, 'fee_note.updated', saved, meta);
   });
@@ -247,11 +240,7 @@ export async function issueFeeNote(
       number,
       issuedAt: now,
       issuedById: user.id,
-      vatRatePercent: sums.vatRatePercent,
-      feesKsh: sums.feesKsh,
-      disbursementsKsh: sums.disbursementsKsh,
-      vatKsh: sums.vatKsh,
-      totalKsh: sums.totalKsh,
+      ...sums,
     });
     await auditFeeNote(tx, user, 'fee_note.issued', issued, meta);
     const client = await findUserById(tx, issued.clientId);
