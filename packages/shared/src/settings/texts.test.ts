@@ -15,6 +15,30 @@ const entry = (action: string, details: Record<string, unknown> = {}, target = a
   ({ action, actor: achieng, target, details }) satisfies AuditEntryForText;
 
 describe('describeAuditEntry', () => {
+  it('reads billing actions with their numbers and links to the fee note', () => {
+    const note = { feeNoteId: 'f-1', number: 'FN/2026/0042', totalKsh: 63_250 };
+    expect(describeAuditEntry(entry('fee_note.issued', note))).toEqual({
+      text: 'Achieng Mwamba issued fee note FN/2026/0042 to Amani Otieno',
+      link: { href: '/billing/f-1', label: 'Open fee note FN/2026/0042' },
+    });
+    expect(
+      describeAuditEntry(entry('fee_note.cancelled', { ...note, creditNoteNumber: 'CN/2026/0003' }))
+        .text,
+    ).toBe(
+      'Achieng Mwamba cancelled fee note FN/2026/0042 of Amani Otieno by credit note CN/2026/0003',
+    );
+    // A draft has no number yet, and a deleted one nothing to open.
+    expect(
+      describeAuditEntry(entry('fee_note.drafted', { feeNoteId: 'f-2', number: null })).text,
+    ).toBe('Achieng Mwamba drafted a fee note for Amani Otieno');
+    expect(describeAuditEntry(entry('fee_note.deleted', { feeNoteId: 'f-2' })).link).toBeNull();
+    expect(
+      describeAuditEntry(
+        entry('payment.recorded', { paymentId: 'p-1', receiptNumber: 'RC/2026/0007' }),
+      ).text,
+    ).toBe('Achieng Mwamba recorded a payment from Amani Otieno (receipt RC/2026/0007)');
+  });
+
   it('reads the common case actions as sentences, linking to the case file', () => {
     expect(describeAuditEntry(entry('case.viewed', onCase))).toEqual({
       text: 'Achieng Mwamba viewed case file MWA/2026/0001',

@@ -90,6 +90,8 @@ const quoted = (value: unknown, fallback: string) => {
   const text = str(value);
   return text ? `“${text}”` : fallback;
 };
+/** A number or reference after a noun: " FN/2026/0042", or nothing when there is none. */
+const spaced = (value: unknown) => (str(value) ? ` ${str(value)}` : '');
 
 /** A case field's name as the case screen labels it. */
 const CASE_FIELD_WORDS: Record<string, string> = {
@@ -207,6 +209,15 @@ const DESCRIBERS: Record<string, Describer> = {
   'appointment.paid': (p) => `${p.actor} recorded an appointment’s payment`,
   'appointment.updated': (p) => `${p.actor} changed an appointment`,
   'appointment.cancelled': (p) => `${p.actor} cancelled an appointment`,
+  // Billing (ADR 035)
+  'fee_note.drafted': (p) => `${p.actor} drafted a fee note for ${p.target}`,
+  'fee_note.updated': (p) => `${p.actor} changed a draft fee note for ${p.target}`,
+  'fee_note.deleted': (p) => `${p.actor} deleted a draft fee note for ${p.target}`,
+  'fee_note.issued': (p) => `${p.actor} issued fee note${spaced(p.details.number)} to ${p.target}`,
+  'fee_note.cancelled': (p) =>
+    `${p.actor} cancelled fee note${spaced(p.details.number)} of ${p.target}${str(p.details.creditNoteNumber) ? ` by credit note ${str(p.details.creditNoteNumber)}` : ''}`,
+  'payment.recorded': (p) =>
+    `${p.actor} recorded a payment from ${p.target}${str(p.details.receiptNumber) ? ` (receipt ${str(p.details.receiptNumber)})` : ''}`,
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,
   'audit_log.exported': (p) => `${p.actor} exported the audit log`,
@@ -254,6 +265,14 @@ function linkFor(entry: AuditEntryForText): AuditLink | null {
     return {
       href: `/messages?c=${encodeURIComponent(conversationId)}`,
       label: 'Open the conversation',
+    };
+  }
+  const feeNoteId = str(details.feeNoteId);
+  if (feeNoteId && entry.action !== 'fee_note.deleted') {
+    const number = str(details.number);
+    return {
+      href: `/billing/${encodeURIComponent(feeNoteId)}`,
+      label: number ? `Open fee note ${number}` : 'Open the fee note',
     };
   }
   if (entry.target && /^(client|enquiry)\./.test(entry.action)) {
