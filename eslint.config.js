@@ -45,8 +45,8 @@ const serverReadsAcross = {
   // Converting an enquiry creates a client account (the users module's).
   clients: ['profile', 'users'],
   settings: ['profile'],
-  // Deleting an account counts its cases; a new client is checked for conflicts.
-  users: ['cases'],
+  // Deleting an account counts its cases and its fee notes; a new client is checked for conflicts.
+  users: ['cases', 'billing'],
   // A fee note may name one of its client's cases (ADR 035).
   billing: ['cases'],
 };

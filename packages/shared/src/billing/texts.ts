@@ -8,6 +8,8 @@ import { MESSAGES } from '../common/texts';
 
 export const BILLING_MESSAGES = {
   feeNoteNotFound: 'Fee note not found',
+  userHasBilling:
+    'This client has fee notes or payments, which the firm must keep for 7 years. Deactivate the account instead.',
   paymentNotFound: 'Payment not found',
   viewDenied: MESSAGES.billingAccessDenied,
   manageDenied: 'Only advocates and admins who manage cases can draft, issue or cancel fee notes',
@@ -79,6 +81,29 @@ export const MPESA_TEXTS = {
   refused: 'M-Pesa refused the request. Check the phone number and try again.',
   phoneLabel: 'M-Pesa phone number',
   payButton: 'Pay with M-Pesa',
+} as const;
+
+/**
+ * The Pay with M-Pesa dialog on a fee note, around MPESA_TEXTS (what M-Pesa answers): the phone
+ * and amount asked first, then the wait for the PIN, and the firm's paybill when paying from the
+ * portal is not set up.
+ */
+export const MPESA_PAY_TEXTS = {
+  phoneHint: 'The phone with M-Pesa on it, e.g. 0712 345 678 or +254 712 345 678.',
+  amountLabel: 'Amount (KSh)',
+  amountHint: (balance: string) =>
+    `The balance is ${balance}. You may pay less now and the rest later.`,
+  submit: (amount: string) => `Pay ${amount}`,
+  submitNoAmount: 'Pay',
+  sending: 'Sending…',
+  sentTo: (amount: string, phone: string) => `M-Pesa is asking ${phone} to pay ${amount}.`,
+  closeHint: 'You can close this: the fee note shows the payment once M-Pesa confirms it.',
+  close: 'Close',
+  done: 'Done',
+  payByHandHeading: 'Pay from the M-Pesa menu instead',
+  payByHandIntro: 'Send the money from your phone’s M-Pesa menu with these details:',
+  paybillLoading: 'Loading the firm’s payment details…',
+  accountNumber: 'Account number',
 } as const;
 
 /** The words for a failed push's Safaricom ResultCode (1032 cancelled, 1037 no answer, 1 balance). */
@@ -252,4 +277,21 @@ export const FIRM_BILLING_SETTINGS_TEXTS = {
   bankAccountNameLabel: 'Account name',
   bankAccountNameHint: 'As the bank holds it, e.g. Mwamba & Associates Advocates Client Account.',
   bankAccountNumberLabel: 'Account number',
+} as const;
+
+/**
+ * Staff record an appointment's fee as paid (the diary): through POST /api/payments, so that it
+ * gets a numbered receipt like any other payment (ADR 035).
+ */
+export const APPOINTMENT_PAYMENT_TEXTS = {
+  button: 'Record payment',
+  buttonFor: (title: string) => `Record payment: ${title}`,
+  title: 'Record payment',
+  description: (title: string, client: string) => `${title}: ${client}`,
+  amount: (fee: string) => `Amount: ${fee}, the appointment’s fee. A receipt is issued at once.`,
+  methodLabel: 'Payment method',
+  mpesaCodeLabel: 'M-Pesa code',
+  referenceLabel: 'Reference',
+  submit: 'Record payment',
+  recording: 'Recording…',
 } as const;

@@ -7,6 +7,7 @@ import {
   cases,
   feeNoteLines,
   feeNotes,
+  payments,
   users,
   type FeeNoteLineRow,
   type FeeNoteRow,
@@ -187,6 +188,20 @@ export async function listFeeNoteRows(db: Executor, filters: FeeNoteFilters, sco
       .orderBy(...newestFirst),
     db.select({ total: countAll() }).from(feeNotes).where(where),
   );
+}
+
+/**
+ * Whether an account has fee notes or payments (kept 7 years: the account cannot be deleted,
+ * ADR 035).
+ */
+export async function hasBillingRecords(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: feeNotes.id })
+    .from(feeNotes)
+    .where(eq(feeNotes.clientId, userId))
+    .union(db.select({ id: payments.id }).from(payments).where(eq(payments.clientId, userId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** What a client owes across their payable fee notes (the statement's balance). */

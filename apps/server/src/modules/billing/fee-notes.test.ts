@@ -451,3 +451,22 @@ describe('the dashboards', () => {
     );
   });
 });
+
+describe("a client's account", () => {
+  it('cannot be deleted while it has fee notes: 409 with what to do instead', async () => {
+    const billed = await seedUser(ctx, { role: 'client', email: 'billed@fee-notes.test' });
+    const drafted = await call(advocateToken, 'POST', '/api/fee-notes', {
+      clientId: billed.id,
+      dueDate: '2026-12-15',
+      lines,
+    });
+    expect(drafted.statusCode).toBe(201);
+    const response = await call(advocateToken, 'DELETE', `/api/user-management/user/${billed.id}`);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toEqual({
+      message:
+        'This client has fee notes or payments, which the firm must keep for 7 years. Deactivate the account instead.',
+      code: 'USER_HAS_BILLING',
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import { notifyPermissionsChanged } from '../notifications/notify-events';
 import {
   AUTH_MESSAGES,
+  BILLING_MESSAGES,
   CASE_MESSAGES,
   conflictMatchText,
   USER_MANAGEMENT_MESSAGES,
@@ -28,6 +29,7 @@ import { assertCan } from '../../lib/permissions';
 import { sameId } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
 import { writeAudit } from '../audit/audit-log.repository';
+import { hasBillingRecords } from '../billing/fee-notes.repository';
 import { countCasesOfUser } from '../cases/cases.repository';
 import { conflictsForNewClient } from '../cases/case-conflicts.service';
 import { spendUserResetTokens } from '../auth/password-reset.repository';
@@ -512,6 +514,10 @@ export async function deleteUser(
       // Case files are kept, and name their client and assignee (ADR 014).
       if ((await countCasesOfUser(tx, target.id)) > 0) {
         throw AppError.conflict(CASE_MESSAGES.userHasCases, 'USER_HAS_CASES');
+      }
+      // So are fee notes and payments, for the 7 years KRA requires (ADR 035).
+      if (await hasBillingRecords(tx, target.id)) {
+        throw AppError.conflict(BILLING_MESSAGES.userHasBilling, 'USER_HAS_BILLING');
       }
       const sessionsRevoked = await revokeUserSessions(tx, target.id);
       // Written first, while the row exists; the deletion then sets target_user_id to null and
