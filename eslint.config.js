@@ -36,7 +36,7 @@ const serverReadsAcross = {
   // The dashboards: every role's figures from the modules that own them.
   dashboard: ['appointments', 'clients', 'messages'],
   // "Download my data" (the data export) gathers a person's records from each module.
-  profile: ['appointments', 'cases', 'messages'],
+  profile: ['appointments', 'billing', 'cases', 'messages'],
   // Filing a message's attachment records a case document, as an upload does.
   messages: ['cases'],
   // The personal calendar feed carries appointments beside court dates.

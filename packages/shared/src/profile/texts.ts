@@ -75,6 +75,7 @@ export const DATA_EXPORT_TEXTS = {
     contactMessages: 'Messages sent from the website',
     cases: 'Cases',
     appointments: 'Appointments',
+    feeNotes: 'Fee notes and payments',
     notifications: 'Notifications',
     emailPreferences: 'Email choices',
     textMessages: 'Text message choices',

@@ -204,6 +204,13 @@ export async function hasBillingRecords(db: Executor, userId: string): Promise<b
   return row !== undefined;
 }
 
+/** Every issued fee note of a client, oldest first (their data export). */
+export async function listAllFeeNotesOf(db: Executor, clientId: string) {
+  return withParties(db)
+    .where(and(eq(feeNotes.clientId, clientId), ne(feeNotes.status, 'draft')))
+    .orderBy(asc(feeNotes.createdAt), asc(feeNotes.id));
+}
+
 /** What a client owes across their payable fee notes (the statement's balance). */
 export async function balanceOfClient(db: Executor, clientId: string): Promise<number> {
   const [row] = await db

@@ -38,6 +38,7 @@ import {
   deleteFeeNoteRow,
   findFeeNote,
   insertFeeNote,
+  listAllFeeNotesOf,
   linesOf,
   listFeeNoteRows,
   lockFeeNote,
@@ -302,4 +303,23 @@ export async function cancelFeeNote(
     });
   });
   return readFeeNote(deps, user, id);
+}
+
+/**
+ * "Download my data": a client's issued fee notes with their lines and payments, as the Billing
+ * screen shows them to the client (no draft, no staff field). Staff have none of their own.
+ */
+export async function ownBillingForExport(db: Executor, user: UserRow) {
+  if (!seesAsClient(user)) return undefined;
+  const today = nairobiToday();
+  const notes = await listAllFeeNotesOf(db, user.id);
+  return Promise.all(
+    notes.map(async (row) => {
+      const [lines, payments] = await Promise.all([
+        linesOf(db, row.note.id),
+        paymentsOfFeeNote(db, row.note.id),
+      ]);
+      return feeNoteAsSeenBy(user, row, lines, payments, today);
+    }),
+  );
 }

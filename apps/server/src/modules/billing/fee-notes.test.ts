@@ -470,3 +470,27 @@ describe("a client's account", () => {
     });
   });
 });
+
+describe('Download my data', () => {
+  it("carries the client's issued fee notes and payments as they see them, never a draft or a staff field", async () => {
+    const hand = await issue((await draft()).id);
+    await call(advocateToken, 'POST', '/api/payments', {
+      feeNoteId: hand.id,
+      amountKsh: 5_000,
+      method: 'cash',
+    });
+    const kept = await draft();
+    const response = await call(clientToken, 'GET', '/api/profile/export');
+    expect(response.statusCode).toBe(200);
+    const file = response.json() as { feeNotes: FeeNote[] };
+    const ids = file.feeNotes.map((note) => note.id);
+    expect(ids).toContain(hand.id);
+    expect(ids).not.toContain(kept.id);
+    const exported = file.feeNotes.find((note) => note.id === hand.id)!;
+    expect(exported.payments).toHaveLength(1);
+    expect(exported.payments[0]).toMatchObject({ amountKsh: 5_000, recordedBy: null });
+    // Staff have no fee notes of their own.
+    const staffFile = (await call(advocateToken, 'GET', '/api/profile/export')).json();
+    expect(staffFile.feeNotes).toBeUndefined();
+  });
+});

@@ -9,6 +9,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { ownAppointmentsForExport } from '../appointments/appointment-reads.service';
+import { ownBillingForExport } from '../billing/fee-notes.service';
 import { ownCasesForExport } from '../cases/cases.service';
 import { smsChoicesForExport } from '../notifications/client-sms';
 import {
@@ -155,6 +156,11 @@ export const exportSections: ExportSection[] = [
   {
     key: 'appointments',
     read: ownAppointmentsForExport,
+  },
+  {
+    // A client's fee notes with their lines and payments, as Billing shows them (ADR 035).
+    key: 'feeNotes',
+    read: ownBillingForExport,
   },
   {
     key: 'notifications',
