@@ -22,8 +22,11 @@
 //                       `deliveries` only the outbox one (scripts/lib/bench-deliveries.mjs: 1,000
 //                       case emails in a burst through a local SMTP server, then 200 sent while
 //                       SMTP is down for BENCH_SMTP_DOWN_SECONDS, default 300; about 20 minutes
-//                       per database, so it runs only when named), `core` all but those four
-//                       (they seed their own databases)
+//                       per database, so it runs only when named), `billing` only the billing
+//                       one (scripts/lib/bench-billing.mjs: 100,000 fee notes over 1,000 clients,
+//                       one client with 500; medians and p95 of list pages, a client's statement
+//                       and payments, a fee note and its PDF), `core` all but those five (they
+//                       seed their own databases)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +39,7 @@ import { benchDashboard } from './lib/bench-dashboard.mjs';
 import { benchMessages } from './lib/bench-messages.mjs';
 import { benchDeliveries } from './lib/bench-deliveries.mjs';
 import { benchAppointments } from './lib/bench-appointments.mjs';
+import { benchBilling } from './lib/bench-billing.mjs';
 import { freePort } from './lib/free-port.mjs';
 import { PASSWORD, SUPER_KEY, median } from './lib/bench-kit.mjs';
 
@@ -241,7 +245,7 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 const only = process.env.BENCH_ONLY;
 const scenario = process.env.BENCH_SCENARIO;
 // A named scenario runs alone; none (or `core`) runs the core figures.
-const scenarioOnly = ['cases', 'dashboard', 'messages', 'deliveries'].includes(scenario);
+const scenarioOnly = ['cases', 'dashboard', 'messages', 'deliveries', 'billing'].includes(scenario);
 if (!scenarioOnly && only !== 'postgres') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'firm-bench-api-'));
   try {
@@ -317,6 +321,17 @@ if (withMessages && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
     name: 'PostgreSQL server',
     startServer,
     rssMb,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+  });
+}
+
+// Billing: 100k fee notes, their lines and payments, on databases of its own.
+const withBilling = scenario === undefined || scenario === '' || scenario === 'billing';
+if (withBilling && only !== 'postgres') await benchBilling({ name: 'PGlite', startServer });
+if (withBilling && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
+  await benchBilling({
+    name: 'PostgreSQL server',
+    startServer,
     databaseUrl: process.env.BENCH_DATABASE_URL,
   });
 }

@@ -1,0 +1,568 @@
+// The billing scenario of `npm run bench:api` (its targets, from the billing issue: a fee note's
+// PDF in ≤ 200 ms; a page of 20 among 100,000 fee notes in ≤ 20 ms on PostgreSQL; the statement of
+// a client with 500 fee notes in ≤ 50 ms), on a fresh database of its own: 1,000 clients with a
+// case each and 100,000 fee notes of three lines (drafts, issued, partly paid, paid, cancelled,
+// numbered gap-free per year as issuing them would), their payments with receipts, one client
+// holding exactly 500 of the notes; then medians and p95 of the billing reads, one request at a
+// time after a warm-up. Figures on a shared machine are indicative: the load average is printed.
+import { loadavg } from 'node:os';
+import { PASSWORD, json, median, registerOwner, scratchDatabase } from './bench-kit.mjs';
+import { ensureClients, openDatabase, seedCases } from './seed-cases-sql.mjs';
+
+const N = Number(process.env.BENCH_BILLING_N ?? 200);
+const WARM_UP = 20;
+const NOTES = Number(process.env.BENCH_BILLING_NOTES ?? 100_000);
+const CLIENT_NOTES = Number(process.env.BENCH_BILLING_CLIENT_NOTES ?? 500);
+const CLIENTS = 1000;
+/** The newest notes (about three weeks at one per 15 minutes) hold the drafts and most unpaid ones. */
+const RECENT = Math.min(2000, NOTES);
+/** BENCH_EXPLAIN=1 prints, after seeding, the plans of the list's, statement's and count's SQL. */
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+
+/**
+ * Medians, in ms. `page` and `deep` are the one target (20 ms, stated for PostgreSQL), told apart:
+ * the first pages, and those far down a long list (OFFSET), whose costs differ.
+ */
+const TARGETS = { pdf: 200, page: 20, deep: 20, statement: 50 };
+
+/** Signs in with a temporary password and replaces it, as a new account's first sign-in does. */
+async function firstSignIn(base, email, temporaryPassword) {
+  const login = await json(base, 'POST', '/api/auth/login', { email, password: temporaryPassword });
+  await json(
+    base,
+    'POST',
+    '/api/auth/change-password',
+    { currentPassword: temporaryPassword, newPassword: PASSWORD },
+    login.token,
+  );
+  return login.token;
+}
+
+/**
+ * The owner advocate and the client whose statement is measured, through the API; and the firm's
+ * billing settings (VAT-registered, a paybill, a bank account) so a PDF carries all it can.
+ */
+async function accounts(base) {
+  const owner = await registerOwner(base, 'bench-billing-advocate@example.test');
+  const client = await json(
+    base,
+    'POST',
+    '/api/user-management/create-client',
+    {
+      firstName: 'Bench',
+      lastName: 'Statement Client',
+      email: 'bench-billing-client@example.test',
+    },
+    owner.token,
+  );
+  const { settings } = await json(base, 'GET', '/api/settings/firm', undefined, owner.token);
+  await json(
+    base,
+    'PUT',
+    '/api/settings/firm',
+    {
+      ...settings,
+      kraPin: 'P051234567X',
+      isVatRegistered: true,
+      mpesaKind: 'paybill',
+      mpesaNumber: '522522',
+      mpesaInstructions: 'Business number 522522, account: the fee note number.',
+      bankName: 'Kenya Commercial Bank',
+      bankBranch: 'Moi Avenue',
+      bankAccountName: 'Mwamba & Associates Advocates',
+      bankAccountNumber: '1107654321',
+    },
+    owner.token,
+  );
+  return {
+    ownerId: owner.user.id,
+    owner: owner.token,
+    clientId: client.user.id,
+    client: await firstSignIn(base, client.user.email, client.temporaryPassword),
+  };
+}
+
+/** The case of each client (seedCases gave each one), in `clientIds`' order; null if none. */
+async function caseOfEach({ query }, clientIds) {
+  const rows = await query(
+    `select distinct on (client_id) client_id, id from cases
+     where client_id = any($1::uuid[]) order by client_id, id`,
+    [clientIds],
+  );
+  const byClient = new Map(rows.map((row) => [row.client_id, row.id]));
+  return clientIds.map((id) => byClient.get(id) ?? null);
+}
+
+/** The last number given per year of `kind` ('FN' fee notes or 'CN' credit notes), from the rows. */
+const lastNumbers = (column, kind) => `
+  select split_part(${column}, '/', 2)::int as yr, max(split_part(${column}, '/', 3)::int) as last
+  from fee_notes where ${column} like '${kind}/%' group by 1`;
+
+/** `KIND/<year>/<n>` with at least four digits, as billingNumber writes it. */
+const numberSql = (kind, year, n) =>
+  `'${kind}/' || ${year} || '/' || lpad((${n})::text, greatest(4, length((${n})::text)), '0')`;
+
+/**
+ * Inserts fee notes numbered `from`..`to` (g = 1 is the newest; one every 15 minutes back from
+ * `at`), each with three lines: g ≡ 7 (mod `every`) goes to `benchClientId` (never a draft, so
+ * the client sees all of theirs), the rest round-robin over `clientIds` with each one's case on two
+ * notes in three. The newest RECENT are 20 % drafts, 50 % issued, 15 % partly paid, 15 % paid;
+ * older ones 80 % paid, 5 % cancelled, 10 % issued and 5 % partly paid (those two overdue once
+ * due, 30 days after issue). VAT 16 % on the fees; numbers FN and CN per Nairobi year in issue
+ * order, after those already given. Called oldest batch first.
+ */
+async function seedFeeNoteBatch({ query }, params) {
+  const { from, to, at, clientIds, caseIds, benchClientId, benchCaseId, every, ownerId } = params;
+  await query(
+    `with src as materialized (
+       select g, gen_random_uuid() as id,
+              $3::timestamptz - g * interval '15 minutes' as created_at,
+              case when g % $7::int = $8::int then $5::uuid
+                   else ($4::uuid[])[1 + g % cardinality($4::uuid[])] end as client_id,
+              case when g % 3 = 0 then null
+                   when g % $7::int = $8::int then $10::uuid
+                   else ($6::uuid[])[1 + g % cardinality($6::uuid[])] end as case_id,
+              (g + g / 200) % 20 as s,
+              g % $7::int = $8::int as bench,
+              1 + g % 8 as q1, 5000 + (g % 5) * 2500 as p1,
+              15000 + (g % 10) * 1000 as p2,
+              1 + g % 3 as q3
+       from generate_series($1::int, $2::int) g
+     ), shaped as materialized (
+       select src.*,
+              q1 * p1 + p2 as fees, q3 * 1500 as disbursements,
+              ((q1 * p1 + p2) * 16 + 50) / 100 as vat,
+              case
+                when g <= $11::int then
+                  case when s between 1 and 4 and not bench then 'draft'
+                       when s between 1 and 14 then 'issued'
+                       when s between 15 and 17 then 'partly_paid'
+                       else 'paid' end
+                else
+                  case when s <= 15 then 'paid' when s = 16 then 'cancelled'
+                       when s <= 18 then 'issued' else 'partly_paid' end
+              end as status
+       from src
+     ), dated as materialized (
+       select shaped.*, fees + disbursements + vat as total,
+              case when status = 'draft' then null else created_at + interval '10 minutes' end
+                as issued_at,
+              case when status = 'cancelled'
+                   then least($3::timestamptz, created_at + interval '2 days') end as cancelled_at
+       from shaped
+     ), fn as (
+       select d.id, extract(year from d.issued_at at time zone 'Africa/Nairobi')::int as yr,
+              row_number() over (partition by extract(year from d.issued_at at time zone 'Africa/Nairobi')
+                                 order by d.issued_at, d.g desc) as n
+       from dated d where d.issued_at is not null
+     ), cn as (
+       select d.id, extract(year from d.cancelled_at at time zone 'Africa/Nairobi')::int as yr,
+              row_number() over (partition by extract(year from d.cancelled_at at time zone 'Africa/Nairobi')
+                                 order by d.cancelled_at, d.g desc) as n
+       from dated d where d.cancelled_at is not null
+     ), fn_last as (${lastNumbers('number', 'FN')}),
+     cn_last as (${lastNumbers('credit_note_number', 'CN')}),
+     notes as (
+       insert into fee_notes (id, client_id, case_id, status, number, issued_at, due_date,
+                              vat_rate_percent, fees_ksh, disbursements_ksh, vat_ksh, total_ksh,
+                              paid_ksh, credit_note_number, cancelled_at, cancel_reason,
+                              created_by_id, issued_by_id, cancelled_by_id, created_at, updated_at)
+       select d.id, d.client_id, d.case_id, d.status,
+              case when fn.id is not null
+                   then ${numberSql('FN', 'fn.yr', 'coalesce(fn_last.last, 0) + fn.n')} end,
+              d.issued_at,
+              (coalesce(d.issued_at, d.created_at) at time zone 'Africa/Nairobi')::date + 30,
+              16, d.fees, d.disbursements, d.vat, d.total,
+              case d.status when 'paid' then d.total when 'partly_paid' then d.total / 2 else 0 end,
+              case when cn.id is not null
+                   then ${numberSql('CN', 'cn.yr', 'coalesce(cn_last.last, 0) + cn.n')} end,
+              d.cancelled_at,
+              case when d.cancelled_at is not null
+                   then 'Issued in error: replaced by a corrected fee note.' end,
+              $9::uuid, case when d.issued_at is not null then $9::uuid end,
+              case when d.cancelled_at is not null then $9::uuid end,
+              d.created_at, coalesce(d.cancelled_at, d.issued_at, d.created_at)
+       from dated d
+       left join fn on fn.id = d.id left join fn_last on fn_last.yr = fn.yr
+       left join cn on cn.id = d.id left join cn_last on cn_last.yr = cn.yr
+     )
+     insert into fee_note_lines (fee_note_id, position, kind, description, quantity,
+                                 unit_price_ksh, amount_ksh)
+     select d.id, l.position, l.kind, l.description, l.quantity, l.price, l.quantity * l.price
+     from dated d
+     cross join lateral (values
+       (0, 'fee', 'Professional fees: attendances, perusal and drafting (hours)', d.q1, d.p1),
+       (1, 'fee', 'Attendance at court for the mention', 1, d.p2),
+       (2, 'disbursement', 'Court filing fees paid on the client''s behalf', d.q3, 1500)
+     ) as l(position, kind, description, quantity, price)`,
+    [
+      from,
+      to,
+      at,
+      clientIds,
+      benchClientId,
+      caseIds,
+      every,
+      every === 1 ? 0 : 7 % every,
+      ownerId,
+      benchCaseId,
+      RECENT,
+    ],
+  );
+}
+
+/**
+ * One succeeded payment, recorded by hand, on each paid and partly paid note (its whole paid
+ * figure), a few days after its issue: receipts RC per Nairobi year in the order received.
+ */
+async function seedPayments({ query }, { at, ownerId }) {
+  await query(
+    `with paid as (
+       select id, client_id, paid_ksh,
+              least($1::timestamptz, issued_at + (1 + (hashtext(id::text) & 15)) * interval '1 day')
+                as received_at
+       from fee_notes where status in ('paid', 'partly_paid')
+     ), numbered as (
+       select paid.*, extract(year from received_at at time zone 'Africa/Nairobi')::int as yr,
+              row_number() over (partition by extract(year from received_at at time zone 'Africa/Nairobi')
+                                 order by received_at, id) as n
+       from paid
+     )
+     insert into payments (client_id, fee_note_id, amount_ksh, method, status, reference,
+                           receipt_number, received_at, recorded_by_id, created_at, updated_at)
+     select client_id, id, paid_ksh, (array['mpesa', 'bank', 'cash', 'cheque'])[1 + n % 4],
+            'succeeded',
+            case n % 4 when 0 then 'SK' || upper(substr(md5(id::text), 1, 8))
+                       when 1 then 'FT' || (24000000 + n) when 3 then 'CHQ ' || (100000 + n) end,
+            ${numberSql('RC', 'yr', 'n')}, received_at, $2::uuid, received_at, received_at
+     from numbered`,
+    [at, ownerId],
+  );
+}
+
+/** The counters that issuing, cancelling and receipts claim from: the last number of each year. */
+async function setCounters({ query }) {
+  await query(
+    `insert into billing_number_counters (kind, year, last_value)
+     select kind, yr, last from (
+       select 'FN' as kind, * from (${lastNumbers('number', 'FN')}) a
+       union all select 'CN', * from (${lastNumbers('credit_note_number', 'CN')}) b
+       union all
+       select 'RC', split_part(receipt_number, '/', 2)::int, max(split_part(receipt_number, '/', 3)::int)
+       from payments where receipt_number is not null group by 2
+     ) numbers
+     on conflict (kind, year) do update
+       set last_value = greatest(billing_number_counters.last_value, excluded.last_value)`,
+  );
+}
+
+/**
+ * Seeds the scenario's clients, cases, fee notes, lines and payments; `who`: { clientId, ownerId }.
+ * `vacuum`: VACUUM ANALYZE the billing tables (a PostgreSQL server's autovacuum would have, and
+ * index-only scans need it); else ANALYZE only (nothing vacuums the embedded database).
+ */
+export async function seedBilling(database, who, { vacuum = false } = {}) {
+  const others = await ensureClients(database, CLIENTS - 1);
+  const clientIds = [who.clientId, ...others];
+  await seedCases(database, { from: 1, to: CLIENTS, clientIds, assigneeId: who.ownerId });
+  const caseIds = await caseOfEach(database, clientIds);
+  const every = Math.floor(NOTES / CLIENT_NOTES);
+  const at = new Date().toISOString();
+  const batch = 20_000;
+  // Oldest first, so numbers rise with the issue date as issuing them one by one would give.
+  for (let to = NOTES; to >= 1; to -= batch) {
+    await seedFeeNoteBatch(database, {
+      from: Math.max(1, to - batch + 1),
+      to,
+      at,
+      clientIds: others,
+      caseIds: caseIds.slice(1),
+      benchClientId: who.clientId,
+      benchCaseId: caseIds[0],
+      every,
+      ownerId: who.ownerId,
+    });
+  }
+  await seedPayments(database, { at, ownerId: who.ownerId });
+  await setCounters(database);
+  for (const table of ['fee_notes', 'fee_note_lines', 'payments', 'billing_number_counters']) {
+    await database.query(`${vacuum ? 'vacuum analyze' : 'analyze'} ${table}`);
+  }
+  const [counts] = await database.query(
+    `select count(*)::int as notes,
+            count(*) filter (where status = 'draft')::int as drafts,
+            count(*) filter (where status = 'issued')::int as issued,
+            count(*) filter (where status = 'partly_paid')::int as partly_paid,
+            count(*) filter (where status = 'paid')::int as paid,
+            count(*) filter (where status = 'cancelled')::int as cancelled,
+            count(*) filter (where status in ('issued', 'partly_paid')
+                             and due_date < (now() at time zone 'Africa/Nairobi')::date)::int as overdue,
+            count(*) filter (where client_id = $1)::int as client_notes,
+            count(*) filter (where client_id = $1 and status <> 'draft')::int as client_visible,
+            (select count(*)::int from fee_note_lines) as lines,
+            (select count(*)::int from payments) as payments,
+            (select count(*)::int from payments where client_id = $1) as client_payments
+     from fee_notes`,
+    [who.clientId],
+  );
+  return counts;
+}
+
+// The list's queries as fee-notes.repository builds them (drizzle's SQL, written out), for EXPLAIN.
+const PAGE_SQL = (where, offset) => `
+  select fee_notes.*, client.first_name, client.last_name, client.email, client.phone,
+         cases.case_number, cases.title
+  from fee_notes inner join users client on client.id = fee_notes.client_id
+  left join cases on cases.id = fee_notes.case_id
+  where fee_notes.id in (select fee_notes.id from fee_notes where ${where}
+                         order by fee_notes.created_at desc, fee_notes.id desc
+                         limit 20 offset ${offset})
+  order by fee_notes.created_at desc, fee_notes.id desc`;
+const COUNT_SQL = (where) => `select count(*) from fee_notes where ${where}`;
+
+async function explainQueries(database, clientId, overdueCount) {
+  const overdue = `fee_notes.status in ('issued', 'partly_paid') and fee_notes.due_date < (now() at time zone 'Africa/Nairobi')::date`;
+  const mine = `fee_notes.client_id = '${clientId}' and fee_notes.status <> 'draft'`;
+  const middle = Math.floor(NOTES / 2 / 20) * 20;
+  const overdueMiddle = Math.floor(overdueCount / 2 / 20) * 20;
+  const plans = [
+    ['page 1 (staff)', PAGE_SQL('true', 0)],
+    [`middle page, offset ${middle} (staff)`, PAGE_SQL('true', middle)],
+    ['count (staff)', COUNT_SQL('true')],
+    ['overdue page 1', PAGE_SQL(overdue, 0)],
+    [`overdue middle page, offset ${overdueMiddle}`, PAGE_SQL(overdue, overdueMiddle)],
+    ['overdue count', COUNT_SQL(overdue)],
+    ["client's page 1", PAGE_SQL(mine, 0)],
+    ["client's count", COUNT_SQL(mine)],
+    [
+      "client's balance",
+      `select coalesce(sum(total_ksh - paid_ksh), 0) from fee_notes
+       where client_id = '${clientId}' and status in ('issued', 'partly_paid')`,
+    ],
+  ];
+  for (const [what, sql] of plans) {
+    const plan = await database.query(`explain (analyze, buffers, costs off) ${sql}`);
+    console.log(`  -- ${what}`);
+    for (const row of plan) console.log(`     ${Object.values(row)[0]}`);
+  }
+}
+
+/** GETs of `url`, one at a time: WARM_UP first (the first one's time kept), then `runs` timed. */
+async function timeGets(base, url, token, runs) {
+  const times = [];
+  let first;
+  let bytes = 0;
+  for (let i = 0; i < runs + WARM_UP; i += 1) {
+    const start = performance.now();
+    const response = await fetch(`${base}${url}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = await response.arrayBuffer();
+    const ms = performance.now() - start;
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+    if (i === 0) first = ms;
+    if (i >= WARM_UP) times.push(ms);
+    bytes = body.byteLength;
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    median: median(times),
+    p95: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)],
+    first,
+    bytes,
+  };
+}
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+/**
+ * Runs the scenario for one database. `startServer(env)` is bench-api's. `databaseUrl`: a
+ * PostgreSQL server URL (a fresh database is made there); unset: PGlite.
+ */
+export async function benchBilling({ name, startServer, databaseUrl }) {
+  console.log(
+    `\n== billing on ${name}: ${NOTES} fee notes of 3 lines over ${CLIENTS} clients, one with ${CLIENT_NOTES} (medians and p95 of ${N} requests, one at a time, after ${WARM_UP} to warm up)`,
+  );
+  const scratch = await scratchDatabase('billing', databaseUrl);
+  const { env, dataDir } = scratch;
+  try {
+    let server = await startServer(env);
+    const who = await accounts(server.base);
+    // The embedded database has one user at a time: seed with the server stopped.
+    await server.stop();
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+    const started = Date.now();
+    let counts;
+    try {
+      counts = await seedBilling(database, who, { vacuum: Boolean(env.DATABASE_URL) });
+      console.log(
+        `seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${counts.notes} notes (${counts.drafts} drafts, ${counts.issued} issued, ${counts.partly_paid} partly paid, ${counts.paid} paid, ${counts.cancelled} cancelled; ${counts.overdue} overdue), ${counts.lines} lines, ${counts.payments} payments; the statement's client: ${counts.client_notes} notes (${counts.client_visible} visible to them), ${counts.client_payments} payments; ${env.DATABASE_URL ? 'vacuumed and analysed (as autovacuum would)' : 'analysed (nothing vacuums PGlite)'}`,
+      );
+      if (EXPLAIN) await explainQueries(database, who.clientId, counts.overdue);
+    } finally {
+      await database.close();
+    }
+    server = await startServer(env);
+    try {
+      await measure(server.base, who, counts, Boolean(env.DATABASE_URL));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await scratch.dispose();
+  }
+}
+
+async function measure(base, who, counts, onPostgres) {
+  // The write path on top of the seeded numbers: a draft issued (the next FN of the year) and
+  // part of it paid (the next RC). A clash with a seeded number would fail here.
+  const draft = await json(
+    base,
+    'POST',
+    '/api/fee-notes',
+    {
+      clientId: who.clientId,
+      dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      buyerKraPin: 'A012345678Z',
+      lines: [
+        {
+          kind: 'fee',
+          description: 'Drafting the sale agreement',
+          quantity: 3,
+          unitPriceKsh: 15000,
+        },
+        {
+          kind: 'fee',
+          description: 'Attendance at the lands registry',
+          quantity: 1,
+          unitPriceKsh: 10000,
+        },
+        { kind: 'disbursement', description: 'Search fee', quantity: 1, unitPriceKsh: 520 },
+      ],
+    },
+    who.owner,
+  );
+  const issued = await json(
+    base,
+    'POST',
+    `/api/fee-notes/${draft.feeNote.id}/issue`,
+    {},
+    who.owner,
+  );
+  const paid = await json(
+    base,
+    'POST',
+    '/api/payments',
+    { feeNoteId: draft.feeNote.id, amountKsh: 20000, method: 'bank', reference: 'FT26BENCH01' },
+    who.owner,
+  );
+  console.log(
+    `through the API: ${issued.feeNote.number} issued (KSh ${issued.feeNote.totals.totalKsh}), receipt ${paid.payment.receiptNumber}`,
+  );
+
+  const pages = Math.max(1, Math.ceil(counts.notes / 20));
+  const middle = Math.max(1, Math.floor(pages / 2));
+  const overduePages = Math.max(1, Math.ceil(counts.overdue / 20));
+  // A seeded issued note of the client (so both roles may read it), and the one just issued.
+  const statement = await json(base, 'GET', '/api/fee-notes?limit=20', undefined, who.client);
+  const seededIssued =
+    statement.feeNotes.find((note) => note.status === 'issued' && note.id !== draft.feeNote.id) ??
+    statement.feeNotes.find((note) => note.id !== draft.feeNote.id);
+  const cases = [
+    ['page', 'advocate', '/api/fee-notes?page=1&limit=20', who.owner, 'first page of all'],
+    [
+      'deep',
+      'advocate',
+      `/api/fee-notes?page=${middle}&limit=20`,
+      who.owner,
+      `page ${middle} of all`,
+    ],
+    [
+      'deep',
+      'advocate',
+      `/api/fee-notes?page=${pages}&limit=20`,
+      who.owner,
+      `last page (${pages})`,
+    ],
+    [
+      'page',
+      'advocate',
+      '/api/fee-notes?status=overdue&page=1&limit=20',
+      who.owner,
+      'overdue, first page',
+    ],
+    [
+      'deep',
+      'advocate',
+      `/api/fee-notes?status=overdue&page=${Math.max(1, Math.floor(overduePages / 2))}&limit=20`,
+      who.owner,
+      `overdue, page ${Math.max(1, Math.floor(overduePages / 2))} of ${overduePages}`,
+    ],
+    [
+      'statement',
+      'advocate',
+      `/api/fee-notes?clientId=${who.clientId}&limit=20`,
+      who.owner,
+      "one client's, with balance",
+    ],
+    [
+      'statement',
+      'client',
+      '/api/fee-notes?limit=20',
+      who.client,
+      'their statement (page + balance)',
+    ],
+    ['statement', 'client', '/api/payments?limit=20', who.client, 'their payments'],
+    [
+      'pdf',
+      'advocate',
+      `/api/fee-notes/${seededIssued.id}/pdf`,
+      who.owner,
+      `PDF of ${seededIssued.number}`,
+    ],
+    [
+      'pdf',
+      'client',
+      `/api/fee-notes/${seededIssued.id}/pdf`,
+      who.client,
+      `PDF of ${seededIssued.number}`,
+    ],
+    [
+      'pdf',
+      'advocate',
+      `/api/fee-notes/${draft.feeNote.id}/pdf`,
+      who.owner,
+      `PDF of ${issued.feeNote.number} (part paid)`,
+    ],
+    [null, 'advocate', `/api/fee-notes/${seededIssued.id}`, who.owner, 'one fee note'],
+    [null, 'client', `/api/fee-notes/${seededIssued.id}`, who.client, 'one fee note'],
+  ];
+  console.log(`load average before: ${load()}`);
+  const worst = { pdf: 0, page: 0, deep: 0, statement: 0 };
+  for (const [target, role, url, token, label] of cases) {
+    const figures = await timeGets(base, url, token, N);
+    if (target) worst[target] = Math.max(worst[target], figures.median);
+    const limit = target ? `  (target ≤ ${TARGETS[target]} ms)` : '';
+    console.log(
+      `  ${`GET ${url.replace(/[0-9a-f-]{36}/g, '{id}')}`.padEnd(58)} ${role.padEnd(8)} median ${figures.median.toFixed(2).padStart(7)} ms  p95 ${figures.p95.toFixed(2).padStart(7)} ms  first ${figures.first.toFixed(1).padStart(6)} ms  ${String(figures.bytes).padStart(6)} B  ${label}${limit}`,
+    );
+  }
+  console.log(`load average after: ${load()}`);
+  const verdict = (key, what, postgresOnly = false) => {
+    const ms = worst[key];
+    const held = ms <= TARGETS[key] ? 'holds' : 'missed';
+    const note = postgresOnly && !onPostgres ? ' (the target is stated for PostgreSQL)' : '';
+    return `${what} ${ms.toFixed(2)} ms ≤ ${TARGETS[key]}: ${held}${note}`;
+  };
+  console.log(
+    `targets, slowest median of each kind: ${[
+      verdict('pdf', 'PDF'),
+      verdict('page', 'first pages of 20', true),
+      verdict('deep', 'pages far down (OFFSET)', true),
+      verdict('statement', 'statement', false),
+    ].join('; ')}`,
+  );
+}
