@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../appointments/rules';
+import { bookingTokenSchema } from '../appointments/schemas';
 import { paginationSchema, phoneField, requiredText, textRule, uuidField } from '../common/fields';
 import { emptyAsUndefined, queryEnum, queryLimit, queryPage } from '../common/list-query';
 import { VALIDATION } from '../common/texts';
@@ -227,6 +228,21 @@ export const mpesaPaymentSchema = z
   .refine(oneTarget, { error: M.targetRequired, path: ['feeNoteId'] });
 export type MpesaPaymentInput = z.input<typeof mpesaPaymentSchema>;
 export type MpesaPaymentValues = z.output<typeof mpesaPaymentSchema>;
+
+/**
+ * POST /api/payments/mpesa/visitor: a visitor pays their booking's fee from their emailed link's
+ * page; the token names the booking.
+ */
+export const visitorMpesaPaymentSchema = bookingTokenSchema.extend({
+  phone: phoneField,
+  amountKsh: amountField.optional(),
+});
+export type VisitorMpesaPaymentValues = z.output<typeof visitorMpesaPaymentSchema>;
+
+/** POST /api/payments/mpesa/visitor/status: one of that booking's payments. */
+export const visitorPaymentStatusSchema = bookingTokenSchema.extend({
+  paymentId: uuidField(M.paymentNotFound),
+});
 
 export const mpesaPaymentStartedSchema = z.object({
   id: z.string(),

@@ -66,7 +66,7 @@ export const totalsOf = (note: FeeNoteWithParties['note']): FeeNoteTotals => ({
   balanceKsh: balanceOf(note),
 });
 
-export function paymentAsSeenBy(viewer: UserRow, row: PaymentWithRefs): Payment {
+export function paymentAsSeenBy(viewer: Pick<UserRow, 'role'>, row: PaymentWithRefs): Payment {
   const { payment } = row;
   const view: Payment = {
     id: payment.id,

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, MPESA_TEXTS, mpesaPaymentSchema, mpesaPaymentStartedSchema } from '@firm/shared';
+import {
+  MESSAGES,
+  MPESA_TEXTS,
+  mpesaPaymentSchema,
+  mpesaPaymentStartedSchema,
+  paymentSchema,
+  visitorMpesaPaymentSchema,
+  visitorPaymentStatusSchema,
+} from '@firm/shared';
 import { AppError } from '../../lib/app-error';
 import { createDarajaClient, parseStkCallback } from '../../lib/daraja';
 import { errorResponses } from '../../lib/route-kit';
@@ -11,6 +19,8 @@ import {
   queryDuePushes,
   settleFromSafaricom,
   startMpesaPayment,
+  startVisitorMpesaPayment,
+  visitorPaymentStatus,
   type MpesaDeps,
 } from './mpesa.service';
 
@@ -52,6 +62,45 @@ export const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
         message: MPESA_TEXTS.checkPhone,
       });
     },
+  );
+
+  // A visitor's emailed link: the token travels in the body, never in a URL or a log.
+  const linkLimit = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
+  app.post(
+    '/payments/mpesa/visitor',
+    {
+      schema: {
+        tags: ['billing'],
+        summary:
+          "A visitor pays their booking's fee from their emailed link's page (an STK push to their phone)",
+        body: visitorMpesaPaymentSchema,
+        response: { 202: mpesaPaymentStartedSchema, ...errors },
+      },
+      config: linkLimit,
+    },
+    async (request, reply) => {
+      const started = await startVisitorMpesaPayment(deps, request.body);
+      return reply.status(202).send({
+        ...started,
+        status: 'pending' as const,
+        message: MPESA_TEXTS.checkPhone,
+      });
+    },
+  );
+
+  app.post(
+    '/payments/mpesa/visitor/status',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: "One of the link's booking's payments, followed until Safaricom confirms it",
+        body: visitorPaymentStatusSchema,
+        response: { 200: paymentSchema, ...errors },
+      },
+      // Followed every few seconds while the phone asks for the PIN.
+      config: { rateLimit: { max: 120, timeWindow: '15 minutes' } },
+    },
+    async (request) => visitorPaymentStatus(deps, request.body),
   );
 
   // No session: Safaricom calls it. The secret is the path; a wrong one is simply not found.

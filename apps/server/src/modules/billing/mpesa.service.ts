@@ -1,8 +1,11 @@
 import {
+  APPOINTMENT_MESSAGES,
   BILLING_MESSAGES as M,
   MPESA_TEXTS,
   formatKsh,
   type MpesaPaymentValues,
+  type Payment,
+  type VisitorMpesaPaymentValues,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -17,17 +20,27 @@ import {
   type StkQueryResult,
 } from '../../lib/daraja';
 import { assertCan } from '../../lib/permissions';
+import { hashToken } from '../../lib/tokens';
+import { paymentAsSeenBy } from './billing-view';
 import { nowOf } from './billing-deps';
 import {
+  appointmentIdOfVisitorToken,
   duePendingPushes,
+  findPayment,
   insertPayment,
   lockPayment,
   lockPaymentByCheckout,
   mpesaReceiptTaken,
   pendingPushOn,
   updatePaymentRow,
+  type PaymentScope,
 } from './payments.repository';
-import { lockPaymentTarget, paymentScopeOf, settlePayment } from './payments.service';
+import {
+  lockPaymentTarget,
+  paymentNotFound,
+  paymentScopeOf,
+  settlePayment,
+} from './payments.service';
 
 /**
  * Paying by M-Pesa (ADR 034): an STK push to the payer's phone, and a payment recorded only when
@@ -66,12 +79,56 @@ export async function startMpesaPayment(
   deps: MpesaDeps,
   user: UserRow,
   input: MpesaPaymentValues,
-): Promise<{ id: string; checkoutRequestId: string }> {
+): Promise<StartedPush> {
   assertCan(user, 'payments:pay');
+  return pushToPhone(deps, input, paymentScopeOf(user));
+}
+
+/**
+ * POST /api/payments/mpesa/visitor: a visitor pays their booking's fee from the page of their
+ * emailed link (no account: the link's token names the one appointment it may pay).
+ */
+export async function startVisitorMpesaPayment(
+  deps: MpesaDeps,
+  input: VisitorMpesaPaymentValues,
+): Promise<StartedPush> {
+  const appointmentId = await appointmentOfVisitorLink(deps, input.token);
+  return pushToPhone(deps, { appointmentId, phone: input.phone, amountKsh: input.amountKsh }, {});
+}
+
+/** POST /api/payments/mpesa/visitor/status: one of the link's booking's payments, followed. */
+export async function visitorPaymentStatus(
+  deps: MpesaDeps,
+  input: { token: string; paymentId: string },
+): Promise<Payment> {
+  const appointmentId = await appointmentOfVisitorLink(deps, input.token);
+  const row = await findPayment(deps.db, input.paymentId, {});
+  if (!row || row.payment.appointmentId !== appointmentId) throw paymentNotFound();
+  // The visitor sees it as a client would: no staff field.
+  return paymentAsSeenBy({ role: 'client' }, row);
+}
+
+async function appointmentOfVisitorLink(deps: MpesaDeps, token: string): Promise<string> {
+  const id = await appointmentIdOfVisitorToken(deps.db, hashToken(token), nowOf(deps));
+  if (!id) throw AppError.notFound(APPOINTMENT_MESSAGES.linkInvalid, 'INVALID_BOOKING_LINK');
+  return id;
+}
+
+interface StartedPush {
+  id: string;
+  checkoutRequestId: string;
+}
+
+/** A pending payment on what `target` names, then the push to `phone`. */
+async function pushToPhone(
+  deps: MpesaDeps,
+  input: MpesaPaymentValues,
+  scope: PaymentScope,
+): Promise<StartedPush> {
   if (!deps.daraja || !deps.callbackSecret) throw AppError.conflict(MPESA_TEXTS.notSetUp);
   const now = nowOf(deps);
   const { payment, reference } = await deps.db.transaction(async (tx) => {
-    const target = await lockPaymentTarget(tx, input, paymentScopeOf(user));
+    const target = await lockPaymentTarget(tx, input, scope);
     const amountKsh = input.amountKsh ?? target.balanceKsh;
     if (amountKsh > target.balanceKsh) {
       const message = M.amountOverBalance(formatKsh(target.balanceKsh));

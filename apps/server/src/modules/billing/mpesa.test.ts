@@ -7,6 +7,8 @@ import { createTestContext, settleMail, type TestContext } from '../../../test/h
 import type { UserRow } from '../../db/schema';
 import { queryDuePushes, type MpesaDeps } from './mpesa.service';
 import { createDarajaClient } from '../../lib/daraja';
+import { hashToken } from '../../lib/tokens';
+import { insertAppointment } from '../appointments/appointments.repository';
 
 /**
  * Paying a fee note by M-Pesa (ADR 034) against a local Daraja that speaks Safaricom's documented
@@ -47,8 +49,18 @@ async function issuedFeeNote(unitPriceKsh = 12_500): Promise<FeeNote> {
   return issued.json().feeNote as FeeNote;
 }
 
+let address = 0;
+/** Each push from its own address: the per-address limit (a person taps Pay a few times) is not what is tested. */
+const nextAddress = () => `10.77.${Math.floor((address += 1) / 250)}.${address % 250}`;
+
 async function pay(feeNoteId: string, phone = '0712 345 678') {
-  const response = await call(clientToken, 'POST', '/api/payments/mpesa', { feeNoteId, phone });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/mpesa',
+    remoteAddress: nextAddress(),
+    headers: bearer(clientToken),
+    payload: { feeNoteId, phone },
+  });
   expect(response.statusCode, response.body).toBe(202);
   return response.json() as { id: string; checkoutRequestId: string; message: string };
 }
@@ -219,5 +231,62 @@ describe('paying a fee note by M-Pesa', () => {
       phone: '12345',
     });
     expect(badPhone.statusCode).toBe(400);
+  });
+});
+
+describe("a visitor paying their booking's fee from the emailed link", () => {
+  const TOKEN = 'visitor-link-token-0123456789abcdef';
+  const link = (path: string, payload: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/payments/mpesa/visitor${path}`,
+      remoteAddress: nextAddress(),
+      payload: payload as InjectOptions['payload'],
+    });
+
+  it('pushes to their phone for the fee, follows it, and marks the booking paid', async () => {
+    const startsAt = new Date(Date.now() + 3 * 24 * 60 * 60_000);
+    const booking = await insertAppointment(ctx.database.db, {
+      title: 'Initial consultation: land at Kitengela',
+      description: 'Title deed and a boundary dispute',
+      type: 'consultation',
+      status: 'scheduled',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      durationMinutes: 30,
+      feeKsh: 5_000,
+      clientFirstName: 'Njeri',
+      clientLastName: 'Wambui',
+      clientEmail: 'njeri.wambui@visitor.test',
+      clientPhone: '+254722111333',
+      advocateId: advocate.id,
+      visitorTokenHash: hashToken(TOKEN),
+    });
+    const wrong = await link('', { token: 'x'.repeat(40), phone: '0722111333' });
+    expect(wrong.statusCode).toBe(404);
+
+    const started = await link('', { token: TOKEN, phone: '0722 111 333' });
+    expect(started.statusCode, started.body).toBe(202);
+    const { id, checkoutRequestId } = started.json() as { id: string; checkoutRequestId: string };
+    expect(daraja.push(checkoutRequestId).amount).toBe(5_000);
+
+    daraja.complete(checkoutRequestId);
+    await postCallback(daraja.callbackBody(checkoutRequestId));
+    const status = await link('/status', { token: TOKEN, paymentId: id });
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toMatchObject({ status: 'succeeded', recordedBy: null });
+    expect((status.json() as Payment).receiptNumber).toMatch(/^RC\//);
+
+    const staffView = await call(advocateToken, 'GET', `/api/appointments/${booking.id}`);
+    expect(staffView.json().appointment.paymentStatus).toBe('paid');
+    // Paid: nothing more to ask the phone for.
+    const again = await link('', { token: TOKEN, phone: '0722111333' });
+    expect(again.statusCode).toBe(409);
+    // Another booking's payment is not this link's to see.
+    const other = await link('/status', {
+      token: TOKEN,
+      paymentId: (await pay((await issuedFeeNote()).id)).id,
+    });
+    expect(other.statusCode).toBe(404);
   });
 });

@@ -1,5 +1,17 @@
 import type { PaymentState } from '@firm/shared';
-import { aliasedTable, and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countAll, offsetOf, rowsAndTotal } from '../../db/list-queries';
 import { appointments, feeNotes, payments, users, type PaymentRow } from '../../db/schema';
@@ -193,6 +205,23 @@ export async function markAppointmentPaid(
       updatedAt: new Date(),
     })
     .where(eq(appointments.id, id));
+}
+
+/**
+ * The appointment a visitor's emailed link names, while it lies ahead (the link stops working
+ * once the appointment has started, as it does for viewing and moving it).
+ */
+export async function appointmentIdOfVisitorToken(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.visitorTokenHash, tokenHash), gt(appointments.startsAt, now)))
+    .limit(1);
+  return row?.id;
 }
 
 /** Whether a push on this fee note or appointment is still waiting, made after `since`. */
