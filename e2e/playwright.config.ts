@@ -1,11 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutablePath } from './support/chromium';
 import { E2E_SUPER_KEY } from './support/accounts';
+import { darajaEnv } from './support/daraja';
 import { freshDataDir } from './support/server-process';
 
 // Set once in the runner; workers inherit the environment.
 process.env.E2E_PORT ??= '3100';
 process.env.E2E_DATA_DIR ??= freshDataDir();
+// The Daraja simulator's port: specs/billing.spec.ts starts it there (a spare port like E2E_PORT).
+process.env.E2E_DARAJA_PORT ??= '3190';
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -38,6 +41,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // Specs register the owner advocate with it (support/accounts.ts); never in the web bundle.
       ADVOCATE_SUPER_KEY: E2E_SUPER_KEY,
+      // Pay with M-Pesa asks the Daraja simulator, which posts Safaricom's callback back to
+      // PUBLIC_URL: the whole chain is real (support/daraja.ts).
+      ...darajaEnv(process.env.E2E_DARAJA_PORT),
     },
   },
 });

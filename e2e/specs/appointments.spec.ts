@@ -303,11 +303,11 @@ test.describe('staff', () => {
     await review.getByRole('button', { name: 'Confirm and send' }).click();
     await expect(review).toBeHidden();
     await expect(card).toContainText('Confirmed');
-    await card.getByRole('button', { name: `Mark as paid: ${title}` }).click();
-    const payment = page.getByRole('dialog', { name: 'Mark as Paid' });
+    await card.getByRole('button', { name: `Record payment: ${title}` }).click();
+    const payment = page.getByRole('dialog', { name: 'Record payment' });
     await payment.getByLabel('Payment method').selectOption('mpesa');
     await payment.getByLabel('M-Pesa code').fill('SGK7H2LQ9P');
-    await payment.getByRole('button', { name: 'Mark as Paid' }).click();
+    await payment.getByRole('button', { name: 'Record payment' }).click();
     await expect(card).toContainText('Paid (M-Pesa)');
     await page.getByRole('tab', { name: 'Confirmed' }).click();
     await expect(page.getByRole('article', { name: title })).toBeVisible();

@@ -331,11 +331,11 @@ for (const viewport of [
       await step('reschedule', rescheduleButton);
       await rescheduleButton.click();
       await expect(reschedule).toBeHidden();
-      await card.getByRole('button', { name: `Mark as paid: ${title}` }).click();
-      const payment = page.getByRole('dialog', { name: 'Mark as Paid' });
+      await card.getByRole('button', { name: `Record payment: ${title}` }).click();
+      const payment = page.getByRole('dialog', { name: 'Record payment' });
       await payment.getByLabel('Payment method').selectOption('mpesa');
       await payment.getByLabel('M-Pesa code').fill('SGK7H2LQ9P');
-      const markPaid = payment.getByRole('button', { name: 'Mark as Paid' });
+      const markPaid = payment.getByRole('button', { name: 'Record payment' });
       await step('payment', markPaid);
       await markPaid.click();
       await expect(card).toContainText('Paid (M-Pesa)');

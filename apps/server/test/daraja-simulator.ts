@@ -78,6 +78,8 @@ export interface DarajaSimulatorOptions {
   callback?: CallbackTiming;
   /** The simulator's clock: token expiry and the Timestamp check (share it with the client's). */
   now?: () => Date;
+  /** The port to listen on (default: a free one); a fixed one when the app is started first. */
+  port?: number;
 }
 
 const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
@@ -452,7 +454,10 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
       answer(response, result);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
 

@@ -73,6 +73,9 @@ export const MPESA_TEXTS = {
     'Your phone did not answer the M-Pesa request in time (it may be off or out of network). Nothing was paid.',
   insufficient: 'M-Pesa says the balance is not enough for this payment. Nothing was paid.',
   failed: 'M-Pesa could not complete the payment. Nothing was paid.',
+  /** M-Pesa took the money but it could not be matched to what is owed (staff look at it). */
+  underReview:
+    'M-Pesa took this payment, but we could not match it to what you owe. The firm will check it and contact you: keep your M-Pesa message.',
   tryAgain: 'Try again',
   alreadyAsked:
     'A payment request is already on its way to your phone. Check your phone, or try again in 2 minutes.',
@@ -136,7 +139,7 @@ export const BILLING_SCREEN_TEXTS = {
   nothingOwed: 'You owe nothing at the moment. Thank you.',
   backToBilling: 'Back to Billing',
   notFoundHint: 'It may have been deleted, or the link may be wrong.',
-  noMatter: 'No matter',
+  noMatter: 'General, not tied to a case',
   columns: {
     number: 'Fee note',
     client: 'Client',
@@ -206,7 +209,7 @@ export const BILLING_SCREEN_TEXTS = {
   chooseClient: 'Choose a client',
   noClientsFound: 'No client matches that search',
   caseLabel: 'Matter (optional)',
-  noCase: 'No matter',
+  noCase: 'None: general work for the client',
   casesLoading: 'Loading the client’s matters…',
   dueDateLabel: 'Due date',
   buyerKraPinLabel: 'Client’s KRA PIN (optional)',

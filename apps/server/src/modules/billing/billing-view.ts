@@ -1,6 +1,7 @@
 import {
   STAFF_ONLY_PAYMENT_FIELDS,
   isFeeNoteOverdue,
+  MPESA_TEXTS,
   mpesaFailureText,
   seesAsClient,
   type FeeNote,
@@ -89,7 +90,12 @@ export function paymentAsSeenBy(viewer: Pick<UserRow, 'role'>, row: PaymentWithR
             checkoutRequestId: payment.checkoutRequestId,
             receiptNumber: payment.mpesaReceiptNumber,
             resultCode: payment.resultCode,
-            failureText: payment.status === 'failed' ? mpesaFailureText(payment.resultCode) : null,
+            failureText:
+              payment.status !== 'failed'
+                ? null
+                : payment.flaggedReason
+                  ? MPESA_TEXTS.underReview
+                  : mpesaFailureText(payment.resultCode),
           }
         : null,
     recordedBy: row.recorderName,

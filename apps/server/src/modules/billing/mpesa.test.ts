@@ -208,7 +208,10 @@ describe('paying a fee note by M-Pesa', () => {
     const staffView = await paymentOf(started.id, advocateToken);
     expect(staffView.status).toBe('failed');
     expect(staffView.flaggedReason).toMatch(/KSh 1 for a request of KSh 12,500/);
-    expect((await paymentOf(started.id)).flaggedReason).toBeNull();
+    const clientView = await paymentOf(started.id);
+    expect(clientView.flaggedReason).toBeNull();
+    // The money left their phone: the client is not told that nothing was paid.
+    expect(clientView.mpesa?.failureText).toMatch(/M-Pesa took this payment/);
     expect((await feeNoteOf(note.id)).status).toBe('issued');
   });
 

@@ -3,17 +3,19 @@ import {
   type RecordPaymentForm,
   type RecordPaymentValues,
   APPOINTMENT_MESSAGES as M,
+  APPOINTMENT_PAYMENT_TEXTS as P,
   APPOINTMENT_TYPE_DEFAULTS,
   CONFIRM_REVIEW_TEXTS as R,
   PAYMENT_METHODS,
   confirmationEmailPreview,
   meetingKindLine,
   PAYMENT_METHOD_LABELS,
+  formatKsh,
   formatNairobiDayTime,
   type Appointment,
-  type PaymentMethod,
   APPOINTMENT_SCREEN_FAILURES,
 } from '@firm/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -22,8 +24,9 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError, errorText } from '../../../lib/api-client';
+import { ApiError, api, errorText } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { APPOINTMENTS_KEY } from '../api/list-appointments';
 import { SLOT_TAKEN_HINT, SlotPicker, type Slot } from './slot-picker';
 
 /**
@@ -184,17 +187,42 @@ const paymentResolver = lazyZodResolver(() =>
   import('@firm/shared/appointments/schemas').then((m) => m.recordPaymentFormSchema),
 );
 
-/** Staff record a payment: the method, and the reference (an M-Pesa code, a bank reference). */
+/** What POST /api/payments answers: the payment, with its receipt number in the message. */
+interface PaymentRecorded {
+  success: true;
+  message: string;
+}
+
+/**
+ * Record payment for an appointment's fee, through POST /api/payments (ADR 035) so that it gets a
+ * numbered RC receipt like any payment: the method, and the reference (an M-Pesa code, a bank
+ * reference) that only cash may go without. The amount is the appointment's fee.
+ */
+function useRecordAppointmentPayment(appointment: Appointment) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payment: RecordPaymentValues) =>
+      api.post<PaymentRecorded>('/payments', {
+        appointmentId: appointment.id,
+        amountKsh: appointment.fee,
+        method: payment.paymentMethod,
+        reference: payment.paymentReference,
+      }),
+    // The card's paid status, and the fees the lists and the dashboard count.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: APPOINTMENTS_KEY }),
+  });
+}
+
+/** Staff record an appointment's payment: the method and reference; the toast names the receipt. */
 export function PaymentModal({
   appointment,
-  onSave,
   onClose,
 }: {
   appointment: Appointment;
-  onSave: (payment: { paymentMethod: PaymentMethod; paymentReference: string }) => Promise<unknown>;
   onClose: () => void;
 }) {
   const formId = useId();
+  const record = useRecordAppointmentPayment(appointment);
   const {
     register,
     handleSubmit,
@@ -209,8 +237,8 @@ export function PaymentModal({
   const method = useWatch({ control, name: 'paymentMethod' });
   const submit = handleSubmit(async (payment) => {
     try {
-      await onSave(payment);
-      toast.success('Payment recorded');
+      const recorded = await record.mutateAsync(payment);
+      toast.success(recorded.message);
       onClose();
     } catch (failure) {
       setError('paymentReference', {
@@ -221,8 +249,8 @@ export function PaymentModal({
   });
   return (
     <Modal
-      title="Mark as Paid"
-      description={`${appointment.title}: ${appointment.client}`}
+      title={P.title}
+      description={P.description(appointment.title, appointment.client)}
       onClose={onClose}
       isBusy={isSaving}
       footer={
@@ -230,14 +258,15 @@ export function PaymentModal({
           <Button variant="secondary" onClick={onClose} disabled={isSaving}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} isLoading={isSaving} loadingText="Saving…">
-            Mark as Paid
+          <Button type="submit" form={formId} isLoading={isSaving} loadingText={P.recording}>
+            {P.submit}
           </Button>
         </>
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-        <SelectField label="Payment method" {...register('paymentMethod')}>
+        <p className="text-sm text-slate-700">{P.amount(formatKsh(appointment.fee))}</p>
+        <SelectField label={P.methodLabel} {...register('paymentMethod')}>
           {PAYMENT_METHODS.map((each) => (
             <option key={each} value={each}>
               {PAYMENT_METHOD_LABELS[each]}
@@ -245,7 +274,7 @@ export function PaymentModal({
           ))}
         </SelectField>
         <TextField
-          label={method === 'mpesa' ? 'M-Pesa code' : 'Reference'}
+          label={method === 'mpesa' ? P.mpesaCodeLabel : P.referenceLabel}
           required={method !== 'cash'}
           maxLength={100}
           error={errors.paymentReference?.message}

@@ -64,15 +64,15 @@ function showListTo(user: PublicUser) {
 }
 
 describe('who records a payment (canManageCases, not the diary toggle)', () => {
-  it('an admin who keeps the diary but does not manage cases is not offered Mark as Paid', async () => {
+  it('an admin who keeps the diary but does not manage cases is not offered Record payment', async () => {
     showListTo(anAdmin({ canScheduleAppointments: true }));
     expect(await screen.findByRole('button', { name: `Reschedule: ${TITLE}` })).toBeVisible();
-    expect(screen.queryByRole('button', { name: `Mark as paid: ${TITLE}` })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Record payment: ${TITLE}` })).toBeNull();
   });
 
   it('an admin who manages cases but not the diary may record the payment, and nothing else', async () => {
     showListTo(anAdmin({ canManageCases: true }));
-    expect(await screen.findByRole('button', { name: `Mark as paid: ${TITLE}` })).toBeVisible();
+    expect(await screen.findByRole('button', { name: `Record payment: ${TITLE}` })).toBeVisible();
     expect(screen.queryByRole('button', { name: `Reschedule: ${TITLE}` })).toBeNull();
     expect(screen.queryByRole('button', { name: `Cancel: ${TITLE}` })).toBeNull();
   });

@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_MESSAGES as M,
+  APPOINTMENT_PAYMENT_TEXTS as P,
   APPOINTMENT_STATUS_LABELS,
   can,
   type Appointment,
@@ -74,7 +75,7 @@ type Dialog = {
 /**
  * The signed-in list (docs/product-rules.md#screens): search, the status tabs and the cards, with Reschedule and
  * Cancel for whoever may (a client on their own; staff with canScheduleAppointments), and for staff
- * Confirm, Complete and Mark as Paid. Search, tab and page live in the URL.
+ * Confirm, Complete and Record payment. Search, tab and page live in the URL.
  */
 export function AppointmentsList({ user }: { user: PublicUser }) {
   const list = useListParams({ status: 'all', ...LINK_FILTERS });
@@ -111,14 +112,14 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     }
   };
 
-  const markAsPaid = (appointment: Appointment) => (
+  const recordPayment = (appointment: Appointment) => (
     <Button
       size="sm"
       variant="secondary"
-      aria-label={`Mark as paid: ${appointment.title}`}
+      aria-label={P.buttonFor(appointment.title)}
       onClick={() => setDialog({ kind: 'payment', appointment })}
     >
-      Mark as Paid
+      {P.button}
     </Button>
   );
 
@@ -141,7 +142,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
       appointment.status !== 'cancelled' &&
       !appointment.visitorHold;
     if (!maySchedule(appointment)) {
-      return mayRecordPayment ? markAsPaid(appointment) : null;
+      return mayRecordPayment ? recordPayment(appointment) : null;
     }
     const isLive = appointment.status === 'scheduled' || appointment.status === 'confirmed';
     const label = (verb: string) => ({ 'aria-label': `${verb}: ${appointment.title}` });
@@ -187,7 +188,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
             Reschedule
           </Button>
         ) : null}
-        {mayRecordPayment ? markAsPaid(appointment) : null}
+        {mayRecordPayment ? recordPayment(appointment) : null}
         {isLive ? cancelButton(appointment) : null}
       </>
     );
@@ -275,16 +276,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
         />
       ) : null}
       {dialog?.kind === 'payment' ? (
-        <PaymentModal
-          appointment={dialog.appointment}
-          onClose={() => setDialog(null)}
-          onSave={(payment) =>
-            update.mutateAsync({
-              id: dialog.appointment.id,
-              body: { paymentStatus: 'paid', ...payment },
-            })
-          }
-        />
+        <PaymentModal appointment={dialog.appointment} onClose={() => setDialog(null)} />
       ) : null}
     </div>
   );

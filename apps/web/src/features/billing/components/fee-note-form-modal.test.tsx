@@ -86,6 +86,7 @@ describe('New fee note', () => {
     await user.type(dialog.getByLabelText('Line 2: description'), 'Court filing fees');
     await user.type(dialog.getByLabelText('Line 2: unit price (KSh)'), '3000');
 
+    expect(dialog.getByText('Amount: KSh 40,000')).toBeVisible();
     const preview = within(dialog.getByRole('region', { name: 'Totals (preview)' }));
     const amountOf = (label: string) =>
       preview.getByText(label).closest('div')!.querySelector('dd')!.textContent;

@@ -285,9 +285,12 @@ export function FeeNoteFormModal({
               <legend className="px-1 text-sm font-semibold text-slate-700">
                 {T.lineLegend(n)}
               </legend>
-              <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,6rem)_minmax(0,1fr)]">
+              {/* Each control is named with its line ("Line 2: quantity"); the label shows the
+                  field alone, the fieldset's legend says which line. */}
+              <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,7rem)_minmax(0,1fr)]">
                 <SelectField
-                  label={T.lineKind(n)}
+                  label={T.lineKindLabel}
+                  aria-label={T.lineKind(n)}
                   error={lineErrors?.kind?.message}
                   {...register(`lines.${index}.kind`)}
                 >
@@ -298,7 +301,8 @@ export function FeeNoteFormModal({
                   ))}
                 </SelectField>
                 <TextField
-                  label={T.lineQuantity(n)}
+                  label={T.lineQuantityLabel}
+                  aria-label={T.lineQuantity(n)}
                   type="number"
                   inputMode="numeric"
                   min={1}
@@ -309,7 +313,8 @@ export function FeeNoteFormModal({
                   {...register(`lines.${index}.quantity`, { valueAsNumber: true })}
                 />
                 <TextField
-                  label={T.lineUnitPrice(n)}
+                  label={T.lineUnitPriceLabel}
+                  aria-label={T.lineUnitPrice(n)}
                   type="number"
                   inputMode="numeric"
                   min={0}
@@ -319,20 +324,22 @@ export function FeeNoteFormModal({
                   {...register(`lines.${index}.unitPriceKsh`, { valueAsNumber: true })}
                 />
               </div>
-              <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+              <div className="mt-3">
                 <TextAreaField
-                  label={T.lineDescription(n)}
+                  label={T.lineDescriptionLabel}
+                  aria-label={T.lineDescription(n)}
                   rows={2}
                   required
                   maxLength={FEE_NOTE_LIMITS.descriptionMax}
                   error={lineErrors?.description?.message}
-                  className="min-w-0 flex-1"
                   {...register(`lines.${index}.description`)}
                 />
+              </div>
+              <div className="mt-2 flex items-center justify-between gap-3">
+                <LineAmount control={control} index={index} />
                 <Button
                   variant="quietDanger"
                   size="sm"
-                  className="self-end"
                   aria-label={T.removeLine(n)}
                   onClick={() => lines.remove(index)}
                 >
@@ -355,6 +362,19 @@ export function FeeNoteFormModal({
       />
     </FormModal>
   );
+}
+
+/** What one line comes to, as it is typed. */
+function LineAmount({
+  control,
+  index,
+}: {
+  control: Control<FeeNoteFormValues, unknown, FeeNoteBody>;
+  index: number;
+}) {
+  const line = useWatch({ control, name: `lines.${index}` });
+  const amount = amountOf(line?.quantity) * amountOf(line?.unitPriceKsh);
+  return <p className="text-sm text-slate-700">{T.lineAmount(formatKsh(amount))}</p>;
 }
 
 /**

@@ -3,16 +3,19 @@ import {
   BILLING_SCREEN_TEXTS as T,
   FEE_NOTE_LINE_KIND_LABELS,
   FEE_NOTE_LINE_KINDS,
+  MPESA_TEXTS,
   PAYMENT_METHOD_LABELS,
+  can,
   formatKsh,
   formatNairobiDate,
   isClientAccount,
+  isPayableStatus,
   type FeeNote,
   type FeeNoteLineKind,
   type Payment,
   type PublicUser,
 } from '@firm/shared';
-import { ArrowLeft, Download } from 'lucide-react';
+import { ArrowLeft, Download, Smartphone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -25,6 +28,7 @@ import { downloadReceipt } from '../api/download-receipt';
 import { useFeeNote } from '../api/get-fee-note';
 import { OverdueBadge, StatusBadge, dayOf, dueDayOf } from './billing-format';
 import { FeeNoteActions } from './fee-note-actions';
+import { PayMpesaDialog } from './pay-mpesa-dialog';
 
 function BackToBilling() {
   return (
@@ -121,6 +125,14 @@ function FeeNoteBody({ note, actor }: { note: FeeNote; actor: PublicUser }) {
   const isClient = isClientAccount(actor);
   const download = useDownload();
   const title = T.feeNoteTitle(note.number);
+  // The dialog stays open once the note is paid (it shows the receipt): not tied to the button.
+  const [paying, setPaying] = useState(false);
+  // The client pays from their own phone (staff record what came in by hand).
+  const mayPay =
+    isClient &&
+    can(actor, 'payments:pay', { clientId: note.client.id }) &&
+    isPayableStatus(note.status) &&
+    note.totals.balanceKsh > 0;
 
   return (
     <>
@@ -135,8 +147,23 @@ function FeeNoteBody({ note, actor }: { note: FeeNote; actor: PublicUser }) {
               <StatusBadge status={note.status} />
               {note.isOverdue ? <OverdueBadge /> : null}
             </div>
+            {/* What is owed, beside Pay: on a phone the totals are below the lines. */}
+            {isPayableStatus(note.status) ? (
+              <p className="mt-3 text-slate-700">
+                {T.balanceOwed}:{' '}
+                <span className="font-semibold whitespace-nowrap text-slate-900">
+                  {formatKsh(note.totals.balanceKsh)}
+                </span>
+              </p>
+            ) : null}
           </div>
           <div className="flex flex-wrap gap-2">
+            {mayPay ? (
+              <Button aria-haspopup="dialog" onClick={() => setPaying(true)}>
+                <Smartphone aria-hidden="true" className="size-4" />
+                {MPESA_TEXTS.payButton}
+              </Button>
+            ) : null}
             {note.status !== 'draft' ? (
               <Button
                 variant="secondary"
@@ -153,6 +180,9 @@ function FeeNoteBody({ note, actor }: { note: FeeNote; actor: PublicUser }) {
             <FeeNoteActions note={note} actor={actor} />
           </div>
         </div>
+        {paying ? (
+          <PayMpesaDialog note={note} phone={actor.phone} onClose={() => setPaying(false)} />
+        ) : null}
 
         {note.status === 'draft' ? (
           <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{T.draftNotice}</p>
@@ -195,8 +225,9 @@ function FeeNoteBody({ note, actor }: { note: FeeNote; actor: PublicUser }) {
           {note.buyerKraPin ? <Fact label={T.buyerKraPin}>{note.buyerKraPin}</Fact> : null}
         </dl>
 
-        <div className="mt-6 grid gap-6 lg:grid-cols-3">
-          <div className="min-w-0 space-y-6 lg:col-span-2">
+        {/* On a phone: the lines, what they come to, then the payments. */}
+        <div className="mt-6 grid gap-6 lg:grid-cols-3 lg:items-start">
+          <div className="min-w-0 lg:col-span-2">
             <Section id="fee-note-lines" title={T.linesHeading}>
               <div className="space-y-6">
                 {FEE_NOTE_LINE_KINDS.map((kind) => (
@@ -204,21 +235,28 @@ function FeeNoteBody({ note, actor }: { note: FeeNote; actor: PublicUser }) {
                 ))}
               </div>
             </Section>
-            <Section id="fee-note-payments" title={T.paymentsHeading}>
-              <Payments
-                payments={note.payments}
-                busy={download.busy}
-                onDownload={(payment) =>
-                  void download.run(payment.id, () =>
-                    downloadReceipt(payment.id, payment.receiptNumber),
-                  )
-                }
-              />
+          </div>
+          <div className="min-w-0 lg:col-start-3 lg:row-span-2 lg:row-start-1">
+            <Section id="fee-note-totals" title={T.totalsHeading}>
+              <Totals note={note} />
             </Section>
           </div>
-          <Section id="fee-note-totals" title={T.totalsHeading}>
-            <Totals note={note} />
-          </Section>
+          {/* A draft is not the client's to pay yet. */}
+          {note.status === 'draft' ? null : (
+            <div className="min-w-0 lg:col-span-2">
+              <Section id="fee-note-payments" title={T.paymentsHeading}>
+                <Payments
+                  payments={note.payments}
+                  busy={download.busy}
+                  onDownload={(payment) =>
+                    void download.run(payment.id, () =>
+                      downloadReceipt(payment.id, payment.receiptNumber),
+                    )
+                  }
+                />
+              </Section>
+            </div>
+          )}
         </div>
       </div>
     </>
@@ -267,8 +305,13 @@ function Totals({ note }: { note: FeeNote }) {
     ...(t.vatKsh > 0 ? ([[T.vat(t.vatRatePercent), t.vatKsh]] as [string, number][]) : []),
     [T.disbursementsTotal, t.disbursementsKsh],
     [T.total, t.totalKsh, true],
-    [T.paid, t.paidKsh],
-    [T.balance, t.balanceKsh, true],
+    // Nothing is owed on a draft until it is issued.
+    ...(note.status === 'draft'
+      ? []
+      : ([
+          [T.paid, t.paidKsh],
+          [T.balance, t.balanceKsh, true],
+        ] as [string, number, boolean?][])),
   ];
   return (
     <dl className="space-y-2 text-sm">
@@ -335,7 +378,7 @@ function Payments({
             <Button
               size="sm"
               variant="neutral"
-              className="self-start sm:self-auto"
+              className="shrink-0 self-start whitespace-nowrap sm:self-auto"
               aria-label={T.downloadReceiptFor(payment.receiptNumber)}
               isLoading={busy === payment.id}
               loadingText="Downloading…"

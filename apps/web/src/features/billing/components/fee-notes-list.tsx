@@ -36,24 +36,38 @@ const numberColumn: Column<FeeNoteSummary> = {
   ),
 };
 
-const clientColumn: Column<FeeNoteSummary> = {
-  header: T.columns.client,
-  cell: (note) => <span className="break-words">{note.client.name}</span>,
+/** A matter's number and title, or that it is general work. */
+function Matter({ note }: { note: FeeNoteSummary }) {
+  return note.case ? (
+    <span className="block break-words">
+      <span className="block text-xs text-slate-600">{note.case.caseNumber}</span>
+      {note.case.title}
+    </span>
+  ) : (
+    <span className="text-slate-600">{T.noMatter}</span>
+  );
+}
+
+const matterColumn: Column<FeeNoteSummary> = {
+  header: T.columns.matter,
+  cell: (note) => <Matter note={note} />,
+};
+
+/**
+ * Staff see whose it is: the client above the matter, in one column, so that the firm's list
+ * still fits a 1024 px screen without scrolling sideways.
+ */
+const clientAndMatterColumn: Column<FeeNoteSummary> = {
+  header: T.columns.clientAndMatter,
+  cell: (note) => (
+    <span className="block break-words">
+      <span className="block font-medium text-slate-900">{note.client.name}</span>
+      <Matter note={note} />
+    </span>
+  ),
 };
 
 const restColumns: readonly Column<FeeNoteSummary>[] = [
-  {
-    header: T.columns.matter,
-    cell: (note) =>
-      note.case ? (
-        <span className="block min-w-40 break-words">
-          <span className="block text-xs text-slate-600">{note.case.caseNumber}</span>
-          {note.case.title}
-        </span>
-      ) : (
-        <span className="text-slate-600">{T.noMatter}</span>
-      ),
-  },
   {
     header: T.columns.issued,
     cell: (note) => dayOf(note.issuedAt),
@@ -71,12 +85,18 @@ const restColumns: readonly Column<FeeNoteSummary>[] = [
   {
     header: T.columns.total,
     cell: (note) => formatKsh(note.totalKsh),
-    className: 'whitespace-nowrap md:text-right',
+    className: 'whitespace-nowrap',
   },
   {
     header: T.columns.balance,
-    cell: (note) => formatKsh(note.balanceKsh),
-    className: 'whitespace-nowrap md:text-right',
+    // A draft is not owed yet: its balance would read as paid.
+    cell: (note) =>
+      note.status === 'draft' ? (
+        <span className="text-slate-600">{T.notIssued}</span>
+      ) : (
+        formatKsh(note.balanceKsh)
+      ),
+    className: 'whitespace-nowrap',
   },
   {
     header: T.columns.status,
@@ -118,8 +138,8 @@ export function FeeNotesList({ actor }: { actor: PublicUser }) {
   };
   const query = useFeeNotes(filters);
   const columns = isClient
-    ? [numberColumn, ...restColumns]
-    : [numberColumn, clientColumn, ...restColumns];
+    ? [numberColumn, matterColumn, ...restColumns]
+    : [numberColumn, clientAndMatterColumn, ...restColumns];
   // A client never sees a draft: it is not theirs until issued.
   const statuses = FEE_NOTE_STATUSES.filter((status) => !isClient || status !== 'draft');
   const balance = query.data?.balanceKsh;

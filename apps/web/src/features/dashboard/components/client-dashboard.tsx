@@ -2,14 +2,14 @@ import {
   APPOINTMENT_STATUS_LABELS,
   APPOINTMENT_TYPE_DEFAULTS,
   DASHBOARD_MESSAGES as D,
-  FIRM_SETTINGS_MESSAGES,
-  MPESA_KIND_LABELS,
   caseStatusLabel,
   dashboardLinks,
   formatKsh,
   formatNairobiDayTime,
   type DashboardStats,
+  type FeeNotePage,
 } from '@firm/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Banknote,
   CalendarClock,
@@ -24,9 +24,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { PaybillDetails } from '../../../components/payment/paybill-details';
 import { Modal } from '../../../components/ui/modal';
 import { inputClass } from '../../../components/ui/text-field';
-import { firm, telHref } from '../../../content/firm';
+import { api } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { CourtDates } from './staff-dashboard';
 import { EmptyLine, Panel, StatTile, TileGrid } from './tiles';
@@ -50,6 +51,7 @@ export function ClientDashboard({ stats }: { stats: DashboardStats & { client: C
   const { client, today } = stats;
   const [dialog, setDialog] = useState<'upload' | 'payment' | null>(null);
   const navigate = useNavigate();
+  const makePayment = useMakePayment(client, () => setDialog('payment'));
 
   return (
     <div className="space-y-6">
@@ -103,7 +105,12 @@ export function ClientDashboard({ stats }: { stats: DashboardStats & { client: C
             <FileUp aria-hidden="true" className="size-5" />
             {D.uploadDocument}
           </Button>
-          <Button variant="secondary" onClick={() => setDialog('payment')}>
+          <Button
+            variant="secondary"
+            isLoading={makePayment.busy}
+            loadingText={D.makePayment}
+            onClick={() => void makePayment.run()}
+          >
             <Banknote aria-hidden="true" className="size-5" />
             {D.makePayment}
           </Button>
@@ -227,6 +234,41 @@ export function ClientDashboard({ stats }: { stats: DashboardStats & { client: C
   );
 }
 
+/**
+ * Make Payment: to Billing when the client owes on fee notes (each is paid there, by M-Pesa from
+ * the portal); otherwise the unpaid appointment fees and how to pay them. The figures count fee
+ * notes' balances with the appointments' fees, so only when they count more than the fees listed
+ * is Billing asked what is owed on fee notes (GET /api/fee-notes answers a client's balance).
+ */
+function useMakePayment(client: ClientSection, openInstructions: () => void) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const mayOweOnFeeNotes = client.feesPendingCount > client.unpaidFees.length;
+  const run = async () => {
+    if (mayOweOnFeeNotes) {
+      setBusy(true);
+      try {
+        const page = await queryClient.fetchQuery({
+          queryKey: ['dashboard', 'fee-note-balance'],
+          queryFn: ({ signal }) => api.get<FeeNotePage>('/fee-notes?limit=1', signal),
+          staleTime: 10_000,
+        });
+        if ((page.balanceKsh ?? 0) > 0) {
+          void navigate('/billing');
+          return;
+        }
+      } catch {
+        // The instructions still say how to pay.
+      } finally {
+        setBusy(false);
+      }
+    }
+    openInstructions();
+  };
+  return { busy, run };
+}
+
 /** Upload Document: choose one of the open cases, then its page opens at the upload area. */
 function UploadPicker({
   cases,
@@ -337,35 +379,7 @@ function MakePayment({ client, onClose }: { client: ClientSection; onClose: () =
             </Link>
           </p>
         ) : null}
-        <div className="rounded-md bg-brand-50 p-3 text-sm text-brand-900">
-          {payment.mpesaNumber ? (
-            <dl className="space-y-1">
-              <div className="flex flex-wrap gap-x-2">
-                <dt className="font-medium">M-Pesa {MPESA_KIND_LABELS[payment.mpesaKind]}:</dt>
-                <dd className="font-mono text-base font-bold">{payment.mpesaNumber}</dd>
-              </div>
-              {payment.mpesaInstructions ? (
-                <div>
-                  <dt className="sr-only">Instructions</dt>
-                  <dd className="whitespace-pre-line">{payment.mpesaInstructions}</dd>
-                </div>
-              ) : null}
-            </dl>
-          ) : (
-            <p>
-              {FIRM_SETTINGS_MESSAGES.paymentNotSetUp} {FIRM_SETTINGS_MESSAGES.paymentCallUs}{' '}
-              <a href={telHref(firm.phone)} className="font-medium whitespace-nowrap underline">
-                {firm.phone}
-              </a>{' '}
-              {FIRM_SETTINGS_MESSAGES.paymentOrMessage}
-              {': '}
-              <Link to="/messages?new=1" className="font-medium underline">
-                {D.sendMessage}
-              </Link>
-              .
-            </p>
-          )}
-        </div>
+        <PaybillDetails payment={payment} />
       </div>
     </Modal>
   );

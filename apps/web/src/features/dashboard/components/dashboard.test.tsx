@@ -219,12 +219,19 @@ describe('ClientDashboard', () => {
   });
 
   it('Make Payment says when it lists only the oldest of more unpaid fees than it shows', async () => {
+    // More counted than listed: Billing is asked first, and nothing is owed on fee notes.
+    mockApi({
+      'GET /fee-notes?limit=1': [
+        200,
+        { feeNotes: [], pagination: { page: 1, limit: 1, pages: 0 }, balanceKsh: 0 },
+      ],
+    });
     renderWithApp(
       <ClientDashboard stats={clientStats({ feesPendingCount: 23, feesPendingKsh: 115_000 })} />,
       { path: '/dashboard' },
     );
     await userEvent.click(screen.getByRole('button', { name: 'Make Payment' }));
-    const dialog = screen.getByRole('dialog', { name: 'Make Payment' });
+    const dialog = await screen.findByRole('dialog', { name: 'Make Payment' });
     expect(
       within(dialog).getByText(
         'These are the 1 oldest of your 23 unpaid fees; the total counts them all.',
@@ -235,6 +242,32 @@ describe('ClientDashboard', () => {
       'href',
       '/appointments',
     );
+  });
+
+  it('Make Payment goes to Billing when fee notes are owed, asking nothing when only fees are', async () => {
+    // The figures count a fee note's balance beside the one appointment listed.
+    const calls = mockApi({
+      'GET /fee-notes?limit=1': [
+        200,
+        { feeNotes: [], pagination: { page: 1, limit: 1, pages: 1 }, balanceKsh: 58_000 },
+      ],
+    });
+    const { router } = renderWithApp(
+      <ClientDashboard stats={clientStats({ feesPendingCount: 2, feesPendingKsh: 63_000 })} />,
+      { path: '/dashboard', routes: [{ path: '/billing', element: <h1>Billing</h1> }] },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Make Payment' }));
+    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/billing');
+    expect(calls.map((call) => call.url)).toEqual(['/api/fee-notes?limit=1']);
+  });
+
+  it('Make Payment opens the instructions at once when every fee counted is listed', async () => {
+    const calls = mockApi({});
+    renderWithApp(<ClientDashboard stats={clientStats()} />, { path: '/dashboard' });
+    await userEvent.click(screen.getByRole('button', { name: 'Make Payment' }));
+    expect(screen.getByRole('dialog', { name: 'Make Payment' })).toBeVisible();
+    expect(calls).toEqual([]);
   });
 
   it('Make Payment says when the firm has no M-Pesa details yet, and when nothing is owed', async () => {
