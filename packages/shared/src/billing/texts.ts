@@ -11,6 +11,7 @@ export const BILLING_MESSAGES = {
   userHasBilling:
     'This client has fee notes or payments, which the firm must keep for 7 years. Deactivate the account instead.',
   paymentNotFound: 'Payment not found',
+  creditNoteNotFound: 'This fee note has no credit note: it is not cancelled',
   viewDenied: MESSAGES.billingAccessDenied,
   manageDenied: 'Only advocates and admins who manage cases can draft, issue or cancel fee notes',
   payDenied: 'Only the client a fee note is for can pay it here',
@@ -183,6 +184,7 @@ export const BILLING_SCREEN_TEXTS = {
   paymentPending: 'Waiting for M-Pesa',
   paymentFailed: 'Failed',
   downloadPdf: 'Download PDF',
+  downloadCreditNote: 'Download credit note',
   downloadReceipt: 'Download receipt',
   downloadReceiptFor: (receipt: string) => `Download receipt ${receipt}`,
   downloadFailed: 'The file could not be downloaded. Please try again.',

@@ -1,4 +1,5 @@
 import {
+  BILLING_MESSAGES,
   FIRM_IDENTITY,
   FIRM_OFFICES,
   formatKenyanPhone,
@@ -7,16 +8,18 @@ import {
   type FirmSettings,
 } from '@firm/shared';
 import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { readFirmSettings } from '../settings/firm-settings.service';
 import { findUserById } from '../users/users.repository';
 import type {
   BillingParty,
+  CreditNoteDocument,
   FeeNoteDocument,
   Letterhead,
   PaymentChannels,
   ReceiptDocument,
 } from './billing-documents';
-import { renderFeeNotePdf, renderReceiptPdf } from './billing-pdf';
+import { renderCreditNotePdf, renderFeeNotePdf, renderReceiptPdf } from './billing-pdf';
 import { nowOf, type BillingDeps } from './billing-deps';
 import { balanceOf, lineView, totalsOf } from './billing-view';
 import { findFeeNote, linesOf } from './fee-notes.repository';
@@ -115,6 +118,35 @@ export async function feeNotePdf(deps: BillingDeps, user: UserRow, id: string) {
         : null,
   };
   return { filename: fileNameOf(note.number!), bytes: await renderFeeNotePdf(doc) };
+}
+
+/** GET /api/fee-notes/{id}/credit-note: the credit note that cancelled a fee note. */
+export async function creditNotePdf(deps: BillingDeps, user: UserRow, id: string) {
+  const row = await findFeeNote(deps.db, id, feeNoteScopeOf(user));
+  const note = row?.note;
+  if (!row || !note?.creditNoteNumber || !note.cancelledAt || !note.cancelReason) {
+    throw AppError.notFound(BILLING_MESSAGES.creditNoteNotFound, 'NOT_FOUND');
+  }
+  const settings = await readFirmSettings({ ...deps, db: deps.db });
+  const doc: CreditNoteDocument = {
+    letterhead: letterheadOf(settings),
+    number: note.creditNoteNumber,
+    issuedAt: note.cancelledAt,
+    client: partyOf(
+      {
+        firstName: row.clientFirstName,
+        lastName: row.clientLastName,
+        email: row.clientEmail,
+        phone: row.clientPhone,
+      },
+      note.buyerKraPin,
+    ),
+    feeNoteNumber: note.number!,
+    reason: note.cancelReason,
+    amountKsh: note.totalKsh,
+    vatKsh: note.vatKsh,
+  };
+  return { filename: fileNameOf(note.creditNoteNumber), bytes: await renderCreditNotePdf(doc) };
 }
 
 /** GET /api/payments/{id}/receipt: a succeeded payment's receipt. */

@@ -89,6 +89,21 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     },
     check: (body) => expect((body as Buffer).subarray(0, 5).toString()).toBe('%PDF-'),
   },
+  'GET /fee-notes/{id}/credit-note': {
+    ...view,
+    allowed: 200,
+    request: async (ctx, caller) => {
+      const note = await feeNote(ctx, await clientFor(ctx, caller), true);
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/fee-notes/${note.id}/cancel`,
+        headers: bearer(await advocateToken(ctx)),
+        payload: { reason: 'Billed in error' },
+      });
+      return { method: 'GET', url: `/api/fee-notes/${note.id}/credit-note` };
+    },
+    check: (body) => expect((body as Buffer).subarray(0, 5).toString()).toBe('%PDF-'),
+  },
   'POST /fee-notes': {
     ...manage,
     allowed: 201,

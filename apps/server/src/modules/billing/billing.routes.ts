@@ -20,7 +20,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { errorResponses, requestMeta } from '../../lib/route-kit';
 import type { BillingDeps } from './billing-deps';
-import { feeNotePdf, receiptPdf } from './billing-pdf.service';
+import { creditNotePdf, feeNotePdf, receiptPdf } from './billing-pdf.service';
 import {
   cancelFeeNote,
   createFeeNote,
@@ -203,6 +203,23 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await feeNotePdf(deps, currentUser(request), request.params.id);
+      return sendPdf(reply, file);
+    },
+  );
+
+  app.get(
+    '/fee-notes/:id/credit-note',
+    {
+      schema: {
+        tags,
+        summary: 'The credit note that cancelled a fee note, as an A4 PDF',
+        params: feeNoteParams,
+        response: errors,
+      },
+      onRequest: viewers,
+    },
+    async (request, reply) => {
+      const file = await creditNotePdf(deps, currentUser(request), request.params.id);
       return sendPdf(reply, file);
     },
   );

@@ -314,6 +314,19 @@ describe('cancelling', () => {
     expect(
       audit.some((row) => row.details.feeNoteId === note.id && row.targetUserId === client.id),
     ).toBe(true);
+    const pdf = await call(clientToken, 'GET', `/api/fee-notes/${note.id}/credit-note`);
+    expect(pdf.statusCode).toBe(200);
+    const words = pdfText(pdf.rawPayload);
+    expect(words).toContain(cancelled.cancellation!.creditNoteNumber);
+    expect(words).toContain(note.number!);
+    expect(words).toContain('Billed to the wrong matter');
+    expect(
+      (await call(otherToken, 'GET', `/api/fee-notes/${note.id}/credit-note`)).statusCode,
+    ).toBe(404);
+    const live = await issue((await draft()).id);
+    expect(
+      (await call(clientToken, 'GET', `/api/fee-notes/${live.id}/credit-note`)).statusCode,
+    ).toBe(404);
     const again = await call(advocateToken, 'POST', `/api/fee-notes/${note.id}/cancel`, {
       reason: 'Again',
     });

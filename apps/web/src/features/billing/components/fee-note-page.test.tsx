@@ -64,6 +64,11 @@ describe('a fee note', () => {
     expect(cancelled).toHaveTextContent('Billed to the wrong matter');
     expect(screen.queryByText(/^VAT/)).toBeNull();
     expect(screen.getByText('No payments yet')).toBeVisible();
+    const save = vi.spyOn(fileTransfer, 'downloadFile').mockResolvedValue();
+    await userEvent
+      .setup()
+      .click(within(cancelled).getByRole('button', { name: 'Download credit note' }));
+    expect(save).toHaveBeenCalledWith(`/fee-notes/${NOTE_ID}/credit-note`, 'CN-2026-0001.pdf');
   });
 
   it('offers no PDF for a draft', async () => {

@@ -23,6 +23,7 @@ import { ListEmpty, ListResults } from '../../../components/list/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { downloadCreditNote } from '../api/download-credit-note';
 import { downloadFeeNotePdf } from '../api/download-fee-note-pdf';
 import { downloadReceipt } from '../api/download-receipt';
 import { useFeeNote } from '../api/get-fee-note';
@@ -205,6 +206,21 @@ function FeeNoteBody({ note, actor }: { note: FeeNote; actor: PublicUser }) {
             <p className="mt-1 break-words">
               <span className="font-medium">{T.cancelReasonLabel}:</span> {note.cancellation.reason}
             </p>
+            <Button
+              variant="secondary"
+              className="mt-3"
+              isLoading={download.busy === 'credit-note'}
+              loadingText="Downloading…"
+              onClick={() => {
+                const { creditNoteNumber } = note.cancellation!;
+                void download.run('credit-note', () =>
+                  downloadCreditNote(note.id, creditNoteNumber),
+                );
+              }}
+            >
+              <Download aria-hidden="true" className="size-4" />
+              {T.downloadCreditNote}
+            </Button>
           </section>
         ) : null}
 
