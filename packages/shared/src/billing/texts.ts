@@ -102,6 +102,9 @@ export const MPESA_PAY_TEXTS = {
   sending: 'Sending…',
   sentTo: (amount: string, phone: string) => `M-Pesa is asking ${phone} to pay ${amount}.`,
   closeHint: 'You can close this: the fee note shows the payment once M-Pesa confirms it.',
+  bookingCloseHint:
+    'You can close this: this page shows the booking as paid once M-Pesa confirms it.',
+  bookingDescription: (reference: string) => `Booking ${reference}`,
   close: 'Close',
   done: 'Done',
   payByHandHeading: 'Pay from the M-Pesa menu instead',

@@ -1,7 +1,12 @@
-import { APPOINTMENT_MESSAGES as M, type Appointment } from '@firm/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import {
+  APPOINTMENT_MESSAGES as M,
+  MPESA_TEXTS,
+  type Appointment,
+  type Payment,
+} from '@firm/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { heldBooking } from '../../../testing/appointments';
 import { answerApi } from '../../../testing/msw';
 import { renderWithApp } from '../../../testing/render';
@@ -153,5 +158,106 @@ describe("the visitor's manage page: a cancelled booking", () => {
     await screen.findByRole('region', { name: M.cancelledState });
     expect(screen.queryByText(/We will call you/)).not.toBeInTheDocument();
     expect(screen.getByText('Phone call')).toBeInTheDocument();
+  });
+
+  it('a fee still owed: Pay with M-Pesa from the link, pending, then paid, and the booking shown as paid', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const token = 't'.repeat(43);
+      const paymentId = '66666666-6666-4666-8666-666666666666';
+      const booked = heldBooking({ visitorHold: null, holdExpiresAt: null, status: 'confirmed' });
+      const payment = (overrides: Partial<Payment> = {}): Payment => ({
+        id: paymentId,
+        status: 'pending',
+        method: 'mpesa',
+        amountKsh: 5_000,
+        reference: null,
+        receiptNumber: null,
+        receivedAt: null,
+        feeNote: null,
+        appointment: { id: booked.id, title: booked.title },
+        clientName: booked.client,
+        mpesa: {
+          phone: '+254712345678',
+          checkoutRequestId: 'ws_CO_271120261030000001',
+          receiptNumber: null,
+          resultCode: null,
+          failureText: null,
+        },
+        recordedBy: null,
+        flaggedReason: null,
+        createdAt: '2026-11-27T07:00:00.000Z',
+        ...overrides,
+      });
+      let polls = 0;
+      let paid = false;
+      const calls = answerApi((method, path) => {
+        if (method === 'POST' && path === '/appointments/manage') {
+          return [
+            200,
+            answer(paid ? { ...booked, paymentStatus: 'paid', paymentMethod: 'mpesa' } : booked),
+          ];
+        }
+        if (method === 'POST' && path === '/payments/mpesa/visitor') {
+          return [
+            202,
+            {
+              id: paymentId,
+              status: 'pending',
+              checkoutRequestId: 'ws_CO_271120261030000001',
+              message: MPESA_TEXTS.checkPhone,
+            },
+          ];
+        }
+        if (method === 'POST' && path === '/payments/mpesa/visitor/status') {
+          polls += 1;
+          if (polls < 2) return [200, payment()];
+          paid = true;
+          return [200, payment({ status: 'succeeded', receiptNumber: 'RC/2026/0011' })];
+        }
+        return undefined;
+      });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderWithApp(<VisitorBooking token={token} />);
+      expect(await screen.findByText('Payment pending')).toBeVisible();
+
+      // By keyboard: the button is reached and pressed with Enter.
+      const pay = screen.getByRole('button', { name: MPESA_TEXTS.payButton });
+      pay.focus();
+      await user.keyboard('{Enter}');
+      const dialog = within(screen.getByRole('dialog', { name: MPESA_TEXTS.payButton }));
+      // The phone the visitor booked with, offered first; the fee as the amount.
+      expect(dialog.getByLabelText(/M-Pesa phone number/)).toHaveValue('+254 712 345 678');
+      await user.click(dialog.getByRole('button', { name: 'Pay KSh 5,000' }));
+
+      const status = dialog.getByRole('status');
+      expect(await within(status).findByText(MPESA_TEXTS.checkPhone)).toBeVisible();
+      expect(within(status).getByText(MPESA_TEXTS.waiting)).toBeVisible();
+      expect(calls.find((call) => call.url === '/api/payments/mpesa/visitor')!.body).toEqual({
+        token,
+        phone: '+254712345678',
+        amountKsh: 5_000,
+      });
+      await vi.waitFor(() => expect(polls).toBe(1));
+      expect(calls.find((call) => call.url === '/api/payments/mpesa/visitor/status')!.body).toEqual(
+        { token, paymentId },
+      );
+      await act(() => vi.advanceTimersByTimeAsync(3_000));
+
+      expect(
+        await within(status).findByText(MPESA_TEXTS.succeeded('RC/2026/0011')),
+      ).toBeInTheDocument();
+      expect(dialog.getByRole('button', { name: 'Done' })).toHaveFocus();
+      // The booking is asked again: paid, and nothing more to pay.
+      expect(await screen.findByText('Paid (M-Pesa)')).toBeInTheDocument();
+      await user.click(dialog.getByRole('button', { name: 'Done' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: MPESA_TEXTS.payButton })).not.toBeInTheDocument();
+      // Settled: no more asking.
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(polls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

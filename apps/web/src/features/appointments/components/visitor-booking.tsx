@@ -1,22 +1,32 @@
 import {
+  MPESA_PAY_TEXTS,
   APPOINTMENT_MESSAGES as M,
+  MPESA_TEXTS,
   VISITOR_HOLD_MINUTES,
   nairobiDateTime,
   type Appointment,
+  type VisitorMpesaPaymentValues,
 } from '@firm/shared';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { MpesaPayDialog, mpesaPayResolver } from '../../../components/payment/mpesa-pay-dialog';
 import { ListError } from '../../../components/list/list-states';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import {
   useVisitorBooking,
   useVisitorCancel,
   useVisitorConfirm,
   useVisitorReschedule,
 } from '../api/visitor-link';
+import {
+  startVisitorMpesaPayment,
+  visitorPaymentKey,
+  visitorPaymentStatus,
+} from '../api/visitor-mpesa';
 import { CancelModal, RescheduleModal } from './appointment-actions';
 import { AppointmentCard } from './appointment-card';
 
@@ -30,7 +40,7 @@ export function VisitorBooking({ token }: { token: string | null }) {
   const confirm = useVisitorConfirm(token ?? '');
   const cancel = useVisitorCancel(token ?? '');
   const reschedule = useVisitorReschedule(token ?? '');
-  const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'reschedule' | 'pay' | null>(null);
 
   if (!token) return <LinkProblem message={M.linkInvalid} />;
   if (booking.isPending) return <Spinner label="Loading your appointment" />;
@@ -45,6 +55,11 @@ export function VisitorBooking({ token }: { token: string | null }) {
   const appointment = booking.data.appointment;
   if (appointment.visitorHold === 'released') return <HoldReleased appointment={appointment} />;
   const isLive = appointment.status === 'scheduled' || appointment.status === 'confirmed';
+  // A fee still owed on a booking that stands: paid from here by M-Pesa (ADR 034).
+  const owesFee =
+    appointment.fee > 0 &&
+    appointment.paymentStatus === 'pending' &&
+    appointment.status !== 'cancelled';
   const confirmError =
     confirm.isError && errorText(confirm.error, M.bookFailed) !== M.holdReleased
       ? errorText(confirm.error, M.bookFailed)
@@ -89,14 +104,23 @@ export function VisitorBooking({ token }: { token: string | null }) {
       <AppointmentCard
         appointment={appointment}
         actions={
-          isLive ? (
+          isLive || owesFee ? (
             <>
-              <Button size="sm" variant="secondary" onClick={() => setDialog('reschedule')}>
-                Reschedule
-              </Button>
-              <Button size="sm" variant="danger" onClick={() => setDialog('cancel')}>
-                Cancel
-              </Button>
+              {owesFee ? (
+                <Button size="sm" onClick={() => setDialog('pay')}>
+                  {MPESA_TEXTS.payButton}
+                </Button>
+              ) : null}
+              {isLive ? (
+                <>
+                  <Button size="sm" variant="secondary" onClick={() => setDialog('reschedule')}>
+                    Reschedule
+                  </Button>
+                  <Button size="sm" variant="danger" onClick={() => setDialog('cancel')}>
+                    Cancel
+                  </Button>
+                </>
+              ) : null}
             </>
           ) : null
         }
@@ -115,7 +139,59 @@ export function VisitorBooking({ token }: { token: string | null }) {
           onSave={(slot) => reschedule.mutateAsync(slot)}
         />
       ) : null}
+      {dialog === 'pay' ? (
+        <VisitorPayDialog
+          token={token}
+          appointment={appointment}
+          onPaid={() => void booking.refetch()}
+          onClose={(asked) => {
+            setDialog(null);
+            if (asked) void booking.refetch();
+          }}
+        />
+      ) : null}
     </div>
+  );
+}
+
+const visitorPaySchema = lazyZodResolver<Record<string, unknown>, VisitorMpesaPaymentValues>(() =>
+  import('@firm/shared/billing/schemas').then((m) => m.visitorMpesaPaymentSchema as never),
+);
+
+/**
+ * Pay with M-Pesa for the booking's fee (the shared dialog): the phone the visitor booked with
+ * offered first; the link's token names the booking. Once M-Pesa has answered, the booking is
+ * asked again (shown as paid).
+ */
+function VisitorPayDialog({
+  token,
+  appointment,
+  onPaid,
+  onClose,
+}: {
+  token: string;
+  appointment: Appointment;
+  onPaid: () => void;
+  onClose: (asked: boolean) => void;
+}) {
+  const resolver = useMemo(
+    () => mpesaPayResolver(visitorPaySchema, { token }, appointment.fee),
+    [token, appointment.fee],
+  );
+  useEffect(() => visitorPaySchema.preload(), []);
+  return (
+    <MpesaPayDialog
+      description={MPESA_PAY_TEXTS.bookingDescription(appointment.reference)}
+      closeHint={MPESA_PAY_TEXTS.bookingCloseHint}
+      phone={appointment.clientPhone}
+      balanceKsh={appointment.fee}
+      resolver={resolver}
+      start={startVisitorMpesaPayment}
+      follow={(paymentId, signal) => visitorPaymentStatus(token, paymentId, signal)}
+      paymentKey={visitorPaymentKey}
+      onSettled={onPaid}
+      onClose={onClose}
+    />
   );
 }
 

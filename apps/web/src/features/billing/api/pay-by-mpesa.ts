@@ -1,4 +1,4 @@
-import type { DashboardStats, MpesaPaymentValues, Payment } from '@firm/shared';
+import type { DashboardStats, MpesaPaymentValues } from '@firm/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { BILLING_KEY } from './list-fee-notes';
@@ -20,27 +20,7 @@ export function useStartMpesaPayment() {
   return useMutation({ mutationFn: startMpesaPayment });
 }
 
-/** How often a pending payment is asked about while the payer waits for their phone. */
-export const PAYMENT_POLL_MS = 3_000;
-
 export const paymentKey = (id: string) => [...BILLING_KEY, 'payment', id] as const;
-
-/**
- * GET /api/payments/:id, every 3 s while it is pending (Safaricom confirms it a moment after the
- * PIN), and no more once it has succeeded or failed, or once nobody watches (the dialog closed).
- * Coming back to the tab from the phone's M-Pesa prompt asks at once.
- */
-export function usePaymentProgress(id: string | null) {
-  return useQuery({
-    queryKey: paymentKey(id ?? ''),
-    queryFn: ({ signal }) => api.get<Payment>(`/payments/${encodeURIComponent(id!)}`, signal),
-    enabled: id !== null,
-    staleTime: 0,
-    refetchOnWindowFocus: true,
-    refetchInterval: (query) =>
-      !query.state.data || query.state.data.status === 'pending' ? PAYMENT_POLL_MS : false,
-  });
-}
 
 /**
  * The firm's paybill or till (System Settings), for paying by hand when paying from the portal is
