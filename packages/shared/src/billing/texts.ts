@@ -56,6 +56,7 @@ export const BILLING_MESSAGES = {
     `M-Pesa receipt ${receipt} is already recorded on another payment: check the M-Pesa statement`,
   flagNothingOwed:
     'M-Pesa took this payment but nothing was owed by then (paid another way or cancelled): refund it or apply it by hand',
+  flaggedNoticeTitle: 'An M-Pesa payment needs checking',
   issuedNoticeTitle: (number: string) => `Fee note ${number}`,
   issuedNotice: (number: string, amount: string, due: string) =>
     `The firm has sent you fee note ${number} for ${amount}, due ${due}. You can see it, download it and pay it by M-Pesa in the client portal.`,
@@ -105,6 +106,9 @@ export const MPESA_PAY_TEXTS = {
   bookingCloseHint:
     'You can close this: this page shows the booking as paid once M-Pesa confirms it.',
   bookingDescription: (reference: string) => `Booking ${reference}`,
+  appointmentCloseHint:
+    'You can close this: your appointments show this one as paid once M-Pesa confirms it.',
+  appointmentDescription: (title: string, reference: string) => `${title} (${reference})`,
   close: 'Close',
   done: 'Done',
   payByHandHeading: 'Pay from the M-Pesa menu instead',
@@ -186,6 +190,7 @@ export const BILLING_SCREEN_TEXTS = {
   receipt: 'Receipt',
   paymentPending: 'Waiting for M-Pesa',
   paymentFailed: 'Failed',
+  needsChecking: 'Needs checking',
   downloadPdf: 'Download PDF',
   downloadCreditNote: 'Download credit note',
   downloadReceipt: 'Download receipt',

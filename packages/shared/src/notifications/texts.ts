@@ -32,6 +32,7 @@ export const NOTIFICATION_KINDS = [
   'delivery_failed',
   'fee_note_issued',
   'payment_received',
+  'payment_flagged',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -2,6 +2,7 @@ import {
   APPOINTMENT_MESSAGES,
   BILLING_MESSAGES as M,
   MPESA_TEXTS,
+  can,
   formatKsh,
   type MpesaPaymentValues,
   type Payment,
@@ -20,6 +21,8 @@ import {
   type StkQueryResult,
 } from '../../lib/daraja';
 import { assertCan } from '../../lib/permissions';
+import { notify } from '../notifications/notifications.service';
+import { activeStaff } from '../users/users.repository';
 import { hashToken } from '../../lib/tokens';
 import { paymentAsSeenBy } from './billing-view';
 import { nowOf } from './billing-deps';
@@ -227,6 +230,16 @@ export async function settleFromSafaricom(
           : {}),
       });
       deps.logger?.warn({ paymentId: payment.id, reason }, 'M-Pesa payment flagged for staff');
+      // Those who record payments hear of it in the bell: money reached the firm unrecorded.
+      await notify(tx, await activeStaff(tx), {
+        kind: 'payment_flagged',
+        type: 'warning',
+        title: M.flaggedNoticeTitle,
+        message: reason,
+        actionUrl: payment.feeNoteId ? `/billing/${payment.feeNoteId}` : '/appointments',
+        subject: { type: 'payment', id: payment.id },
+        maySee: (person) => can(person, 'payments:record'),
+      });
       return 'flagged' as const;
     };
     const receipt = callback?.resultCode === 0 ? callback.mpesaReceiptNumber : null;

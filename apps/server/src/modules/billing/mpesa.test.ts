@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { startDarajaSimulator, type DarajaSimulator } from '../../../test/daraja-simulator';
 import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
-import type { UserRow } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { notifications, type UserRow } from '../../db/schema';
 import { queryDuePushes, type MpesaDeps } from './mpesa.service';
 import { createDarajaClient } from '../../lib/daraja';
 import { hashToken } from '../../lib/tokens';
@@ -210,6 +211,12 @@ describe('paying a fee note by M-Pesa', () => {
     expect(staffView.flaggedReason).toMatch(/KSh 1 for a request of KSh 12,500/);
     const clientView = await paymentOf(started.id);
     expect(clientView.flaggedReason).toBeNull();
+    const [bell] = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, advocate.id), eq(notifications.kind, 'payment_flagged')));
+    expect(bell?.message).toMatch(/KSh 1 for a request of KSh 12,500/);
+    expect(bell?.actionUrl).toBe(`/billing/${note.id}`);
     // The money left their phone: the client is not told that nothing was paid.
     expect(clientView.mpesa?.failureText).toMatch(/M-Pesa took this payment/);
     expect((await feeNoteOf(note.id)).status).toBe('issued');

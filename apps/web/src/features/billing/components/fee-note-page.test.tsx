@@ -71,6 +71,27 @@ describe('a fee note', () => {
     expect(save).toHaveBeenCalledWith(`/fee-notes/${NOTE_ID}/credit-note`, 'CN-2026-0001.pdf');
   });
 
+  it('shows staff why an M-Pesa payment needs checking', async () => {
+    const note = aFeeNote();
+    note.payments = [
+      {
+        ...note.payments[0]!,
+        status: 'failed',
+        receiptNumber: null,
+        receivedAt: null,
+        flaggedReason: 'M-Pesa reported KSh 1 for a request of KSh 12,500',
+      },
+    ];
+    mockApi({ [`GET /fee-notes/${NOTE_ID}`]: [200, note] });
+    renderPage();
+    expect(
+      await screen.findByText('M-Pesa reported KSh 1 for a request of KSh 12,500', {
+        exact: false,
+      }),
+    ).toBeVisible();
+    expect(screen.getByText('Needs checking:')).toBeVisible();
+  });
+
   it('offers no PDF for a draft', async () => {
     mockApi({
       [`GET /fee-notes/${NOTE_ID}`]: [

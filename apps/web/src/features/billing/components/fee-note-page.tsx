@@ -386,7 +386,13 @@ function Payments({
                 .filter(Boolean)
                 .join(' · ')}
             </p>
-            {payment.status === 'failed' && payment.mpesa?.failureText ? (
+            {payment.flaggedReason ? (
+              // Staff only (the server leaves it out for the client): M-Pesa took money that
+              // could not be recorded against this fee note.
+              <p className="mt-1 rounded-md bg-red-50 p-2 text-red-800">
+                <span className="font-semibold">{T.needsChecking}:</span> {payment.flaggedReason}
+              </p>
+            ) : payment.status === 'failed' && payment.mpesa?.failureText ? (
               <p className="mt-0.5 text-red-700">{payment.mpesa.failureText}</p>
             ) : null}
           </div>
