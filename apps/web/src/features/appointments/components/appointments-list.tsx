@@ -9,6 +9,7 @@ import {
   isClientAccount,
   isStaffAccount,
   APPOINTMENT_SCREEN_FAILURES,
+  MPESA_TEXTS,
 } from '@firm/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -30,6 +31,7 @@ import {
   RescheduleModal,
 } from './appointment-actions';
 import { AppointmentCard } from './appointment-card';
+import { AppointmentPayDialog } from './appointment-pay-dialog';
 
 type StatusTab = 'all' | 'live' | AppointmentStatus;
 const TABS: readonly StatusTab[] = [
@@ -68,14 +70,15 @@ function describeFilters(filters: typeof LINK_FILTERS): string {
 }
 
 type Dialog = {
-  kind: 'confirm' | 'reschedule' | 'cancel' | 'payment';
+  kind: 'confirm' | 'reschedule' | 'cancel' | 'payment' | 'pay';
   appointment: Appointment;
 } | null;
 
 /**
  * The signed-in list (docs/product-rules.md#screens): search, the status tabs and the cards, with Reschedule and
  * Cancel for whoever may (a client on their own; staff with canScheduleAppointments), and for staff
- * Confirm, Complete and Record payment. Search, tab and page live in the URL.
+ * Confirm, Complete and Record payment; a client pays their own appointment's fee with M-Pesa.
+ * Search, tab and page live in the URL.
  */
 export function AppointmentsList({ user }: { user: PublicUser }) {
   const list = useListParams({ status: 'all', ...LINK_FILTERS });
@@ -123,6 +126,26 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     </Button>
   );
 
+  // A client pays their own appointment's fee by M-Pesa (ADR 034); staff record payments instead.
+  const mayPay = (appointment: Appointment) =>
+    isClientAccount(user) &&
+    can(user, 'payments:pay', { clientId: appointment.clientId }) &&
+    appointment.fee > 0 &&
+    appointment.paymentStatus === 'pending' &&
+    appointment.status !== 'cancelled' &&
+    !appointment.visitorHold;
+
+  const payButton = (appointment: Appointment) => (
+    <Button
+      size="sm"
+      aria-label={`${MPESA_TEXTS.payButton}: ${appointment.title}`}
+      aria-haspopup="dialog"
+      onClick={() => setDialog({ kind: 'pay', appointment })}
+    >
+      {MPESA_TEXTS.payButton}
+    </Button>
+  );
+
   const cancelButton = (appointment: Appointment) => (
     <Button
       size="sm"
@@ -141,7 +164,9 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
       appointment.paymentStatus === 'pending' &&
       appointment.status !== 'cancelled' &&
       !appointment.visitorHold;
+    const mayPayHere = mayPay(appointment);
     if (!maySchedule(appointment)) {
+      if (mayPayHere) return payButton(appointment);
       return mayRecordPayment ? recordPayment(appointment) : null;
     }
     const isLive = appointment.status === 'scheduled' || appointment.status === 'confirmed';
@@ -158,6 +183,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     }
     return (
       <>
+        {mayPayHere ? payButton(appointment) : null}
         {isStaff && appointment.status === 'scheduled' ? (
           <Button
             size="sm"
@@ -277,6 +303,13 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
       ) : null}
       {dialog?.kind === 'payment' ? (
         <PaymentModal appointment={dialog.appointment} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'pay' ? (
+        <AppointmentPayDialog
+          appointment={dialog.appointment}
+          phone={user.phone}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
     </div>
   );
