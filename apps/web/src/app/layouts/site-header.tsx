@@ -50,7 +50,7 @@ const skeleton = (
 );
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `relative inline-flex items-center whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium lg:px-1.5 xl:px-2 2xl:px-3 ${
+  `relative inline-flex items-center whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium lg:px-1.5 lg:text-[0.8125rem] xl:px-2 xl:text-sm 2xl:px-3 ${
     isActive
       ? 'bg-brand-50 text-brand-800'
       : 'text-slate-700 hover:bg-slate-100 hover:text-brand-800'
