@@ -2,6 +2,7 @@ import {
   ADMIN_PERMISSION_KEYS,
   MESSAGES,
   can,
+  isClientAccount,
   type Action,
   type Actor,
   type AdminPermissionKey,
@@ -55,6 +56,15 @@ const toggles = (on: (key: AdminPermissionKey) => boolean) =>
 const allOn = toggles(() => true);
 const only = (key: AdminPermissionKey) => toggles((each) => each === key);
 const allBut = (key: AdminPermissionKey) => toggles((each) => each !== key);
+
+/**
+ * The client a request is about: the caller's own account when the caller is a client (a client
+ * acts on their own records), else a fresh client with the `email` given.
+ */
+export async function clientFor(ctx: TestContext, caller: Caller, email: string): Promise<string> {
+  if (caller.actor && isClientAccount(caller.actor) && caller.user) return caller.user.id;
+  return (await seedUser(ctx, { role: 'client', email })).id;
+}
 
 /** Every kind of caller the matrix tries. */
 export function standardCallers(): Caller[] {

@@ -1,10 +1,6 @@
 import { BILLING_MESSAGES, APPOINTMENT_MESSAGES, type FeeNote } from '@firm/shared';
 import { expect } from 'vitest';
-import {
-  describeAccessMatrix,
-  type Caller,
-  type MatrixEndpoint,
-} from '../../../test/access-matrix';
+import { clientFor, describeAccessMatrix, type MatrixEndpoint } from '../../../test/access-matrix';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import type { TestContext } from '../../../test/helpers';
 
@@ -22,12 +18,6 @@ const LINES = [{ kind: 'fee', description: 'Advice', quantity: 1, unitPriceKsh: 
 async function advocateToken(ctx: TestContext): Promise<string> {
   const advocate = await seedUser(ctx, { role: 'advocate', email: unique('advocate') });
   return sessionFor(ctx, advocate);
-}
-
-/** The caller's own client account when a client, else a fresh client. */
-async function clientFor(ctx: TestContext, caller: Caller): Promise<string> {
-  if (caller.actor?.role === 'client' && caller.user) return caller.user.id;
-  return (await seedUser(ctx, { role: 'client', email: unique('client') })).id;
 }
 
 async function feeNote(ctx: TestContext, clientId: string, issued: boolean): Promise<FeeNote> {
@@ -75,7 +65,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     ...view,
     allowed: 200,
     request: async (ctx, caller) => {
-      const note = await feeNote(ctx, await clientFor(ctx, caller), true);
+      const note = await feeNote(ctx, await clientFor(ctx, caller, unique('client')), true);
       return { method: 'GET', url: `/api/fee-notes/${note.id}` };
     },
     check: (body) => expect((body as FeeNote).number).toMatch(/^FN\//),
@@ -84,7 +74,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     ...view,
     allowed: 200,
     request: async (ctx, caller) => {
-      const note = await feeNote(ctx, await clientFor(ctx, caller), true);
+      const note = await feeNote(ctx, await clientFor(ctx, caller, unique('client')), true);
       return { method: 'GET', url: `/api/fee-notes/${note.id}/pdf` };
     },
     check: (body) => expect((body as Buffer).subarray(0, 5).toString()).toBe('%PDF-'),
@@ -93,7 +83,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     ...view,
     allowed: 200,
     request: async (ctx, caller) => {
-      const note = await feeNote(ctx, await clientFor(ctx, caller), true);
+      const note = await feeNote(ctx, await clientFor(ctx, caller, unique('client')), true);
       await ctx.app.inject({
         method: 'POST',
         url: `/api/fee-notes/${note.id}/cancel`,
@@ -111,7 +101,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
       method: 'POST',
       url: '/api/fee-notes',
       payload: {
-        clientId: await clientFor(ctx, { name: 'x', actor: null }),
+        clientId: (await seedUser(ctx, { role: 'client', email: unique('client') })).id,
         dueDate: '2026-12-15',
         lines: LINES,
       },
@@ -121,7 +111,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     ...manage,
     allowed: 200,
     request: async (ctx, caller) => {
-      const note = await feeNote(ctx, await clientFor(ctx, caller), false);
+      const note = await feeNote(ctx, await clientFor(ctx, caller, unique('client')), false);
       return {
         method: 'PUT',
         url: `/api/fee-notes/${note.id}`,
@@ -133,7 +123,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     ...manage,
     allowed: 200,
     request: async (ctx, caller) => {
-      const note = await feeNote(ctx, await clientFor(ctx, caller), false);
+      const note = await feeNote(ctx, await clientFor(ctx, caller, unique('client')), false);
       return { method: 'DELETE', url: `/api/fee-notes/${note.id}` };
     },
   },
@@ -141,7 +131,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     ...manage,
     allowed: 200,
     request: async (ctx, caller) => {
-      const note = await feeNote(ctx, await clientFor(ctx, caller), false);
+      const note = await feeNote(ctx, await clientFor(ctx, caller, unique('client')), false);
       return { method: 'POST', url: `/api/fee-notes/${note.id}/issue` };
     },
   },
@@ -149,7 +139,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     ...manage,
     allowed: 200,
     request: async (ctx, caller) => {
-      const note = await feeNote(ctx, await clientFor(ctx, caller), true);
+      const note = await feeNote(ctx, await clientFor(ctx, caller, unique('client')), true);
       return {
         method: 'POST',
         url: `/api/fee-notes/${note.id}/cancel`,
@@ -162,7 +152,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     deniedMessage: APPOINTMENT_MESSAGES.recordPaymentDenied,
     allowed: 201,
     request: async (ctx, caller) => {
-      const note = await feeNote(ctx, await clientFor(ctx, caller), true);
+      const note = await feeNote(ctx, await clientFor(ctx, caller, unique('client')), true);
       return {
         method: 'POST',
         url: '/api/payments',
@@ -180,7 +170,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     allowed: 200,
     request: async (ctx, caller) => ({
       method: 'GET',
-      url: `/api/payments/${await paidPayment(ctx, await clientFor(ctx, caller))}`,
+      url: `/api/payments/${await paidPayment(ctx, await clientFor(ctx, caller, unique('client')))}`,
     }),
   },
   'GET /payments/{id}/receipt': {
@@ -188,7 +178,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     allowed: 200,
     request: async (ctx, caller) => ({
       method: 'GET',
-      url: `/api/payments/${await paidPayment(ctx, await clientFor(ctx, caller))}/receipt`,
+      url: `/api/payments/${await paidPayment(ctx, await clientFor(ctx, caller, unique('client')))}/receipt`,
     }),
     check: (body) => expect((body as Buffer).subarray(0, 5).toString()).toBe('%PDF-'),
   },
@@ -199,7 +189,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     deniedMessage: BILLING_MESSAGES.payDenied,
     allowed: 409,
     request: async (ctx, caller) => {
-      const note = await feeNote(ctx, await clientFor(ctx, caller), true);
+      const note = await feeNote(ctx, await clientFor(ctx, caller, unique('client')), true);
       return {
         method: 'POST',
         url: '/api/payments/mpesa',

@@ -48,6 +48,20 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const managers = [app.requirePermission('fee-notes:manage')];
   const recorders = [app.requirePermission('payments:record')];
 
+  /** A PDF download for whoever may see the record (`fee-notes:view`; a client their own). */
+  const pdfRoute = (
+    path: string,
+    summary: string,
+    params: typeof feeNoteParams,
+    make: typeof feeNotePdf,
+  ) =>
+    app.get(
+      path,
+      { schema: { tags, summary, params, response: errors }, onRequest: viewers },
+      async (request, reply) =>
+        sendPdf(reply, await make(deps, currentUser(request), request.params.id)),
+    );
+
   app.get(
     '/fee-notes',
     {
@@ -190,38 +204,18 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  pdfRoute(
     '/fee-notes/:id/pdf',
-    {
-      schema: {
-        tags,
-        summary: 'The fee note as an A4 PDF (an issued one; a cancelled one says so)',
-        params: feeNoteParams,
-        response: errors,
-      },
-      onRequest: viewers,
-    },
-    async (request, reply) => {
-      const file = await feeNotePdf(deps, currentUser(request), request.params.id);
-      return sendPdf(reply, file);
-    },
+    'The fee note as an A4 PDF (an issued one; a cancelled one says so)',
+    feeNoteParams,
+    feeNotePdf,
   );
 
-  app.get(
+  pdfRoute(
     '/fee-notes/:id/credit-note',
-    {
-      schema: {
-        tags,
-        summary: 'The credit note that cancelled a fee note, as an A4 PDF',
-        params: feeNoteParams,
-        response: errors,
-      },
-      onRequest: viewers,
-    },
-    async (request, reply) => {
-      const file = await creditNotePdf(deps, currentUser(request), request.params.id);
-      return sendPdf(reply, file);
-    },
+    'The credit note that cancelled a fee note, as an A4 PDF',
+    feeNoteParams,
+    creditNotePdf,
   );
 
   app.post(
@@ -278,21 +272,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => readPayment(deps, currentUser(request), request.params.id),
   );
 
-  app.get(
+  pdfRoute(
     '/payments/:id/receipt',
-    {
-      schema: {
-        tags,
-        summary: "A succeeded payment's receipt as an A4 PDF",
-        params: paymentParams,
-        response: errors,
-      },
-      onRequest: viewers,
-    },
-    async (request, reply) => {
-      const file = await receiptPdf(deps, currentUser(request), request.params.id);
-      return sendPdf(reply, file);
-    },
+    "A succeeded payment's receipt as an A4 PDF",
+    paymentParams,
+    receiptPdf,
   );
 };
 

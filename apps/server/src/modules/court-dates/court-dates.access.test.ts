@@ -1,13 +1,7 @@
 import { CALENDAR_FEED_TEXTS, type CourtDateList } from '@firm/shared';
 import { expect } from 'vitest';
-import {
-  describeAccessMatrix,
-  type Caller,
-  type MatrixEndpoint,
-} from '../../../test/access-matrix';
-import { seedUser } from '../../../test/accounts';
+import { clientFor, describeAccessMatrix, type MatrixEndpoint } from '../../../test/access-matrix';
 import { seedCase } from '../../../test/cases';
-import type { TestContext } from '../../../test/helpers';
 
 /**
  * Who may call the court-date and calendar-feed endpoints (ADR 025), for every kind of
@@ -18,18 +12,13 @@ import type { TestContext } from '../../../test/helpers';
 let seq = 0;
 const unique = (prefix: string) => `${prefix}-${(seq += 1)}@court-matrix.test`;
 
-async function clientFor(ctx: TestContext, caller: Caller): Promise<string> {
-  if (caller.actor?.role === 'client' && caller.user) return caller.user.id;
-  return (await seedUser(ctx, { role: 'client', email: unique('client') })).id;
-}
-
 const ENDPOINTS: Record<string, MatrixEndpoint> = {
   'GET /court-dates': {
     action: 'cases:view',
     deniedMessage: CALENDAR_FEED_TEXTS.viewDenied,
     allowed: 200,
     request: async (ctx, caller) => {
-      await seedCase(ctx, await clientFor(ctx, caller), {
+      await seedCase(ctx, await clientFor(ctx, caller, unique('client')), {
         courtDate: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
         court: 'Milimani Law Courts',
       });
