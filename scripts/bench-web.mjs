@@ -140,6 +140,16 @@ try {
         );
     }
     if (results.length === 0) throw new Error(`Lighthouse could not measure ${url}`);
+    // Every run's figures, in the order measured: how far apart they are is the noise.
+    if (results.length > 1)
+      console.log(
+        `  ${url}: runs: ${results
+          .map(
+            (lhr) =>
+              `perf ${Math.round(lhr.categories.performance.score * 100)} TBT ${Math.round(lhr.audits['total-blocking-time'].numericValue)} LCP ${Math.round(lhr.audits['largest-contentful-paint'].numericValue)}`,
+          )
+          .join(' | ')}`,
+      );
     results.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     return results[Math.floor((results.length - 1) / 2)];
   };

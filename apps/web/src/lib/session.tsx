@@ -2,6 +2,7 @@ import { MESSAGES, TOKEN_STORAGE_KEY, type PublicUser } from '@firm/shared';
 import {
   createContext,
   use,
+  useDeferredValue,
   useEffect,
   useMemo,
   useSyncExternalStore,
@@ -132,6 +133,14 @@ const getSnapshot = () => state;
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const current = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  // The check's answer changes what the whole page draws (the header's controls, the guard's
+  // screen, which then asks for its data). An external store's change is rendered at once and in
+  // one piece: on a slowed phone that held the main thread for the whole page (ADR 032). So the
+  // answer to the check is drawn in the background, yielding between pieces, while the page keeps
+  // saying "checking" a moment longer. Every other change (a sign-in, a sign-out, an expired
+  // session) applies at once.
+  const deferred = useDeferredValue(current);
+  const shown = deferred.status === 'loading' ? deferred : current;
   // Another tab signing in or out changes the stored token: follow it.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
@@ -145,7 +154,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
-  const value = useMemo<Session>(() => ({ ...current, start, updateUser, signOut }), [current]);
+  const value = useMemo<Session>(() => ({ ...shown, start, updateUser, signOut }), [shown]);
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

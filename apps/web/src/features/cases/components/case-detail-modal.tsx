@@ -8,7 +8,7 @@ import {
   CASE_SCREEN_FAILURES,
 } from '@firm/shared';
 import { Download, Eye, Lock, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { ListResults } from '../../../components/list/list-states';
 import { Badge } from '../../../components/ui/badge';
@@ -19,7 +19,6 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { useDeleteDocument, useSetVisibility } from '../api/change-case';
 import { downloadDocument } from '../api/documents';
 import { useCase } from '../api/get-case';
-import { AddNoteForm } from './add-note-form';
 import { CaseControls } from './case-controls';
 import {
   PRIORITY_TONE,
@@ -30,6 +29,12 @@ import {
   statusText,
 } from './case-format';
 import { UploadDocuments } from './upload-documents';
+
+// Staff's Add Note form, with react-hook-form, loads when the dialog opens for someone who may
+// add notes, beside the case itself: the list of cases (whose chunk holds this dialog) no longer
+// downloads and runs the forms library for a client who never adds a note (ADR 032).
+const loadAddNoteForm = () => import('./add-note-form');
+const AddNoteForm = lazy(() => loadAddNoteForm().then((m) => ({ default: m.AddNoteForm })));
 
 function Section({
   title,
@@ -286,7 +291,11 @@ function CaseBody({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
             ))}
           </ul>
         )}
-        {mayManage ? <AddNoteForm caseId={item.id} /> : null}
+        {mayManage ? (
+          <Suspense fallback={null}>
+            <AddNoteForm caseId={item.id} />
+          </Suspense>
+        ) : null}
       </Section>
 
       <Section title="Timeline">
@@ -314,6 +323,10 @@ export function CaseDetailModal({
   onClose: () => void;
 }) {
   const query = useCase(caseId);
+  const mayManage = can(actor, 'cases:manage');
+  useEffect(() => {
+    if (mayManage) void loadAddNoteForm();
+  }, [mayManage]);
   const title = query.data ? query.data.title : 'Case';
   return (
     <Modal

@@ -10,7 +10,7 @@ import {
   isClientAccount,
 } from '@firm/shared';
 import { Plus, SlidersHorizontal } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
 import { ListResults } from '../../../components/list/list-states';
@@ -24,7 +24,12 @@ import { useCases } from '../api/list-cases';
 import { CaseCard, CaseCardSkeleton } from './case-card';
 import { CaseDetailModal } from './case-detail-modal';
 import { PRIORITY_OPTIONS, STATUS_OPTIONS } from './case-format';
-import { NewCaseModal } from './new-case-modal';
+
+// New Case, for those who may create cases, loads when it is first wanted (or pointed at): with
+// react-hook-form and the conflict check, it was most of what a client's list downloaded and ran
+// before it could draw, for a dialog a client never opens (ADR 032).
+const loadNewCaseModal = () => import('./new-case-modal');
+const NewCaseModal = lazy(() => loadNewCaseModal().then((m) => ({ default: m.NewCaseModal })));
 
 const FILTER_DEFAULTS = {
   status: 'all',
@@ -161,7 +166,12 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
               {CASE_MESSAGES.moreFilters}
             </Button>
             {mayCreate ? (
-              <Button onClick={() => setCreating(true)} className="flex-1 sm:flex-none">
+              <Button
+                onClick={() => setCreating(true)}
+                onPointerEnter={() => void loadNewCaseModal()}
+                onFocus={() => void loadNewCaseModal()}
+                className="flex-1 sm:flex-none"
+              >
                 <Plus aria-hidden="true" className="size-4" />
                 {CASE_MESSAGES.newCase}
               </Button>
@@ -285,17 +295,19 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
 
       {id ? <CaseDetailModal caseId={id} actor={actor} onClose={closeDetail} /> : null}
       {creating ? (
-        <NewCaseModal
-          initialClient={initialClient}
-          onClose={stopCreating}
-          onCreated={(caseId) => {
-            setCreating(false);
-            const next = new URLSearchParams(location.search);
-            for (const name of ['new', 'client', 'clientName']) next.delete(name);
-            const query = next.toString();
-            void navigate(`/cases/${caseId}${query ? `?${query}` : ''}`);
-          }}
-        />
+        <Suspense fallback={null}>
+          <NewCaseModal
+            initialClient={initialClient}
+            onClose={stopCreating}
+            onCreated={(caseId) => {
+              setCreating(false);
+              const next = new URLSearchParams(location.search);
+              for (const name of ['new', 'client', 'clientName']) next.delete(name);
+              const query = next.toString();
+              void navigate(`/cases/${caseId}${query ? `?${query}` : ''}`);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,18 +1,7 @@
-import {
-  CALENDAR_FEED_TEXTS,
-  NOTIFICATION_MESSAGES,
-  PROFILE_MESSAGES,
-  PROFILE_SCREEN_FAILURES,
-  SMS_TEXTS,
-  can,
-  isAdvocateAccount,
-  type Profile,
-  type PublicUser,
-} from '@firm/shared';
+import { PROFILE_MESSAGES, PROFILE_SCREEN_FAILURES, can, type PublicUser } from '@firm/shared';
 import { useQueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
-import { KeyRound } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ListLoading, ListResults } from '../../../components/list/list-states';
 import { buttonVariants } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -28,16 +17,19 @@ import {
   useProfile,
 } from '../api/profile';
 import { smsPreferencesOptions } from '../api/sms-preferences';
-import { EmailChangeForm } from '../components/email-change-form';
-import { CalendarFeedPanel } from '../components/calendar-feed-panel';
-import { EmailPreferencesPanel } from '../components/email-preferences-panel';
-import { SmsPreferencesPanel } from '../components/sms-preferences-panel';
-import { PersonalDetailsForm } from '../components/personal-details-form';
-import { ProfessionalDetailsForm } from '../components/professional-details-form';
-import { Section } from '../components/section';
-import { SessionsPanel } from '../components/sessions-panel';
-import { YourDataPanel } from '../components/your-data-panel';
 import { readResetToken, removeResetTokenFromAddress } from '../../../lib/link-token';
+
+/**
+ * The sections draw the profile with forms (react-hook-form): they are not needed for the page's
+ * first paint (the header and "Loading your profile…"), only once the profile has arrived. Asked
+ * for as this screen's module loads, they come down beside the session check and the profile's
+ * request, instead of ahead of the first paint on a phone's connection (ADR 032).
+ */
+const loadSections = () => import('../components/profile-sections');
+void loadSections().catch(() => {
+  // Offline: the sections are asked for again when they are drawn.
+});
+const ProfileSections = lazy(() => loadSections().then((m) => ({ default: m.ProfileSections })));
 
 export const handle: RouteHandle = {
   seo: {
@@ -102,14 +94,30 @@ function ConfirmEmail() {
  */
 function usePanelPrefetch(user: PublicUser | null) {
   const queryClient = useQueryClient();
-  const prefetch = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) => {
-    if (!queryClient.getQueryState(options.queryKey)) void queryClient.prefetchQuery(options);
-  };
-  prefetch(emailPreferencesOptions());
-  if (can(user, 'profile:sms')) prefetch(smsPreferencesOptions());
-  prefetch(sessionsQueryOptions());
-  prefetch(calendarFeedQueryOptions());
-  prefetch(ownDataRequestsOptions());
+  const maySms = can(user, 'profile:sms');
+  // Asked once the screen is on the page, each in a step of its own after the profile's own
+  // request: starting a request costs the main thread a few milliseconds on a slowed phone (the
+  // fetch, its retries' timers), and asked while the screen was drawn, or all together, five of
+  // them made one long task that a tap had to wait behind (ADR 032).
+  useEffect(() => {
+    const prefetch = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) => {
+      if (!queryClient.getQueryState(options.queryKey)) void queryClient.prefetchQuery(options);
+    };
+    const asks = [
+      () => prefetch(emailPreferencesOptions()),
+      ...(maySms ? [() => prefetch(smsPreferencesOptions())] : []),
+      () => prefetch(sessionsQueryOptions()),
+      () => prefetch(calendarFeedQueryOptions()),
+      () => prefetch(ownDataRequestsOptions()),
+    ];
+    let timer = 0;
+    const next = () => {
+      asks.shift()?.();
+      if (asks.length > 0) timer = window.setTimeout(next, 0);
+    };
+    timer = window.setTimeout(next, 0);
+    return () => window.clearTimeout(timer);
+  }, [queryClient, maySms]);
 }
 
 function ProfileSettings() {
@@ -122,69 +130,12 @@ function ProfileSettings() {
       loadingLabel="Loading your profile…"
       failedText={PROFILE_SCREEN_FAILURES.profileLoadFailed}
     >
-      {(profile) => <ProfileSections profile={profile} user={user} />}
+      {(profile) => (
+        <Suspense fallback={<ListLoading label="Loading your profile…" />}>
+          <ProfileSections profile={profile} user={user} />
+        </Suspense>
+      )}
     </ListResults>
-  );
-}
-
-function ProfileSections({ profile, user }: { profile: Profile; user: PublicUser | null }) {
-  return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 pb-16 sm:px-6">
-      <Section id="personal" title="Personal details">
-        <PersonalDetailsForm key={profile.user.id} profile={profile} />
-      </Section>
-      <Section
-        id="email"
-        title="Email address"
-        description="You sign in with it and the firm writes to it. A new address is used once you confirm it from the link we send there; your current address is told."
-      >
-        <EmailChangeForm profile={profile} />
-      </Section>
-      {!!user && isAdvocateAccount(user) ? (
-        <Section id="professional" title="Professional details">
-          <ProfessionalDetailsForm user={profile.user} />
-        </Section>
-      ) : null}
-      <Section
-        id="email-notifications"
-        title={NOTIFICATION_MESSAGES.preferencesHeading}
-        description={NOTIFICATION_MESSAGES.preferencesIntro}
-      >
-        <EmailPreferencesPanel role={profile.user.role} />
-      </Section>
-      {can(user, 'profile:sms') ? (
-        <Section id="text-messages" title={SMS_TEXTS.heading}>
-          <SmsPreferencesPanel />
-        </Section>
-      ) : null}
-      <Section id="password" title="Password">
-        <Link to="/change-password" className={buttonVariants({ variant: 'secondary' })}>
-          <KeyRound aria-hidden="true" className="size-4" />
-          Change password
-        </Link>
-      </Section>
-      <Section
-        id="devices"
-        title="Signed-in devices"
-        description="Where your account is signed in now. Sign out a device you do not recognise, then change your password."
-      >
-        <SessionsPanel />
-      </Section>
-      <Section
-        id="calendar-feed"
-        title={CALENDAR_FEED_TEXTS.heading}
-        description={CALENDAR_FEED_TEXTS.intro}
-      >
-        <CalendarFeedPanel />
-      </Section>
-      <Section
-        id="data"
-        title="Your data"
-        description="Your rights under the Data Protection Act 2019 (section 26)."
-      >
-        <YourDataPanel />
-      </Section>
-    </div>
   );
 }
 
