@@ -49,6 +49,8 @@ const serverReadsAcross = {
   users: ['cases', 'billing'],
   // A fee note may name one of its client's cases (ADR 035).
   billing: ['cases'],
+  // The reports count each figure with the WHERE clause of the list it links to (ADR 036).
+  reports: ['appointments', 'billing', 'cases', 'clients', 'messages'],
 };
 const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
   withFileTypes: true,

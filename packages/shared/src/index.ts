@@ -42,3 +42,6 @@ export * from './client-view';
 export * from './billing/rules';
 export * from './billing/texts';
 export * from './billing/schemas';
+export * from './reports/rules';
+export * from './reports/texts';
+export * from './reports/schemas';

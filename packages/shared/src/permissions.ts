@@ -8,6 +8,7 @@ import { MESSAGES } from './common/texts';
 import { PROFILE_MESSAGES } from './profile/texts';
 import { CALENDAR_FEED_TEXTS } from './profile/texts';
 import { DASHBOARD_MESSAGES } from './dashboard/texts';
+import { REPORT_TEXTS } from './reports/texts';
 import { USER_MANAGEMENT_MESSAGES } from './users/texts';
 
 /**
@@ -81,7 +82,7 @@ export const DENIED_TEXTS: Record<Action, string> = {
   'clients:edit': CLIENT_MESSAGES.editDenied,
   'enquiries:view': ENQUIRY_MESSAGES.accessDenied,
   'enquiries:convert': ENQUIRY_MESSAGES.convertDenied,
-  'reports:view': MESSAGES.forbidden,
+  'reports:view': REPORT_TEXTS.accessDenied,
   'users:manage': USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
   'admins:manage': USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
   'settings:view': PROFILE_MESSAGES.settingsAccessDenied,

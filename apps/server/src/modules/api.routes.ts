@@ -11,6 +11,7 @@ import { enquiryRoutes } from './clients/enquiries.routes';
 import { deliveryReportRoutes } from './deliveries/delivery-reports.routes';
 import { deliveryRoutes } from './settings/deliveries.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { firmSettingsRoutes } from './settings/firm-settings.routes';
 import { healthRoutes } from './health/health.routes';
 import { messageRoutes } from './messages/messages.routes';
@@ -38,6 +39,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes);
   await app.register(firmSettingsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(reportsRoutes);
   await app.register(deliveryReportRoutes);
   await app.register(deliveryRoutes);
   await app.register(billingRoutes);

@@ -24,7 +24,7 @@ import {
   requiredText,
   uuidField,
 } from '../common/fields';
-import { queryLimit, queryPage } from '../common/list-query';
+import { queryEnum, queryLimit, queryPage } from '../common/list-query';
 
 export const APPOINTMENT_LIMITS = { titleMax: 200, descriptionMax: 2000, reasonMax: 1000 } as const;
 
@@ -201,6 +201,13 @@ export const listAppointmentsQuerySchema = z.object({
   paidTo: optionalDate,
   advocateId: z.preprocess(emptyAsUndefined, uuidField(M.advocateNotFound).optional()),
   clientId: z.preprocess(emptyAsUndefined, uuidField(M.clientNotFound).optional()),
+  type: queryEnum(APPOINTMENT_TYPES, 'Type'),
+  /** Who cancelled: `system` is a visitor's booking whose hold ran out unconfirmed. */
+  cancelledBy: queryEnum(CANCELLED_BY, 'Cancelled by'),
+  /** `charged`: a fee is asked (above zero) and the appointment is not cancelled. */
+  fee: queryEnum(['charged'] as const, 'Fee'),
+  /** `none`: paid, but no receipted payment records it (marked paid by hand). */
+  receipt: queryEnum(['none'] as const, 'Receipt'),
   sort: z.preprocess(emptyAsUndefined, z.enum(['asc', 'desc']).default('asc')),
   page: queryPage,
   limit: queryLimit,

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { PAYMENT_METHODS } from '../appointments/rules';
 import { bookingTokenSchema } from '../appointments/schemas';
 import { paginationSchema, phoneField, requiredText, textRule, uuidField } from '../common/fields';
-import { emptyAsUndefined, queryEnum, queryLimit, queryPage } from '../common/list-query';
+import {
+  emptyAsUndefined,
+  queryDate,
+  queryEnum,
+  queryLimit,
+  queryPage,
+} from '../common/list-query';
 import { VALIDATION } from '../common/texts';
 import {
   FEE_NOTE_LIMITS as L,
@@ -73,7 +79,14 @@ export const cancelFeeNoteSchema = z.object({
 export const listFeeNotesQuerySchema = z.object({
   clientId: z.preprocess(emptyAsUndefined, uuidField(M.clientNotFound).optional()),
   caseId: z.preprocess(emptyAsUndefined, uuidField(M.caseNotTheClients).optional()),
-  status: queryEnum([...FEE_NOTE_STATUSES, 'overdue'] as const, 'Status'),
+  /**
+   * `outstanding`: issued and not yet paid in full (issued or partly paid); `billed`: issued and
+   * not cancelled (issued, partly paid or paid).
+   */
+  status: queryEnum([...FEE_NOTE_STATUSES, 'overdue', 'outstanding', 'billed'] as const, 'Status'),
+  /** Issued from / to these Nairobi days, inclusive. */
+  issuedFrom: queryDate,
+  issuedTo: queryDate,
   page: queryPage,
   limit: queryLimit,
 });
@@ -162,6 +175,8 @@ export type FeeNote = z.infer<typeof feeNoteSchema>;
 export const feeNotePageSchema = z.object({
   feeNotes: z.array(feeNoteSummarySchema),
   pagination: paginationSchema,
+  /** How many fee notes match, on every page (a report's figure links to the list). */
+  total: z.number().int(),
   /** What the listed client owes across their payable fee notes (a client's own statement). */
   balanceKsh: z.number().int().nullable(),
 });
@@ -255,6 +270,10 @@ export const listPaymentsQuerySchema = z.object({
   clientId: z.preprocess(emptyAsUndefined, uuidField(M.clientNotFound).optional()),
   feeNoteId: z.preprocess(emptyAsUndefined, uuidField(M.feeNoteNotFound).optional()),
   status: queryEnum(PAYMENT_STATES, 'Status'),
+  method: queryEnum(PAYMENT_METHODS, 'Method'),
+  /** Received from / to these Nairobi days, inclusive. */
+  from: queryDate,
+  to: queryDate,
   page: queryPage,
   limit: queryLimit,
 });
@@ -263,6 +282,8 @@ export type ListPaymentsQuery = z.infer<typeof listPaymentsQuerySchema>;
 export const paymentPageSchema = z.object({
   payments: z.array(paymentSchema),
   pagination: paginationSchema,
+  /** How many payments match, on every page. */
+  total: z.number().int(),
 });
 
 export const paymentRecordedSchema = z.object({

@@ -195,6 +195,14 @@ export const listCasesQuerySchema = z.object({
   /** Court dates from / to (inclusive), calendar days in Africa/Nairobi. */
   courtFrom: queryDate,
   courtTo: queryDate,
+  /** Opened (created) from / to these Nairobi days, inclusive (the caseload report). */
+  openedFrom: queryDate,
+  openedTo: queryDate,
+  /** Closed from / to these Nairobi days, inclusive. */
+  closedFrom: queryDate,
+  closedTo: queryDate,
+  /** Open at the end of this Nairobi day: opened by then, and not closed by then. */
+  openOn: queryDate,
   sort: z.preprocess(emptyAsUndefined, z.enum(CASE_SORTS).default('updated')),
   page: queryPage,
   limit: queryLimit,

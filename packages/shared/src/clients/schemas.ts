@@ -167,6 +167,11 @@ export const listEnquiriesQuerySchema = z.object({
   status: queryEnum(ENQUIRY_STATUSES, 'Status'),
   kind: queryEnum(ENQUIRY_KINDS, 'Kind'),
   urgency: queryEnum(CONTACT_URGENCIES, 'Urgency'),
+  /** Received from / to these Nairobi days, inclusive (the enquiries report). */
+  from: queryDate,
+  to: queryDate,
+  /** `yes`: turned into a client account. */
+  converted: queryEnum(['yes'] as const, 'Converted'),
   page: queryPage,
   limit: queryLimit,
 });

@@ -35,12 +35,13 @@ export const MESSAGES = {
   forbidden: 'You do not have permission to do this',
   pageNotAllowed: 'You do not have access to that page.',
   adminManagementAccessDenied: 'Access Denied: Only advocates (super admins) can access this page.',
-  // The route guard's words for Clients, Enquiries and Billing (also the API's 403s).
+  // The route guard's words for Clients, Enquiries, Billing (also the API's 403s) and Reports.
   clientsAccessDenied:
     'Access denied. Only advocates, and admins who admit clients, open case files or manage cases, can see clients.',
   enquiriesAccessDenied:
     'Access denied. Only advocates, and admins who admit clients or schedule appointments, can see enquiries.',
   billingAccessDenied: 'Only advocates and admins who manage cases can see the firm’s fee notes',
+  reportsAccessDenied: 'Access denied. Reports are for advocates and admins allowed to view them.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   // A refused page says why (its message above) and who can change it.
   accessDeniedTitle: 'Access Denied',

@@ -10,7 +10,7 @@ import {
   requiredText,
   uuidField,
 } from '../common/fields';
-import { positiveInt, queryLimit, queryPage } from '../common/list-query';
+import { positiveInt, queryEnum, queryLimit, queryPage } from '../common/list-query';
 
 /**
  * The `/api/conversations` and `/api/messages` contract (ADR 020). Bodies are plain
@@ -74,6 +74,11 @@ export const listConversationsQuerySchema = z.object({
    * so a client naming another client sees nothing.
    */
   clientId: z.preprocess(emptyAsUndefined, uuidField(MESSAGE_MESSAGES.clientNotFound).optional()),
+  /**
+   * `day`: the client wrote last, over a day ago, and nobody at the firm has answered (the
+   * client service report's waiting messages).
+   */
+  waiting: queryEnum(['day'] as const, 'Waiting'),
   page: queryPage,
   limit: queryLimit,
 });

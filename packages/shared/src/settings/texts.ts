@@ -221,6 +221,8 @@ const DESCRIBERS: Record<string, Describer> = {
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,
   'audit_log.exported': (p) => `${p.actor} exported the audit log`,
+  'report.exported': (p) =>
+    `${p.actor} exported ${str(p.details.title) ? `the ${str(p.details.title)} report` : 'a report'}${str(p.details.from) && str(p.details.to) ? ` for ${str(p.details.from)} to ${str(p.details.to)}` : ''}`,
   'super_key.rotated': (p) => `${p.actor} changed the advocate registration key`,
   'delivery.retried': (p) => {
     const channel = str(p.details.channel);

@@ -17,7 +17,13 @@ import {
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countAll, likePattern, offsetOf, rowsAndTotal } from '../../db/list-queries';
-import { appointments, users, type AppointmentRow, type NewAppointmentRow } from '../../db/schema';
+import {
+  appointments,
+  payments,
+  users,
+  type AppointmentRow,
+  type NewAppointmentRow,
+} from '../../db/schema';
 import { fullName } from '../users/users.repository';
 
 /**
@@ -51,7 +57,11 @@ function inScope(scope: AppointmentScope): SQL | undefined {
   return scope.clientId ? eq(appointments.clientId, scope.clientId) : undefined;
 }
 
-function filterConditions(
+/**
+ * The WHERE clause of the appointments list: the Reports count with it, so a figure and the list
+ * it links to are the same appointments by construction.
+ */
+export function appointmentListConditions(
   scope: AppointmentScope,
   filters: ListAppointmentsFilters,
 ): SQL | undefined {
@@ -79,6 +89,18 @@ function filterConditions(
   if (paid.from) conditions.push(gte(appointments.paidAt, paid.from));
   if (paid.to) conditions.push(lt(appointments.paidAt, paid.to));
   if (filters.advocateId) conditions.push(eq(appointments.advocateId, filters.advocateId));
+  if (filters.type) conditions.push(eq(appointments.type, filters.type));
+  if (filters.cancelledBy) conditions.push(eq(appointments.cancelledBy, filters.cancelledBy));
+  if (filters.fee === 'charged') {
+    conditions.push(ne(appointments.status, 'cancelled'), sql`${appointments.feeKsh} > 0`);
+  }
+  if (filters.receipt === 'none') {
+    // Marked paid by hand (the earlier frontend's PUT): no receipted payment stands behind it.
+    conditions.push(
+      eq(appointments.paymentStatus, 'paid'),
+      sql`not exists (select 1 from ${payments} p where p.appointment_id = ${appointments.id} and p.status = 'succeeded')`,
+    );
+  }
   if (filters.clientId) conditions.push(eq(appointments.clientId, filters.clientId));
   if (filters.search) {
     const pattern = likePattern(filters.search);
@@ -95,7 +117,7 @@ export async function listAppointments(
   scope: AppointmentScope,
   filters: ListAppointmentsFilters,
 ): Promise<{ rows: AppointmentWithAdvocate[]; total: number }> {
-  const where = filterConditions(scope, filters);
+  const where = appointmentListConditions(scope, filters);
   const order = filters.sort === 'desc' ? desc : asc;
   const { rows, total } = await rowsAndTotal(
     selectWithAdvocate(db)

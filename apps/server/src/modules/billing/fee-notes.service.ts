@@ -145,6 +145,7 @@ export async function listFeeNotes(
   return {
     feeNotes: rows.map((row) => feeNoteSummaryOf(row, today)),
     pagination: paginationOf(query, total),
+    total,
     balanceKsh,
   };
 }

@@ -1,4 +1,4 @@
-import type { PaymentState } from '@firm/shared';
+import { nairobiDays, type PaymentMethod, type PaymentState } from '@firm/shared';
 import {
   aliasedTable,
   and,
@@ -8,6 +8,7 @@ import {
   gt,
   gte,
   inArray,
+  lt,
   lte,
   sql,
   type SQL,
@@ -147,20 +148,39 @@ export async function paidOnAppointment(tx: Executor, appointmentId: string): Pr
 }
 
 export interface PaymentFilters {
-  clientId?: string;
-  feeNoteId?: string;
-  status?: PaymentState;
+  clientId?: string | undefined;
+  feeNoteId?: string | undefined;
+  status?: PaymentState | undefined;
+  method?: PaymentMethod | undefined;
+  /** Received from / to these Nairobi days (only a succeeded payment has been received). */
+  from?: string | undefined;
+  to?: string | undefined;
   page: number;
   limit: number;
 }
 
-export async function listPaymentRows(db: Executor, filters: PaymentFilters, scope: PaymentScope) {
-  const where = and(
+/**
+ * The WHERE clause of the payments list: the Reports count with it, so a figure and the list it
+ * links to are the same payments by construction.
+ */
+export function paymentListConditions(
+  filters: Omit<PaymentFilters, 'page' | 'limit'>,
+  scope: PaymentScope,
+): SQL | undefined {
+  const received = nairobiDays(filters.from, filters.to);
+  return and(
     ...scopeWhere(scope),
     ...(filters.clientId ? [eq(payments.clientId, filters.clientId)] : []),
     ...(filters.feeNoteId ? [eq(payments.feeNoteId, filters.feeNoteId)] : []),
     ...(filters.status ? [eq(payments.status, filters.status)] : []),
+    ...(filters.method ? [eq(payments.method, filters.method)] : []),
+    ...(received.from ? [gte(payments.receivedAt, received.from)] : []),
+    ...(received.to ? [lt(payments.receivedAt, received.to)] : []),
   );
+}
+
+export async function listPaymentRows(db: Executor, filters: PaymentFilters, scope: PaymentScope) {
+  const where = paymentListConditions(filters, scope);
   const newestFirst = [desc(payments.createdAt), desc(payments.id)];
   // The page's ids first, then only those rows joined (as fee-notes.repository's list: an OFFSET
   // on the joined query runs the joins for every row it skips).

@@ -221,6 +221,7 @@ export async function listPayments(deps: BillingDeps, user: UserRow, query: List
   return {
     payments: rows.map((row) => paymentAsSeenBy(user, row)),
     pagination: paginationOf(query, total),
+    total,
   };
 }
 

@@ -98,7 +98,11 @@ async function clientsNamed(db: Executor, pattern: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-function filterConditions(
+/**
+ * The WHERE clause of the cases list: the Reports count with it, so a figure and the list it
+ * links to are the same cases by construction.
+ */
+export function caseListConditions(
   scope: CaseScope,
   filters: ListCasesFilters,
   namedClientIds: string[],
@@ -116,6 +120,22 @@ function filterConditions(
   if (filters.courtTo) {
     conditions.push(
       sql`${cases.courtDate} < ${nairobiDayStart(filters.courtTo)} + interval '1 day'`,
+    );
+  }
+  for (const [column, from, to] of [
+    [cases.createdAt, filters.openedFrom, filters.openedTo],
+    [cases.closedAt, filters.closedFrom, filters.closedTo],
+  ] as const) {
+    if (from) conditions.push(sql`${column} >= ${nairobiDayStart(from)}`);
+    if (to) conditions.push(sql`${column} < ${nairobiDayStart(to)} + interval '1 day'`);
+  }
+  if (filters.openOn) {
+    // Open at the day's end: opened by then and not closed by then. A case reopened since has no
+    // closing date, so it counts as open on the days it was closed (docs/product-rules.md#reports).
+    const dayEnd = sql`${nairobiDayStart(filters.openOn)} + interval '1 day'`;
+    conditions.push(
+      sql`${cases.createdAt} < ${dayEnd}`,
+      sql`(${cases.closedAt} is null or ${cases.closedAt} >= ${dayEnd})`,
     );
   }
   if (filters.search) {
@@ -174,7 +194,7 @@ export async function listCases(
   filters: ListCasesFilters,
 ): Promise<{ rows: CaseListRow[]; total: number }> {
   const namedClientIds = filters.search ? await clientsNamed(db, likePattern(filters.search)) : [];
-  const where = filterConditions(scope, filters, namedClientIds);
+  const where = caseListConditions(scope, filters, namedClientIds);
   const { rows, total } = await rowsAndTotal(
     db
       .select(listColumns(scope))
@@ -215,7 +235,12 @@ function isWholeFirm(scope: CaseScope, filters: ListCasesFilters): boolean {
     !filters.assignee &&
     !filters.client &&
     !filters.courtFrom &&
-    !filters.courtTo
+    !filters.courtTo &&
+    !filters.openedFrom &&
+    !filters.openedTo &&
+    !filters.closedFrom &&
+    !filters.closedTo &&
+    !filters.openOn
   );
 }
 

@@ -7,6 +7,7 @@ import type {
   EnquiryStatus,
   ListEnquiriesFilters,
 } from '@firm/shared';
+import { nairobiDays } from '@firm/shared';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -52,7 +53,7 @@ export interface EnquiryRow {
 }
 
 /** Both kinds, one shape. A booking has no urgency field: it counts as normal. */
-const INBOX = sql`(
+export const ENQUIRY_INBOX = sql`(
   select 'message' as kind, m.id, m.name, null::text as first_name, null::text as last_name,
     m.email, m.phone, m.subject, m.message, m.reference, m.urgency, m.created_at as received_at,
     null::timestamptz as starts_at, null::text as appointment_type, null::text as appointment_status,
@@ -77,7 +78,7 @@ const INBOX = sql`(
 const SELECT = sql`select e.*,
     case when changer.id is null then null else changer.first_name || ' ' || changer.last_name end as changed_by_name,
     case when client.id is null then null else client.first_name || ' ' || client.last_name end as client_name
-  from ${INBOX}
+  from ${ENQUIRY_INBOX}
   left join ${users} changer on changer.id = e.changed_by_id
   left join ${users} client on client.id = e.client_id`;
 
@@ -116,11 +117,25 @@ function toRow(raw: Raw): EnquiryRow {
   };
 }
 
-function whereOf(filters: Pick<ListEnquiriesFilters, 'status' | 'kind' | 'urgency'>): SQL {
+type EnquiryFilters = Pick<
+  ListEnquiriesFilters,
+  'status' | 'kind' | 'urgency' | 'from' | 'to' | 'converted'
+>;
+
+/**
+ * The inbox's WHERE clause over `e` (ENQUIRY_INBOX): the Reports count with it, so a figure and
+ * the list it links to are the same enquiries by construction.
+ */
+export function enquiryListConditions(filters: EnquiryFilters): SQL {
   const conditions: SQL[] = [sql`true`];
   if (filters.status) conditions.push(sql`e.status = ${filters.status}`);
   if (filters.kind) conditions.push(sql`e.kind = ${filters.kind}`);
   if (filters.urgency) conditions.push(sql`e.urgency = ${filters.urgency}`);
+  const received = nairobiDays(filters.from, filters.to);
+  if (received.from)
+    conditions.push(sql`e.received_at >= ${received.from.toISOString()}::timestamptz`);
+  if (received.to) conditions.push(sql`e.received_at < ${received.to.toISOString()}::timestamptz`);
+  if (filters.converted === 'yes') conditions.push(sql`e.client_id is not null`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -129,11 +144,13 @@ export async function listEnquiries(
   db: Executor,
   filters: ListEnquiriesFilters,
 ): Promise<{ rows: EnquiryRow[]; total: number }> {
-  const where = whereOf(filters);
+  const where = enquiryListConditions(filters);
   const page = await db.execute(
     sql`${SELECT} where ${where} order by e.received_at desc, e.id desc limit ${filters.limit} offset ${(filters.page - 1) * filters.limit}`,
   );
-  const counted = await db.execute(sql`select count(*) as total from ${INBOX} where ${where}`);
+  const counted = await db.execute(
+    sql`select count(*) as total from ${ENQUIRY_INBOX} where ${where}`,
+  );
   return { rows: rowsOf(page).map(toRow), total: Number(rowsOf(counted)[0]?.total ?? 0) };
 }
 

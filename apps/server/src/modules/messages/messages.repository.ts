@@ -1,4 +1,4 @@
-import type { ListConversationsFilters } from '@firm/shared';
+import { REPORT_WAITING_HOURS, type ListConversationsFilters } from '@firm/shared';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countAll, likePattern, offsetOf, rowsAndTotal } from '../../db/list-queries';
@@ -79,14 +79,25 @@ function flatten(row: {
   return { ...conversation, ...rest };
 }
 
+/**
+ * The client wrote last, before `since`: the firm has not answered (a withdrawn message of the
+ * client's still waits for one). `last_message_at` is the newest message's time.
+ */
+export const waitingSince = (since: Date) =>
+  sql`${conversations.lastMessageAt} < ${since.toISOString()}::timestamptz and (select lm.from_client from ${messages} lm where lm.conversation_id = ${conversations.id} order by lm.created_at desc, lm.id desc limit 1)`;
+
 /** One page of the conversations in scope, newest activity first (unread ones first if asked). */
 export async function listConversations(
   db: Executor,
   scope: ConversationScope,
   viewerId: string,
   filters: ListConversationsFilters,
+  now: Date = new Date(),
 ): Promise<{ rows: ConversationListRow[]; total: number }> {
   const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
+  if (filters.waiting === 'day') {
+    conditions.push(waitingSince(new Date(now.getTime() - REPORT_WAITING_HOURS * 3_600_000)));
+  }
   if (filters.caseId) conditions.push(eq(conversations.caseId, filters.caseId));
   if (filters.clientId) conditions.push(eq(conversations.clientId, filters.clientId));
   if (filters.unread === 'only') conditions.push(sql`${unreadCount(viewerId)} > 0`);

@@ -16,7 +16,7 @@ import type { SuperKeyStore } from '../../lib/super-key';
 import { writeAudit } from '../audit/audit-log.repository';
 import { isUniqueViolation } from '../users/users.repository';
 import { toDataRequest } from '../profile/profile.service';
-import { csvRow } from './audit-csv';
+import { csvRow } from '../../lib/csv';
 import {
   auditRowsForExport,
   distinctAuditActions,

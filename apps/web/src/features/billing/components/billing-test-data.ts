@@ -30,6 +30,7 @@ export function aPage(notes: FeeNoteSummary[], overrides: Partial<FeeNotePage> =
   return {
     feeNotes: notes,
     pagination: { page: 1, limit: 20, pages: 1 },
+    total: notes.length,
     balanceKsh: null,
     ...overrides,
   };

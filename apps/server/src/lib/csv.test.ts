@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow } from './audit-csv';
+import { csvCell, csvRow } from './csv';
 
 describe('audit CSV cells', () => {
   it.each([

@@ -1,6 +1,6 @@
 /**
- * CSV for the audit log export (RFC 4180: quoted when needed, CRLF line ends). A cell that a
- * spreadsheet would read as a formula (starting with = + - @, or a tab or carriage return) gets a
+ * CSV for the exports, the audit log's and the reports' (RFC 4180: quoted when needed, CRLF line
+ * ends). A cell that a spreadsheet would read as a formula (starting with = + - @, or a tab or carriage return) gets a
  * leading apostrophe, so opening the file runs nothing (CSV injection; OWASP).
  *
  * That is not enough when the spreadsheet splits lines on another separator than ours (ADR 016):

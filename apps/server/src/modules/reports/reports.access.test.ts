@@ -1,0 +1,45 @@
+import { REPORT_KINDS, REPORT_TEXTS, type Report } from '@firm/shared';
+import { expect } from 'vitest';
+import { describeAccessMatrix, type MatrixEndpoint } from '../../../test/access-matrix';
+
+/**
+ * Who may read the reports: advocates, and admins with canAccessReports; every other caller is
+ * refused with the reports' own words, for each report and its CSV.
+ */
+const reportAccess = { action: 'reports:view', deniedMessage: REPORT_TEXTS.accessDenied } as const;
+
+const ENDPOINTS: Record<string, MatrixEndpoint> = Object.fromEntries(
+  REPORT_KINDS.flatMap((kind) => [
+    [
+      `GET /reports/${kind}`,
+      {
+        ...reportAccess,
+        allowed: 200,
+        request: () => ({
+          method: 'GET',
+          url: `/api/reports/${kind}?from=2026-10-01&to=2026-10-31`,
+        }),
+        check: (body) => {
+          const report = body as Report;
+          expect(report.kind).toBe(kind);
+          expect(report.range).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+          expect(report.previousRange).toEqual({ from: '2026-09-01', to: '2026-09-30' });
+          expect(report.sections.length).toBeGreaterThan(0);
+        },
+      } satisfies MatrixEndpoint,
+    ],
+    [
+      `GET /reports/${kind}?format=csv`,
+      {
+        ...reportAccess,
+        allowed: 200,
+        request: () => ({ method: 'GET', url: `/api/reports/${kind}?format=csv` }),
+        check: (body) => {
+          expect(String(body)).toContain(',');
+        },
+      } satisfies MatrixEndpoint,
+    ],
+  ]),
+);
+
+describeAccessMatrix('/api/reports access', ENDPOINTS);

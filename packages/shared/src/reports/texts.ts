@@ -1,0 +1,163 @@
+import { MESSAGES } from '../common/texts';
+import type { ReportKind, ReportPreset, ReportUnit } from './rules';
+
+/** The Reports screen's and CSV's words (docs/texts.md), beside their rules (rules.ts). */
+
+export const REPORT_TITLES: Record<ReportKind, string> = {
+  caseload: 'Caseload',
+  appointments: 'Appointments',
+  enquiries: 'Enquiries',
+  service: 'Client service',
+  money: 'Money',
+};
+
+export const REPORT_DESCRIPTIONS: Record<ReportKind, string> = {
+  caseload:
+    'Open cases, cases opened and closed, how old the open ones are, and court dates ahead.',
+  appointments:
+    'Meetings by month, type and advocate, how full the diary was, and bookings never confirmed.',
+  enquiries:
+    'Contact messages and booking requests, how fast the firm answered, and how many became clients.',
+  service: "How long clients wait for the firm's answer to their messages.",
+  money: 'What was billed, what came in and how, and what is still owed.',
+};
+
+export const REPORT_PRESET_LABELS: Record<ReportPreset, string> = {
+  this_month: 'This month',
+  last_month: 'Last month',
+  this_quarter: 'This quarter',
+  this_year: 'This year',
+  custom: 'Custom',
+};
+
+/** A contact message's urgency, as the enquiries report names it. */
+export const REPORT_URGENCY_LABELS = {
+  normal: 'Normal',
+  urgent: 'Urgent',
+  emergency: 'Emergency',
+} as const;
+
+export const REPORT_UNIT_LABELS: Record<ReportUnit, string> = {
+  count: 'Number',
+  ksh: 'KSh',
+  hours: 'Hours',
+  days: 'Days',
+  percent: '%',
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** `2026-11` as "Nov 2026" (a report's month column). */
+export const reportMonthLabel = (month: string): string =>
+  `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
+
+export const REPORT_TEXTS = {
+  title: 'Reports',
+  subtitle: 'How the practice is doing, for the days you choose.',
+  rangeLabel: 'Period',
+  fromLabel: 'From',
+  toLabel: 'To',
+  apply: 'Show',
+  reportsNav: 'Reports',
+  thisPeriod: 'This period',
+  previousPeriod: 'Previous period',
+  now: 'Now',
+  total: 'Total',
+  loading: 'Loading the report',
+  loadFailed: 'The report could not be loaded. Please try again.',
+  retry: 'Try again',
+  exportCsv: 'Download CSV',
+  print: 'Print',
+  chartOf: (title: string) => `Chart: ${title}`,
+  /** The chart's summary for those who cannot see it; the table beside it holds every figure. */
+  chartSummary: (title: string, highest: string | null) =>
+    `Chart: ${title}.${highest ? ` Highest: ${highest}.` : ''} The table gives every figure.`,
+  /** What the screen names the report choices, and each figure's link ("12 — Family Law, This period"). */
+  pickerLabel: 'Choose a report',
+  figureLink: (figure: string, row: string, column: string) => `${figure} — ${row}, ${column}`,
+  /** A cell with nothing to measure (a median of no answers): a dash, read out as this. */
+  noFigure: 'No figure',
+  periodLine: (period: string, previous: string) => `${period}, compared with ${previous}`,
+  updating: 'Updating the report',
+  downloadFailed: 'The CSV could not be downloaded. Please try again.',
+  tableOf: (title: string) => `Table: ${title}`,
+  noData: 'Nothing in this period.',
+  comparedWith: (from: string, to: string) => `Compared with ${from} – ${to}`,
+  covering: (from: string, to: string) => `${from} – ${to}`,
+  // The route guard's words (the portal manifest reads MESSAGES, never this file).
+  accessDenied: MESSAGES.reportsAccessDenied,
+  invalidDate: 'Dates are written YYYY-MM-DD',
+  fromAfterTo: 'The start date must be on or before the end date',
+  rangeTooLong: 'A report covers at most five years',
+  unknownReport: 'There is no such report',
+  unassigned: 'Unassigned',
+  unknownPerson: 'Former staff member',
+  /** The one figure of a section that counts nothing a list shows (a median, a share). */
+  notAList: 'Worked out from the records; no single list shows it',
+} as const;
+
+/** Each report's sections: their titles, and the labels of their rows where fixed. */
+export const REPORT_SECTION_TEXTS = {
+  caseload: {
+    openAtEnd: 'Open cases at the end of the period, by category',
+    openByStatus: 'Open cases now, by status',
+    openByAssignee: 'Open cases now, by who is assigned',
+    openedClosed: 'Cases opened and closed, by month',
+    opened: 'Opened',
+    closed: 'Closed',
+    age: 'Open cases now, by age',
+    medianAge: 'Median age of open cases now (days)',
+    medianAgeRow: 'Median age',
+    olderThan: (months: number) => `Older than ${months} months`,
+    openedClosedTotals: 'Cases opened and closed, against the previous period',
+    courtDates: 'Court dates in the weeks ahead',
+    courtDatesRow: 'Court dates',
+    weekOf: (day: string) => `Week of ${day}`,
+  },
+  appointments: {
+    byMonth: 'Appointments by month',
+    totals: 'Appointments, against the previous period',
+    booked: 'Booked',
+    confirmed: 'Confirmed',
+    completed: 'Completed',
+    cancelled: 'Cancelled',
+    byType: 'Appointments by type',
+    byAdvocate: 'Appointments by advocate',
+    slots: 'Share of offered times taken',
+    share: 'Share taken',
+    slotsNote: (taken: number, offered: number) =>
+      `${taken} appointments in ${offered} offered times this period: each open day's booking times (a consultation's length) for each advocate taking bookings now.`,
+    unconfirmed: 'Visitor bookings never confirmed by the visitor',
+    unconfirmedRow: 'Never confirmed (the hold ran out)',
+  },
+  enquiries: {
+    byKind: 'Enquiries by kind',
+    byUrgency: 'Contact messages by urgency',
+    response: 'Time to first response (hours)',
+    median: 'Median',
+    p90: '90th percentile',
+    responseNote: (answered: number) =>
+      `From arrival to the firm's first step on the enquiry (a status, a note, a new client), over the ${answered} enquiries of this period acted on.`,
+    converted: 'Enquiries that became clients',
+    convertedRow: 'Became clients',
+  },
+  service: {
+    byStaff: "Time to answer a client's message, by staff member (median hours)",
+    firm: 'The whole firm',
+    byStaffNote:
+      "From a client's message to the firm's next message in that conversation, for each answer; messages still waiting are not counted.",
+    waiting: 'Client messages waiting for an answer',
+    waitingRow: 'Waiting over a day now',
+  },
+  money: {
+    billed: 'Billed',
+    feeNotesIssued: 'Fee notes issued',
+    appointmentFees: 'Appointment fees',
+    collected: 'Collected, by method',
+    markedPaid: 'Appointment fees marked paid without a receipt',
+    outstanding: 'Outstanding now, by age (days)',
+    feeNotesOwed: 'Fee notes',
+    appointmentFeesOwed: 'Appointment fees',
+    total: 'Total',
+    byClient: 'Fee notes outstanding now, by client (largest first)',
+  },
+} as const;
