@@ -31,7 +31,12 @@ export async function clientMessagesOverview(
   const scope = scopeFor(client);
   const [unread, page] = await Promise.all([
     unreadMessagesInScope(db, scope, client.id),
-    listConversationRows(db, scope, client.id, { page: 1, limit, unread: undefined, waiting: undefined }),
+    listConversationRows(db, scope, client.id, {
+      page: 1,
+      limit,
+      unread: undefined,
+      waiting: undefined,
+    }),
   ]);
   return { unread, recent: await toSummaries(db, page.rows) };
 }
