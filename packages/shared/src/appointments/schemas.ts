@@ -333,6 +333,8 @@ export const appointmentListSchema = z.object({
   count: z.number(),
   total: z.number(),
   pagination: paginationSchema,
+  /** The fees of every appointment that matches, on every page (a report links here). */
+  sums: z.object({ feesKsh: z.number().int() }),
   appointments: z.array(appointmentSchema),
 });
 export type AppointmentList = z.infer<typeof appointmentListSchema>;

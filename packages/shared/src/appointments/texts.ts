@@ -259,3 +259,30 @@ export const APPOINTMENT_SCREEN_FAILURES = {
   timesLoadFailed: 'The free times could not be loaded.',
   noFreeTimes: (day: string) => `No free times on ${day}. Please choose another date.`,
 } as const;
+
+/**
+ * What the diary says of the filters only a link sets (a dashboard tile, a report's figure), in
+ * one sentence: "Showing free preliminary calls Sun 1 Nov 2026 to Mon 30 Nov 2026, with a fee."
+ * Days arrive in words.
+ */
+export const APPOINTMENT_LINK_FILTER_TEXTS = {
+  appointments: 'appointments',
+  /** A type's label as a plural noun: "Free preliminary call" → "free preliminary calls". */
+  typePlural: (label: string) => `${label.toLowerCase()}s`,
+  oneAdvocate: 'one advocate’s diary',
+  awaitingFirm: 'waiting for the firm’s confirmation',
+  feesPending: 'fees not yet paid',
+  paid: 'paid',
+  paidOn: (days: string) => `paid ${days}`,
+  markedPaidWithoutReceipt: 'marked paid without a receipt',
+  markedPaidWithoutReceiptOn: (days: string) => `marked paid ${days} without a receipt`,
+  withFee: 'with a fee',
+  /** The fees of every appointment listed (all pages), beside their count. */
+  feesTotal: (amount: string) => `${amount} in fees`,
+  cancelledBy: {
+    client: 'cancelled by the client',
+    firm: 'cancelled by the firm',
+    system: 'cancelled because the visitor never confirmed',
+  },
+  showing: (noun: string, parts: string) => `Showing ${noun}${parts ? ` ${parts}` : ''}.`,
+} as const;

@@ -177,6 +177,11 @@ export const feeNotePageSchema = z.object({
   pagination: paginationSchema,
   /** How many fee notes match, on every page (a report's figure links to the list). */
   total: z.number().int(),
+  /**
+   * Of every page: what those issued and not cancelled billed, and what is still owed on those
+   * not yet paid in full.
+   */
+  sums: z.object({ billedKsh: z.number().int(), owedKsh: z.number().int() }),
   /** What the listed client owes across their payable fee notes (a client's own statement). */
   balanceKsh: z.number().int().nullable(),
 });
@@ -282,9 +287,11 @@ export type ListPaymentsQuery = z.infer<typeof listPaymentsQuerySchema>;
 export const paymentPageSchema = z.object({
   payments: z.array(paymentSchema),
   pagination: paginationSchema,
-  /** How many payments match, on every page. */
+  /** How many payments match, on every page, and the money the succeeded ones brought in. */
   total: z.number().int(),
+  sums: z.object({ receivedKsh: z.number().int() }),
 });
+export type PaymentPage = z.infer<typeof paymentPageSchema>;
 
 export const paymentRecordedSchema = z.object({
   success: z.literal(true),

@@ -308,3 +308,56 @@ export const APPOINTMENT_PAYMENT_TEXTS = {
   submit: 'Record payment',
   recording: 'Recording…',
 } as const;
+
+/** /billing's staff views, and what the fee notes list says of the filters a link sets. */
+export const BILLING_LIST_TEXTS = {
+  viewsLabel: 'Billing views',
+  feeNotesView: 'Fee notes',
+  paymentsView: 'Payments',
+  outstanding: 'Outstanding (not paid in full)',
+  billed: 'Billed (issued, not cancelled)',
+  feeNoteCount: (total: number) => `${total} ${total === 1 ? 'fee note' : 'fee notes'}`,
+  /** Staff's total line: what the listed fee notes billed, and what is still owed on them. */
+  sums: (billed: string, owed: string) => `${billed} billed · ${owed} still owed`,
+  issued: (days: string) => `issued ${days}`,
+  forClient: (name: string) => `for ${name}`,
+  forOneClient: 'for one client',
+  showingFeeNotes: (parts: string) => `Showing fee notes ${parts}.`,
+  emptyFiltered: 'No fee notes match these filters',
+} as const;
+
+/** The staff's Payments view of /billing: every payment, newest first, with its filters. */
+export const PAYMENTS_LIST_TEXTS = {
+  caption: 'Payments',
+  loading: 'Loading payments',
+  loadFailed: 'Payments could not be loaded',
+  empty: 'No payments yet',
+  emptyFiltered: 'No payments match these filters',
+  methodFilter: 'Method',
+  allMethods: 'All methods',
+  statusFilter: 'Status',
+  allStatuses: 'All statuses',
+  fromFilter: 'Received from',
+  toFilter: 'Received to',
+  clearFilters: 'Clear filters',
+  statusLabels: {
+    pending: BILLING_SCREEN_TEXTS.paymentPending,
+    succeeded: 'Received',
+    failed: BILLING_SCREEN_TEXTS.paymentFailed,
+  },
+  columns: {
+    received: 'Received',
+    client: 'Client',
+    for: 'For',
+    method: 'Method',
+    amount: 'Amount',
+    receipt: 'Receipt',
+    status: 'Status',
+  },
+  notReceived: 'Not received',
+  noReceipt: 'No receipt',
+  feeNote: (number: string | null) => (number ? `Fee note ${number}` : 'Draft fee note'),
+  appointment: (title: string) => `Appointment: ${title}`,
+  count: (total: number) => `${total} ${total === 1 ? 'payment' : 'payments'}`,
+  received: (amount: string) => `${amount} received`,
+} as const;

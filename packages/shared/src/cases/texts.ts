@@ -101,3 +101,14 @@ export const CASE_SCREEN_FAILURES = {
   downloadFailed: 'Failed to download the document',
   documentDeleteFailed: 'Failed to delete the document',
 } as const;
+
+/**
+ * What /cases says of the filters only a link sets (a report's figure): the days arrive in words.
+ * The status, category and assignee have their own controls, so they are not repeated here.
+ */
+export const CASE_LINK_FILTER_TEXTS = {
+  opened: (days: string) => `opened ${days}`,
+  closed: (days: string) => `closed ${days}`,
+  openOn: (day: string) => `open at the end of ${day}`,
+  showing: (parts: string) => `Showing cases ${parts}.`,
+} as const;

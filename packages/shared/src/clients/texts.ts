@@ -130,3 +130,10 @@ export const CLIENT_SCREEN_FAILURES = {
   clientUpdateFailed: 'Failed to update the client',
   enquiryUpdateFailed: 'Failed to update the enquiry',
 } as const;
+
+/** What the Enquiries inbox says of the filters only a link sets (a report's figure). */
+export const ENQUIRY_LINK_FILTER_TEXTS = {
+  received: (days: string) => `received ${days}`,
+  converted: 'turned into client accounts',
+  showing: (parts: string) => `Showing enquiries ${parts}.`,
+} as const;

@@ -102,3 +102,10 @@ export const MESSAGE_SCREEN_STATES = {
   noConversationsFound: 'No conversations match your search.',
   noConversations: 'No conversations yet. Start one with New Message.',
 } as const;
+
+/** The conversation list's count, and the filter only a link sets (the service report's waiting). */
+export const MESSAGE_LIST_TEXTS = {
+  count: (total: number) => `${total} ${total === 1 ? 'conversation' : 'conversations'}`,
+  waitingDay: 'Showing conversations where a client has waited over a day for an answer.',
+  noneWaiting: 'No client has waited over a day for an answer.',
+} as const;

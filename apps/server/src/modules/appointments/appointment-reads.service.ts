@@ -40,7 +40,7 @@ export async function listAppointments(
   user: UserRow,
   filters: ListAppointmentsFilters,
 ): Promise<AppointmentList> {
-  const { rows, total } = await listAppointmentRows(
+  const { rows, total, feesKsh } = await listAppointmentRows(
     deps.db,
     { ...scopeOf(user), searchesEmail: can(user, 'appointments:contact') },
     filters,
@@ -50,6 +50,7 @@ export async function listAppointments(
     count: rows.length,
     total,
     pagination: paginationOf(filters, total),
+    sums: { feesKsh },
     appointments: rows.map((row) => appointmentAsSeenBy(user, toAppointment(row))),
   };
 }

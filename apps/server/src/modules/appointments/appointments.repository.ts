@@ -16,7 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { countAll, likePattern, offsetOf, rowsAndTotal } from '../../db/list-queries';
+import { countAll, likePattern, offsetOf } from '../../db/list-queries';
 import {
   appointments,
   payments,
@@ -116,18 +116,29 @@ export async function listAppointments(
   db: Executor,
   scope: AppointmentScope,
   filters: ListAppointmentsFilters,
-): Promise<{ rows: AppointmentWithAdvocate[]; total: number }> {
+): Promise<{ rows: AppointmentWithAdvocate[]; total: number; feesKsh: number }> {
   const where = appointmentListConditions(scope, filters);
   const order = filters.sort === 'desc' ? desc : asc;
-  const { rows, total } = await rowsAndTotal(
+  const [rows, [counted]] = await Promise.all([
     selectWithAdvocate(db)
       .where(where)
       .orderBy(order(appointments.startsAt), order(appointments.id))
       .limit(filters.limit)
       .offset(offsetOf(filters)),
-    db.select({ total: countAll() }).from(appointments).where(where),
-  );
-  return { rows: rows.map(withAdvocate), total };
+    // How many match and their fees added up: what a report's figure that links here counts.
+    db
+      .select({
+        total: countAll(),
+        feesKsh: sql<number>`coalesce(sum(${appointments.feeKsh}), 0)`.mapWith(Number),
+      })
+      .from(appointments)
+      .where(where),
+  ]);
+  return {
+    rows: rows.map(withAdvocate),
+    total: counted?.total ?? 0,
+    feesKsh: counted?.feesKsh ?? 0,
+  };
 }
 
 /**

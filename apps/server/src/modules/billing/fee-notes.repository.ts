@@ -1,7 +1,7 @@
 import { nairobiDays, type BillingNumberKind, type FeeNoteStatus } from '@firm/shared';
 import { aliasedTable, and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { countAll, offsetOf, rowsAndTotal } from '../../db/list-queries';
+import { countAll, offsetOf } from '../../db/list-queries';
 import {
   billingNumberCounters,
   cases,
@@ -205,12 +205,32 @@ export async function listFeeNoteRows(db: Executor, filters: FeeNoteFilters, sco
     .orderBy(...newestFirst)
     .limit(filters.limit)
     .offset(offsetOf(filters));
-  return rowsAndTotal(
+  const [rows, [counted]] = await Promise.all([
     withParties(db)
       .where(inArray(feeNotes.id, pageIds))
       .orderBy(...newestFirst),
-    db.select({ total: countAll() }).from(feeNotes).where(where),
-  );
+    // How many match, and their money: what a report's figure that links here adds up.
+    db
+      .select({
+        total: countAll(),
+        // Billed: issued and not cancelled; owed: what is left on those not yet paid in full.
+        billedKsh:
+          sql<number>`coalesce(sum(${feeNotes.totalKsh}) filter (where ${feeNotes.status} in ('issued', 'partly_paid', 'paid')), 0)`.mapWith(
+            Number,
+          ),
+        owedKsh:
+          sql<number>`coalesce(sum(${feeNotes.totalKsh} - ${feeNotes.paidKsh}) filter (where ${feeNotes.status} in ('issued', 'partly_paid')), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(feeNotes)
+      .where(where),
+  ]);
+  return {
+    rows,
+    total: counted?.total ?? 0,
+    sums: { billedKsh: counted?.billedKsh ?? 0, owedKsh: counted?.owedKsh ?? 0 },
+  };
 }
 
 /**

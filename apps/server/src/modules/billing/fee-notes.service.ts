@@ -138,7 +138,7 @@ export async function listFeeNotes(
   const scope = feeNoteScopeOf(user);
   const today = nairobiToday(nowOf(deps));
   const balanceFor = scope.clientId ?? query.clientId;
-  const [{ rows, total }, balanceKsh] = await Promise.all([
+  const [{ rows, total, sums }, balanceKsh] = await Promise.all([
     listFeeNoteRows(deps.db, { ...query, today }, scope),
     balanceFor ? balanceOfClient(deps.db, balanceFor) : Promise.resolve(null),
   ]);
@@ -146,6 +146,7 @@ export async function listFeeNotes(
     feeNotes: rows.map((row) => feeNoteSummaryOf(row, today)),
     pagination: paginationOf(query, total),
     total,
+    sums,
     balanceKsh,
   };
 }

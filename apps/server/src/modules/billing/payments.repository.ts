@@ -14,7 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { countAll, offsetOf, rowsAndTotal } from '../../db/list-queries';
+import { countAll, offsetOf } from '../../db/list-queries';
 import { appointments, feeNotes, payments, users, type PaymentRow } from '../../db/schema';
 
 /** Payments (ADR 035): by hand or M-Pesa, each settling one fee note or one appointment's fee. */
@@ -191,12 +191,23 @@ export async function listPaymentRows(db: Executor, filters: PaymentFilters, sco
     .orderBy(...newestFirst)
     .limit(filters.limit)
     .offset(offsetOf(filters));
-  return rowsAndTotal(
+  const [rows, [counted]] = await Promise.all([
     withRefs(db)
       .where(inArray(payments.id, pageIds))
       .orderBy(...newestFirst),
-    db.select({ total: countAll() }).from(payments).where(where),
-  );
+    db
+      .select({
+        total: countAll(),
+        // Money received: a pending or failed push brought nothing in.
+        receivedKsh:
+          sql<number>`coalesce(sum(${payments.amountKsh}) filter (where ${payments.status} = 'succeeded'), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(payments)
+      .where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0, sums: { receivedKsh: counted?.receivedKsh ?? 0 } };
 }
 
 /** The appointment a payment settles, locked until `tx` ends (its paid status follows the sum). */

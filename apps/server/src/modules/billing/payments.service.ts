@@ -217,11 +217,12 @@ export async function readPayment(deps: BillingDeps, user: UserRow, id: string):
 
 /** GET /api/payments */
 export async function listPayments(deps: BillingDeps, user: UserRow, query: ListPaymentsQuery) {
-  const { rows, total } = await listPaymentRows(deps.db, query, paymentScopeOf(user));
+  const { rows, total, sums } = await listPaymentRows(deps.db, query, paymentScopeOf(user));
   return {
     payments: rows.map((row) => paymentAsSeenBy(user, row)),
     pagination: paginationOf(query, total),
     total,
+    sums,
   };
 }
 

@@ -1,5 +1,5 @@
 import { APPOINTMENT_MESSAGES as M, type PublicUser } from '@firm/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { heldBooking } from '../../../testing/appointments';
@@ -143,5 +143,94 @@ describe('confirming a booking is reviewed first (ADR 027)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm and send' }));
     await expect.poll(() => calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'confirmed' });
+  });
+});
+
+describe('the filters a report links with', () => {
+  const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
+
+  function answerList(total: number) {
+    return answerApi((method, path) =>
+      method === 'GET' && path.startsWith('/appointments?')
+        ? [
+            200,
+            {
+              success: true,
+              count: 1,
+              total,
+              pagination: { page: 1, limit: 20, pages: Math.ceil(total / 20) },
+              sums: { feesKsh: total * 2_500 },
+              appointments: [unpaid],
+            },
+          ]
+        : undefined,
+    );
+  }
+
+  it('asks for a type and a fee, says them with the total, and Show all clears them', async () => {
+    const calls = answerList(9);
+    const { router } = renderWithApp(<AppointmentsList user={anAdvocate()} />, {
+      path: '/appointments?from=2026-11-01&to=2026-11-30&type=preliminary_call&fee=charged',
+    });
+    expect(
+      await screen.findByText(
+        'Showing free preliminary calls Sun 1 Nov 2026 to Mon 30 Nov 2026, with a fee.',
+      ),
+    ).toBeVisible();
+    expect(await screen.findByText('9 appointments · KSh 22,500 in fees')).toBeVisible();
+    expect(queryOf(calls[0]!.url)).toMatchObject({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      type: 'preliminary_call',
+      fee: 'charged',
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/appointments?page=1&sort=asc'));
+  });
+
+  it('asks for the cancelled ones whose visitor never confirmed, under the Cancelled tab', async () => {
+    const calls = answerList(2);
+    renderWithApp(<AppointmentsList user={anAdvocate()} />, {
+      path: '/appointments?status=cancelled&cancelledBy=system&from=2026-11-01&to=2026-11-30',
+    });
+    expect(
+      await screen.findByText(
+        'Showing appointments Sun 1 Nov 2026 to Mon 30 Nov 2026, cancelled because the visitor never confirmed.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Cancelled' })).toHaveAttribute('aria-selected', 'true');
+    expect(queryOf(calls[0]!.url)).toMatchObject({ status: 'cancelled', cancelledBy: 'system' });
+  });
+
+  it('asks for the fees marked paid without a receipt in the paid days, and says so', async () => {
+    const calls = answerList(4);
+    renderWithApp(<AppointmentsList user={anAdvocate()} />, {
+      path: '/appointments?payment=paid&paidFrom=2026-11-01&paidTo=2026-11-30&receipt=none',
+    });
+    expect(
+      await screen.findByText(
+        'Showing appointments marked paid Sun 1 Nov 2026 to Mon 30 Nov 2026 without a receipt.',
+      ),
+    ).toBeVisible();
+    expect(await screen.findByText('4 appointments · KSh 10,000 in fees')).toBeVisible();
+    expect(queryOf(calls[0]!.url)).toMatchObject({
+      payment: 'paid',
+      paidFrom: '2026-11-01',
+      paidTo: '2026-11-30',
+      receipt: 'none',
+    });
+  });
+
+  it('leaves out a value the server would refuse, and says nothing of it', async () => {
+    const calls = answerList(1);
+    renderWithApp(<AppointmentsList user={anAdvocate()} />, {
+      path: '/appointments?type=haircut&cancelledBy=nobody',
+    });
+    expect(await screen.findByText('1 appointment')).toBeVisible();
+    expect(calls[0]!.url).toBe('/api/appointments?page=1&sort=asc');
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
   });
 });

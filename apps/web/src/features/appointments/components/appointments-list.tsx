@@ -1,10 +1,17 @@
 import {
+  APPOINTMENT_LINK_FILTER_TEXTS as L,
   APPOINTMENT_MESSAGES as M,
+  APPOINTMENT_TYPE_DEFAULTS,
+  APPOINTMENT_TYPES,
+  CANCELLED_BY,
   APPOINTMENT_PAYMENT_TEXTS as P,
   APPOINTMENT_STATUS_LABELS,
   can,
+  formatKsh,
   type Appointment,
   type AppointmentStatus,
+  type AppointmentType,
+  type CancelledBy,
   type PublicUser,
   isClientAccount,
   isStaffAccount,
@@ -45,28 +52,47 @@ const TABS: readonly StatusTab[] = [
 const tabLabel = (tab: StatusTab) =>
   tab === 'all' ? 'All' : tab === 'live' ? 'Active' : APPOINTMENT_STATUS_LABELS[tab];
 
-/** Filters a link may set (the dashboards' tiles): days, one advocate's diary, fees. */
+/**
+ * Filters a link may set (the dashboards' tiles, the reports' figures): days, one advocate's
+ * diary, a type, who cancelled, fees and how they were paid.
+ */
 const LINK_FILTERS = {
   from: '',
   to: '',
   advocate: '',
+  type: '',
+  cancelledBy: '',
+  fee: '',
   payment: '',
   paidFrom: '',
   paidTo: '',
+  receipt: '',
   awaiting: '',
 };
+
+const isType = (value: string): value is AppointmentType =>
+  (APPOINTMENT_TYPES as readonly string[]).includes(value);
+const isCancelledBy = (value: string): value is CancelledBy =>
+  (CANCELLED_BY as readonly string[]).includes(value);
 
 function describeFilters(filters: typeof LINK_FILTERS): string {
   const parts: string[] = [];
   const days = formatDayRange(filters.from, filters.to);
   if (days) parts.push(days);
-  if (filters.advocate) parts.push('one advocate’s diary');
-  if (filters.awaiting === 'firm') parts.push('waiting for the firm’s confirmation');
-  if (filters.payment === 'pending') parts.push('fees not yet paid');
+  if (filters.advocate) parts.push(L.oneAdvocate);
+  if (filters.awaiting === 'firm') parts.push(L.awaitingFirm);
+  if (isCancelledBy(filters.cancelledBy)) parts.push(L.cancelledBy[filters.cancelledBy]);
+  if (filters.fee === 'charged') parts.push(L.withFee);
+  if (filters.payment === 'pending') parts.push(L.feesPending);
   const paidDays = formatDayRange(filters.paidFrom, filters.paidTo);
-  if (paidDays) parts.push(`paid ${paidDays}`);
-  else if (filters.payment === 'paid') parts.push('paid');
-  return parts.join(', ');
+  if (filters.receipt === 'none') {
+    parts.push(paidDays ? L.markedPaidWithoutReceiptOn(paidDays) : L.markedPaidWithoutReceipt);
+  } else if (paidDays) parts.push(L.paidOn(paidDays));
+  else if (filters.payment === 'paid') parts.push(L.paid);
+  const noun = isType(filters.type)
+    ? L.typePlural(APPOINTMENT_TYPE_DEFAULTS[filters.type].label)
+    : L.appointments;
+  return parts.length || noun !== L.appointments ? L.showing(noun, parts.join(', ')) : '';
 }
 
 type Dialog = {
@@ -83,14 +109,33 @@ type Dialog = {
 export function AppointmentsList({ user }: { user: PublicUser }) {
   const list = useListParams({ status: 'all', ...LINK_FILTERS });
   const status = list.filters.status as StatusTab;
-  const { from, to, advocate, payment, paidFrom, paidTo, awaiting } = list.filters;
-  const linkFilters = describeFilters({ from, to, advocate, payment, paidFrom, paidTo, awaiting });
+  const { status: _status, ...links } = list.filters;
+  const linkFilters = describeFilters(links);
+  // A link about money (a report's fees billed, owed or marked paid): the list adds its fees up.
+  const aboutFees = links.fee === 'charged' || links.receipt === 'none' || links.payment !== '';
+  const {
+    from,
+    to,
+    advocate,
+    type,
+    cancelledBy,
+    fee,
+    payment,
+    paidFrom,
+    paidTo,
+    receipt,
+    awaiting,
+  } = links;
   const query = useAppointments({
     status: status === 'all' ? undefined : status,
     search: list.debouncedSearch || undefined,
     from: from || undefined,
     to: to || undefined,
     advocateId: advocate || undefined,
+    type: isType(type) ? type : undefined,
+    cancelledBy: isCancelledBy(cancelledBy) ? cancelledBy : undefined,
+    fee: fee === 'charged' ? 'charged' : undefined,
+    receipt: receipt === 'none' ? 'none' : undefined,
     payment: payment === 'pending' || payment === 'paid' ? payment : undefined,
     paidFrom: paidFrom || undefined,
     paidTo: paidTo || undefined,
@@ -233,9 +278,10 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     >
       {(data) => (
         <>
-          {/* The whole count, so a dashboard tile's figure can be checked against its list. */}
+          {/* The whole count (and fees), so a dashboard's or report's figure can be checked. */}
           <p className="mb-3 text-sm text-slate-600" aria-live="polite">
             {data.total} {data.total === 1 ? 'appointment' : 'appointments'}
+            {aboutFees ? ` · ${L.feesTotal(formatKsh(data.sums.feesKsh))}` : ''}
           </p>
           <ul className="grid gap-4 lg:grid-cols-2">
             {data.appointments.map((appointment) => (
@@ -265,7 +311,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
       />
       {linkFilters ? (
         <FilterNotice
-          text={`Showing appointments ${linkFilters}.`}
+          text={linkFilters}
           onClear={() =>
             list.clearFilters(Object.keys(LINK_FILTERS) as (keyof typeof LINK_FILTERS)[])
           }

@@ -6,7 +6,9 @@ import { useScreenQuery } from '../../../lib/screen-query';
 /** Every billing query starts with this key; a change to a fee note or a payment refreshes them. */
 export const BILLING_KEY = ['billing'] as const;
 
-export type FeeNoteFilters = Partial<Pick<ListFeeNotesQuery, 'clientId' | 'caseId' | 'page'>> & {
+export type FeeNoteFilters = Partial<
+  Pick<ListFeeNotesQuery, 'clientId' | 'caseId' | 'issuedFrom' | 'issuedTo' | 'page'>
+> & {
   status?: ListFeeNotesQuery['status'] | 'all';
   limit?: number;
 };

@@ -31,6 +31,14 @@ export function aPage(notes: FeeNoteSummary[], overrides: Partial<FeeNotePage> =
     feeNotes: notes,
     pagination: { page: 1, limit: 20, pages: 1 },
     total: notes.length,
+    sums: {
+      billedKsh: notes
+        .filter((note) => ['issued', 'partly_paid', 'paid'].includes(note.status))
+        .reduce((sum, note) => sum + note.totalKsh, 0),
+      owedKsh: notes
+        .filter((note) => ['issued', 'partly_paid'].includes(note.status))
+        .reduce((sum, note) => sum + note.balanceKsh, 0),
+    },
     balanceKsh: null,
     ...overrides,
   };

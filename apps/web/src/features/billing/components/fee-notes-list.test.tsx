@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aClient, anAdvocate } from '../../../testing/people';
 import { mockApi, renderWithApp } from '../../../testing/render';
-import { LONG_MATTER, NOTE_ID, aPage, aSummary } from './billing-test-data';
+import { CLIENT_ID, LONG_MATTER, NOTE_ID, aPage, aSummary } from './billing-test-data';
 import { FeeNotesList } from './fee-notes-list';
 
 describe('the fee notes list', () => {
@@ -76,5 +76,62 @@ describe('the fee notes list', () => {
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'FN/2026/0042' })).toBeVisible();
+  });
+});
+
+describe('the filters a report links with', () => {
+  const LINKED = `status=outstanding&clientId=${CLIENT_ID}&issuedFrom=2026-10-01&issuedTo=2026-10-31`;
+
+  it('asks for the outstanding ones a client was issued in the days, says so with the total and what they owe, and Show all clears the link’s part', async () => {
+    const calls = mockApi({
+      [`GET /fee-notes?${LINKED}&page=1&limit=20`]: [
+        200,
+        { ...aPage([aSummary()], { balanceKsh: 38_000 }), total: 1 },
+      ],
+      'GET /fee-notes?status=outstanding&page=1&limit=20': [
+        200,
+        { ...aPage([aSummary(), aSummary({ id: 'n2' })]), total: 23 },
+      ],
+    });
+    const { router } = renderWithApp(<FeeNotesList actor={anAdvocate()} />, {
+      path: `/billing?status=outstanding&issuedFrom=2026-10-01&issuedTo=2026-10-31&client=${CLIENT_ID}`,
+    });
+    expect(
+      await screen.findByText(
+        'Showing fee notes issued Thu 1 Oct 2026 to Sat 31 Oct 2026, for Amani Otieno.',
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText('1 fee note · KSh 58,000 billed · KSh 38,000 still owed'),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Status')).toHaveValue('outstanding');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=outstanding'));
+    expect(
+      await screen.findByText('23 fee notes · KSh 116,000 billed · KSh 76,000 still owed'),
+    ).toBeVisible();
+    expect(screen.queryByText(/Showing fee notes/)).not.toBeInTheDocument();
+    expect(calls.at(-1)?.url).toBe('/api/fee-notes?status=outstanding&page=1&limit=20');
+  });
+
+  it('offers the billed ones a report counts in the status filter', async () => {
+    const calls = mockApi({
+      'GET /fee-notes?status=billed&issuedFrom=2026-10-01&issuedTo=2026-10-31&page=1&limit=20': [
+        200,
+        { ...aPage([aSummary()]), total: 17 },
+      ],
+    });
+    renderWithApp(<FeeNotesList actor={anAdvocate()} />, {
+      path: '/billing?status=billed&issuedFrom=2026-10-01&issuedTo=2026-10-31',
+    });
+    expect(
+      await screen.findByText('17 fee notes · KSh 58,000 billed · KSh 38,000 still owed'),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Status')).toHaveValue('billed');
+    expect(
+      screen.getByText('Showing fee notes issued Thu 1 Oct 2026 to Sat 31 Oct 2026.'),
+    ).toBeVisible();
+    expect(calls).toHaveLength(1);
   });
 });

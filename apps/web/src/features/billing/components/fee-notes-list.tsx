@@ -1,4 +1,5 @@
 import {
+  BILLING_LIST_TEXTS as L,
   BILLING_SCREEN_TEXTS as T,
   FEE_NOTE_STATUSES,
   FEE_NOTE_STATUS_LABELS,
@@ -6,23 +7,49 @@ import {
   can,
   formatKsh,
   isClientAccount,
+  type FeeNotePage,
   type FeeNoteSummary,
   type PublicUser,
 } from '@firm/shared';
 import { FilePlus2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Column } from '../../../components/list/data-table';
+import { DataTable, type Column } from '../../../components/list/data-table';
 import { FilterSelect } from '../../../components/list/filter-controls';
-import { PagedTable } from '../../../components/list/paged-table';
+import { FilterNotice } from '../../../components/list/filter-notice';
+import { ListResults } from '../../../components/list/list-states';
+import { FILTERED_EMPTY_HINT } from '../../../components/list/paged-table';
+import { Pagination } from '../../../components/list/pagination';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Button } from '../../../components/ui/button';
-import { PageHeading } from '../../../components/ui/page-heading';
+import { formatDayRange } from '../../../lib/format';
 import { useFeeNotes, type FeeNoteFilters } from '../api/list-fee-notes';
 import { OverdueBadge, StatusBadge, dayOf, dueDayOf, feeNoteNumber } from './billing-format';
 import { FeeNoteFormModal } from './fee-note-form-modal';
 
-const FILTER_DEFAULTS = { status: 'all' };
+/** Filters only a link sets (a report's figure): said above the list, cleared by Show all. */
+const LINK_FILTERS = { issuedFrom: '', issuedTo: '', client: '' };
+const FILTER_DEFAULTS = { status: 'all', ...LINK_FILTERS };
+
+/** The report links here with a client's id: the rows name them (all are theirs). */
+function describeLinkFilters(filters: typeof LINK_FILTERS, clientName: string | null): string {
+  const parts: string[] = [];
+  const days = formatDayRange(filters.issuedFrom, filters.issuedTo);
+  if (days) parts.push(L.issued(days));
+  if (filters.client) parts.push(clientName ? L.forClient(clientName) : L.forOneClient);
+  return parts.length ? L.showingFeeNotes(parts.join(', ')) : '';
+}
+
+/**
+ * The whole count and, for staff, the money of every page (added up by the server), so a report's
+ * figure, a count or shillings billed or owed, can be checked against the list.
+ */
+function totalLine(data: FeeNotePage, withSums: boolean): string {
+  const count = L.feeNoteCount(data.total);
+  return withSums
+    ? `${count} · ${L.sums(formatKsh(data.sums.billedKsh), formatKsh(data.sums.owedKsh))}`
+    : count;
+}
 
 const numberColumn: Column<FeeNoteSummary> = {
   header: T.columns.number,
@@ -123,16 +150,21 @@ function BalanceOwed({ balanceKsh }: { balanceKsh: number }) {
 }
 
 /**
- * /billing: fee notes, newest first, with a status filter and pages (in the URL). A client sees
- * their own issued ones and what they owe; staff see every client's, and may draft a new one.
+ * /billing's fee notes, newest first, with a status filter and pages (in the URL), and the filters
+ * a report's link sets (issued days, one client). A client sees their own issued ones and what
+ * they owe; staff see every client's, and may draft a new one.
  */
 export function FeeNotesList({ actor }: { actor: PublicUser }) {
   const isClient = isClientAccount(actor);
   const list = useListParams(FILTER_DEFAULTS);
   const [adding, setAdding] = useState(false);
   const navigate = useNavigate();
+  const { issuedFrom, issuedTo, client } = list.filters;
   const filters: FeeNoteFilters = {
     status: list.filters.status as FeeNoteFilters['status'],
+    clientId: client || undefined,
+    issuedFrom: issuedFrom || undefined,
+    issuedTo: issuedTo || undefined,
     page: list.page,
     limit: LIST_DEFAULT_LIMIT,
   };
@@ -143,52 +175,85 @@ export function FeeNotesList({ actor }: { actor: PublicUser }) {
   // A client never sees a draft: it is not theirs until issued.
   const statuses = FEE_NOTE_STATUSES.filter((status) => !isClient || status !== 'draft');
   const balance = query.data?.balanceKsh;
+  const firstRow = query.data?.feeNotes[0];
+  const linkFilters = describeLinkFilters(
+    { issuedFrom, issuedTo, client },
+    firstRow && firstRow.client.id === client ? firstRow.client.name : null,
+  );
 
   return (
     <>
-      <PageHeading title={T.heading}>{isClient ? T.clientIntro : T.staffIntro}</PageHeading>
-      <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
-        {isClient && typeof balance === 'number' ? <BalanceOwed balanceKsh={balance} /> : null}
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          <FilterSelect
-            id="fee-notes-status"
-            label={T.statusFilterLabel}
-            value={list.filters.status}
-            onChange={(value) => list.setFilter('status', value)}
-            isLabelVisible
-          >
-            <option value="all">{T.allStatuses}</option>
-            {statuses.map((status) => (
-              <option key={status} value={status}>
-                {FEE_NOTE_STATUS_LABELS[status]}
-              </option>
-            ))}
-            <option value="overdue">{T.overdue}</option>
-          </FilterSelect>
-          {can(actor, 'fee-notes:manage') ? (
-            <Button onClick={() => setAdding(true)}>
-              <FilePlus2 aria-hidden="true" className="size-4" />
-              {T.newFeeNote}
-            </Button>
-          ) : null}
-        </div>
-
-        <section aria-label={T.listCaption} aria-busy={query.isFetching} className="mt-6">
-          <PagedTable
-            query={query}
-            rowsOf={(data) => data.feeNotes}
-            caption={T.listCaption}
-            columns={columns}
-            rowKey={(note) => note.id}
-            loadingLabel={T.loading}
-            failedText={T.loadFailed}
-            empty={{
-              title: list.isFiltered ? T.emptyFiltered : isClient ? T.emptyClient : T.empty,
-            }}
-            list={list}
-          />
-        </section>
+      {isClient && typeof balance === 'number' ? <BalanceOwed balanceKsh={balance} /> : null}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <FilterSelect
+          id="fee-notes-status"
+          label={T.statusFilterLabel}
+          value={list.filters.status}
+          onChange={(value) => list.setFilter('status', value)}
+          isLabelVisible
+        >
+          <option value="all">{T.allStatuses}</option>
+          {statuses.map((status) => (
+            <option key={status} value={status}>
+              {FEE_NOTE_STATUS_LABELS[status]}
+            </option>
+          ))}
+          <option value="outstanding">{L.outstanding}</option>
+          <option value="billed">{L.billed}</option>
+          <option value="overdue">{T.overdue}</option>
+        </FilterSelect>
+        {can(actor, 'fee-notes:manage') ? (
+          <Button onClick={() => setAdding(true)}>
+            <FilePlus2 aria-hidden="true" className="size-4" />
+            {T.newFeeNote}
+          </Button>
+        ) : null}
       </div>
+
+      {linkFilters ? (
+        <div className="mt-3">
+          <FilterNotice
+            text={linkFilters}
+            onClear={() =>
+              list.clearFilters(Object.keys(LINK_FILTERS) as (keyof typeof LINK_FILTERS)[])
+            }
+          />
+        </div>
+      ) : null}
+
+      <section aria-label={T.listCaption} aria-busy={query.isFetching} className="mt-6">
+        <ListResults
+          query={query}
+          loadingLabel={T.loading}
+          failedText={T.loadFailed}
+          isEmpty={(data) => data.feeNotes.length === 0}
+          empty={{
+            title: linkFilters
+              ? L.emptyFiltered
+              : list.isFiltered
+                ? T.emptyFiltered
+                : isClient
+                  ? T.emptyClient
+                  : T.empty,
+            hint: list.isFiltered ? FILTERED_EMPTY_HINT : undefined,
+          }}
+        >
+          {(data) => (
+            <>
+              <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+                {totalLine(data, !isClient)}
+              </p>
+              <DataTable
+                caption={T.listCaption}
+                columns={columns}
+                rows={data.feeNotes}
+                rowKey={(note) => note.id}
+              />
+              <Pagination page={list.page} pages={data.pagination.pages} onPage={list.setPage} />
+            </>
+          )}
+        </ListResults>
+      </section>
       {adding ? (
         <FeeNoteFormModal
           onClose={() => setAdding(false)}

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import type { RouteHandle } from '../../../lib/seo';
 import { useSession } from '../../../lib/session';
 import { FeeNotePage } from '../components/fee-note-page';
-import { FeeNotesList } from '../components/fee-notes-list';
+import { BillingScreen } from '../components/billing-screen';
 
 export const handle: RouteHandle = {
   seo: { title: 'Billing | Mwamba & Associates Advocates', description: '', noindex: true },
@@ -13,5 +13,5 @@ export function Component() {
   const { user } = useSession();
   const { id } = useParams();
   if (!user) return null;
-  return id ? <FeeNotePage key={id} id={id} actor={user} /> : <FeeNotesList actor={user} />;
+  return id ? <FeeNotePage key={id} id={id} actor={user} /> : <BillingScreen actor={user} />;
 }

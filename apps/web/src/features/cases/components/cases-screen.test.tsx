@@ -190,6 +190,60 @@ describe('the cases list', () => {
   });
 });
 
+describe('the filters a report links with', () => {
+  const paramsOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
+
+  it('asks for the opened and closed days, says them with the total, keeps the selects working, and Show all clears them', async () => {
+    const calls = mockApi({
+      'GET /cases?openedFrom=2026-11-01&openedTo=2026-11-30&closedFrom=2026-11-01&closedTo=2026-11-30&page=1&limit=20':
+        [200, list([summary()], 7)],
+      'GET /cases?status=closed&openedFrom=2026-11-01&openedTo=2026-11-30&closedFrom=2026-11-01&closedTo=2026-11-30&page=1&limit=20':
+        [200, list([summary()], 3)],
+      'GET /cases?status=closed&page=1&limit=20': [200, list([summary()], 40)],
+    });
+    const { router } = renderCases(
+      anAdvocate(),
+      '/cases?openedFrom=2026-11-01&openedTo=2026-11-30&closedFrom=2026-11-01&closedTo=2026-11-30',
+    );
+    expect(
+      await screen.findByText(
+        'Showing cases opened Sun 1 Nov 2026 to Mon 30 Nov 2026, closed Sun 1 Nov 2026 to Mon 30 Nov 2026.',
+      ),
+    ).toBeVisible();
+    expect(await screen.findByText('7 cases')).toBeVisible();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'closed');
+    expect(await screen.findByText('3 cases')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=closed'));
+    expect(await screen.findByText('40 cases')).toBeVisible();
+    expect(screen.queryByText(/Showing cases/)).not.toBeInTheDocument();
+    expect(calls.at(-1)?.url).toBe('/api/cases?status=closed&page=1&limit=20');
+  });
+
+  it('asks for the cases open at the end of a day with a category and assignee, and says so', async () => {
+    const calls = mockApi({
+      'GET /cases?status=open&category=family&assignee=none&openOn=2026-11-30&page=1&limit=20': [
+        200,
+        list([summary()], 12),
+      ],
+      'GET /cases/people': [200, PEOPLE],
+    });
+    renderCases(anAdvocate(), '/cases?status=open&category=family&assignee=none&openOn=2026-11-30');
+    expect(
+      await screen.findByText('Showing cases open at the end of Mon 30 Nov 2026.'),
+    ).toBeVisible();
+    expect(await screen.findByText('12 cases')).toBeVisible();
+    // The link's category and assignee show in their own controls, opened for the person.
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('open');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('family');
+    expect(screen.getByRole('combobox', { name: 'Assigned to' })).toHaveValue('none');
+    const asked = calls.find((call) => call.url.startsWith('/api/cases?'));
+    expect(paramsOf(asked!.url)).toMatchObject({ openOn: '2026-11-30', status: 'open' });
+  });
+});
+
 describe('the case detail', () => {
   it('opens at /cases/:id with documents, notes, information and timeline; a client gets no staff controls', async () => {
     mockApi({

@@ -1,11 +1,14 @@
 import {
   CASE_CATEGORIES,
+  CASE_LINK_FILTER_TEXTS as LINK,
   CASE_MESSAGES,
   CASE_SCREEN_FAILURES,
   CASE_UNASSIGNED,
   LIST_DEFAULT_LIMIT,
   can,
   isAdminAccount,
+  formatNairobiDay,
+  isCalendarDate,
   type PublicUser,
   isClientAccount,
 } from '@firm/shared';
@@ -13,12 +16,14 @@ import { Plus, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
+import { FilterNotice } from '../../../components/list/filter-notice';
 import { ListResults } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { inputClass } from '../../../components/ui/text-field';
+import { formatDayRange } from '../../../lib/format';
 import { useCasePeople } from '../api/create-case';
 import { useCases } from '../api/list-cases';
 import { CaseCard, CaseCardSkeleton } from './case-card';
@@ -31,6 +36,15 @@ import { PRIORITY_OPTIONS, STATUS_OPTIONS } from './case-format';
 const loadNewCaseModal = () => import('./new-case-modal');
 const NewCaseModal = lazy(() => loadNewCaseModal().then((m) => ({ default: m.NewCaseModal })));
 
+/** Filters only a link sets (a report's figure): said above the list, cleared by Show all. */
+const LINK_FILTERS = {
+  openedFrom: '',
+  openedTo: '',
+  closedFrom: '',
+  closedTo: '',
+  openOn: '',
+};
+
 const FILTER_DEFAULTS = {
   status: 'all',
   priority: 'all',
@@ -38,7 +52,21 @@ const FILTER_DEFAULTS = {
   assignee: '',
   courtFrom: '',
   courtTo: '',
+  ...LINK_FILTERS,
 };
+
+function describeLinkFilters(filters: typeof LINK_FILTERS): string {
+  const parts: string[] = [];
+  const opened = formatDayRange(filters.openedFrom, filters.openedTo);
+  if (opened) parts.push(LINK.opened(opened));
+  const closed = formatDayRange(filters.closedFrom, filters.closedTo);
+  if (closed) parts.push(LINK.closed(closed));
+  if (filters.openOn) {
+    const day = isCalendarDate(filters.openOn) ? formatNairobiDay(filters.openOn) : filters.openOn;
+    parts.push(LINK.openOn(day));
+  }
+  return parts.length ? LINK.showing(parts.join(', ')) : '';
+}
 
 /** The assignee filter's choices: only those who may create cases may list the staff. */
 function AssigneeFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
@@ -59,7 +87,8 @@ function AssigneeFilter({ value, onChange }: { value: string; onChange: (v: stri
 /**
  * /cases and /cases/:id (docs/product-rules.md#screens): 'My Cases' for clients, 'Case Management' for
  * staff; search, status and priority filters, and 'More Filters' (category, assignee, court
- * dates), all in the URL; the cards; the detail modal at /cases/:id; 'New Case' for those who may.
+ * dates), all in the URL, with the days a report's link sets said above the list; the cards; the
+ * detail modal at /cases/:id; 'New Case' for those who may.
  */
 export function CasesScreen({ actor }: { actor: PublicUser }) {
   const list = useListParams(FILTER_DEFAULTS);
@@ -68,6 +97,7 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
   const location = useLocation();
   const moreId = useId();
   const f = list.filters;
+  const linkFilters = describeLinkFilters(f);
   const hasMoreFilters =
     f.category !== 'all' || f.assignee !== '' || f.courtFrom !== '' || f.courtTo !== '';
   const [showMore, setShowMore] = useState(hasMoreFilters);
@@ -105,6 +135,11 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
     assignee: f.assignee || undefined,
     courtFrom: f.courtFrom || undefined,
     courtTo: f.courtTo || undefined,
+    openedFrom: f.openedFrom || undefined,
+    openedTo: f.openedTo || undefined,
+    closedFrom: f.closedFrom || undefined,
+    closedTo: f.closedTo || undefined,
+    openOn: f.openOn || undefined,
     page: list.page,
     limit: LIST_DEFAULT_LIMIT,
   });
@@ -243,6 +278,17 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
                 className={`${inputClass(false)} mt-1`}
               />
             </div>
+          </div>
+        ) : null}
+
+        {linkFilters ? (
+          <div className="mt-3">
+            <FilterNotice
+              text={linkFilters}
+              onClear={() =>
+                list.clearFilters(Object.keys(LINK_FILTERS) as (keyof typeof LINK_FILTERS)[])
+              }
+            />
           </div>
         ) : null}
 

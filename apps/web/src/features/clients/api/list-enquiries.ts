@@ -5,7 +5,7 @@ import { useScreenQuery } from '../../../lib/screen-query';
 
 export type EnquiryListFilters = Pick<
   ListEnquiriesQuery,
-  'status' | 'kind' | 'urgency' | 'page' | 'limit'
+  'status' | 'kind' | 'urgency' | 'from' | 'to' | 'converted' | 'page' | 'limit'
 >;
 
 /** Every enquiry query starts with this key; a change to one refreshes them. */

@@ -1,5 +1,5 @@
 import type { Enquiry, EnquiryList, PublicUser } from '@firm/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { anAdmin, anAdvocate } from '../../../testing/people';
@@ -235,5 +235,37 @@ describe('a cancelled booking in the inbox', () => {
     expect(within(card).getByTestId('booking-cancelled')).toHaveTextContent(
       /Consultation, was .+\. Cancelled on .+ by the client\./,
     );
+  });
+});
+
+describe('the filters a report links with', () => {
+  it('sets the kind and urgency, asks for the received days and converted ones, says them, and Show all clears the days', async () => {
+    const calls = mockApi({
+      'GET /enquiries?kind=booking&urgency=emergency&from=2026-11-01&to=2026-11-30&converted=yes&page=1&limit=20':
+        [200, { ...list([enquiry()]), total: 5 }],
+      'GET /enquiries?kind=booking&urgency=emergency&page=1&limit=20': [
+        200,
+        { ...list([enquiry()]), total: 31 },
+      ],
+    });
+    const { router } = renderWithApp(<EnquiriesScreen actor={anAdvocate()} />, {
+      path: '/enquiries?from=2026-11-01&to=2026-11-30&kind=booking&urgency=emergency&converted=yes',
+    });
+    expect(
+      await screen.findByText(
+        'Showing enquiries received Sun 1 Nov 2026 to Mon 30 Nov 2026, turned into client accounts.',
+      ),
+    ).toBeVisible();
+    expect(await screen.findByText('5 enquiries')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveValue('booking');
+    expect(screen.getByRole('combobox', { name: 'Urgency' })).toHaveValue('emergency');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?kind=booking&urgency=emergency'),
+    );
+    expect(await screen.findByText('31 enquiries')).toBeVisible();
+    expect(screen.queryByText(/Showing enquiries/)).not.toBeInTheDocument();
+    expect(calls.at(-1)?.url).toBe('/api/enquiries?kind=booking&urgency=emergency&page=1&limit=20');
   });
 });

@@ -1,6 +1,7 @@
 import {
   ENQUIRY_KINDS,
   ENQUIRY_KIND_LABELS,
+  ENQUIRY_LINK_FILTER_TEXTS as LINK,
   ENQUIRY_MESSAGES,
   ENQUIRY_STATUSES,
   ENQUIRY_STATUS_LABELS,
@@ -10,17 +11,28 @@ import {
 } from '@firm/shared';
 import { useState } from 'react';
 import { FilterSelect } from '../../../components/list/filter-controls';
+import { FilterNotice } from '../../../components/list/filter-notice';
 import { ListResults } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { useListParams } from '../../../components/list/use-list-params';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
 import { ClientNextSteps } from '../../../components/forms/client-next-steps';
-import { fullName } from '../../../lib/format';
+import { formatDayRange, fullName } from '../../../lib/format';
 import { useEnquiries } from '../api/list-enquiries';
 import { EnquiryCard } from './enquiry-card';
 
-const FILTER_DEFAULTS = { status: 'all', kind: 'all', urgency: 'all' };
+/** Filters only a link sets (the enquiries report's figures): said above the list. */
+const LINK_FILTERS = { from: '', to: '', converted: '' };
+const FILTER_DEFAULTS = { status: 'all', kind: 'all', urgency: 'all', ...LINK_FILTERS };
+
+function describeLinkFilters({ from, to, converted }: typeof LINK_FILTERS): string {
+  const parts: string[] = [];
+  const days = formatDayRange(from, to);
+  if (days) parts.push(LINK.received(days));
+  if (converted === 'yes') parts.push(LINK.converted);
+  return parts.length ? LINK.showing(parts.join(', ')) : '';
+}
 
 /**
  * /enquiries: contact messages and visitors' booking requests in one inbox, newest
@@ -29,10 +41,15 @@ const FILTER_DEFAULTS = { status: 'all', kind: 'all', urgency: 'all' };
 export function EnquiriesScreen({ actor }: { actor: PublicUser }) {
   const list = useListParams(FILTER_DEFAULTS);
   const [created, setCreated] = useState<UserCreated | null>(null);
+  const { from, to, converted } = list.filters;
+  const linkFilters = describeLinkFilters({ from, to, converted });
   const query = useEnquiries({
     status: list.filters.status as never,
     kind: list.filters.kind as never,
     urgency: list.filters.urgency as never,
+    from: from || undefined,
+    to: to || undefined,
+    converted: converted === 'yes' ? 'yes' : undefined,
     page: list.page,
     limit: LIST_DEFAULT_LIMIT,
   });
@@ -80,6 +97,17 @@ export function EnquiriesScreen({ actor }: { actor: PublicUser }) {
             <option value="emergency">Emergency</option>
           </FilterSelect>
         </div>
+
+        {linkFilters ? (
+          <div className="mt-3">
+            <FilterNotice
+              text={linkFilters}
+              onClear={() =>
+                list.clearFilters(Object.keys(LINK_FILTERS) as (keyof typeof LINK_FILTERS)[])
+              }
+            />
+          </div>
+        ) : null}
 
         <section aria-label="Enquiries" aria-busy={query.isFetching} className="mt-6">
           <ListResults

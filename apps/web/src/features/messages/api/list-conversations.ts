@@ -6,11 +6,18 @@ import { conversationsKey } from '../../../lib/conversation-keys';
 /** How many conversations one page of the list holds; more load on request or on scroll. */
 export const CONVERSATIONS_PAGE_SIZE = 50;
 
+/**
+ * What narrows the list besides the search: `day`, the conversations whose client has waited over
+ * a day for the firm's answer (the service report's figure links here).
+ */
+export type ConversationWaiting = 'day' | undefined;
+
 /** GET /api/conversations?unread=first&page=: unread conversations first, then the newest. */
 export function getConversations(
   search: string,
   page: number,
   signal?: AbortSignal,
+  waiting?: ConversationWaiting,
 ): Promise<ConversationList> {
   const params = new URLSearchParams({
     unread: 'first',
@@ -18,21 +25,23 @@ export function getConversations(
     page: String(page),
   });
   if (search.trim()) params.set('search', search.trim());
+  if (waiting) params.set('waiting', waiting);
   return api.get<ConversationList>(`/conversations?${params.toString()}`, signal);
 }
 
-export const conversationsQueryOptions = (search: string) =>
+export const conversationsQueryOptions = (search: string, waiting?: ConversationWaiting) =>
   infiniteQueryOptions({
-    queryKey: [...conversationsKey, search],
-    queryFn: ({ pageParam, signal }) => getConversations(search, pageParam, signal),
+    // Under conversationsKey, so whatever refreshes the list refreshes the filtered one too.
+    queryKey: [...conversationsKey, search, waiting ?? 'all'],
+    queryFn: ({ pageParam, signal }) => getConversations(search, pageParam, signal, waiting),
     initialPageParam: 1,
     getNextPageParam: (last) =>
       last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined,
     placeholderData: keepPreviousData,
   });
 
-export function useConversations(search: string) {
-  return useInfiniteQuery(conversationsQueryOptions(search));
+export function useConversations(search: string, waiting?: ConversationWaiting) {
+  return useInfiniteQuery(conversationsQueryOptions(search, waiting));
 }
 
 /**

@@ -1,13 +1,19 @@
 import {
+  MESSAGE_LIST_TEXTS,
   MESSAGE_MESSAGES,
   MESSAGE_SCREEN,
   type ConversationSummary,
   MESSAGE_SCREEN_STATES,
 } from '@firm/shared';
 import { Search } from 'lucide-react';
+import { FilterNotice } from '../../../components/list/filter-notice';
 import { ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
-import { flattenConversations, useConversations } from '../api/list-conversations';
+import {
+  flattenConversations,
+  useConversations,
+  type ConversationWaiting,
+} from '../api/list-conversations';
 import { listTime } from './message-format';
 
 function previewOf(conversation: ConversationSummary): string {
@@ -30,6 +36,9 @@ export interface ConversationListProps {
   showClient: boolean;
   /** The search as sent to the API (after a pause in typing). */
   debouncedSearch: string;
+  /** A link's filter (`?waiting=day`), said above the list with Show all to clear it. */
+  waiting?: ConversationWaiting;
+  onClearWaiting?: () => void;
 }
 
 export function ConversationList({
@@ -39,8 +48,12 @@ export function ConversationList({
   onSelect,
   showClient,
   debouncedSearch,
+  waiting,
+  onClearWaiting,
 }: ConversationListProps) {
-  const query = useConversations(debouncedSearch);
+  const query = useConversations(debouncedSearch, waiting);
+  // The server's whole count, so a report's figure can be checked against its list.
+  const total = query.data?.pages[0]?.total;
   const conversations = flattenConversations(query.data?.pages);
   const loadMore = () => {
     if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
@@ -62,6 +75,16 @@ export function ConversationList({
             className="block w-full rounded-md border border-slate-300 py-2 pr-3 pl-9 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm"
           />
         </label>
+        {waiting === 'day' ? (
+          <div className="mt-3">
+            <FilterNotice text={MESSAGE_LIST_TEXTS.waitingDay} onClear={() => onClearWaiting?.()} />
+          </div>
+        ) : null}
+        {typeof total === 'number' && !query.isError ? (
+          // Not a live region: live messages change it often, and the open conversation
+          // already announces each arrival.
+          <p className="mt-2 text-xs text-slate-600">{MESSAGE_LIST_TEXTS.count(total)}</p>
+        ) : null}
       </div>
       <div
         className="min-h-0 flex-1 overflow-y-auto"
@@ -79,7 +102,9 @@ export function ConversationList({
           empty={{
             title: search.trim()
               ? MESSAGE_SCREEN_STATES.noConversationsFound
-              : MESSAGE_SCREEN_STATES.noConversations,
+              : waiting === 'day'
+                ? MESSAGE_LIST_TEXTS.noneWaiting
+                : MESSAGE_SCREEN_STATES.noConversations,
           }}
           compact
         >

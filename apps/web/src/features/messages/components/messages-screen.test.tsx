@@ -117,6 +117,39 @@ describe('the conversation list', () => {
   });
 });
 
+describe('the conversations waiting over a day (a report links here)', () => {
+  it('asks for them, says so with the total, keeps the filter while one is open, and Show all clears it', async () => {
+    const calls = mockApi({
+      [`${LIST}&waiting=day`]: [200, { ...listOf([summary()]), total: 1 }],
+      [LIST]: [
+        200,
+        { ...listOf([summary(), summary({ id: OTHER_ID, subject: 'Fees' })]), total: 14 },
+      ],
+    });
+    const { router } = renderScreen('/messages?waiting=day', anAdvocate());
+    expect(
+      await screen.findByText(
+        'Showing conversations where a client has waited over a day for an answer.',
+      ),
+    ).toBeVisible();
+    expect(await screen.findByText('1 conversation')).toBeVisible();
+    expect(calls[0]!.url).toBe('/api/conversations?unread=first&limit=50&page=1&waiting=day');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('14 conversations')).toBeVisible();
+    expect(screen.queryByText(/waited over a day/)).not.toBeInTheDocument();
+    expect(calls.at(-1)?.url).toBe('/api/conversations?unread=first&limit=50&page=1');
+  });
+
+  it('says when no client is waiting', async () => {
+    mockApi({ [`${LIST}&waiting=day`]: [200, listOf([])] });
+    renderScreen('/messages?waiting=day', anAdvocate());
+    expect(await screen.findByText('No client has waited over a day for an answer.')).toBeVisible();
+    expect(screen.getByText('0 conversations')).toBeVisible();
+  });
+});
+
 describe('an open conversation', () => {
   it('opens ?c=, with day separators, clickable links as anchors, and marks it read', async () => {
     const calls = mockApi({

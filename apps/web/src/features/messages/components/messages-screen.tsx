@@ -15,13 +15,16 @@ import { NewConversationModal } from './new-conversation-modal';
 /**
  * /messages: the conversation list and the open conversation side by side on a wide
  * screen; on a phone the list, then the conversation with a Back button. `?c=<id>` opens one,
- * `?new=1` starts one, and staff arriving with `?new=1&client=<id>` (the client page's link) find
- * that client already chosen.
+ * `?waiting=day` lists only those whose client has waited over a day for an answer, `?new=1`
+ * starts one, and staff arriving with `?new=1&client=<id>` (the client page's link) find that
+ * client already chosen.
  */
 export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('c');
+  // `?waiting=day` (the service report's waiting messages) narrows the list until cleared.
+  const waiting = params.get('waiting') === 'day' ? 'day' : undefined;
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search, 300);
   const isStaff = isStaffAccount(user);
@@ -50,6 +53,11 @@ export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
     next.delete('client');
     if (id) next.set('c', id);
     else next.delete('c');
+    setParams(next);
+  };
+  const clearWaiting = () => {
+    const next = new URLSearchParams(params);
+    next.delete('waiting');
     setParams(next);
   };
   const closeNew = () => {
@@ -90,6 +98,8 @@ export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
             onSelect={open}
             showClient={isStaff}
             debouncedSearch={debouncedSearch}
+            waiting={waiting}
+            onClearWaiting={clearWaiting}
           />
         </nav>
         <div className={`min-h-0 min-w-0 ${selectedId ? 'block' : 'hidden md:block'}`}>
