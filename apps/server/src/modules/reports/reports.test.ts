@@ -1,4 +1,6 @@
 import {
+  NO_ADMIN_PERMISSIONS,
+  REPORT_TEXTS,
   nairobiInstant,
   type AppointmentType,
   type Report,
@@ -390,6 +392,28 @@ describe('GET /api/reports', () => {
       action: 'report.exported',
       details: { report: 'caseload', from: '2026-10-01', to: '2026-10-31' },
     });
+  });
+
+  it('refuses an admin on the very next request once canAccessReports is switched off', async () => {
+    const admin = await seedUser(ctx, {
+      role: 'admin',
+      email: 'grace.muthoni@firm.test',
+      permissions: { canAccessReports: true, canOpenFiles: true },
+    });
+    const own = bearer(await sessionFor(ctx, admin));
+    const read = () =>
+      ctx.app.inject({ method: 'GET', url: `/api/reports/caseload?${OCTOBER}`, headers: own });
+    expect((await read()).statusCode).toBe(200);
+    const switched = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/user-management/admin/${admin.id}/permissions`,
+      headers,
+      payload: { permissions: { ...NO_ADMIN_PERMISSIONS, canOpenFiles: true } },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const refused = await read();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(REPORT_TEXTS.accessDenied);
   });
 
   it('links a figure only to a list the reader may open and see whole', async () => {
