@@ -25,8 +25,11 @@
 //                       per database, so it runs only when named), `billing` only the billing
 //                       one (scripts/lib/bench-billing.mjs: 100,000 fee notes over 1,000 clients,
 //                       one client with 500; medians and p95 of list pages, a client's statement
-//                       and payments, a fee note and its PDF), `core` all but those five (they
-//                       seed their own databases)
+//                       and payments, a fee note and its PDF), `reports` only the reports one
+//                       (scripts/lib/bench-reports.mjs: 100,000 cases, 50,000 appointments,
+//                       10,000 enquiries, 5,000 conversations of ~40,000 messages, 10,000 fee
+//                       notes; median and p95 of each of the five reports for this month and this
+//                       year), `core` all but those six (they seed their own databases)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +43,7 @@ import { benchMessages } from './lib/bench-messages.mjs';
 import { benchDeliveries } from './lib/bench-deliveries.mjs';
 import { benchAppointments } from './lib/bench-appointments.mjs';
 import { benchBilling } from './lib/bench-billing.mjs';
+import { benchReports } from './lib/bench-reports.mjs';
 import { freePort } from './lib/free-port.mjs';
 import { PASSWORD, SUPER_KEY, median } from './lib/bench-kit.mjs';
 
@@ -245,7 +249,14 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 const only = process.env.BENCH_ONLY;
 const scenario = process.env.BENCH_SCENARIO;
 // A named scenario runs alone; none (or `core`) runs the core figures.
-const scenarioOnly = ['cases', 'dashboard', 'messages', 'deliveries', 'billing'].includes(scenario);
+const scenarioOnly = [
+  'cases',
+  'dashboard',
+  'messages',
+  'deliveries',
+  'billing',
+  'reports',
+].includes(scenario);
 if (!scenarioOnly && only !== 'postgres') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'firm-bench-api-'));
   try {
@@ -330,6 +341,18 @@ const withBilling = scenario === undefined || scenario === '' || scenario === 'b
 if (withBilling && only !== 'postgres') await benchBilling({ name: 'PGlite', startServer });
 if (withBilling && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
   await benchBilling({
+    name: 'PostgreSQL server',
+    startServer,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+  });
+}
+
+// Reports: the five reports over 100k cases, 50k appointments, enquiries, messages and fee notes,
+// on databases of their own.
+const withReports = scenario === undefined || scenario === '' || scenario === 'reports';
+if (withReports && only !== 'postgres') await benchReports({ name: 'PGlite', startServer });
+if (withReports && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
+  await benchReports({
     name: 'PostgreSQL server',
     startServer,
     databaseUrl: process.env.BENCH_DATABASE_URL,

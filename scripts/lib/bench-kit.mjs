@@ -68,6 +68,7 @@ export async function scratchDatabase(label, databaseUrl) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `firm-bench-${label}-`));
   const env = { DATA_DIR: dataDir };
   let dropDatabase = async () => {};
+  let keepDatabase = async () => {};
   if (databaseUrl) {
     const url = new URL(databaseUrl);
     const database = `${decodeURIComponent(url.pathname.slice(1))}_${label}_${process.pid}`;
@@ -82,12 +83,14 @@ export async function scratchDatabase(label, databaseUrl) {
       await admin.query(`drop database if exists "${database}" with (force)`);
       await admin.end();
     };
+    keepDatabase = () => admin.end();
   }
   return {
     dataDir,
     env,
-    async dispose() {
-      await dropDatabase();
+    /** `keepDatabase`: leave the PostgreSQL database in place (to look at it afterwards). */
+    async dispose({ keepDatabase: keep = false } = {}) {
+      await (keep ? keepDatabase() : dropDatabase());
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -95,6 +95,16 @@ export const appointments = pgTable(
     index('appointments_advocate_starts_at_idx').on(table.advocateId, table.startsAt),
     index('appointments_client_id_idx').on(table.clientId),
     index('appointments_starts_at_idx').on(table.startsAt),
+    // The reports (ADR 036): a period's appointments by month, status, type, advocate, who
+    // cancelled, and their fees, from the index alone.
+    index('appointments_starts_at_report_idx').on(
+      table.startsAt,
+      table.status,
+      table.type,
+      table.advocateId,
+      table.cancelledBy,
+      table.feeKsh,
+    ),
     index('appointments_booked_by_id_idx').on(table.bookedById),
     // Dashboards (ADR 019): booking requests waiting, fees owed and fees paid in a month, each
     // counted and summed from its index alone.

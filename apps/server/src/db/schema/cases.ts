@@ -81,6 +81,12 @@ export const cases = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('cases_assignee_idx').on(table.assigneeId),
+    // The reports (ADR 036): cases opened in a period, open at a day's end by category, and the
+    // open ones' ages, from the index alone; cases closed in a period.
+    index('cases_created_at_idx').on(table.createdAt, table.closedAt, table.category, table.status),
+    index('cases_closed_at_idx')
+      .on(table.closedAt)
+      .where(sql`${table.closedAt} is not null`),
     index('cases_court_date_idx').on(table.courtDate),
     index('cases_court_reminder_due_idx')
       .on(table.courtDate)

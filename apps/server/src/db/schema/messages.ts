@@ -102,6 +102,15 @@ export const messages = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The client service report (ADR 036): each conversation's messages oldest first, with who
+    // wrote them, so waits and answers are found without a sort or a table read.
+    index('messages_conversation_created_asc_idx').on(
+      table.conversationId,
+      table.createdAt,
+      table.id,
+      table.fromClient,
+      table.senderId,
+    ),
     check(
       'messages_body_check',
       sql`${table.body} is null or (char_length(${table.body}) between 1 and 5000 and ${table.body} = btrim(${table.body}, E' \\t\\n\\r'))`,

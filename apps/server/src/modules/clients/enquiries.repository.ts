@@ -52,14 +52,17 @@ export interface EnquiryRow {
   version: number;
 }
 
-/** Both kinds, one shape. A booking has no urgency field: it counts as normal. */
+/**
+ * Both kinds, one shape. A booking has no urgency field: it counts as normal. `handled_at`: when
+ * the firm first acted on it (its handling row was made; the reports' first response).
+ */
 export const ENQUIRY_INBOX = sql`(
   select 'message' as kind, m.id, m.name, null::text as first_name, null::text as last_name,
     m.email, m.phone, m.subject, m.message, m.reference, m.urgency, m.created_at as received_at,
     null::timestamptz as starts_at, null::text as appointment_type, null::text as appointment_status,
     coalesce(s.status, 'new') as status, s.note, s.changed_by_id, s.changed_at, s.client_id,
     coalesce(s.version, 0) as version,
-    null::timestamptz as cancelled_at, null::text as cancelled_by
+    null::timestamptz as cancelled_at, null::text as cancelled_by, s.created_at as handled_at
   from ${contactMessages} m
   left join ${enquiryStates} s on s.contact_message_id = m.id
   union all
@@ -67,7 +70,7 @@ export const ENQUIRY_INBOX = sql`(
     a.client_last_name, a.client_email, a.client_phone, a.title, a.description, null::text, 'normal',
     a.created_at, a.starts_at, a.type, a.status,
     coalesce(s.status, 'new'), s.note, s.changed_by_id, s.changed_at, s.client_id,
-    coalesce(s.version, 0), a.cancelled_at, a.cancelled_by
+    coalesce(s.version, 0), a.cancelled_at, a.cancelled_by, s.created_at
   from ${appointments} a
   left join ${enquiryStates} s on s.appointment_id = a.id
   -- A visitor's booking reaches the inbox once its visitor confirmed it from the email (ADR 022):

@@ -21,7 +21,6 @@ import {
   caseCounts,
   cases,
   conversations,
-  enquiryStates,
   feeNotes,
   messages,
   payments,
@@ -118,7 +117,8 @@ export async function openCaseAges(
     .select({
       median: sql<
         string | null
-      >`percentile_cont(0.5) within group (order by extract(epoch from ${now.toISOString()}::timestamptz - ${cases.createdAt}) / 86400)`,
+        // date_part gives a float: extract's numeric made the sort twice as slow.
+      >`percentile_cont(0.5) within group (order by date_part('epoch', ${now.toISOString()}::timestamptz - ${cases.createdAt}) / 86400)`,
       ...Object.fromEntries(
         openedBy.map((day, i) => [
           `n${i}`,
@@ -251,10 +251,9 @@ export async function enquiryResponseHours(db: Executor, range: DayRange) {
       percentile_cont(0.9) within group (order by hours) as p90,
       count(*) as answered
     from (
-      select extract(epoch from s.created_at - e.received_at) / 3600 as hours
+      select date_part('epoch', e.handled_at - e.received_at) / 3600 as hours
       from ${ENQUIRY_INBOX}
-      join ${enquiryStates} s on s.contact_message_id = e.id or s.appointment_id = e.id
-      where ${enquiryWhere({ from: range.from, to: range.to })}
+      where e.handled_at is not null and ${enquiryWhere({ from: range.from, to: range.to })}
     ) answered`);
   const raw = rowsOf(result)[0] ?? {};
   return {
