@@ -32,6 +32,16 @@ export default defineConfig(({ isSsrBuild }) => ({
           // has painted.
           if (/vite\/(preload-helper|modulepreload-polyfill)|\/src\/boot\.ts$/.test(id))
             return 'boot';
+          // The Reports screen's rules, words and formatting, which it shares with its chart (loaded
+          // on demand with Chart.js, which no rule here names): read on /reports alone, so named
+          // before 'validation' and 'portal-shared' (which every portal screen loads) would take
+          // them, and apart from the screen's chunk for the reason given at 'cases-data' below.
+          if (
+            /packages\/shared\/src\/reports\/(rules|texts)\.ts$|\/src\/features\/reports\/components\/report-format\.ts$/.test(
+              id,
+            )
+          )
+            return 'reports-data';
           if (
             /node_modules\/zod\/|packages\/shared\/src\/([^/]+\/schemas|common\/(fields|list-query))\.ts$/.test(
               id,

@@ -25,6 +25,7 @@ const ADVOCATE_ITEMS = [
   'Billing',
   'Clients',
   'Enquiries',
+  'Reports',
   'Admin Management',
   'System Settings',
 ];
@@ -102,7 +103,7 @@ for (const width of [1024, 1280, 1440]) {
       await expectNoSidewaysScroll(page);
     });
 
-    test('keeps an advocate’s nine items (two of them grouped) and the account menu on one line', async ({
+    test('keeps an advocate’s ten items (three of them grouped) and the account menu on one line', async ({
       page,
       request,
     }) => {
@@ -130,7 +131,8 @@ for (const width of [1024, 1280, 1440]) {
       await expect(account).toBeVisible();
       await expectFullFirmName(page);
       const bar = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
-      // From 1024 px the bar holds the first seven items; the two advocate-only ones share a group.
+      // From 1024 px the bar holds the first seven items; Reports and the two advocate-only ones
+      // share a group.
       for (const item of ADVOCATE_ITEMS.slice(0, 7)) {
         await expect(bar.getByRole('link', { name: itemName(item), exact: true })).toBeVisible();
         expect(await lineCount(page, 'header nav a', item), item).toBe(1);
@@ -148,7 +150,7 @@ for (const width of [1024, 1280, 1440]) {
       expect(new Set(tops).size).toBe(1);
       await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
 
-      // The group opens from the keyboard and lists the two items inside the viewport.
+      // The group opens from the keyboard and lists its three items inside the viewport.
       await group.focus();
       await page.keyboard.press('Enter');
       for (const item of ADVOCATE_ITEMS.slice(7)) {
@@ -215,7 +217,7 @@ test.describe('the portal’s own frame', () => {
 test.describe('the portal menu on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
-  test('lists an advocate’s nine items flat, then the account entries, from the keyboard', async ({
+  test('lists an advocate’s ten items flat, then the account entries, from the keyboard', async ({
     page,
     request,
   }) => {

@@ -46,15 +46,31 @@ describe('the portal manifest', () => {
       'Billing',
       'Clients',
       'Enquiries',
+      'Reports',
       'Admin Management',
       'System Settings',
     ]);
-    // The desktop bar groups the two advocate-only items, so the nine fit one line from 1024 px.
+    // The desktop bar groups Reports and the two advocate-only items, consecutive so that one
+    // disclosure holds them, and the ten fit one line from 1024 px.
     expect(
       portalNav(advocate)
         .filter((link) => link.group === 'Administration')
         .map((link) => link.label),
-    ).toEqual(['Admin Management', 'System Settings']);
+    ).toEqual(['Reports', 'Admin Management', 'System Settings']);
+    expect(labels(portalNav(advocate)).slice(-3)).toEqual([
+      'Reports',
+      'Admin Management',
+      'System Settings',
+    ]);
+    // Reports needs canAccessReports: such an admin finds it in the group, alone.
+    expect(
+      portalNav({ ...admin, permissions: { ...NO_ADMIN_PERMISSIONS, canAccessReports: true } }),
+    ).toEqual([
+      { label: 'Dashboard', to: '/dashboard' },
+      { label: 'Appointments', to: '/appointments' },
+      { label: 'Messages', to: '/messages' },
+      { label: 'Reports', to: '/reports', group: 'Administration' },
+    ]);
     expect(portalNav(advocate).find((link) => link.label === 'Enquiries')).toEqual({
       label: 'Enquiries',
       to: '/enquiries',
@@ -80,7 +96,11 @@ describe('the portal manifest', () => {
       'Profile Settings',
     ]);
     expect(portalDashboardTiles(advocate).map((tile) => tile.to)).toContain('/system-settings');
+    expect(portalDashboardTiles(advocate)).toContainEqual(
+      expect.objectContaining({ label: 'Reports', to: '/reports', icon: 'chart' }),
+    );
     expect(portalDashboardTiles(admin).map((tile) => tile.to)).not.toContain('/admin-management');
+    expect(portalDashboardTiles(admin).map((tile) => tile.to)).not.toContain('/reports');
   });
 
   it('matches route patterns segment by segment', () => {
@@ -121,6 +141,16 @@ describe('the portal manifest', () => {
       ),
     ).toBe(true);
     expect(mayOpen(admin, byScreen('users/admin-management'))).toBe(false);
+    // Reports: advocates, and admins holding canAccessReports; never a client.
+    expect(mayOpen(advocate, byScreen('reports/reports'))).toBe(true);
+    expect(mayOpen(admin, byScreen('reports/reports'))).toBe(false);
+    expect(
+      mayOpen(
+        { ...admin, permissions: { ...NO_ADMIN_PERMISSIONS, canAccessReports: true } },
+        byScreen('reports/reports'),
+      ),
+    ).toBe(true);
+    expect(mayOpen(client, byScreen('reports/reports'))).toBe(false);
     expect(mayOpen({ ...advocate, isActive: false }, byScreen('dashboard/dashboard'))).toBe(false);
   });
 

@@ -36,6 +36,8 @@ import {
 } from './report-kit';
 
 const S = REPORT_SECTION_TEXTS.caseload;
+/** "in progress" → "In progress": a row's label starts a line. */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const link = reportLinks.cases;
 
 /**
@@ -82,7 +84,7 @@ export async function caseloadReport(ctx: ReportContext): Promise<ReportSection[
   }
   const statusRows = OPEN_CASE_STATUSES.map((status) => ({
     key: status,
-    label: caseStatusLabel(status),
+    label: sentence(caseStatusLabel(status)),
     cells: [cell(byStatus.get(status) ?? 0, link({ status }))],
   }));
   const names = await userNamesByIds(db, [...byAssignee.keys()]);

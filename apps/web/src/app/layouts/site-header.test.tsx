@@ -41,11 +41,12 @@ describe('SiteHeader', () => {
     }
     expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
 
-    // Admin Management and System Settings share one disclosure on the desktop bar.
+    // Reports, Admin Management and System Settings share one disclosure on the desktop bar.
     const group = await within(nav).findByRole('button', { name: 'Administration' });
     expect(within(nav).queryByRole('link', { name: 'System Settings' })).toBeNull();
     await userEvent.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'Reports' })).toBeVisible();
     expect(within(nav).getByRole('link', { name: 'Admin Management' })).toBeVisible();
     expect(within(nav).getByRole('link', { name: 'System Settings' })).toBeVisible();
     await userEvent.keyboard('{Escape}');

@@ -2,6 +2,7 @@ import type { PortalIcon } from '@firm/shared';
 import {
   Briefcase,
   CalendarDays,
+  ChartColumn,
   Inbox,
   MessageSquare,
   Receipt,
@@ -23,4 +24,5 @@ export const PORTAL_ICONS: Record<PortalIcon, LucideIcon> = {
   'user-cog': UserCog,
   inbox: Inbox,
   receipt: Receipt,
+  chart: ChartColumn,
 };
