@@ -1,4 +1,5 @@
 import { createSuperKeyStore } from './lib/super-key';
+import { loadTwoFactorKey, secretBox } from './lib/secret-box';
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -140,6 +141,12 @@ export async function buildApp({
   app.decorate(
     'superKey',
     createSuperKeyStore({ configured: config.advocateSuperKey, dataDir: config.dataDir }, app.log),
+  );
+  app.decorate(
+    'twoFactorBox',
+    secretBox(
+      loadTwoFactorKey({ configured: config.twoFactorKey, dataDir: config.dataDir }, app.log),
+    ),
   );
   app.decorate('backgroundTasks', new BackgroundTasks(app.log));
   // Queued emails finish before the database they read is closed; the SMTP pool closes last

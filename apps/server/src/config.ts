@@ -39,6 +39,15 @@ const configSchema = z.object({
     emptyAsUndefined,
     z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
   ),
+  TWO_FACTOR_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, {
+        error: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+      })
+      .optional(),
+  ),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -158,6 +167,8 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string;
   advocateSuperKey: string | undefined;
+  /** Seals authenticator keys (ADR 037); unset: generated into DATA_DIR/two-factor-key. */
+  twoFactorKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   firmNotifyEmail: string;
@@ -209,6 +220,7 @@ export class ConfigError extends Error {
 /** Values never echoed back in an error message: they may hold passwords. */
 const SECRET_VARIABLES = new Set([
   'ADVOCATE_SUPER_KEY',
+  'TWO_FACTOR_KEY',
   'SMTP_URL',
   'DATABASE_URL',
   'REDIS_URL',
@@ -268,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: v.DATABASE_URL,
     publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     advocateSuperKey: v.ADVOCATE_SUPER_KEY,
+    twoFactorKey: v.TWO_FACTOR_KEY,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     firmNotifyEmail: v.FIRM_NOTIFY_EMAIL,

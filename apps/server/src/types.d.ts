@@ -7,6 +7,7 @@ import type { ScheduledJobs } from './lib/scheduled-job';
 import type { Mailer } from './lib/mailer';
 import type { Outbox } from './modules/deliveries/outbox';
 import type { SuperKeyStore } from './lib/super-key';
+import type { SecretBox } from './lib/secret-box';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The advocate registration key: where it comes from, and its rotation. */
     superKey: SuperKeyStore;
+    /** Seals authenticator keys at rest (ADR 037). */
+    twoFactorBox: SecretBox;
     /** Work done after the answer (emails); `drain()` awaits it. */
     backgroundTasks: BackgroundTasks;
     /** The job queue (pg-boss on the app's database, ADR 028). */

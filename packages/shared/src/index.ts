@@ -45,3 +45,6 @@ export * from './billing/schemas';
 export * from './reports/rules';
 export * from './reports/texts';
 export * from './reports/schemas';
+export * from './two-factor/rules';
+export * from './two-factor/texts';
+export * from './two-factor/schemas';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { appointmentRoutes } from './appointments/appointments.routes';
 import { authRoutes } from './auth/auth.routes';
+import { twoFactorRoutes } from './auth/two-factor.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { mpesaRoutes } from './billing/mpesa.routes';
 import { caseRoutes } from './cases/cases.routes';
@@ -26,6 +27,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(contactMessageRoutes);
   await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(publicConfigRoutes);
   await app.register(userManagementRoutes);
   await app.register(caseRoutes);

@@ -17,6 +17,7 @@ const NOTHING: PurgeResult = {
   notifications: 0,
   sessions: 0,
   passwordResetTokens: 0,
+  signInChallenges: 0,
   mailFiles: 0,
   deliveries: 0,
   smsFiles: 0,

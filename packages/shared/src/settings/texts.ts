@@ -221,6 +221,11 @@ const DESCRIBERS: Record<string, Describer> = {
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,
   'audit_log.exported': (p) => `${p.actor} exported the audit log`,
+  // Two-factor sign-in (ADR 037)
+  'two_factor.enabled': (p) => `${p.actor} turned on two-factor sign-in`,
+  'two_factor.disabled': (p) => `${p.actor} turned off two-factor sign-in`,
+  'two_factor.recovery_codes_renewed': (p) => `${p.actor} made new recovery codes`,
+  'two_factor.recovery_code_used': (p) => `${p.actor} signed in with a recovery code`,
   'report.exported': (p) =>
     `${p.actor} exported ${str(p.details.title) ? `the ${str(p.details.title)} report` : 'a report'}${str(p.details.from) && str(p.details.to) ? ` for ${str(p.details.from)} to ${str(p.details.to)}` : ''}`,
   'super_key.rotated': (p) => `${p.actor} changed the advocate registration key`,

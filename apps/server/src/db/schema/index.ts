@@ -12,3 +12,4 @@ export * from './firm-settings';
 export * from './mail-guard';
 export * from './deliveries';
 export * from './billing';
+export * from './two-factor';

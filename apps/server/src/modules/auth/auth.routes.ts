@@ -14,10 +14,13 @@ import {
   successMessageSchema,
   verifySuperKeyInputSchema,
   AUTH_MESSAGES,
+  apiErrorSchema,
+  loginSecondStepInputSchema,
 } from '@firm/shared';
 import { AppError } from '../../lib/app-error';
 import { currentSession, currentUser } from '../../plugins/auth';
 import { toPublicUser } from '../users/user-serializer';
+import { z } from 'zod';
 import {
   acceptInvitation,
   changePassword,
@@ -27,11 +30,18 @@ import {
   registerAdvocate,
   requestPasswordReset,
   resetPassword,
+  signInSecondStep,
   type AuthDeps,
 } from './auth.service';
 import { MemoryUnknownAccountThrottle } from './login-throttle';
 import { RedisUnknownAccountThrottle } from './redis-login-throttle';
 import { errorResponses } from '../../lib/route-kit';
+
+/** A refused sign-in, or (TWO_FACTOR_REQUIRED) the challenge the second step takes (ADR 037). */
+const challengeOrErrorSchema = apiErrorSchema.extend({
+  challengeToken: z.string().optional(),
+  methods: z.array(z.enum(['totp', 'recovery'])).optional(),
+});
 
 const meta = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -74,6 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ? new RedisUnknownAccountThrottle(app.redis, app.redisKeyPrefix)
       : new MemoryUnknownAccountThrottle(),
     logger: app.log,
+    twoFactorBox: app.twoFactorBox,
   };
 
   app.post(
@@ -130,16 +141,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in: a session token and the user',
+        summary:
+          'Sign in: a session token and the user; with a second factor, 401 TWO_FACTOR_REQUIRED and a challenge',
         body: loginInputSchema,
         response: {
           200: authSessionSchema,
-          ...errorResponses(400, 401, 403, 429),
+          ...errorResponses(400, 403, 429),
+          401: challengeOrErrorSchema,
         },
       },
       config: { rateLimit: LIMITS.login },
     },
     async (request) => login(deps, request.body, meta(request)),
+  );
+
+  app.post(
+    '/auth/login/2fa',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Sign in's second step: the challenge and a code from the app, or a recovery code",
+        body: loginSecondStepInputSchema,
+        response: { 200: authSessionSchema, ...errorResponses(400, 401, 429) },
+      },
+      // The login's limit: each code tried is a sign-in attempt from this address.
+      config: { rateLimit: LIMITS.login },
+    },
+    async (request) => signInSecondStep(deps, request.body, meta(request)),
   );
 
   app.get(

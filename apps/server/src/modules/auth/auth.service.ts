@@ -7,7 +7,11 @@ import {
   type PublicUser,
   AUTH_MESSAGES,
   MESSAGES,
+  TWO_FACTOR_CHALLENGE_MINUTES,
+  TWO_FACTOR_MAX_FAILURES,
+  TWO_FACTOR_TEXTS,
   isAdvocateAccount,
+  type LoginSecondStepInput,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
@@ -28,6 +32,7 @@ import {
   isUniqueViolation,
   lockUserRow,
   recordSuccessfulSignIn,
+  refundSignInAttempt,
 } from '../users/users.repository';
 import { LOCK_MINUTES, LOCK_MS, MAX_FAILURES, type UnknownAccountThrottle } from './login-throttle';
 import {
@@ -38,6 +43,14 @@ import {
 } from './password-reset.repository';
 import { replacePassword } from './replace-password';
 import { insertSession, revokeSession } from './sessions.repository';
+import type { SecretBox } from '../../lib/secret-box';
+import { hasSecondFactor, refusal, spendSecondFactor } from './two-factor.service';
+import {
+  countChallengeFailure,
+  endChallenge,
+  insertChallenge,
+  lockLiveChallenge,
+} from './two-factor.repository';
 
 export interface AuthDeps {
   db: Db;
@@ -46,6 +59,8 @@ export interface AuthDeps {
   superKey: string;
   throttle: UnknownAccountThrottle;
   logger: FastifyBaseLogger;
+  /** Opens authenticator keys for the second step of signing in (ADR 037). */
+  twoFactorBox: SecretBox;
 }
 
 export interface RequestMeta {
@@ -215,11 +230,112 @@ export async function login(
   if (!user.isActive)
     throw AppError.forbidden(AUTH_MESSAGES.accountDeactivated, 'ACCOUNT_DEACTIVATED');
 
-  const signedIn = await recordSuccessfulSignIn(deps.db, user.id, new Date(now));
+  if (await hasSecondFactor(deps.db, user.id)) {
+    // A challenge, not a session (ADR 037). The right password gives its attempt back but does
+    // not clear the count: each code tried claims one, so wrong codes run into the lock too.
+    await refundSignInAttempt(deps.db, user.id, {
+      maxFailures: MAX_FAILURES,
+      lockedByThisClaim: claim?.claimed === true && claim.locksNow,
+    });
+    const challengeToken = generateToken();
+    await insertChallenge(deps.db, {
+      userId: user.id,
+      tokenHash: hashToken(challengeToken),
+      rememberMe: input.rememberMe === true,
+      expiresAt: new Date(now + TWO_FACTOR_CHALLENGE_MINUTES * 60_000),
+    });
+    throw new AppError(401, TWO_FACTOR_TEXTS.required, 'TWO_FACTOR_REQUIRED', undefined, {
+      challengeToken,
+      methods: ['totp', 'recovery'],
+    });
+  }
+
+  return finishSignIn(deps, user.id, { rememberMe: input.rememberMe === true, now }, meta);
+}
+
+/** The right password (and second factor): the failures start again, and a session. */
+async function finishSignIn(
+  deps: AuthDeps,
+  userId: string,
+  options: { rememberMe: boolean; now: number },
+  meta: RequestMeta,
+): Promise<{ token: string; user: PublicUser }> {
+  const signedIn = await recordSuccessfulSignIn(deps.db, userId, new Date(options.now));
   if (!signedIn)
     throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
-  const token = await startSession(deps, signedIn, { rememberMe: input.rememberMe === true }, meta);
+  const token = await startSession(deps, signedIn, { rememberMe: options.rememberMe }, meta);
   return { token, user: toPublicUser(signedIn) };
+}
+
+const challengeEnded = () =>
+  AppError.unauthorized(TWO_FACTOR_TEXTS.challengeExpired, 'TWO_FACTOR_CHALLENGE_EXPIRED');
+
+/**
+ * POST /api/auth/login/2fa: the challenge a right password opened, and a code from the app or a
+ * recovery code. Tries on one challenge take turns (its row is locked); the fifth wrong code ends
+ * it, and an account locked meanwhile (other sign-ins' failures) is refused.
+ */
+export async function signInSecondStep(
+  deps: AuthDeps,
+  input: Omit<LoginSecondStepInput, 'code' | 'recoveryCode'> & {
+    code?: string | undefined;
+    recoveryCode?: string | undefined;
+  },
+  meta: RequestMeta,
+): Promise<{ token: string; user: PublicUser }> {
+  const now = Date.now();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const challenge = await lockLiveChallenge(tx, hashToken(input.challengeToken), new Date(now));
+    if (!challenge) return { kind: 'ended' as const };
+    const user = await findUserById(tx, challenge.userId);
+    if (!user?.isActive) {
+      await endChallenge(tx, challenge.id, new Date(now));
+      return { kind: 'ended' as const };
+    }
+    // Each code is a sign-in attempt of the account, counted as a password is (the lock applies).
+    const claim = await claimSignInAttempt(tx, user.email, {
+      now: new Date(now),
+      maxFailures: MAX_FAILURES,
+      lockUntil: new Date(now + LOCK_MS),
+    });
+    if (!claim?.claimed) {
+      return { kind: 'locked' as const, until: claim?.user.lockedUntil ?? new Date(now + LOCK_MS) };
+    }
+    const result = await spendSecondFactor(tx, deps.twoFactorBox, user.id, input, new Date(now));
+    if (result !== 'ok') {
+      if (claim.locksNow) {
+        await writeAudit(tx, {
+          actorId: null,
+          action: 'user.locked_out',
+          targetUserId: user.id,
+          ip: meta.ip,
+          details: { email: user.email, failures: MAX_FAILURES, minutes: LOCK_MINUTES },
+        });
+      }
+      const failures = await countChallengeFailure(tx, challenge.id);
+      if (failures >= TWO_FACTOR_MAX_FAILURES) {
+        await endChallenge(tx, challenge.id, new Date(now));
+        return { kind: 'ended' as const };
+      }
+      return { kind: result };
+    }
+    await endChallenge(tx, challenge.id, new Date(now));
+    if (input.recoveryCode !== undefined) {
+      await writeAudit(tx, {
+        actorId: user.id,
+        action: 'two_factor.recovery_code_used',
+        targetUserId: user.id,
+        ip: meta.ip,
+      });
+    }
+    return { kind: 'ok' as const, userId: user.id, rememberMe: challenge.rememberMe };
+  });
+  if (outcome.kind === 'ended') throw challengeEnded();
+  if (outcome.kind === 'locked') {
+    throw AppError.tooManyRequests(lockedMessage(outcome.until, now), 'ACCOUNT_LOCKED');
+  }
+  if (outcome.kind !== 'ok') throw refusal(outcome.kind);
+  return finishSignIn(deps, outcome.userId, { rememberMe: outcome.rememberMe, now }, meta);
 }
 
 export async function logout(deps: Pick<AuthDeps, 'db'>, session: SessionRow): Promise<void> {

@@ -10,6 +10,7 @@ import {
   messageAttachments,
   notifications,
   passwordResetTokens,
+  signInChallenges,
   sessions,
 } from '../../db/schema';
 
@@ -123,6 +124,23 @@ export async function deleteResetTokensEndedBefore(
       ),
     )
     .returning({ id: passwordResetTokens.id });
+  return rows.length;
+}
+
+/**
+ * Deletes sign-in challenges (ADR 037) that expired, or were ended, at or before `endedBefore`;
+ * returns how many.
+ */
+export async function deleteChallengesEndedBefore(
+  db: Executor,
+  endedBefore: Date,
+): Promise<number> {
+  const rows = await db
+    .delete(signInChallenges)
+    .where(
+      or(lte(signInChallenges.expiresAt, endedBefore), lte(signInChallenges.usedAt, endedBefore)),
+    )
+    .returning({ id: signInChallenges.id });
   return rows.length;
 }
 

@@ -15,6 +15,7 @@ import {
   deleteNotificationsCreatedBefore,
   deleteVisitorBookingsEndedBefore,
   deleteResetTokensEndedBefore,
+  deleteChallengesEndedBefore,
   deleteSessionsEndedBefore,
   lockRetentionPurge,
 } from './retention.repository';
@@ -40,6 +41,8 @@ export interface PurgeResult {
   notifications: number;
   sessions: number;
   passwordResetTokens: number;
+  /** Two-factor sign-in's challenges (ADR 037). */
+  signInChallenges: number;
   mailFiles: number;
   /** The outbox's record of sent and failed emails and texts (ADR 028). */
   deliveries: number;
@@ -98,6 +101,7 @@ export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<
       notifications: await deleteNotificationsCreatedBefore(tx, notificationsCreatedBefore),
       sessions: await deleteSessionsEndedBefore(tx, endedBefore),
       passwordResetTokens: await deleteResetTokensEndedBefore(tx, endedBefore),
+      signInChallenges: await deleteChallengesEndedBefore(tx, endedBefore),
       mailFiles,
       deliveries: await deleteDeliveriesCreatedBefore(tx, deliveriesCreatedBefore),
       smsFiles,

@@ -130,6 +130,26 @@ export async function claimSignInAttempt(
   return { user, claimed: true, locksNow: row.claimed_locked_until !== null };
 }
 
+/**
+ * The right password of an account with a second factor (ADR 037): the attempt it claimed is
+ * given back (and a lock that claim set lifted), but the count does not start again: the codes
+ * tried next each claim an attempt, and only a right code clears them.
+ */
+export async function refundSignInAttempt(
+  db: Executor,
+  id: string,
+  options: { maxFailures: number; lockedByThisClaim: boolean },
+): Promise<void> {
+  await db
+    .update(users)
+    .set(
+      options.lockedByThisClaim
+        ? { failedLoginCount: options.maxFailures - 1, lockedUntil: null }
+        : { failedLoginCount: sql`greatest(${users.failedLoginCount} - 1, 0)` },
+    )
+    .where(eq(users.id, id));
+}
+
 /** The right password: the count starts again and any lock lifts. */
 export async function recordSuccessfulSignIn(
   db: Executor,

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { loginPasswordField } from '../auth/schemas';
+import { RECOVERY_CODE_PATTERN, TOTP_DIGITS, normalizeRecoveryCode } from './rules';
+import { TWO_FACTOR_TEXTS as T } from './texts';
+
+/** Six digits; spaces a person types between them are dropped. */
+export const totpCodeField = z
+  .string({ error: T.codeRequired })
+  .transform((code) => code.replace(/\s+/g, ''))
+  .pipe(z.string().regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), { error: T.codeFormat }));
+
+export const recoveryCodeField = z
+  .string({ error: T.recoveryCodeFormat })
+  .transform(normalizeRecoveryCode)
+  .pipe(z.string().regex(RECOVERY_CODE_PATTERN, { error: T.recoveryCodeFormat }));
+
+/** POST /api/auth/2fa/totp/setup: a new key for the authenticator app, not yet on. */
+export const totpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TotpSetup = z.infer<typeof totpSetupSchema>;
+
+/** POST /api/auth/2fa/totp/enable */
+export const totpEnableInputSchema = z.object({ code: totpCodeField });
+export const recoveryCodesSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  recoveryCodes: z.array(z.string()),
+});
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** POST /api/auth/2fa/disable: the password, and a code from the app or a recovery code. */
+export const twoFactorDisableInputSchema = z
+  .object({
+    password: loginPasswordField,
+    code: totpCodeField.optional(),
+    recoveryCode: recoveryCodeField.optional(),
+  })
+  .refine((input) => input.code !== undefined || input.recoveryCode !== undefined, {
+    path: ['code'],
+    error: T.codeRequired,
+  });
+
+/** GET /api/auth/2fa: what protects the caller's sign-in. */
+export const twoFactorStatusSchema = z.object({
+  totp: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/**
+ * POST /api/auth/login answers this (401, `code: TWO_FACTOR_REQUIRED`) instead of a session to an
+ * account with a second factor; POST /api/auth/login/2fa finishes with the challenge.
+ */
+export const twoFactorChallengeSchema = z.object({
+  message: z.string(),
+  code: z.literal('TWO_FACTOR_REQUIRED'),
+  challengeToken: z.string(),
+  methods: z.array(z.enum(['totp', 'recovery'])),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+export const loginSecondStepInputSchema = z
+  .object({
+    challengeToken: z.string().min(1).max(200),
+    code: totpCodeField.optional(),
+    recoveryCode: recoveryCodeField.optional(),
+  })
+  .refine((input) => input.code !== undefined || input.recoveryCode !== undefined, {
+    path: ['code'],
+    error: T.codeRequired,
+  });
+export type LoginSecondStepInput = z.input<typeof loginSecondStepInputSchema>;
