@@ -14,3 +14,24 @@ export function FilterNotice({ text, onClear }: { text: string; onClear: () => v
     </div>
   );
 }
+
+/**
+ * Above a list: the filters only a link sets (`filters`, their names with their defaults), said in
+ * `text`, with "Show all" clearing every one of them; nothing while none is set (`text` empty).
+ */
+export function LinkFilterNotice<Name extends string>({
+  text,
+  filters,
+  clearFilters,
+}: {
+  text: string;
+  filters: Readonly<Record<Name, string>>;
+  clearFilters: (names: readonly NoInfer<Name>[]) => void;
+}) {
+  if (!text) return null;
+  return (
+    <div className="mt-3">
+      <FilterNotice text={text} onClear={() => clearFilters(Object.keys(filters) as Name[])} />
+    </div>
+  );
+}

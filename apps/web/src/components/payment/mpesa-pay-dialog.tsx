@@ -16,6 +16,7 @@ import toast from 'react-hot-toast';
 import { ApiError, errorText } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { Button } from '../ui/button';
+import { FormAlert } from '../ui/form-alert';
 import { Modal } from '../ui/modal';
 import { TextField } from '../ui/text-field';
 import { PaybillDetails } from './paybill-details';
@@ -322,11 +323,7 @@ export function MpesaPayDialog<Out extends MpesaPayValues>({
           onSubmit={(event) => void onSubmit(event)}
           className="space-y-4"
         >
-          {step.alert ? (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-              {step.alert}
-            </p>
-          ) : null}
+          <FormAlert message={step.alert} />
           <TextField
             label={MPESA_TEXTS.phoneLabel}
             type="tel"

@@ -1,6 +1,7 @@
 import { useId, type FormEventHandler, type ReactNode } from 'react';
-import { Button } from './button';
+import { FormAlert } from './form-alert';
 import { Modal, type ModalProps } from './modal';
+import { ModalFooter } from './modal-footer';
 
 export interface FormModalProps extends Omit<ModalProps, 'footer' | 'isBusy'> {
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -34,22 +35,18 @@ export function FormModal({
       onClose={onClose}
       isBusy={isSubmitting}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSubmitting} loadingText={busyLabel}>
-            {submitLabel}
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          cancelVariant="secondary"
+          form={formId}
+          actionLabel={submitLabel}
+          busyLabel={busyLabel}
+          isBusy={isSubmitting}
+        />
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-        {alert ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-            {alert}
-          </p>
-        ) : null}
+        <FormAlert message={alert} />
         {children}
       </form>
     </Modal>

@@ -19,10 +19,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { Modal } from '../../../components/ui/modal';
+import { ModalFooter } from '../../../components/ui/modal-footer';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, api, errorText } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
@@ -79,22 +80,19 @@ export function RescheduleModal({
       isBusy={isSaving}
       size="lg"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
-            Keep Current Time
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSaving} loadingText="Saving…">
-            Reschedule
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          cancelLabel="Keep Current Time"
+          cancelVariant="secondary"
+          form={formId}
+          actionLabel="Reschedule"
+          busyLabel="Saving…"
+          isBusy={isSaving}
+        />
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-        {alert ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-            {alert}
-          </p>
-        ) : null}
+        <FormAlert message={alert} />
         <SlotPicker
           type={appointment.type}
           value={slot}
@@ -153,20 +151,16 @@ export function CancelModal({
       onClose={onClose}
       isBusy={isSaving}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
-            Keep Appointment
-          </Button>
-          <Button
-            type="submit"
-            variant="danger"
-            form={formId}
-            isLoading={isSaving}
-            loadingText="Cancelling…"
-          >
-            Cancel Appointment
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          cancelLabel="Keep Appointment"
+          cancelVariant="secondary"
+          form={formId}
+          actionLabel="Cancel Appointment"
+          actionVariant="danger"
+          busyLabel="Cancelling…"
+          isBusy={isSaving}
+        />
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
@@ -254,14 +248,14 @@ export function PaymentModal({
       onClose={onClose}
       isBusy={isSaving}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSaving} loadingText={P.recording}>
-            {P.submit}
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          cancelVariant="secondary"
+          form={formId}
+          actionLabel={P.submit}
+          busyLabel={P.recording}
+          isBusy={isSaving}
+        />
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
@@ -333,26 +327,19 @@ export function ConfirmReviewModal({
       bodyLabel={R.bodyLabel}
       size="lg"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
-            {R.cancel}
-          </Button>
-          <Button
-            onClick={() => void confirm()}
-            isLoading={isSaving}
-            loadingText="Confirming…"
-            data-autofocus
-          >
-            {R.confirm}
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          cancelLabel={R.cancel}
+          cancelVariant="secondary"
+          onAction={() => void confirm()}
+          actionLabel={R.confirm}
+          busyLabel="Confirming…"
+          isBusy={isSaving}
+          autoFocusAction
+        />
       }
     >
-      {error ? (
-        <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={error} className="mb-3" />
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         {rows.map(([term, value]) => (
           <div key={term} className="contents">

@@ -9,11 +9,11 @@ import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { OwnDetailsFields } from '../../../components/forms/own-details-fields';
 import { ProfessionalFields } from '../../../components/forms/professional-fields';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
@@ -105,40 +105,7 @@ export function RegistrationForm({
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Advocate details" className="space-y-5">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Phone number"
-          type="tel"
-          autoComplete="tel"
-          required
-          placeholder="0712 345 678"
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-      </div>
+      <OwnDetailsFields register={register} errors={errors} hasEmail isPhoneRequired />
 
       <ProfessionalFields register={register} errors={errors} />
 

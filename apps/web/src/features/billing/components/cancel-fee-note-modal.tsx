@@ -2,8 +2,9 @@ import { BILLING_SCREEN_TEXTS as T, type FeeNote } from '@firm/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { ModalFooter } from '../../../components/ui/modal-footer';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -54,28 +55,19 @@ export function CancelFeeNoteModal({ note, onClose }: { note: FeeNote; onClose: 
       onClose={onClose}
       isBusy={isSubmitting}
       footer={
-        <>
-          <Button variant="neutral" onClick={onClose} disabled={isSubmitting}>
-            {T.keep}
-          </Button>
-          <Button
-            type="submit"
-            form="cancel-fee-note"
-            variant="danger"
-            isLoading={isSubmitting}
-            loadingText={T.cancelling}
-          >
-            {T.confirmCancel}
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          cancelLabel={T.keep}
+          form="cancel-fee-note"
+          actionLabel={T.confirmCancel}
+          actionVariant="danger"
+          busyLabel={T.cancelling}
+          isBusy={isSubmitting}
+        />
       }
     >
       <form id="cancel-fee-note" noValidate onSubmit={onSubmit} className="space-y-4">
-        {formAlert ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-            {formAlert}
-          </p>
-        ) : null}
+        <FormAlert message={formAlert} />
         <TextAreaField
           label={T.cancelReasonFieldLabel}
           required

@@ -11,6 +11,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { ModalFooter } from '../../../components/ui/modal-footer';
 import { errorText } from '../../../lib/api-client';
 import { useDeleteFeeNote } from '../api/delete-fee-note';
 import { useIssueFeeNote } from '../api/issue-fee-note';
@@ -46,19 +47,15 @@ function ConfirmModal({
       onClose={onClose}
       isBusy={isBusy}
       footer={
-        <>
-          <Button variant="neutral" onClick={onClose} disabled={isBusy}>
-            {T.keep}
-          </Button>
-          <Button
-            variant={isDestructive ? 'danger' : 'primary'}
-            isLoading={isBusy}
-            loadingText={busyLabel}
-            onClick={onConfirm}
-          >
-            {confirmLabel}
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          cancelLabel={T.keep}
+          onAction={onConfirm}
+          actionLabel={confirmLabel}
+          actionVariant={isDestructive ? 'danger' : 'primary'}
+          busyLabel={busyLabel}
+          isBusy={isBusy}
+        />
       }
     >
       <p className="text-sm text-slate-700">{text}</p>

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type Column } from '../../../components/list/data-table';
 import { FilterSelect } from '../../../components/list/filter-controls';
-import { FilterNotice } from '../../../components/list/filter-notice';
+import { LinkFilterNotice } from '../../../components/list/filter-notice';
 import { ListResults } from '../../../components/list/list-states';
 import { FILTERED_EMPTY_HINT } from '../../../components/list/paged-table';
 import { Pagination } from '../../../components/list/pagination';
@@ -210,16 +210,11 @@ export function FeeNotesList({ actor }: { actor: PublicUser }) {
         ) : null}
       </div>
 
-      {linkFilters ? (
-        <div className="mt-3">
-          <FilterNotice
-            text={linkFilters}
-            onClear={() =>
-              list.clearFilters(Object.keys(LINK_FILTERS) as (keyof typeof LINK_FILTERS)[])
-            }
-          />
-        </div>
-      ) : null}
+      <LinkFilterNotice
+        text={linkFilters}
+        filters={LINK_FILTERS}
+        clearFilters={list.clearFilters}
+      />
 
       <section aria-label={T.listCaption} aria-busy={query.isFetching} className="mt-6">
         <ListResults

@@ -16,9 +16,8 @@ import { Plus, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
-import { FilterNotice } from '../../../components/list/filter-notice';
-import { ListResults } from '../../../components/list/list-states';
-import { Pagination } from '../../../components/list/pagination';
+import { LinkFilterNotice } from '../../../components/list/filter-notice';
+import { PagedResults } from '../../../components/list/paged-results';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -281,62 +280,48 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
           </div>
         ) : null}
 
-        {linkFilters ? (
-          <div className="mt-3">
-            <FilterNotice
-              text={linkFilters}
-              onClear={() =>
-                list.clearFilters(Object.keys(LINK_FILTERS) as (keyof typeof LINK_FILTERS)[])
-              }
-            />
-          </div>
-        ) : null}
+        <LinkFilterNotice
+          text={linkFilters}
+          filters={LINK_FILTERS}
+          clearFilters={list.clearFilters}
+        />
 
-        <section aria-label="Cases" aria-busy={query.isFetching} className="mt-6">
-          <ListResults
-            query={query}
-            loadingLabel="Loading cases"
-            loading={
-              <div
-                role="status"
-                aria-label="Loading cases"
-                className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-              >
-                {Array.from({ length: 6 }, (_, i) => (
-                  <CaseCardSkeleton key={i} />
-                ))}
-              </div>
-            }
-            failedText={CASE_SCREEN_FAILURES.loadFailed}
-            isEmpty={(data) => data.cases.length === 0}
-            empty={{
-              title: CASE_MESSAGES.noCases,
-              hint: list.isFiltered ? CASE_SCREEN_FAILURES.filteredEmptyHint : undefined,
-            }}
-          >
-            {(data) => (
-              <>
-                <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-                  {data.total} {data.total === 1 ? 'case' : 'cases'}
-                </p>
-                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                  {data.cases.map((item) => (
-                    <li key={item.id} className="flex">
-                      <div className="w-full">
-                        <CaseCard item={item} to={linkTo(item.id)} />
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-                <Pagination
-                  page={data.pagination.page}
-                  pages={data.pagination.pages}
-                  onPage={list.setPage}
-                />
-              </>
-            )}
-          </ListResults>
-        </section>
+        <PagedResults
+          label="Cases"
+          query={query}
+          loadingLabel="Loading cases"
+          loading={
+            <div
+              role="status"
+              aria-label="Loading cases"
+              className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+            >
+              {Array.from({ length: 6 }, (_, i) => (
+                <CaseCardSkeleton key={i} />
+              ))}
+            </div>
+          }
+          failedText={CASE_SCREEN_FAILURES.loadFailed}
+          isEmpty={(data) => data.cases.length === 0}
+          empty={{
+            title: CASE_MESSAGES.noCases,
+            hint: list.isFiltered ? CASE_SCREEN_FAILURES.filteredEmptyHint : undefined,
+          }}
+          noun={['case', 'cases']}
+          onPage={list.setPage}
+        >
+          {(data) => (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {data.cases.map((item) => (
+                <li key={item.id} className="flex">
+                  <div className="w-full">
+                    <CaseCard item={item} to={linkTo(item.id)} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </PagedResults>
       </div>
 
       {id ? <CaseDetailModal caseId={id} actor={actor} onClose={closeDetail} /> : null}

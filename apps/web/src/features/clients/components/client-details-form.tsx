@@ -8,7 +8,7 @@ import {
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { AccountFields } from '../../../components/forms/account-fields';
 import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useUpdateClient } from '../api/update-client';
@@ -74,44 +74,16 @@ export function ClientDetailsForm({ client }: { client: ClientDetail['client'] }
       className="space-y-4"
       aria-label="Contact details"
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First Name"
-          autoComplete="off"
-          required
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField
-          label="Last Name"
-          autoComplete="off"
-          required
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          required
-          error={errors.email?.message}
-          hint={
-            client.pendingEmail
-              ? CLIENT_MESSAGES.emailPending(client.pendingEmail)
-              : CLIENT_MESSAGES.emailChangeHint
-          }
-          {...register('email')}
-        />
-        <TextField
-          label="Phone (optional)"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-      </div>
+      <AccountFields
+        register={register}
+        errors={errors}
+        columns="all"
+        emailHint={
+          client.pendingEmail
+            ? CLIENT_MESSAGES.emailPending(client.pendingEmail)
+            : CLIENT_MESSAGES.emailChangeHint
+        }
+      />
       <Button type="submit" isLoading={isSubmitting} loadingText="Saving…" disabled={!isDirty}>
         Save Changes
       </Button>

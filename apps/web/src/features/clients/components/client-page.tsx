@@ -12,12 +12,12 @@ import {
 import { ArrowLeft, CalendarPlus, FolderPlus, MessageSquare } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
 import { ListEmpty, ListResults } from '../../../components/list/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
-import { errorText } from '../../../lib/api-client';
+import { withClient } from '../../../components/forms/client-next-steps';
+import { runAccountAction } from '../../../lib/account-action';
 import { formatDateTime, fullName } from '../../../lib/format';
 import {
   useResendClientInvitation,
@@ -43,14 +43,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </section>
   );
 }
-
-/** Where New Case and Book appointment go: the other screens open their forms pre-filled. */
-const withClient = (path: string, client: ClientDetail['client']) => {
-  const params = new URLSearchParams(path.split('?')[1]);
-  params.set('client', client.id);
-  params.set('clientName', fullName(client));
-  return `${path.split('?')[0]}?${params.toString()}`;
-};
 
 function ContactSummary({ client }: { client: ClientDetail['client'] }) {
   return (
@@ -126,41 +118,30 @@ function ClientBody({ detail, actor }: { detail: ClientDetail; actor: PublicUser
   // A client who has not signed in yet may be emailed a new invitation (ADR 024).
   const mayResend = mayResendInvitation(actor, { ...client, role: 'client' });
 
-  const onResendInvitation = async () => {
-    try {
-      const result = await resendInvitation.mutateAsync(client.id);
-      toast.success(result.message);
-    } catch (error) {
-      toast.error(errorText(error, USER_MANAGEMENT_MESSAGES.resendInvitationFailed));
-    }
-  };
+  const onResendInvitation = () =>
+    runAccountAction({
+      action: () => resendInvitation.mutateAsync(client.id),
+      failedText: USER_MANAGEMENT_MESSAGES.resendInvitationFailed,
+    });
 
   const onReset = async () => {
-    if (!window.confirm(CLIENT_MESSAGES.confirmResetPassword(name))) return;
-    try {
-      const result = await resetPassword.mutateAsync(client.id);
-      toast.success(result.message);
-      setTemporary({ name, password: result.temporaryPassword });
-    } catch (error) {
-      toast.error(errorText(error, USER_MANAGEMENT_MESSAGES.resetPasswordFailed));
-    }
+    const result = await runAccountAction({
+      confirm: CLIENT_MESSAGES.confirmResetPassword(name),
+      action: () => resetPassword.mutateAsync(client.id),
+      failedText: USER_MANAGEMENT_MESSAGES.resetPasswordFailed,
+    });
+    if (result) setTemporary({ name, password: result.temporaryPassword });
   };
-  const onToggleActive = async () => {
-    if (client.isActive && !window.confirm(CONFIRMATIONS.deactivateUser)) return;
-    try {
-      const result = await setActive.mutateAsync({ id: client.id, active: !client.isActive });
-      toast.success(result.message);
-    } catch (error) {
-      toast.error(
-        errorText(
-          error,
-          client.isActive
-            ? USER_MANAGEMENT_MESSAGES.deactivateUserFailed
-            : USER_MANAGEMENT_MESSAGES.activateUserFailed,
-        ),
-      );
-    }
-  };
+  // docs/texts.md: the browser asks before a deactivation, as user management does; an
+  // activation is harmless and is not asked.
+  const onToggleActive = () =>
+    runAccountAction({
+      confirm: client.isActive ? CONFIRMATIONS.deactivateUser : undefined,
+      action: () => setActive.mutateAsync({ id: client.id, active: !client.isActive }),
+      failedText: client.isActive
+        ? USER_MANAGEMENT_MESSAGES.deactivateUserFailed
+        : USER_MANAGEMENT_MESSAGES.activateUserFailed,
+    });
 
   return (
     <>
@@ -183,7 +164,7 @@ function ClientBody({ detail, actor }: { detail: ClientDetail; actor: PublicUser
           {/* New Case opens on /cases, which only those who may open case files reach. */}
           {can(actor, 'cases:create') && can(actor, 'cases:view') ? (
             <Link
-              to={withClient('/cases?new=1', client)}
+              to={withClient('/cases?new=1', { id: client.id, name })}
               className={buttonVariants({ size: 'sm' })}
             >
               <FolderPlus aria-hidden="true" className="size-4" />
@@ -192,7 +173,7 @@ function ClientBody({ detail, actor }: { detail: ClientDetail; actor: PublicUser
           ) : null}
           {can(actor, 'appointments:schedule') ? (
             <Link
-              to={withClient('/appointments?book=consultation', client)}
+              to={withClient('/appointments?book=consultation', { id: client.id, name })}
               className={buttonVariants({ size: 'sm', variant: 'secondary' })}
             >
               <CalendarPlus aria-hidden="true" className="size-4" />

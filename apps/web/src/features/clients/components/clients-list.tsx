@@ -16,15 +16,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/list/data-table';
 import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
-import { FilterNotice } from '../../../components/list/filter-notice';
-import { ListResults } from '../../../components/list/list-states';
-import { Pagination } from '../../../components/list/pagination';
+import { LinkFilterNotice } from '../../../components/list/filter-notice';
+import { PagedResults } from '../../../components/list/paged-results';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
-import { ClientNextSteps } from '../../../components/forms/client-next-steps';
+import { NewClientDialog } from '../../../components/forms/new-client-dialog';
 import { formatDateTime, formatDayRange, fullName } from '../../../lib/format';
 import { useCreateClient } from '../api/create-client';
 import { useClients } from '../api/list-clients';
@@ -32,8 +30,9 @@ import { NewAccountModal } from '../../../components/forms/new-account-modal';
 import { EmailText } from '../../../components/ui/email-text';
 import { PhoneText } from '../../../components/ui/phone-text';
 
-/** `joinedFrom`/`joinedTo` come from a link (the dashboard's new clients this month). */
-const FILTER_DEFAULTS = { status: 'all', sort: 'name', joinedFrom: '', joinedTo: '' };
+/** Filters only a link sets (the dashboard's new clients this month): said above the list. */
+const JOINED_FILTERS = { joinedFrom: '', joinedTo: '' };
+const FILTER_DEFAULTS = { status: 'all', sort: 'name', ...JOINED_FILTERS };
 
 const COLUMNS: readonly Column<ClientSummary>[] = [
   {
@@ -154,46 +153,34 @@ export function ClientsList({ actor }: { actor: PublicUser }) {
           ) : null}
         </div>
 
-        {joined ? (
-          <div className="mt-3">
-            <FilterNotice
-              text={`Showing clients who joined ${joined}.`}
-              onClear={() => list.clearFilters(['joinedFrom', 'joinedTo'])}
-            />
-          </div>
-        ) : null}
+        <LinkFilterNotice
+          text={joined ? `Showing clients who joined ${joined}.` : ''}
+          filters={JOINED_FILTERS}
+          clearFilters={list.clearFilters}
+        />
 
-        <section aria-label="Clients" aria-busy={query.isFetching} className="mt-6">
-          <ListResults
-            query={query}
-            loadingLabel="Loading clients"
-            failedText={CLIENT_MESSAGES.loadFailed}
-            isEmpty={(data) => data.clients.length === 0}
-            empty={{
-              title: list.isFiltered ? CLIENT_MESSAGES.emptyFiltered : CLIENT_MESSAGES.empty,
-              hint: list.isFiltered ? 'Try another search or clear the filters.' : undefined,
-            }}
-          >
-            {(data) => (
-              <>
-                <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-                  {data.total} {data.total === 1 ? 'client' : 'clients'}
-                </p>
-                <DataTable
-                  caption="Clients"
-                  columns={COLUMNS}
-                  rows={data.clients}
-                  rowKey={(client) => client.id}
-                />
-                <Pagination
-                  page={data.pagination.page}
-                  pages={data.pagination.pages}
-                  onPage={list.setPage}
-                />
-              </>
-            )}
-          </ListResults>
-        </section>
+        <PagedResults
+          label="Clients"
+          query={query}
+          loadingLabel="Loading clients"
+          failedText={CLIENT_MESSAGES.loadFailed}
+          isEmpty={(data) => data.clients.length === 0}
+          empty={{
+            title: list.isFiltered ? CLIENT_MESSAGES.emptyFiltered : CLIENT_MESSAGES.empty,
+            hint: list.isFiltered ? 'Try another search or clear the filters.' : undefined,
+          }}
+          noun={['client', 'clients']}
+          onPage={list.setPage}
+        >
+          {(data) => (
+            <DataTable
+              caption="Clients"
+              columns={COLUMNS}
+              rows={data.clients}
+              rowKey={(client) => client.id}
+            />
+          )}
+        </PagedResults>
       </div>
       {adding ? (
         <NewAccountModal
@@ -209,17 +196,7 @@ export function ClientsList({ actor }: { actor: PublicUser }) {
         />
       ) : null}
       {created ? (
-        <TemporaryPasswordDialog
-          name={fullName(created.user)}
-          password={created.temporaryPassword}
-          invitedEmail={created.user.email}
-          onClose={() => setCreated(null)}
-        >
-          <ClientNextSteps
-            actor={actor}
-            client={{ id: created.user.id, name: fullName(created.user) }}
-          />
-        </TemporaryPasswordDialog>
+        <NewClientDialog created={created} actor={actor} onClose={() => setCreated(null)} />
       ) : null}
     </>
   );

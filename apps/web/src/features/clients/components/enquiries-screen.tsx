@@ -11,14 +11,12 @@ import {
 } from '@firm/shared';
 import { useState } from 'react';
 import { FilterSelect } from '../../../components/list/filter-controls';
-import { FilterNotice } from '../../../components/list/filter-notice';
-import { ListResults } from '../../../components/list/list-states';
-import { Pagination } from '../../../components/list/pagination';
+import { LinkFilterNotice } from '../../../components/list/filter-notice';
+import { PagedResults } from '../../../components/list/paged-results';
 import { useListParams } from '../../../components/list/use-list-params';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
-import { ClientNextSteps } from '../../../components/forms/client-next-steps';
-import { formatDayRange, fullName } from '../../../lib/format';
+import { NewClientDialog } from '../../../components/forms/new-client-dialog';
+import { formatDayRange } from '../../../lib/format';
 import { useEnquiries } from '../api/list-enquiries';
 import { EnquiryCard } from './enquiry-card';
 
@@ -98,61 +96,37 @@ export function EnquiriesScreen({ actor }: { actor: PublicUser }) {
           </FilterSelect>
         </div>
 
-        {linkFilters ? (
-          <div className="mt-3">
-            <FilterNotice
-              text={linkFilters}
-              onClear={() =>
-                list.clearFilters(Object.keys(LINK_FILTERS) as (keyof typeof LINK_FILTERS)[])
-              }
-            />
-          </div>
-        ) : null}
+        <LinkFilterNotice
+          text={linkFilters}
+          filters={LINK_FILTERS}
+          clearFilters={list.clearFilters}
+        />
 
-        <section aria-label="Enquiries" aria-busy={query.isFetching} className="mt-6">
-          <ListResults
-            query={query}
-            loadingLabel="Loading enquiries"
-            failedText={ENQUIRY_MESSAGES.loadFailed}
-            isEmpty={(data) => data.enquiries.length === 0}
-            empty={{
-              title: list.isFiltered ? ENQUIRY_MESSAGES.emptyFiltered : ENQUIRY_MESSAGES.empty,
-            }}
-          >
-            {(data) => (
-              <>
-                <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-                  {data.total} {data.total === 1 ? 'enquiry' : 'enquiries'}
-                </p>
-                <ul className="space-y-4">
-                  {data.enquiries.map((enquiry) => (
-                    <li key={`${enquiry.kind}-${enquiry.id}-${enquiry.version}`}>
-                      <EnquiryCard enquiry={enquiry} actor={actor} onConverted={setCreated} />
-                    </li>
-                  ))}
-                </ul>
-                <Pagination
-                  page={data.pagination.page}
-                  pages={data.pagination.pages}
-                  onPage={list.setPage}
-                />
-              </>
-            )}
-          </ListResults>
-        </section>
+        <PagedResults
+          label="Enquiries"
+          query={query}
+          loadingLabel="Loading enquiries"
+          failedText={ENQUIRY_MESSAGES.loadFailed}
+          isEmpty={(data) => data.enquiries.length === 0}
+          empty={{
+            title: list.isFiltered ? ENQUIRY_MESSAGES.emptyFiltered : ENQUIRY_MESSAGES.empty,
+          }}
+          noun={['enquiry', 'enquiries']}
+          onPage={list.setPage}
+        >
+          {(data) => (
+            <ul className="space-y-4">
+              {data.enquiries.map((enquiry) => (
+                <li key={`${enquiry.kind}-${enquiry.id}-${enquiry.version}`}>
+                  <EnquiryCard enquiry={enquiry} actor={actor} onConverted={setCreated} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </PagedResults>
       </div>
       {created ? (
-        <TemporaryPasswordDialog
-          name={fullName(created.user)}
-          password={created.temporaryPassword}
-          invitedEmail={created.user.email}
-          onClose={() => setCreated(null)}
-        >
-          <ClientNextSteps
-            actor={actor}
-            client={{ id: created.user.id, name: fullName(created.user) }}
-          />
-        </TemporaryPasswordDialog>
+        <NewClientDialog created={created} actor={actor} onClose={() => setCreated(null)} />
       ) : null}
     </>
   );

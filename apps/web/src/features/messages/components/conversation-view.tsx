@@ -12,6 +12,7 @@ import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { ModalFooter } from '../../../components/ui/modal-footer';
 import { errorText } from '../../../lib/api-client';
 import { onLiveEvent } from '../../../lib/live-events';
 import { notify } from '../../../lib/toasts';
@@ -382,32 +383,23 @@ export function ConversationView({
           onClose={() => setToWithdraw(null)}
           isBusy={withdraw.isPending}
           footer={
-            <>
-              <Button
-                variant="neutral"
-                onClick={() => setToWithdraw(null)}
-                disabled={withdraw.isPending}
-              >
-                Cancel
-              </Button>
-              <Button
-                variant="danger"
-                isLoading={withdraw.isPending}
-                loadingText="Withdrawing…"
-                onClick={() =>
-                  withdraw.mutate(toWithdraw.id, {
-                    onSuccess: () => {
-                      setToWithdraw(null);
-                      notify.success(MESSAGE_MESSAGES.messageWithdrawn);
-                    },
-                    onError: (error) =>
-                      notify.error(errorText(error, MESSAGE_SCREEN_STATES.withdrawFailed)),
-                  })
-                }
-              >
-                Withdraw
-              </Button>
-            </>
+            <ModalFooter
+              onCancel={() => setToWithdraw(null)}
+              onAction={() =>
+                withdraw.mutate(toWithdraw.id, {
+                  onSuccess: () => {
+                    setToWithdraw(null);
+                    notify.success(MESSAGE_MESSAGES.messageWithdrawn);
+                  },
+                  onError: (error) =>
+                    notify.error(errorText(error, MESSAGE_SCREEN_STATES.withdrawFailed)),
+                })
+              }
+              actionLabel="Withdraw"
+              actionVariant="danger"
+              busyLabel="Withdrawing…"
+              isBusy={withdraw.isPending}
+            />
           }
         >
           {null}

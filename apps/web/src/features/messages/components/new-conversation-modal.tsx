@@ -7,8 +7,8 @@ import {
 } from '@firm/shared';
 import { useId, useState, type DragEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { ModalFooter } from '../../../components/ui/modal-footer';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -144,14 +144,13 @@ export function NewConversationModal({
       isBusy={create.isPending}
       size="lg"
       footer={
-        <>
-          <Button variant="neutral" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isLoading={create.isPending} loadingText="Sending…">
-            Send
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          form={formId}
+          actionLabel="Send"
+          busyLabel="Sending…"
+          isBusy={create.isPending}
+        />
       }
     >
       <form

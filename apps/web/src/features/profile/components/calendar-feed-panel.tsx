@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { ModalFooter } from '../../../components/ui/modal-footer';
 import { errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import {
@@ -117,30 +118,28 @@ export function CalendarFeedPanel() {
           onClose={() => setConfirming(null)}
           isBusy={create.isPending || revoke.isPending}
           footer={
-            <>
-              <Button variant="neutral" onClick={() => setConfirming(null)}>
-                {T.cancel}
-              </Button>
-              {confirming === 'replace' ? (
-                <Button
-                  variant="primary"
-                  isLoading={create.isPending}
-                  loadingText="Replacing…"
-                  onClick={() => void makeFeed()}
-                >
-                  {T.replace}
-                </Button>
-              ) : (
-                <Button
-                  variant="danger"
-                  isLoading={revoke.isPending}
-                  loadingText="Revoking…"
-                  onClick={() => void revokeFeed()}
-                >
-                  {T.revoke}
-                </Button>
-              )}
-            </>
+            confirming === 'replace' ? (
+              <ModalFooter
+                onCancel={() => setConfirming(null)}
+                cancelLabel={T.cancel}
+                isCancelAlwaysEnabled
+                onAction={() => void makeFeed()}
+                actionLabel={T.replace}
+                busyLabel="Replacing…"
+                isBusy={create.isPending}
+              />
+            ) : (
+              <ModalFooter
+                onCancel={() => setConfirming(null)}
+                cancelLabel={T.cancel}
+                isCancelAlwaysEnabled
+                onAction={() => void revokeFeed()}
+                actionLabel={T.revoke}
+                actionVariant="danger"
+                busyLabel="Revoking…"
+                isBusy={revoke.isPending}
+              />
+            )
           }
         >
           {null}

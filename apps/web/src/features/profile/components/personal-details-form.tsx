@@ -2,7 +2,7 @@ import { type Profile } from '@firm/shared';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { OwnDetailsFields } from '../../../components/forms/own-details-fields';
 import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/profile';
@@ -42,31 +42,11 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
 
   return (
     <form onFocus={resolver.preload} noValidate onSubmit={onSubmit} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-        <TextField
-          label="Phone number"
-          type="tel"
-          autoComplete="tel"
-          placeholder="0712 345 678"
-          hint="Optional. Any Kenyan form; saved as +254…"
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-      </div>
+      <OwnDetailsFields
+        register={register}
+        errors={errors}
+        phoneHint="Optional. Any Kenyan form; saved as +254…"
+      />
       <Button type="submit" isLoading={isSubmitting} loadingText="Saving…">
         Save details
       </Button>

@@ -6,6 +6,7 @@ import { ListResults } from '../../../components/list/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { ModalFooter } from '../../../components/ui/modal-footer';
 import { errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/profile';
@@ -106,19 +107,14 @@ export function SessionsPanel() {
                 onClose={() => setConfirmingOthers(false)}
                 isBusy={endOthers.isPending}
                 footer={
-                  <>
-                    <Button variant="neutral" onClick={() => setConfirmingOthers(false)}>
-                      Cancel
-                    </Button>
-                    <Button
-                      variant="primary"
-                      isLoading={endOthers.isPending}
-                      loadingText="Signing out…"
-                      onClick={() => void signOutOthers()}
-                    >
-                      Sign out other devices
-                    </Button>
-                  </>
+                  <ModalFooter
+                    onCancel={() => setConfirmingOthers(false)}
+                    isCancelAlwaysEnabled
+                    onAction={() => void signOutOthers()}
+                    actionLabel="Sign out other devices"
+                    busyLabel="Signing out…"
+                    isBusy={endOthers.isPending}
+                  />
                 }
               >
                 <p className="text-sm text-slate-700">

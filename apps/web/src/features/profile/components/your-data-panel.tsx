@@ -13,6 +13,7 @@ import toast from 'react-hot-toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { ModalFooter } from '../../../components/ui/modal-footer';
 import { errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { saveBlob } from '../../../lib/file-transfer';
@@ -151,18 +152,14 @@ export function YourDataPanel() {
           onClose={() => setAsking(false)}
           isBusy={deletion.isPending}
           footer={
-            <>
-              <Button variant="neutral" onClick={() => setAsking(false)}>
-                Cancel
-              </Button>
-              <Button
-                isLoading={deletion.isPending}
-                loadingText="Sending…"
-                onClick={() => void ask()}
-              >
-                Send request
-              </Button>
-            </>
+            <ModalFooter
+              onCancel={() => setAsking(false)}
+              isCancelAlwaysEnabled
+              onAction={() => void ask()}
+              actionLabel="Send request"
+              busyLabel="Sending…"
+              isBusy={deletion.isPending}
+            />
           }
         >
           <p className="text-sm text-slate-700">{PROFILE_MESSAGES.retentionExplanation}</p>

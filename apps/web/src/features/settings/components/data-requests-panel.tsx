@@ -6,6 +6,7 @@ import { ListResults } from '../../../components/list/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { ModalFooter } from '../../../components/ui/modal-footer';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { errorText } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
@@ -55,20 +56,14 @@ function RefuseDialog({ request, onClose }: { request: DataRequest; onClose: () 
       onClose={onClose}
       isBusy={answer.isPending}
       footer={
-        <>
-          <Button variant="neutral" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            isLoading={answer.isPending}
-            loadingText="Saving…"
-          >
-            Refuse request
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          isCancelAlwaysEnabled
+          form={formId}
+          actionLabel="Refuse request"
+          busyLabel="Saving…"
+          isBusy={answer.isPending}
+        />
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void refuse(event)}>

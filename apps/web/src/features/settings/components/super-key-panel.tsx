@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { ModalFooter } from '../../../components/ui/modal-footer';
 import { errorText } from '../../../lib/api-client';
 import { useRotateSuperKey, useSuperKeyStatus } from '../api/settings';
 
@@ -66,18 +67,14 @@ export function SuperKeyPanel() {
               onClose={() => setConfirming(false)}
               isBusy={rotate.isPending}
               footer={
-                <>
-                  <Button variant="neutral" onClick={() => setConfirming(false)}>
-                    Cancel
-                  </Button>
-                  <Button
-                    isLoading={rotate.isPending}
-                    loadingText="Replacing…"
-                    onClick={() => void replace()}
-                  >
-                    Replace key
-                  </Button>
-                </>
+                <ModalFooter
+                  onCancel={() => setConfirming(false)}
+                  isCancelAlwaysEnabled
+                  onAction={() => void replace()}
+                  actionLabel="Replace key"
+                  busyLabel="Replacing…"
+                  isBusy={rotate.isPending}
+                />
               }
             >
               <p className="text-sm text-slate-700">

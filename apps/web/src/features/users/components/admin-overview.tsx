@@ -8,16 +8,13 @@ import {
 } from '@firm/shared';
 import { Briefcase, Eye, Plus, Power, Trash2, UserCheck, UserX, Users } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { type Column } from '../../../components/list/data-table';
-import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
+import { FilterSelect } from '../../../components/list/filter-controls';
 import { AccessDenied } from '../../../components/list/list-states';
-import { PagedTable } from '../../../components/list/paged-table';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { StatCard } from '../../../components/ui/stat-card';
-import { errorText } from '../../../lib/api-client';
+import { isBusyWith, runAccountAction } from '../../../lib/account-action';
 import { useActivateUser } from '../api/activate-user';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useDeleteUser } from '../api/delete-user';
@@ -32,7 +29,15 @@ import {
   formatLastLogin,
   type StatusFilter,
 } from './user-format';
+import { UsersTab, type UserFigure } from './users-tab';
 import { EmailText } from '../../../components/ui/email-text';
+
+const FIGURES: readonly UserFigure[] = [
+  { label: 'Total Admins', stat: 'admins', icon: Users },
+  { label: 'Active Admins', stat: 'activeAdmins', icon: UserCheck },
+  { label: 'Inactive Admins', stat: 'inactiveAdmins', icon: UserX },
+  { label: 'Total Cases', stat: 'adminCasesAssigned', icon: Briefcase },
+];
 
 /**
  * The 'Admin Overview' tab (docs/product-rules.md#screens), from the server: the four stat cards, search and
@@ -58,30 +63,26 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
     return <AccessDenied message={USER_MANAGEMENT_MESSAGES.adminManagementAccessDenied} />;
   }
 
-  const toggleActive = async (admin: ManagedUser) => {
-    try {
-      await (admin.isActive ? deactivate : activate).mutateAsync(admin.id);
-      toast.success(USER_MANAGEMENT_MESSAGES.overviewAdminStatusUpdated);
-    } catch (error) {
-      toast.error(errorText(error, USER_MANAGEMENT_MESSAGES.overviewUpdateStatusFailed));
-    }
-  };
+  // This tab says its own toasts (docs/texts.md) rather than the server's words; of its actions
+  // only deleting an admin is asked first (docs/texts.md, the browser confirmations).
+  const toggleActive = (admin: ManagedUser) =>
+    runAccountAction({
+      action: () => (admin.isActive ? deactivate : activate).mutateAsync(admin.id),
+      successText: USER_MANAGEMENT_MESSAGES.overviewAdminStatusUpdated,
+      failedText: USER_MANAGEMENT_MESSAGES.overviewUpdateStatusFailed,
+    });
   const deleteAdmin = async (admin: ManagedUser) => {
-    if (!window.confirm(CONFIRMATIONS.deleteAdmin)) return;
-    try {
-      await remove.mutateAsync(admin.id);
-      toast.success(USER_MANAGEMENT_MESSAGES.overviewAdminDeleted);
-      if (detailsId === admin.id) setDetailsId(null);
-    } catch (error) {
-      toast.error(errorText(error, USER_MANAGEMENT_MESSAGES.overviewDeleteAdminFailed));
-    }
+    const deleted = await runAccountAction({
+      confirm: CONFIRMATIONS.deleteAdmin,
+      action: () => remove.mutateAsync(admin.id),
+      successText: USER_MANAGEMENT_MESSAGES.overviewAdminDeleted,
+      failedText: USER_MANAGEMENT_MESSAGES.overviewDeleteAdminFailed,
+    });
+    if (deleted && detailsId === admin.id) setDetailsId(null);
   };
-  const isToggling = (id: string) =>
-    (activate.isPending && activate.variables === id) ||
-    (deactivate.isPending && deactivate.variables === id);
+  const isToggling = (id: string) => isBusyWith(id, activate, deactivate);
 
-  const data = query.data;
-  const details = data?.users.find((user) => user.id === detailsId);
+  const details = query.data?.users.find((user) => user.id === detailsId);
 
   const columns: Column<ManagedUser>[] = [
     {
@@ -151,7 +152,7 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
               aria-label={`Delete ${name}`}
               title={`Delete ${name}`}
               onClick={() => void deleteAdmin(admin)}
-              disabled={remove.isPending && remove.variables === admin.id}
+              disabled={isBusyWith(admin.id, remove)}
             >
               <Trash2 aria-hidden="true" className="size-4" />
             </Button>
@@ -162,71 +163,36 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
   ];
 
   return (
-    <section aria-labelledby="admin-overview-heading" className="space-y-6">
-      <h2 id="admin-overview-heading" className="sr-only">
-        Admin Overview
-      </h2>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          label="Total Admins"
-          value={data?.stats.admins ?? '–'}
-          icon={<Users className="size-5" />}
-        />
-        <StatCard
-          label="Active Admins"
-          value={data?.stats.activeAdmins ?? '–'}
-          icon={<UserCheck className="size-5" />}
-        />
-        <StatCard
-          label="Inactive Admins"
-          value={data?.stats.inactiveAdmins ?? '–'}
-          icon={<UserX className="size-5" />}
-        />
-        <StatCard
-          label="Total Cases"
-          value={data?.stats.adminCasesAssigned ?? '–'}
-          icon={<Briefcase className="size-5" />}
-        />
-      </div>
-
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <SearchInput
-          id="admin-search"
-          label="Search admins"
-          placeholder="Search admins..."
-          value={list.search}
-          onChange={list.setSearch}
-        />
-        <FilterSelect<StatusFilter>
-          id="admin-status"
-          label="Filter admins by status"
-          value={status}
-          onChange={(value) => list.setFilter('status', value)}
-        >
-          {STATUS_FILTER_OPTIONS.filter((option) => option.value !== 'pending').map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </FilterSelect>
-        <Button onClick={() => setIsAdding(true)}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add New Admin
-        </Button>
-      </div>
-
-      <PagedTable
-        query={query}
-        rowsOf={(result) => result.users}
-        caption="Admins"
-        columns={columns}
-        rowKey={(admin) => admin.id}
-        loadingLabel="Loading admins…"
-        failedText={USER_MANAGEMENT_MESSAGES.fetchUsersFailed}
-        empty={{ title: 'No admins found', hint: 'No admins have been created yet' }}
-        list={list}
-      />
-
+    <UsersTab
+      id="admin-overview"
+      heading="Admin Overview"
+      figures={FIGURES}
+      noun={['admin', 'admins']}
+      list={list}
+      query={query}
+      columns={columns}
+      controlsRowFrom="sm"
+      controls={
+        <>
+          <FilterSelect<StatusFilter>
+            id="admin-status"
+            label="Filter admins by status"
+            value={status}
+            onChange={(value) => list.setFilter('status', value)}
+          >
+            {STATUS_FILTER_OPTIONS.filter((option) => option.value !== 'pending').map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </FilterSelect>
+          <Button onClick={() => setIsAdding(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add New Admin
+          </Button>
+        </>
+      }
+    >
       {isAdding ? <AddAdminModal onClose={() => setIsAdding(false)} /> : null}
       {details ? (
         <AdminDetailsModal
@@ -236,6 +202,6 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
           isToggling={isToggling(details.id)}
         />
       ) : null}
-    </section>
+    </UsersTab>
   );
 }

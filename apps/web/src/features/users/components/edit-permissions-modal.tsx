@@ -6,8 +6,8 @@ import {
 } from '@firm/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { ModalFooter } from '../../../components/ui/modal-footer';
 import { errorText } from '../../../lib/api-client';
 import { useUpdatePermissions } from '../api/update-permissions';
 import { PermissionToggles } from './permission-toggles';
@@ -42,14 +42,14 @@ export function EditPermissionsModal({
       onClose={onClose}
       isBusy={mutation.isPending}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={save} isLoading={mutation.isPending} loadingText="Saving…">
-            Save Permissions
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          cancelVariant="secondary"
+          onAction={() => void save()}
+          actionLabel="Save Permissions"
+          busyLabel="Saving…"
+          isBusy={mutation.isPending}
+        />
       }
     >
       <PermissionToggles

@@ -11,16 +11,13 @@ import {
 } from '@firm/shared';
 import { Shield, UserCheck, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { type Column } from '../../../components/list/data-table';
-import { FilterSelect, SearchInput } from '../../../components/list/filter-controls';
+import { FilterSelect } from '../../../components/list/filter-controls';
 import { AccessDenied } from '../../../components/list/list-states';
-import { PagedTable } from '../../../components/list/paged-table';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { StatCard } from '../../../components/ui/stat-card';
-import { errorText } from '../../../lib/api-client';
+import { isBusyWith, runAccountAction } from '../../../lib/account-action';
 import { useActivateUser } from '../api/activate-user';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useDeleteUser } from '../api/delete-user';
@@ -41,9 +38,17 @@ import {
   type StatusFilter,
 } from './user-format';
 import { UserRowActions, type UserActionHandlers } from './user-row-actions';
+import { UsersTab, type UserFigure } from './users-tab';
 import { EmailText } from '../../../components/ui/email-text';
 
 type RoleFilter = 'all' | Extract<Role, 'admin' | 'client'>;
+
+const FIGURES: readonly UserFigure[] = [
+  { label: 'Total Users', stat: 'total', icon: Users },
+  { label: 'Active Users', stat: 'active', icon: UserCheck },
+  { label: 'Admins', stat: 'admins', icon: Shield },
+  { label: 'Clients', stat: 'clients', icon: UserPlus },
+];
 
 /**
  * The 'Advanced User Management' tab (docs/product-rules.md#screens): stats, search, role filter, Add Admin and
@@ -81,56 +86,48 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
     return <AccessDenied message={USER_MANAGEMENT_MESSAGES.userManagementAccessDenied} />;
   }
 
-  const run = async <T extends { message: string }>(
-    action: () => Promise<T>,
-    fallback: string,
-  ): Promise<T | null> => {
-    try {
-      const result = await action();
-      toast.success(result.message);
-      return result;
-    } catch (error) {
-      toast.error(errorText(error, fallback));
-      return null;
-    }
-  };
   const handlers: UserActionHandlers = {
-    onDeactivate: (user) => {
-      if (!window.confirm(CONFIRMATIONS.deactivateUser)) return;
-      void run(
-        () => deactivate.mutateAsync(user.id),
-        USER_MANAGEMENT_MESSAGES.deactivateUserFailed,
-      );
-    },
+    onDeactivate: (user) =>
+      void runAccountAction({
+        confirm: CONFIRMATIONS.deactivateUser,
+        action: () => deactivate.mutateAsync(user.id),
+        failedText: USER_MANAGEMENT_MESSAGES.deactivateUserFailed,
+      }),
     onActivate: (user) =>
-      void run(() => activate.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.activateUserFailed),
+      void runAccountAction({
+        action: () => activate.mutateAsync(user.id),
+        failedText: USER_MANAGEMENT_MESSAGES.activateUserFailed,
+      }),
     onVerify: (user) =>
-      void run(() => verify.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.verifyAdvocateFailed),
+      void runAccountAction({
+        action: () => verify.mutateAsync(user.id),
+        failedText: USER_MANAGEMENT_MESSAGES.verifyAdvocateFailed,
+      }),
     onReset: (user) =>
-      void run(() => reset.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.resetPasswordFailed).then(
-        (result) => {
-          if (result) {
-            setShownPassword({ name: fullName(user), password: result.temporaryPassword });
-          }
-        },
-      ),
+      void runAccountAction({
+        action: () => reset.mutateAsync(user.id),
+        failedText: USER_MANAGEMENT_MESSAGES.resetPasswordFailed,
+      }).then((result) => {
+        if (result) {
+          setShownPassword({ name: fullName(user), password: result.temporaryPassword });
+        }
+      }),
     onResendInvitation: (user) =>
-      void run(
-        () => resendInvitation.mutateAsync(user.id),
-        USER_MANAGEMENT_MESSAGES.resendInvitationFailed,
-      ),
+      void runAccountAction({
+        action: () => resendInvitation.mutateAsync(user.id),
+        failedText: USER_MANAGEMENT_MESSAGES.resendInvitationFailed,
+      }),
     onEditPermissions: setEditing,
-    onDelete: (user) => {
-      if (!window.confirm(CONFIRMATIONS.deleteUser)) return;
-      void run(() => remove.mutateAsync(user.id), USER_MANAGEMENT_MESSAGES.deleteUserFailed);
-    },
+    onDelete: (user) =>
+      void runAccountAction({
+        confirm: CONFIRMATIONS.deleteUser,
+        action: () => remove.mutateAsync(user.id),
+        failedText: USER_MANAGEMENT_MESSAGES.deleteUserFailed,
+      }),
   };
   const busyWith = (id: string) =>
-    [deactivate, activate, reset, remove, verify, resendInvitation].some(
-      (mutation) => mutation.isPending && mutation.variables === id,
-    );
+    isBusyWith(id, deactivate, activate, reset, remove, verify, resendInvitation);
 
-  const data = query.data;
   const columns: Column<ManagedUser>[] = [
     {
       header: 'User',
@@ -185,87 +182,52 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
   ];
 
   return (
-    <section aria-labelledby="user-management-heading" className="space-y-6">
-      <h2 id="user-management-heading" className="sr-only">
-        Advanced User Management
-      </h2>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          label="Total Users"
-          value={data?.stats.total ?? '–'}
-          icon={<Users className="size-5" />}
-        />
-        <StatCard
-          label="Active Users"
-          value={data?.stats.active ?? '–'}
-          icon={<UserCheck className="size-5" />}
-        />
-        <StatCard
-          label="Admins"
-          value={data?.stats.admins ?? '–'}
-          icon={<Shield className="size-5" />}
-        />
-        <StatCard
-          label="Clients"
-          value={data?.stats.clients ?? '–'}
-          icon={<UserPlus className="size-5" />}
-        />
-      </div>
-
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-        <SearchInput
-          id="user-search"
-          label="Search users"
-          placeholder="Search users..."
-          value={list.search}
-          onChange={list.setSearch}
-        />
-        <FilterSelect<RoleFilter>
-          id="user-role"
-          label="Filter users by role"
-          value={role}
-          onChange={(value) => list.setFilter('role', value)}
-        >
-          <option value="all">All Roles</option>
-          <option value="admin">Admins</option>
-          <option value="client">Clients</option>
-        </FilterSelect>
-        <FilterSelect<StatusFilter>
-          id="user-status"
-          label="Filter users by status"
-          value={status}
-          onChange={(value) => list.setFilter('status', value)}
-        >
-          {STATUS_FILTER_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </FilterSelect>
-        <div className="flex flex-wrap gap-2">
-          {can(actor, 'admins:manage') ? (
-            <Button onClick={() => setCreating('admin')}>Add Admin</Button>
-          ) : null}
-          {can(actor, 'clients:admit') ? (
-            <Button variant="secondary" onClick={() => setCreating('client')}>
-              Add Client
-            </Button>
-          ) : null}
-        </div>
-      </div>
-
-      <PagedTable
-        query={query}
-        rowsOf={(result) => result.users}
-        caption="Users"
-        columns={columns}
-        rowKey={(user) => user.id}
-        loadingLabel="Loading users…"
-        failedText={USER_MANAGEMENT_MESSAGES.fetchUsersFailed}
-        empty={{ title: 'No users found', hint: 'No users have been created yet' }}
-        list={list}
-      />
-
+    <UsersTab
+      id="user-management"
+      heading="Advanced User Management"
+      figures={FIGURES}
+      noun={['user', 'users']}
+      list={list}
+      query={query}
+      columns={columns}
+      controlsRowFrom="lg"
+      controls={
+        <>
+          <FilterSelect<RoleFilter>
+            id="user-role"
+            label="Filter users by role"
+            value={role}
+            onChange={(value) => list.setFilter('role', value)}
+          >
+            <option value="all">All Roles</option>
+            <option value="admin">Admins</option>
+            <option value="client">Clients</option>
+          </FilterSelect>
+          <FilterSelect<StatusFilter>
+            id="user-status"
+            label="Filter users by status"
+            value={status}
+            onChange={(value) => list.setFilter('status', value)}
+          >
+            {STATUS_FILTER_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </FilterSelect>
+          <div className="flex flex-wrap gap-2">
+            {can(actor, 'admins:manage') ? (
+              <Button onClick={() => setCreating('admin')}>Add Admin</Button>
+            ) : null}
+            {can(actor, 'clients:admit') ? (
+              <Button variant="secondary" onClick={() => setCreating('client')}>
+                Add Client
+              </Button>
+            ) : null}
+          </div>
+        </>
+      }
+    >
       {creating ? (
         <CreateUserModal
           kind={creating}
@@ -290,6 +252,6 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
           onClose={() => setShownPassword(null)}
         />
       ) : null}
-    </section>
+    </UsersTab>
   );
 }
