@@ -23,7 +23,7 @@ const WALKS = [
   { name: 'phone', viewport: { width: 360, height: 780 }, isPhone: true },
 ] as const;
 
-/** What the two toggles open, in the header's order (SPEC's labels). */
+/** What the two toggles open, in the header's order (docs/texts.md's labels). */
 const ALLOWED_ITEMS = ['Dashboard', 'Appointments', 'Messages', 'Clients', 'Enquiries'];
 
 // The guard's words (packages/shared MESSAGES; the specs do not import the app's code).

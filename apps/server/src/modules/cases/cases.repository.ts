@@ -32,7 +32,7 @@ import {
   type CaseRow,
   type NewCaseRow,
 } from '../../db/schema';
-import { searchActiveClients } from '../users/user-lookups.repository';
+import { clientIdsNamed, searchActiveClients } from '../users/user-lookups.repository';
 import { fullName, listActiveStaff } from '../users/users.repository';
 
 /**
@@ -78,25 +78,6 @@ export type CaseListRow = CaseRow & {
 /** Calendar day `date` (YYYY-MM-DD) in Nairobi, as the instant it starts. */
 const nairobiDayStart = (date: string) =>
   sql`(${date}::date)::timestamp at time zone ${FIRM_TIME_ZONE}`;
-
-/**
- * Client accounts whose name a search matches. Asked first, on its own, so that the cases query
- * carries the actual ids: with a subquery in its place PostgreSQL guesses about a thousand
- * matching cases for any search, and for a narrow one walks the whole list in date order (66 ms at
- * 100,000 cases) instead of taking the trigram index's few rows and sorting them (under 5 ms).
- */
-async function clientsNamed(db: Executor, pattern: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'client'),
-        sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
-      ),
-    );
-  return rows.map((row) => row.id);
-}
 
 /**
  * The WHERE clause of the cases list: the Reports count with it, so a figure and the list it
@@ -193,7 +174,9 @@ export async function listCases(
   scope: CaseScope,
   filters: ListCasesFilters,
 ): Promise<{ rows: CaseListRow[]; total: number }> {
-  const namedClientIds = filters.search ? await clientsNamed(db, likePattern(filters.search)) : [];
+  const namedClientIds = filters.search
+    ? await clientIdsNamed(db, likePattern(filters.search))
+    : [];
   const where = caseListConditions(scope, filters, namedClientIds);
   const { rows, total } = await rowsAndTotal(
     db

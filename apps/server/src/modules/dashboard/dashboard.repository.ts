@@ -205,16 +205,10 @@ export function openCaseCounts(
     );
 }
 
-export function namesOf(db: Executor, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(inArray(users.id, ids));
-}
-
-/** Court dates in `range` (cases_court_date_idx): how many, and the first few. */
-/** Open cases' court dates in `range`; a client's own only when `clientId` is given (ADR 025). */
+/**
+ * Open cases' court dates in `range` (cases_court_date_idx): how many, and the first few; a
+ * client's own only when `clientId` is given (ADR 025).
+ */
 export async function courtDates(db: Executor, range: Range, limit: number, clientId?: string) {
   const where = and(
     gte(cases.courtDate, range.from),

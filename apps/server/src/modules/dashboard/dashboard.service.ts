@@ -23,6 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { readFirmSettings } from '../settings/firm-settings.service';
+import { userNamesByIds } from '../users/user-lookups.repository';
 import { findFirmSettings } from '../settings/firm-settings.repository';
 import { appointmentReference } from '../appointments/appointment-serializer';
 import { countNewEnquiries } from '../clients/enquiries.service';
@@ -39,7 +40,6 @@ import {
   courtDates,
   diaryOf,
   feesOfMonth,
-  namesOf,
   newClientCount,
   openCaseCounts,
   pendingAdvocateCount,
@@ -181,13 +181,9 @@ async function openCaseSection(deps: DashboardDeps) {
     perAssignee.set(row.assigneeId, (perAssignee.get(row.assigneeId) ?? 0) + row.count);
   }
   const top = [...perAssignee.entries()].sort((a, b) => b[1] - a[1]).slice(0, ASSIGNEES_SHOWN);
-  const names = new Map(
-    (
-      await namesOf(
-        deps.db,
-        top.flatMap(([id]) => (id ? [id] : [])),
-      )
-    ).map((person) => [person.id, `${person.firstName} ${person.lastName}`]),
+  const names = await userNamesByIds(
+    deps.db,
+    top.map(([id]) => id),
   );
   return {
     byStatus: byStatus(rows),

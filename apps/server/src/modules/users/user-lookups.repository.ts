@@ -68,3 +68,22 @@ export async function userNamesByIds(
     .where(inArray(users.id, wanted));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/**
+ * Client accounts whose name a search matches. Asked first, on its own, so that the cases query
+ * carries the actual ids: with a subquery in its place PostgreSQL guesses about a thousand
+ * matching cases for any search, and for a narrow one walks the whole list in date order (66 ms at
+ * 100,000 cases) instead of taking the trigram index's few rows and sorting them (under 5 ms).
+ */
+export async function clientIdsNamed(db: Executor, pattern: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'client'),
+        sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
