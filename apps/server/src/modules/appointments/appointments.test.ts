@@ -11,6 +11,7 @@ import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { cases, deliveries, type UserRow } from '../../db/schema';
+import { isKenyanPublicHoliday } from '../../lib/kenyan-holidays';
 import { sendDueReminders } from './appointment-reminders';
 import {
   calendarOf,
@@ -212,8 +213,11 @@ describe('booking rules', () => {
     expect(
       (await post(booking({ date: weekday, time: '12:00' }), tokens.client)).json().message,
     ).toBe(M.notASlot);
-    let saturday = weekday;
-    while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, 1);
+    // The next Saturday that is not a public holiday (12 December, Jamhuri Day, is closed).
+    let saturday = addDays(weekday, 1);
+    while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6 || isKenyanPublicHoliday(saturday)) {
+      saturday = addDays(saturday, 1);
+    }
     expect(
       (await post(booking({ date: saturday, time: '14:00' }), tokens.client)).json().message,
     ).toBe(M.notASlot);

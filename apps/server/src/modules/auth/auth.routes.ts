@@ -21,18 +21,11 @@ import { AppError } from '../../lib/app-error';
 import { currentSession, currentUser } from '../../plugins/auth';
 import { toPublicUser } from '../users/user-serializer';
 import { z } from 'zod';
-import {
-  acceptInvitation,
-  changePassword,
-  isSuperKey,
-  login,
-  logout,
-  registerAdvocate,
-  requestPasswordReset,
-  resetPassword,
-  signInSecondStep,
-  type AuthDeps,
-} from './auth.service';
+import type { AuthDeps } from './auth-deps';
+import { changePassword } from './change-password.service';
+import { acceptInvitation, requestPasswordReset, resetPassword } from './password-links.service';
+import { isSuperKey, registerAdvocate } from './registration.service';
+import { login, logout, signInSecondStep } from './sign-in.service';
 import { MemoryUnknownAccountThrottle } from './login-throttle';
 import { RedisUnknownAccountThrottle } from './redis-login-throttle';
 import { errorResponses } from '../../lib/route-kit';

@@ -1,7 +1,8 @@
 /**
  * What the fee-note, credit-note and receipt PDFs are drawn from: plain values, already checked
  * and already filtered to what the client may see (docs/product-rules.md). The renderer
- * (billing-pdf.ts) formats nothing but what it is given, so the PDF and the screen say the same.
+ * (billing-pdf.ts and the three *-pdf.ts documents beside it) formats nothing but what it is
+ * given, so the PDF and the screen say the same.
  * Money is whole shillings (integers); dates are instants, drawn in Nairobi time.
  */
 

@@ -19,7 +19,9 @@ import type {
   PaymentChannels,
   ReceiptDocument,
 } from './billing-documents';
-import { renderCreditNotePdf, renderFeeNotePdf, renderReceiptPdf } from './billing-pdf';
+import { renderCreditNotePdf } from './credit-note-pdf';
+import { renderFeeNotePdf } from './fee-note-pdf';
+import { renderReceiptPdf } from './receipt-pdf';
 import { nowOf, type BillingDeps } from './billing-deps';
 import { balanceOf, lineView, totalsOf } from './billing-view';
 import { findFeeNote, linesOf } from './fee-notes.repository';

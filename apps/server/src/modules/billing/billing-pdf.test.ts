@@ -11,7 +11,10 @@ import type {
   PaymentChannels,
   ReceiptDocument,
 } from './billing-documents';
-import { pdfText, renderCreditNotePdf, renderFeeNotePdf, renderReceiptPdf } from './billing-pdf';
+import { pdfText } from './billing-pdf';
+import { renderCreditNotePdf } from './credit-note-pdf';
+import { renderFeeNotePdf } from './fee-note-pdf';
+import { renderReceiptPdf } from './receipt-pdf';
 
 /**
  * What a reader of the PDF sees: the text is read back with poppler (pdftotext, pdfinfo), the

@@ -14,7 +14,8 @@ import type { UserRow } from '../../db/schema';
 import { AppError, isAppError } from '../../lib/app-error';
 import { assertCan } from '../../lib/permissions';
 import { writeAudit } from '../audit/audit-log.repository';
-import { createClient, type UserManagementDeps } from '../users/user-management.service';
+import { createClient } from '../users/account-creation.service';
+import type { UserManagementDeps } from '../users/user-management-deps';
 import {
   countNewEnquiries,
   findEnquiry,

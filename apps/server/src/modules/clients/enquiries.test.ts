@@ -5,7 +5,7 @@ import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { seedContactMessage, seedVisitorBooking } from '../../../test/enquiries';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { appointments, auditLog, enquiryStates, users, type UserRow } from '../../db/schema';
-import { createClient } from '../users/user-management.service';
+import { createClient } from '../users/account-creation.service';
 import { countNewEnquiries } from './enquiries.service';
 
 /** The Enquiries inbox against a real database: the list, triage, the badge and conversion. */

@@ -15,20 +15,13 @@ import {
   userUpdatedSchema,
 } from '@firm/shared';
 import { currentUser } from '../../plugins/auth';
-import {
-  activateUser,
-  createAdmin,
-  createAdvocate,
-  createClient,
-  deactivateUser,
-  deleteUser,
-  listUsers,
-  resendInvitation,
-  resetUserPassword,
-  updateAdminPermissions,
-  verifyAdvocate,
-  type UserManagementDeps,
-} from './user-management.service';
+import { createAdmin, createAdvocate, createClient } from './account-creation.service';
+import { activateUser, deactivateUser, deleteUser, verifyAdvocate } from './account-status.service';
+import { updateAdminPermissions } from './admin-permissions.service';
+import { resetUserPassword } from './password-reset-by-advocate.service';
+import { resendInvitation } from './resend-invitation.service';
+import { listUsers } from './user-list.service';
+import type { UserManagementDeps } from './user-management-deps';
 import { errorResponses, requestMeta } from '../../lib/route-kit';
 
 /** Error answers every route here can give (the 400s carry per-field `errors`). */

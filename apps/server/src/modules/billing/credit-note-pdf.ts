@@ -1,0 +1,79 @@
+import { formatKsh, formatNairobiDate } from '@firm/shared';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { pdfText, render } from './billing-pdf';
+import {
+  BOX_INNER_WIDTH,
+  PLAIN_LAYOUT,
+  box,
+  detailsBlock,
+  documentDefinition,
+  letterheadBlock,
+  partyAndDetails,
+  partyBlock,
+  rule,
+} from './billing-pdf-blocks';
+import type { CreditNoteDocument } from './billing-documents';
+
+function amountRows(rows: Array<[string, string, boolean]>): Content {
+  return {
+    table: {
+      widths: [BOX_INNER_WIDTH - 6 - 110, 110],
+      body: rows.map(([label, amount, strong]) => [
+        { text: label, bold: strong },
+        { text: amount, alignment: 'right', bold: strong, fontSize: strong ? 11 : 9.5 },
+      ]),
+    },
+    layout: { ...PLAIN_LAYOUT, paddingTop: () => 2.5, paddingBottom: () => 2.5 },
+  };
+}
+
+function creditNoteDefinition(doc: CreditNoteDocument): TDocumentDefinitions {
+  const amounts: Array<[string, string, boolean]> = [
+    ['Amount credited', formatKsh(doc.amountKsh), true],
+  ];
+  if (doc.vatKsh > 0) amounts.push(['of which VAT', formatKsh(doc.vatKsh), false]);
+  const content: Content[] = [
+    letterheadBlock(doc.letterhead, 'CREDIT NOTE', doc.number),
+    rule(),
+    partyAndDetails(
+      partyBlock('Credit to', doc.client),
+      detailsBlock([
+        ['Date', formatNairobiDate(doc.issuedAt)],
+        ['Fee note', pdfText(doc.feeNoteNumber)],
+      ]),
+    ),
+    {
+      text: [
+        { text: 'Cancels fee note ', bold: true },
+        { text: pdfText(doc.feeNoteNumber), bold: true },
+        ' in full.',
+      ],
+      fontSize: 11,
+      margin: [0, 18, 0, 8],
+    },
+    { text: 'REASON', style: 'label' },
+    { text: pdfText(doc.reason), margin: [0, 0, 0, 14] },
+    box([amountRows(amounts)]),
+    {
+      text: [
+        `Nothing is due on fee note ${pdfText(doc.feeNoteNumber)}. Questions? Call `,
+        { text: pdfText(doc.letterhead.phone), bold: true },
+        '.',
+      ],
+    },
+  ];
+  return documentDefinition(
+    doc.letterhead,
+    doc.number,
+    {
+      title: `Credit note ${doc.number}`,
+      subject: `Credit note ${doc.number} for ${doc.client.name}`,
+    },
+    content,
+  );
+}
+
+/** A credit note (it cancels one fee note in full) as an A4 PDF. */
+export function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Buffer> {
+  return render(creditNoteDefinition(doc));
+}
