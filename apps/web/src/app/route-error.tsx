@@ -14,10 +14,7 @@ export function RouteError() {
   return (
     <section role="alert" className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
       <h1 className="text-3xl font-bold text-brand-900">{MESSAGES.unexpectedApplicationError}</h1>
-      <p className="mt-3 text-slate-700">
-        Something went wrong while showing this page. Please reload it; if the problem continues,
-        contact us.
-      </p>
+      <p className="mt-3 text-slate-700">{MESSAGES.pageFailed}</p>
       <div className="mt-6 flex justify-center gap-3">
         <Button size="lg" onClick={() => window.location.reload()}>
           Reload page

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code?: ErrorCode | ClientErrorCode,
     readonly errors?: Record<string, string>,
+    /** What else the answer carried (sign-in's two-factor challenge, a lost booking's times). */
+    readonly data?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -84,7 +86,15 @@ export function errorFromAnswer(status: number, data: unknown, hadToken: boolean
   if (hadToken && (status === 401 || (status === 403 && code))) {
     reportAuthProblem({ status, code });
   }
-  if (isErrorBody(data)) return new ApiError(data.message, status, data.code, data.errors);
+  if (isErrorBody(data)) {
+    const {
+      message,
+      code: _code,
+      errors,
+      ...rest
+    } = data as ApiErrorBody & Record<string, unknown>;
+    return new ApiError(message, status, data.code, errors, rest);
+  }
   return new ApiError(`Request failed with status code ${status}`, status);
 }
 

@@ -73,6 +73,7 @@ export const APPOINTMENT_MESSAGES = {
   holdBadge: { awaiting: 'Awaiting email confirmation', released: 'Time released' },
   awaitingVisitorConfirmation: "Awaiting the visitor's email confirmation",
   holdUntil: (time: string) => `Confirm by ${time} (Nairobi time), or the time is released.`,
+  notReceivedUntilConfirmed: 'Until you confirm, the firm has not received your request.',
   confirmMyBooking: 'Confirm my booking',
   visitorConfirmed:
     'Thank you: your booking is confirmed as yours. The firm now has your request and an advocate will confirm the appointment by email, usually within one working day.',
@@ -125,6 +126,25 @@ export const APPOINTMENT_MESSAGES = {
   bookAgainAt: (url: string) => `You are welcome to book again at any time: ${url}`,
   /** The fee as a person reads it: a free call says so. */
   freeOfCharge: 'Free (no fee)',
+  /** The result screen's last line: where the details went, for each who booked. */
+  detailsEmailedToVisitor:
+    'We have emailed you the details with a private link to view, move or cancel the appointment.',
+  detailsEmailedToClient: (client: string, advocate: string) =>
+    `${client} has been emailed the details. It is in ${advocate}'s diary.`,
+  followInMyAppointments: 'You can follow it under My Appointments.',
+  /** A court date in the diary whose court is not entered yet. */
+  courtNotRecorded: 'Court not yet recorded',
+
+  // The screens' loading and busy words.
+  listLoading: 'Loading appointments',
+  diaryLoading: 'Loading the diary',
+  calendarLoading: 'Loading the calendar',
+  timesLoading: 'Loading free times',
+  courtDatesLoading: 'Loading appointments…',
+  visitorBookingLoading: 'Loading your appointment',
+  booking: 'Booking…',
+  cancelling: 'Cancelling…',
+  confirming: 'Confirming…',
 } as const;
 
 /**
@@ -249,14 +269,19 @@ export const CONFIRM_REVIEW_TEXTS = {
 
 /**
  * The diary's and the booking form's failure texts (the fallback when the server gives no message of
- * its own), and the free times' empty state.
+ * its own), and the lists' and free times' empty states.
  */
 export const APPOINTMENT_SCREEN_FAILURES = {
   updateFailed: 'Failed to update appointment',
   cancelFailed: 'Failed to cancel appointment',
   paymentFailed: 'Failed to record payment',
+  listLoadFailed: 'Failed to fetch appointments',
   calendarLoadFailed: 'The calendar could not be loaded.',
   timesLoadFailed: 'The free times could not be loaded.',
+  noAppointments: 'No appointments found',
+  diaryEmptyDay: 'Nothing in the diary that day',
+  diaryEmptyWeek: 'Nothing in the diary that week',
+  chooseDateFirst: 'Choose a date to see the free times.',
   noFreeTimes: (day: string) => `No free times on ${day}. Please choose another date.`,
 } as const;
 

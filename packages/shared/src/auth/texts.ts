@@ -31,6 +31,20 @@ export const AUTH_MESSAGES = {
   invitationInvalid:
     'This invitation link is invalid, already used or has expired. Please ask the firm to send you a new one.',
   invitationAccepted: 'Welcome! Your password is set and you are signed in.',
+
+  // Ours: the screens' hints, busy buttons and the account's state.
+  passwordRulesHint:
+    'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
+  signingIn: 'Signing in…',
+  creatingAccount: 'Creating account…',
+  verifyingSuperKey: 'Verifying…',
+  superKeyVerifiedBadge: 'Super key verified',
+  temporaryPasswordNotice:
+    'You signed in with a temporary password. Choose your own password to continue.',
+  awaitingVerificationHeading: 'Awaiting verification',
+  /** Around the address the advocate registered with, shown in bold between the two. */
+  onceVerifiedSignInWith: 'Once verified, sign in with',
+  onceVerifiedPassword: 'and the password you chose.',
 } as const;
 
 /** How long the link in a welcome email works (ADR 024). */

@@ -196,6 +196,7 @@ export const BILLING_SCREEN_TEXTS = {
   downloadReceipt: 'Download receipt',
   downloadReceiptFor: (receipt: string) => `Download receipt ${receipt}`,
   downloadFailed: 'The file could not be downloaded. Please try again.',
+  downloading: 'Downloading…',
   cancelledHeading: 'Cancelled',
   cancelledBy: (creditNote: string, day: string) =>
     `Cancelled by credit note ${creditNote} on ${day}.`,

@@ -57,6 +57,7 @@ export const CASE_MESSAGES = {
   confirmMakeDocumentInternal: (name: string) =>
     `Make "${name}" internal? The client will no longer see or download it.`,
   confirmMakeNoteInternal: 'Make this note internal? The client will no longer see it.',
+  confirmDeleteDocument: (name: string) => `Delete "${name}"? This cannot be undone.`,
   caseNotFound: 'Case not found',
   documentNotFound: 'Document not found',
   invalidCaseId: 'Invalid case id',
@@ -87,6 +88,20 @@ export const CASE_MESSAGES = {
     'This type of file cannot be uploaded. Please upload a PDF, Word, Excel, plain text, JPEG, PNG or HEIC file.',
   userHasCases:
     'This person is the client or assignee of a case, so their account cannot be deleted: case files are kept. Deactivate the account instead.',
+
+  // The screens' loading, busy and empty states.
+  loadingCases: 'Loading cases',
+  loadingCase: 'Loading case…',
+  addingNote: 'Adding…',
+  noDocuments: 'No documents yet.',
+  noNotes: 'No notes yet.',
+  noCourtDate: 'No court date',
+  /** The case's Court date when none is set. */
+  courtDateNone: 'None',
+  /** An upload's outcome beside its name. */
+  uploadStateDone: 'Uploaded',
+  uploadStateFailed: 'Failed',
+  uploadStateCancelled: 'Cancelled',
 } as const;
 
 /** The cases screens' failure texts, each the fallback when the server gives no message of its own. */

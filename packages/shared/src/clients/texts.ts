@@ -68,9 +68,14 @@ export const CLIENT_MESSAGES = {
   emptyFiltered: 'No clients match your search.',
   loadFailed: 'Failed to load clients',
   detailLoadFailed: 'Failed to load the client',
+  loading: 'Loading clients',
+  detailLoading: 'Loading client',
+  /** The filter only a link sets (a report's figure); the days arrive in words. */
+  joinedFilter: (days: string) => `Showing clients who joined ${days}.`,
   noCases: 'No cases yet.',
   noAppointments: 'No appointments yet.',
   never: 'Never',
+  notGiven: 'Not given',
   noUpcoming: 'None booked',
   emailPending: (email: string) => `Waiting for ${email} to be confirmed by the client.`,
   emailChangeHint: 'A new address takes effect when the client opens the link sent to it.',
@@ -114,6 +119,7 @@ export const ENQUIRY_MESSAGES = {
   empty: 'No enquiries yet.',
   emptyFiltered: 'No enquiries match these filters.',
   loadFailed: 'Failed to load enquiries',
+  loading: 'Loading enquiries',
   replyByEmail: 'Reply by email',
   convertToClient: 'Convert to client',
 } as const;
@@ -129,6 +135,7 @@ export const CLIENT_NEXT_STEPS = {
 export const CLIENT_SCREEN_FAILURES = {
   clientUpdateFailed: 'Failed to update the client',
   enquiryUpdateFailed: 'Failed to update the enquiry',
+  filteredEmptyHint: 'Try another search or clear the filters.',
 } as const;
 
 /** What the Enquiries inbox says of the filters only a link sets (a report's figure). */

@@ -25,6 +25,7 @@ export const MESSAGES = {
   validationFailed: 'Please correct the highlighted fields',
   signInRequired: 'Please sign in to continue',
   pageNotFound: 'Page Not Found',
+  pageNotFoundHelp: 'Sorry, the page you are looking for does not exist or has been moved.',
   unexpectedApplicationError: 'Unexpected Application Error!',
 
   contactSuccess: 'Thank you for your message! We will get back to you within 24 hours.',
@@ -49,6 +50,18 @@ export const MESSAGES = {
     'An advocate of the firm can give you this permission in Admin Management. Ask them if your work needs it.',
   onlyAdvocatesOpen: 'Only the firm’s advocates can open this page.',
   goToDashboard: 'Go to your dashboard',
+
+  // What any screen or busy button says meanwhile; a feature's own words are in its texts.
+  loading: 'Loading…',
+  saving: 'Saving…',
+  sending: 'Sending…',
+  creating: 'Creating…',
+  checkingSession: 'Checking your session…',
+  /** The hint under an empty list that the person has filtered (docs/product-rules.md#screens). */
+  filteredEmptyHint: 'Try adjusting your search criteria',
+  /** Under unexpectedApplicationError, when a page fails to render. */
+  pageFailed:
+    'Something went wrong while showing this page. Please reload it; if the problem continues, contact us.',
 } as const;
 
 export const VALIDATION = {

@@ -9,6 +9,9 @@ export const DASHBOARD_MESSAGES = {
   welcome: (firstName: string) => `Welcome, ${firstName}`,
   subtitle: 'What would you like to do today?',
   loadFailed: 'Failed to load your dashboard',
+  loading: 'Loading the dashboard',
+  /** The skeleton's name while the figures load. */
+  loadingSkeleton: 'Loading your dashboard',
   accessDenied: 'Access denied. You may not view this dashboard.',
   retry: 'Try again',
   noRecentCases: 'No cases yet',
@@ -25,6 +28,9 @@ export const DASHBOARD_MESSAGES = {
   noOpenCases: 'You have no open cases to add documents to',
   quickActions: 'Quick Actions',
   noRecentMessages: 'No messages yet',
+  /** A recent message with no text to show: withdrawn, or only files. */
+  messageWithoutText: 'Message withdrawn or files only',
+  noOpenCasesByAssignee: 'No open cases',
   sendMessage: 'Send Message',
   bookAppointment: 'Book Appointment',
   uploadDocument: 'Upload Document',

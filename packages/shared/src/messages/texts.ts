@@ -82,6 +82,9 @@ export const MESSAGE_SCREEN = {
   newMessageFrom: (sender: string, time: string) => `New message from ${sender}, ${time}`,
   loadMoreConversations: 'Load more conversations',
   loadingMore: 'Loading…',
+  loadingConversations: 'Loading conversations…',
+  loadingMessages: 'Loading messages…',
+  withdrawing: 'Withdrawing…',
   attachFiles: 'Attach files',
   attachments: 'Attachments',
   removeFile: (name: string) => `Remove ${name}`,
@@ -99,8 +102,14 @@ export const MESSAGE_SCREEN_STATES = {
   clientsLoadFailed: 'Failed to load clients',
   sendFailed: 'Failed to send the message',
   withdrawFailed: 'Failed to withdraw the message',
+  /** Above the composer, with Retry: the draft is kept. */
+  notSent: (reason: string) => `Your message was not sent: ${reason}`,
   noConversationsFound: 'No conversations match your search.',
   noConversations: 'No conversations yet. Start one with New Message.',
+  noMessages: 'No messages yet.',
+  /** A conversation's preview in the list before its first message. */
+  noMessagesPreview: 'No messages yet',
+  noClientsMatch: 'No clients match.',
 } as const;
 
 /** The conversation list's count, and the filter only a link sets (the service report's waiting). */

@@ -39,6 +39,7 @@ export const SMS_TEXTS = {
   notice:
     "We use your number only to send these texts, through our SMS provider Africa's Talking, and keep a record of each text for a year. You can switch any of them off here at any time; switching one on is your consent to receive it.",
   saved: 'Your text message choices are saved.',
+  loading: 'Loading your text message choices…',
   loadFailed: 'We could not load your text message choices.',
 } as const;
 

@@ -116,6 +116,8 @@ export const NOTIFICATION_MESSAGES = {
     'Choose which events also reach you by email. You always see them under the bell.',
   preferencesSaved: 'Email preferences saved',
   preferencesFailed: 'Failed to save email preferences',
+  preferencesLoading: 'Loading your email preferences…',
+  preferencesLoadFailed: 'Your email preferences could not be loaded.',
   allRead: 'All notifications marked as read',
 } as const;
 

@@ -16,6 +16,10 @@ export const FIRM_SETTINGS_MESSAGES = {
   saved: 'Firm settings saved',
   saveFailed: 'Failed to save firm settings',
   loadFailed: 'Failed to load firm settings',
+  loading: 'Loading firm settings…',
+  /** Above the form: who last saved it, and when (a day in words). */
+  lastSaved: (day: string, by: string | null) => `Last saved ${day}${by ? ` by ${by}` : ''}.`,
+  neverSaved: 'These are the defaults: nobody has changed them yet.',
   feeRequired: 'Fee is required',
   feeInvalid: `Fee must be a whole number of shillings from 0 to ${FEE_MAX_KSH.toLocaleString('en-KE')}`,
   durationRequired: 'Duration is required',

@@ -17,3 +17,51 @@ export const TWO_FACTOR_TEXTS = {
   wrongPassword: 'The password is not right',
   recoveryCodesRenewed: `New recovery codes: the old ones no longer work. Keep these ${RECOVERY_CODE_COUNT} somewhere safe.`,
 } as const;
+
+/** The screens of two-factor sign-in: sign-in's second step, and Profile's section. */
+export const TWO_FACTOR_SCREEN_TEXTS = {
+  stepHeading: 'Two-factor sign-in',
+  stepIntro:
+    'Open your authenticator app and enter the 6-digit code it shows for Mwamba & Associates.',
+  recoveryIntro:
+    'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.',
+  codeLabel: 'Authentication code',
+  recoveryCodeLabel: 'Recovery code',
+  verify: 'Verify',
+  verifying: 'Checking…',
+  useRecoveryCode: 'Use a recovery code instead',
+  useAppCode: 'Use a code from the app instead',
+  backToSignIn: 'Back to sign in',
+  sectionTitle: 'Two-factor sign-in',
+  sectionIntro:
+    'A code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Authy…) as well as your password, each time you sign in.',
+  loading: 'Loading two-factor sign-in',
+  loadFailed: 'Two-factor sign-in could not be loaded.',
+  statusOff: 'Off: your password alone signs you in.',
+  statusOn: (left: number) =>
+    `On. ${left} of your recovery codes ${left === 1 ? 'is' : 'are'} left.`,
+  setUp: 'Set up two-factor sign-in',
+  settingUp: 'Preparing…',
+  scanStep: '1. Scan this QR code with your authenticator app.',
+  qrAlt: 'QR code that adds your account to an authenticator app',
+  keyInstead: 'Cannot scan it? Enter this key in the app instead:',
+  codeStep: '2. Enter the 6-digit code the app now shows.',
+  turnOn: 'Turn on',
+  turningOn: 'Turning on…',
+  cancelSetUp: 'Cancel',
+  codesHeading: 'Your recovery codes',
+  codesIntro:
+    'Save these codes somewhere safe, away from your phone: each signs you in once if you lose it. They are shown only now.',
+  downloadCodes: 'Download the codes',
+  codesSaved: 'I have saved them',
+  codesFileName: 'mwamba-recovery-codes.txt',
+  newCodes: 'New recovery codes',
+  newCodesConfirm: 'Make ten new recovery codes? The ones you have now will stop working.',
+  turnOff: 'Turn off',
+  turnOffHeading: 'Turn off two-factor sign-in',
+  turnOffIntro: 'Enter your password and a code from your app (or a recovery code).',
+  passwordLabel: 'Password',
+  turningOff: 'Turning off…',
+  setUpFailed: 'Two-factor sign-in could not be set up. Please try again.',
+  actionFailed: 'That did not work. Please try again.',
+} as const;

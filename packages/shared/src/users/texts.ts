@@ -36,6 +36,8 @@ export const USER_MANAGEMENT_MESSAGES = {
 
   // Invitations (ADR 024): a new admin or client chooses their password from an email.
   notSignedInYet: 'Not signed in yet',
+  /** An optional detail (the phone) left empty. */
+  notGiven: 'Not given',
   resendInvitation: 'Resend invitation',
   invitationResent: 'Invitation sent again. The link sent before no longer works.',
   invitationNotNeeded:
@@ -50,6 +52,17 @@ export const USER_MANAGEMENT_MESSAGES = {
     'At least 8 characters, on one line. The admin must change this password when they first sign in.',
   generatePassword: 'Generate a strong password',
   passwordGenerated: 'A strong password is filled in and shown. Note it to give to the admin.',
+  // The temporary password dialog's Copy Password.
+  passwordCopied: 'Password copied to clipboard',
+  passwordCopyFailed: 'Could not copy the password. Select it and copy it by hand.',
+  /** Beside the six toggles when all are off: the admin keeps only what every admin sees. */
+  zeroPermissionsWarning:
+    'No permissions are enabled. This admin will only be able to view their dashboard, cases, appointments and messages.',
+
+  // A tab's list of accounts, in the tab's plural noun ('admins', 'users').
+  loadingAccounts: (many: string) => `Loading ${many}…`,
+  noAccountsFound: (many: string) => `No ${many} found`,
+  noAccountsCreated: (many: string) => `No ${many} have been created yet`,
 
   // The Admin Overview tab's own toasts (docs/texts.md, "Local admin screen").
   overviewAdminCreated: 'Admin created successfully!',

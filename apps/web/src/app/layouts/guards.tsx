@@ -87,7 +87,7 @@ export function FeatureGuard() {
   const here = `${location.pathname}${location.search}${location.hash}`;
 
   if (feature.access === 'anyone') return <Outlet />;
-  if (status === 'loading') return <Spinner label="Checking your session…" />;
+  if (status === 'loading') return <Spinner label={MESSAGES.checkingSession} />;
   if (feature.access === 'signed-out') {
     return user ? (
       <Navigate to={safeFrom(location.state) ?? HOME_OF_SIGNED_IN} replace />

@@ -1,4 +1,9 @@
-import { USER_MANAGEMENT_MESSAGES, type CreateClientInput, type UserCreated } from '@firm/shared';
+import {
+  MESSAGES,
+  USER_MANAGEMENT_MESSAGES,
+  type CreateClientInput,
+  type UserCreated,
+} from '@firm/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -107,7 +112,7 @@ export function NewAccountModal({
       onSubmit={onSubmit}
       isSubmitting={isSubmitting}
       submitLabel={submitLabel}
-      busyLabel="Creating…"
+      busyLabel={MESSAGES.creating}
       alert={formAlert}
     >
       <AccountFields register={register} errors={errors} />

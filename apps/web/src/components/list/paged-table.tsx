@@ -1,10 +1,8 @@
+import { MESSAGES } from '@firm/shared';
 import type { ReactNode } from 'react';
 import { DataTable, type Column } from './data-table';
 import { ListResults, type ListQuery } from './list-states';
 import { Pagination } from './pagination';
-
-/** The hint under an empty list that the person has filtered (docs/product-rules.md#screens). */
-export const FILTERED_EMPTY_HINT = 'Try adjusting your search criteria';
 
 /**
  * A list page's results: loading, error with Try again, the empty state (the filtered hint when
@@ -39,7 +37,10 @@ export function PagedTable<Row, Data extends { pagination: { pages: number } }>(
       loadingLabel={loadingLabel}
       failedText={failedText}
       isEmpty={(data) => rowsOf(data).length === 0}
-      empty={{ title: empty.title, hint: list.isFiltered ? FILTERED_EMPTY_HINT : empty.hint }}
+      empty={{
+        title: empty.title,
+        hint: list.isFiltered ? MESSAGES.filteredEmptyHint : empty.hint,
+      }}
     >
       {(data) => (
         <>

@@ -237,7 +237,7 @@ export function MpesaPayDialog<Out extends MpesaPayValues>({
             key="receipt"
             id={focusId}
             isLoading={downloading}
-            loadingText="Downloading…"
+            loadingText={T.downloading}
             onClick={() => void download(payment)}
           >
             <Download aria-hidden="true" className="size-4" />

@@ -1,4 +1,6 @@
-export function Spinner({ label = 'Loading…' }: { label?: string }) {
+import { MESSAGES } from '@firm/shared';
+
+export function Spinner({ label = MESSAGES.loading }: { label?: string }) {
   return (
     <div role="status" className="flex items-center justify-center gap-3 py-16 text-slate-600">
       <span

@@ -28,9 +28,9 @@ export function TemporaryPasswordDialog({
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(password);
-      toast.success('Password copied to clipboard');
+      toast.success(USER_MANAGEMENT_MESSAGES.passwordCopied);
     } catch {
-      toast.error('Could not copy the password. Select it and copy it by hand.');
+      toast.error(USER_MANAGEMENT_MESSAGES.passwordCopyFailed);
     }
   };
   return (

@@ -1,4 +1,6 @@
 import {
+  APPOINTMENT_MESSAGES,
+  APPOINTMENT_SCREEN_FAILURES,
   addDays,
   can,
   dayOfWeek,
@@ -68,7 +70,7 @@ export function CourtDateLine({
         {court.caseNumber}: {court.caseTitle}
       </Link>
       <span className="text-slate-600">
-        {court.court ?? 'Court not yet recorded'}
+        {court.court ?? APPOINTMENT_MESSAGES.courtNotRecorded}
         {court.courtCaseNumber ? ` · ${court.courtCaseNumber}` : ''}
         {showClient && court.clientName ? ` · ${court.clientName}` : ''}
       </span>
@@ -145,12 +147,14 @@ export function Agenda({ user }: { user: PublicUser }) {
       </div>
       <ListResults
         query={query}
-        loadingLabel="Loading the diary"
-        failedText="Failed to fetch appointments"
+        loadingLabel={APPOINTMENT_MESSAGES.diaryLoading}
+        failedText={APPOINTMENT_SCREEN_FAILURES.listLoadFailed}
         isEmpty={(data) => data.appointments.length === 0 && courtList.length === 0}
         empty={{
           title:
-            span === 'day' ? 'Nothing in the diary that day' : 'Nothing in the diary that week',
+            span === 'day'
+              ? APPOINTMENT_SCREEN_FAILURES.diaryEmptyDay
+              : APPOINTMENT_SCREEN_FAILURES.diaryEmptyWeek,
         }}
       >
         {(data) => {

@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   type CancelAppointmentInput,
   type RecordPaymentForm,
   type RecordPaymentValues,
@@ -86,7 +87,7 @@ export function RescheduleModal({
           cancelVariant="secondary"
           form={formId}
           actionLabel="Reschedule"
-          busyLabel="Saving…"
+          busyLabel={MESSAGES.saving}
           isBusy={isSaving}
         />
       }
@@ -158,7 +159,7 @@ export function CancelModal({
           form={formId}
           actionLabel="Cancel Appointment"
           actionVariant="danger"
-          busyLabel="Cancelling…"
+          busyLabel={M.cancelling}
           isBusy={isSaving}
         />
       }
@@ -333,7 +334,7 @@ export function ConfirmReviewModal({
           cancelVariant="secondary"
           onAction={() => void confirm()}
           actionLabel={R.confirm}
-          busyLabel="Confirming…"
+          busyLabel={M.confirming}
           isBusy={isSaving}
           autoFocusAction
         />

@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   APPOINTMENT_LINK_FILTER_TEXTS as L,
   APPOINTMENT_MESSAGES as M,
   APPOINTMENT_TYPE_DEFAULTS,
@@ -268,12 +269,12 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
   const results = (
     <ListResults
       query={query}
-      loadingLabel="Loading appointments"
-      failedText="Failed to fetch appointments"
+      loadingLabel={M.listLoading}
+      failedText={APPOINTMENT_SCREEN_FAILURES.listLoadFailed}
       isEmpty={(data) => data.appointments.length === 0}
       empty={{
-        title: 'No appointments found',
-        ...(list.isFiltered ? { hint: 'Try adjusting your search criteria' } : {}),
+        title: APPOINTMENT_SCREEN_FAILURES.noAppointments,
+        ...(list.isFiltered ? { hint: MESSAGES.filteredEmptyHint } : {}),
       }}
     >
       {(data) => (

@@ -170,7 +170,7 @@ export function BookingModal({
       onSubmit={onSubmit}
       isSubmitting={isSubmitting}
       submitLabel="Book Appointment"
-      busyLabel="Booking…"
+      busyLabel={M.booking}
       alert={formAlert}
     >
       {isStaff ? (

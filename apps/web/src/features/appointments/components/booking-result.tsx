@@ -107,10 +107,10 @@ export function BookingDone({
         </BookingFacts>
         <p>
           {mode === 'visitor'
-            ? 'We have emailed you the details with a private link to view, move or cancel the appointment.'
+            ? M.detailsEmailedToVisitor
             : mode === 'staff'
-              ? `${appointment.client} has been emailed the details. It is in ${appointment.advocateName}'s diary.`
-              : 'You can follow it under My Appointments.'}
+              ? M.detailsEmailedToClient(appointment.client, appointment.advocateName)
+              : M.followInMyAppointments}
         </p>
         <a
           href={href}

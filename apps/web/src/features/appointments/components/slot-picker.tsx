@@ -205,7 +205,7 @@ export function SlotPicker({
               );
             })}
           </div>
-          {calendar.isPending ? <Spinner label="Loading the calendar" /> : null}
+          {calendar.isPending ? <Spinner label={M.calendarLoading} /> : null}
           {calendar.isError ? (
             <ListError
               message={errorText(calendar.error, APPOINTMENT_SCREEN_FAILURES.calendarLoadFailed)}
@@ -226,11 +226,13 @@ export function SlotPicker({
           </span>
         </legend>
         {!value.date ? (
-          <p className="mt-1 text-sm text-slate-600">Choose a date to see the free times.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {APPOINTMENT_SCREEN_FAILURES.chooseDateFirst}
+          </p>
         ) : (
           <ListResults
             query={availability}
-            loadingLabel="Loading free times"
+            loadingLabel={M.timesLoading}
             failedText={APPOINTMENT_SCREEN_FAILURES.timesLoadFailed}
             isEmpty={(data) => data.times.length === 0}
             empty={{ title: APPOINTMENT_SCREEN_FAILURES.noFreeTimes(formatLongDay(value.date)) }}

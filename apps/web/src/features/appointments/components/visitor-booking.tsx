@@ -43,7 +43,7 @@ export function VisitorBooking({ token }: { token: string | null }) {
   const [dialog, setDialog] = useState<'cancel' | 'reschedule' | 'pay' | null>(null);
 
   if (!token) return <LinkProblem message={M.linkInvalid} />;
-  if (booking.isPending) return <Spinner label="Loading your appointment" />;
+  if (booking.isPending) return <Spinner label={M.visitorBookingLoading} />;
   if (booking.isError) {
     const message = errorText(booking.error, M.linkInvalid);
     return message === M.linkInvalid ? (
@@ -76,14 +76,14 @@ export function VisitorBooking({ token }: { token: string | null }) {
           </h2>
           <p className="mt-1 text-sm">
             {appointment.holdExpiresAt ? M.holdUntil(clockOf(appointment.holdExpiresAt)) : null}{' '}
-            Until you confirm, the firm has not received your request.
+            {M.notReceivedUntilConfirmed}
           </p>
           <Button
             className="mt-3 w-full sm:w-auto"
             onClick={() => confirm.mutate()}
             disabled={confirm.isPending}
           >
-            {confirm.isPending ? 'Confirming…' : M.confirmMyBooking}
+            {confirm.isPending ? M.confirming : M.confirmMyBooking}
           </Button>
           {confirmError ? (
             <p role="alert" className="mt-2 text-sm text-red-800">

@@ -106,7 +106,7 @@ function Appointments() {
           </Button>
         ) : null}
         {isStaff && can(user, 'appointments:view') ? <Agenda user={user} /> : null}
-        {showsCourtDates && courtDates.isPending ? <Spinner label="Loading appointments…" /> : null}
+        {showsCourtDates && courtDates.isPending ? <Spinner label={M.courtDatesLoading} /> : null}
         {showsCourtDates && courtDates.isSuccess ? (
           <CourtDatesSection courtDates={courtDates.data.courtDates} />
         ) : null}

@@ -1,4 +1,4 @@
-import { changePasswordFormSchema, AUTH_MESSAGES } from '@firm/shared';
+import { MESSAGES, changePasswordFormSchema, AUTH_MESSAGES } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -7,7 +7,6 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
-import { PASSWORD_RULES_HINT } from './reset-password-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { AUTH_TOAST } from './toast-ids';
 
@@ -57,7 +56,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
         label="New password"
         autoComplete="new-password"
         required
-        hint={PASSWORD_RULES_HINT}
+        hint={AUTH_MESSAGES.passwordRulesHint}
         error={errors.newPassword?.message}
         {...register('newPassword')}
       />
@@ -68,7 +67,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <Button type="submit" fullWidth isLoading={isSubmitting} loadingText="Saving…">
+      <Button type="submit" fullWidth isLoading={isSubmitting} loadingText={MESSAGES.saving}>
         Change password
       </Button>
     </form>

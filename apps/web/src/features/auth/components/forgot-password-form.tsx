@@ -55,7 +55,7 @@ export function ForgotPasswordForm() {
         error={errors.email?.message}
         {...register('email')}
       />
-      <Button type="submit" fullWidth isLoading={isSubmitting} loadingText="Sending…">
+      <Button type="submit" fullWidth isLoading={isSubmitting} loadingText={MESSAGES.sending}>
         Send reset link
       </Button>
       <p className="text-center text-sm">

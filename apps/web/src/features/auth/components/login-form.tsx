@@ -1,5 +1,6 @@
 import { loginFormSchema, AUTH_MESSAGES } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -10,6 +11,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
+import { twoFactorChallengeOf } from '../api/login-second-step';
+import { TwoFactorStep } from './two-factor-step';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { AUTH_TOAST } from './toast-ids';
 
@@ -20,6 +23,8 @@ import { AUTH_TOAST } from './toast-ids';
 export function LoginForm() {
   const session = useSession();
   const loginMutation = useLogin();
+  // Set when the password was right and the account asks for a second factor (ADR 037).
+  const [challenge, setChallenge] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -36,10 +41,28 @@ export function LoginForm() {
       session.start(token, user);
       toast.success(AUTH_MESSAGES.loginSuccess, { id: AUTH_TOAST.signIn });
     } catch (error) {
+      const challengeToken = twoFactorChallengeOf(error);
+      if (challengeToken) {
+        toast.dismiss(AUTH_TOAST.signIn);
+        setChallenge(challengeToken);
+        return;
+      }
       applyServerErrors(error, setError, ['email', 'password']);
       toast.error(errorText(error, AUTH_MESSAGES.loginFailed), { id: AUTH_TOAST.signIn });
     }
   });
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challengeToken={challenge}
+        onRestart={(reason) => {
+          setChallenge(null);
+          if (reason) toast.error(reason, { id: AUTH_TOAST.signIn });
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -68,7 +91,12 @@ export function LoginForm() {
           Forgot password?
         </Link>
       </div>
-      <Button type="submit" fullWidth isLoading={isSubmitting} loadingText="Signing in…">
+      <Button
+        type="submit"
+        fullWidth
+        isLoading={isSubmitting}
+        loadingText={AUTH_MESSAGES.signingIn}
+      >
         Sign In
       </Button>
       <p className="rounded-md bg-brand-50 p-3 text-sm text-slate-700">

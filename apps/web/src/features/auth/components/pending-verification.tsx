@@ -1,4 +1,4 @@
-import type { PublicUser } from '@firm/shared';
+import { AUTH_MESSAGES, type PublicUser } from '@firm/shared';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button';
 
@@ -6,10 +6,13 @@ import { buttonVariants } from '../../../components/ui/button';
 export function PendingVerification({ message, user }: { message: string; user: PublicUser }) {
   return (
     <div role="status" className="space-y-4">
-      <h2 className="text-xl font-semibold text-brand-900">Awaiting verification</h2>
+      <h2 className="text-xl font-semibold text-brand-900">
+        {AUTH_MESSAGES.awaitingVerificationHeading}
+      </h2>
       <p className="text-slate-700">{message}</p>
       <p className="text-sm text-slate-700">
-        Once verified, sign in with <strong>{user.email}</strong> and the password you chose.
+        {AUTH_MESSAGES.onceVerifiedSignInWith} <strong>{user.email}</strong>{' '}
+        {AUTH_MESSAGES.onceVerifiedPassword}
       </p>
       <div className="flex flex-wrap gap-3">
         <Link to="/" className={buttonVariants()}>

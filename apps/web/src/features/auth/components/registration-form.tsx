@@ -18,7 +18,6 @@ import { ApiError, errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
 import { isPendingRegistration, useRegister } from '../api/register';
-import { PASSWORD_RULES_HINT } from './reset-password-form';
 import { AUTH_TOAST } from './toast-ids';
 const FIELDS = [
   'firstName',
@@ -114,7 +113,7 @@ export function RegistrationForm({
           label="Password"
           autoComplete="new-password"
           required
-          hint={PASSWORD_RULES_HINT}
+          hint={AUTH_MESSAGES.passwordRulesHint}
           error={errors.password?.message}
           {...register('password')}
         />
@@ -145,7 +144,12 @@ export function RegistrationForm({
         activated at once; every later registration is verified by an existing advocate.
       </p>
 
-      <Button type="submit" fullWidth isLoading={isSubmitting} loadingText="Creating account…">
+      <Button
+        type="submit"
+        fullWidth
+        isLoading={isSubmitting}
+        loadingText={AUTH_MESSAGES.creatingAccount}
+      >
         Create advocate account
       </Button>
     </form>

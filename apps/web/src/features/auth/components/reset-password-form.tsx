@@ -1,4 +1,4 @@
-import { resetPasswordFormSchema, AUTH_MESSAGES, INVITATION_TEXTS } from '@firm/shared';
+import { MESSAGES, resetPasswordFormSchema, AUTH_MESSAGES, INVITATION_TEXTS } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -11,9 +11,6 @@ import { useAcceptInvitation } from '../api/accept-invitation';
 import { useResetPassword } from '../api/reset-password';
 import { AUTH_TOAST } from './toast-ids';
 
-export const PASSWORD_RULES_HINT =
-  'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
-
 /** The new password from an emailed link (/reset-password#token=…); then the user signs in. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const navigate = useNavigate();
@@ -24,7 +21,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       invalidText={AUTH_MESSAGES.resetTokenInvalid}
       invalidLink={{ to: '/forgot-password', text: 'Request a new link' }}
       submitText="Reset password"
-      savingText="Saving…"
+      savingText={MESSAGES.saving}
       onSubmit={async (input) => {
         const result = await mutation.mutateAsync(input);
         toast.success(result.message, { id: AUTH_TOAST.resetPassword });
@@ -117,7 +114,7 @@ function NewPasswordForm({
         label="New password"
         autoComplete="new-password"
         required
-        hint={PASSWORD_RULES_HINT}
+        hint={AUTH_MESSAGES.passwordRulesHint}
         error={errors.password?.message}
         {...register('password')}
       />

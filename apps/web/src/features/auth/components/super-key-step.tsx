@@ -78,13 +78,14 @@ export function SuperKeyStep({
           type="submit"
           variant={isVerified ? 'secondary' : 'primary'}
           isLoading={verify.isPending}
-          loadingText="Verifying…"
+          loadingText={AUTH_MESSAGES.verifyingSuperKey}
         >
           Verify super key
         </Button>
         {isVerified ? (
           <p role="status" className="flex items-center gap-1 text-sm font-medium text-green-800">
-            <CheckCircle2 aria-hidden="true" className="size-4" /> Super key verified
+            <CheckCircle2 aria-hidden="true" className="size-4" />{' '}
+            {AUTH_MESSAGES.superKeyVerifiedBadge}
           </p>
         ) : null}
       </div>

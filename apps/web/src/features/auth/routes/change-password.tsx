@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@firm/shared';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/ui/card';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -20,7 +21,7 @@ export function Component() {
       intro={
         isRequired ? (
           <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-900">
-            You signed in with a temporary password. Choose your own password to continue.
+            {AUTH_MESSAGES.temporaryPasswordNotice}
           </p>
         ) : (
           'Enter your current password, then the new one twice.'

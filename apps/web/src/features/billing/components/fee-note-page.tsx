@@ -169,7 +169,7 @@ function FeeNoteBody({ note, actor }: { note: FeeNote; actor: PublicUser }) {
               <Button
                 variant="secondary"
                 isLoading={download.busy === 'pdf'}
-                loadingText="Downloading…"
+                loadingText={T.downloading}
                 onClick={() =>
                   void download.run('pdf', () => downloadFeeNotePdf(note.id, note.number))
                 }
@@ -210,7 +210,7 @@ function FeeNoteBody({ note, actor }: { note: FeeNote; actor: PublicUser }) {
               variant="secondary"
               className="mt-3"
               isLoading={download.busy === 'credit-note'}
-              loadingText="Downloading…"
+              loadingText={T.downloading}
               onClick={() => {
                 const { creditNoteNumber } = note.cancellation!;
                 void download.run('credit-note', () =>
@@ -403,7 +403,7 @@ function Payments({
               className="shrink-0 self-start whitespace-nowrap sm:self-auto"
               aria-label={T.downloadReceiptFor(payment.receiptNumber)}
               isLoading={busy === payment.id}
-              loadingText="Downloading…"
+              loadingText={T.downloading}
               onClick={() => onDownload(payment)}
             >
               <Download aria-hidden="true" className="size-4" />

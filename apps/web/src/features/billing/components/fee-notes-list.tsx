@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   BILLING_LIST_TEXTS as L,
   BILLING_SCREEN_TEXTS as T,
   FEE_NOTE_STATUSES,
@@ -18,7 +19,6 @@ import { DataTable, type Column } from '../../../components/list/data-table';
 import { FilterSelect } from '../../../components/list/filter-controls';
 import { LinkFilterNotice } from '../../../components/list/filter-notice';
 import { ListResults } from '../../../components/list/list-states';
-import { FILTERED_EMPTY_HINT } from '../../../components/list/paged-table';
 import { Pagination } from '../../../components/list/pagination';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Button } from '../../../components/ui/button';
@@ -230,7 +230,7 @@ export function FeeNotesList({ actor }: { actor: PublicUser }) {
                 : isClient
                   ? T.emptyClient
                   : T.empty,
-            hint: list.isFiltered ? FILTERED_EMPTY_HINT : undefined,
+            hint: list.isFiltered ? MESSAGES.filteredEmptyHint : undefined,
           }}
         >
           {(data) => (

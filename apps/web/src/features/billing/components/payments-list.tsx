@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   BILLING_SCREEN_TEXTS as B,
   LIST_DEFAULT_LIMIT,
   PAYMENTS_LIST_TEXTS as T,
@@ -18,7 +19,6 @@ import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/list/data-table';
 import { FilterSelect } from '../../../components/list/filter-controls';
 import { ListResults } from '../../../components/list/list-states';
-import { FILTERED_EMPTY_HINT } from '../../../components/list/paged-table';
 import { Pagination } from '../../../components/list/pagination';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Badge } from '../../../components/ui/badge';
@@ -112,7 +112,7 @@ function columnsFor(
               className="whitespace-nowrap"
               aria-label={B.downloadReceiptFor(payment.receiptNumber)}
               isLoading={busy === payment.id}
-              loadingText="Downloading…"
+              loadingText={B.downloading}
               onClick={() => onDownload(payment)}
             >
               <Download aria-hidden="true" className="size-4" />
@@ -245,7 +245,7 @@ export function PaymentsList() {
           isEmpty={(data) => data.payments.length === 0}
           empty={{
             title: list.isFiltered ? T.emptyFiltered : T.empty,
-            hint: list.isFiltered ? FILTERED_EMPTY_HINT : undefined,
+            hint: list.isFiltered ? MESSAGES.filteredEmptyHint : undefined,
           }}
         >
           {(data) => (

@@ -93,7 +93,12 @@ export function AddNoteForm({ caseId }: { caseId: string }) {
           Shared with client
         </label>
       </fieldset>
-      <Button type="submit" size="sm" isLoading={isSubmitting} loadingText="Adding…">
+      <Button
+        type="submit"
+        size="sm"
+        isLoading={isSubmitting}
+        loadingText={CASE_MESSAGES.addingNote}
+      >
         {CASE_MESSAGES.addNote}
       </Button>
     </form>

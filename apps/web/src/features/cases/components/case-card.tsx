@@ -37,7 +37,7 @@ export function CaseCard({ item, to }: { item: CaseSummary; to: string }) {
         <div className="flex items-center gap-2">
           <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
           <dt className="sr-only">Court date</dt>
-          <dd>{item.courtDate ? formatDateTime(item.courtDate) : 'No court date'}</dd>
+          <dd>{item.courtDate ? formatDateTime(item.courtDate) : CASE_MESSAGES.noCourtDate}</dd>
         </div>
       </dl>
       <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-3 text-xs text-slate-600">

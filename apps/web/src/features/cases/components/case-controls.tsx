@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   CASE_LIMITS,
   CASE_MESSAGES,
   CASE_PRIORITIES,
@@ -177,7 +178,7 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
         onClick={() => void save()}
         disabled={!hasChanges}
         isLoading={update.isPending}
-        loadingText="Saving…"
+        loadingText={MESSAGES.saving}
       >
         Save changes
       </Button>

@@ -138,7 +138,7 @@ function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
   const mayShare = can(actor, 'files:share');
   const isStaff = isStaffAccount(actor);
   if (item.documents.length === 0)
-    return <p className="text-sm text-slate-600">No documents yet.</p>;
+    return <p className="text-sm text-slate-600">{CASE_MESSAGES.noDocuments}</p>;
   return (
     <ul className="divide-y divide-slate-100">
       {item.documents.map((document) => (
@@ -184,7 +184,7 @@ function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
               aria-label={`Delete ${document.name}`}
               disabled={remove.isPending}
               onClick={() => {
-                if (!window.confirm(`Delete "${document.name}"? This cannot be undone.`)) return;
+                if (!window.confirm(CASE_MESSAGES.confirmDeleteDocument(document.name))) return;
                 remove.mutate(document.id, {
                   onSuccess: (body) => toast.success(body.message),
                   onError: (error) =>
@@ -224,7 +224,9 @@ function CaseBody({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
           <Info label="Case number">{item.caseNumber}</Info>
           <Info label="Client">{item.clientName}</Info>
           <Info label="Assigned to">{item.assigneeName ?? CASE_MESSAGES.notAssigned}</Info>
-          <Info label="Court date">{item.courtDate ? formatDateTime(item.courtDate) : 'None'}</Info>
+          <Info label="Court date">
+            {item.courtDate ? formatDateTime(item.courtDate) : CASE_MESSAGES.courtDateNone}
+          </Info>
           <Info label="Court">{item.court ?? '—'}</Info>
           <Info label="Court case number">{item.courtCaseNumber ?? '—'}</Info>
           <Info label="Opened">{formatDate(item.createdAt)}</Info>
@@ -267,7 +269,7 @@ function CaseBody({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
 
       <Section title={`Notes (${item.notes.length})`}>
         {item.notes.length === 0 ? (
-          <p className="text-sm text-slate-600">No notes yet.</p>
+          <p className="text-sm text-slate-600">{CASE_MESSAGES.noNotes}</p>
         ) : (
           <ul className="space-y-3">
             {item.notes.map((note) => (
@@ -340,7 +342,7 @@ export function CaseDetailModal({
     >
       <ListResults
         query={query}
-        loadingLabel="Loading case…"
+        loadingLabel={CASE_MESSAGES.loadingCase}
         failedText={CASE_SCREEN_FAILURES.loadOneFailed}
       >
         {(item) => <CaseBody item={item} actor={actor} />}

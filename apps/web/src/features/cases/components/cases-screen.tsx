@@ -289,11 +289,11 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
         <PagedResults
           label="Cases"
           query={query}
-          loadingLabel="Loading cases"
+          loadingLabel={CASE_MESSAGES.loadingCases}
           loading={
             <div
               role="status"
-              aria-label="Loading cases"
+              aria-label={CASE_MESSAGES.loadingCases}
               className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
             >
               {Array.from({ length: 6 }, (_, i) => (

@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   CASE_CATEGORIES,
   CASE_MESSAGES,
   CASE_PRIORITIES,
@@ -187,7 +188,7 @@ export function NewCaseModal({
       onSubmit={onSubmit}
       isSubmitting={isSubmitting}
       submitLabel="Create Case"
-      busyLabel="Creating…"
+      busyLabel={MESSAGES.creating}
       alert={formAlert}
     >
       <TextField label="Title" required error={errors.title?.message} {...register('title')} />

@@ -162,10 +162,10 @@ export function UploadDocuments({ caseId, isStaff }: { caseId: string; isStaff: 
                     }
                   >
                     {item.state === 'done'
-                      ? 'Uploaded'
+                      ? CASE_MESSAGES.uploadStateDone
                       : item.state === 'failed'
-                        ? 'Failed'
-                        : 'Cancelled'}
+                        ? CASE_MESSAGES.uploadStateFailed
+                        : CASE_MESSAGES.uploadStateCancelled}
                   </span>
                 )}
               </div>

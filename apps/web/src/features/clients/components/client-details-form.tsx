@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   CLIENT_MESSAGES,
   type ClientDetail,
   type ClientDetailsFormInput,
@@ -84,7 +85,12 @@ export function ClientDetailsForm({ client }: { client: ClientDetail['client'] }
             : CLIENT_MESSAGES.emailChangeHint
         }
       />
-      <Button type="submit" isLoading={isSubmitting} loadingText="Saving…" disabled={!isDirty}>
+      <Button
+        type="submit"
+        isLoading={isSubmitting}
+        loadingText={MESSAGES.saving}
+        disabled={!isDirty}
+      >
         Save Changes
       </Button>
     </form>

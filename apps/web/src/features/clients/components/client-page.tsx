@@ -55,7 +55,7 @@ function ContactSummary({ client }: { client: ClientDetail['client'] }) {
       </div>
       <div>
         <dt className="font-medium text-slate-600">Phone</dt>
-        <dd className="text-slate-900">{client.phone ?? 'Not given'}</dd>
+        <dd className="text-slate-900">{client.phone ?? CLIENT_MESSAGES.notGiven}</dd>
       </div>
     </dl>
   );
@@ -77,7 +77,7 @@ export function ClientPage({ id, actor }: { id: string; actor: PublicUser }) {
       <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
         <ListResults
           query={query}
-          loadingLabel="Loading client"
+          loadingLabel={CLIENT_MESSAGES.detailLoading}
           failedText={CLIENT_MESSAGES.detailLoadFailed}
         >
           {() => null}

@@ -1,4 +1,5 @@
 import {
+  CLIENT_SCREEN_FAILURES,
   CLIENT_MESSAGES,
   CLIENT_SORTS,
   CLIENT_SORT_LABELS,
@@ -154,7 +155,7 @@ export function ClientsList({ actor }: { actor: PublicUser }) {
         </div>
 
         <LinkFilterNotice
-          text={joined ? `Showing clients who joined ${joined}.` : ''}
+          text={joined ? CLIENT_MESSAGES.joinedFilter(joined) : ''}
           filters={JOINED_FILTERS}
           clearFilters={list.clearFilters}
         />
@@ -162,12 +163,12 @@ export function ClientsList({ actor }: { actor: PublicUser }) {
         <PagedResults
           label="Clients"
           query={query}
-          loadingLabel="Loading clients"
+          loadingLabel={CLIENT_MESSAGES.loading}
           failedText={CLIENT_MESSAGES.loadFailed}
           isEmpty={(data) => data.clients.length === 0}
           empty={{
             title: list.isFiltered ? CLIENT_MESSAGES.emptyFiltered : CLIENT_MESSAGES.empty,
-            hint: list.isFiltered ? 'Try another search or clear the filters.' : undefined,
+            hint: list.isFiltered ? CLIENT_SCREEN_FAILURES.filteredEmptyHint : undefined,
           }}
           noun={['client', 'clients']}
           onPage={list.setPage}

@@ -105,7 +105,7 @@ export function EnquiriesScreen({ actor }: { actor: PublicUser }) {
         <PagedResults
           label="Enquiries"
           query={query}
-          loadingLabel="Loading enquiries"
+          loadingLabel={ENQUIRY_MESSAGES.loading}
           failedText={ENQUIRY_MESSAGES.loadFailed}
           isEmpty={(data) => data.enquiries.length === 0}
           empty={{

@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   CONTACT_MESSAGES,
   APPOINTMENT_MESSAGES,
   APPOINTMENT_TYPE_DEFAULTS,
@@ -210,7 +211,7 @@ export function EnquiryCard({
           size="sm"
           disabled={!isChanged}
           isLoading={update.isPending}
-          loadingText="Saving…"
+          loadingText={MESSAGES.saving}
           type="submit"
           form={`${formId}-triage`}
           aria-label={`Save status and note of ${enquiry.subject}`}

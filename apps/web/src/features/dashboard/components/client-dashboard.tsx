@@ -215,7 +215,7 @@ export function ClientDashboard({ stats }: { stats: DashboardStats & { client: C
                 </div>
                 <p className="mt-1 line-clamp-2 text-sm text-slate-700">
                   <span className="font-medium">{item.sender}:</span>{' '}
-                  {item.message ?? 'Message withdrawn or files only'}
+                  {item.message ?? D.messageWithoutText}
                 </p>
                 <p className="text-xs text-slate-600">{formatDate(item.time)}</p>
               </li>

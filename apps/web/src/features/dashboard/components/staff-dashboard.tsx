@@ -229,7 +229,7 @@ export function StaffDashboard({ stats, user }: { stats: DashboardStats; user: P
           </Panel>
           <Panel title="Cases Not Yet Closed, by Assignee">
             {stats.openCases.byAssignee.length === 0 ? (
-              <EmptyLine>No open cases</EmptyLine>
+              <EmptyLine>{D.noOpenCasesByAssignee}</EmptyLine>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {stats.openCases.byAssignee.map((row) => (

@@ -1,3 +1,4 @@
+import { DASHBOARD_MESSAGES } from '@firm/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -87,7 +88,7 @@ export function EmptyLine({ children }: { children: ReactNode }) {
 /** The shape of the dashboard while it loads: grey tiles and panels (announced once). */
 export function DashboardSkeleton() {
   return (
-    <div role="status" aria-label="Loading your dashboard" className="space-y-6">
+    <div role="status" aria-label={DASHBOARD_MESSAGES.loadingSkeleton} className="space-y-6">
       <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 lg:grid-cols-4">
         {[0, 1, 2, 3].map((each) => (
           <div key={each} className="h-20 animate-pulse rounded-lg bg-slate-200" />

@@ -30,7 +30,7 @@ export function Component() {
       </div>
       <ListResults
         query={query}
-        loadingLabel="Loading the dashboard"
+        loadingLabel={D.loading}
         loading={<DashboardSkeleton />}
         failedText={D.loadFailed}
       >

@@ -1,4 +1,4 @@
-import { MESSAGE_LIMITS, type ChatMessage } from '@firm/shared';
+import { MESSAGE_SCREEN_STATES, MESSAGES, MESSAGE_LIMITS, type ChatMessage } from '@firm/shared';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -136,7 +136,9 @@ export function Composer({ conversationId, onSending, onSent }: ComposerProps) {
           role="alert"
           className="mb-2 flex flex-wrap items-center gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
         >
-          <span className="min-w-0 flex-1 wrap-anywhere">Your message was not sent: {error}</span>
+          <span className="min-w-0 flex-1 wrap-anywhere">
+            {MESSAGE_SCREEN_STATES.notSent(error)}
+          </span>
           <Button size="sm" variant="neutral" onClick={() => void send()}>
             Retry
           </Button>
@@ -159,7 +161,12 @@ export function Composer({ conversationId, onSending, onSent }: ComposerProps) {
           // min-w-0: a textarea's own minimum width (20 columns) would push Send off a 320 px phone.
           className="block max-h-40 min-h-11 w-full min-w-0 flex-1 resize-y rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm"
         />
-        <Button type="submit" isLoading={isSending} loadingText="Sending…" aria-label="Send">
+        <Button
+          type="submit"
+          isLoading={isSending}
+          loadingText={MESSAGES.sending}
+          aria-label="Send"
+        >
           <Send aria-hidden="true" className="size-4" />
           <span className="hidden sm:inline">Send</span>
         </Button>

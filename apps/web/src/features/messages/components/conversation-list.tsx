@@ -18,7 +18,7 @@ import { listTime } from './message-format';
 
 function previewOf(conversation: ConversationSummary): string {
   const last = conversation.lastMessage;
-  if (!last) return 'No messages yet';
+  if (!last) return MESSAGE_SCREEN_STATES.noMessagesPreview;
   if (last.withdrawn) return MESSAGE_MESSAGES.withdrawnPlaceholder;
   if (last.preview) return `${last.senderName}: ${last.preview}`;
   if (last.attachmentCount > 0) {
@@ -96,7 +96,7 @@ export function ConversationList({
       >
         <ListResults
           query={query}
-          loadingLabel="Loading conversations…"
+          loadingLabel={MESSAGE_SCREEN.loadingConversations}
           failedText={MESSAGE_SCREEN_STATES.conversationsLoadFailed}
           isEmpty={() => conversations.length === 0}
           empty={{

@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   MESSAGE_LIMITS,
   MESSAGE_MESSAGES,
   MESSAGE_SCREEN,
@@ -33,7 +34,7 @@ function StateMark({ state }: { state: ChatMessage['state'] | 'sending' }) {
   if (state === 'sending') {
     return (
       <span className="inline-flex items-center gap-1">
-        <Clock aria-hidden="true" className="size-3.5" /> Sending…
+        <Clock aria-hidden="true" className="size-3.5" /> {MESSAGES.sending}
       </span>
     );
   }
@@ -283,7 +284,7 @@ export function ConversationView({
       >
         <ListResults
           query={query}
-          loadingLabel="Loading messages…"
+          loadingLabel={MESSAGE_SCREEN.loadingMessages}
           failedText={MESSAGE_SCREEN_STATES.conversationLoadFailed}
           compact
         >
@@ -296,14 +297,16 @@ export function ConversationView({
                     variant="quiet"
                     onClick={loadOlder}
                     isLoading={query.isFetchingNextPage}
-                    loadingText="Loading…"
+                    loadingText={MESSAGE_SCREEN.loadingMore}
                   >
                     Load older messages
                   </Button>
                 </div>
               ) : null}
               {messages.length === 0 ? (
-                <p className="p-4 text-center text-sm text-slate-600">No messages yet.</p>
+                <p className="p-4 text-center text-sm text-slate-600">
+                  {MESSAGE_SCREEN_STATES.noMessages}
+                </p>
               ) : null}
               <ol className="space-y-2" aria-label="Messages">
                 {messages.map((message, index) => {
@@ -397,7 +400,7 @@ export function ConversationView({
               }
               actionLabel="Withdraw"
               actionVariant="danger"
-              busyLabel="Withdrawing…"
+              busyLabel={MESSAGE_SCREEN.withdrawing}
               isBusy={withdraw.isPending}
             />
           }

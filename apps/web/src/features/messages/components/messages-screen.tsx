@@ -1,4 +1,4 @@
-import { can, type PublicUser, isStaffAccount } from '@firm/shared';
+import { MESSAGE_MESSAGES, can, type PublicUser, isStaffAccount } from '@firm/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -126,7 +126,7 @@ export function MessagesScreen({ actor: user }: { actor: PublicUser }) {
           onClose={closeNew}
           onCreated={(created) => {
             setIsCreating(false);
-            notify.success('Message sent');
+            notify.success(MESSAGE_MESSAGES.conversationCreated);
             open(created.conversation.id);
           }}
         />

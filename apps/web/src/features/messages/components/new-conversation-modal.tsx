@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   MESSAGE_LIMITS,
   MESSAGE_MESSAGES,
   MESSAGE_SCREEN,
@@ -148,7 +149,7 @@ export function NewConversationModal({
           onCancel={onClose}
           form={formId}
           actionLabel="Send"
-          busyLabel="Sending…"
+          busyLabel={MESSAGES.sending}
           isBusy={create.isPending}
         />
       }
@@ -203,7 +204,7 @@ export function NewConversationModal({
                   </label>
                 ))}
                 {clients.data && clientOptions.length === 0 ? (
-                  <p className="text-sm text-slate-600">No clients match.</p>
+                  <p className="text-sm text-slate-600">{MESSAGE_SCREEN_STATES.noClientsMatch}</p>
                 ) : null}
               </div>
             )}

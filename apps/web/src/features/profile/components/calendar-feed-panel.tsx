@@ -1,4 +1,4 @@
-import { CALENDAR_FEED_TEXTS as T } from '@firm/shared';
+import { MESSAGES, CALENDAR_FEED_TEXTS as T } from '@firm/shared';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
@@ -59,7 +59,7 @@ export function CalendarFeedPanel() {
     }
   };
 
-  if (status.isPending) return <p className="text-sm text-slate-600">Loading…</p>;
+  if (status.isPending) return <p className="text-sm text-slate-600">{MESSAGES.loading}</p>;
   if (status.isError) return <p className="text-sm text-red-700">{errorText(status.error)}</p>;
   const isActive = status.data.active;
 
@@ -104,7 +104,7 @@ export function CalendarFeedPanel() {
         ) : (
           <Button
             isLoading={create.isPending}
-            loadingText="Creating…"
+            loadingText={MESSAGES.creating}
             onClick={() => void makeFeed()}
           >
             {T.create}
@@ -125,7 +125,7 @@ export function CalendarFeedPanel() {
                 isCancelAlwaysEnabled
                 onAction={() => void makeFeed()}
                 actionLabel={T.replace}
-                busyLabel="Replacing…"
+                busyLabel={T.replacing}
                 isBusy={create.isPending}
               />
             ) : (
@@ -136,7 +136,7 @@ export function CalendarFeedPanel() {
                 onAction={() => void revokeFeed()}
                 actionLabel={T.revoke}
                 actionVariant="danger"
-                busyLabel="Revoking…"
+                busyLabel={T.revoking}
                 isBusy={revoke.isPending}
               />
             )

@@ -1,4 +1,4 @@
-import { type Profile } from '@firm/shared';
+import { MESSAGES, PROFILE_MESSAGES, type Profile } from '@firm/shared';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
@@ -46,11 +46,11 @@ export function EmailChangeForm({ profile }: { profile: Profile }) {
       </p>
       {profile.pendingEmail ? (
         <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          Waiting for confirmation: we sent a link to{' '}
+          {PROFILE_MESSAGES.emailChangePendingBefore}{' '}
           <strong>
             <EmailText email={profile.pendingEmail} />
           </strong>
-          . Your address changes when you open it.
+          {PROFILE_MESSAGES.emailChangePendingAfter}
         </p>
       ) : null}
       <form
@@ -68,7 +68,12 @@ export function EmailChangeForm({ profile }: { profile: Profile }) {
           error={errors.email?.message}
           {...register('email')}
         />
-        <Button type="submit" className="sm:mt-6" isLoading={isSubmitting} loadingText="Sending…">
+        <Button
+          type="submit"
+          className="sm:mt-6"
+          isLoading={isSubmitting}
+          loadingText={MESSAGES.sending}
+        >
           Send confirmation link
         </Button>
       </form>

@@ -20,8 +20,8 @@ export function EmailPreferencesPanel({ role }: { role: Role }) {
   return (
     <ListResults
       query={query}
-      loadingLabel="Loading your email preferences…"
-      failedText="Your email preferences could not be loaded."
+      loadingLabel={M.preferencesLoading}
+      failedText={M.preferencesLoadFailed}
       isEmpty={() => false}
       empty={{ title: '' }}
     >

@@ -1,4 +1,4 @@
-import { type Profile } from '@firm/shared';
+import { MESSAGES, type Profile } from '@firm/shared';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
@@ -47,7 +47,7 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
         errors={errors}
         phoneHint="Optional. Any Kenyan form; saved as +254…"
       />
-      <Button type="submit" isLoading={isSubmitting} loadingText="Saving…">
+      <Button type="submit" isLoading={isSubmitting} loadingText={MESSAGES.saving}>
         Save details
       </Button>
     </form>

@@ -1,4 +1,4 @@
-import { SPECIALIZATIONS, type PublicUser } from '@firm/shared';
+import { MESSAGES, SPECIALIZATIONS, type PublicUser } from '@firm/shared';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
@@ -57,7 +57,7 @@ export function ProfessionalDetailsForm({ user }: { user: PublicUser }) {
   return (
     <form onFocus={resolver.preload} noValidate onSubmit={onSubmit} className="space-y-4">
       <ProfessionalFields register={register} errors={errors} />
-      <Button type="submit" isLoading={isSubmitting} loadingText="Saving…">
+      <Button type="submit" isLoading={isSubmitting} loadingText={MESSAGES.saving}>
         Save professional details
       </Button>
     </form>

@@ -2,6 +2,7 @@ import {
   CALENDAR_FEED_TEXTS,
   NOTIFICATION_MESSAGES,
   SMS_TEXTS,
+  TWO_FACTOR_SCREEN_TEXTS,
   can,
   isAdvocateAccount,
   type Profile,
@@ -18,6 +19,7 @@ import { ProfessionalDetailsForm } from './professional-details-form';
 import { Section } from './section';
 import { SessionsPanel } from './sessions-panel';
 import { SmsPreferencesPanel } from './sms-preferences-panel';
+import { TwoFactorPanel } from './two-factor-panel';
 import { YourDataPanel } from './your-data-panel';
 
 /** Profile Settings' sections, once the profile has arrived (routes/profile.tsx). */
@@ -56,6 +58,13 @@ export function ProfileSections({ profile, user }: { profile: Profile; user: Pub
           <KeyRound aria-hidden="true" className="size-4" />
           Change password
         </Link>
+      </Section>
+      <Section
+        id="two-factor"
+        title={TWO_FACTOR_SCREEN_TEXTS.sectionTitle}
+        description={TWO_FACTOR_SCREEN_TEXTS.sectionIntro}
+      >
+        <TwoFactorPanel />
       </Section>
       <Section
         id="devices"

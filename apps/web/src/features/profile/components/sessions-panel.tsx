@@ -1,4 +1,4 @@
-import type { DeviceSession } from '@firm/shared';
+import { PROFILE_MESSAGES, PROFILE_SCREEN_FAILURES, type DeviceSession } from '@firm/shared';
 import { Laptop, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -48,10 +48,10 @@ export function SessionsPanel() {
   return (
     <ListResults
       query={query}
-      loadingLabel="Loading your devices…"
-      failedText="Your devices could not be loaded."
+      loadingLabel={PROFILE_MESSAGES.sessionsLoading}
+      failedText={PROFILE_SCREEN_FAILURES.sessionsLoadFailed}
       isEmpty={(data) => data.sessions.length === 0}
-      empty={{ title: 'No signed-in devices' }}
+      empty={{ title: PROFILE_MESSAGES.noSessions }}
     >
       {(data) => {
         const others = data.sessions.filter((session) => !session.current);
@@ -84,7 +84,7 @@ export function SessionsPanel() {
                       size="sm"
                       aria-label={`Sign out ${deviceName(session)}, signed in ${formatDateTime(session.createdAt)}`}
                       isLoading={endOne.isPending && endOne.variables === session.id}
-                      loadingText="Signing out…"
+                      loadingText={PROFILE_MESSAGES.signingOut}
                       onClick={() => void signOut(session)}
                     >
                       Sign out
@@ -98,7 +98,7 @@ export function SessionsPanel() {
                 Sign out of all other devices
               </Button>
             ) : (
-              <p className="mt-4 text-sm text-slate-600">You are signed in on this device only.</p>
+              <p className="mt-4 text-sm text-slate-600">{PROFILE_MESSAGES.onlyThisDevice}</p>
             )}
             {confirmingOthers ? (
               <Modal
@@ -112,7 +112,7 @@ export function SessionsPanel() {
                     isCancelAlwaysEnabled
                     onAction={() => void signOutOthers()}
                     actionLabel="Sign out other devices"
-                    busyLabel="Signing out…"
+                    busyLabel={PROFILE_MESSAGES.signingOut}
                     isBusy={endOthers.isPending}
                   />
                 }

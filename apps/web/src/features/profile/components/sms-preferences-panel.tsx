@@ -23,7 +23,7 @@ export function SmsPreferencesPanel() {
   return (
     <ListResults
       query={query}
-      loadingLabel="Loading your text message choices…"
+      loadingLabel={SMS_TEXTS.loading}
       failedText={SMS_TEXTS.loadFailed}
       isEmpty={() => false}
       empty={{ title: '' }}

@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   DATA_EXPORT_TEXTS,
   DATA_REQUEST_TEXT_MAX,
   PROFILE_MESSAGES,
@@ -115,7 +116,7 @@ export function YourDataPanel() {
             variant="secondary"
             isLoading={downloading === 'html'}
             disabled={downloading !== null}
-            loadingText="Preparing your copy…"
+            loadingText={PROFILE_MESSAGES.preparingReadableCopy}
             onClick={() => void download('html')}
           >
             <FileText aria-hidden="true" className="size-4" />
@@ -125,7 +126,7 @@ export function YourDataPanel() {
             variant="secondary"
             isLoading={downloading === 'json'}
             disabled={downloading !== null}
-            loadingText="Preparing your file…"
+            loadingText={PROFILE_MESSAGES.preparingMachineCopy}
             onClick={() => void download('json')}
           >
             <Download aria-hidden="true" className="size-4" />
@@ -157,7 +158,7 @@ export function YourDataPanel() {
               isCancelAlwaysEnabled
               onAction={() => void ask()}
               actionLabel="Send request"
-              busyLabel="Sending…"
+              busyLabel={MESSAGES.sending}
               isBusy={deletion.isPending}
             />
           }

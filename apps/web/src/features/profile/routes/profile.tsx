@@ -70,7 +70,7 @@ function ConfirmEmail() {
             {errorText(confirm.error, PROFILE_MESSAGES.emailChangeLinkInvalid)}
           </p>
         ) : (
-          <ListLoading label="Confirming your new email address…" />
+          <ListLoading label={PROFILE_MESSAGES.emailChangeConfirming} />
         )}
         {done || failed ? (
           <button
@@ -127,11 +127,11 @@ function ProfileSettings() {
   return (
     <ListResults
       query={query}
-      loadingLabel="Loading your profile…"
+      loadingLabel={PROFILE_MESSAGES.profileLoading}
       failedText={PROFILE_SCREEN_FAILURES.profileLoadFailed}
     >
       {(profile) => (
-        <Suspense fallback={<ListLoading label="Loading your profile…" />}>
+        <Suspense fallback={<ListLoading label={PROFILE_MESSAGES.profileLoading} />}>
           <ProfileSections profile={profile} user={user} />
         </Suspense>
       )}

@@ -1,4 +1,4 @@
-import { isOfficeOpen, normalizeChatPhone } from '@firm/shared';
+import { PUBLIC_SITE_SCREEN_TEXTS as T, isOfficeOpen, normalizeChatPhone } from '@firm/shared';
 import { MessageCircle, Phone, Send, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { firm, hoursSummary, telHref } from '../../../content/firm';
@@ -135,8 +135,7 @@ export function ChatWidget({ phone = firm.whatsapp }: { phone?: string }) {
   const messageId = useId();
   const widget = useRef<HTMLDivElement>(null);
   const stepsAside = useStepsAside(widget, isExpanded);
-  const statusText =
-    isOnline === null ? '' : isOnline ? 'Online: we reply now' : 'Offline: we reply when we open';
+  const statusText = isOnline === null ? '' : isOnline ? T.chatOnline : T.chatOffline;
 
   return (
     <div
@@ -166,9 +165,7 @@ export function ChatWidget({ phone = firm.whatsapp }: { phone?: string }) {
           </header>
           <div className="space-y-3 p-4">
             <p className="text-sm text-slate-700">
-              {isOnline === false
-                ? `We are closed now (${hoursSummary}). Leave a message and we will reply when we open.`
-                : 'Send us a message on WhatsApp and an advocate’s assistant will reply.'}
+              {isOnline === false ? T.chatClosedIntro(hoursSummary) : T.chatOpenIntro}
             </p>
             <label htmlFor={messageId} className="block text-sm font-medium text-slate-800">
               Your message

@@ -143,7 +143,7 @@ export function ContactForm() {
       const reason = apiClient ? apiClient.errorText(error) : MESSAGES.genericError;
       setStatus({
         kind: 'failed',
-        text: `Your message was not sent: ${reason}. What you typed is still here; please try again, or call us.`,
+        text: CONTACT_MESSAGES.notSent(reason),
       });
     } finally {
       setIsSubmitting(false);
@@ -320,7 +320,7 @@ export function ContactForm() {
         size="xl"
         className="w-full sm:w-auto"
         isLoading={isSubmitting}
-        loadingText="Sending…"
+        loadingText={MESSAGES.sending}
       >
         Send Message
       </Button>

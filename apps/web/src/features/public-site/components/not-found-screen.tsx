@@ -22,9 +22,7 @@ export function NotFoundScreen() {
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold text-brand-900">{MESSAGES.pageNotFound}</h1>
-      <p className="mt-3 text-slate-700">
-        Sorry, the page you are looking for does not exist or has been moved.
-      </p>
+      <p className="mt-3 text-slate-700">{MESSAGES.pageNotFoundHelp}</p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link
           to="/"

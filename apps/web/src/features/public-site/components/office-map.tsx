@@ -1,4 +1,7 @@
 import type { PublicConfig } from '@firm/shared';
+// The map's words from their own module, not the package's index: the rest of the shared code
+// comes with the API client once a map is asked for (loadPublicConfig), not with the map's frame.
+import { PUBLIC_SITE_SCREEN_TEXTS as T } from '@firm/shared/public-site/texts';
 import { AlertTriangle, MapPin } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Office } from '../../../content/firm';
@@ -65,7 +68,7 @@ function LoadingStatus({ serviceName, className }: { serviceName: string; classN
       className={`absolute inset-0 items-center justify-center gap-2 text-slate-700 ${className}`}
     >
       <MapPin aria-hidden="true" className="size-5" />
-      <span>Loading {serviceName}...</span>
+      <span>{T.mapLoading(serviceName)}</span>
     </div>
   );
 }
@@ -202,13 +205,10 @@ export function OfficeMap({
       {state === 'failed' ? (
         <div role="alert" className="size-full overflow-auto bg-white p-5">
           <h3 className="flex items-center gap-2 text-lg font-semibold text-red-800">
-            <AlertTriangle aria-hidden="true" className="size-5" /> Map Loading Error
+            <AlertTriangle aria-hidden="true" className="size-5" /> {T.mapFailedHeading}
           </h3>
-          <p className="mt-1 text-slate-800">Failed to load {serviceName}</p>
-          <p className="mt-1 text-sm text-slate-700">
-            Check your internet connection. If you run this site, check that the maps key is valid
-            and allowed for this address (key restrictions).
-          </p>
+          <p className="mt-1 text-slate-800">{T.mapFailed(serviceName)}</p>
+          <p className="mt-1 text-sm text-slate-700">{T.mapFailedHelp}</p>
           <h4 className="mt-3 font-semibold text-slate-900">Our offices</h4>
           <ul className="mt-1 space-y-1 text-sm text-slate-800">
             {offices.map((office) => (
@@ -218,7 +218,7 @@ export function OfficeMap({
             ))}
           </ul>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Button onClick={retry}>Retry Loading Map</Button>
+            <Button onClick={retry}>{T.mapRetry}</Button>
             <a
               href={GET_API_KEY_URL}
               target="_blank"

@@ -1,3 +1,4 @@
+import { PUBLIC_SITE_SCREEN_TEXTS as T } from '@firm/shared';
 import { BookOpen, Download, FileText, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -112,11 +113,11 @@ export function ResourceLibrary() {
 
       {total === 0 ? (
         <div className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center">
-          <h2 className="text-lg font-semibold text-brand-900">No resources found</h2>
+          <h2 className="text-lg font-semibold text-brand-900">{T.noResources}</h2>
           <p className="mt-2 text-slate-700">
-            Try another word or category, or{' '}
+            {T.noResourcesHint}{' '}
             <Link to="/contact" className="font-medium text-brand-700 underline">
-              ask us directly
+              {T.noResourcesAsk}
             </Link>
             .
           </p>

@@ -2,6 +2,7 @@ import {
   auditActionLabel,
   describeAuditEntry,
   type AuditEntryView,
+  PROFILE_MESSAGES,
   PROFILE_SCREEN_FAILURES,
 } from '@firm/shared';
 import { Download } from 'lucide-react';
@@ -158,7 +159,7 @@ export function AuditLogPanel() {
           variant="secondary"
           size="sm"
           isLoading={exporting}
-          loadingText="Exporting…"
+          loadingText={PROFILE_MESSAGES.auditExporting}
           onClick={() => void exportCsv()}
         >
           <Download aria-hidden="true" className="size-4" />
@@ -171,9 +172,9 @@ export function AuditLogPanel() {
         caption="Audit log"
         columns={COLUMNS}
         rowKey={(entry) => entry.id}
-        loadingLabel="Loading the audit log…"
-        failedText="The audit log could not be loaded."
-        empty={{ title: 'No audit entries' }}
+        loadingLabel={PROFILE_MESSAGES.auditLogLoading}
+        failedText={PROFILE_SCREEN_FAILURES.auditLoadFailed}
+        empty={{ title: PROFILE_MESSAGES.noAuditEntries }}
         list={list}
       />
     </div>

@@ -1,4 +1,11 @@
-import { DATA_REQUEST_TEXT_MAX, type DataRequest, type UpdateDataRequestInput } from '@firm/shared';
+import {
+  MESSAGES,
+  PROFILE_MESSAGES,
+  PROFILE_SCREEN_FAILURES,
+  DATA_REQUEST_TEXT_MAX,
+  type DataRequest,
+  type UpdateDataRequestInput,
+} from '@firm/shared';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -61,7 +68,7 @@ function RefuseDialog({ request, onClose }: { request: DataRequest; onClose: () 
           isCancelAlwaysEnabled
           form={formId}
           actionLabel="Refuse request"
-          busyLabel="Saving…"
+          busyLabel={MESSAGES.saving}
           isBusy={answer.isPending}
         />
       }
@@ -103,10 +110,10 @@ export function DataRequestsPanel() {
       </p>
       <ListResults
         query={query}
-        loadingLabel="Loading requests…"
-        failedText="The requests could not be loaded."
+        loadingLabel={PROFILE_MESSAGES.requestsLoading}
+        failedText={PROFILE_SCREEN_FAILURES.requestsLoadFailed}
         isEmpty={(data) => data.requests.length === 0}
-        empty={{ title: 'No data-protection requests' }}
+        empty={{ title: PROFILE_MESSAGES.noRequests }}
       >
         {(data) => (
           <ul className="space-y-3" aria-label="Data-protection requests">

@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   PRICED_APPOINTMENT_TYPES,
   APPOINTMENT_TYPE_DEFAULTS,
   BOOKING_DAYS,
@@ -37,7 +38,7 @@ export function FirmSettingsPanel() {
   return (
     <ListResults
       query={query}
-      loadingLabel="Loading firm settings…"
+      loadingLabel={F.loading}
       failedText={F.loadFailed}
       isEmpty={() => false}
       empty={{ title: '' }}
@@ -144,8 +145,8 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
       <ScrollToHash />
       <p className="text-sm text-slate-700">
         {answer.updatedAt
-          ? `Last saved ${formatDate(answer.updatedAt)}${answer.updatedBy ? ` by ${answer.updatedBy}` : ''}.`
-          : 'These are the defaults: nobody has changed them yet.'}
+          ? F.lastSaved(formatDate(answer.updatedAt), answer.updatedBy)
+          : F.neverSaved}
       </p>
 
       <Fieldset legend="Appointment types">
@@ -384,7 +385,7 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
       </Fieldset>
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" isLoading={isSubmitting} loadingText="Saving…">
+        <Button type="submit" isLoading={isSubmitting} loadingText={MESSAGES.saving}>
           Save firm settings
         </Button>
         {isDirty ? <p className="text-sm text-slate-600">You have unsaved changes.</p> : null}

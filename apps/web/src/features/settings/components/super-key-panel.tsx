@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, PROFILE_SCREEN_FAILURES } from '@firm/shared';
+import { MESSAGES, PROFILE_MESSAGES, PROFILE_SCREEN_FAILURES } from '@firm/shared';
 import { Copy } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -30,7 +30,7 @@ export function SuperKeyPanel() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(newKey ?? '');
-      toast.success('Key copied to clipboard');
+      toast.success(PROFILE_MESSAGES.superKeyCopied);
     } catch {
       toast.error(PROFILE_SCREEN_FAILURES.superKeyCopyFailed);
     }
@@ -39,8 +39,8 @@ export function SuperKeyPanel() {
   return (
     <ListResults
       query={query}
-      loadingLabel="Loading…"
-      failedText="The key's settings could not be loaded."
+      loadingLabel={MESSAGES.loading}
+      failedText={PROFILE_SCREEN_FAILURES.superKeyLoadFailed}
       isEmpty={() => false}
       empty={{ title: '' }}
     >
@@ -72,7 +72,7 @@ export function SuperKeyPanel() {
                   isCancelAlwaysEnabled
                   onAction={() => void replace()}
                   actionLabel="Replace key"
-                  busyLabel="Replacing…"
+                  busyLabel={PROFILE_MESSAGES.superKeyReplacing}
                   isBusy={rotate.isPending}
                 />
               }

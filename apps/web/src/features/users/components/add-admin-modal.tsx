@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   USER_MANAGEMENT_MESSAGES,
   addAdminFormSchema,
   generateTemporaryPassword,
@@ -62,7 +63,7 @@ export function AddAdminModal({ onClose }: { onClose: () => void }) {
       onSubmit={onSubmit}
       isSubmitting={isSubmitting}
       submitLabel="Create Admin"
-      busyLabel="Creating…"
+      busyLabel={MESSAGES.creating}
     >
       <AccountFields register={register} errors={errors} isPhoneRequired />
       <PasswordField

@@ -1,4 +1,4 @@
-import type { ManagedUser } from '@firm/shared';
+import { USER_MANAGEMENT_MESSAGES, type ManagedUser } from '@firm/shared';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -53,7 +53,7 @@ export function AdminDetailsModal({
       </div>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         <Detail label="Email">{admin.email}</Detail>
-        <Detail label="Phone">{admin.phone ?? 'Not given'}</Detail>
+        <Detail label="Phone">{admin.phone ?? USER_MANAGEMENT_MESSAGES.notGiven}</Detail>
         <Detail label="Cases assigned">{admin.casesAssigned}</Detail>
         <Detail label="Clients managed">{admin.clientsManaged}</Detail>
         <Detail label="Account created">{formatDate(admin.createdAt)}</Detail>

@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   USER_MANAGEMENT_MESSAGES,
   NO_ADMIN_PERMISSIONS,
   type AdminPermissions,
@@ -47,7 +48,7 @@ export function EditPermissionsModal({
           cancelVariant="secondary"
           onAction={() => void save()}
           actionLabel="Save Permissions"
-          busyLabel="Saving…"
+          busyLabel={MESSAGES.saving}
           isBusy={mutation.isPending}
         />
       }

@@ -1,13 +1,13 @@
 import {
   ADMIN_PERMISSION_KEYS,
   ADMIN_PERMISSION_LABELS,
+  USER_MANAGEMENT_MESSAGES,
   type AdminPermissions,
 } from '@firm/shared';
 import { AlertTriangle } from 'lucide-react';
 import { Toggle } from '../../../components/ui/toggle';
 
-export const ZERO_PERMISSIONS_WARNING =
-  'No permissions are enabled. This admin will only be able to view their dashboard, cases, appointments and messages.';
+export const ZERO_PERMISSIONS_WARNING = USER_MANAGEMENT_MESSAGES.zeroPermissionsWarning;
 
 /** The six admin toggles (docs/roles-and-permissions.md), with the warning when all are off. */
 export function PermissionToggles({

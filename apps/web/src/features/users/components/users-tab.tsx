@@ -95,9 +95,12 @@ export function UsersTab({
         caption={capitalised(many)}
         columns={columns}
         rowKey={(user) => user.id}
-        loadingLabel={`Loading ${many}…`}
+        loadingLabel={USER_MANAGEMENT_MESSAGES.loadingAccounts(many)}
         failedText={USER_MANAGEMENT_MESSAGES.fetchUsersFailed}
-        empty={{ title: `No ${many} found`, hint: `No ${many} have been created yet` }}
+        empty={{
+          title: USER_MANAGEMENT_MESSAGES.noAccountsFound(many),
+          hint: USER_MANAGEMENT_MESSAGES.noAccountsCreated(many),
+        }}
         list={list}
       />
 

@@ -1,0 +1,45 @@
+import type { RecoveryCodes, SuccessMessage, TotpSetup, TwoFactorStatus } from '@firm/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useScreenQuery } from '../../../lib/screen-query';
+
+/** The signed-in person's own second factor (docs/decisions/037-two-factor-sign-in.md). */
+export const TWO_FACTOR_KEY = ['profile', 'two-factor'] as const;
+
+/** GET /api/auth/2fa */
+export const twoFactorQueryOptions = () =>
+  queryOptions({
+    queryKey: TWO_FACTOR_KEY,
+    queryFn: ({ signal }) => api.get<TwoFactorStatus>('/auth/2fa', signal),
+  });
+
+export const useTwoFactorStatus = () => useScreenQuery(twoFactorQueryOptions());
+
+/** Every change refreshes the status (on or off, recovery codes left). */
+function useTwoFactorMutation<Input, Result>(mutationFn: (input: Input) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY }),
+  });
+}
+
+/** POST /api/auth/2fa/totp/setup: a new key, not yet on. */
+export const useSetUpTotp = () =>
+  useMutation({ mutationFn: () => api.post<TotpSetup>('/auth/2fa/totp/setup') });
+
+/** POST /api/auth/2fa/totp/enable: on with a code; answers the recovery codes. */
+export const useEnableTotp = () =>
+  useTwoFactorMutation((code: string) =>
+    api.post<RecoveryCodes>('/auth/2fa/totp/enable', { code }),
+  );
+
+/** POST /api/auth/2fa/recovery-codes */
+export const useRenewRecoveryCodes = () =>
+  useTwoFactorMutation(() => api.post<RecoveryCodes>('/auth/2fa/recovery-codes'));
+
+/** POST /api/auth/2fa/disable: the password and a code (or a recovery code). */
+export const useDisableTwoFactor = () =>
+  useTwoFactorMutation((input: { password: string; code?: string; recoveryCode?: string }) =>
+    api.post<SuccessMessage>('/auth/2fa/disable', input),
+  );

@@ -1,0 +1,305 @@
+import {
+  TWO_FACTOR_SCREEN_TEXTS as S,
+  recoveryCodeField,
+  totpCodeField,
+  loginPasswordField,
+  type TotpSetup,
+} from '@firm/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ShieldCheck } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { ListError, ListLoading } from '../../../components/list/list-states';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { ModalFooter } from '../../../components/ui/modal-footer';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/file-transfer';
+import { applyServerErrors } from '../../../lib/form-errors';
+import {
+  useDisableTwoFactor,
+  useEnableTotp,
+  useRenewRecoveryCodes,
+  useSetUpTotp,
+  useTwoFactorStatus,
+} from '../api/two-factor';
+
+/** The key in groups of four, as authenticator apps show a key typed by hand. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** The otpauth:// address drawn as a QR code (the library loads with this step only). */
+function QrCode({ address }: { address: string }) {
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode').then(({ toDataURL }) =>
+      toDataURL(address, { margin: 1, width: 192 }).then((url) => {
+        if (live) setImage(url);
+      }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [address]);
+  return image ? (
+    <img src={image} alt={S.qrAlt} width={192} height={192} className="rounded border" />
+  ) : (
+    <div className="size-48 animate-pulse rounded border bg-slate-100" aria-hidden="true" />
+  );
+}
+
+/** Recovery codes, shown once: saved as a text file, then put away. */
+function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const headingId = useId();
+  return (
+    <div role="region" aria-labelledby={headingId} className="space-y-3">
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        {S.codesHeading}
+      </h3>
+      <p className="text-sm text-slate-700">{S.codesIntro}</p>
+      <ul className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-3">
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-slate-100 px-2 py-1 text-center">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          onClick={() =>
+            saveBlob(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }), S.codesFileName)
+          }
+        >
+          {S.downloadCodes}
+        </Button>
+        <Button onClick={onDone}>{S.codesSaved}</Button>
+      </div>
+    </div>
+  );
+}
+
+const enableSchema = z.object({ code: totpCodeField });
+
+/** Setting up: the QR code and key, then a code from the app turns it on. */
+function SetUp({
+  setup,
+  onCancel,
+  onEnabled,
+}: {
+  setup: TotpSetup;
+  onCancel: () => void;
+  onEnabled: (codes: string[]) => void;
+}) {
+  const enable = useEnableTotp();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(enableSchema), defaultValues: { code: '' } });
+  useEffect(() => setFocus('code'), [setFocus]);
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    try {
+      const answer = await enable.mutateAsync(code);
+      toast.success(answer.message);
+      onEnabled(answer.recoveryCodes);
+    } catch (error) {
+      // The server's word under the field: a wrong code, or a setup that must start again.
+      setError('code', {
+        type: 'server',
+        message:
+          error instanceof ApiError && error.errors?.code ? error.errors.code : errorText(error),
+      });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <p className="text-sm font-medium text-slate-800">{S.scanStep}</p>
+      <QrCode address={setup.otpauthUrl} />
+      <p className="text-sm text-slate-700">
+        {S.keyInstead}{' '}
+        <code className="rounded bg-slate-100 px-1 py-0.5 font-mono break-all">
+          {grouped(setup.secret)}
+        </code>
+      </p>
+      <p className="text-sm font-medium text-slate-800">{S.codeStep}</p>
+      <TextField
+        label={S.codeLabel}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        required
+        className="max-w-48"
+        error={errors.code?.message}
+        {...register('code')}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" isLoading={isSubmitting} loadingText={S.turningOn}>
+          {S.turnOn}
+        </Button>
+        <Button variant="neutral" onClick={onCancel}>
+          {S.cancelSetUp}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const disableSchema = z.object({ password: loginPasswordField, code: z.string().trim() });
+
+/** Turning off: the password and a code from the app, or a recovery code. */
+function TurnOffDialog({ onClose }: { onClose: () => void }) {
+  const disable = useDisableTwoFactor();
+  const formId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(disableSchema),
+    defaultValues: { password: '', code: '' },
+  });
+  const onSubmit = handleSubmit(async ({ password, code }) => {
+    // Six digits are the app's code; anything else is taken as a recovery code.
+    const asTotp = totpCodeField.safeParse(code);
+    const asRecovery = recoveryCodeField.safeParse(code);
+    if (!asTotp.success && !asRecovery.success) {
+      setError('code', { type: 'validate', message: asTotp.error.issues[0]?.message });
+      return;
+    }
+    try {
+      const answer = await disable.mutateAsync(
+        asTotp.success ? { password, code: asTotp.data } : { password, recoveryCode: code },
+      );
+      toast.success(answer.message);
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, setError, ['password', 'code']);
+      toast.error(errorText(error, S.actionFailed));
+    }
+  });
+  return (
+    <Modal
+      title={S.turnOffHeading}
+      description={S.turnOffIntro}
+      onClose={onClose}
+      isBusy={isSubmitting}
+      footer={
+        <ModalFooter
+          onCancel={onClose}
+          actionLabel={S.turnOff}
+          actionVariant="danger"
+          busyLabel={S.turningOff}
+          isBusy={isSubmitting}
+          form={formId}
+        />
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
+        <PasswordField
+          label={S.passwordLabel}
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label={S.codeLabel}
+          autoComplete="one-time-code"
+          required
+          error={errors.code?.message}
+          {...register('code')}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Profile's Two-factor sign-in (docs/decisions/037-two-factor-sign-in.md): set up an
+ * authenticator app (QR code or key, then a code), see the recovery codes once, make new ones,
+ * or turn it off with the password and a code.
+ */
+export function TwoFactorPanel() {
+  const status = useTwoFactorStatus();
+  const setUp = useSetUpTotp();
+  const renew = useRenewRecoveryCodes();
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [turningOff, setTurningOff] = useState(false);
+
+  if (codes) return <RecoveryCodesList codes={codes} onDone={() => setCodes(null)} />;
+  if (setup) {
+    return (
+      <SetUp
+        setup={setup}
+        onCancel={() => setSetup(null)}
+        onEnabled={(recoveryCodes) => {
+          setSetup(null);
+          setCodes(recoveryCodes);
+        }}
+      />
+    );
+  }
+  if (status.isPending) return <ListLoading label={S.loading} />;
+  if (status.isError) {
+    return <ListError message={S.loadFailed} onRetry={() => void status.refetch()} />;
+  }
+
+  const startSetUp = async () => {
+    try {
+      setSetup(await setUp.mutateAsync());
+    } catch (error) {
+      toast.error(errorText(error, S.setUpFailed));
+    }
+  };
+  const renewCodes = async () => {
+    if (!window.confirm(S.newCodesConfirm)) return;
+    try {
+      setCodes((await renew.mutateAsync()).recoveryCodes);
+    } catch (error) {
+      toast.error(errorText(error, S.actionFailed));
+    }
+  };
+
+  if (!status.data.totp) {
+    return (
+      <div className="space-y-3">
+        <p className="text-sm text-slate-700">{S.statusOff}</p>
+        <Button
+          onClick={() => void startSetUp()}
+          isLoading={setUp.isPending}
+          loadingText={S.settingUp}
+        >
+          {S.setUp}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <p className="flex items-start gap-2 text-sm text-slate-800">
+        <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-green-700" />
+        {S.statusOn(status.data.recoveryCodesLeft)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => void renewCodes()} isLoading={renew.isPending}>
+          {S.newCodes}
+        </Button>
+        <Button variant="danger" onClick={() => setTurningOff(true)}>
+          {S.turnOff}
+        </Button>
+      </div>
+      {turningOff ? <TurnOffDialog onClose={() => setTurningOff(false)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { signInThroughUi } from '../support/accounts';
+import { journeyStep } from '../support/journey';
+import {
+  createReadyUser,
+  ownerToken,
+  uniqueSuffix,
+  useSessionToken,
+} from '../support/user-management';
+
+/** The authenticator's code for `secret`, `offsetSteps` 30-second periods from now. */
+const codeFor = (secret: string, offsetSteps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
+
+async function phone(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  return { context, page: await context.newPage() };
+}
+
+test('an advocate turns on two-factor sign-in on a phone, then signs in with a code and with a recovery code', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const advocate = await createReadyUser(
+    request,
+    await ownerToken(request),
+    uniqueSuffix(),
+    'advocate',
+    {},
+    {
+      firstName: 'Wanjiku-Nyambura',
+      lastName: 'Odhiambo-Kamau',
+      phone: '+254722123456',
+    },
+  );
+
+  // Profile → Two-factor sign-in: the QR code and the key, then a code from the "app".
+  const first = await phone(browser);
+  let page = first.page;
+  await useSessionToken(page, advocate.token);
+  await page.goto('/profile#two-factor');
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+  const setUp = section.getByRole('button', { name: 'Set up two-factor sign-in' });
+  await setUp.scrollIntoViewIfNeeded();
+  await journeyStep(page, testInfo, 1, 'profile-off', setUp);
+  await setUp.click();
+  await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = (await section.locator('code').innerText()).replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const codeField = section.getByLabel('Authentication code');
+  await codeField.fill('000000');
+  await section.getByRole('button', { name: 'Turn on' }).click();
+  await expect(codeField).toHaveAccessibleDescription(/That code is not right/);
+  await codeField.fill(codeFor(secret));
+  await journeyStep(
+    page,
+    testInfo,
+    2,
+    'setup-code',
+    section.getByRole('button', { name: 'Turn on' }),
+  );
+  await section.getByRole('button', { name: 'Turn on' }).click();
+
+  // The ten recovery codes, shown once.
+  const codes = page.getByRole('region', { name: 'Your recovery codes' });
+  await expect(codes.getByRole('listitem')).toHaveCount(10);
+  const recoveryCodes = await codes.getByRole('listitem').allInnerTexts();
+  const saved = codes.getByRole('button', { name: 'I have saved them' });
+  await journeyStep(page, testInfo, 3, 'recovery-codes', saved);
+  await saved.click();
+  await expect(section.getByText('On. 10 of your recovery codes are left.')).toBeVisible();
+  await first.context.close();
+
+  // Signing in: the password, then the next period's code (this one was just used).
+  const second = await phone(browser);
+  page = second.page;
+  await page.goto('/login');
+  await signInThroughUi(page, advocate);
+  const step = page.getByLabel('Authentication code');
+  await expect(step).toBeFocused();
+  await journeyStep(page, testInfo, 4, 'second-step', page.getByRole('button', { name: 'Verify' }));
+  await step.fill(codeFor(secret, 1));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await second.context.close();
+
+  // A lost phone: a recovery code, once; on a laptop this time.
+  const laptop = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  page = await laptop.newPage();
+  await page.goto('/login');
+  await signInThroughUi(page, advocate);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCodes[0]!.toUpperCase());
+  await journeyStep(
+    page,
+    testInfo,
+    5,
+    'recovery-step',
+    page.getByRole('button', { name: 'Verify' }),
+  );
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/profile#two-factor');
+  await expect(
+    page
+      .getByRole('region', { name: 'Two-factor sign-in' })
+      .getByText('On. 9 of your recovery codes are left.'),
+  ).toBeVisible();
+  await laptop.close();
+});
