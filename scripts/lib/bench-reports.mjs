@@ -13,7 +13,12 @@
 // EXPLAIN ANALYZE in psql; drop it by hand.
 import { loadavg } from 'node:os';
 import { PASSWORD, json, median, registerOwner, scratchDatabase } from './bench-kit.mjs';
-import { ensureAdvocates, ensureClients, openDatabase } from './seed-cases-sql.mjs';
+import {
+  contactReferenceOf,
+  ensureAdvocates,
+  ensureClients,
+  openDatabase,
+} from './seed-cases-sql.mjs';
 
 const N = Number(process.env.BENCH_REPORTS_N ?? 20);
 const WARM_UP = 3;
@@ -229,13 +234,6 @@ async function seedAppointmentRows({ query }, { at, startDay, clientIds, advocat
   );
 }
 
-/** The 30 letters of a contact reference (CONTACT_REFERENCE_ALPHABET): g as five of them. */
-const ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
-const referenceOf = (g) =>
-  `'MW-' || ${[4, 3, 2, 1, 0]
-    .map((i) => `substr('${ALPHABET}', 1 + (${g} / ${30 ** i}) % 30, 1)`)
-    .join(' || ')}`;
-
 /**
  * Contact messages over the last two years (every urgency). Seven in ten were acted on (their
  * handling row made between half an hour and three days later, if that time has come; closed, or
@@ -246,7 +244,7 @@ async function seedEnquiryRows({ query }, { at, clientIds, staffIds }) {
   await query(
     `insert into contact_messages (reference, name, email, phone, subject, message, urgency,
                                    consent_at, notice_version, created_at)
-     select ${referenceOf('g')}, 'Seeded Visitor ' || g, 'seed-visitor-' || g || '@example.test',
+     select ${contactReferenceOf('g')}, 'Seeded Visitor ' || g, 'seed-visitor-' || g || '@example.test',
             '0712 ' || lpad((g % 1000000)::text, 6, '0'),
             'Enquiry no. ' || g, 'An enquiry seeded for the reports benchmark.',
             (array['normal', 'normal', 'normal', 'urgent', 'emergency'])[1 + ${rnd('g', 'urgency', 5)}],

@@ -7,6 +7,17 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
+/**
+ * A contact message's reference (`MW-` and five of the 30 letters of CONTACT_REFERENCE_ALPHABET)
+ * for the SQL integer expression `g`: distinct for each g below 30^5. The column has no default
+ * in the database (the server makes it), so a seed writes its own.
+ */
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const contactReferenceOf = (g) =>
+  `'MW-' || ${[4, 3, 2, 1, 0]
+    .map((i) => `substr('${REFERENCE_ALPHABET}', 1 + (${g} / ${30 ** i}) % 30, 1)`)
+    .join(' || ')}`;
+
 /** `query(sql, params)` → rows, on DATABASE_URL or on DATA_DIR's embedded database (server stopped). */
 export async function openDatabase({ databaseUrl, dataDir }) {
   if (databaseUrl) {
@@ -167,9 +178,9 @@ export async function seedAppointments({ query }, { from, to, clientIds, advocat
  */
 export async function seedContactMessages({ query }, count) {
   await query(
-    `insert into contact_messages (name, email, subject, message, urgency, consent_at,
+    `insert into contact_messages (reference, name, email, subject, message, urgency, consent_at,
                                    notice_version, created_at)
-     select 'Seeded Visitor ' || g, 'seed-visitor-' || g || '@example.test',
+     select ${contactReferenceOf('g')}, 'Seeded Visitor ' || g, 'seed-visitor-' || g || '@example.test',
             'Enquiry no. ' || g, 'An enquiry seeded for the benchmark.',
             (array['normal', 'normal', 'urgent', 'emergency'])[1 + g % 4], now(), 'seed',
             now() - ((g % 365) || ' days')::interval - ((g % 24) || ' hours')::interval

@@ -17,11 +17,11 @@ import {
 } from '@firm/shared';
 import { userNamesByIds } from '../users/user-lookups.repository';
 import {
-  casesBy,
   casesPerMonth,
   courtDatesPerWeek,
   openCaseAges,
   openCaseCounts,
+  openOnDaysByCategory,
 } from './reports.repository';
 import {
   NOW_COLUMNS,
@@ -54,10 +54,9 @@ export async function caseloadReport(ctx: ReportContext): Promise<ReportSection[
     const from = addDays(weekStart, i * 7);
     return { from, to: addDays(from, 6) };
   });
-  const [atEnd, atPreviousEnd, openNow, opened, closed, openedBefore, closedBefore, ages, court] =
+  const [[atEnd, atPreviousEnd], openNow, opened, closed, openedBefore, closedBefore, ages, court] =
     await Promise.all([
-      casesBy(db, { openOn: ends[0] }, 'category'),
-      casesBy(db, { openOn: ends[1] }, 'category'),
+      openOnDaysByCategory(db, ends) as Promise<[Map<string, number>, Map<string, number>]>,
       openCaseCounts(db),
       casesPerMonth(db, range, 'opened'),
       casesPerMonth(db, range, 'closed'),
