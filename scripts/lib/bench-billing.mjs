@@ -6,7 +6,7 @@
 // holding exactly 500 of the notes; then medians and p95 of the billing reads, one request at a
 // time after a warm-up. Figures on a shared machine are indicative: the load average is printed.
 import { loadavg } from 'node:os';
-import { PASSWORD, json, median, registerOwner, scratchDatabase } from './bench-kit.mjs';
+import { json, median, registerOwner, scratchDatabase, firstSignIn } from './bench-kit.mjs';
 import { ensureClients, openDatabase, seedCases } from './seed-cases-sql.mjs';
 
 const N = Number(process.env.BENCH_BILLING_N ?? 200);
@@ -24,19 +24,6 @@ const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
  * the first pages, and those far down a long list (OFFSET), whose costs differ.
  */
 const TARGETS = { pdf: 200, page: 20, deep: 20, statement: 50 };
-
-/** Signs in with a temporary password and replaces it, as a new account's first sign-in does. */
-async function firstSignIn(base, email, temporaryPassword) {
-  const login = await json(base, 'POST', '/api/auth/login', { email, password: temporaryPassword });
-  await json(
-    base,
-    'POST',
-    '/api/auth/change-password',
-    { currentPassword: temporaryPassword, newPassword: PASSWORD },
-    login.token,
-  );
-  return login.token;
-}
 
 /**
  * The owner advocate and the client whose statement is measured, through the API; and the firm's

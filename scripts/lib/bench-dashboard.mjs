@@ -2,7 +2,7 @@
 // ≤ 30 ms median with 100k cases and 50k appointments on the PostgreSQL server), on a fresh database
 // of its own: medians of the stats endpoint per role (client, admin with every toggle, advocate),
 // one request at a time. Figures on a shared machine are indicative.
-import { PASSWORD, json, scratchDatabase, timeGet, registerOwner } from './bench-kit.mjs';
+import { json, scratchDatabase, timeGet, registerOwner, firstSignIn } from './bench-kit.mjs';
 import {
   ensureAdvocates,
   ensureClients,
@@ -20,19 +20,6 @@ const APPOINTMENTS = Number(process.env.BENCH_DASHBOARD_APPOINTMENTS ?? 50_000);
 const ENQUIRIES = Number(process.env.BENCH_DASHBOARD_ENQUIRIES ?? 10_000);
 const CONVERSATIONS_PER_CLIENT = 5;
 const MESSAGES_EACH = 10;
-
-/** Signs in with a temporary password and replaces it, as a new account's first sign-in does. */
-async function firstSignIn(base, email, temporaryPassword) {
-  const login = await json(base, 'POST', '/api/auth/login', { email, password: temporaryPassword });
-  await json(
-    base,
-    'POST',
-    '/api/auth/change-password',
-    { currentPassword: temporaryPassword, newPassword: PASSWORD },
-    login.token,
-  );
-  return login.token;
-}
 
 /** The owner advocate, a client and an admin with every toggle, through the API. */
 async function accounts(base) {

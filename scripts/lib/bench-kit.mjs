@@ -45,6 +45,19 @@ export function registerOwner(base, email) {
   });
 }
 
+/** Signs in with a temporary password and replaces it, as a new account's first sign-in does. */
+export async function firstSignIn(base, email, temporaryPassword) {
+  const login = await json(base, 'POST', '/api/auth/login', { email, password: temporaryPassword });
+  await json(
+    base,
+    'POST',
+    '/api/auth/change-password',
+    { currentPassword: temporaryPassword, newPassword: PASSWORD },
+    login.token,
+  );
+  return login.token;
+}
+
 /** The median time of `runs` GETs of `url`, one at a time, after ten that warm up. */
 export async function timeGet(base, url, token, runs) {
   const times = [];

@@ -12,7 +12,7 @@
 // up); BENCH_REPORTS_KEEP=1 keeps the PostgreSQL database afterwards (its URL is printed) for
 // EXPLAIN ANALYZE in psql; drop it by hand.
 import { loadavg } from 'node:os';
-import { PASSWORD, json, median, registerOwner, scratchDatabase } from './bench-kit.mjs';
+import { json, median, registerOwner, scratchDatabase, firstSignIn } from './bench-kit.mjs';
 import {
   contactReferenceOf,
   ensureAdvocates,
@@ -60,19 +60,6 @@ function ranges(today) {
     ],
     ['year', { from: `${year}-01-01`, to: `${year}-12-31` }],
   ];
-}
-
-/** Signs in with a temporary password and replaces it, as a new account's first sign-in does. */
-async function firstSignIn(base, email, temporaryPassword) {
-  const login = await json(base, 'POST', '/api/auth/login', { email, password: temporaryPassword });
-  await json(
-    base,
-    'POST',
-    '/api/auth/change-password',
-    { currentPassword: temporaryPassword, newPassword: PASSWORD },
-    login.token,
-  );
-  return login.token;
 }
 
 /** The owner advocate, and an admin who may read reports (canAccessReports), through the API. */
