@@ -230,6 +230,7 @@ const DESCRIBERS: Record<string, Describer> = {
   'two_factor.disabled': (p) => `${p.actor} turned off two-factor sign-in`,
   'two_factor.recovery_codes_renewed': (p) => `${p.actor} made new recovery codes`,
   'two_factor.recovery_code_used': (p) => `${p.actor} signed in with a recovery code`,
+  'two_factor.reset': (p) => `${p.actor} turned off ${p.target}’s two-factor sign-in`,
   'report.exported': (p) =>
     `${p.actor} exported ${str(p.details.title) ? `the ${str(p.details.title)} report` : 'a report'}${str(p.details.from) && str(p.details.to) ? ` for ${str(p.details.from)} to ${str(p.details.to)}` : ''}`,
   'super_key.rotated': (p) => `${p.actor} changed the advocate registration key`,
@@ -355,6 +356,7 @@ export const DELIVERY_KIND_LABELS: Readonly<Record<string, string>> = {
   contact_to_firm: 'Contact form message, to the firm',
   contact_auto_reply: 'Contact form: automatic reply',
   password_reset: 'Password reset link',
+  two_factor_reset: 'Two-factor sign-in turned off',
   email_change_link: 'New email address: confirmation link',
   email_change_notice: 'Email address changed: notice to the old address',
   invitation: 'Invitation to the client portal',

@@ -192,6 +192,8 @@ export const managedUserSchema = publicUserSchema.extend({
   casesAssigned: z.number().int(),
   /** Distinct clients of the cases assigned to this person. */
   clientsManaged: z.number().int(),
+  /** Signs in with a second factor (an advocate may reset it, for a lost phone). */
+  twoFactor: z.boolean(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 

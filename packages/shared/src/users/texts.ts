@@ -29,6 +29,16 @@ export const USER_MANAGEMENT_MESSAGES = {
   cannotDeactivateSelf: 'You cannot deactivate your own account',
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotResetOwnPassword: 'You cannot reset your own password here. Use Change Password instead.',
+
+  // Two-factor sign-in (ADR 037): an advocate turns off someone's second factor, for a lost phone.
+  resetTwoFactor: 'Reset two-factor',
+  resetTwoFactorConfirm: (name: string) =>
+    `Turn off ${name}'s two-factor sign-in? They then sign in with their password alone until they set it up again, and we email them to say so. Do this only once you are sure it is them (a lost phone).`,
+  twoFactorReset:
+    'Two-factor sign-in turned off. They sign in with their password and set it up again in Profile Settings.',
+  twoFactorResetFailed: 'Failed to reset two-factor sign-in',
+  cannotResetOwnTwoFactor:
+    'You cannot reset your own two-factor sign-in here. Turn it off in Profile Settings instead.',
   lastActiveAdvocate:
     'This is the last active advocate account. Verify or activate another advocate first.',
   advocatePendingUseVerify: 'This advocate has not been verified yet. Verify the account instead.',

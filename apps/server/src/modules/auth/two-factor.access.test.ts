@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { USER_MANAGEMENT_MESSAGES } from '@firm/shared';
 import { totpSecrets } from '../../db/schema';
+import { seedUser } from '../../../test/accounts';
+
+let seq = 0;
 import { describeAccessMatrix, type MatrixEndpoint } from '../../../test/access-matrix';
 
 /**
@@ -41,6 +45,19 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
   'POST /auth/2fa/recovery-codes': {
     allowed: 409,
     request: () => ({ method: 'POST', url: '/api/auth/2fa/recovery-codes' }),
+  },
+  // An advocate's reset of someone else's second factor (a fresh account without one: 409).
+  'POST /user-management/user/:id/reset-two-factor': {
+    action: 'users:manage',
+    allowed: 409,
+    deniedMessage: USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
+    request: async (ctx) => {
+      const target = await seedUser(ctx, {
+        role: 'client',
+        email: `reset-${(seq += 1)}@matrix.test`,
+      });
+      return { method: 'POST', url: `/api/user-management/user/${target.id}/reset-two-factor` };
+    },
   },
 };
 

@@ -1,8 +1,13 @@
-import { RECOVERY_CODE_PATTERN, TOTP_PERIOD_SECONDS, TWO_FACTOR_TEXTS as T } from '@firm/shared';
+import {
+  RECOVERY_CODE_PATTERN,
+  TOTP_PERIOD_SECONDS,
+  TWO_FACTOR_TEXTS as T,
+  USER_MANAGEMENT_MESSAGES,
+} from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, signInChallenges, totpSecrets } from '../../db/schema';
+import { auditLog, deliveries, signInChallenges, totpSecrets, users } from '../../db/schema';
 import { TEST_PASSWORD, bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 
@@ -232,6 +237,40 @@ describe('two-factor sign-in', () => {
     expect((await login()).statusCode).toBe(200);
     const status = await ctx.app.inject({ method: 'GET', url: '/api/auth/2fa', headers });
     expect(status.json()).toEqual({ totp: false, recoveryCodesLeft: 0 });
+  });
+
+  it('lets another advocate turn it off for a lost phone: audited, the person emailed, the password alone signs in', async () => {
+    await enable();
+    const [self] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email));
+    const colleague = await seedUser(ctx, { role: 'advocate', email: 'otieno.kamau@mwamba.test' });
+    const byColleague = bearer(await sessionFor(ctx, colleague));
+    const url = `/user-management/user/${self!.id}/reset-two-factor`;
+
+    const own = await post(url);
+    expect(own.statusCode).toBe(400);
+    expect(own.json().code).toBe('CANNOT_RESET_OWN_TWO_FACTOR');
+
+    const reset = await post(url, undefined, byColleague);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().message).toBe(USER_MANAGEMENT_MESSAGES.twoFactorReset);
+    expect((await login()).statusCode).toBe(200);
+    const again = await post(url, undefined, byColleague);
+    expect(again.statusCode).toBe(409);
+
+    const [mail] = await ctx.database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.kind, 'two_factor_reset'));
+    expect(mail).toMatchObject({ channel: 'email', recipient: email });
+    expect(mail!.body).toContain('turned off the two-factor sign-in of your account');
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'two_factor.reset'));
+    expect(audit).toMatchObject([{ actorId: colleague.id, targetUserId: self!.id }]);
   });
 
   it('answers 401 to every two-factor route without a session', async () => {

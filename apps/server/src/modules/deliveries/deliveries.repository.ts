@@ -15,6 +15,7 @@ export const DELIVERY_KINDS = [
   'contact_to_firm',
   'contact_auto_reply',
   'password_reset',
+  'two_factor_reset',
   'email_change_link',
   'email_change_notice',
   'invitation',

@@ -41,6 +41,7 @@ export async function listUsers(
       ...toPublicUser(row),
       casesAssigned: row.casesAssigned,
       clientsManaged: row.clientsManaged,
+      twoFactor: row.twoFactor,
     })),
     stats,
   };

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countAll, likePattern, offsetOf, rowsAndTotal } from '../../db/list-queries';
 import { lockForTransaction } from '../../db/advisory-locks';
-import { cases, users, type UserRow } from '../../db/schema';
+import { cases, totpSecrets, users, type UserRow } from '../../db/schema';
 
 /**
  * Which accounts a caller may see and act on. The service decides it from the caller's
@@ -27,7 +27,14 @@ const clientsManaged =
     Number,
   );
 
-export type ManagedUserRow = UserRow & { casesAssigned: number; clientsManaged: number };
+/** Whether the account signs in with a second factor (ADR 037): an advocate may reset it. */
+const twoFactor = sql<boolean>`exists (select 1 from ${totpSecrets} t where t.user_id = "users"."id" and t.confirmed_at is not null)`;
+
+export type ManagedUserRow = UserRow & {
+  casesAssigned: number;
+  clientsManaged: number;
+  twoFactor: boolean;
+};
 
 function inScope(scope: UserScope): SQL {
   return inArray(users.role, [...scope.roles]);
@@ -61,7 +68,7 @@ export async function listManagedUsers(
   const where = filterConditions(scope, filters);
   const { rows, total } = await rowsAndTotal(
     db
-      .select({ user: users, casesAssigned, clientsManaged })
+      .select({ user: users, casesAssigned, clientsManaged, twoFactor })
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
@@ -74,6 +81,7 @@ export async function listManagedUsers(
       ...row.user,
       casesAssigned: row.casesAssigned,
       clientsManaged: row.clientsManaged,
+      twoFactor: row.twoFactor,
     })),
     total,
   };

@@ -20,6 +20,7 @@ import { activateUser, deactivateUser, deleteUser, verifyAdvocate } from './acco
 import { updateAdminPermissions } from './admin-permissions.service';
 import { resetUserPassword } from './password-reset-by-advocate.service';
 import { resendInvitation } from './resend-invitation.service';
+import { resetTwoFactor } from './two-factor-reset.service';
 import { listUsers } from './user-list.service';
 import type { UserManagementDeps } from './user-management-deps';
 import { errorResponses, requestMeta } from '../../lib/route-kit';
@@ -233,6 +234,23 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         message: USER_MANAGEMENT_MESSAGES.userPasswordReset,
         ...result,
       };
+    },
+  );
+
+  app.post(
+    '/user-management/user/:id/reset-two-factor',
+    {
+      schema: {
+        tags,
+        summary: "Turn off an account's two-factor sign-in (a lost phone); the person is emailed",
+        params: userIdParamsSchema,
+        response: { 200: successMessageSchema, ...errors },
+      },
+      onRequest: advocatesOnly,
+    },
+    async (request) => {
+      await resetTwoFactor(deps, currentUser(request), request.params.id, requestMeta(request));
+      return { success: true as const, message: USER_MANAGEMENT_MESSAGES.twoFactorReset };
     },
   );
 

@@ -15,6 +15,7 @@ const admin: ManagedUser = {
   ...anAdmin({}, { phone: '+254722111222' }),
   casesAssigned: 0,
   clientsManaged: 0,
+  twoFactor: false,
 };
 
 const list = (users: ManagedUser[]): UserList => ({

@@ -15,6 +15,7 @@ const person = (overrides: Partial<ManagedUser>): ManagedUser => ({
   ...advocate,
   casesAssigned: 0,
   clientsManaged: 0,
+  twoFactor: false,
   ...overrides,
 });
 
@@ -151,6 +152,29 @@ describe('Advanced User Management', () => {
     expect(await screen.findByText('User deactivated successfully')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')!.url).toBe(
       `/api/user-management/user/${admin.id}/deactivate`,
+    );
+  });
+
+  it('offers to reset two-factor sign-in only to those who have it, after the confirm', async () => {
+    const withTwoFactor = { ...admin, twoFactor: true };
+    const calls = mockFetch((method) =>
+      method === 'POST'
+        ? [200, { success: true, message: USER_MANAGEMENT_MESSAGES.twoFactorReset }]
+        : [200, list([withTwoFactor, pending])],
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderWithApp(<UserManagementPanel actor={advocate} />, { path: '/admin-management' });
+    const button = await screen.findByRole('button', {
+      name: 'Reset two-factor of Njeri Mwangi',
+    });
+    expect(screen.queryByRole('button', { name: 'Reset two-factor of Pendo Achieng' })).toBeNull();
+    await userEvent.click(button);
+    expect(confirm).toHaveBeenLastCalledWith(
+      USER_MANAGEMENT_MESSAGES.resetTwoFactorConfirm('Njeri Mwangi'),
+    );
+    expect(await screen.findByText(USER_MANAGEMENT_MESSAGES.twoFactorReset)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')!.url).toBe(
+      `/api/user-management/user/${admin.id}/reset-two-factor`,
     );
   });
 

@@ -24,6 +24,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/list-users';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useResetPassword } from '../api/reset-password';
+import { useResetTwoFactor } from '../api/reset-two-factor';
 import { useVerifyAdvocate } from '../api/verify-advocate';
 import { CreateUserModal, type NewUserKind } from './create-user-modal';
 import { EditPermissionsModal } from './edit-permissions-modal';
@@ -78,6 +79,7 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
   const deactivate = useDeactivateUser();
   const activate = useActivateUser();
   const reset = useResetPassword();
+  const resetTwoFactor = useResetTwoFactor();
   const remove = useDeleteUser();
   const verify = useVerifyAdvocate();
   const resendInvitation = useResendInvitation();
@@ -112,6 +114,12 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
           setShownPassword({ name: fullName(user), password: result.temporaryPassword });
         }
       }),
+    onResetTwoFactor: (user) =>
+      void runAccountAction({
+        confirm: USER_MANAGEMENT_MESSAGES.resetTwoFactorConfirm(fullName(user)),
+        action: () => resetTwoFactor.mutateAsync(user.id),
+        failedText: USER_MANAGEMENT_MESSAGES.twoFactorResetFailed,
+      }),
     onResendInvitation: (user) =>
       void runAccountAction({
         action: () => resendInvitation.mutateAsync(user.id),
@@ -126,7 +134,7 @@ export function UserManagementPanel({ actor }: { actor: PublicUser }) {
       }),
   };
   const busyWith = (id: string) =>
-    isBusyWith(id, deactivate, activate, reset, remove, verify, resendInvitation);
+    isBusyWith(id, deactivate, activate, reset, resetTwoFactor, remove, verify, resendInvitation);
 
   const columns: Column<ManagedUser>[] = [
     {

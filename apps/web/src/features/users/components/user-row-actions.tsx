@@ -8,6 +8,8 @@ export interface UserActionHandlers {
   onActivate: (user: ManagedUser) => void;
   onDeactivate: (user: ManagedUser) => void;
   onReset: (user: ManagedUser) => void;
+  /** Turns off the person's second factor (shown only while they have one). */
+  onResetTwoFactor: (user: ManagedUser) => void;
   onResendInvitation: (user: ManagedUser) => void;
   onEditPermissions: (user: ManagedUser) => void;
   onDelete: (user: ManagedUser) => void;
@@ -15,7 +17,8 @@ export interface UserActionHandlers {
 
 /**
  * The actions of one row of the users' table (docs/product-rules.md#screens): verify a pending advocate, or
- * deactivate / activate; reset password; edit permissions (admins); delete. None on oneself but
+ * deactivate / activate; reset password; reset two-factor sign-in (for a lost phone); edit
+ * permissions (admins); delete. None on oneself but
  * what is harmless, as the server refuses the rest.
  */
 export function UserRowActions({
@@ -69,6 +72,15 @@ export function UserRowActions({
           Reset Password
         </Button>
       )}
+      {!isSelf && user.twoFactor ? (
+        <Button
+          {...action}
+          aria-label={`${USER_MANAGEMENT_MESSAGES.resetTwoFactor} of ${name}`}
+          onClick={() => handlers.onResetTwoFactor(user)}
+        >
+          {USER_MANAGEMENT_MESSAGES.resetTwoFactor}
+        </Button>
+      ) : null}
       {canResendInvitation ? (
         <Button
           {...action}
