@@ -24,6 +24,8 @@ test('an advocate turns on two-factor sign-in on a phone, then signs in with a c
   browser,
   request,
 }, testInfo) => {
+  // Three browsers, two sign-ins and a Profile page each way: longer than one screen's test.
+  test.setTimeout(120_000);
   const advocate = await createReadyUser(
     request,
     await ownerToken(request),
