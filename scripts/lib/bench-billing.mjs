@@ -6,7 +6,7 @@
 // holding exactly 500 of the notes; then medians and p95 of the billing reads, one request at a
 // time after a warm-up. Figures on a shared machine are indicative: the load average is printed.
 import { loadavg } from 'node:os';
-import { json, median, registerOwner, scratchDatabase, firstSignIn } from './bench-kit.mjs';
+import { json, registerOwner, scratchDatabase, firstSignIn, timeGets } from './bench-kit.mjs';
 import { ensureClients, openDatabase, seedCases } from './seed-cases-sql.mjs';
 
 const N = Number(process.env.BENCH_BILLING_N ?? 200);
@@ -334,32 +334,6 @@ async function explainQueries(database, clientId, overdueCount) {
   }
 }
 
-/** GETs of `url`, one at a time: WARM_UP first (the first one's time kept), then `runs` timed. */
-async function timeGets(base, url, token, runs) {
-  const times = [];
-  let first;
-  let bytes = 0;
-  for (let i = 0; i < runs + WARM_UP; i += 1) {
-    const start = performance.now();
-    const response = await fetch(`${base}${url}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = await response.arrayBuffer();
-    const ms = performance.now() - start;
-    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
-    if (i === 0) first = ms;
-    if (i >= WARM_UP) times.push(ms);
-    bytes = body.byteLength;
-  }
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    median: median(times),
-    p95: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)],
-    first,
-    bytes,
-  };
-}
-
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -530,7 +504,7 @@ async function measure(base, who, counts, onPostgres) {
   console.log(`load average before: ${load()}`);
   const worst = { pdf: 0, page: 0, deep: 0, statement: 0 };
   for (const [target, role, url, token, label] of cases) {
-    const figures = await timeGets(base, url, token, N);
+    const figures = await timeGets(base, url, token, N, WARM_UP);
     if (target) worst[target] = Math.max(worst[target], figures.median);
     const limit = target ? `  (target ≤ ${TARGETS[target]} ms)` : '';
     console.log(

@@ -108,3 +108,32 @@ export async function scratchDatabase(label, databaseUrl) {
     },
   };
 }
+
+/**
+ * GETs of `url`, one at a time: `warmUp` first (the very first one's time kept apart: a cold
+ * start), then `runs` timed; their median and p95 in ms, and the answer's size.
+ */
+export async function timeGets(base, url, token, runs, warmUp) {
+  const times = [];
+  let first;
+  let bytes = 0;
+  for (let i = 0; i < runs + warmUp; i += 1) {
+    const start = performance.now();
+    const response = await fetch(`${base}${url}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = await response.arrayBuffer();
+    const ms = performance.now() - start;
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+    if (i === 0) first = ms;
+    if (i >= warmUp) times.push(ms);
+    bytes = body.byteLength;
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    median: median(times),
+    p95: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)],
+    first,
+    bytes,
+  };
+}

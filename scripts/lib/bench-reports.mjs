@@ -12,7 +12,7 @@
 // up); BENCH_REPORTS_KEEP=1 keeps the PostgreSQL database afterwards (its URL is printed) for
 // EXPLAIN ANALYZE in psql; drop it by hand.
 import { loadavg } from 'node:os';
-import { json, median, registerOwner, scratchDatabase, firstSignIn } from './bench-kit.mjs';
+import { json, registerOwner, scratchDatabase, firstSignIn, timeGets } from './bench-kit.mjs';
 import {
   contactReferenceOf,
   ensureAdvocates,
@@ -496,29 +496,6 @@ export async function seedReports(database, who, { vacuum = false } = {}) {
   return counts;
 }
 
-/** GETs of `url`, one at a time: WARM_UP first, then `runs` timed; median and p95 in ms. */
-async function timeGets(base, url, token, runs) {
-  const times = [];
-  let bytes = 0;
-  for (let i = 0; i < runs + WARM_UP; i += 1) {
-    const start = performance.now();
-    const response = await fetch(`${base}${url}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = await response.arrayBuffer();
-    const ms = performance.now() - start;
-    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
-    if (i >= WARM_UP) times.push(ms);
-    bytes = body.byteLength;
-  }
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    median: median(times),
-    p95: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)],
-    bytes,
-  };
-}
-
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -535,7 +512,7 @@ async function measure(base, who, onPostgres) {
   for (const [label, range] of ranges(today)) {
     for (const kind of KINDS) {
       const url = `/api/reports/${kind}?from=${range.from}&to=${range.to}`;
-      const figures = await timeGets(base, url, who.tokens.advocate, N);
+      const figures = await timeGets(base, url, who.tokens.advocate, N, WARM_UP);
       worst.set(kind, Math.max(worst.get(kind) ?? 0, figures.median));
       console.log(
         `  GET ${url.padEnd(55)} ${label.padEnd(5)} median ${figures.median.toFixed(2).padStart(7)} ms  p95 ${figures.p95.toFixed(2).padStart(7)} ms  ${String(figures.bytes).padStart(6)} B`,
