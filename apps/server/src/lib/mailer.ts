@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 // The file itself: Node's ESM loader takes no directory import, and nodemailer has no exports map.
 import mimeFuncs from 'nodemailer/lib/mime-funcs/index.js';
 import type { FastifyBaseLogger } from 'fastify';
+import { timeOrderedName } from './time-ordered-name';
 
 export interface MailAttachment {
   filename: string;
@@ -89,11 +90,7 @@ export function createMailer({ smtpUrl, from, mailDir, logger }: MailerOptions):
         subject: neutralSubject(mail.subject),
       });
       await mkdir(mailDir, { recursive: true });
-      // Sortable by time, unique within the millisecond.
-      const file = path.join(
-        mailDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
-      );
+      const file = path.join(mailDir, timeOrderedName(randomUUID().slice(0, 8), '.eml'));
       await writeFile(file, info.message as Buffer);
       logger.info({ file }, 'mail written to file (no SMTP_URL set)');
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { timeOrderedName } from './time-ordered-name';
 
 export interface OutgoingSms {
   /** A Kenyan number in E.164 (+2547…). */
@@ -126,10 +127,7 @@ export function fileSmsSender(smsDir: string, logger: FastifyBaseLogger): SmsSen
     async send({ to, text }) {
       await mkdir(smsDir, { recursive: true });
       const id = randomUUID();
-      const file = path.join(
-        smsDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.slice(0, 8)}.txt`,
-      );
+      const file = path.join(smsDir, timeOrderedName(id.slice(0, 8), '.txt'));
       await writeFile(file, `To: ${to}\n\n${text}\n`);
       logger.info({ file }, 'SMS written to file (no Africa’s Talking settings)');
       return { messageId: null };
