@@ -13,6 +13,8 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: './specs',
+  // Runs once the web server answers: the owner, and the staff's grace for two-factor sign-in.
+  globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   // CI shares two cores among two browsers, the app and the servers some specs start: a spec

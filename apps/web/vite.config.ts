@@ -90,7 +90,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // the manifest by name to preload each screen's shell (scripts/prerender.mjs).
           if (
             /node_modules\/@tanstack\/(react-query|query-core)\//.test(id) ||
-            /\/src\/lib\/(query-client|screen-query|format|form-errors|return-path|use-dismiss|use-debounced-value|file-transfer|link-token|conversation-keys|live-events|nav-counts)\.tsx?$/.test(
+            /\/src\/lib\/(query-client|screen-query|format|form-errors|return-path|use-dismiss|use-debounced-value|file-transfer|link-token|conversation-keys|live-events|nav-counts|passkeys)\.tsx?$/.test(
               id,
             ) ||
             /\/src\/components\/(list\/[^/]+|ui\/(spinner|page-heading|modal|text-field|text-area-field|badge|checkbox|select-field|form-modal|tabs|toggle))\.tsx?$/.test(

@@ -125,7 +125,9 @@ test.describe('a fresh install, from the first advocate onwards', () => {
     await page.context().close();
   });
 
-  test('signs in, refusing a wrong password first', async ({ browser }) => {
+  test('signs in, refusing a wrong password first, and is asked to set up two-factor sign-in', async ({
+    browser,
+  }) => {
     const page = await openPage(browser);
     await page.goto('/login');
     await signInThroughUi(page, { email: owner.email, password: 'Wrong-passw0rd' });
@@ -134,8 +136,10 @@ test.describe('a fresh install, from the first advocate onwards', () => {
 
     await page.getByLabel('Password', { exact: true }).fill(owner.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Login successful!')).toBeVisible();
+    // A fresh install gives staff no grace (ADR 037): the first sign-in asks for a second factor.
+    await expect(page).toHaveURL(/\/two-factor-setup$/);
+    await expect(page.getByRole('alert')).toContainText('Set up two-factor sign-in to continue');
     await page.context().close();
   });
 
@@ -170,7 +174,7 @@ test.describe('a fresh install, from the first advocate onwards', () => {
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/two-factor-setup$/);
 
     // The link works once.
     await page.goto(link![1]!);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { advocatePayload, signInThroughUi } from '../support/accounts';
 import { freshDataDir, startServer } from '../support/server-process';
 import { openDataDir } from '../support/database';
@@ -57,6 +58,15 @@ test('a user with a temporary password is held on Change Password until they cho
     await page.getByLabel('Confirm new password').fill(newPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Password changed successfully')).toBeVisible();
+    // Then the advocate's second gate (ADR 037, no grace by default): a second factor.
+    await expect(page).toHaveURL(/\/two-factor-setup$/);
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const secret = (await page.locator('code').first().innerText()).replace(/\s+/g, '');
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+    await page.getByLabel('Authentication code').fill(code);
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByRole('button', { name: 'Continue to the portal' }).click();
     await expect(page).toHaveURL(/\/cases$/);
 
     await page.goto('/dashboard');

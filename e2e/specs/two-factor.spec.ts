@@ -1,7 +1,8 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { signInThroughUi } from '../support/accounts';
+import { OWNER, advocatePayload, signInThroughUi } from '../support/accounts';
 import { journeyStep } from '../support/journey';
+import { freePort, freshDataDir, startServer } from '../support/server-process';
 import {
   createReadyUser,
   ownerToken,
@@ -46,6 +47,11 @@ test('an advocate turns on two-factor sign-in on a phone, then signs in with a c
   await page.goto('/profile#two-factor');
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   const setUp = section.getByRole('button', { name: 'Set up two-factor sign-in' });
+  // The shared server gives staff a week (support/global-setup.ts): every page says by when.
+  const notice = page.getByText(
+    /^Set up two-factor sign-in by \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2}\./,
+  );
+  await expect(notice).toBeVisible();
   await setUp.scrollIntoViewIfNeeded();
   await journeyStep(page, testInfo, 1, 'profile-off', setUp);
   await setUp.click();
@@ -74,6 +80,9 @@ test('an advocate turns on two-factor sign-in on a phone, then signs in with a c
   await journeyStep(page, testInfo, 3, 'recovery-codes', saved);
   await saved.click();
   await expect(section.getByText('On. 10 of your recovery codes are left.')).toBeVisible();
+  // Set up: the notice goes, and staff are not offered to turn it off.
+  await expect(notice).toHaveCount(0);
+  await expect(section.getByRole('button', { name: 'Turn off' })).toHaveCount(0);
   await first.context.close();
 
   // Signing in: the password, then the next period's code (this one was just used).
@@ -112,4 +121,66 @@ test('an advocate turns on two-factor sign-in on a phone, then signs in with a c
       .getByText('On. 9 of your recovery codes are left.'),
   ).toBeVisible();
   await laptop.close();
+});
+
+test('on a firm that gives no grace, an advocate signing in is taken to set up two-factor sign-in, and reaches the portal once it is on', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  // A server of its own: the shared one gives staff a week (support/global-setup.ts); this one
+  // keeps the default, none.
+  const port = await freePort();
+  const server = await startServer({
+    PORT: String(port),
+    DATA_DIR: freshDataDir(),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADVOCATE_SUPER_KEY: 'e2e-two-factor-super-key-51c2',
+  });
+  try {
+    const advocate = {
+      ...OWNER,
+      email: 'wanjiku-nyambura.odhiambo-kamau@mwamba-advocates.co.ke',
+      firstName: 'Wanjiku-Nyambura',
+      lastName: 'Odhiambo-Kamau',
+    };
+    const registered = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(advocatePayload(advocate, 'e2e-two-factor-super-key-51c2')),
+    });
+    expect(registered.status).toBe(201);
+
+    const { context, page } = await phone(browser);
+    await page.goto(`${server.url}/login`);
+    await signInThroughUi(page, advocate);
+    // Straight to the setup, told why; the rest of the portal waits.
+    await expect(page).toHaveURL(/\/two-factor-setup$/);
+    await expect(page.getByRole('alert')).toContainText('the firm requires it');
+    const setUp = page.getByRole('button', { name: 'Set up two-factor sign-in' });
+    await journeyStep(page, testInfo, 11, 'required-setup', setUp);
+    await page.goto(`${server.url}/cases`);
+    await expect(page).toHaveURL(/\/two-factor-setup$/);
+
+    await setUp.click();
+    const secret = (await page.locator('code').first().innerText()).replace(/\s+/g, '');
+    await page.getByLabel('Authentication code').fill(codeFor(secret));
+    const turnOn = page.getByRole('button', { name: 'Turn on' });
+    await journeyStep(page, testInfo, 12, 'required-code', turnOn);
+    await turnOn.click();
+    const saved = page.getByRole('button', { name: 'I have saved them' });
+    await journeyStep(page, testInfo, 13, 'required-codes', saved);
+    await saved.click();
+    const goOn = page.getByRole('button', { name: 'Continue to the portal' });
+    await goOn.scrollIntoViewIfNeeded();
+    await journeyStep(page, testInfo, 14, 'required-done', goOn);
+    await goOn.click();
+    // Back where they were going, the portal open.
+    await expect(page).toHaveURL(/\/cases$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await journeyStep(page, testInfo, 15, 'required-portal');
+    await context.close();
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
 });

@@ -98,6 +98,7 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<string, ClientAuditRule>> = {
   'profile.data_exported': account(),
   'session.revoked': account(),
   'session.revoked_others': account('count'),
+  'account.secured': account('sessionsRevoked'),
   'data_request.created': account('requestId', 'kind'),
   'data_request.updated': account('requestId', 'from', 'to'),
   'client.viewed': account(),

@@ -200,6 +200,12 @@ export const isStaffAccount = (actor: Pick<Actor, 'role'>): boolean => actor.rol
 export const isAdminAccount = (actor: Pick<Actor, 'role'>): boolean => actor.role === 'admin';
 export const isAdvocateAccount = (actor: Pick<Actor, 'role'>): boolean => actor.role === 'advocate';
 
+/**
+ * Staff open every client's files: advocates and admins must have a second factor to sign in, and
+ * may not remove the last one (ADR 037). Clients may turn it on and off.
+ */
+export const secondFactorRequired = (actor: Pick<Actor, 'role'>): boolean => isStaffAccount(actor);
+
 /** Whether one rule allows `actor`, on `resource` when one is given. */
 export function ruleAllows(rule: Rule, actor: Actor, resource?: OwnedResource): boolean {
   if (rule === true) return true;

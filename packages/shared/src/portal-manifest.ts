@@ -78,7 +78,11 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
   { screen: 'auth/reset-password', paths: ['/reset-password'], access: 'anyone' },
   // A welcome email's link (ADR 024): choose a password, then straight to the dashboard.
   { screen: 'auth/welcome', paths: ['/welcome'], access: 'anyone' },
+  // A sign-in alert's "Not you? Secure your account" link (ADR 037): acts only on its button.
+  { screen: 'auth/secure-account', paths: ['/secure-account'], access: 'anyone' },
   { screen: 'auth/change-password', paths: ['/change-password'], access: 'signed-in' },
+  // Staff past their grace land here and nowhere else until a second factor is on (ADR 037).
+  { screen: 'profile/two-factor-setup', paths: ['/two-factor-setup'], access: 'signed-in' },
   {
     screen: 'dashboard/dashboard',
     paths: ['/dashboard'],

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { appointmentRoutes } from './appointments/appointments.routes';
 import { authRoutes } from './auth/auth.routes';
 import { twoFactorRoutes } from './auth/two-factor.routes';
+import { passkeyRoutes } from './auth/passkeys.routes';
+import { signInDeviceRoutes } from './auth/sign-in-devices.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { mpesaRoutes } from './billing/mpesa.routes';
 import { caseRoutes } from './cases/cases.routes';
@@ -28,6 +30,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(contactMessageRoutes);
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(passkeyRoutes);
+  await app.register(signInDeviceRoutes);
   await app.register(publicConfigRoutes);
   await app.register(userManagementRoutes);
   await app.register(caseRoutes);

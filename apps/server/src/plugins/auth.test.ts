@@ -5,7 +5,7 @@ import { sessions, users } from '../db/schema';
 import { hashToken } from '../lib/tokens';
 import { currentUser } from './auth';
 import { createTestContext, type TestContext } from '../../test/helpers';
-import { TEST_SUPER_KEY, bearer, seedUser, signIn } from '../../test/accounts';
+import { TEST_SUPER_KEY, bearer, seedUser, sessionFor, signIn } from '../../test/accounts';
 
 /** The guards as a future module uses them, on routes added for the test. */
 describe('auth plugin guards', () => {
@@ -44,8 +44,10 @@ describe('auth plugin guards', () => {
   it('requirePermission: follows can(), reading admin toggles fresh on every request', async () => {
     const admin = await seedUser(ctx, { role: 'admin', email: 'admin@example.test' });
     await seedUser(ctx, { role: 'client', email: 'client@example.test' });
-    await seedUser(ctx, { role: 'advocate', email: 'advocate@example.test' });
-    const adminToken = await signIn(ctx, 'admin@example.test');
+    const advocate = await seedUser(ctx, { role: 'advocate', email: 'advocate@example.test' });
+    // Staff sessions straight into the database: signing in would first ask them to set up a
+    // second factor (two-factor-required.test.ts).
+    const adminToken = await sessionFor(ctx, admin);
 
     expect((await call('POST', '/api/test/cases')).statusCode).toBe(401);
     const refused = await call('POST', '/api/test/cases', adminToken);
@@ -70,7 +72,7 @@ describe('auth plugin guards', () => {
 
     const clientToken = await signIn(ctx, 'client@example.test');
     expect((await call('POST', '/api/test/cases', clientToken)).statusCode).toBe(403);
-    const advocateToken = await signIn(ctx, 'advocate@example.test');
+    const advocateToken = await sessionFor(ctx, advocate);
     expect((await call('POST', '/api/test/cases', advocateToken)).statusCode).toBe(200);
   });
 

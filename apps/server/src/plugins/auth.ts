@@ -1,4 +1,10 @@
-import { MESSAGES, type Action } from '@firm/shared';
+import {
+  MESSAGES,
+  TWO_FACTOR_TEXTS,
+  secondFactorRequired,
+  twoFactorSetupState,
+  type Action,
+} from '@firm/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionRow, UserRow } from '../db/schema';
@@ -7,6 +13,12 @@ import { assertCan } from '../lib/permissions';
 import { hashToken } from '../lib/tokens';
 import { liveSessionLookup } from '../modules/auth/live-sessions';
 import { touchSession } from '../modules/auth/sessions.repository';
+
+/** What an account must do before the rest of the API opens to it. */
+export type AccountGate = 'password-change' | 'two-factor-setup';
+
+/** Me, sign-out and the gate's own way out open under either gate. */
+export const ANY_GATE: readonly AccountGate[] = ['password-change', 'two-factor-setup'];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,18 +30,19 @@ declare module 'fastify' {
     user: UserRow | null;
     session: SessionRow | null;
     /**
-     * A live session whose user must change their password, on a route that does not allow that:
-     * `user` stays null (public routes answer as to a visitor) and the guards answer 403.
+     * A live session whose account must first do one thing, on a route that does not allow it:
+     * change a temporary password, or (staff past their grace) set up a second factor. `user`
+     * stays null (public routes answer as to a visitor) and the guards answer 403 with its code.
      */
-    passwordChangeRequired: boolean;
+    accountGate: AccountGate | null;
   }
   interface FastifyContextConfig {
     /**
-     * Lets a user who must change their password call this guarded route. Off by default: every
-     * route that needs a session refuses such a user with 403 PASSWORD_CHANGE_REQUIRED
-     * (docs/roles-and-permissions.md); public routes answer them as a visitor.
+     * The gates under which this guarded route still opens (docs/roles-and-permissions.md): none by
+     * default, so every route that needs a session refuses a gated account with 403
+     * PASSWORD_CHANGE_REQUIRED or TWO_FACTOR_SETUP_REQUIRED; public routes answer it as a visitor.
      */
-    allowPasswordChangeRequired?: boolean;
+    allowedGates?: readonly AccountGate[];
   }
   interface FastifyInstance {
     /** Route guard (`onRequest: [app.requireUser]`): 401 unless a live session is presented. */
@@ -52,10 +65,25 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The first thing the account must do: a temporary password is changed before anything else. */
+function gateOf(user: UserRow, now: Date): AccountGate | null {
+  if (user.mustChangePassword) return 'password-change';
+  if (
+    secondFactorRequired(user) &&
+    twoFactorSetupState({ twoFactorDueAt: user.twoFactorDueAt?.toISOString() }, now) === 'required'
+  ) {
+    return 'two-factor-setup';
+  }
+  return null;
+}
+
 /** The signed-in user of a guarded route (after requireUser). */
 export function currentUser(request: FastifyRequest): UserRow {
-  if (request.passwordChangeRequired) {
+  if (request.accountGate === 'password-change') {
     throw AppError.forbidden(MESSAGES.passwordChangeRequired, 'PASSWORD_CHANGE_REQUIRED');
+  }
+  if (request.accountGate === 'two-factor-setup') {
+    throw AppError.forbidden(TWO_FACTOR_TEXTS.setupRequired, 'TWO_FACTOR_SETUP_REQUIRED');
   }
   if (!request.user) throw AppError.unauthorized(MESSAGES.signInRequired);
   return request.user;
@@ -77,7 +105,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null);
     app.decorateRequest('session', null);
-    app.decorateRequest('passwordChangeRequired', false);
+    app.decorateRequest('accountGate', null);
     const findLiveSession = liveSessionLookup(app.database);
 
     app.addHook('onRequest', async (request) => {
@@ -91,11 +119,9 @@ export const authPlugin = fp(
       }
       // The gate belongs to routes that need a session (the guards below): the home page, health,
       // the contact form and the public config answer a must-change user as anyone else.
-      if (
-        found.user.mustChangePassword &&
-        !request.routeOptions.config?.allowPasswordChangeRequired
-      ) {
-        request.passwordChangeRequired = true;
+      const gate = gateOf(found.user, now);
+      if (gate && !request.routeOptions.config?.allowedGates?.includes(gate)) {
+        request.accountGate = gate;
         return;
       }
       request.user = found.user;

@@ -18,6 +18,8 @@ const NOTHING: PurgeResult = {
   sessions: 0,
   passwordResetTokens: 0,
   signInChallenges: 0,
+  secureAccountTokens: 0,
+  signInDevices: 0,
   mailFiles: 0,
   deliveries: 0,
   smsFiles: 0,

@@ -16,6 +16,7 @@ describe('caching of API answers', () => {
     ctx = await createTestContext({ ADVOCATE_SUPER_KEY: TEST_SUPER_KEY });
     const advocate = await seedUser(ctx, { role: 'advocate', email: 'owner@mwamba.test' });
     token = await sessionFor(ctx, advocate);
+    await seedUser(ctx, { role: 'client', email: 'amina.odhiambo@example.test' });
   });
   afterAll(() => ctx.close());
 
@@ -24,7 +25,8 @@ describe('caching of API answers', () => {
       await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: 'owner@mwamba.test', password: TEST_PASSWORD },
+        // A client's sign-in: the advocate's would ask them to set up a second factor first.
+        payload: { email: 'amina.odhiambo@example.test', password: TEST_PASSWORD },
       }),
       await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) }),
       await ctx.app.inject({

@@ -1,4 +1,4 @@
-import { MESSAGES, TOKEN_STORAGE_KEY, type PublicUser } from '@firm/shared';
+import { MESSAGES, TOKEN_STORAGE_KEY, twoFactorSetupState, type PublicUser } from '@firm/shared';
 import {
   createContext,
   use,
@@ -116,6 +116,14 @@ onAuthProblem(({ status, code }) => {
     drop();
   } else if (code === 'PASSWORD_CHANGE_REQUIRED' && state.user && !state.user.mustChangePassword) {
     void refresh();
+  } else if (
+    code === 'TWO_FACTOR_SETUP_REQUIRED' &&
+    state.user &&
+    twoFactorSetupState(state.user, new Date()) !== 'required'
+  ) {
+    // The grace ran out while open, or an advocate reset the second factor: the guard then shows
+    // the setup.
+    void refresh();
   }
 });
 
@@ -123,6 +131,8 @@ export interface Session extends SessionState {
   start: typeof start;
   updateUser: typeof updateUser;
   signOut: typeof signOut;
+  /** Reads the user again (GET /auth/me): after a change the server made, such as a gate lifted. */
+  refresh: typeof refresh;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -154,7 +164,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
-  const value = useMemo<Session>(() => ({ ...shown, start, updateUser, signOut }), [shown]);
+  const value = useMemo<Session>(
+    () => ({ ...shown, start, updateUser, signOut, refresh }),
+    [shown],
+  );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

@@ -279,6 +279,11 @@ export const publicUserSchema = z.object({
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
   mustChangePassword: z.boolean(),
+  /**
+   * Staff without a second factor: when they must have set one up (ISO). Past it, the portal
+   * opens only its setup (twoFactorSetupState). Absent once they have one, and for clients.
+   */
+  twoFactorDueAt: z.string().optional(),
   permissions: adminPermissionsSchema.optional(),
   verificationStatus: z.enum(VERIFICATION_STATUSES).optional(),
   licenseNumber: z.string().nullable().optional(),

@@ -91,6 +91,7 @@ export const DATA_EXPORT_TEXTS = {
   sections: {
     account: 'Your account',
     sessions: 'Devices signed in',
+    signInDevices: 'Devices that signed in',
     auditLog: 'Record of changes',
     contactMessages: 'Messages sent from the website',
     cases: 'Cases',
@@ -105,6 +106,7 @@ export const DATA_EXPORT_TEXTS = {
   /** Field names whose words are not simply the name split ("ip" → "IP address"). */
   labels: {
     ip: 'IP address',
+    lastIp: 'Last IP address',
     os: 'Operating system',
     userAgent: 'Browser (as it named itself)',
     id: 'Reference id',

@@ -25,6 +25,7 @@ import {
 import { emailField, idParamsSchema, textRule, paginationSchema } from '../common/fields';
 import { queryEnum, queryLimit, queryPage, querySearch } from '../common/list-query';
 import { AUDIT_PAGE_SIZE } from '../common/constants';
+import { TWO_FACTOR_GRACE_MAX_DAYS } from '../two-factor/rules';
 
 /**
  * Firm settings (ADR 019): what an advocate changes in System Settings → Firm settings,
@@ -155,6 +156,16 @@ export const firmSettingsSchema = z
       1,
       VISITOR_DAILY_CEILING_MAX,
     ),
+    /**
+     * Days staff may still sign in after their first sign-in without a second factor (ADR 037):
+     * 0 (the default) requires it at once.
+     */
+    staffTwoFactorGraceDays: wholeNumber(
+      F.twoFactorGraceRequired,
+      F.twoFactorGraceInvalid,
+      0,
+      TWO_FACTOR_GRACE_MAX_DAYS,
+    ),
   })
   .superRefine((value, ctx) => {
     if (BOOKING_DAYS.every((day) => value.bookingTimes[day].length === 0)) {
@@ -211,6 +222,7 @@ export const firmSettingsViewSchema = z.object({
   contactAutoReply: z.string(),
   bookingAutoReply: z.string(),
   visitorBookingsDailyCeiling: z.number(),
+  staffTwoFactorGraceDays: z.number(),
 });
 
 export const firmSettingsAnswerSchema = z.object({
@@ -254,6 +266,7 @@ export function defaultFirmSettings(notificationEmail: string): FirmSettings {
     contactAutoReply: `${MESSAGES.contactSuccess}\n\nThis is an automatic reply confirming we received your message. If your matter is an emergency, please call our hotline.`,
     bookingAutoReply: APPOINTMENT_MESSAGES.whatHappensNext,
     visitorBookingsDailyCeiling: VISITOR_DAILY_CEILING_DEFAULT,
+    staffTwoFactorGraceDays: 0,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   FEE_MAX_KSH,
   VISITOR_DAILY_CEILING_MAX,
 } from '../appointments/rules';
+import { TWO_FACTOR_GRACE_MAX_DAYS } from '../two-factor/rules';
 
 /**
  * Firm settings' texts and the M-Pesa kinds, apart from the schemas (settings/schemas.ts):
@@ -40,6 +41,11 @@ export const FIRM_SETTINGS_MESSAGES = {
     'Visitors’ bookings not yet confirmed from their email. Past this number in a day, the booking form asks visitors to call instead (it stops a bot filling the diary).',
   visitorCeilingRequired: 'The most unconfirmed online bookings a day is required',
   visitorCeilingInvalid: `Enter a whole number from 1 to ${VISITOR_DAILY_CEILING_MAX}`,
+  twoFactorLegend: 'Two-factor sign-in',
+  twoFactorGraceLabel: 'Days staff may sign in before setting up two-factor sign-in',
+  twoFactorGraceHint: `Advocates and admins must sign in with a second factor. 0 asks for it at their next sign-in; at most ${TWO_FACTOR_GRACE_MAX_DAYS} days counts from that sign-in.`,
+  twoFactorGraceRequired: 'The days of grace are required (0 for none)',
+  twoFactorGraceInvalid: `Enter a whole number of days from 0 to ${TWO_FACTOR_GRACE_MAX_DAYS}`,
   paymentNotSetUp: 'The firm has not yet set up M-Pesa payment details.',
   /** Followed by the firm's number as a link, then paymentOrMessage: never a dead end. */
   paymentCallUs: 'To arrange payment, call us on',
@@ -94,6 +100,9 @@ const quoted = (value: unknown, fallback: string) => {
   const text = str(value);
   return text ? `“${text}”` : fallback;
 };
+/** A passkey's name in brackets after "a passkey", or nothing when there is none. */
+const passkeyName = (details: Record<string, unknown>) =>
+  str(details.name) ? ` (${quoted(details.name, '')})` : '';
 /** A number or reference after a noun: " FN/2026/0042", or nothing when there is none. */
 const spaced = (value: unknown) => (str(value) ? ` ${str(value)}` : '');
 
@@ -231,6 +240,13 @@ const DESCRIBERS: Record<string, Describer> = {
   'two_factor.recovery_codes_renewed': (p) => `${p.actor} made new recovery codes`,
   'two_factor.recovery_code_used': (p) => `${p.actor} signed in with a recovery code`,
   'two_factor.reset': (p) => `${p.actor} turned off ${p.target}’s two-factor sign-in`,
+  'passkey.added': (p) => `${p.actor} added a passkey${passkeyName(p.details)}`,
+  'passkey.renamed': (p) =>
+    `${p.actor} renamed a passkey${str(p.details.name) ? ` to ${quoted(p.details.name, '')}` : ''}`,
+  'passkey.removed': (p) => `${p.actor} removed a passkey${passkeyName(p.details)}`,
+  // Sign-in alerts (ADR 037): a "Not you? Secure your account" link was followed.
+  'account.secured': (p) =>
+    `${p.actor} secured ${whose(p)} account from a sign-in alert: every session signed out`,
   'report.exported': (p) =>
     `${p.actor} exported ${str(p.details.title) ? `the ${str(p.details.title)} report` : 'a report'}${str(p.details.from) && str(p.details.to) ? ` for ${str(p.details.from)} to ${str(p.details.to)}` : ''}`,
   'super_key.rotated': (p) => `${p.actor} changed the advocate registration key`,
@@ -357,6 +373,7 @@ export const DELIVERY_KIND_LABELS: Readonly<Record<string, string>> = {
   contact_auto_reply: 'Contact form: automatic reply',
   password_reset: 'Password reset link',
   two_factor_reset: 'Two-factor sign-in turned off',
+  sign_in_alert: 'Sign-in from a new device',
   email_change_link: 'New email address: confirmation link',
   email_change_notice: 'Email address changed: notice to the old address',
   invitation: 'Invitation to the client portal',

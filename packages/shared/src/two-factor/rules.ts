@@ -24,3 +24,19 @@ export function normalizeRecoveryCode(code: string): string {
   const letters = code.toLowerCase().replace(/[^a-z2-7]/g, '');
   return letters.length === 10 ? `${letters.slice(0, 5)}-${letters.slice(5)}` : code.trim();
 }
+
+/** The most days a firm may let its staff sign in before they set up a second factor. */
+export const TWO_FACTOR_GRACE_MAX_DAYS = 7;
+
+/**
+ * Where a staff account without a second factor stands: `due` while its grace lasts (the portal
+ * says by when), `required` once it has run out (only setting it up is open). `twoFactorDueAt` is
+ * set at the first sign-in without one (ADR 037).
+ */
+export function twoFactorSetupState(
+  user: { twoFactorDueAt?: string | null | undefined },
+  now: Date,
+): 'none' | 'due' | 'required' {
+  if (!user.twoFactorDueAt) return 'none';
+  return Date.parse(user.twoFactorDueAt) <= now.getTime() ? 'required' : 'due';
+}

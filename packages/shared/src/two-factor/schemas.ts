@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { loginPasswordField } from '../auth/schemas';
 import { RECOVERY_CODE_PATTERN, TOTP_DIGITS, normalizeRecoveryCode } from './rules';
+import { SECOND_FACTOR_METHODS } from '../passkeys/rules';
+import { passkeyAuthenticationResponseSchema } from '../passkeys/schemas';
 import { TWO_FACTOR_TEXTS as T } from './texts';
 
 /** Six digits; spaces a person types between them are dropped. */
@@ -43,6 +45,8 @@ export const twoFactorDisableInputSchema = z
 export const twoFactorStatusSchema = z.object({
   totp: z.boolean(),
   recoveryCodesLeft: z.number().int(),
+  /** How many passkeys the account has (each is a second factor too). */
+  passkeys: z.number().int(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
@@ -54,7 +58,7 @@ export const twoFactorChallengeSchema = z.object({
   message: z.string(),
   code: z.literal('TWO_FACTOR_REQUIRED'),
   challengeToken: z.string(),
-  methods: z.array(z.enum(['totp', 'recovery'])),
+  methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
 });
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 
@@ -63,9 +67,12 @@ export const loginSecondStepInputSchema = z
     challengeToken: z.string().min(1).max(200),
     code: totpCodeField.optional(),
     recoveryCode: recoveryCodeField.optional(),
+    /** A passkey's answer to the options of /auth/login/2fa/passkey-options. */
+    passkey: passkeyAuthenticationResponseSchema.optional(),
   })
-  .refine((input) => input.code !== undefined || input.recoveryCode !== undefined, {
-    path: ['code'],
-    error: T.codeRequired,
-  });
+  .refine(
+    (input) =>
+      input.code !== undefined || input.recoveryCode !== undefined || input.passkey !== undefined,
+    { path: ['code'], error: T.codeRequired },
+  );
 export type LoginSecondStepInput = z.input<typeof loginSecondStepInputSchema>;

@@ -15,6 +15,10 @@ export const TWO_FACTOR_TEXTS = {
   enabled: `Two-factor sign-in is on. Keep these ${RECOVERY_CODE_COUNT} recovery codes somewhere safe: each works once if you lose your phone.`,
   disabled: 'Two-factor sign-in is off.',
   wrongPassword: 'The password is not right',
+  setupRequired:
+    'Set up two-factor sign-in to continue: the firm requires it of everyone who opens client files.',
+  lastSecondFactor:
+    'Staff must keep a second factor: set up another (an authenticator app or a passkey) before removing this one.',
   recoveryCodesRenewed: `New recovery codes: the old ones no longer work. Keep these ${RECOVERY_CODE_COUNT} somewhere safe.`,
 } as const;
 
@@ -64,4 +68,15 @@ export const TWO_FACTOR_SCREEN_TEXTS = {
   turningOff: 'Turning off…',
   setUpFailed: 'Two-factor sign-in could not be set up. Please try again.',
   actionFailed: 'That did not work. Please try again.',
+  staffMustKeep: 'The firm requires two-factor sign-in of staff: it cannot be turned off.',
+  setupPageTitle: 'Set up two-factor sign-in',
+  setupPageIntro:
+    'Everyone at the firm who opens client files signs in with a second factor as well as a password. Set it up now to continue: it takes a minute.',
+  appHeading: 'An authenticator app',
+  continueToPortal: 'Continue to the portal',
+  /** The notice staff see while their grace lasts (the day in words, Nairobi time). */
+  setupDueBy: (day: string) =>
+    `Set up two-factor sign-in by ${day}. After that the portal opens only once it is set up.`,
+  setupNow: 'Set it up now',
+  signOut: 'Sign out',
 } as const;

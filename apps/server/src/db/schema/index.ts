@@ -13,3 +13,5 @@ export * from './mail-guard';
 export * from './deliveries';
 export * from './billing';
 export * from './two-factor';
+export * from './passkeys';
+export * from './sign-in-devices';

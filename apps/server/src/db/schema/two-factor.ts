@@ -67,6 +67,8 @@ export const signInChallenges = pgTable(
     tokenHash: text().notNull().unique(),
     rememberMe: boolean().notNull().default(false),
     failures: smallint().notNull().default(0),
+    /** The WebAuthn challenge of the passkey asked for (passkey-options), spent by its answer. */
+    webauthnChallenge: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -41,6 +41,12 @@ export const users = pgTable(
     experience: integer(),
     education: text(),
     barAdmission: text(),
+    /**
+     * Staff without a second factor: when they must have set one up, fixed at their first sign-in
+     * without one (now plus the firm's grace days) and cleared when they set one up. Past it, the
+     * API opens only that setup (ADR 037). Null: nothing due.
+     */
+    twoFactorDueAt: timestamp({ withTimezone: true }),
     failedLoginCount: integer().notNull().default(0),
     lockedUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -65,6 +71,10 @@ export const users = pgTable(
       sql`${table.role} <> 'admin' or ${table.permissions} is not null`,
     ),
     check('users_experience_check', sql`${table.experience} is null or ${table.experience} >= 0`),
+    check(
+      'users_two_factor_due_check',
+      sql`${table.role} <> 'client' or ${table.twoFactorDueAt} is null`,
+    ),
     check('users_failed_login_count_check', sql`${table.failedLoginCount} >= 0`),
     check(
       'users_email_check',

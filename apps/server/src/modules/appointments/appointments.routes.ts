@@ -121,8 +121,9 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: bookingLimit,
     },
     async (request, reply) => {
-      // A signed-in person books as themself; a temporary password must be changed first.
-      const user = request.passwordChangeRequired ? currentUser(request) : request.user;
+      // A signed-in person books as themself; a gated account (a temporary password, staff without
+      // a second factor) does what its gate asks first.
+      const user = request.accountGate ? currentUser(request) : request.user;
       const created = await createAppointment(deps, user, request.body, requestMeta(request));
       // A visitor's booking is held until confirmed from the email (ADR 022): the answer says so.
       const message = user ? M.booked : M.heldForVisitor;

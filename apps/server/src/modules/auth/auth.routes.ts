@@ -16,9 +16,10 @@ import {
   AUTH_MESSAGES,
   apiErrorSchema,
   loginSecondStepInputSchema,
+  SECOND_FACTOR_METHODS,
 } from '@firm/shared';
 import { AppError } from '../../lib/app-error';
-import { currentSession, currentUser } from '../../plugins/auth';
+import { ANY_GATE, currentSession, currentUser } from '../../plugins/auth';
 import { toPublicUser } from '../users/user-serializer';
 import { z } from 'zod';
 import type { AuthDeps } from './auth-deps';
@@ -33,7 +34,7 @@ import { errorResponses } from '../../lib/route-kit';
 /** A refused sign-in, or (TWO_FACTOR_REQUIRED) the challenge the second step takes (ADR 037). */
 const challengeOrErrorSchema = apiErrorSchema.extend({
   challengeToken: z.string().optional(),
-  methods: z.array(z.enum(['totp', 'recovery'])).optional(),
+  methods: z.array(z.enum(SECOND_FACTOR_METHODS)).optional(),
 });
 
 const meta = (request: FastifyRequest) => ({
@@ -172,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicUserSchema, ...errorResponses(401) },
       },
       onRequest: [app.requireUser],
-      config: { allowPasswordChangeRequired: true },
+      config: { allowedGates: ANY_GATE },
     },
     async (request) => toPublicUser(currentUser(request)),
   );
@@ -186,7 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successMessageSchema, ...errorResponses(401) },
       },
       onRequest: [app.requireUser],
-      config: { allowPasswordChangeRequired: true },
+      config: { allowedGates: ANY_GATE },
     },
     async (request) => {
       await logout(deps, currentSession(request));
@@ -261,7 +262,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       onRequest: [app.requireUser],
-      config: { allowPasswordChangeRequired: true, rateLimit: LIMITS.changePassword },
+      config: { allowedGates: ['password-change'], rateLimit: LIMITS.changePassword },
     },
     async (request) => {
       const user = await changePassword(

@@ -40,6 +40,8 @@ describe('sign-in and sessions', () => {
         createdAt: seeded.createdAt.toISOString(),
         lastLogin: expect.any(String),
         mustChangePassword: false,
+        // Staff with no second factor: due at this sign-in (the firm gives no grace by default).
+        twoFactorDueAt: expect.any(String),
         permissions: {
           canOpenFiles: false,
           canUploadFiles: false,
@@ -50,6 +52,7 @@ describe('sign-in and sessions', () => {
         },
       });
       expect(Date.now() - Date.parse(body.user.lastLogin)).toBeLessThan(60_000);
+      expect(body.user.twoFactorDueAt).toBe(body.user.lastLogin);
 
       const [session] = await ctx.database.db.select().from(sessions);
       expect(session!.tokenHash).toMatch(/^[0-9a-f]{64}$/);

@@ -82,6 +82,21 @@ export async function requestPasswordReset(
 }
 
 /**
+ * A reset link's token, as forgot-password issues it (one hour, single use), handed to whoever
+ * already proved the mailbox another way: a sign-in alert's "secure your account" link, which
+ * goes on to choosing a password without a second email.
+ */
+export async function issueResetToken(tx: Executor, userId: string, now: Date): Promise<string> {
+  const token = generateToken();
+  await insertResetToken(tx, {
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+  });
+  return token;
+}
+
+/**
  * Spends a one-time link of `kind` (reset or invitation) and sets the password it was sent for.
  * A spent, expired or unknown link answers `invalid()`; so does one for an account deactivated
  * since it was sent (it must not reopen the account), and the rollback leaves the link unspent.

@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, passwordResetTokens, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
-import { TEST_PASSWORD, TEST_SUPER_KEY, bearer, seedUser, signIn } from '../../../test/accounts';
+import {
+  TEST_PASSWORD,
+  TEST_SUPER_KEY,
+  bearer,
+  enrolTotp,
+  seedUser,
+  signIn,
+} from '../../../test/accounts';
 
 const NEW_PASSWORD = 'N3w-Passw0rd-2026';
 
@@ -360,7 +367,7 @@ describe('the password lifecycle', () => {
   });
 
   describe('a user who must change their password', () => {
-    it('gets 403 PASSWORD_CHANGE_REQUIRED from signed-in routes but me, change-password and logout, until done', async () => {
+    it('gets 403 PASSWORD_CHANGE_REQUIRED from signed-in routes but me, change-password and logout, until done; staff then set up a second factor', async () => {
       await seedUser(ctx, {
         role: 'advocate',
         email: 'advocate@example.test',
@@ -390,8 +397,11 @@ describe('the password lifecycle', () => {
         token,
       );
       expect(changed.statusCode).toBe(200);
-      expect((await users()).statusCode).toBe(200);
       expect((await me(token)).json().mustChangePassword).toBe(false);
+      // An advocate's next gate: a second factor, before anything else opens.
+      expect((await users()).json().code).toBe('TWO_FACTOR_SETUP_REQUIRED');
+      await enrolTotp(ctx, token);
+      expect((await users()).statusCode).toBe(200);
     });
 
     it('may still sign out', async () => {

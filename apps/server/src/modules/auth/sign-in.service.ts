@@ -6,7 +6,9 @@ import {
   TWO_FACTOR_CHALLENGE_MINUTES,
   TWO_FACTOR_MAX_FAILURES,
   TWO_FACTOR_TEXTS,
+  PASSKEY_TEXTS,
   isAdvocateAccount,
+  secondFactorRequired,
   type LoginSecondStepInput,
 } from '@firm/shared';
 import type { SessionRow, UserRow } from '../../db/schema';
@@ -14,17 +16,26 @@ import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/passwords';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit-log.repository';
+import { readStaffTwoFactorGraceDays } from '../settings/firm-settings.service';
 import { toPublicUser } from '../users/user-serializer';
 import {
   findUserById,
   claimSignInAttempt,
+  markTwoFactorDue,
   recordSuccessfulSignIn,
   refundSignInAttempt,
 } from '../users/users.repository';
 import type { AuthDeps, RequestMeta } from './auth-deps';
 import { LOCK_MINUTES, LOCK_MS, MAX_FAILURES } from './login-throttle';
 import { insertSession, revokeSession } from './sessions.repository';
-import { hasSecondFactor, refusal, spendSecondFactor } from './two-factor.service';
+import { recordSignInDevice } from './sign-in-devices.service';
+import {
+  hasSecondFactor,
+  refusal,
+  secondFactorMethods,
+  spendSecondFactor,
+} from './two-factor.service';
+import { relyingPartyOf } from './webauthn';
 import {
   countChallengeFailure,
   endChallenge,
@@ -48,15 +59,25 @@ export async function startSession(
   const lifetimeMs = options.rememberMe
     ? REMEMBER_ME_DAYS * 24 * 60 * 60 * 1000
     : SESSION_HOURS * 60 * 60 * 1000;
-  await insertSession(deps.db, {
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + lifetimeMs),
-    ip: meta.ip,
-    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+  const now = new Date();
+  // The device is recorded with the session, and a new one's alert written to the outbox, in one
+  // transaction (sign-in-devices.service.ts): every way in (password, second step, a welcome
+  // link, registration) comes through here.
+  const alertId = await deps.db.transaction(async (tx) => {
+    await insertSession(tx, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + lifetimeMs),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    });
+    return recordSignInDevice(tx, user, meta, now);
   });
+  if (alertId) await deps.outbox.dispatch(alertId);
   return token;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function lockedMessage(until: Date | number, now: number): string {
   const minutes = Math.max(1, Math.ceil((+until - now) / 60_000));
@@ -113,7 +134,8 @@ export async function login(
   if (!user.isActive)
     throw AppError.forbidden(AUTH_MESSAGES.accountDeactivated, 'ACCOUNT_DEACTIVATED');
 
-  if (await hasSecondFactor(deps.db, user.id)) {
+  const methods = await secondFactorMethods(deps.db, user.id);
+  if (methods.length > 0) {
     // A challenge, not a session (ADR 037). The right password gives its attempt back but does
     // not clear the count: each code tried claims one, so wrong codes run into the lock too.
     await refundSignInAttempt(deps.db, user.id, {
@@ -127,13 +149,26 @@ export async function login(
       rememberMe: input.rememberMe === true,
       expiresAt: new Date(now + TWO_FACTOR_CHALLENGE_MINUTES * 60_000),
     });
-    throw new AppError(401, TWO_FACTOR_TEXTS.required, 'TWO_FACTOR_REQUIRED', undefined, {
+    const message = methods.includes('totp') ? TWO_FACTOR_TEXTS.required : PASSKEY_TEXTS.required;
+    throw new AppError(401, message, 'TWO_FACTOR_REQUIRED', undefined, {
       challengeToken,
-      methods: ['totp', 'recovery'],
+      methods,
     });
   }
 
   return finishSignIn(deps, user.id, { rememberMe: input.rememberMe === true, now }, meta);
+}
+
+/**
+ * Staff signing in without a second factor: from this sign-in they have the firm's grace days to
+ * set one up (none by default), after which the API opens only that setup (ADR 037).
+ */
+async function startTwoFactorGrace(deps: AuthDeps, user: UserRow, now: number): Promise<UserRow> {
+  if (!secondFactorRequired(user) || user.twoFactorDueAt) return user;
+  if (await hasSecondFactor(deps.db, user.id)) return user;
+  const graceDays = await readStaffTwoFactorGraceDays(deps.db);
+  const due = await markTwoFactorDue(deps.db, user.id, new Date(now + graceDays * DAY_MS));
+  return due ?? (await findUserById(deps.db, user.id)) ?? user;
 }
 
 /** The right password (and second factor): the failures start again, and a session. */
@@ -143,9 +178,10 @@ async function finishSignIn(
   options: { rememberMe: boolean; now: number },
   meta: RequestMeta,
 ): Promise<{ token: string; user: PublicUser }> {
-  const signedIn = await recordSuccessfulSignIn(deps.db, userId, new Date(options.now));
+  let signedIn = await recordSuccessfulSignIn(deps.db, userId, new Date(options.now));
   if (!signedIn)
     throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+  signedIn = await startTwoFactorGrace(deps, signedIn, options.now);
   const token = await startSession(deps, signedIn, { rememberMe: options.rememberMe }, meta);
   return { token, user: toPublicUser(signedIn) };
 }
@@ -184,7 +220,17 @@ export async function signInSecondStep(
     if (!claim?.claimed) {
       return { kind: 'locked' as const, until: claim?.user.lockedUntil ?? new Date(now + LOCK_MS) };
     }
-    const result = await spendSecondFactor(tx, deps.twoFactorBox, user.id, input, new Date(now));
+    const given = input.passkey
+      ? {
+          passkey: {
+            response: input.passkey,
+            expectedChallenge: challenge.webauthnChallenge,
+            signInChallengeId: challenge.id,
+            rp: relyingPartyOf(deps.publicUrl),
+          },
+        }
+      : { code: input.code, recoveryCode: input.recoveryCode };
+    const result = await spendSecondFactor(tx, deps.twoFactorBox, user.id, given, new Date(now));
     if (result !== 'ok') {
       if (claim.locksNow) {
         await writeAudit(tx, {

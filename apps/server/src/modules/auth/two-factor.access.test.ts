@@ -17,7 +17,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
   'GET /auth/2fa': {
     allowed: 200,
     request: () => ({ method: 'GET', url: '/api/auth/2fa' }),
-    check: (body) => expect(body).toEqual({ totp: false, recoveryCodesLeft: 0 }),
+    check: (body) => expect(body).toEqual({ totp: false, recoveryCodesLeft: 0, passkeys: 0 }),
   },
   'POST /auth/2fa/totp/setup': {
     allowed: 200,

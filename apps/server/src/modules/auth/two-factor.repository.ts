@@ -1,6 +1,8 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
+  passkeyRegistrations,
+  passkeys,
   recoveryCodes,
   signInChallenges,
   totpSecrets,
@@ -62,8 +64,19 @@ export async function claimTotpStep(
   return rows.length === 1;
 }
 
+/** Every second factor of the account: the authenticator, passkeys and recovery codes. */
 export async function deleteSecondFactor(db: Executor, userId: string): Promise<void> {
+  await deleteTotpSecret(db, userId);
+  await deleteRecoveryCodes(db, userId);
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
+  await db.delete(passkeyRegistrations).where(eq(passkeyRegistrations.userId, userId));
+}
+
+export async function deleteTotpSecret(db: Executor, userId: string): Promise<void> {
   await db.delete(totpSecrets).where(eq(totpSecrets.userId, userId));
+}
+
+export async function deleteRecoveryCodes(db: Executor, userId: string): Promise<void> {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 

@@ -9,7 +9,7 @@ import {
   twoFactorDisableInputSchema,
   twoFactorStatusSchema,
 } from '@firm/shared';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, type AccountGate } from '../../plugins/auth';
 import { errorResponses, requestMeta } from '../../lib/route-kit';
 import {
   disableTwoFactor,
@@ -33,6 +33,9 @@ const PER_ACCOUNT = {
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 
+/** Staff past their grace reach these: what they have, and setting one up (ADR 037). */
+export const SETUP_GATE: readonly AccountGate[] = ['two-factor-setup'];
+
 /** `/api/auth/2fa/*`: the signed-in person's own second factor (ADR 037). */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: TwoFactorDeps = { db: app.db, box: app.twoFactorBox };
@@ -47,6 +50,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: twoFactorStatusSchema, ...errors },
       },
       onRequest: [app.requireUser],
+      config: { allowedGates: SETUP_GATE },
     },
     async (request) => twoFactorStatus(deps, currentUser(request)),
   );
@@ -61,7 +65,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: totpSetupSchema, ...errors },
       },
       onRequest: [app.requireUser],
-      config: { rateLimit: PER_ACCOUNT },
+      config: { rateLimit: PER_ACCOUNT, allowedGates: SETUP_GATE },
     },
     async (request) => setUpTotp(deps, currentUser(request)),
   );
@@ -76,7 +80,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recoveryCodesSchema, ...errors },
       },
       onRequest: [app.requireUser],
-      config: { rateLimit: PER_ACCOUNT },
+      config: { rateLimit: PER_ACCOUNT, allowedGates: SETUP_GATE },
     },
     async (request) => ({
       success: true as const,
@@ -103,8 +107,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: PER_ACCOUNT },
     },
     async (request) => {
-      await disableTwoFactor(deps, currentUser(request), request.body, requestMeta(request));
-      return { success: true as const, message: T.disabled };
+      const message = await disableTwoFactor(
+        deps,
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      );
+      return { success: true as const, message };
     },
   );
 

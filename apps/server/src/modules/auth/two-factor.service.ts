@@ -5,6 +5,9 @@ import {
   TOTP_PERIOD_SECONDS,
   TOTP_WINDOW,
   TWO_FACTOR_TEXTS as T,
+  PASSKEY_TEXTS,
+  secondFactorRequired,
+  type SecondFactorMethod,
   type TotpSetup,
   type TwoFactorStatus,
 } from '@firm/shared';
@@ -17,9 +20,13 @@ import { verifyPassword } from '../../lib/passwords';
 import type { SecretBox } from '../../lib/secret-box';
 import { hashToken } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit-log.repository';
+import { clearTwoFactorDue, lockUserRow } from '../users/users.repository';
+import { countPasskeys } from './passkeys.repository';
+import { spendPasskey, type PasskeyAssertion } from './webauthn';
 import {
   claimTotpStep,
-  deleteSecondFactor,
+  deleteRecoveryCodes,
+  deleteTotpSecret,
   findTotpSecret,
   replaceRecoveryCodes,
   saveUnconfirmedSecret,
@@ -71,7 +78,7 @@ function newRecoveryCode(): string {
   return `${letters.slice(0, 5)}-${letters.slice(5)}`;
 }
 
-async function issueRecoveryCodes(tx: Executor, userId: string): Promise<string[]> {
+export async function issueRecoveryCodes(tx: Executor, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await replaceRecoveryCodes(tx, userId, codes.map(hashToken));
   return codes;
@@ -85,17 +92,43 @@ export async function twoFactorStatus(
   deps: TwoFactorDeps,
   user: UserRow,
 ): Promise<TwoFactorStatus> {
-  const [secret, left] = await Promise.all([
+  const [secret, left, passkeys] = await Promise.all([
     findTotpSecret(deps.db, user.id),
     unusedRecoveryCodes(deps.db, user.id),
+    countPasskeys(deps.db, user.id),
   ]);
-  const on = Boolean(secret?.confirmedAt);
-  return { totp: on, recoveryCodesLeft: on ? left : 0 };
+  const totp = Boolean(secret?.confirmedAt);
+  return { totp, recoveryCodesLeft: totp || passkeys > 0 ? left : 0, passkeys };
 }
 
-/** Whether signing in to this account takes a second factor. */
-export async function hasSecondFactor(db: Executor, userId: string): Promise<boolean> {
+async function isTotpOn(db: Executor, userId: string): Promise<boolean> {
   return Boolean((await findTotpSecret(db, userId))?.confirmedAt);
+}
+
+/**
+ * What can finish this account's sign-in: the authenticator app, passkeys, recovery codes (the
+ * last only beside one of the others). Empty: the password alone signs in.
+ */
+export async function secondFactorMethods(
+  db: Executor,
+  userId: string,
+): Promise<SecondFactorMethod[]> {
+  const [totp, passkeys, left] = await Promise.all([
+    isTotpOn(db, userId),
+    countPasskeys(db, userId),
+    unusedRecoveryCodes(db, userId),
+  ]);
+  if (!totp && passkeys === 0) return [];
+  return [
+    ...(totp ? (['totp'] as const) : []),
+    ...(passkeys > 0 ? (['passkey'] as const) : []),
+    ...(left > 0 ? (['recovery'] as const) : []),
+  ];
+}
+
+/** Whether signing in to this account takes a second factor (an authenticator or a passkey). */
+export async function hasSecondFactor(db: Executor, userId: string): Promise<boolean> {
+  return (await isTotpOn(db, userId)) || (await countPasskeys(db, userId)) > 0;
 }
 
 /**
@@ -104,7 +137,7 @@ export async function hasSecondFactor(db: Executor, userId: string): Promise<boo
  * app confirms it; a second setup replaces a key not yet confirmed.
  */
 export async function setUpTotp(deps: TwoFactorDeps, user: UserRow): Promise<TotpSetup> {
-  if (await hasSecondFactor(deps.db, user.id)) {
+  if (await isTotpOn(deps.db, user.id)) {
     throw AppError.conflict(T.alreadyOn, 'TWO_FACTOR_ALREADY_ON');
   }
   const secret = new Secret({ size: 20 });
@@ -132,6 +165,7 @@ export async function enableTotp(
       throw AppError.conflict(T.alreadyOn, 'TWO_FACTOR_ALREADY_ON');
     }
     const codes = await issueRecoveryCodes(tx, user.id);
+    await clearTwoFactorDue(tx, user.id);
     await writeAudit(tx, {
       actorId: user.id,
       action: 'two_factor.enabled',
@@ -143,7 +177,7 @@ export async function enableTotp(
   });
 }
 
-export type SecondFactorResult = 'ok' | 'wrong' | 'used';
+export type SecondFactorResult = 'ok' | 'wrong' | 'used' | 'passkey_refused';
 
 /**
  * Checks and spends a second factor: a code from the app (refused if it, or a later one, was
@@ -153,9 +187,16 @@ export async function spendSecondFactor(
   tx: Executor,
   box: SecretBox,
   userId: string,
-  given: { code?: string | undefined; recoveryCode?: string | undefined },
+  given: {
+    code?: string | undefined;
+    recoveryCode?: string | undefined;
+    passkey?: PasskeyAssertion | undefined;
+  },
   now: Date,
 ): Promise<SecondFactorResult> {
+  if (given.passkey !== undefined) {
+    return (await spendPasskey(tx, userId, given.passkey, now)) ? 'ok' : 'passkey_refused';
+  }
   if (given.recoveryCode !== undefined) {
     return (await spendRecoveryCode(tx, userId, hashToken(given.recoveryCode), now))
       ? 'ok'
@@ -170,6 +211,13 @@ export async function spendSecondFactor(
 
 /** The answer to a second factor refused. */
 export function refusal(result: Exclude<SecondFactorResult, 'ok'>): AppError {
+  if (result === 'passkey_refused') {
+    return AppError.badRequest(
+      PASSKEY_TEXTS.refused,
+      { passkey: PASSKEY_TEXTS.refused },
+      'PASSKEY_REFUSED',
+    );
+  }
   return result === 'used'
     ? AppError.badRequest(T.codeUsed, { code: T.codeUsed }, 'TWO_FACTOR_CODE_USED')
     : wrongCode();
@@ -181,9 +229,14 @@ export async function disableTwoFactor(
   user: UserRow,
   input: { password: string; code?: string | undefined; recoveryCode?: string | undefined },
   meta: Meta,
-): Promise<void> {
-  if (!(await hasSecondFactor(deps.db, user.id))) {
+): Promise<string> {
+  if (!(await isTotpOn(deps.db, user.id))) {
     throw AppError.conflict(T.notSetUp, 'TWO_FACTOR_NOT_ON');
+  }
+  // Staff keep a second factor: the authenticator goes only while another factor stays.
+  const lastFactor = () => AppError.conflict(T.lastSecondFactor, 'LAST_SECOND_FACTOR');
+  if (secondFactorRequired(user) && (await countPasskeys(deps.db, user.id)) === 0) {
+    throw lastFactor();
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw AppError.badRequest(
@@ -192,10 +245,17 @@ export async function disableTwoFactor(
       'CURRENT_PASSWORD_WRONG',
     );
   }
+  let passkeysLeft = 0;
   const result = await deps.db.transaction(async (tx) => {
+    // Removing a passkey takes this lock too: the two cannot leave staff with neither.
+    await lockUserRow(tx, user.id);
     const spent = await spendSecondFactor(tx, deps.box, user.id, input, nowOf(deps));
     if (spent !== 'ok') return spent;
-    await deleteSecondFactor(tx, user.id);
+    // Passkeys stay, and so do the recovery codes that go with them.
+    await deleteTotpSecret(tx, user.id);
+    passkeysLeft = await countPasskeys(tx, user.id);
+    if (passkeysLeft === 0 && secondFactorRequired(user)) throw lastFactor();
+    if (passkeysLeft === 0) await deleteRecoveryCodes(tx, user.id);
     await writeAudit(tx, {
       actorId: user.id,
       action: 'two_factor.disabled',
@@ -206,6 +266,7 @@ export async function disableTwoFactor(
     return spent;
   });
   if (result !== 'ok') throw refusal(result);
+  return passkeysLeft > 0 ? PASSKEY_TEXTS.totpOffPasskeysStay : T.disabled;
 }
 
 /** POST /api/auth/2fa/recovery-codes: ten new codes; the old ones stop working. */

@@ -17,6 +17,7 @@ import {
   ownNotificationsForExport,
 } from '../notifications/notifications.service';
 import { ownConversationsForExport } from '../messages/message-read-models';
+import { listDevices } from '../auth/sign-in-devices.repository';
 import { describeUserAgent } from './user-agent';
 import {
   allSessionsOf,
@@ -126,6 +127,17 @@ export const exportSections: ExportSection[] = [
         ip: session.ip,
         userAgent: session.userAgent,
         ...describeUserAgent(session.userAgent),
+      })),
+  },
+  {
+    // Sign-in alerts' record of the browsers and systems that signed in (ADR 037).
+    key: 'signInDevices',
+    read: async (db, user) =>
+      (await listDevices(db, user.id)).map((device) => ({
+        device: device.label,
+        firstSeenAt: iso(device.firstSeenAt),
+        lastSeenAt: iso(device.lastSeenAt),
+        lastIp: device.lastIp,
       })),
   },
   {

@@ -1,7 +1,12 @@
-import { DATA_EXPORT_TEXTS, PROFILE_MESSAGES, formatNairobiDateTime } from '@firm/shared';
+import {
+  DATA_EXPORT_TEXTS,
+  PROFILE_MESSAGES,
+  formatNairobiDateTime,
+  isClientAccount,
+} from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, bearer, seedUser, signIn } from '../../../test/accounts';
+import { TEST_PASSWORD, bearer, seedUser, sessionFor, signIn } from '../../../test/accounts';
 import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { seedCase, seedNote } from '../../../test/cases';
 import { seedConversation } from '../../../test/messages';
@@ -22,7 +27,10 @@ afterAll(() => ctx.close());
 async function newPerson(role: 'client' | 'advocate' | 'admin' = 'client') {
   const email = `person-${(seq += 1)}@profile.test`;
   const user = await seedUser(ctx, { role, email });
-  const token = await signIn(ctx, email, TEST_PASSWORD, uniqueAddress());
+  // Staff straight into the database: signing in would first ask them to set up a second factor.
+  const token = isClientAccount(user)
+    ? await signIn(ctx, email, TEST_PASSWORD, uniqueAddress())
+    : await sessionFor(ctx, user);
   return { user, token, email };
 }
 

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, lte, notExists, or } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, isNotNull, isNull, lte, notExists, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { lockForTransaction } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import {
@@ -10,7 +11,9 @@ import {
   messageAttachments,
   notifications,
   passwordResetTokens,
+  secureAccountTokens,
   signInChallenges,
+  signInDevices,
   sessions,
 } from '../../db/schema';
 
@@ -141,6 +144,58 @@ export async function deleteChallengesEndedBefore(
       or(lte(signInChallenges.expiresAt, endedBefore), lte(signInChallenges.usedAt, endedBefore)),
     )
     .returning({ id: signInChallenges.id });
+  return rows.length;
+}
+
+/**
+ * Deletes sign-in alerts' "secure your account" links (ADR 037) that expired, or were used, at or
+ * before `endedBefore`; returns how many.
+ */
+export async function deleteSecureAccountTokensEndedBefore(
+  db: Executor,
+  endedBefore: Date,
+): Promise<number> {
+  const rows = await db
+    .delete(secureAccountTokens)
+    .where(
+      or(
+        lte(secureAccountTokens.expiresAt, endedBefore),
+        lte(secureAccountTokens.usedAt, endedBefore),
+      ),
+    )
+    .returning({ id: secureAccountTokens.id });
+  return rows.length;
+}
+
+/**
+ * Deletes the devices an account last signed in from at or before `lastSeenBefore` (ADR 037,
+ * sign-in alerts), keeping each account's most recently seen one: with none left its next
+ * sign-in would alert nobody, as an account's first does. Returns how many.
+ */
+export async function deleteDevicesUnseenSince(
+  db: Executor,
+  lastSeenBefore: Date,
+): Promise<number> {
+  const newer = alias(signInDevices, 'newer_device');
+  const rows = await db
+    .delete(signInDevices)
+    .where(
+      and(
+        lte(signInDevices.lastSeenAt, lastSeenBefore),
+        exists(
+          db
+            .select({ id: newer.id })
+            .from(newer)
+            .where(
+              and(
+                eq(newer.userId, signInDevices.userId),
+                gt(newer.lastSeenAt, signInDevices.lastSeenAt),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning({ id: signInDevices.id });
   return rows.length;
 }
 

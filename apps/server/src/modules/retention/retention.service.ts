@@ -4,6 +4,7 @@ import {
   ENQUIRY_RETENTION_MONTHS,
   MAIL_FILE_RETENTION_MONTHS,
   NOTIFICATION_RETENTION_MONTHS,
+  SIGN_IN_DEVICE_RETENTION_MONTHS,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -16,6 +17,8 @@ import {
   deleteVisitorBookingsEndedBefore,
   deleteResetTokensEndedBefore,
   deleteChallengesEndedBefore,
+  deleteDevicesUnseenSince,
+  deleteSecureAccountTokensEndedBefore,
   deleteSessionsEndedBefore,
   lockRetentionPurge,
 } from './retention.repository';
@@ -43,6 +46,10 @@ export interface PurgeResult {
   passwordResetTokens: number;
   /** Two-factor sign-in's challenges (ADR 037). */
   signInChallenges: number;
+  /** Sign-in alerts' "secure your account" links, spent or expired (ADR 037). */
+  secureAccountTokens: number;
+  /** Devices not signed in from for SIGN_IN_DEVICE_RETENTION_MONTHS (each account keeps its latest). */
+  signInDevices: number;
   mailFiles: number;
   /** The outbox's record of sent and failed emails and texts (ADR 028). */
   deliveries: number;
@@ -79,7 +86,8 @@ export function retentionCutoff(now: Date, months: number): Date {
  * contact messages, visitors' booking requests, notifications, the outbox's record of what was
  * sent, and `.eml` mail and `.txt` text files past their retention, and sessions and reset links that
  * ended more than ENDED_SESSION_RETENTION_HOURS ago (dead data that still holds IP addresses and
- * user agents). The rows go in one transaction with one audit row, written only when something was
+ * user agents), with sign-in alerts' links, and devices not signed in from for
+ * SIGN_IN_DEVICE_RETENTION_MONTHS but each account's latest. The rows go in one transaction with one audit row, written only when something was
  * deleted: the log then shows the policy being applied without a row for every quiet day.
  */
 export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<PurgeResult> {
@@ -88,6 +96,7 @@ export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<
   const notificationsCreatedBefore = retentionCutoff(now, NOTIFICATION_RETENTION_MONTHS);
   const deliveriesCreatedBefore = retentionCutoff(now, DELIVERY_RETENTION_MONTHS);
   const endedBefore = new Date(now.getTime() - ENDED_SESSION_RETENTION_HOURS * HOUR_MS);
+  const devicesSeenBefore = retentionCutoff(now, SIGN_IN_DEVICE_RETENTION_MONTHS);
 
   // A file system has no transactions: the files go first, and their count joins the audit row.
   const mailFiles = await purgeFiles(deps, deps.mailDir, '.eml', mailWrittenBefore);
@@ -102,6 +111,8 @@ export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<
       sessions: await deleteSessionsEndedBefore(tx, endedBefore),
       passwordResetTokens: await deleteResetTokensEndedBefore(tx, endedBefore),
       signInChallenges: await deleteChallengesEndedBefore(tx, endedBefore),
+      secureAccountTokens: await deleteSecureAccountTokensEndedBefore(tx, endedBefore),
+      signInDevices: await deleteDevicesUnseenSince(tx, devicesSeenBefore),
       mailFiles,
       deliveries: await deleteDeliveriesCreatedBefore(tx, deliveriesCreatedBefore),
       smsFiles,
@@ -118,6 +129,7 @@ export async function purgeExpiredData(deps: RetentionDeps, now: Date): Promise<
           mailFilesWrittenBefore: mailWrittenBefore.toISOString(),
           deliveriesCreatedBefore: deliveriesCreatedBefore.toISOString(),
           sessionsEndedBefore: endedBefore.toISOString(),
+          signInDevicesSeenBefore: devicesSeenBefore.toISOString(),
         },
       });
     }

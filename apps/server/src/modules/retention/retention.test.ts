@@ -99,6 +99,8 @@ describe('purgeExpiredData', () => {
         sessions: 0,
         passwordResetTokens: 0,
         signInChallenges: 0,
+        secureAccountTokens: 0,
+        signInDevices: 0,
         mailFiles: 0,
         deliveries: 0,
         smsFiles: 0,
@@ -281,6 +283,8 @@ describe('purgeExpiredData', () => {
         sessions: 3,
         passwordResetTokens: 2,
         signInChallenges: 0,
+        secureAccountTokens: 0,
+        signInDevices: 0,
         mailFiles: 0,
         deliveries: 0,
         smsFiles: 0,
@@ -398,6 +402,8 @@ describe('purgeExpiredData', () => {
         sessions: 0,
         passwordResetTokens: 0,
         signInChallenges: 0,
+        secureAccountTokens: 0,
+        signInDevices: 0,
         mailFiles: 0,
         deliveries: 0,
         smsFiles: 0,
@@ -418,6 +424,8 @@ describe('purgeExpiredData', () => {
           sessions: 0,
           passwordResetTokens: 0,
           signInChallenges: 0,
+          secureAccountTokens: 0,
+          signInDevices: 0,
           mailFiles: 0,
           deliveries: 0,
           smsFiles: 0,
@@ -428,6 +436,7 @@ describe('purgeExpiredData', () => {
         mailFilesWrittenBefore: '2026-03-16T09:00:00.000Z',
         deliveriesCreatedBefore: '2026-03-16T09:00:00.000Z',
         sessionsEndedBefore: '2027-03-14T09:00:00.000Z',
+        signInDevicesSeenBefore: '2026-03-16T09:00:00.000Z',
       });
     });
 

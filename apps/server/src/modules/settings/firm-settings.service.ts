@@ -48,6 +48,18 @@ export async function readFirmSettings(
   return merged(row?.settings, defaultFirmSettings(deps.firmNotifyEmail), deps.logger);
 }
 
+/**
+ * The days staff may sign in before setting up a second factor (ADR 037), for sign-in, which
+ * needs this setting alone; a stored value no longer valid gives way to the default, as above.
+ */
+export async function readStaffTwoFactorGraceDays(db: Executor): Promise<number> {
+  const row = await findFirmSettings(db);
+  const stored = firmSettingsSchema.shape.staffTwoFactorGraceDays.safeParse(
+    row?.settings.staffTwoFactorGraceDays,
+  );
+  return stored.success ? stored.data : defaultFirmSettings('').staffTwoFactorGraceDays;
+}
+
 /** GET /api/settings/firm */
 export async function firmSettingsAnswer(deps: FirmSettingsDeps): Promise<FirmSettingsAnswer> {
   const row = await findFirmSettings(deps.db);

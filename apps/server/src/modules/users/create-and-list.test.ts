@@ -3,7 +3,7 @@ import { USER_MANAGEMENT_MESSAGES, NO_ADMIN_PERMISSIONS } from '@firm/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { TEST_SUPER_KEY, bearer, seedUser, sessionFor } from '../../../test/accounts';
+import { TEST_SUPER_KEY, bearer, enrolTotp, seedUser, sessionFor } from '../../../test/accounts';
 
 describe('creating accounts and listing them', () => {
   let ctx: TestContext;
@@ -166,6 +166,10 @@ describe('creating accounts and listing them', () => {
         payload: { currentPassword: created.temporaryPassword, newPassword: 'N3w-Passw0rd' },
       });
       expect(changed.statusCode).toBe(200);
+      // Then a second factor, as all staff (ADR 037); then the toggles apply.
+      const gated = await call('GET', '/users', undefined, token);
+      expect(gated.json().code).toBe('TWO_FACTOR_SETUP_REQUIRED');
+      await enrolTotp(ctx, token);
       expect((await call('GET', '/users', undefined, token)).statusCode).toBe(200);
     });
 

@@ -1,4 +1,4 @@
-import { isAdminAccount, isAdvocateAccount } from '@firm/shared';
+import { isAdminAccount, isAdvocateAccount, secondFactorRequired } from '@firm/shared';
 import type { PublicUser } from '@firm/shared';
 import type { UserRow } from '../../db/schema';
 
@@ -19,6 +19,9 @@ export function toPublicUser(row: UserRow): PublicUser {
     lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
     mustChangePassword: row.mustChangePassword,
   };
+  if (row.twoFactorDueAt && secondFactorRequired(row)) {
+    user.twoFactorDueAt = row.twoFactorDueAt.toISOString();
+  }
   if (isAdminAccount(row) && row.permissions) user.permissions = row.permissions;
   if (isAdvocateAccount(row)) {
     user.verificationStatus = row.verificationStatus ?? 'pending';

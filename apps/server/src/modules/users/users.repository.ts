@@ -34,6 +34,31 @@ export async function updateUser(
   return row;
 }
 
+/**
+ * Fixes when a staff account must have a second factor, unless a date is already set (the grace
+ * counts from the first sign-in without one, ADR 037). Answers the row as it now stands.
+ */
+export async function markTwoFactorDue(
+  db: Executor,
+  id: string,
+  dueAt: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ twoFactorDueAt: dueAt })
+    .where(and(eq(users.id, id), sql`${users.twoFactorDueAt} is null`))
+    .returning();
+  return row;
+}
+
+/** Nothing is due once the account has a second factor. */
+export async function clearTwoFactorDue(db: Executor, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ twoFactorDueAt: null })
+    .where(and(eq(users.id, id), sql`${users.twoFactorDueAt} is not null`));
+}
+
 /** Locks the account's row until the transaction ends: changes to it then take turns. */
 export async function lockUserRow(tx: Executor, id: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');

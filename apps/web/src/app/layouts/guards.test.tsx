@@ -50,6 +50,35 @@ describe('the route guard of each portal feature', () => {
     expect(router.state.location.pathname).toBe('/change-password');
   });
 
+  it('holds staff past their grace on the two-factor setup, and lets them through while it lasts', async () => {
+    localStorage.setItem('token', 'tok');
+    const past = new Date(Date.now() - 60_000).toISOString();
+    mockApi({ 'GET /auth/me': [200, { ...user, twoFactorDueAt: past }] });
+    const router = renderAt('/dashboard');
+    expect(await screen.findByText('profile/two-factor-setup page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/two-factor-setup');
+    expect(router.state.location.state).toEqual({ from: '/dashboard' });
+  });
+
+  it('holds staff with a temporary password on Change Password first, even when a second factor is due', async () => {
+    localStorage.setItem('token', 'tok');
+    const past = new Date(Date.now() - 60_000).toISOString();
+    mockApi({
+      'GET /auth/me': [200, { ...user, mustChangePassword: true, twoFactorDueAt: past }],
+    });
+    const router = renderAt('/dashboard');
+    expect(await screen.findByText('auth/change-password page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/change-password');
+  });
+
+  it('lets staff whose grace still lasts open the portal', async () => {
+    localStorage.setItem('token', 'tok');
+    const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    mockApi({ 'GET /auth/me': [200, { ...user, twoFactorDueAt: later }] });
+    renderAt('/dashboard');
+    expect(await screen.findByText('dashboard/dashboard page')).toBeInTheDocument();
+  });
+
   it('sends a signed-in user away from /login to /dashboard', async () => {
     localStorage.setItem('token', 'tok');
     mockApi({ 'GET /auth/me': [200, user] });

@@ -7,6 +7,7 @@ import {
   type PublicUser,
   isAdminAccount,
   isClientAccount,
+  twoFactorSetupState,
 } from '@firm/shared';
 import { ShieldAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -16,6 +17,8 @@ import { safeFrom, type FromState } from '../../lib/return-path';
 import { useSession } from '../../lib/session';
 
 const PASSWORD_CHANGE_PATH = '/change-password';
+/** Staff past their grace without a second factor (ADR 037). */
+const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';
 const HOME_OF_SIGNED_IN = '/dashboard';
 
 /** The route handle that carries a portal feature of the manifest (app/routes.tsx). */
@@ -78,7 +81,8 @@ function Denied({ feature, user }: { feature: PortalFeature; user: PublicUser })
  * - signed-out only (/login, /register …): a signed-in person goes on to where they were going, or
  *   to /dashboard (docs/product-rules.md#screens);
  * - signed-in: a visitor goes to /login and comes back after signing in; a person holding a
- *   temporary password is kept on Change Password; one whom `can()` refuses is told why (Denied).
+ *   temporary password is kept on Change Password, staff past their grace without a second factor
+ *   on its setup (ADR 037); one whom `can()` refuses is told why (Denied).
  */
 export function FeatureGuard() {
   const feature = useGuardedFeature();
@@ -96,10 +100,24 @@ export function FeatureGuard() {
     );
   }
   if (!user) return <Navigate to="/login" replace state={{ from: here } satisfies FromState} />;
-  if (user.mustChangePassword && location.pathname !== PASSWORD_CHANGE_PATH) {
-    return (
+  // A temporary password comes first: its screen opens even when a second factor is due too.
+  if (user.mustChangePassword) {
+    return location.pathname === PASSWORD_CHANGE_PATH ? (
+      <Outlet />
+    ) : (
       <Navigate to={PASSWORD_CHANGE_PATH} replace state={{ from: here } satisfies FromState} />
     );
+  }
+  if (
+    twoFactorSetupState(user, new Date()) === 'required' &&
+    location.pathname !== TWO_FACTOR_SETUP_PATH
+  ) {
+    // Straight from choosing a password: on to where that screen was taking them, not back to it.
+    const from =
+      location.pathname === PASSWORD_CHANGE_PATH
+        ? (safeFrom(location.state) ?? HOME_OF_SIGNED_IN)
+        : here;
+    return <Navigate to={TWO_FACTOR_SETUP_PATH} replace state={{ from } satisfies FromState} />;
   }
   if (!mayOpen(user, feature)) return <Denied feature={feature} user={user} />;
   return <Outlet />;

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { createQueryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { wantToaster } from '../../lib/toasts';
+import { TwoFactorDueNotice } from './two-factor-due-notice';
 
 /**
  * One query cache per signed-in person: when the session changes hands (sign-in, sign-out, an
@@ -36,6 +37,7 @@ export function Component() {
   useEffect(() => () => queryClient.clear(), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
+      <TwoFactorDueNotice />
       <Outlet />
     </QueryClientProvider>
   );

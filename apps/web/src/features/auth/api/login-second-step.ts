@@ -1,13 +1,35 @@
-import type { AuthSession } from '@firm/shared';
+import {
+  SECOND_FACTOR_METHODS,
+  type AuthSession,
+  type PasskeyAuthenticationOptions,
+  type PasskeyAuthenticationResponse,
+  type SecondFactorMethod,
+} from '@firm/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
+import { signWithPasskey } from '../../../lib/passkeys';
 
 /** POST /api/auth/login/2fa: the challenge a right password opened, and a code or recovery code. */
 export const loginSecondStep = (input: {
   challengeToken: string;
   code?: string;
   recoveryCode?: string;
+  passkey?: PasskeyAuthenticationResponse;
 }) => api.post<AuthSession>('/auth/login/2fa', input);
+
+/**
+ * With a passkey: POST /api/auth/login/2fa/passkey-options, the device's answer (the browser asks
+ * it; a refusal throws a PasskeyError), then the second step with it.
+ */
+export async function signInWithPasskey(challengeToken: string): Promise<AuthSession> {
+  const options = await api.post<PasskeyAuthenticationOptions>('/auth/login/2fa/passkey-options', {
+    challengeToken,
+  });
+  const passkey = (await signWithPasskey(options)) as PasskeyAuthenticationResponse;
+  return loginSecondStep({ challengeToken, passkey });
+}
+
+export const useSignInWithPasskey = () => useMutation({ mutationFn: signInWithPasskey });
 
 export const useLoginSecondStep = () => useMutation({ mutationFn: loginSecondStep });
 
@@ -19,4 +41,11 @@ export function twoFactorChallengeOf(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.code !== 'TWO_FACTOR_REQUIRED') return null;
   const token = error.data?.challengeToken;
   return typeof token === 'string' ? token : null;
+}
+
+/** What the challenge offers to finish signing in (the app's codes before passkeys). */
+export function twoFactorMethodsOf(error: unknown): SecondFactorMethod[] {
+  const methods = error instanceof ApiError ? error.data?.methods : undefined;
+  if (!Array.isArray(methods)) return ['totp', 'recovery'];
+  return SECOND_FACTOR_METHODS.filter((method) => methods.includes(method));
 }

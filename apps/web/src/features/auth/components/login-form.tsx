@@ -1,4 +1,4 @@
-import { loginFormSchema, AUTH_MESSAGES } from '@firm/shared';
+import { loginFormSchema, AUTH_MESSAGES, type SecondFactorMethod } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,7 +11,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
-import { twoFactorChallengeOf } from '../api/login-second-step';
+import { twoFactorChallengeOf, twoFactorMethodsOf } from '../api/login-second-step';
 import { TwoFactorStep } from './two-factor-step';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { AUTH_TOAST } from './toast-ids';
@@ -24,7 +24,10 @@ export function LoginForm() {
   const session = useSession();
   const loginMutation = useLogin();
   // Set when the password was right and the account asks for a second factor (ADR 037).
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<{
+    token: string;
+    methods: SecondFactorMethod[];
+  } | null>(null);
   const {
     register,
     handleSubmit,
@@ -44,7 +47,7 @@ export function LoginForm() {
       const challengeToken = twoFactorChallengeOf(error);
       if (challengeToken) {
         toast.dismiss(AUTH_TOAST.signIn);
-        setChallenge(challengeToken);
+        setChallenge({ token: challengeToken, methods: twoFactorMethodsOf(error) });
         return;
       }
       applyServerErrors(error, setError, ['email', 'password']);
@@ -55,7 +58,8 @@ export function LoginForm() {
   if (challenge) {
     return (
       <TwoFactorStep
-        challengeToken={challenge}
+        challengeToken={challenge.token}
+        methods={challenge.methods}
         onRestart={(reason) => {
           setChallenge(null);
           if (reason) toast.error(reason, { id: AUTH_TOAST.signIn });

@@ -11,5 +11,6 @@ export const AUTH_TOAST = {
   forgotPassword: 'auth:forgot-password',
   resetPassword: 'auth:reset-password',
   acceptInvitation: 'auth:accept-invitation',
+  secureAccount: 'auth:secure-account',
   changePassword: 'auth:change-password',
 } as const;

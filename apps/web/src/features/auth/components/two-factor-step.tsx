@@ -1,41 +1,62 @@
 import {
   AUTH_MESSAGES,
+  PASSKEY_SCREEN_TEXTS as P,
   TWO_FACTOR_SCREEN_TEXTS as S,
   TWO_FACTOR_TEXTS as T,
   recoveryCodeField,
   totpCodeField,
+  type SecondFactorMethod,
 } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { PasskeyError } from '../../../lib/passkeys';
 import { useSession } from '../../../lib/session';
-import { useLoginSecondStep } from '../api/login-second-step';
+import { useLoginSecondStep, useSignInWithPasskey } from '../api/login-second-step';
 import { AUTH_TOAST } from './toast-ids';
 
 const codeSchema = z.object({ code: totpCodeField });
+
+/** Why a passkey did not sign in, in words: the device's refusal, or the server's. */
+function passkeyProblem(error: unknown): string {
+  if (!(error instanceof PasskeyError)) return errorText(error, P.failed);
+  if (error.problem === 'unsupported') return P.unsupported;
+  return error.problem === 'cancelled' ? P.signInCancelled : P.failed;
+}
 const recoverySchema = z.object({ code: recoveryCodeField });
 
 /**
  * Sign-in's second step (docs/decisions/037-two-factor-sign-in.md): the 6-digit code from the
- * authenticator app, or a recovery code. A challenge that ended (five minutes, or five wrong
- * codes) sends the person back to the password with the reason.
+ * authenticator app, a passkey, or a recovery code. An account with passkeys but no app starts
+ * at the passkey. A challenge that ended (five minutes, or five wrong codes) sends the person back
+ * to the password with the reason.
  */
 export function TwoFactorStep({
   challengeToken,
+  methods = ['totp', 'recovery'],
   onRestart,
 }: {
   challengeToken: string;
+  /** What the challenge offers (sign-in's `methods`). */
+  methods?: readonly SecondFactorMethod[];
   /** Back to the password form; `reason` is said there when the challenge ended. */
   onRestart: (reason?: string) => void;
 }) {
   const session = useSession();
   const secondStep = useLoginSecondStep();
+  const withPasskeyStep = useSignInWithPasskey();
+  const hasPasskey = methods.includes('passkey');
+  const hasTotp = methods.includes('totp');
   const [withRecoveryCode, setWithRecoveryCode] = useState(false);
+  const [withPasskey, setWithPasskey] = useState(hasPasskey && !hasTotp);
+  const [passkeyAlert, setPasskeyAlert] = useState<string | null>(null);
+  const passkeyArea = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const {
     register,
@@ -50,7 +71,37 @@ export function TwoFactorStep({
   });
 
   // The field the person types in next has the focus, also after switching kinds of code.
-  useEffect(() => setFocus('code'), [setFocus, withRecoveryCode]);
+  useEffect(() => {
+    if (withPasskey) passkeyArea.current?.querySelector('button')?.focus();
+    else setFocus('code');
+  }, [setFocus, withRecoveryCode, withPasskey]);
+
+  const ended = (error: unknown) =>
+    error instanceof ApiError &&
+    (error.code === 'TWO_FACTOR_CHALLENGE_EXPIRED' || error.code === 'ACCOUNT_LOCKED');
+
+  const signInWithPasskey = async () => {
+    setPasskeyAlert(null);
+    try {
+      const { token, user } = await withPasskeyStep.mutateAsync(challengeToken);
+      session.start(token, user);
+      toast.success(AUTH_MESSAGES.loginSuccess, { id: AUTH_TOAST.signIn });
+    } catch (error) {
+      if (ended(error)) {
+        onRestart((error as ApiError).message);
+        return;
+      }
+      setWithPasskey(true);
+      setPasskeyAlert(passkeyProblem(error));
+    }
+  };
+  const switchTo = (kind: 'totp' | 'recovery') => {
+    reset({ code: '' });
+    setPasskeyAlert(null);
+    setWithPasskey(false);
+    setWithRecoveryCode(kind === 'recovery');
+  };
+  const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline';
 
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
@@ -60,16 +111,25 @@ export function TwoFactorStep({
       session.start(token, user);
       toast.success(AUTH_MESSAGES.loginSuccess, { id: AUTH_TOAST.signIn });
     } catch (error) {
-      if (
-        error instanceof ApiError &&
-        (error.code === 'TWO_FACTOR_CHALLENGE_EXPIRED' || error.code === 'ACCOUNT_LOCKED')
-      ) {
-        onRestart(error.message);
+      if (ended(error)) {
+        onRestart((error as ApiError).message);
         return;
       }
       setError('code', { type: 'server', message: errorText(error, T.wrongCode) });
     }
   });
+
+  const passkeyButton = (variant: 'primary' | 'secondary') => (
+    <Button
+      variant={variant}
+      fullWidth
+      onClick={() => void signInWithPasskey()}
+      isLoading={withPasskeyStep.isPending}
+      loadingText={P.usingPasskey}
+    >
+      {P.usePasskey}
+    </Button>
+  );
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -78,53 +138,67 @@ export function TwoFactorStep({
           {S.stepHeading}
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          {withRecoveryCode ? S.recoveryIntro : S.stepIntro}
+          {withPasskey ? P.passkeyIntro : withRecoveryCode ? S.recoveryIntro : S.stepIntro}
         </p>
       </div>
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {withRecoveryCode ? (
-          <TextField
-            key="recovery"
-            label={S.recoveryCodeLabel}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            error={errors.code?.message}
-            {...register('code')}
-          />
-        ) : (
-          <TextField
-            key="totp"
-            label={S.codeLabel}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            required
-            error={errors.code?.message}
-            {...register('code')}
-          />
-        )}
-        <Button type="submit" fullWidth isLoading={isSubmitting} loadingText={S.verifying}>
-          {S.verify}
-        </Button>
-      </form>
+      {withPasskey ? (
+        <div ref={passkeyArea} className="space-y-4">
+          <FormAlert message={passkeyAlert} />
+          {passkeyButton('primary')}
+        </div>
+      ) : (
+        <>
+          <form noValidate onSubmit={onSubmit} className="space-y-4">
+            {withRecoveryCode ? (
+              <TextField
+                key="recovery"
+                label={S.recoveryCodeLabel}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                error={errors.code?.message}
+                {...register('code')}
+              />
+            ) : (
+              <TextField
+                key="totp"
+                label={S.codeLabel}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                required
+                error={errors.code?.message}
+                {...register('code')}
+              />
+            )}
+            <Button type="submit" fullWidth isLoading={isSubmitting} loadingText={S.verifying}>
+              {S.verify}
+            </Button>
+          </form>
+          {hasPasskey ? passkeyButton('secondary') : null}
+        </>
+      )}
       <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <button
-          type="button"
-          className="font-medium text-brand-700 underline-offset-2 hover:underline"
-          onClick={() => {
-            reset({ code: '' });
-            setWithRecoveryCode((value) => !value);
-          }}
-        >
-          {withRecoveryCode ? S.useAppCode : S.useRecoveryCode}
-        </button>
-        <button
-          type="button"
-          className="font-medium text-brand-700 underline-offset-2 hover:underline"
-          onClick={() => onRestart()}
-        >
+        {withPasskey || withRecoveryCode ? (
+          <>
+            {hasTotp ? (
+              <button type="button" className={linkClass} onClick={() => switchTo('totp')}>
+                {S.useAppCode}
+              </button>
+            ) : null}
+            {withPasskey && methods.includes('recovery') ? (
+              <button type="button" className={linkClass} onClick={() => switchTo('recovery')}>
+                {S.useRecoveryCode}
+              </button>
+            ) : null}
+          </>
+        ) : (
+          <button type="button" className={linkClass} onClick={() => switchTo('recovery')}>
+            {S.useRecoveryCode}
+          </button>
+        )}
+        <button type="button" className={linkClass} onClick={() => onRestart()}>
           {S.backToSignIn}
         </button>
       </div>

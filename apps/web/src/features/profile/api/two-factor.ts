@@ -2,6 +2,7 @@ import type { RecoveryCodes, SuccessMessage, TotpSetup, TwoFactorStatus } from '
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useScreenQuery } from '../../../lib/screen-query';
+import { useSession } from '../../../lib/session';
 
 /** The signed-in person's own second factor (docs/decisions/037-two-factor-sign-in.md). */
 export const TWO_FACTOR_KEY = ['profile', 'two-factor'] as const;
@@ -15,12 +16,24 @@ export const twoFactorQueryOptions = () =>
 
 export const useTwoFactorStatus = () => useScreenQuery(twoFactorQueryOptions());
 
-/** Every change refreshes the status (on or off, recovery codes left). */
-function useTwoFactorMutation<Input, Result>(mutationFn: (input: Input) => Promise<Result>) {
+/**
+ * Every change refreshes the status (on or off, recovery codes left), and the session of staff
+ * whose setup is due: the server has lifted the gate, and the portal's notice goes with it.
+ */
+export function useTwoFactorMutation<Input, Result>(
+  mutationFn: (input: Input) => Promise<Result>,
+  otherKeys: readonly (readonly string[])[] = [],
+) {
   const queryClient = useQueryClient();
+  const { user, refresh } = useSession();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY }),
+        ...otherKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        user?.twoFactorDueAt ? refresh() : undefined,
+      ]),
   });
 }
 

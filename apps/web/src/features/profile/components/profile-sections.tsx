@@ -1,6 +1,7 @@
 import {
   CALENDAR_FEED_TEXTS,
   NOTIFICATION_MESSAGES,
+  SIGN_IN_DEVICE_TEXTS,
   SMS_TEXTS,
   TWO_FACTOR_SCREEN_TEXTS,
   can,
@@ -16,8 +17,10 @@ import { EmailChangeForm } from './email-change-form';
 import { EmailPreferencesPanel } from './email-preferences-panel';
 import { PersonalDetailsForm } from './personal-details-form';
 import { ProfessionalDetailsForm } from './professional-details-form';
+import { PasskeysPanel } from './passkeys-panel';
 import { Section } from './section';
 import { SessionsPanel } from './sessions-panel';
+import { SignInDevicesPanel } from './sign-in-devices-panel';
 import { SmsPreferencesPanel } from './sms-preferences-panel';
 import { TwoFactorPanel } from './two-factor-panel';
 import { YourDataPanel } from './your-data-panel';
@@ -65,6 +68,7 @@ export function ProfileSections({ profile, user }: { profile: Profile; user: Pub
         description={TWO_FACTOR_SCREEN_TEXTS.sectionIntro}
       >
         <TwoFactorPanel />
+        <PasskeysPanel />
       </Section>
       <Section
         id="devices"
@@ -72,6 +76,13 @@ export function ProfileSections({ profile, user }: { profile: Profile; user: Pub
         description="Where your account is signed in now. Sign out a device you do not recognise, then change your password."
       >
         <SessionsPanel />
+      </Section>
+      <Section
+        id="sign-in-devices"
+        title={SIGN_IN_DEVICE_TEXTS.sectionTitle}
+        description={SIGN_IN_DEVICE_TEXTS.sectionIntro}
+      >
+        <SignInDevicesPanel />
       </Section>
       <Section
         id="calendar-feed"

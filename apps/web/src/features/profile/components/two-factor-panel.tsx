@@ -1,8 +1,10 @@
 import {
+  PASSKEY_SCREEN_TEXTS,
   TWO_FACTOR_SCREEN_TEXTS as S,
   recoveryCodeField,
   totpCodeField,
   loginPasswordField,
+  secondFactorRequired,
   type TotpSetup,
 } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,6 +21,7 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/file-transfer';
+import { useSession } from '../../../lib/session';
 import { applyServerErrors } from '../../../lib/form-errors';
 import {
   useDisableTwoFactor,
@@ -52,8 +55,8 @@ function QrCode({ address }: { address: string }) {
   );
 }
 
-/** Recovery codes, shown once: saved as a text file, then put away. */
-function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+/** Recovery codes, shown once: saved as a text file, then put away (passkeys' too). */
+export function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const headingId = useId();
   return (
     <div role="region" aria-labelledby={headingId} className="space-y-3">
@@ -230,6 +233,7 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
  * or turn it off with the password and a code.
  */
 export function TwoFactorPanel() {
+  const { user } = useSession();
   const status = useTwoFactorStatus();
   const setUp = useSetUpTotp();
   const renew = useRenewRecoveryCodes();
@@ -272,19 +276,42 @@ export function TwoFactorPanel() {
   };
 
   if (!status.data.totp) {
+    // On with passkeys alone: the app can be added, and the recovery codes renewed.
+    const withPasskeys = status.data.passkeys > 0;
     return (
       <div className="space-y-3">
-        <p className="text-sm text-slate-700">{S.statusOff}</p>
-        <Button
-          onClick={() => void startSetUp()}
-          isLoading={setUp.isPending}
-          loadingText={S.settingUp}
-        >
-          {S.setUp}
-        </Button>
+        {withPasskeys ? (
+          <p className="flex items-start gap-2 text-sm text-slate-800">
+            <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-green-700" />
+            {S.statusOn(status.data.recoveryCodesLeft)}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-700">{S.statusOff}</p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant={withPasskeys ? 'secondary' : 'primary'}
+            onClick={() => void startSetUp()}
+            isLoading={setUp.isPending}
+            loadingText={S.settingUp}
+          >
+            {withPasskeys ? PASSKEY_SCREEN_TEXTS.addAuthenticator : S.setUp}
+          </Button>
+          {withPasskeys ? (
+            <Button
+              variant="secondary"
+              onClick={() => void renewCodes()}
+              isLoading={renew.isPending}
+            >
+              {S.newCodes}
+            </Button>
+          ) : null}
+        </div>
       </div>
     );
   }
+  // Staff keep a second factor (ADR 037): the app goes only while a passkey stays.
+  const mustKeep = !!user && secondFactorRequired(user) && status.data.passkeys === 0;
   return (
     <div className="space-y-3">
       <p className="flex items-start gap-2 text-sm text-slate-800">
@@ -295,10 +322,13 @@ export function TwoFactorPanel() {
         <Button variant="secondary" onClick={() => void renewCodes()} isLoading={renew.isPending}>
           {S.newCodes}
         </Button>
-        <Button variant="danger" onClick={() => setTurningOff(true)}>
-          {S.turnOff}
-        </Button>
+        {mustKeep ? null : (
+          <Button variant="danger" onClick={() => setTurningOff(true)}>
+            {S.turnOff}
+          </Button>
+        )}
       </div>
+      {mustKeep ? <p className="text-sm text-slate-600">{S.staffMustKeep}</p> : null}
       {turningOff ? <TurnOffDialog onClose={() => setTurningOff(false)} /> : null}
     </div>
   );

@@ -41,6 +41,7 @@ function signedInAs(user: PublicUser, answers: Parameters<typeof mockApi>[0] = {
     'GET /profile': [200, profile],
     'GET /profile/sessions': [200, { sessions: [device({}), laptop] }],
     'GET /profile/data-requests': [200, { requests: [] }],
+    'GET /auth/devices': [200, { devices: [] }],
     ...answers,
   });
 }

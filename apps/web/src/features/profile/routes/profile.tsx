@@ -16,6 +16,7 @@ import {
   useConfirmEmailChange,
   useProfile,
 } from '../api/profile';
+import { signInDevicesQueryOptions } from '../api/sign-in-devices';
 import { smsPreferencesOptions } from '../api/sms-preferences';
 import { readResetToken, removeResetTokenFromAddress } from '../../../lib/link-token';
 
@@ -107,6 +108,7 @@ function usePanelPrefetch(user: PublicUser | null) {
       () => prefetch(emailPreferencesOptions()),
       ...(maySms ? [() => prefetch(smsPreferencesOptions())] : []),
       () => prefetch(sessionsQueryOptions()),
+      () => prefetch(signInDevicesQueryOptions()),
       () => prefetch(calendarFeedQueryOptions()),
       () => prefetch(ownDataRequestsOptions()),
     ];

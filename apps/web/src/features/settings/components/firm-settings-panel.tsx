@@ -9,6 +9,7 @@ import {
   FIRM_SETTINGS_MESSAGES as F,
   MPESA_KINDS,
   MPESA_KIND_LABELS,
+  TWO_FACTOR_GRACE_MAX_DAYS,
   VAT_RATE_PERCENT,
   firmSettingsSchema,
   isWithinOfficeHours,
@@ -90,6 +91,7 @@ const FIELDS = [
   'contactAutoReply',
   'bookingAutoReply',
   'visitorBookingsDailyCeiling',
+  'staffTwoFactorGraceDays',
 ] as const satisfies readonly Path<FirmSettingsInput>[];
 
 /** A day's message: about the day, or about one of its times (`bookingTimes.mon.0`). */
@@ -364,6 +366,21 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
           required
           error={errors.visitorBookingsDailyCeiling?.message}
           {...register('visitorBookingsDailyCeiling', { valueAsNumber: true })}
+        />
+      </Fieldset>
+
+      <Fieldset legend={F.twoFactorLegend}>
+        <TextField
+          label={F.twoFactorGraceLabel}
+          hint={F.twoFactorGraceHint}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={TWO_FACTOR_GRACE_MAX_DAYS}
+          step={1}
+          required
+          error={errors.staffTwoFactorGraceDays?.message}
+          {...register('staffTwoFactorGraceDays', { valueAsNumber: true })}
         />
       </Fieldset>
 

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  SIGN_IN_DEVICE_TEXTS,
+  secureAccountInputSchema,
+  secureAccountResultSchema,
+  signInDeviceListSchema,
+} from '@firm/shared';
+import { currentSession, currentUser } from '../../plugins/auth';
+import { errorResponses } from '../../lib/route-kit';
+import { secureAccount } from './secure-account.service';
+import { listSignInDevices } from './sign-in-devices.service';
+
+/**
+ * Per address, as the password-reset routes (auth.routes.ts): the link's token is 256 random
+ * bits, so the limit stops floods, not guesses.
+ */
+const SECURE_ACCOUNT_LIMIT = { max: 10, timeWindow: '15 minutes' };
+
+/** Sign-in alerts (ADR 037, "Sign-in alerts"): the alert's link, and the devices that signed in. */
+export const signInDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['sign-in alerts'];
+
+  app.post(
+    '/auth/secure-account',
+    {
+      schema: {
+        tags,
+        summary:
+          "A sign-in alert's “Not you?” link: signs out every session and answers a password reset token",
+        body: secureAccountInputSchema,
+        response: { 200: secureAccountResultSchema, ...errorResponses(400, 429) },
+      },
+      config: { rateLimit: SECURE_ACCOUNT_LIMIT },
+    },
+    async (request) => {
+      const { resetToken } = await secureAccount({ db: app.db }, request.body.token, {
+        ip: request.ip,
+      });
+      return { success: true as const, message: SIGN_IN_DEVICE_TEXTS.secured, resetToken };
+    },
+  );
+
+  app.get(
+    '/auth/devices',
+    {
+      schema: {
+        tags,
+        summary: 'The browsers and systems the caller’s account signed in from, newest first',
+        response: { 200: signInDeviceListSchema, ...errorResponses(401, 403) },
+      },
+      onRequest: [app.requireUser],
+    },
+    async (request) => ({
+      devices: await listSignInDevices(app.db, currentUser(request), currentSession(request)),
+    }),
+  );
+};
