@@ -20,7 +20,10 @@ export default defineConfig({
   // CI shares two cores among two browsers, the app and the servers some specs start: a spec
   // that fails there is run once more, and the report names it flaky. Never locally.
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // CI also keeps each test's time (test-results/report.json), to find what makes the run long.
+  reporter: process.env.CI
+    ? [['line'], ['json', { outputFile: 'test-results/report.json' }]]
+    : 'list',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

@@ -8,16 +8,21 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 
 const SETUP_PATH = '/two-factor-setup';
+/**
+ * Where the notice shows: the page staff land on after signing in, and Profile. Not on every page:
+ * screens sized to the window (Messages) would be pushed below it, their Send button with them.
+ */
+const SHOWN_ON = new Set(['/dashboard', '/profile']);
 
 /**
- * While a staff member's grace lasts (the firm's setting, ADR 037), every portal page says by
- * when they must set up a second factor, with the way to do it. Past it, the guard takes them
+ * While a staff member's grace lasts (the firm's setting, ADR 037), the dashboard and Profile say
+ * by when they must set up a second factor, with the way to do it. Past it, the guard takes them
  * there instead.
  */
 export function TwoFactorDueNotice() {
   const { user } = useSession();
   const { pathname } = useLocation();
-  if (!user?.twoFactorDueAt || pathname === SETUP_PATH) return null;
+  if (!user?.twoFactorDueAt || !SHOWN_ON.has(pathname)) return null;
   if (twoFactorSetupState(user, new Date()) !== 'due') return null;
   return (
     <div className="border-b border-amber-200 bg-amber-50 text-amber-950">
