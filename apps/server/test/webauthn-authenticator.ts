@@ -120,14 +120,7 @@ export class SoftwareAuthenticator {
       credential.id,
       coseKeyOf(publicKey),
     ]);
-    const clientDataJSON = Buffer.from(
-      JSON.stringify({
-        type: 'webauthn.create',
-        challenge: bend.challenge ?? options.challenge,
-        origin: bend.origin ?? this.origin,
-        crossOrigin: false,
-      }),
-    );
+    const clientDataJSON = this.clientData('webauthn.create', options.challenge, bend);
     const attestationObject = cbor(
       new Map<CborValue, CborValue>([
         ['fmt', 'none'],
@@ -150,6 +143,18 @@ export class SoftwareAuthenticator {
     };
   }
 
+  /** The client data a browser signs over: the ceremony, the server's challenge, this origin. */
+  private clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string, bend: Bend) {
+    return Buffer.from(
+      JSON.stringify({
+        type,
+        challenge: bend.challenge ?? challenge,
+        origin: bend.origin ?? this.origin,
+        crossOrigin: false,
+      }),
+    );
+  }
+
   /** navigator.credentials.get(options).toJSON(): an assertion by one of the allowed credentials. */
   authenticate(options: RequestOptions, bend: Bend = {}) {
     const allowed = new Set(options.allowCredentials?.map((each) => each.id));
@@ -162,14 +167,7 @@ export class SoftwareAuthenticator {
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(credential.counter);
     const authenticatorData = Buffer.concat([sha256(rpId), Buffer.from([UP | UV]), counter]);
-    const clientDataJSON = Buffer.from(
-      JSON.stringify({
-        type: 'webauthn.get',
-        challenge: bend.challenge ?? options.challenge,
-        origin: bend.origin ?? this.origin,
-        crossOrigin: false,
-      }),
-    );
+    const clientDataJSON = this.clientData('webauthn.get', options.challenge, bend);
     const signature = sign(
       'sha256',
       Buffer.concat([authenticatorData, sha256(clientDataJSON)]),

@@ -1,4 +1,4 @@
-import { FIRM_SETTINGS_MESSAGES, TWO_FACTOR_TEXTS as T } from '@firm/shared';
+import { ADMIN_PERMISSION_KEYS, FIRM_SETTINGS_MESSAGES, TWO_FACTOR_TEXTS as T } from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deliveries, users } from '../../db/schema';
@@ -76,14 +76,7 @@ describe('two-factor sign-in required of staff', () => {
     const admin = await seedUser(ctx, {
       role: 'admin',
       email: 'achieng.wafula.otieno@mwamba-advocates.co.ke',
-      permissions: {
-        canOpenFiles: true,
-        canUploadFiles: true,
-        canAdmitClients: true,
-        canManageCases: true,
-        canScheduleAppointments: true,
-        canAccessReports: true,
-      },
+      permissions: Object.fromEntries(ADMIN_PERMISSION_KEYS.map((key) => [key, true])),
     });
     const token = await sessionFor(ctx, admin);
     // Due a minute ago: an admin with every toggle, so only the gate can refuse.

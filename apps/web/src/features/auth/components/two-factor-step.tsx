@@ -5,6 +5,7 @@ import {
   TWO_FACTOR_TEXTS as T,
   recoveryCodeField,
   totpCodeField,
+  type AuthSession,
   type SecondFactorMethod,
 } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -80,12 +81,16 @@ export function TwoFactorStep({
     error instanceof ApiError &&
     (error.code === 'TWO_FACTOR_CHALLENGE_EXPIRED' || error.code === 'ACCOUNT_LOCKED');
 
+  /** Signed in, by whichever second factor: the session, and the toast that replaces any error. */
+  const finish = ({ token, user }: AuthSession) => {
+    session.start(token, user);
+    toast.success(AUTH_MESSAGES.loginSuccess, { id: AUTH_TOAST.signIn });
+  };
+
   const signInWithPasskey = async () => {
     setPasskeyAlert(null);
     try {
-      const { token, user } = await withPasskeyStep.mutateAsync(challengeToken);
-      session.start(token, user);
-      toast.success(AUTH_MESSAGES.loginSuccess, { id: AUTH_TOAST.signIn });
+      finish(await withPasskeyStep.mutateAsync(challengeToken));
     } catch (error) {
       if (ended(error)) {
         onRestart((error as ApiError).message);
@@ -105,11 +110,11 @@ export function TwoFactorStep({
 
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
-      const { token, user } = await secondStep.mutateAsync(
-        withRecoveryCode ? { challengeToken, recoveryCode: code } : { challengeToken, code },
+      finish(
+        await secondStep.mutateAsync(
+          withRecoveryCode ? { challengeToken, recoveryCode: code } : { challengeToken, code },
+        ),
       );
-      session.start(token, user);
-      toast.success(AUTH_MESSAGES.loginSuccess, { id: AUTH_TOAST.signIn });
     } catch (error) {
       if (ended(error)) {
         onRestart((error as ApiError).message);
