@@ -106,6 +106,17 @@ export function totpCode(secret: string, offsetSteps = 0): string {
 }
 
 /**
+ * Waits out the last seconds of a 30-second step. The previous step's code is accepted only
+ * while this step lasts (a window of one step), so a code made just before the boundary and
+ * checked just after it, on a loaded machine, would be refused.
+ */
+async function clearOfStepEnd(marginMs = 3000): Promise<void> {
+  const periodMs = TOTP_PERIOD_SECONDS * 1000;
+  const left = periodMs - (Date.now() % periodMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+/**
  * Sets up and turns on an authenticator for the holder of `token`, through the API as Profile
  * does: its key and the ten recovery codes. It confirms with the previous step's code, so the
  * code of this step is still unused for a sign-in that follows.
@@ -121,6 +132,7 @@ export async function enrolTotp(
   });
   if (setup.statusCode !== 200) throw new Error(`2FA setup failed: ${setup.body}`);
   const { secret } = setup.json() as { secret: string };
+  await clearOfStepEnd();
   const enabled = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/2fa/totp/enable',
