@@ -61,8 +61,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           if (/\/src\/content\/(firm|navigation|practice-areas)\.ts$/.test(id)) return 'site';
           if (/features\/public-site\/components\/(chat-widget|not-found-screen|ui)\.tsx$/.test(id))
             return 'site';
+          // The shared constants, texts and rules every page reads. two-factor/rules is here because
+          // the session (on every page) reads a staff member's setup state (ADR 037): left to
+          // Rollup, it would put the session on 'portal-shared', 77 KB every public page then
+          // downloaded and ran. The Nairobi clock is the chat bubble's office hours.
           if (
-            /packages\/shared\/src\/(common\/(constants|texts|phone|office-hours|offices|firm-identity)|public-site\/texts|paths|permissions|portal-manifest)\.ts$/.test(
+            /packages\/shared\/src\/(common\/(constants|texts|phone|office-hours|nairobi-clock|offices|firm-identity)|public-site\/texts|two-factor\/rules|paths|permissions|portal-manifest)\.ts$/.test(
               id,
             )
           )

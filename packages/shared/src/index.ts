@@ -13,6 +13,8 @@ export * from './clients/texts';
 export * from './common/phone';
 export * from './users/rules';
 export * from './common/office-hours';
+export * from './common/nairobi-clock';
+export * from './common/numbers';
 export * from './permissions';
 export * from './paths';
 export * from './portal-manifest';

@@ -1,4 +1,5 @@
-import { FIRM_TIME_ZONE } from '../common/constants';
+import { NAIROBI_OFFSET, nairobiWallClock } from '../common/nairobi-clock';
+import { groupThousands } from '../common/numbers';
 import { MAIN_OFFICE_HOURS } from '../common/office-hours';
 
 /**
@@ -165,12 +166,6 @@ export const DURATION_MIN_MINUTES = 15;
 export const DURATION_MAX_MINUTES = 8 * 60;
 export const FEE_MAX_KSH = 10_000_000;
 
-/**
- * Africa/Nairobi has been UTC+3 all year since 1960 (no daylight saving), so a Nairobi wall-clock
- * time has one fixed offset. office-hours' Intl clock double-checks it in the unit tests.
- */
-const NAIROBI_OFFSET = '+03:00';
-
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -201,25 +196,10 @@ export function nairobiDays(from?: string, to?: string): { from?: Date; to?: Dat
   };
 }
 
-const nairobiParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: FIRM_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** `instant` as a Nairobi calendar day and clock time: { date: 'YYYY-MM-DD', time: 'HH:MM' }. */
 export function nairobiDateTime(instant: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    nairobiParts.formatToParts(instant).map((part) => [part.type, part.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-  };
+  const wallClock = nairobiWallClock(instant).toISOString();
+  return { date: wallClock.slice(0, 10), time: wallClock.slice(11, 16) };
 }
 
 /** Today's date in Nairobi. */
@@ -313,9 +293,7 @@ export const isClosedDay = (
 ) => startTimesOf(date, bookingTimes).length === 0 || isHoliday(date);
 
 /** `KSh 5,000` (docs/product-rules.md#limits). */
-export function formatKsh(amount: number): string {
-  return `KSh ${new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 }).format(amount)}`;
-}
+export const formatKsh = (amount: number): string => `KSh ${groupThousands(amount)}`;
 
 /** Status changes staff may make; cancelling has its own endpoint and needs a reason. */
 export const STATUS_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {

@@ -1,3 +1,4 @@
+import { groupThousands } from '../common/numbers';
 import { MESSAGES } from '../common/texts';
 
 /**
@@ -25,7 +26,7 @@ export const BILLING_MESSAGES = {
   descriptionRequired: 'Describe the work or the cost',
   quantityInvalid: (max: number) => `Quantity must be a whole number from 1 to ${max}`,
   unitPriceInvalid: (max: number) =>
-    `Price must be a whole number of shillings from 0 to ${max.toLocaleString('en-KE')}`,
+    `Price must be a whole number of shillings from 0 to ${groupThousands(max)}`,
   totalTooLarge: 'The fee note’s total is too large; split it into two',
   kraPinInvalid: 'A KRA PIN is a letter, 9 digits and a letter (e.g. A123456789B)',
   onlyDraftsChange:

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatLongDay,
+  formatMonthTitle,
   formatNairobiDate,
   formatNairobiDateTime,
   formatNairobiDay,
@@ -73,5 +75,20 @@ describe('formatNairobiDay and formatNairobiDayTime (a stored Nairobi day and ti
   it('refuses a malformed day or time', () => {
     expect(() => formatNairobiDay('26/11/2026')).toThrow(RangeError);
     expect(() => formatNairobiDayTime('2026-11-26', '25:00')).toThrow(RangeError);
+  });
+});
+
+describe('formatLongDay and formatMonthTitle (the booking calendar)', () => {
+  it('names a day and a month in full, as en-GB does, without asking Intl', () => {
+    expect(formatLongDay('2026-11-26')).toBe('Thursday, 26 November 2026');
+    expect(formatLongDay('2027-01-03')).toBe('Sunday, 3 January 2027');
+    expect(formatMonthTitle('2026-09')).toBe('September 2026');
+    expect(formatLongDay('2028-02-29')).toBe('Tuesday, 29 February 2028');
+    expect(formatMonthTitle('2027-01')).toBe('January 2027');
+  });
+
+  it('refuses what is not a day or a month', () => {
+    expect(() => formatLongDay('2026-13-01x')).toThrow(RangeError);
+    expect(() => formatMonthTitle('2026-13')).toThrow(RangeError);
   });
 });

@@ -27,6 +27,30 @@ const MONTHS = [
   'Dec',
 ] as const;
 
+const LONG_WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -36,14 +60,34 @@ function toInstant(instant: Date | string): Date {
   return date;
 }
 
-/** A Nairobi calendar day 'YYYY-MM-DD' in words: "Thu 26 Nov 2026". */
-export function formatNairobiDay(day: string): string {
+/** A calendar day 'YYYY-MM-DD' as numbers, with its weekday (0 = Sunday). */
+function calendarDay(day: string): { year: string; month: number; date: number; weekday: number } {
   const match = CALENDAR_DAY.exec(day);
   if (!match) throw new RangeError(`Not a calendar day: ${day}`);
   const [, year, month, date] = match as unknown as [string, string, string, string];
   // A calendar day has no zone: its weekday is the same everywhere, so UTC computes it.
   const weekday = new Date(Date.UTC(Number(year), Number(month) - 1, Number(date))).getUTCDay();
-  return `${WEEKDAYS[weekday]} ${Number(date)} ${MONTHS[Number(month) - 1]} ${year}`;
+  return { year, month: Number(month), date: Number(date), weekday };
+}
+
+/** A Nairobi calendar day 'YYYY-MM-DD' in words: "Thu 26 Nov 2026". */
+export function formatNairobiDay(day: string): string {
+  const { year, month, date, weekday } = calendarDay(day);
+  return `${WEEKDAYS[weekday]} ${date} ${MONTHS[month - 1]} ${year}`;
+}
+
+/** A calendar day in full, as the booking calendar names it: "Thursday, 26 November 2026". */
+export function formatLongDay(day: string): string {
+  const { year, month, date, weekday } = calendarDay(day);
+  return `${LONG_WEEKDAYS[weekday]}, ${date} ${LONG_MONTHS[month - 1]} ${year}`;
+}
+
+/** A month 'YYYY-MM' as a calendar's title: "November 2026". */
+export function formatMonthTitle(month: string): string {
+  const [year, index] = month.split('-');
+  const name = LONG_MONTHS[Number(index) - 1];
+  if (!/^\d{4}$/.test(year ?? '') || !name) throw new RangeError(`Not a month: ${month}`);
+  return `${name} ${year}`;
 }
 
 /** A Nairobi day and clock time as stored ('YYYY-MM-DD', 'HH:MM'): "Thu 26 Nov 2026, 10:00". */

@@ -1,4 +1,4 @@
-import { FIRM_TIME_ZONE } from './constants';
+import { nairobiWallClock } from './nairobi-clock';
 
 /** Opening window of one day, in minutes after midnight (Nairobi time); null when closed. */
 export interface OpeningWindow {
@@ -20,24 +20,12 @@ export const MAIN_OFFICE_HOURS: readonly (OpeningWindow | null)[] = [
   { opensAt: 9 * 60, closesAt: 14 * 60 },
 ];
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-const nairobiClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: FIRM_TIME_ZONE,
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** Day of week (0 = Sunday) and minutes after midnight of `date` on a Nairobi clock. */
 export function nairobiDayAndMinute(date: Date): { day: number; minute: number } {
-  const parts = Object.fromEntries(
-    nairobiClock.formatToParts(date).map((part) => [part.type, part.value]),
-  );
+  const wallClock = nairobiWallClock(date);
   return {
-    day: WEEKDAYS.indexOf(parts.weekday ?? ''),
-    minute: Number(parts.hour) * 60 + Number(parts.minute),
+    day: wallClock.getUTCDay(),
+    minute: wallClock.getUTCHours() * 60 + wallClock.getUTCMinutes(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { groupThousands } from '../common/numbers';
 import {
   DURATION_MAX_MINUTES,
   DURATION_MIN_MINUTES,
@@ -22,7 +23,7 @@ export const FIRM_SETTINGS_MESSAGES = {
   lastSaved: (day: string, by: string | null) => `Last saved ${day}${by ? ` by ${by}` : ''}.`,
   neverSaved: 'These are the defaults: nobody has changed them yet.',
   feeRequired: 'Fee is required',
-  feeInvalid: `Fee must be a whole number of shillings from 0 to ${FEE_MAX_KSH.toLocaleString('en-KE')}`,
+  feeInvalid: `Fee must be a whole number of shillings from 0 to ${groupThousands(FEE_MAX_KSH)}`,
   durationRequired: 'Duration is required',
   durationInvalid: `Duration must be a whole number of minutes from ${DURATION_MIN_MINUTES} to ${DURATION_MAX_MINUTES}`,
   timeInvalid: 'Choose start times from the list',

@@ -20,8 +20,13 @@ export const recoveryCodeField = z
 export const totpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export type TotpSetup = z.infer<typeof totpSetupSchema>;
 
+/** One box for the authenticator's code: turning it on, and the sign-in's second step. */
+export const totpCodeFormSchema = z.object({ code: totpCodeField });
+/** The sign-in's second step with a recovery code instead. */
+export const recoveryCodeFormSchema = z.object({ code: recoveryCodeField });
+
 /** POST /api/auth/2fa/totp/enable */
-export const totpEnableInputSchema = z.object({ code: totpCodeField });
+export const totpEnableInputSchema = totpCodeFormSchema;
 export const recoveryCodesSchema = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -39,6 +44,25 @@ export const twoFactorDisableInputSchema = z
   .refine((input) => input.code !== undefined || input.recoveryCode !== undefined, {
     path: ['code'],
     error: T.codeRequired,
+  });
+
+/**
+ * Profile's Turn off form: the password, and one box that takes the app's code or a recovery
+ * code (six digits are the app's). It sends what POST /api/auth/2fa/disable takes.
+ */
+export const twoFactorDisableFormSchema = z
+  .object({ password: loginPasswordField, code: z.string().trim() })
+  .transform(({ password, code }, context) => {
+    const asTotp = totpCodeField.safeParse(code);
+    if (asTotp.success) return { password, code: asTotp.data };
+    const asRecovery = recoveryCodeField.safeParse(code);
+    if (asRecovery.success) return { password, recoveryCode: asRecovery.data };
+    context.addIssue({
+      code: 'custom',
+      path: ['code'],
+      message: asTotp.error.issues[0]?.message ?? T.codeFormat,
+    });
+    return z.NEVER;
   });
 
 /** GET /api/auth/2fa: what protects the caller's sign-in. */

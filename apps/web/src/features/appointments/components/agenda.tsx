@@ -45,7 +45,7 @@ export function diaryEntries(
       date: court.date,
       court,
     })),
-  ].sort((a, b) => a.at.localeCompare(b.at));
+  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
 /** A court date in the diary: read-only, with the court and the case (ADR 025). */

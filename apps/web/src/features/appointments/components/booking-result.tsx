@@ -3,6 +3,7 @@ import {
   VISITOR_HOLD_MINUTES,
   appointmentWhere,
   formatKsh,
+  formatLongDay,
   nairobiDateTime,
   type Appointment,
 } from '@firm/shared';
@@ -12,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { EmailText } from '../../../components/ui/email-text';
 import { Modal } from '../../../components/ui/modal';
 import type { BookingMode } from './booking-values';
-import { BookingNotOpen, formatLongDay } from './slot-picker';
+import { BookingNotOpen } from './slot-picker';
 
 /*
  * What the booking modal shows in place of its form: before it, when no one takes bookings yet;

@@ -2,10 +2,11 @@ import {
   APPOINTMENT_SCREEN_FAILURES,
   APPOINTMENT_MESSAGES as M,
   BOOKING_HORIZON_DAYS,
-  FIRM_TIME_ZONE,
   addDays,
   dayOfWeek,
   daysOfMonth,
+  formatLongDay,
+  formatMonthTitle,
   nairobiToday,
   type AppointmentType,
 } from '@firm/shared';
@@ -25,22 +26,6 @@ export interface Slot {
 }
 
 const WEEKDAY_HEADINGS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-const longDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: FIRM_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const monthTitle = new Intl.DateTimeFormat('en-GB', {
-  timeZone: FIRM_TIME_ZONE,
-  month: 'long',
-  year: 'numeric',
-});
-/** A calendar day at Nairobi noon: the same day whatever the device's time zone. */
-const noonOf = (date: string) => new Date(`${date}T12:00:00+03:00`);
-export const formatLongDay = (date: string) => longDay.format(noonOf(date));
 
 const shiftMonth = (month: string, by: number) => {
   const [year, monthIndex] = month.split('-').map(Number) as [number, number];
@@ -152,7 +137,7 @@ export function SlotPicker({
               <ChevronLeft aria-hidden="true" className="size-5" />
             </Button>
             <h3 id={headingId} aria-live="polite" className="text-sm font-semibold text-slate-900">
-              {monthTitle.format(noonOf(`${month}-15`))}
+              {formatMonthTitle(month)}
             </h3>
             <Button
               variant="quiet"

@@ -1,7 +1,6 @@
-import { nairobiToday, type CourtDateList } from '@firm/shared';
+import { formatLongDay, nairobiToday, type CourtDateList } from '@firm/shared';
 import { useCourtDates } from '../api/court-dates';
 import { CourtDateLine } from './agenda';
-import { formatLongDay } from './slot-picker';
 
 /**
  * A client's court dates beside their appointments (ADR 025): their own open cases'

@@ -3,26 +3,26 @@ import {
   PASSKEY_SCREEN_TEXTS as P,
   TWO_FACTOR_SCREEN_TEXTS as S,
   TWO_FACTOR_TEXTS as T,
-  recoveryCodeField,
-  totpCodeField,
   type AuthSession,
   type SecondFactorMethod,
 } from '@firm/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { PasskeyError } from '../../../lib/passkeys';
 import { useSession } from '../../../lib/session';
 import { useLoginSecondStep, useSignInWithPasskey } from '../api/login-second-step';
 import { AUTH_TOAST } from './toast-ids';
 
-const codeSchema = z.object({ code: totpCodeField });
+// zod and the schemas load as the step opens (lib/lazy-resolver.ts), not with the sign-in page.
+const loadSchemas = () => import('@firm/shared/two-factor/schemas');
+const codeResolver = lazyZodResolver(() => loadSchemas().then((m) => m.totpCodeFormSchema));
+const recoveryResolver = lazyZodResolver(() => loadSchemas().then((m) => m.recoveryCodeFormSchema));
 
 /** Why a passkey did not sign in, in words: the device's refusal, or the server's. */
 function passkeyProblem(error: unknown): string {
@@ -30,7 +30,6 @@ function passkeyProblem(error: unknown): string {
   if (error.problem === 'unsupported') return P.unsupported;
   return error.problem === 'cancelled' ? P.signInCancelled : P.failed;
 }
-const recoverySchema = z.object({ code: recoveryCodeField });
 
 /**
  * Sign-in's second step (docs/decisions/037-two-factor-sign-in.md): the 6-digit code from the
@@ -67,12 +66,13 @@ export function TwoFactorStep({
     reset,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(withRecoveryCode ? recoverySchema : codeSchema),
+    resolver: withRecoveryCode ? recoveryResolver : codeResolver,
     defaultValues: { code: '' },
   });
 
   // The field the person types in next has the focus, also after switching kinds of code.
   useEffect(() => {
+    (withRecoveryCode ? recoveryResolver : codeResolver).preload();
     if (withPasskey) passkeyArea.current?.querySelector('button')?.focus();
     else setFocus('code');
   }, [setFocus, withRecoveryCode, withPasskey]);

@@ -1,16 +1,13 @@
 import {
   PASSKEY_SCREEN_TEXTS as S,
   TWO_FACTOR_TEXTS,
-  passkeyNameField,
   secondFactorRequired,
   type Passkey,
 } from '@firm/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Fingerprint } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { z } from 'zod';
 import { ListError, ListLoading } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
 import { FormModal } from '../../../components/ui/form-modal';
@@ -19,6 +16,7 @@ import { ModalFooter } from '../../../components/ui/modal-footer';
 import { TextField } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { PasskeyError, platformName, type PasskeyProblem } from '../../../lib/passkeys';
 import { useSession } from '../../../lib/session';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
@@ -36,7 +34,10 @@ const PROBLEM_TEXT: Record<PasskeyProblem, string> = {
 const addProblem = (error: unknown) =>
   error instanceof PasskeyError ? PROBLEM_TEXT[error.problem] : errorText(error, S.failed);
 
-const nameSchema = z.object({ name: passkeyNameField });
+// The name's schema and zod load as the dialog opens (lib/lazy-resolver.ts), not with Profile.
+const nameResolver = lazyZodResolver(() =>
+  import('@firm/shared/passkeys/schemas').then((m) => m.passkeyRenameInputSchema),
+);
 
 /**
  * A passkey's name asked for in a dialog: to add one (the device then makes it, in the browser's
@@ -64,7 +65,8 @@ function NameDialog({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(nameSchema), defaultValues: { name: initialName } });
+  } = useForm({ resolver: nameResolver, defaultValues: { name: initialName } });
+  useEffect(() => nameResolver.preload(), []);
   const onSubmit = handleSubmit(async ({ name }) => {
     setProblem(null);
     setProblem(await act(name));

@@ -1,18 +1,13 @@
 import {
   PASSKEY_SCREEN_TEXTS,
   TWO_FACTOR_SCREEN_TEXTS as S,
-  recoveryCodeField,
-  totpCodeField,
-  loginPasswordField,
   secondFactorRequired,
   type TotpSetup,
 } from '@firm/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { z } from 'zod';
 import { ListError, ListLoading } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -23,6 +18,7 @@ import { ApiError, errorText } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/file-transfer';
 import { useSession } from '../../../lib/session';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import {
   useDisableTwoFactor,
   useEnableTotp,
@@ -86,7 +82,13 @@ export function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: 
   );
 }
 
-const enableSchema = z.object({ code: totpCodeField });
+// zod and the schemas load when the form is first checked (lib/lazy-resolver.ts): Profile shows
+// these forms to few, and evaluating zod was the longest task of its first paint.
+const loadSchemas = () => import('@firm/shared/two-factor/schemas');
+const enableResolver = lazyZodResolver(() => loadSchemas().then((m) => m.totpEnableInputSchema));
+const disableResolver = lazyZodResolver(() =>
+  loadSchemas().then((m) => m.twoFactorDisableFormSchema),
+);
 
 /** Setting up: the QR code and key, then a code from the app turns it on. */
 function SetUp({
@@ -105,8 +107,11 @@ function SetUp({
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(enableSchema), defaultValues: { code: '' } });
-  useEffect(() => setFocus('code'), [setFocus]);
+  } = useForm({ resolver: enableResolver, defaultValues: { code: '' } });
+  useEffect(() => {
+    enableResolver.preload();
+    setFocus('code');
+  }, [setFocus]);
 
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
@@ -156,8 +161,6 @@ function SetUp({
   );
 }
 
-const disableSchema = z.object({ password: loginPasswordField, code: z.string().trim() });
-
 /** Turning off: the password and a code from the app, or a recovery code. */
 function TurnOffDialog({ onClose }: { onClose: () => void }) {
   const disable = useDisableTwoFactor();
@@ -167,22 +170,11 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(disableSchema),
-    defaultValues: { password: '', code: '' },
-  });
-  const onSubmit = handleSubmit(async ({ password, code }) => {
-    // Six digits are the app's code; anything else is taken as a recovery code.
-    const asTotp = totpCodeField.safeParse(code);
-    const asRecovery = recoveryCodeField.safeParse(code);
-    if (!asTotp.success && !asRecovery.success) {
-      setError('code', { type: 'validate', message: asTotp.error.issues[0]?.message });
-      return;
-    }
+  } = useForm({ resolver: disableResolver, defaultValues: { password: '', code: '' } });
+  useEffect(() => disableResolver.preload(), []);
+  const onSubmit = handleSubmit(async (input) => {
     try {
-      const answer = await disable.mutateAsync(
-        asTotp.success ? { password, code: asTotp.data } : { password, recoveryCode: code },
-      );
+      const answer = await disable.mutateAsync(input);
       toast.success(answer.message);
       onClose();
     } catch (error) {
