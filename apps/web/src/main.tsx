@@ -11,7 +11,13 @@ const isPrerendered = container.hasChildNodes();
 // A portal page waits for the session before its screen can ask for data: ask now, beside the
 // route chunks, not after the first render. A prerendered page hydrates as signed out first
 // (the session's server snapshot), so its check stays with the provider, after hydration.
-if (!isPrerendered) startSessionCheck();
+if (!isPrerendered) {
+  startSessionCheck();
+  // Then a break: evaluating React DOM and the router, and creating the router for the portal's
+  // routes, were one task of 100 ms and more on a phone; split, a tap waits for half of it at most
+  // (docs/decisions/032-portal-on-a-phone.md).
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+}
 
 if (isPrerendered) {
   // Load the lazy modules of the prerendered page before hydrating, so the first client render

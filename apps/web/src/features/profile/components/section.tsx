@@ -10,6 +10,7 @@ export function Section({
   id: string;
   title: string;
   description?: ReactNode;
+  /** Null while the section waits its turn to be drawn (profile-sections.tsx). */
   children: ReactNode;
 }) {
   return (
@@ -21,7 +22,7 @@ export function Section({
         {title}
       </h2>
       {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
-      <div className="mt-4">{children}</div>
+      {children != null ? <div className="mt-4">{children}</div> : null}
     </section>
   );
 }

@@ -78,6 +78,19 @@ describe('Profile Settings', () => {
     );
   });
 
+  it("names every section at once, draws the first, then the others' contents one by one", async () => {
+    signedInAs(aClient());
+    renderWithApp(<ProfilePage />, { path: '/profile' });
+    await screen.findByLabelText('Phone number');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(expect.arrayContaining(['Personal details', 'Password', 'Your data']));
+    expect(headings.length).toBeGreaterThanOrEqual(9);
+    // The last section's contents come once those before it are drawn.
+    const yourData = screen.getByRole('region', { name: 'Your data' });
+    expect(yourData.querySelector('button, a')).toBeNull();
+    await waitFor(() => expect(yourData.querySelector('button, a')).not.toBeNull());
+  });
+
   it("shows the server's field messages", async () => {
     signedInAs(aClient(), {
       'PUT /profile': [
@@ -102,7 +115,8 @@ describe('Profile Settings', () => {
     );
     renderWithApp(<ProfilePage />, { path: '/profile' });
     await screen.findByRole('heading', { name: 'Professional details' });
-    expect(screen.getByLabelText('License number')).toHaveValue('LSK/2011/0457');
+    // The sections' contents are drawn one after another (use-progressive-count.ts).
+    expect(await screen.findByLabelText('License number')).toHaveValue('LSK/2011/0457');
     expect(screen.getByLabelText('Tax Law')).toBeChecked();
     expect(screen.getByLabelText('Other specializations')).toHaveValue('Sports Law');
   });

@@ -16,8 +16,10 @@ import {
   useConfirmEmailChange,
   useProfile,
 } from '../api/profile';
+import { passkeysQueryOptions } from '../api/passkeys';
 import { signInDevicesQueryOptions } from '../api/sign-in-devices';
 import { smsPreferencesOptions } from '../api/sms-preferences';
+import { twoFactorQueryOptions } from '../api/two-factor';
 import { readResetToken, removeResetTokenFromAddress } from '../../../lib/link-token';
 
 /**
@@ -107,6 +109,8 @@ function usePanelPrefetch(user: PublicUser | null) {
     const asks = [
       () => prefetch(emailPreferencesOptions()),
       ...(maySms ? [() => prefetch(smsPreferencesOptions())] : []),
+      () => prefetch(twoFactorQueryOptions()),
+      () => prefetch(passkeysQueryOptions()),
       () => prefetch(sessionsQueryOptions()),
       () => prefetch(signInDevicesQueryOptions()),
       () => prefetch(calendarFeedQueryOptions()),

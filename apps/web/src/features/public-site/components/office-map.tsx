@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import type { Office } from '../../../content/firm';
 import type { MapHandle, MapOptions } from './map-types';
 import { Button, buttonVariants } from '../../../components/ui/button';
+import { whenIdle } from '../../../lib/when-idle';
 
 /** docs/product-rules.md#limits: Nairobi centre, zoom 10, 15 for a single office. */
 const MAP_DEFAULTS = { center: { lat: -1.2921, lng: 36.8219 }, zoom: 10, singleZoom: 15 };
@@ -29,19 +30,6 @@ const isWideScreen = () =>
   typeof window.matchMedia === 'function' && window.matchMedia(WIDE_SCREEN_QUERY).matches;
 /** Prerendered HTML serves every screen: it shows both invitations, CSS picks one (see below). */
 const isWideScreenOnServer = () => false;
-
-/**
- * Runs `callback` once the browser is idle (hydration done), or after `timeoutMs` at the latest.
- * Safari has no requestIdleCallback: a short timer stands in.
- */
-function whenIdle(callback: () => void, timeoutMs = 2000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(callback, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(callback, 300);
-  return () => window.clearTimeout(id);
-}
 
 /** Once a visitor has asked for a map, the next map they meet (another view, page) loads itself. */
 let hasVisitorAskedForMap = false;
