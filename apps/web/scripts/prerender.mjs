@@ -19,14 +19,21 @@ const { render, PUBLIC_PATHS, PORTAL_FEATURES } = await import(
 const PUBLIC_URL = '__PUBLIC_URL__';
 const SITE_NAME = 'Mwamba & Associates Advocates';
 // The stylesheet is small (~6 KB compressed): inlined, it costs the page no extra round trip before
-// the first paint. (The CSP allows inline styles; see docs/decisions/001.)
+// the first paint. (The CSP allows inline styles; see docs/decisions/001.) A disabled link to the
+// same file stays beside it, never fetched: Vite's loader of lazy chunks, which lists the
+// stylesheet among their needs, finds it there and does not download the whole stylesheet again
+// (and wait for it) before the first lazy screen can draw (docs/decisions/032-portal-on-a-phone.md).
 const template = await inlineStylesheet(await readFile(path.join(distDir, 'index.html'), 'utf8'));
 
 async function inlineStylesheet(html) {
   const link = html.match(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/);
   if (!link) return html;
   const css = await readFile(path.join(distDir, link[1]), 'utf8');
-  return html.replace(link[0], () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`);
+  return html.replace(
+    link[0],
+    () =>
+      `<style>${css.replaceAll('</style', '<\\/style')}</style><link rel="stylesheet" href="/${link[1]}" disabled>`,
+  );
 }
 const manifest = JSON.parse(await readFile(path.join(distDir, '.vite/manifest.json'), 'utf8'));
 
