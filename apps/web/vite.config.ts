@@ -107,12 +107,15 @@ export default defineConfig(({ isSsrBuild }) => ({
           )
             return 'portal';
           // What a screen shares with its parts loaded on demand (Cases' New Case and Add Note
-          // dialogs, Profile's sections): its API hooks, and Cases' formatting. Left in the screen's
+          // dialogs, Profile's sections, Appointments' booking form and dialogs): its API hooks,
+          // Cases' formatting, an appointment's card (the list's and a visitor's booking page's). Left in the screen's
           // chunk, the parts' imports of them would make that chunk export more than the route
           // module, and Rollup would then give it no facade (the prerenderer finds a screen's chunk
           // in the manifest by its route module).
           const screenData =
-            /\/src\/features\/(cases|profile)\/(api\/[^/]+|components\/case-format)\.ts$/.exec(id);
+            /\/src\/features\/(cases|profile|appointments)\/(api\/[^/]+|components\/(case-format|booking-values|appointment-card))\.tsx?$/.exec(
+              id,
+            );
           if (screenData) return `${screenData[1]}-data`;
           // The rest of packages/shared (texts, constants, date formatting) that the portal's
           // screens read. Named, because Rollup would otherwise move what the schemas import into

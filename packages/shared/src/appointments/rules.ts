@@ -58,6 +58,10 @@ export const CLIENT_BOOKABLE_TYPES = APPOINTMENT_TYPES.filter(
   (type) => APPOINTMENT_TYPE_DEFAULTS[type].bookableByClients,
 );
 
+/** Whether a value (a link's `?book=`) names a type a visitor or a client may book. */
+export const isClientBookableType = (value: string | null): value is AppointmentType =>
+  (CLIENT_BOOKABLE_TYPES as readonly string[]).includes(value ?? '');
+
 /**
  * A type's duration and fee: the firm settings' for a priced type, the fixed terms for the free
  * call (whatever the stored settings hold).

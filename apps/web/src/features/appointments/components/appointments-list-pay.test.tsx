@@ -153,7 +153,8 @@ describe('a client pays their own appointment’s fee with M-Pesa', () => {
       // By keyboard: the button is reached and pressed with Enter.
       screen.getByRole('button', payFor(unpaid.title)).focus();
       await user.keyboard('{Enter}');
-      const dialog = within(screen.getByRole('dialog', { name: MPESA_TEXTS.payButton }));
+      // The dialog loads when the list is first touched or focused (appointments-list.tsx).
+      const dialog = within(await screen.findByRole('dialog', { name: MPESA_TEXTS.payButton }));
       // The client's own phone offered first; the fee as the amount.
       expect(dialog.getByLabelText(/M-Pesa phone number/)).toHaveValue('+254 722 000 111');
       await user.click(dialog.getByRole('button', { name: 'Pay KSh 5,000' }));

@@ -19,7 +19,7 @@ import {
   APPOINTMENT_SCREEN_FAILURES,
   MPESA_TEXTS,
 } from '@firm/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
 import { SearchInput } from '../../../components/list/filter-controls';
 import { ListResults } from '../../../components/list/list-states';
@@ -32,14 +32,26 @@ import { formatDayRange } from '../../../lib/format';
 import { FilterNotice } from '../../../components/list/filter-notice';
 import { useCancelAppointment, useUpdateAppointment } from '../api/change-appointment';
 import { useAppointments } from '../api/list-appointments';
-import {
-  CancelModal,
-  ConfirmReviewModal,
-  PaymentModal,
-  RescheduleModal,
-} from './appointment-actions';
 import { AppointmentCard } from './appointment-card';
-import { AppointmentPayDialog } from './appointment-pay-dialog';
+
+// An appointment's dialogs (its forms, the calendar, M-Pesa) load when the list is first touched
+// or focused, not with the page: they were most of what My Appointments ran before it could draw,
+// for dialogs most visits never open (ADR 032).
+const loadActions = () => import('./appointment-actions');
+const loadPayDialog = () => import('./appointment-pay-dialog');
+const preloadDialogs = () => {
+  void loadActions();
+  void loadPayDialog();
+};
+const ConfirmReviewModal = lazy(() =>
+  loadActions().then((m) => ({ default: m.ConfirmReviewModal })),
+);
+const RescheduleModal = lazy(() => loadActions().then((m) => ({ default: m.RescheduleModal })));
+const CancelModal = lazy(() => loadActions().then((m) => ({ default: m.CancelModal })));
+const PaymentModal = lazy(() => loadActions().then((m) => ({ default: m.PaymentModal })));
+const AppointmentPayDialog = lazy(() =>
+  loadPayDialog().then((m) => ({ default: m.AppointmentPayDialog })),
+);
 
 type StatusTab = 'all' | 'live' | AppointmentStatus;
 const TABS: readonly StatusTab[] = [
@@ -302,7 +314,7 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
   );
 
   return (
-    <div className="space-y-4">
+    <div className="space-y-4" onPointerOver={preloadDialogs} onFocus={preloadDialogs}>
       <SearchInput
         id="appointments-search"
         label="Search appointments"
@@ -325,39 +337,41 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
         // "Waiting for the firm's confirmation" is a part of Scheduled: another tab drops it.
         onSelect={(tab) => list.setFilters({ status: tab, awaiting: '' })}
       />
-      {dialog?.kind === 'confirm' ? (
-        <ConfirmReviewModal
-          appointment={dialog.appointment}
-          onClose={() => setDialog(null)}
-          onConfirm={() =>
-            update.mutateAsync({ id: dialog.appointment.id, body: { status: 'confirmed' } })
-          }
-        />
-      ) : null}
-      {dialog?.kind === 'reschedule' ? (
-        <RescheduleModal
-          appointment={dialog.appointment}
-          onClose={() => setDialog(null)}
-          onSave={(slot) => update.mutateAsync({ id: dialog.appointment.id, body: slot })}
-        />
-      ) : null}
-      {dialog?.kind === 'cancel' ? (
-        <CancelModal
-          appointment={dialog.appointment}
-          onClose={() => setDialog(null)}
-          onCancel={(reason) => cancel.mutateAsync({ id: dialog.appointment.id, reason })}
-        />
-      ) : null}
-      {dialog?.kind === 'payment' ? (
-        <PaymentModal appointment={dialog.appointment} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'pay' ? (
-        <AppointmentPayDialog
-          appointment={dialog.appointment}
-          phone={user.phone}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'confirm' ? (
+          <ConfirmReviewModal
+            appointment={dialog.appointment}
+            onClose={() => setDialog(null)}
+            onConfirm={() =>
+              update.mutateAsync({ id: dialog.appointment.id, body: { status: 'confirmed' } })
+            }
+          />
+        ) : null}
+        {dialog?.kind === 'reschedule' ? (
+          <RescheduleModal
+            appointment={dialog.appointment}
+            onClose={() => setDialog(null)}
+            onSave={(slot) => update.mutateAsync({ id: dialog.appointment.id, body: slot })}
+          />
+        ) : null}
+        {dialog?.kind === 'cancel' ? (
+          <CancelModal
+            appointment={dialog.appointment}
+            onClose={() => setDialog(null)}
+            onCancel={(reason) => cancel.mutateAsync({ id: dialog.appointment.id, reason })}
+          />
+        ) : null}
+        {dialog?.kind === 'payment' ? (
+          <PaymentModal appointment={dialog.appointment} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog?.kind === 'pay' ? (
+          <AppointmentPayDialog
+            appointment={dialog.appointment}
+            phone={user.phone}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

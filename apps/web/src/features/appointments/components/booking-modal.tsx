@@ -36,10 +36,6 @@ import { SLOT_TAKEN_HINT, SlotPicker } from './slot-picker';
 
 export type { BookingMode } from './booking-values';
 
-/** Whether a `?book=` value names a type a visitor or client may book. */
-export const isBookableType = (value: string | null): value is AppointmentType =>
-  (CLIENT_BOOKABLE_TYPES as readonly string[]).includes(value ?? '');
-
 /**
  * The booking modal (docs/product-rules.md#screens, #records, #validation) for visitors and clients: title, type,
  * description, where, then a date from the calendar and one of that day's free times. Visitors

@@ -2,12 +2,13 @@ import {
   APPOINTMENT_MESSAGES as M,
   can,
   formatKsh,
+  isClientBookableType,
   isStaffAccount,
   nairobiToday,
   type AppointmentType,
 } from '@firm/shared';
 import { CalendarPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -18,10 +19,17 @@ import { useAppointmentTerms } from '../api/appointment-fees';
 import { useCourtDates } from '../api/court-dates';
 import { Agenda } from '../components/agenda';
 import { AppointmentsList } from '../components/appointments-list';
-import { BookingModal, isBookableType } from '../components/booking-modal';
 import { CourtDatesSection } from '../components/upcoming-court-dates';
-import { VisitorBooking } from '../components/visitor-booking';
 import { readBookingToken, removeBookingTokenFromAddress } from '../booking-token';
+
+// The booking form and a visitor's booking page load when they are opened (or Book is pointed
+// at), not with the list: with react-hook-form, the calendar and M-Pesa's dialog they were a
+// sixth of what a client's My Appointments downloaded and ran before it could draw (ADR 032).
+const loadBookingModal = () => import('../components/booking-modal');
+const BookingModal = lazy(() => loadBookingModal().then((m) => ({ default: m.BookingModal })));
+const VisitorBooking = lazy(() =>
+  import('../components/visitor-booking').then((m) => ({ default: m.VisitorBooking })),
+);
 
 export const handle: RouteHandle = {
   seo: {
@@ -100,7 +108,12 @@ function Appointments() {
       </PageHeading>
       <div className="mx-auto max-w-6xl space-y-8 px-4 pb-12 sm:px-6">
         {mayBook ? (
-          <Button size="lg" onClick={() => openBooking()}>
+          <Button
+            size="lg"
+            onClick={() => openBooking()}
+            onPointerEnter={() => void loadBookingModal()}
+            onFocus={() => void loadBookingModal()}
+          >
             <CalendarPlus aria-hidden="true" className="size-5" />
             {isStaff ? 'New Appointment' : 'Book Appointment'}
           </Button>
@@ -126,12 +139,14 @@ function Appointments() {
         ) : null}
       </div>
       {mayBook && book !== null ? (
-        <BookingModal
-          mode={!isSignedIn ? 'visitor' : isStaff ? 'staff' : 'client'}
-          initialType={isBookableType(book) ? book : 'consultation'}
-          initialClient={isStaff ? initialClient : undefined}
-          onClose={closeBooking}
-        />
+        <Suspense fallback={null}>
+          <BookingModal
+            mode={!isSignedIn ? 'visitor' : isStaff ? 'staff' : 'client'}
+            initialType={isClientBookableType(book) ? book : 'consultation'}
+            initialClient={isStaff ? initialClient : undefined}
+            onClose={closeBooking}
+          />
+        </Suspense>
       ) : null}
     </>
   );
@@ -145,7 +160,9 @@ function ManageBooking() {
     <>
       <PageHeading title="Your Appointment" />
       <div className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
-        <VisitorBooking token={token} />
+        <Suspense fallback={<Spinner label={M.visitorBookingLoading} />}>
+          <VisitorBooking token={token} />
+        </Suspense>
       </div>
     </>
   );
