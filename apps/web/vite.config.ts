@@ -74,8 +74,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The deferred toaster (a few hundred bytes) that every page mounts; react-hot-toast itself
           // stays in its lazy chunk.
           if (/\/src\/lib\/toasts\.tsx$/.test(id)) return 'site';
-          // A few lines the office map (public) and the portal's long screens share.
-          if (/\/src\/lib\/when-idle\.ts$/.test(id)) return 'site';
           // Named so that Rollup does not fold them into 'portal' below, which imports them: every
           // page loads the session (main.tsx), the API client loads with a session to check, and
           // a public page's first toast loads react-hot-toast.
