@@ -30,7 +30,14 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The entry (boot.ts) takes Vite's preload helper with it: left to Rollup, the helper
           // joins 'site', and the entry's static import of it would fetch React before the page
           // has painted.
-          if (/vite\/(preload-helper|modulepreload-polyfill)|\/src\/boot\.ts$/.test(id))
+          // The stored token, the API's address and the shared constants, and the Nairobi clock, go with it:
+          // a portal page's first requests (app/first-requests.ts) read them before React has
+          // arrived. Every page loaded them anyway, in 'site' and 'session'.
+          if (
+            /vite\/(preload-helper|modulepreload-polyfill)|\/src\/(boot|lib\/(auth-storage|api-base))\.ts$|packages\/shared\/src\/common\/(constants|nairobi-clock)\.ts$/.test(
+              id,
+            )
+          )
             return 'boot';
           // The Reports screen's rules, words and formatting, which it shares with its chart (loaded
           // on demand with Chart.js, which no rule here names): read on /reports alone, so named
@@ -61,12 +68,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           if (/\/src\/content\/(firm|navigation|practice-areas)\.ts$/.test(id)) return 'site';
           if (/features\/public-site\/components\/(chat-widget|not-found-screen|ui)\.tsx$/.test(id))
             return 'site';
-          // The shared constants, texts and rules every page reads. two-factor/rules is here because
+          // The shared texts and rules every page reads. two-factor/rules is here because
           // the session (on every page) reads a staff member's setup state (ADR 037): left to
           // Rollup, it would put the session on 'portal-shared', 77 KB every public page then
-          // downloaded and ran. The Nairobi clock is the chat bubble's office hours.
+          // downloaded and ran.
           if (
-            /packages\/shared\/src\/(common\/(constants|texts|phone|office-hours|nairobi-clock|offices|firm-identity)|public-site\/texts|two-factor\/rules|paths|permissions|portal-manifest)\.ts$/.test(
+            /packages\/shared\/src\/(common\/(texts|phone|office-hours|offices|firm-identity)|public-site\/texts|two-factor\/rules|paths|permissions|portal-manifest)\.ts$/.test(
               id,
             )
           )
@@ -77,8 +84,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Named so that Rollup does not fold them into 'portal' below, which imports them: every
           // page loads the session (main.tsx), the API client loads with a session to check, and
           // a public page's first toast loads react-hot-toast.
-          if (/\/src\/(lib\/(session|auth-storage)|components\/ui\/email-text)\.tsx?$/.test(id))
-            return 'session';
+          if (/\/src\/(lib\/session|components\/ui\/email-text)\.tsx?$/.test(id)) return 'session';
           if (/\/src\/lib\/api-client\.ts$/.test(id)) return 'api-client';
           if (/node_modules\/(react-hot-toast|goober)\//.test(id)) return 'toast';
           // The portal's frame and the pieces most of its screens draw with: TanStack Query, the
@@ -104,6 +110,16 @@ export default defineConfig(({ isSsrBuild }) => ({
             /\/src\/features\/notifications\/components\/notification-bell\.tsx$/.test(id)
           )
             return 'portal';
+          // What a portal page asks for as it starts (app/first-requests.ts), the addresses it names
+          // and the early answers' store: apart from the screens' data chunks (TanStack Query) and
+          // the API client (the shared texts, in 'site'), so that the early requests wait for
+          // nothing but 'boot' and this. Named before 'session', which would take them.
+          if (
+            /\/src\/(app\/first-requests|lib\/(early-answers|list-path)|features\/[^/]+\/api\/paths)\.ts$/.test(
+              id,
+            )
+          )
+            return 'first-requests';
           // What a screen shares with its parts loaded on demand (Cases' New Case and Add Note
           // dialogs, Profile's sections, Appointments' booking form and dialogs): its API hooks,
           // Cases' formatting, an appointment's card (the list's and a visitor's booking page's). Left in the screen's

@@ -73,9 +73,22 @@ function routeChunks(pathname) {
  * trip each on a phone's connection. The screen's shell names them all in its head, so they come
  * down together while the entry starts.
  */
+/**
+ * What the entry asks for first on a portal page with a stored token (boot.ts): named by the
+ * chunk's name, as it holds more than the module the entry imports (vite.config.ts).
+ */
+function firstRequestsChunk() {
+  const key = Object.keys(manifest).find(
+    (chunkKey) => manifest[chunkKey].name === 'first-requests',
+  );
+  if (!key) throw new Error('no first-requests chunk in the Vite manifest');
+  return key;
+}
+
 function portalScreenChunks(screen) {
   const [folder, name] = screen.split('/');
   const keys = [
+    firstRequestsChunk(),
     'src/main.tsx',
     'src/app/layouts/portal-layout.tsx',
     'src/app/layouts/guards.tsx',
@@ -140,6 +153,17 @@ function head(seo, pathname) {
   return tags.join('\n    ');
 }
 
+/**
+ * `tags` right after the entry's script tag: a phone's connection fetches six files at a time, and
+ * the entry, which sends a portal page's first requests (boot.ts), must not queue behind the
+ * screen's chunks (ADR 032).
+ */
+function afterEntryScript(html, tags) {
+  const entryScript = /<script type="module" crossorigin src="[^"]+"><\/script>/;
+  if (!entryScript.test(html)) throw new Error('no entry script tag in the page template');
+  return html.replace(entryScript, (tag) => `${tag}\n    ${tags}`);
+}
+
 function page(headHtml, bodyHtml) {
   return template.replace('<!--app-head-->', headHtml).replace('<!--app-html-->', bodyHtml);
 }
@@ -155,7 +179,7 @@ await write('_app-shell.html', page(shellHead, ''));
 for (const screen of new Set(PORTAL_FEATURES.map((feature) => feature.screen))) {
   await write(
     screenShellFile(screen),
-    page(`${shellHead}\n    ${modulePreloads(portalScreenChunks(screen))}`, ''),
+    afterEntryScript(page(shellHead, ''), modulePreloads(portalScreenChunks(screen))),
   );
 }
 

@@ -1,5 +1,6 @@
 // The stylesheet belongs to the entry: the prerenderer inlines the entry's CSS into every page.
 import './styles.css';
+import { getStoredToken } from './lib/auth-storage';
 
 /**
  * The page's entry: the only script its HTML names. A prerendered public page is complete without
@@ -53,5 +54,14 @@ if (root?.hasChildNodes()) {
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 500);
 } else {
+  // A portal page: with a stored token, who is signed in and the screen's first data are asked
+  // for now, while React downloads, and handed over once it asks (app/first-requests.ts).
+  if (getStoredToken()) {
+    void import('./app/first-requests')
+      .then(({ askFirstRequests }) => askFirstRequests(window.location))
+      .catch(() => {
+        // Offline, or a new version deployed meanwhile: the app asks for itself.
+      });
+  }
   void import('./main');
 }

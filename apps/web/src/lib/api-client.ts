@@ -1,8 +1,10 @@
 import { MESSAGES, type ApiErrorBody, type ClientErrorCode, type ErrorCode } from '@firm/shared';
+import { API_BASE } from './api-base';
 import { getStoredToken, reportAuthProblem } from './auth-storage';
+import { takeEarlyAnswer } from './early-answers';
 
-/** The spec's "configured backend base address": the API on this origin. */
-export const API_BASE = '/api';
+export { API_BASE } from './api-base';
+export { listPath } from './list-path';
 
 export class ApiError extends Error {
   constructor(
@@ -41,6 +43,11 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getStoredToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  if (method === 'GET' && token) {
+    const early = await takeEarlyAnswer(path, token);
+    options.signal?.throwIfAborted();
+    if (early !== null) return parseAnswer(early) as T;
+  }
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
@@ -96,18 +103,6 @@ export function errorFromAnswer(status: number, data: unknown, hadToken: boolean
     return new ApiError(message, status, data.code, errors, rest);
   }
   return new ApiError(`Request failed with status code ${status}`, status);
-}
-
-/** `path` with a list's filters as its query string: left-out, empty and `all` values are not sent. */
-export function listPath(path: string, filters: object): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== null && value !== '' && value !== 'all') {
-      params.set(name, String(value));
-    }
-  }
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
 }
 
 export const api = {

@@ -8,6 +8,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { SESSION_CHECK_PATH } from './api-base';
 import { getStoredToken, onAuthProblem, removeStoredToken, storeToken } from './auth-storage';
 import { notify } from './toasts';
 
@@ -50,7 +51,7 @@ async function restore() {
   restoring = true;
   try {
     const api = await loadApi();
-    const user = await api.get<PublicUser>('/auth/me');
+    const user = await api.get<PublicUser>(SESSION_CHECK_PATH);
     setState({ status: 'signed-in', user });
   } catch {
     removeStoredToken();
@@ -102,7 +103,7 @@ async function signOut() {
 async function refresh() {
   try {
     const api = await loadApi();
-    const user = await api.get<PublicUser>('/auth/me');
+    const user = await api.get<PublicUser>(SESSION_CHECK_PATH);
     setState({ status: 'signed-in', user });
   } catch {
     // a 401 has already dropped the session through onAuthProblem

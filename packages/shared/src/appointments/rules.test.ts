@@ -5,11 +5,11 @@ import {
   daysOfMonth,
   formatKsh,
   isCalendarDate,
-  nairobiDateTime,
   nairobiInstant,
   slotProblem,
   startTimesOf,
 } from './rules';
+import { nairobiDateTime } from '../common/nairobi-clock';
 import { nairobiDayAndMinute } from '../common/office-hours';
 
 const noHolidays = () => false;

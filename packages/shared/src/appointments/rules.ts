@@ -1,4 +1,4 @@
-import { NAIROBI_OFFSET, nairobiWallClock } from '../common/nairobi-clock';
+import { NAIROBI_OFFSET } from '../common/nairobi-clock';
 import { groupThousands } from '../common/numbers';
 import { MAIN_OFFICE_HOURS } from '../common/office-hours';
 
@@ -199,15 +199,6 @@ export function nairobiDays(from?: string, to?: string): { from?: Date; to?: Dat
     to: to ? nairobiInstant(addDays(to, 1), '00:00') : undefined,
   };
 }
-
-/** `instant` as a Nairobi calendar day and clock time: { date: 'YYYY-MM-DD', time: 'HH:MM' }. */
-export function nairobiDateTime(instant: Date): { date: string; time: string } {
-  const wallClock = nairobiWallClock(instant).toISOString();
-  return { date: wallClock.slice(0, 10), time: wallClock.slice(11, 16) };
-}
-
-/** Today's date in Nairobi. */
-export const nairobiToday = (now: Date = new Date()) => nairobiDateTime(now).date;
 
 /** Day of the week of a calendar date (0 = Sunday). */
 export function dayOfWeek(date: string): number {

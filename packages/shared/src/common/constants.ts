@@ -64,6 +64,11 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;
 export const USER_SEARCH_MAX = 100;
+/**
+ * A conversation's newest page of messages (GET /api/conversations/:id/messages): here, not only
+ * in MESSAGE_LIMITS, so that the portal's early requests read it without the messages' texts.
+ */
+export const MESSAGE_PAGE_DEFAULT = 50;
 
 /** Session lifetimes (docs/roles-and-permissions.md). */
 export const SESSION_HOURS = 12;

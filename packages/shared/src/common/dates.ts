@@ -1,4 +1,4 @@
-import { nairobiDateTime } from '../appointments/rules';
+import { nairobiDateTime } from './nairobi-clock';
 
 /**
  * Every date and time a person reads (screens, notifications, emails, the readable data export),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nairobiDateTime } from '../appointments/rules';
+import { nairobiDateTime } from './nairobi-clock';
 import { nairobiWallClock } from './nairobi-clock';
 import { nairobiDayAndMinute } from './office-hours';
 import { groupThousands } from './numbers';

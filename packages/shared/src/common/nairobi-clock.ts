@@ -13,3 +13,12 @@ const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
 /** `instant` moved to Nairobi's wall clock: read its fields with the `getUTC…` methods. */
 export const nairobiWallClock = (instant: Date): Date =>
   new Date(instant.getTime() + NAIROBI_OFFSET_MS);
+
+/** `instant` as a Nairobi calendar day and clock time: { date: 'YYYY-MM-DD', time: 'HH:MM' }. */
+export function nairobiDateTime(instant: Date): { date: string; time: string } {
+  const wallClock = nairobiWallClock(instant).toISOString();
+  return { date: wallClock.slice(0, 10), time: wallClock.slice(11, 16) };
+}
+
+/** Today's date in Nairobi. */
+export const nairobiToday = (now: Date = new Date()) => nairobiDateTime(now).date;

@@ -1,3 +1,5 @@
+import { MESSAGE_PAGE_DEFAULT } from '../common/constants';
+
 /**
  * Secure messaging: limits, the server's answers and the notification email. The
  * prototype only promised chat at /messages, so these texts are ours (docs/texts.md); defined once, used by the
@@ -12,7 +14,7 @@ export const MESSAGE_LIMITS = {
   /** Staff named on a new conversation. */
   staffMax: 10,
   /** The newest page of a conversation, and the most one page may hold. */
-  pageDefault: 50,
+  pageDefault: MESSAGE_PAGE_DEFAULT,
   pageMax: 100,
   /** A sender may withdraw a message this long after sending it. */
   withdrawWindowMinutes: 5,

@@ -76,8 +76,10 @@ function Denied({ feature, user }: { feature: PortalFeature; user: PublicUser })
 }
 
 /**
- * Every portal route sits under this guard, which applies its manifest entry before the screen (or
- * any request of it) renders:
+ * Every portal route sits under this guard, which applies its manifest entry before the screen
+ * renders, and so before the screen is handed any data. (A listed screen's first data may already
+ * be on its way, asked for with the stored token beside the session check: it is handed over only
+ * when the screen, let through, asks for it; app/first-requests.ts, ADR 032.)
  * - signed-out only (/login, /register …): a signed-in person goes on to where they were going, or
  *   to /dashboard (docs/product-rules.md#screens);
  * - signed-in: a visitor goes to /login and comes back after signing in; a person holding a

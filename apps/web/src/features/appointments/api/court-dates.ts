@@ -1,6 +1,7 @@
 import type { CourtDateList, ListCourtDatesQuery } from '@firm/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, listPath } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { courtDatesPath } from './paths';
 import { useScreenQuery } from '../../../lib/screen-query';
 
 /**
@@ -13,7 +14,7 @@ export const COURT_DATES_KEY = ['cases', 'court-dates'] as const;
 export const courtDatesQueryOptions = (filters: ListCourtDatesQuery) =>
   queryOptions({
     queryKey: [...COURT_DATES_KEY, filters],
-    queryFn: ({ signal }) => api.get<CourtDateList>(listPath('/court-dates', filters), signal),
+    queryFn: ({ signal }) => api.get<CourtDateList>(courtDatesPath(filters), signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,6 +1,7 @@
 import type { AppointmentList, ListAppointmentsQuery } from '@firm/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, listPath } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { appointmentsListPath } from './paths';
 import { useScreenQuery } from '../../../lib/screen-query';
 
 /** Every appointments query starts with this key; any change to an appointment refreshes them. */
@@ -10,7 +11,7 @@ export const APPOINTMENTS_KEY = ['appointments'] as const;
 export const appointmentsQueryOptions = (filters: ListAppointmentsQuery) =>
   queryOptions({
     queryKey: [...APPOINTMENTS_KEY, 'list', filters],
-    queryFn: ({ signal }) => api.get<AppointmentList>(listPath('/appointments', filters), signal),
+    queryFn: ({ signal }) => api.get<AppointmentList>(appointmentsListPath(filters), signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,6 +1,7 @@
 import type { CaseList, ListCasesQuery } from '@firm/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, listPath } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { casesListPath } from './paths';
 import { useScreenQuery } from '../../../lib/screen-query';
 
 export type CaseListFilters = Pick<
@@ -27,7 +28,7 @@ export const CASES_KEY = ['cases'] as const;
 
 /** GET /api/cases */
 export function getCases(filters: CaseListFilters, signal?: AbortSignal): Promise<CaseList> {
-  return api.get<CaseList>(listPath('/cases', filters), signal);
+  return api.get<CaseList>(casesListPath(filters), signal);
 }
 
 export const casesQueryOptions = (filters: CaseListFilters) =>

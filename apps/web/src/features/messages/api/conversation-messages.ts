@@ -1,7 +1,8 @@
-import { MESSAGE_LIMITS, type MessagePage } from '@firm/shared';
+import type { MessagePage } from '@firm/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { conversationKey } from '../../../lib/conversation-keys';
+import { messagesPath } from './paths';
 
 /** GET /api/conversations/:id/messages?before=: a page, oldest first, and the older page's cursor. */
 export function getMessages(
@@ -9,12 +10,7 @@ export function getMessages(
   before: string | null,
   signal?: AbortSignal,
 ): Promise<MessagePage> {
-  const params = new URLSearchParams({ limit: String(MESSAGE_LIMITS.pageDefault) });
-  if (before) params.set('before', before);
-  return api.get<MessagePage>(
-    `/conversations/${encodeURIComponent(id)}/messages?${params.toString()}`,
-    signal,
-  );
+  return api.get<MessagePage>(messagesPath(id, before), signal);
 }
 
 /** Pages newest first: pages[0] is the newest page, each next one older. */

@@ -2,15 +2,7 @@ import type { ConversationList } from '@firm/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { conversationsKey } from '../../../lib/conversation-keys';
-
-/** How many conversations one page of the list holds; more load on request or on scroll. */
-export const CONVERSATIONS_PAGE_SIZE = 50;
-
-/**
- * What narrows the list besides the search: `day`, the conversations whose client has waited over
- * a day for the firm's answer (the service report's figure links here).
- */
-export type ConversationWaiting = 'day' | undefined;
+import { conversationsPath, type ConversationWaiting } from './paths';
 
 /** GET /api/conversations?unread=first&page=: unread conversations first, then the newest. */
 export function getConversations(
@@ -19,14 +11,7 @@ export function getConversations(
   signal?: AbortSignal,
   waiting?: ConversationWaiting,
 ): Promise<ConversationList> {
-  const params = new URLSearchParams({
-    unread: 'first',
-    limit: String(CONVERSATIONS_PAGE_SIZE),
-    page: String(page),
-  });
-  if (search.trim()) params.set('search', search.trim());
-  if (waiting) params.set('waiting', waiting);
-  return api.get<ConversationList>(`/conversations?${params.toString()}`, signal);
+  return api.get<ConversationList>(conversationsPath(search, page, waiting), signal);
 }
 
 export const conversationsQueryOptions = (search: string, waiting?: ConversationWaiting) =>

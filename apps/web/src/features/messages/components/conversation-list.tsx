@@ -9,11 +9,8 @@ import { Search } from 'lucide-react';
 import { FilterNotice } from '../../../components/list/filter-notice';
 import { ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
-import {
-  flattenConversations,
-  useConversations,
-  type ConversationWaiting,
-} from '../api/list-conversations';
+import { flattenConversations, useConversations } from '../api/list-conversations';
+import type { ConversationWaiting } from '../api/paths';
 import { listTime } from './message-format';
 
 function previewOf(conversation: ConversationSummary): string {

@@ -1,6 +1,7 @@
 import type { CalendarFeedCreated, CalendarFeedStatus, SuccessMessage } from '@firm/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { PROFILE_PATHS } from './paths';
 
 const CALENDAR_FEED_KEY = ['profile', 'calendar-feed'] as const;
 
@@ -8,7 +9,7 @@ const CALENDAR_FEED_KEY = ['profile', 'calendar-feed'] as const;
 export const calendarFeedQueryOptions = () =>
   queryOptions({
     queryKey: CALENDAR_FEED_KEY,
-    queryFn: ({ signal }) => api.get<CalendarFeedStatus>('/profile/calendar-feed', signal),
+    queryFn: ({ signal }) => api.get<CalendarFeedStatus>(PROFILE_PATHS.calendarFeed, signal),
   });
 
 export function useCalendarFeed() {

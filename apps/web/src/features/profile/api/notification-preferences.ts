@@ -1,6 +1,7 @@
 import type { EmailPreferences, UpdateEmailPreferencesInput } from '@firm/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { PROFILE_PATHS } from './paths';
 
 type PreferencesAnswer = { success: true; preferences: EmailPreferences };
 
@@ -8,7 +9,7 @@ export const EMAIL_PREFERENCES_KEY = ['profile', 'notification-preferences'] as 
 
 /** GET /api/profile/notification-preferences */
 export const getEmailPreferences = (signal?: AbortSignal) =>
-  api.get<PreferencesAnswer>('/profile/notification-preferences', signal);
+  api.get<PreferencesAnswer>(PROFILE_PATHS.emailPreferences, signal);
 
 export const emailPreferencesOptions = () =>
   queryOptions({

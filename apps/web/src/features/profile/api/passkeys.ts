@@ -9,6 +9,7 @@ import { api } from '../../../lib/api-client';
 import { createPasskey } from '../../../lib/passkeys';
 import { useScreenQuery } from '../../../lib/screen-query';
 import { useTwoFactorMutation } from './two-factor';
+import { PROFILE_PATHS } from './paths';
 
 /** The signed-in person's passkeys (docs/decisions/037-two-factor-sign-in.md, "Passkeys"). */
 export const PASSKEYS_KEY = ['profile', 'passkeys'] as const;
@@ -17,7 +18,7 @@ export const PASSKEYS_KEY = ['profile', 'passkeys'] as const;
 export const passkeysQueryOptions = () =>
   queryOptions({
     queryKey: PASSKEYS_KEY,
-    queryFn: ({ signal }) => api.get<PasskeyList>('/auth/2fa/passkeys', signal),
+    queryFn: ({ signal }) => api.get<PasskeyList>(PROFILE_PATHS.passkeys, signal),
   });
 
 export const usePasskeys = () => useScreenQuery(passkeysQueryOptions());

@@ -14,6 +14,7 @@ import { api } from '../../../lib/api-client';
 import { SMS_PREFERENCES_KEY } from './sms-preferences';
 import { useSession } from '../../../lib/session';
 import { useScreenQuery } from '../../../lib/screen-query';
+import { PROFILE_PATHS } from './paths';
 
 export const PROFILE_KEY = ['profile'] as const;
 export const SESSIONS_KEY = ['profile', 'sessions'] as const;
@@ -23,7 +24,7 @@ export const OWN_REQUESTS_KEY = ['profile', 'data-requests'] as const;
 export function useProfile() {
   return useScreenQuery({
     queryKey: PROFILE_KEY,
-    queryFn: ({ signal }) => api.get<Profile>('/profile', signal),
+    queryFn: ({ signal }) => api.get<Profile>(PROFILE_PATHS.profile, signal),
   });
 }
 
@@ -75,7 +76,7 @@ export function useRequestEmailChange() {
 export const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: SESSIONS_KEY,
-    queryFn: ({ signal }) => api.get<SessionList>('/profile/sessions', signal),
+    queryFn: ({ signal }) => api.get<SessionList>(PROFILE_PATHS.sessions, signal),
   });
 
 export function useSessions() {
@@ -116,7 +117,8 @@ export function fetchReadableDataExport(): Promise<string> {
 export const ownDataRequestsOptions = () =>
   queryOptions({
     queryKey: OWN_REQUESTS_KEY,
-    queryFn: ({ signal }) => api.get<{ requests: DataRequest[] }>('/profile/data-requests', signal),
+    queryFn: ({ signal }) =>
+      api.get<{ requests: DataRequest[] }>(PROFILE_PATHS.dataRequests, signal),
   });
 
 export function useOwnDataRequests() {

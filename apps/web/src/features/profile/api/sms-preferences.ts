@@ -1,6 +1,7 @@
 import type { SmsPreferencesResponse, UpdateSmsPreferencesInput } from '@firm/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { PROFILE_PATHS } from './paths';
 
 export const SMS_PREFERENCES_KEY = ['profile', 'sms-preferences'] as const;
 
@@ -8,7 +9,7 @@ export const SMS_PREFERENCES_KEY = ['profile', 'sms-preferences'] as const;
 export const smsPreferencesOptions = () =>
   queryOptions({
     queryKey: SMS_PREFERENCES_KEY,
-    queryFn: ({ signal }) => api.get<SmsPreferencesResponse>('/profile/sms-preferences', signal),
+    queryFn: ({ signal }) => api.get<SmsPreferencesResponse>(PROFILE_PATHS.smsPreferences, signal),
   });
 
 export const useSmsPreferences = () => useQuery(smsPreferencesOptions());

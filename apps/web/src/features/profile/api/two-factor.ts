@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../../lib/api-client';
 import { useScreenQuery } from '../../../lib/screen-query';
 import { useSession } from '../../../lib/session';
+import { PROFILE_PATHS } from './paths';
 
 /** The signed-in person's own second factor (docs/decisions/037-two-factor-sign-in.md). */
 export const TWO_FACTOR_KEY = ['profile', 'two-factor'] as const;
@@ -11,7 +12,7 @@ export const TWO_FACTOR_KEY = ['profile', 'two-factor'] as const;
 export const twoFactorQueryOptions = () =>
   queryOptions({
     queryKey: TWO_FACTOR_KEY,
-    queryFn: ({ signal }) => api.get<TwoFactorStatus>('/auth/2fa', signal),
+    queryFn: ({ signal }) => api.get<TwoFactorStatus>(PROFILE_PATHS.twoFactor, signal),
   });
 
 export const useTwoFactorStatus = () => useScreenQuery(twoFactorQueryOptions());
