@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import {
   callApi,
   createReadyUser,
@@ -29,29 +29,35 @@ async function holdSessionCheck(page: Page): Promise<() => void> {
   return release;
 }
 
-test.describe("a portal page's first data (asked for beside the session check)", () => {
+/**
+ * A client (long Kenyan names, a phone number) opens `address` signed in, with the session check
+ * held: the API GETs the page sends, and what lets the check answer.
+ */
+async function openAsClientWithCheckHeld(
+  page: Page,
+  request: APIRequestContext,
+  address: string,
+  person: { firstName: string; lastName: string; phone: string },
+) {
+  const owner = await ownerToken(request);
+  const client = await createReadyUser(request, owner, uniqueSuffix(), 'client', {}, person);
+  await useSessionToken(page, client.token);
+  const sent = apiGets(page);
+  const release = await holdSessionCheck(page);
+  await page.goto(address);
+  return { sent, release };
+}
+
+test.describe("a portal page's first data (asked for as the page starts, with the session check)", () => {
   test("a client's Profile asks for its data while the session is checked, shows it only once signed in, and asks once", async ({
     page,
     request,
   }) => {
-    const owner = await ownerToken(request);
-    const client = await createReadyUser(
-      request,
-      owner,
-      uniqueSuffix(),
-      'client',
-      {},
-      {
-        firstName: 'Wanjiru Nyambura',
-        lastName: 'Kamau-Otieno',
-        phone: '+254 712 937 072',
-      },
-    );
-    await useSessionToken(page, client.token);
-    const sent = apiGets(page);
-    const release = await holdSessionCheck(page);
-
-    await page.goto('/profile');
+    const { sent, release } = await openAsClientWithCheckHeld(page, request, '/profile', {
+      firstName: 'Wanjiru Nyambura',
+      lastName: 'Kamau-Otieno',
+      phone: '+254 712 937 072',
+    });
     // The profile is asked for before the session check has answered…
     await expect.poll(() => sent).toContain('/api/profile');
     // …and nothing of it is shown until it has: the guard still waits.
@@ -62,7 +68,7 @@ test.describe("a portal page's first data (asked for beside the session check)",
     await expect(page.getByRole('heading', { name: 'Profile Settings', level: 1 })).toBeVisible();
     await expect(page.getByLabel('First name')).toHaveValue('Wanjiru Nyambura');
     await expect(page.getByRole('list', { name: 'Signed-in devices' })).toBeVisible();
-    // The screen took the early answers: not one of them was asked for twice.
+    // Each asked for once: the screen took the profile's early answer, and asked for the rest.
     for (const address of ['/api/profile', '/api/auth/2fa', '/api/profile/sessions']) {
       expect(sent.filter((sentAddress) => sentAddress === address)).toHaveLength(1);
     }
@@ -72,24 +78,11 @@ test.describe("a portal page's first data (asked for beside the session check)",
     page,
     request,
   }) => {
-    const owner = await ownerToken(request);
-    const client = await createReadyUser(
-      request,
-      owner,
-      uniqueSuffix(),
-      'client',
-      {},
-      {
-        firstName: 'Mwangi Kariuki',
-        lastName: 'Njoroge-Wambugu',
-        phone: '+254 722 418 907',
-      },
-    );
-    await useSessionToken(page, client.token);
-    const sent = apiGets(page);
-    const release = await holdSessionCheck(page);
-
-    await page.goto('/appointments');
+    const { sent, release } = await openAsClientWithCheckHeld(page, request, '/appointments', {
+      firstName: 'Mwangi Kariuki',
+      lastName: 'Njoroge-Wambugu',
+      phone: '+254 722 418 907',
+    });
     await expect
       .poll(() => sent.some((address) => address.startsWith('/api/appointments?')))
       .toBe(true);

@@ -91,11 +91,15 @@ function ConfirmEmail() {
 
 /**
  * The panels below the profile read what does not depend on it. Left to them, each asked only
- * once the profile had arrived and its panel was drawn: a second round trip before the page was
- * whole. Asked here, beside the profile, they arrive with it (each only if not in the cache yet,
- * as TanStack Query's usePrefetchQuery does); the panels then find them.
+ * once its panel was drawn, one section per idle moment: a round trip each before the page was
+ * whole. Asked here (each only if not in the cache yet, as TanStack Query's usePrefetchQuery
+ * does), they arrive while the sections are drawn; the panels then find them.
+ *
+ * Once the profile is on the screen, not beside its request: the profile is asked for as the page
+ * starts (app/first-requests.ts), and eight requests sent before its words were drawn held those
+ * words back on a phone's six connections (ADR 032).
  */
-function usePanelPrefetch(user: PublicUser | null) {
+function usePanelPrefetch(user: PublicUser | null, profileShown: boolean) {
   const queryClient = useQueryClient();
   const maySms = can(user, 'profile:sms');
   // Asked once the screen is on the page, each in a step of its own after the profile's own
@@ -103,6 +107,7 @@ function usePanelPrefetch(user: PublicUser | null) {
   // fetch, its retries' timers), and asked while the screen was drawn, or all together, five of
   // them made one long task that a tap had to wait behind (ADR 032).
   useEffect(() => {
+    if (!profileShown) return;
     const prefetch = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) => {
       if (!queryClient.getQueryState(options.queryKey)) void queryClient.prefetchQuery(options);
     };
@@ -123,13 +128,13 @@ function usePanelPrefetch(user: PublicUser | null) {
     };
     timer = window.setTimeout(next, 0);
     return () => window.clearTimeout(timer);
-  }, [queryClient, maySms]);
+  }, [queryClient, maySms, profileShown]);
 }
 
 function ProfileSettings() {
   const { user } = useSession();
   const query = useProfile();
-  usePanelPrefetch(user);
+  usePanelPrefetch(user, query.isSuccess);
   return (
     <ListResults
       query={query}
