@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { latestMailTo } from '../support/accounts';
+import { seriousViolations } from '../support/page-checks';
 import {
   callApi,
   createReadyUser,
@@ -70,11 +70,6 @@ async function pickSlot(page: Page, date: string, time: string) {
   await day.click();
   await page.getByRole('radio', { name: time }).check();
 }
-
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
 
 /** The raw newest email to `to` (DATA_DIR/mail), attachments still encoded. */
 function rawMailTo(to: string): string | null {
