@@ -30,11 +30,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The entry (boot.ts) takes Vite's preload helper with it: left to Rollup, the helper
           // joins 'site', and the entry's static import of it would fetch React before the page
           // has painted.
-          // The stored token, the API's address and the shared constants, and the Nairobi clock, go with it:
-          // a portal page's first requests (app/first-requests.ts) read them before React has
-          // arrived. Every page loaded them anyway, in 'site' and 'session'.
+          // The stored token, the API's address, the few constants read as a page starts
+          // (page-start.ts) and the Nairobi clock go with it: a portal page's first requests
+          // (app/first-requests.ts) read them before React has arrived. Every page loaded them
+          // anyway, in 'site' and 'session'; the entry stays under 4 KB (shipped-runtime.spec.ts).
           if (
-            /vite\/(preload-helper|modulepreload-polyfill)|\/src\/(boot|lib\/(auth-storage|api-base))\.ts$|packages\/shared\/src\/common\/(constants|nairobi-clock)\.ts$/.test(
+            /vite\/(preload-helper|modulepreload-polyfill)|\/src\/(boot|lib\/(auth-storage|api-base))\.ts$|packages\/shared\/src\/common\/(page-start|nairobi-clock)\.ts$/.test(
               id,
             )
           )
@@ -68,12 +69,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           if (/\/src\/content\/(firm|navigation|practice-areas)\.ts$/.test(id)) return 'site';
           if (/features\/public-site\/components\/(chat-widget|not-found-screen|ui)\.tsx$/.test(id))
             return 'site';
-          // The shared texts and rules every page reads. two-factor/rules is here because
+          // The shared constants, texts and rules every page reads. two-factor/rules is here because
           // the session (on every page) reads a staff member's setup state (ADR 037): left to
           // Rollup, it would put the session on 'portal-shared', 77 KB every public page then
           // downloaded and ran.
           if (
-            /packages\/shared\/src\/(common\/(texts|phone|office-hours|offices|firm-identity)|public-site\/texts|two-factor\/rules|paths|permissions|portal-manifest)\.ts$/.test(
+            /packages\/shared\/src\/(common\/(constants|texts|phone|office-hours|offices|firm-identity)|public-site\/texts|two-factor\/rules|paths|permissions|portal-manifest)\.ts$/.test(
               id,
             )
           )

@@ -31,8 +31,9 @@ export const ADMIN_PERMISSION_LABELS: Record<
   canAccessReports: { label: 'Access Reports', description: 'View analytics and reports' },
 };
 
-/** localStorage key of the session token (docs/product-rules.md#records, "Session"). */
-export const TOKEN_STORAGE_KEY = 'token';
+// The session token's key, the lists' page size and a conversation's page: in page-start.ts,
+// which a portal page reads before React has arrived.
+export { LIST_DEFAULT_LIMIT, MESSAGE_PAGE_DEFAULT, TOKEN_STORAGE_KEY } from './page-start';
 
 export const PASSWORD_MIN_LOGIN = 6;
 export const PASSWORD_MIN_REGISTRATION = 8;
@@ -60,15 +61,9 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 /** User list filters and pages (GET /api/user-management/users). */
 export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
-/** Every list's page size (the web app's lists and the API's default `limit`), and its maximum. */
-export const LIST_DEFAULT_LIMIT = 20;
+/** Every list's largest page (the default is LIST_DEFAULT_LIMIT, page-start.ts). */
 export const LIST_MAX_LIMIT = 100;
 export const USER_SEARCH_MAX = 100;
-/**
- * A conversation's newest page of messages (GET /api/conversations/:id/messages): here, not only
- * in MESSAGE_LIMITS, so that the portal's early requests read it without the messages' texts.
- */
-export const MESSAGE_PAGE_DEFAULT = 50;
 
 /** Session lifetimes (docs/roles-and-permissions.md). */
 export const SESSION_HOURS = 12;
