@@ -199,6 +199,12 @@ export const listAppointmentsQuerySchema = z.object({
   /** Paid from / to these Nairobi days, inclusive (the dashboard's fees paid this month). */
   paidFrom: optionalDate,
   paidTo: optionalDate,
+  /**
+   * Booked from / to these Nairobi days, inclusive: when the fee was asked (the Money report's
+   * appointment fees billed), whatever day the meeting is on.
+   */
+  bookedFrom: optionalDate,
+  bookedTo: optionalDate,
   advocateId: z.preprocess(emptyAsUndefined, uuidField(M.advocateNotFound).optional()),
   clientId: z.preprocess(emptyAsUndefined, uuidField(M.clientNotFound).optional()),
   type: queryEnum(APPOINTMENT_TYPES, 'Type'),

@@ -299,6 +299,7 @@ export const APPOINTMENT_LINK_FILTER_TEXTS = {
   feesPending: 'fees not yet paid',
   paid: 'paid',
   paidOn: (days: string) => `paid ${days}`,
+  bookedOn: (days: string) => `booked ${days}`,
   markedPaidWithoutReceipt: 'marked paid without a receipt',
   markedPaidWithoutReceiptOn: (days: string) => `marked paid ${days} without a receipt`,
   withFee: 'with a fee',

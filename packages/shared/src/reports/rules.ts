@@ -161,6 +161,8 @@ export const reportLinks = {
     payment?: string;
     paidFrom?: string;
     paidTo?: string;
+    bookedFrom?: string;
+    bookedTo?: string;
     receipt?: string;
   }) => `/appointments${query(filters)}`,
   enquiries: (filters: {

@@ -81,6 +81,8 @@ export const REPORT_TEXTS = {
   downloadFailed: 'The CSV could not be downloaded. Please try again.',
   tableOf: (title: string) => `Table: ${title}`,
   noData: 'Nothing in this period.',
+  /** A section of figures as of now (open cases, what is owed) with nothing in it. */
+  noDataNow: 'None at the moment.',
   comparedWith: (from: string, to: string) => `Compared with ${from} – ${to}`,
   covering: (from: string, to: string) => `${from} – ${to}`,
   // The route guard's words (the portal manifest reads MESSAGES, never this file).
@@ -107,7 +109,9 @@ export const REPORT_SECTION_TEXTS = {
     age: 'Open cases now, by age',
     medianAge: 'Median age of open cases now (days)',
     medianAgeRow: 'Median age',
-    olderThan: (months: number) => `Older than ${months} months`,
+    youngerThan: (months: number) => `Under ${months} months`,
+    between: (from: number, to: number) => `${from} to ${to} months`,
+    olderThan: (months: number) => `Over ${months} months`,
     openedClosedTotals: 'Cases opened and closed, against the previous period',
     courtDates: 'Court dates in the weeks ahead',
     courtDatesRow: 'Court dates',

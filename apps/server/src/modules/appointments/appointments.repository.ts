@@ -88,6 +88,9 @@ export function appointmentListConditions(
   const paid = nairobiDays(filters.paidFrom, filters.paidTo);
   if (paid.from) conditions.push(gte(appointments.paidAt, paid.from));
   if (paid.to) conditions.push(lt(appointments.paidAt, paid.to));
+  const booked = nairobiDays(filters.bookedFrom, filters.bookedTo);
+  if (booked.from) conditions.push(gte(appointments.createdAt, booked.from));
+  if (booked.to) conditions.push(lt(appointments.createdAt, booked.to));
   if (filters.advocateId) conditions.push(eq(appointments.advocateId, filters.advocateId));
   if (filters.type) conditions.push(eq(appointments.type, filters.type));
   if (filters.cancelledBy) conditions.push(eq(appointments.cancelledBy, filters.cancelledBy));

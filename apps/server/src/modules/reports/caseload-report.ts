@@ -95,6 +95,41 @@ export async function caseloadReport(ctx: ReportContext): Promise<ReportSection[
       cells: [cell(n, link({ status: 'open', assignee: id ?? CASE_UNASSIGNED }))],
     }));
 
+  // The open cases now, by age: bands that do not overlap (under 6 months, 6 to 12, over 12), so
+  // they add up to every open case, each linked to the cases list of exactly those cases.
+  const [youngest, oldest] = [ageCutoffs[0]!, ageCutoffs.at(-1)!];
+  const ageRows = [
+    {
+      key: `under-${REPORT_CASE_AGES[0]}`,
+      label: S.youngerThan(REPORT_CASE_AGES[0]),
+      cells: [
+        cell(
+          ages.total - (ages.openedBy[0] ?? 0),
+          link({ status: 'open', openedFrom: addDays(youngest, 1) }),
+        ),
+      ],
+    },
+    ...REPORT_CASE_AGES.slice(1).map((months, i) => ({
+      key: `between-${REPORT_CASE_AGES[i]}-${months}`,
+      label: S.between(REPORT_CASE_AGES[i]!, months),
+      cells: [
+        cell(
+          (ages.openedBy[i] ?? 0) - (ages.openedBy[i + 1] ?? 0),
+          link({
+            status: 'open',
+            openedFrom: addDays(ageCutoffs[i + 1]!, 1),
+            openedTo: ageCutoffs[i],
+          }),
+        ),
+      ],
+    })),
+    {
+      key: `over-${REPORT_CASE_AGES.at(-1)}`,
+      label: S.olderThan(REPORT_CASE_AGES.at(-1)!),
+      cells: [cell(ages.openedBy.at(-1) ?? 0, link({ status: 'open', openedTo: oldest }))],
+    },
+  ];
+
   const months = monthsOf(range);
   const sum = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
 
@@ -182,11 +217,7 @@ export async function caseloadReport(ctx: ReportContext): Promise<ReportSection[
       unit: 'count',
       chart: 'bar',
       columns: NOW_COLUMNS,
-      rows: REPORT_CASE_AGES.map((months, i) => ({
-        key: `older-${months}`,
-        label: S.olderThan(months),
-        cells: [cell(ages.openedBy[i] ?? 0, link({ status: 'open', openedTo: ageCutoffs[i] }))],
-      })),
+      rows: [...ageRows, totalRow(ageRows, [link({ status: 'open' })])],
     },
     {
       key: 'median-age',

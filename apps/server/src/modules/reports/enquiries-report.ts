@@ -41,15 +41,18 @@ export async function enquiriesReport(ctx: ReportContext): Promise<ReportSection
       bothLinks({ kind }),
     ),
   );
+  // Only a contact message carries an urgency (the inbox gives a booking "normal"): the section
+  // counts contact messages alone, so its total is the by-kind row of contact messages.
+  const isMessage = (row: (typeof counts)[number]) => row.kind === 'message';
   const urgencyRows = CONTACT_URGENCIES.map((urgency) =>
     periodRow(
       urgency,
       REPORT_URGENCY_LABELS[urgency],
       [
-        sum(counts, (row) => row.urgency === urgency),
-        sum(countsBefore, (row) => row.urgency === urgency),
+        sum(counts, (row) => isMessage(row) && row.urgency === urgency),
+        sum(countsBefore, (row) => isMessage(row) && row.urgency === urgency),
       ],
-      bothLinks({ urgency }),
+      bothLinks({ kind: 'message', urgency }),
     ),
   );
   const converted = (rows: typeof counts) => rows.reduce((total, row) => total + row.converted, 0);
@@ -69,7 +72,7 @@ export async function enquiriesReport(ctx: ReportContext): Promise<ReportSection
       unit: 'count',
       chart: 'bar',
       columns: PERIOD_COLUMNS,
-      rows: urgencyRows,
+      rows: [...urgencyRows, totalRow(urgencyRows, bothLinks({ kind: 'message' }))],
     },
     {
       key: 'response',

@@ -59,7 +59,12 @@ export async function moneyReport(ctx: ReportContext): Promise<ReportSection[]> 
         ),
       ),
       Promise.all(
-        periods.map((p) => appointmentFees(db, { from: p.from, to: p.to, fee: 'charged' })),
+        // Billed when booked (the fee is asked then, and may be paid at once), not on the
+        // meeting's day: else a fee paid this month for a meeting next month was collected and
+        // owed before it was ever billed.
+        periods.map((p) =>
+          appointmentFees(db, { bookedFrom: p.from, bookedTo: p.to, fee: 'charged' }),
+        ),
       ),
       Promise.all(periods.map((p) => collectedByMethod(db, p))),
       Promise.all(
@@ -109,8 +114,12 @@ export async function moneyReport(ctx: ReportContext): Promise<ReportSection[]> 
       S.appointmentFees,
       [billedFees[0]!, billedFees[1]!],
       [
-        reportLinks.appointments({ from: range.from, to: range.to, fee: 'charged' }),
-        reportLinks.appointments({ from: previous.from, to: previous.to, fee: 'charged' }),
+        reportLinks.appointments({ bookedFrom: range.from, bookedTo: range.to, fee: 'charged' }),
+        reportLinks.appointments({
+          bookedFrom: previous.from,
+          bookedTo: previous.to,
+          fee: 'charged',
+        }),
       ],
     ),
   ];

@@ -122,9 +122,10 @@ export async function openCaseAges(
   db: Executor,
   now: Date,
   openedBy: readonly string[],
-): Promise<{ medianDays: number | null; openedBy: number[] }> {
+): Promise<{ medianDays: number | null; total: number; openedBy: number[] }> {
   const [row] = await db
     .select({
+      total: countAll(),
       median: sql<
         string | null
         // date_part gives a float: extract's numeric made the sort twice as slow.
@@ -144,6 +145,7 @@ export async function openCaseAges(
   return {
     medianDays:
       raw?.median === null || raw?.median === undefined ? null : Math.round(Number(raw.median)),
+    total: count(raw?.total),
     openedBy: openedBy.map((_, i) => count(raw?.[`n${i}`])),
   };
 }

@@ -79,6 +79,8 @@ const LINK_FILTERS = {
   payment: '',
   paidFrom: '',
   paidTo: '',
+  bookedFrom: '',
+  bookedTo: '',
   receipt: '',
   awaiting: '',
 };
@@ -92,6 +94,8 @@ function describeFilters(filters: typeof LINK_FILTERS): string {
   const parts: string[] = [];
   const days = formatDayRange(filters.from, filters.to);
   if (days) parts.push(days);
+  const bookedDays = formatDayRange(filters.bookedFrom, filters.bookedTo);
+  if (bookedDays) parts.push(L.bookedOn(bookedDays));
   if (filters.advocate) parts.push(L.oneAdvocate);
   if (filters.awaiting === 'firm') parts.push(L.awaitingFirm);
   if (isCancelledBy(filters.cancelledBy)) parts.push(L.cancelledBy[filters.cancelledBy]);
@@ -136,6 +140,8 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     payment,
     paidFrom,
     paidTo,
+    bookedFrom,
+    bookedTo,
     receipt,
     awaiting,
   } = links;
@@ -152,6 +158,8 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
     payment: payment === 'pending' || payment === 'paid' ? payment : undefined,
     paidFrom: paidFrom || undefined,
     paidTo: paidTo || undefined,
+    bookedFrom: bookedFrom || undefined,
+    bookedTo: bookedTo || undefined,
     awaiting: awaiting === 'firm' ? 'firm' : undefined,
     page: list.page,
     // Cancelled and past ones are history: newest first there, soonest first otherwise.

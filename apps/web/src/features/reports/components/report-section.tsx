@@ -27,7 +27,10 @@ export function ReportSectionView({ section }: { section: ReportSection }) {
       </h3>
       {section.note ? <p className="mt-1 text-sm text-slate-600">{section.note}</p> : null}
       {isEmptySection(section) ? (
-        <p className="mt-3 text-sm text-slate-700">{T.noData}</p>
+        <p className="mt-3 text-sm text-slate-700">
+          {/* A section of figures as of now is not about the chosen period. */}
+          {section.columns.every((column) => column.key === 'now') ? T.noDataNow : T.noData}
+        </p>
       ) : (
         <div
           data-report-figures
