@@ -47,6 +47,8 @@ const serverReadsAcross = {
   settings: ['profile'],
   // Deleting an account counts its cases and its fee notes; a new client is checked for conflicts.
   users: ['cases', 'billing'],
+  // A visitor's booking is also an enquiry: the inbox follows what the diary does to it (ADR 018).
+  appointments: ['clients/enquiry-follows-booking.ts'],
   // A fee note may name one of its client's cases (ADR 035).
   billing: ['cases'],
   // The reports count each figure with the WHERE clause of the list it links to (ADR 036).

@@ -388,7 +388,10 @@ for (const viewport of [
       await navigate(page, 'System Settings', '/system-settings');
       const log = page.getByRole('table', { name: 'Audit log' });
       await expect(log).toContainText('Wanjiru Kamau-Odhiambo changed the firm’s settings');
-      await expect(log).toContainText('Wanjiru Kamau-Odhiambo confirmed an appointment');
+      // Each sentence names its object: the meeting, whom it was with and when.
+      await expect(log).toContainText(
+        /Wanjiru Kamau-Odhiambo confirmed the [a-z -]+ with .+ on \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/,
+      );
       await expect(log).toContainText(
         /Wanjiru Kamau-Odhiambo opened .* for Baraka Mwangi-Kiplagat/,
       );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUDIT_DESCRIBED_ACTIONS,
   auditActionLabel,
   deliveryKindLabel,
   describeAuditEntry,
@@ -126,5 +127,125 @@ describe('deliveries in words', () => {
       link: null,
     });
     expect(auditActionLabel('delivery.retried')).toBe('Sent a failed message again');
+  });
+});
+
+describe('every audit sentence names its object', () => {
+  const booking = {
+    appointmentId: 'a-1',
+    type: 'consultation',
+    startsAt: '2026-12-01T07:00:00.000Z',
+    clientName: 'Baraka Njoroge',
+  };
+
+  it('names the meeting of every appointment action: its type, who it was with and when', () => {
+    const visitor = { id: 'u-9', name: 'a deleted account', email: '' };
+    for (const action of [
+      'appointment.created',
+      'appointment.confirmed',
+      'appointment.completed',
+      'appointment.paid',
+      'appointment.updated',
+      'appointment.cancelled',
+    ]) {
+      const text = describeAuditEntry(entry(action, booking, visitor)).text;
+      expect(text, action).toContain(
+        'the consultation with Baraka Njoroge on Tue 1 Dec 2026, 10:00',
+      );
+    }
+    expect(
+      describeAuditEntry(
+        entry('appointment.rescheduled', {
+          ...booking,
+          from: booking.startsAt,
+          to: '2026-12-03T11:00:00.000Z',
+        }),
+      ).text,
+    ).toBe(
+      'Achieng Mwamba rescheduled the consultation with Baraka Njoroge on Tue 1 Dec 2026, 10:00 to Thu 3 Dec 2026, 14:00',
+    );
+  });
+
+  it('names the enquiry, the conversation and the M-Pesa payment', () => {
+    expect(
+      describeAuditEntry(
+        entry('enquiry.updated', {
+          kind: 'booking',
+          name: 'Baraka Njoroge',
+          subject: 'Consultation about a lease',
+          from: 'new',
+          to: 'in_progress',
+        }),
+      ).text,
+    ).toBe(
+      'Achieng Mwamba moved the booking request from Baraka Njoroge (“Consultation about a lease”) to in progress',
+    );
+    const chat = { conversationId: 'v-1', subject: 'Lease renewal for Plot 209/4471' };
+    expect(describeAuditEntry(entry('message.sent', chat)).text).toBe(
+      'Achieng Mwamba sent a message in the conversation “Lease renewal for Plot 209/4471” with Amani Otieno',
+    );
+    expect(
+      describeAuditEntry({
+        action: 'payment.received',
+        actor: null,
+        target: amani,
+        details: {
+          amountKsh: 42_100,
+          label: 'fee note FN/2026/0002',
+          receiptNumber: 'RC/2026/0003',
+          mpesaReceiptNumber: 'QK7H2LM9XP',
+          feeNoteId: 'f-2',
+        },
+      }).text,
+    ).toBe(
+      'M-Pesa confirmed a payment from Amani Otieno of KSh 42,100 for fee note FN/2026/0002 (receipt RC/2026/0003, M-Pesa QK7H2LM9XP)',
+    );
+  });
+
+  it('leaves no action that acts on a record without naming which one', () => {
+    // Everything an audit row may carry to name its object, each with a value found nowhere else.
+    const details = {
+      ...booking,
+      ...onCase,
+      subject: 'Lease renewal for Plot 209/4471',
+      name: 'statement-of-claim.pdf',
+      number: 'FN/2026/0002',
+      creditNoteNumber: 'CN/2026/0001',
+      receiptNumber: 'RC/2026/0003',
+      amountKsh: 42_100,
+      label: 'fee note FN/2026/0002',
+      kind: 'message',
+      title: 'Money',
+      from: '2026-10-01',
+      to: '2026-10-31',
+      channel: 'email',
+      recipient: 'a***@client.test',
+    };
+    // About the firm itself, not one record: their object is in their words.
+    const aboutTheFirm = new Set([
+      'firm_settings.updated',
+      'audit_log.exported',
+      'super_key.rotated',
+      'retention.purged',
+    ]);
+    const marks = [
+      amani.name,
+      'their',
+      'Baraka Njoroge',
+      'MWA/2026/0001',
+      'FN/2026/0002',
+      'RC/2026/0003',
+      'Plot 209/4471',
+      'statement-of-claim.pdf',
+      'Money',
+      'a***@client.test',
+    ];
+    for (const action of AUDIT_DESCRIBED_ACTIONS.filter((a) => !aboutTheFirm.has(a))) {
+      const text = describeAuditEntry(entry(action, details)).text;
+      expect(
+        marks.some((mark) => text.includes(mark)),
+        `${action}: “${text}” names no record`,
+      ).toBe(true);
+    }
   });
 });

@@ -1,5 +1,8 @@
+import { ENQUIRY_STATUS_LABELS, type EnquiryStatus } from '../clients/texts';
+import { formatNairobiDateTime } from '../common/dates';
 import { groupThousands } from '../common/numbers';
 import {
+  APPOINTMENT_TYPE_DEFAULTS,
   DURATION_MAX_MINUTES,
   DURATION_MIN_MINUTES,
   FEE_MAX_KSH,
@@ -141,6 +144,43 @@ const caseFileOf = (details: Record<string, unknown>) =>
 const sharedOrInternal = (details: Record<string, unknown>) =>
   details.visibleToClient === true ? 'shared with the client' : 'internal';
 const whose = (p: Parts) => (p.self ? 'their' : `${p.target}’s`);
+/** "the consultation with Baraka Njoroge on Tue 1 Dec 2026, 10:00", from what the row kept. */
+const appointmentOf = (p: Parts) => {
+  const type = str(p.details.type);
+  const label =
+    type && type in APPOINTMENT_TYPE_DEFAULTS
+      ? APPOINTMENT_TYPE_DEFAULTS[type as keyof typeof APPOINTMENT_TYPE_DEFAULTS].label
+      : 'appointment';
+  const who = str(p.details.clientName) ?? (p.self ? undefined : p.target);
+  const startsAt = str(p.details.startsAt);
+  // A row written before appointments kept these (and the filter's label) says no more.
+  if (!type && !who && !startsAt) return 'an appointment';
+  return `the ${label.toLowerCase()}${who ? ` with ${who}` : ''}${startsAt ? ` on ${formatNairobiDateTime(startsAt)}` : ''}`;
+};
+/** "the conversation “Lease renewal” with Wanjiru Kamau". */
+const conversationOf = (p: Parts) =>
+  `the conversation ${quoted(p.details.subject, '')}${p.self ? '' : ` with ${p.target}`}`.replace(
+    'conversation  with',
+    'conversation with',
+  );
+/** "the enquiry from Baraka Njoroge (“Consultation about a lease”)". */
+const enquiryOf = (p: Parts) =>
+  `the ${p.details.kind === 'booking' ? 'booking request' : 'enquiry'}${str(p.details.name) ? ` from ${str(p.details.name)}` : ''}${str(p.details.subject) ? ` (${quoted(p.details.subject, '')})` : ''}`;
+const enquiryStatusWords = (value: unknown) =>
+  typeof value === 'string' && value in ENQUIRY_STATUS_LABELS
+    ? ENQUIRY_STATUS_LABELS[value as EnquiryStatus].toLowerCase()
+    : undefined;
+/** " of KSh 5,000 for fee note FN/2026/0002 (receipt RC/2026/0003)" from a payment's row. */
+const paymentOf = (p: Parts) => {
+  const amount =
+    typeof p.details.amountKsh === 'number' ? ` of KSh ${groupThousands(p.details.amountKsh)}` : '';
+  const label = str(p.details.label) ? ` for ${str(p.details.label)}` : '';
+  const receipts = [
+    str(p.details.receiptNumber) ? `receipt ${str(p.details.receiptNumber)}` : undefined,
+    str(p.details.mpesaReceiptNumber) ? `M-Pesa ${str(p.details.mpesaReceiptNumber)}` : undefined,
+  ].filter(Boolean);
+  return `${amount}${label}${receipts.length ? ` (${receipts.join(', ')})` : ''}`;
+};
 
 const DESCRIBERS: Record<string, Describer> = {
   // Case files
@@ -178,7 +218,12 @@ const DESCRIBERS: Record<string, Describer> = {
   'client.viewed': (p) => `${p.actor} viewed ${p.target}’s client record`,
   'client.updated': (p) => `${p.actor} changed ${p.target}’s contact details`,
   'enquiry.converted': (p) => `${p.actor} made ${p.target} a client from an enquiry`,
-  'enquiry.updated': (p) => `${p.actor} updated an enquiry`,
+  'enquiry.updated': (p) => {
+    const to = enquiryStatusWords(p.details.to);
+    return to
+      ? `${p.actor} moved ${enquiryOf(p)} to ${to}`
+      : `${p.actor} changed the note on ${enquiryOf(p)}`;
+  },
   // Accounts
   'user.registered': (p) => `${p.self ? p.actor : p.target} registered as an advocate`,
   'user.created': (p) => `${p.actor} created an account for ${p.target}`,
@@ -206,23 +251,26 @@ const DESCRIBERS: Record<string, Describer> = {
   // Conversations
   'conversation.created': (p) =>
     `${p.actor} started the conversation ${quoted(p.details.subject, 'with the firm')}`,
-  'conversation.viewed': (p) => `${p.actor} opened a conversation`,
-  'conversation.read': (p) => `${p.actor} read a conversation`,
-  'conversation.listed': (p) => `${p.actor} listed conversations`,
-  'conversation.members_changed': (p) => `${p.actor} changed who is on a conversation`,
-  'message.sent': (p) => `${p.actor} sent a message`,
-  'message.withdrawn': (p) => `${p.actor} withdrew a message`,
+  'conversation.viewed': (p) => `${p.actor} opened ${conversationOf(p)}`,
+  'conversation.read': (p) => `${p.actor} read ${conversationOf(p)}`,
+  'conversation.listed': (p) =>
+    `${p.actor} listed ${p.self ? 'the firm’s' : `${p.target}’s`} conversations`,
+  'conversation.members_changed': (p) => `${p.actor} changed who is on ${conversationOf(p)}`,
+  'message.sent': (p) => `${p.actor} sent a message in ${conversationOf(p)}`,
+  'message.withdrawn': (p) => `${p.actor} withdrew a message from ${conversationOf(p)}`,
   'message.attachment_downloaded': (p) =>
-    `${p.actor} downloaded the attachment ${quoted(p.details.name, 'of a message')}`,
-  'message.attachment_filed': (p) => `${p.actor} filed a message’s attachment to a case file`,
+    `${p.actor} downloaded the attachment ${quoted(p.details.name, 'of a message')} from ${conversationOf(p)}`,
+  'message.attachment_filed': (p) =>
+    `${p.actor} filed an attachment from ${conversationOf(p)} to ${p.caseFile}`,
   // Appointments
-  'appointment.created': (p) => `${p.actor} booked an appointment`,
-  'appointment.rescheduled': (p) => `${p.actor} rescheduled an appointment`,
-  'appointment.confirmed': (p) => `${p.actor} confirmed an appointment`,
-  'appointment.completed': (p) => `${p.actor} marked an appointment completed`,
-  'appointment.paid': (p) => `${p.actor} recorded an appointment’s payment`,
-  'appointment.updated': (p) => `${p.actor} changed an appointment`,
-  'appointment.cancelled': (p) => `${p.actor} cancelled an appointment`,
+  'appointment.created': (p) => `${p.actor} booked ${appointmentOf(p)}`,
+  'appointment.rescheduled': (p) =>
+    `${p.actor} rescheduled ${appointmentOf({ ...p, details: { ...p.details, startsAt: p.details.from } })}${str(p.details.to) ? ` to ${formatNairobiDateTime(str(p.details.to)!)}` : ''}`,
+  'appointment.confirmed': (p) => `${p.actor} confirmed ${appointmentOf(p)}`,
+  'appointment.completed': (p) => `${p.actor} marked ${appointmentOf(p)} completed`,
+  'appointment.paid': (p) => `${p.actor} recorded the payment of ${appointmentOf(p)}`,
+  'appointment.updated': (p) => `${p.actor} changed ${appointmentOf(p)}`,
+  'appointment.cancelled': (p) => `${p.actor} cancelled ${appointmentOf(p)}`,
   // Billing (ADR 035)
   'fee_note.drafted': (p) => `${p.actor} drafted a fee note for ${p.target}`,
   'fee_note.updated': (p) => `${p.actor} changed a draft fee note for ${p.target}`,
@@ -230,16 +278,19 @@ const DESCRIBERS: Record<string, Describer> = {
   'fee_note.issued': (p) => `${p.actor} issued fee note${spaced(p.details.number)} to ${p.target}`,
   'fee_note.cancelled': (p) =>
     `${p.actor} cancelled fee note${spaced(p.details.number)} of ${p.target}${str(p.details.creditNoteNumber) ? ` by credit note ${str(p.details.creditNoteNumber)}` : ''}`,
-  'payment.recorded': (p) =>
-    `${p.actor} recorded a payment from ${p.target}${str(p.details.receiptNumber) ? ` (receipt ${str(p.details.receiptNumber)})` : ''}`,
+  'payment.recorded': (p) => `${p.actor} recorded a payment from ${p.target}${paymentOf(p)}`,
+  // No one signed in stands behind it: Safaricom's own query confirmed the STK push.
+  'payment.received': (p) => `M-Pesa confirmed a payment from ${p.target}${paymentOf(p)}`,
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,
   'audit_log.exported': (p) => `${p.actor} exported the audit log`,
   // Two-factor sign-in (ADR 037)
-  'two_factor.enabled': (p) => `${p.actor} turned on two-factor sign-in`,
-  'two_factor.disabled': (p) => `${p.actor} turned off two-factor sign-in`,
-  'two_factor.recovery_codes_renewed': (p) => `${p.actor} made new recovery codes`,
-  'two_factor.recovery_code_used': (p) => `${p.actor} signed in with a recovery code`,
+  'two_factor.enabled': (p) => `${p.actor} turned on two-factor sign-in for ${whose(p)} account`,
+  'two_factor.disabled': (p) => `${p.actor} turned off two-factor sign-in for ${whose(p)} account`,
+  'two_factor.recovery_codes_renewed': (p) =>
+    `${p.actor} made new recovery codes for ${whose(p)} account`,
+  'two_factor.recovery_code_used': (p) =>
+    `${p.actor} signed in to ${whose(p)} account with a recovery code`,
   'two_factor.reset': (p) => `${p.actor} turned off ${p.target}’s two-factor sign-in`,
   'passkey.added': (p) => `${p.actor} added a passkey${passkeyName(p.details)}`,
   'passkey.renamed': (p) =>
@@ -261,6 +312,9 @@ const DESCRIBERS: Record<string, Describer> = {
   },
   'retention.purged': () => 'Records past their retention period were removed',
 };
+
+/** The actions the audit log reads as sentences of their own (the rest fall back to words). */
+export const AUDIT_DESCRIBED_ACTIONS = Object.keys(DESCRIBERS);
 
 /** An action code in words, for a fallback sentence and the filter's options. */
 export function auditActionWords(action: string): string {

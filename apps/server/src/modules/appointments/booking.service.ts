@@ -1,3 +1,4 @@
+import { appointmentAuditDetails } from './appointment-audit';
 import {
   APPOINTMENT_MESSAGES as M,
   APPOINTMENT_TYPE_DEFAULTS,
@@ -197,7 +198,7 @@ export async function createAppointment(
             action: 'appointment.created',
             targetUserId: client.clientId ?? null,
             ip: meta.ip,
-            details: { appointmentId: inserted.id, startsAt: startsAt.toISOString() },
+            details: appointmentAuditDetails(inserted),
           });
         }
         // The firm hears of a visitor's booking once the visitor confirms it, not per attempt.

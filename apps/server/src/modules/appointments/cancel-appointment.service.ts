@@ -3,6 +3,8 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertCan } from '../../lib/permissions';
 import { writeAudit } from '../audit/audit-log.repository';
+import { enquiryFollowsBooking } from '../clients/enquiry-follows-booking';
+import { appointmentAuditDetails } from './appointment-audit';
 import { notifyAppointmentChanged } from '../notifications/notify-events';
 import { nowOf, type AppointmentActor, type AppointmentDeps } from './appointment-deps';
 import type { RequestMeta } from '../../lib/route-kit';
@@ -53,9 +55,10 @@ export async function cancelRow(
         action: 'appointment.cancelled',
         targetUserId: row.clientId,
         ip: actor.ip,
-        details: { appointmentId: row.id },
+        details: appointmentAuditDetails(row),
       });
     }
+    await enquiryFollowsBooking(tx, row, 'cancelled', actor.id);
     if (!row.holdExpiresAt) {
       await notifyAppointmentChanged(tx, row, 'appointment_cancelled', actor.user);
     }

@@ -1,3 +1,4 @@
+import { appointmentAuditDetails } from './appointment-audit';
 import type { NewAppointmentRow } from '../../db/schema';
 import { writeAudit } from '../audit/audit-log.repository';
 import { notifyAppointmentChanged } from '../notifications/notify-events';
@@ -66,7 +67,7 @@ export async function moveAppointment(
           targetUserId: row.clientId,
           ip: actor.ip,
           details: {
-            appointmentId: row.id,
+            ...appointmentAuditDetails(row),
             from: row.startsAt.toISOString(),
             to: startsAt.toISOString(),
           },

@@ -15,6 +15,8 @@ import type { NewAppointmentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertCan } from '../../lib/permissions';
 import { writeAudit } from '../audit/audit-log.repository';
+import { enquiryFollowsBooking } from '../clients/enquiry-follows-booking';
+import { appointmentAuditDetails } from './appointment-audit';
 import { queueClientSms } from '../notifications/client-sms';
 import { notifyAppointmentChanged } from '../notifications/notify-events';
 import { findUserById } from '../users/users.repository';
@@ -196,8 +198,11 @@ export async function updateAppointment(
         action: `appointment.${action}`,
         targetUserId: row.clientId,
         ip: meta.ip,
-        details: { appointmentId: row.id, changes: Object.fromEntries(staffFields) },
+        details: { ...appointmentAuditDetails(row), changes: Object.fromEntries(staffFields) },
       });
+      if (action === 'confirmed' || action === 'completed') {
+        await enquiryFollowsBooking(tx, row, action, user.id);
+      }
       if (action === 'paid') return queueReceipt(tx, row, changes.paymentReference ?? null);
       if (!isConfirming) return [];
       await notifyAppointmentChanged(tx, row, 'appointment_confirmed', user);

@@ -1,4 +1,4 @@
-import type { FeeNote, Payment } from '@firm/shared';
+import { describeAuditEntry, type FeeNote, type Payment } from '@firm/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
@@ -134,6 +134,15 @@ describe('paying a fee note by M-Pesa', () => {
     expect(payment.receiptNumber).toMatch(/^RC\/\d{4}\/\d{4}$/);
     expect(payment.mpesa?.receiptNumber).toBe(push.receiptNumber);
     expect((await feeNoteOf(note.id)).status).toBe('paid');
+    // Every money movement is audited, and its sentence names the payment.
+    const audit = await call(
+      advocateToken,
+      'GET',
+      '/api/settings/audit-log?action=payment.received',
+    );
+    expect(describeAuditEntry(audit.json().entries[0]).text, audit.body).toBe(
+      `M-Pesa confirmed a payment from ${client.firstName} ${client.lastName} of KSh 12,500 for fee note ${note.number} (receipt ${payment.receiptNumber}, M-Pesa ${push.receiptNumber})`,
+    );
     await settleMail(ctx);
     expect(ctx.mail.some((mail) => mail.subject.includes(payment.receiptNumber!))).toBe(true);
 

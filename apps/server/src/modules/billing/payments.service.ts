@@ -134,6 +134,25 @@ export async function settlePayment(
   } else if (settled.amountKsh >= target.balanceKsh) {
     await markAppointmentPaid(tx, target.id, settled);
   }
+  // Every money movement is in the audit log. A payment staff record is audited there, with
+  // who recorded it; one M-Pesa confirms (an STK push, settled by Safaricom's own query) has no
+  // one signed in behind it, so it is audited here, in the transaction that settles it.
+  if (settled.checkoutRequestId) {
+    await writeAudit(tx, {
+      actorId: null,
+      action: 'payment.received',
+      targetUserId: target.clientId,
+      details: {
+        paymentId: settled.id,
+        receiptNumber,
+        mpesaReceiptNumber: settled.mpesaReceiptNumber,
+        amountKsh: settled.amountKsh,
+        method: settled.method,
+        label: target.label,
+        [target.kind === 'fee_note' ? 'feeNoteId' : 'appointmentId']: target.id,
+      },
+    });
+  }
   const client = target.clientId ? await findUserById(tx, target.clientId) : undefined;
   if (client) {
     const amount = formatKsh(settled.amountKsh);
@@ -199,6 +218,7 @@ export async function recordPayment(
         paymentId: settled.id,
         receiptNumber: settled.receiptNumber,
         amountKsh: settled.amountKsh,
+        label: target.label,
         method: settled.method,
         [target.kind === 'fee_note' ? 'feeNoteId' : 'appointmentId']: target.id,
       },

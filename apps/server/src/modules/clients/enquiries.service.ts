@@ -155,6 +155,9 @@ export async function updateEnquiry(
       details: {
         kind,
         enquiryId: id,
+        // The sentence names the enquiry: who wrote or booked, and about what.
+        name: current.name,
+        subject: current.subject,
         ...(status ? { from: state.status, to: status } : {}),
         ...(noteChanged ? { noteChanged: true } : {}),
       },

@@ -176,6 +176,53 @@ describe('PATCH /api/enquiries/:kind/:id and the new count', () => {
   });
 });
 
+describe('an enquiry follows its booking', () => {
+  const statusOf = async (id: string) => {
+    const list = (await call('GET', '/enquiries?kind=booking&limit=100')).json() as EnquiryList;
+    return list.enquiries.find((enquiry) => enquiry.id === id)?.status;
+  };
+  const put = (id: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${id}`,
+      payload,
+      headers: bearer(tokens.scheduler),
+    });
+
+  it('is in progress once the diary confirms the booking, and closed once it is done', async () => {
+    const booking = await seedVisitorBooking(ctx, advocate.id);
+    expect(await statusOf(booking.id)).toBe('new');
+    const confirmed = await put(booking.id, { status: 'confirmed' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await statusOf(booking.id)).toBe('in_progress');
+    const completed = await put(booking.id, { status: 'completed' });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(await statusOf(booking.id)).toBe('closed');
+  });
+
+  it('is closed once the booking is cancelled, and a closed one stays closed', async () => {
+    const booking = await seedVisitorBooking(ctx, advocate.id);
+    const cancelled = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/appointments/${booking.id}/cancel`,
+      payload: { reason: 'The visitor found another advocate nearer Kitengela.' },
+      headers: bearer(tokens.scheduler),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await statusOf(booking.id)).toBe('closed');
+
+    // Closed by hand first: confirming the booking does not reopen it.
+    const other = await seedVisitorBooking(ctx, advocate.id);
+    const closed = await call('PATCH', `/enquiries/booking/${other.id}`, {
+      status: 'closed',
+      version: 0,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await put(other.id, { status: 'confirmed' })).statusCode).toBe(200);
+    expect(await statusOf(other.id)).toBe('closed');
+  });
+});
+
 describe('POST /api/enquiries/:kind/:id/convert', () => {
   const details = (email: string) => ({
     firstName: 'Achieng',

@@ -37,7 +37,7 @@ export async function audit(
   db: Executor,
   actor: UserRow,
   action: string,
-  conversation: Pick<ConversationRow, 'id' | 'clientId' | 'caseId'>,
+  conversation: Pick<ConversationRow, 'id' | 'clientId' | 'caseId' | 'subject'>,
   meta: RequestMeta,
   details: Record<string, unknown> = {},
 ) {
@@ -47,7 +47,13 @@ export async function audit(
     action,
     targetUserId: conversation.clientId,
     ip: meta.ip,
-    details: { conversationId: conversation.id, caseId: conversation.caseId, ...details },
+    // The subject, so the audit log's sentence names the conversation (docs/product-rules.md).
+    details: {
+      conversationId: conversation.id,
+      caseId: conversation.caseId,
+      subject: conversation.subject,
+      ...details,
+    },
   });
 }
 
