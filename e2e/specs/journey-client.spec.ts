@@ -331,6 +331,22 @@ test('a client invited by the firm walks the portal on a phone, then on a deskto
   await page.getByRole('button', { name: 'Readable copy (HTML)' }).click();
   const html = readFileSync((await (await htmlDownload).path())!, 'utf8');
   expect(html).toContain(email);
+  // The readable copy fits the narrowest phone, and reads in the product's words: sentences and
+  // labels, never a code like "case.viewed" or "in_progress".
+  const copy = await page.context().newPage();
+  for (const width of [320, 360]) {
+    await copy.setViewportSize({ width, height: 780 });
+    await copy.setContent(html);
+    expect(await copy.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    await copy.screenshot({ path: testInfo.outputPath(`step-17-readable-copy-${width}.png`) });
+  }
+  const words = (await copy.locator('body').innerText()).split(/\s+/);
+  expect(
+    words.filter((word) => /^[a-z]+(?:[._][a-z]+)*_[a-z]+$|^[a-z]+\.[a-z_]+$/.test(word)),
+  ).toEqual([]);
+  await copy.close();
   // Read on to the end of Profile: the deletion request, level with the chat bubble at the foot
   // of the screen, is clear of it, all of it, not only its middle.
   const deletion = page.getByRole('button', { name: 'Ask the firm to delete my data' });

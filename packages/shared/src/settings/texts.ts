@@ -386,6 +386,29 @@ export function describeAuditEntry(entry: AuditEntryForText): AuditSentence {
   return { text, link: linkFor(entry) };
 }
 
+/**
+ * A row of a person's own record of changes, in "Download my data" (ADR 021): the same sentence,
+ * told to them ("You changed your password", "The firm opened case file … for you"). Who at the
+ * firm did it is not theirs to know, so anyone but them is the firm.
+ */
+export function describeOwnAuditEntry(entry: {
+  action: string;
+  byYou: boolean;
+  aboutYou: boolean;
+  details: Record<string, unknown>;
+}): string {
+  const you = { id: 'you', name: 'You', email: '' };
+  const text = describeAuditEntry({
+    action: entry.action,
+    actor: entry.byYou ? you : { id: 'firm', name: 'The firm', email: '' },
+    target: entry.aboutYou ? { id: 'you', name: 'you', email: '' } : null,
+    details: entry.details,
+  }).text;
+  return entry.byYou && entry.aboutYou
+    ? text.replace(/\btheir\b/g, 'your')
+    : text.replace(/\byou’s\b/g, 'your');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Deliveries (System Settings → Deliveries, ADR 028)
 

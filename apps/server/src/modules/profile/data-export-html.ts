@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import {
+  APPOINTMENT_STATUS_LABELS,
+  APPOINTMENT_TYPE_DEFAULTS,
+  CASE_CATEGORIES,
   DATA_EXPORT_TEXTS as T,
+  ENQUIRY_STATUS_LABELS,
+  FEE_NOTE_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  auditActionLabel,
+  describeOwnAuditEntry,
   formatNairobiDateTime,
   formatNairobiDay,
   isCalendarDate,
@@ -15,14 +23,18 @@ import {
  * its hash in the page's own Content-Security-Policy.
  */
 
+// On a phone (up to 40rem) each field's name stands above its value, full width: side by side,
+// a long name's column left an email a few letters a line, and nested records pushed the page
+// sideways. Nothing may be wider than the screen: long words and addresses break anywhere.
 const STYLE = [
-  'body{font:16px/1.5 system-ui,sans-serif;color:#0f172a;max-width:60rem;margin:2rem auto;padding:0 1rem}',
+  'body{font:16px/1.5 system-ui,sans-serif;color:#0f172a;max-width:60rem;margin:2rem auto;padding:0 1rem;overflow-wrap:anywhere}',
   'h1{font-size:1.6rem}h2{font-size:1.3rem;border-bottom:1px solid #cbd5e1;margin-top:2rem}',
   'h3,h4,h5,h6{font-size:1rem;margin:1rem 0 .25rem}',
-  'dl{display:grid;grid-template-columns:minmax(10rem,max-content) 1fr;gap:.15rem 1rem;margin:.25rem 0}',
-  'dt{font-weight:600;color:#334155}dd{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}',
-  'article{border:1px solid #e2e8f0;border-radius:.4rem;padding:.25rem .75rem;margin:.5rem 0;break-inside:avoid}',
-  '.none{color:#64748b}',
+  'dl{display:grid;grid-template-columns:minmax(0,14rem) minmax(0,1fr);gap:.15rem 1rem;margin:.25rem 0}',
+  'dt{font-weight:600;color:#334155}dd{margin:0;min-width:0;white-space:pre-wrap}',
+  'article{border:1px solid #e2e8f0;border-radius:.4rem;padding:.25rem .75rem;margin:.5rem 0;break-inside:avoid;min-width:0}',
+  'ul{padding-left:1.25rem}.none{color:#64748b}',
+  '@media (max-width:40rem){body{margin:1rem auto;padding:0 .75rem}dl{display:block}dt{margin-top:.5rem}article{padding:.25rem .5rem}}',
   '@media print{body{margin:0;max-width:none}}',
 ].join('');
 
@@ -65,15 +77,74 @@ function text(value: string): string {
   return escapeHtml(value);
 }
 
-const TITLE_FIELDS = ['title', 'subject', 'caseNumber', 'name', 'action', 'kind', 'event'];
+/**
+ * The product's own words for its codes ("in_progress" → "In progress", "mpesa" → "M-Pesa"), for
+ * the fields that hold one; a code no list names reads as its words.
+ */
+const CODE_WORDS: Record<string, string> = {
+  ...ENQUIRY_STATUS_LABELS,
+  ...APPOINTMENT_STATUS_LABELS,
+  ...FEE_NOTE_STATUS_LABELS,
+  ...PAYMENT_METHOD_LABELS,
+  ...CASE_CATEGORIES,
+  ...Object.fromEntries(
+    Object.entries(APPOINTMENT_TYPE_DEFAULTS).map(([code, terms]) => [code, terms.label]),
+  ),
+};
+const CODED_FIELDS = new Set([
+  'status',
+  'paymentStatus',
+  'paymentMethod',
+  'method',
+  'category',
+  'priority',
+  'type',
+  'kind',
+  'role',
+  'urgency',
+  'channel',
+  'location',
+  'cancelledBy',
+  'verificationStatus',
+  'event',
+]);
+const CODE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+const codeWords = (value: string) => CODE_WORDS[value] ?? (CODE.test(value) ? label(value) : value);
+
+/** A field's value as a person reads it: a code in the product's words, else the value. */
+const fieldText = (key: string, value: string) =>
+  CODED_FIELDS.has(key) ? escapeHtml(codeWords(value)) : text(value);
+
+const TITLE_FIELDS = ['title', 'subject', 'caseNumber', 'name', 'kind', 'event'];
 
 /** An item's heading: its title-like field, else its place in the list. */
 function itemHeading(item: Record<string, unknown>, index: number): string {
+  // A row of the record of changes reads as the audit log's sentence, not its code.
+  if (typeof item.action === 'string' && typeof item.byYou === 'boolean') {
+    return escapeHtml(
+      describeOwnAuditEntry({
+        action: item.action,
+        byYou: item.byYou,
+        aboutYou: item.aboutYou === true,
+        details: isRecord(item.details) ? item.details : {},
+      }),
+    );
+  }
   for (const field of TITLE_FIELDS) {
     const value = item[field];
-    if (typeof value === 'string' && value.trim()) return text(value);
+    if (typeof value === 'string' && value.trim()) return fieldText(field, value);
   }
   return String(index + 1);
+}
+
+/** "From" reads before "To", whichever order the record kept them in. */
+function fromBeforeTo(entries: [string, unknown][]): [string, unknown][] {
+  const from = entries.findIndex(([key]) => key === 'from');
+  const to = entries.findIndex(([key]) => key === 'to');
+  if (from < 0 || to < 0 || from < to) return entries;
+  const moved = entries.filter(([key]) => key !== 'from');
+  moved.splice(to, 0, entries[from]!);
+  return moved;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -99,11 +170,18 @@ function renderValue(value: unknown, level: number): string {
       .join('');
   }
   if (isRecord(value)) {
-    const entries = Object.entries(value);
+    const entries = fromBeforeTo(Object.entries(value));
     if (entries.length === 0) return `<span class="none">${T.none}</span>`;
     return `<dl>${entries
       .map(
-        ([key, item]) => `<dt>${escapeHtml(label(key))}</dt><dd>${renderValue(item, level)}</dd>`,
+        ([key, item]) =>
+          `<dt>${escapeHtml(label(key))}</dt><dd>${
+            typeof item === 'string' && item !== ''
+              ? key === 'action'
+                ? escapeHtml(auditActionLabel(item))
+                : fieldText(key, item)
+              : renderValue(item, level)
+          }</dd>`,
       )
       .join('')}</dl>`;
   }

@@ -416,6 +416,12 @@ describe('GET /api/profile/export?format=html: the readable copy', () => {
     for (const secret of ['passwordHash', 'tokenHash', '$argon2', me.token]) {
       expect(page).not.toContain(secret);
     }
+
+    // The record of changes reads as sentences told to the person, in the product's words.
+    const again = (await call(me.token, 'GET', '/api/profile/export?format=html')).body;
+    expect(again).toContain('You downloaded your data');
+    expect(again).toContain('Normal');
+    expect(again).not.toMatch(/profile\.data_exported|>normal</);
   });
 
   it('refuses an unknown format with 400 and the field message; signed out is 401', async () => {
