@@ -141,8 +141,16 @@ type Describer = (p: Parts) => string;
 
 const caseFileOf = (details: Record<string, unknown>) =>
   str(details.caseNumber) ? `case file ${str(details.caseNumber)}` : 'a case file';
+/**
+ * " (shared with the client)" or " (internal)"; nothing when the row does not say, as a
+ * client's own copy never does (ADR 021: whether it was ever internal is the firm's business).
+ */
 const sharedOrInternal = (details: Record<string, unknown>) =>
-  details.visibleToClient === true ? 'shared with the client' : 'internal';
+  details.visibleToClient === true
+    ? ' (shared with the client)'
+    : details.visibleToClient === false
+      ? ' (internal)'
+      : '';
 const whose = (p: Parts) => (p.self ? 'their' : `${p.target}’s`);
 /** "the consultation with Baraka Njoroge on Tue 1 Dec 2026, 10:00", from what the row kept. */
 const appointmentOf = (p: Parts) => {
@@ -199,13 +207,13 @@ const DESCRIBERS: Record<string, Describer> = {
   },
   'case.deleted': (p) => `${p.actor} deleted ${p.caseFile}, opened by mistake`,
   'case.note_added': (p) =>
-    `${p.actor} added a note (${sharedOrInternal(p.details)}) to ${p.caseFile}`,
+    `${p.actor} added a note${sharedOrInternal(p.details)} to ${p.caseFile}`,
   'case.note_visibility_changed': (p) =>
     p.details.visibleToClient === true
       ? `${p.actor} shared a note on ${p.caseFile} with the client`
       : `${p.actor} made a note on ${p.caseFile} internal`,
   'case.document_uploaded': (p) =>
-    `${p.actor} uploaded ${quoted(p.details.name, 'a document')} (${sharedOrInternal(p.details)}) to ${p.caseFile}`,
+    `${p.actor} uploaded ${quoted(p.details.name, 'a document')}${sharedOrInternal(p.details)} to ${p.caseFile}`,
   'case.document_downloaded': (p) =>
     `${p.actor} downloaded ${quoted(p.details.name, 'a document')} from ${p.caseFile}`,
   'case.document_deleted': (p) =>

@@ -172,7 +172,10 @@ function renderValue(value: unknown, level: number): string {
   if (isRecord(value)) {
     const entries = fromBeforeTo(Object.entries(value));
     if (entries.length === 0) return `<span class="none">${T.none}</span>`;
-    return `<dl>${entries
+    // A row of the record of changes: its heading is already its sentence.
+    const shown =
+      typeof value.byYou === 'boolean' ? entries.filter(([key]) => key !== 'action') : entries;
+    return `<dl>${shown
       .map(
         ([key, item]) =>
           `<dt>${escapeHtml(label(key))}</dt><dd>${

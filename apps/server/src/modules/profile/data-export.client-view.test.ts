@@ -247,6 +247,10 @@ describe("GET /api/profile/export: a client's file holds only what the client ma
       expect(page).not.toContain(staffOnly);
       expect(page).not.toContain(escapeHtml(staffOnly));
     }
+    // The record of changes reads as sentences told to the client, and never says whether an
+    // item they see was ever internal (whether it was is the firm's business).
+    expect(page).toContain(`The firm added a note to case file ${s.caseOfB.caseNumber}`);
+    expect(page).not.toContain('(internal)');
     // What B may see is there, in words.
     for (const shown of [
       s.caseOfB.caseNumber,
