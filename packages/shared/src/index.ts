@@ -19,6 +19,8 @@ export * from './permissions';
 export * from './paths';
 export * from './portal-manifest';
 export * from './common/fields';
+export * from './common/calendar-days';
+export * from './common/date-fields';
 export * from './common/schemas';
 export * from './public-site/schemas';
 export * from './auth/schemas';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureLog, createTestContext, settleMail, type TestContext } from '../../test/helpers';
 import { TEST_SUPER_KEY, bearer, seedUser, sessionFor } from '../../test/accounts';
-import { redactUrl } from './log';
+import { SECRET_PATH_PARAMS, redactUrl } from './log';
 
 describe('what reaches the log', () => {
   let ctx: TestContext;
@@ -145,5 +145,85 @@ describe('redactUrl', () => {
       '/x?resetToken=[REDACTED]&superKey=[REDACTED]&password=[REDACTED]',
     );
     expect(redactUrl('/about')).toBe('/about');
+  });
+});
+
+/**
+ * Secrets in a path: every M-Pesa callback logged its secret address, every SMS delivery report
+ * its, and every calendar-feed read the feed's token; whoever reads the log could forge payments
+ * or read an advocate's diary. They are redacted however the path writes them.
+ */
+describe('secrets in a path', () => {
+  const MPESA_SECRET = 'mpesa-callback-secret-0123456789abcdef';
+  const SMS_SECRET = 'sms-callback-secret-0123456789abcdef';
+  let ctx: TestContext;
+  let log: ReturnType<typeof captureLog>;
+  beforeEach(async () => {
+    log = captureLog();
+    ctx = await createTestContext(
+      {
+        MPESA_BASE_URL: 'http://127.0.0.1:9',
+        MPESA_CONSUMER_KEY: 'consumer-key',
+        MPESA_CONSUMER_SECRET: 'consumer-secret',
+        MPESA_SHORTCODE: '174379',
+        MPESA_PASSKEY: 'passkey',
+        MPESA_CALLBACK_SECRET: MPESA_SECRET,
+        AT_USERNAME: 'mwamba',
+        AT_API_KEY: 'test-api-key',
+        AT_SENDER_ID: 'MWAMBA',
+        AT_BASE_URL: 'http://127.0.0.1:9',
+        AT_CALLBACK_SECRET: SMS_SECRET,
+      },
+      { logStream: log.stream },
+    );
+  });
+  afterEach(() => ctx.close());
+
+  it('never reach the log: M-Pesa callbacks, SMS delivery reports, calendar feeds', async () => {
+    const advocate = await seedUser(ctx, { role: 'advocate', email: 'otieno.wafula@mwamba.test' });
+    const feed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/profile/calendar-feed',
+      headers: bearer(await sessionFor(ctx, advocate)),
+    });
+    expect(feed.statusCode).toBe(200);
+    const feedPath = new URL((feed.json() as { url: string }).url).pathname;
+    const token = /\/api\/calendar\/(.+)\.ics$/.exec(feedPath)![1]!;
+
+    const encode = (secret: string) =>
+      secret.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`);
+    const requests = [
+      { method: 'POST', url: `/api/mpesa/callback/${MPESA_SECRET}`, payload: {} },
+      { method: 'POST', url: `/api/mpesa/callback/${encode(MPESA_SECRET)}?x=1`, payload: {} },
+      { method: 'POST', url: `/api/deliveries/sms-reports/${SMS_SECRET}`, payload: {} },
+      { method: 'POST', url: `/api/deliveries/sms-reports/${encode(SMS_SECRET)}`, payload: {} },
+      { method: 'GET', url: feedPath },
+      { method: 'GET', url: `/api/calendar/${encode(token)}.ics` },
+    ] as const;
+    for (const request of requests) {
+      const response = await ctx.app.inject(request);
+      expect(response.statusCode, request.url).toBeLessThan(500);
+    }
+    await ctx.app.backgroundTasks.drain();
+    const text = log.text();
+    expect(text).toContain('/api/mpesa/callback/[REDACTED]');
+    expect(text).toContain('/api/deliveries/sms-reports/[REDACTED]');
+    expect(text).toContain('/api/calendar/[REDACTED]');
+    for (const secret of [MPESA_SECRET, SMS_SECRET, token]) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(encode(secret).slice(0, 12));
+      expect(text).not.toContain(secret.slice(4));
+    }
+  });
+
+  it('every path parameter of every route is an id, a kind, or a secret the log redacts', () => {
+    const params = new Set(
+      [...ctx.app.printRoutes({ commonPrefix: false }).matchAll(/:(\w+)/g)].map((m) => m[1]!),
+    );
+    const notSecret = ['id', 'docId', 'noteId', 'attachmentId', 'kind'];
+    for (const param of params) {
+      expect([...notSecret, ...SECRET_PATH_PARAMS], param).toContain(param);
+    }
+    expect([...params]).toEqual(expect.arrayContaining([...SECRET_PATH_PARAMS]));
   });
 });

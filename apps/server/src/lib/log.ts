@@ -63,13 +63,38 @@ export function scrubError(error: unknown, depth = 0): LoggedError {
 }
 
 /**
+ * Path parameters that are secrets, not ids: an M-Pesa callback's and an SMS delivery report's
+ * shared secret (`/api/mpesa/callback/:secret`, `/api/deliveries/sms-reports/:secret`) and a
+ * calendar feed's token (`/api/calendar/:file`, `<token>.ics`, ADR 025). Whoever reads the log
+ * could otherwise forge payments and delivery reports or read a diary. A new route with a secret
+ * in its path names its parameter one of these (log.test.ts checks every route).
+ */
+export const SECRET_PATH_PARAMS = ['secret', 'file'] as const;
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
  * The URL for the log: every query parameter keeps its name and loses its value. Values are what
  * people typed (a search for a client's name, `?search=…`) or secrets (a reset link's `token`):
- * neither belongs in a log (ADR 023). The path stays: it holds ids.
+ * neither belongs in a log (ADR 023). The path stays, since it holds ids, except its segments
+ * holding one of `secrets` (the values of the route's SECRET_PATH_PARAMS), however encoded.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(url: string, secrets: readonly string[] = []): string {
   const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
+  const rawPath = queryStart === -1 ? url : url.slice(0, queryStart);
+  const path = secrets.some((secret) => secret !== '')
+    ? rawPath
+        .split('/')
+        .map((segment) => (secrets.includes(decodedSegment(segment)) ? '[REDACTED]' : segment))
+        .join('/')
+    : rawPath;
+  if (queryStart === -1) return path;
   const query = url
     .slice(queryStart + 1)
     .split('&')
@@ -78,7 +103,15 @@ export function redactUrl(url: string): string {
       return equals === -1 ? pair : `${pair.slice(0, equals)}=[REDACTED]`;
     })
     .join('&');
-  return `${url.slice(0, queryStart)}?${query}`;
+  return `${path}?${query}`;
+}
+
+/** The values of the request's secret path parameters (none before routing, or on a 404). */
+function secretParams(request: FastifyRequest): string[] {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  return SECRET_PATH_PARAMS.map((name) => params[name]).filter(
+    (value): value is string => typeof value === 'string',
+  );
 }
 
 /**
@@ -89,7 +122,7 @@ export const logSerializers = {
   req(request: FastifyRequest) {
     return {
       method: request.method,
-      url: redactUrl(request.url),
+      url: redactUrl(request.url, secretParams(request)),
       host: request.host,
       remoteAddress: request.ip,
       remotePort: request.socket?.remotePort,

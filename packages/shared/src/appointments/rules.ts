@@ -1,3 +1,4 @@
+import { isCalendarDay } from '../common/calendar-days';
 import { NAIROBI_OFFSET } from '../common/nairobi-clock';
 import { groupThousands } from '../common/numbers';
 import { MAIN_OFFICE_HOURS } from '../common/office-hours';
@@ -170,15 +171,10 @@ export const DURATION_MIN_MINUTES = 15;
 export const DURATION_MAX_MINUTES = 8 * 60;
 export const FEE_MAX_KSH = 10_000_000;
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Whether `date` is a real calendar day written YYYY-MM-DD. */
-export function isCalendarDate(date: string): boolean {
-  if (!DATE_PATTERN.test(date)) return false;
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
-}
+export const isCalendarDate = isCalendarDay;
 
 export const isClockTime = (time: string) => TIME_PATTERN.test(time);
 

@@ -9,7 +9,6 @@ import {
   FEE_MAX_KSH,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
-  isCalendarDate,
   isClockTime,
 } from './rules';
 import { APPOINTMENT_MESSAGES as M } from './texts';
@@ -25,6 +24,8 @@ import {
   uuidField,
 } from '../common/fields';
 import { queryEnum, queryLimit, queryPage } from '../common/list-query';
+import { boundedDay } from '../common/date-fields';
+import { DATE_BOUNDS } from '../common/calendar-days';
 
 export const APPOINTMENT_LIMITS = { titleMax: 200, descriptionMax: 2000, reasonMax: 1000 } as const;
 
@@ -36,7 +37,7 @@ export const appointmentDateField = z
   .string({ error: M.dateRequired })
   .trim()
   .min(1, { error: M.dateRequired })
-  .refine(isCalendarDate, { error: M.dateInvalid });
+  .pipe(boundedDay(M.dateInvalid));
 
 /** A required start time `HH:MM` ('Time is required', docs/texts.md). */
 export const appointmentTimeField = z
@@ -242,7 +243,13 @@ export type Availability = z.infer<typeof availabilitySchema>;
  * booking calendar greys out, for the type (and advocate) chosen, in one request (ADR 015).
  */
 export const calendarQuerySchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must be YYYY-MM' }),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must be YYYY-MM' })
+    .refine(
+      (month) => month >= DATE_BOUNDS.first.slice(0, 7) && month <= DATE_BOUNDS.last.slice(0, 7),
+      { error: VALIDATION.dateOutOfRange },
+    ),
   type: z.preprocess(emptyAsUndefined, typeField.default('consultation')),
   advocateId: z.preprocess(emptyAsUndefined, uuidField(M.advocateNotFound).optional()),
   /** Rescheduling: the appointment being moved does not fill its own day. */

@@ -10,6 +10,7 @@ import {
   queryPage,
 } from '../common/list-query';
 import { VALIDATION } from '../common/texts';
+import { boundedDay, boundedInstant } from '../common/date-fields';
 import {
   FEE_NOTE_LIMITS as L,
   FEE_NOTE_LINE_KINDS,
@@ -39,7 +40,7 @@ const kraPinField = z.preprocess(
 const dueDateField = z
   .string({ error: M.dueDateRequired })
   .min(1, { error: M.dueDateRequired })
-  .pipe(z.iso.date({ error: M.dueDateInvalid }));
+  .pipe(boundedDay(M.dueDateInvalid));
 
 export const feeNoteLineInputSchema = z.object({
   kind: z.enum(FEE_NOTE_LINE_KINDS, { error: 'Choose fee or disbursement' }),
@@ -226,7 +227,7 @@ export const recordPaymentSchema = z
     reference: referenceField,
     receivedAt: z.preprocess(
       emptyAsUndefined,
-      z.iso.datetime({ offset: true, error: 'Give the date and time it was received' }).optional(),
+      boundedInstant('Give the date and time it was received').optional(),
     ),
   })
   .refine(oneTarget, { error: M.targetRequired, path: ['feeNoteId'] })

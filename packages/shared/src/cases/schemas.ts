@@ -10,6 +10,7 @@ import {
   PARTY_ROLE_CODES,
 } from './rules';
 import { CASE_MESSAGES } from './texts';
+import { boundedInstant } from '../common/date-fields';
 import { VALIDATION } from '../common/texts';
 import { successMessageSchema } from '../auth/schemas';
 import {
@@ -67,10 +68,7 @@ const categoryField = z.enum(CASE_CATEGORY_CODES, { error: CASE_MESSAGES.categor
 const priorityField = z.enum(CASE_PRIORITIES, { error: CASE_MESSAGES.priorityRequired });
 const courtDateField = z.preprocess(
   (value) => (value === '' ? null : value),
-  z.iso
-    .datetime({ offset: true, error: 'Court date must be a date and time' })
-    .nullable()
-    .optional(),
+  boundedInstant('Court date must be a date and time').nullable().optional(),
 );
 
 export const partyInputSchema = z.object({

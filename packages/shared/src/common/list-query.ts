@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from './constants';
 import { VALIDATION } from './texts';
 import { textRule } from './fields';
+import { boundedDay } from './date-fields';
 
 /**
  * Query-string fields of every list endpoint (cases, appointments, clients, enquiries, messages,
@@ -66,8 +67,8 @@ export const querySort = <T extends readonly [string, ...string[]]>(
       .default(fallback as never),
   );
 
-/** A calendar day `YYYY-MM-DD` (a list's date-range filter). */
+/** A calendar day `YYYY-MM-DD` from 1900 to 2100 (a list's date-range filter; date-fields.ts). */
 export const queryDate = z.preprocess(
   emptyAsUndefined,
-  z.iso.date({ error: 'Dates are written YYYY-MM-DD' }).optional(),
+  boundedDay('Dates are written YYYY-MM-DD').optional(),
 );

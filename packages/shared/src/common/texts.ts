@@ -102,5 +102,7 @@ export const VALIDATION = {
   singleLine: 'Must be a single line, without control characters',
   unreadableCharacters: 'Contains a character that cannot be read. Please retype it',
   directionControls: 'Must not contain text-direction control characters',
+  /** Every date the API takes (common/date-fields.ts). */
+  dateOutOfRange: 'Give a date from 1900 to 2100',
   encodedWords: 'Must not contain =?…?= (it would be read as encoded text in an email)',
 } as const;

@@ -22,6 +22,12 @@ export type ReportPreset = (typeof REPORT_PRESETS)[number];
 
 /** The longest range a report covers: five years of Nairobi days. */
 export const REPORT_MAX_DAYS = 5 * 366;
+/**
+ * The first day a report may start: the period before a range (what it is compared with, and the
+ * lists its figures link to) reaches at most REPORT_MAX_DAYS back, and every list takes days from
+ * 1900 on (common/calendar-days.ts).
+ */
+export const REPORT_FIRST_DAY = '1906-01-01';
 
 /** What a figure counts: a number of things, shillings, hours, days or a share. */
 export const REPORT_UNITS = ['count', 'ksh', 'hours', 'days', 'percent'] as const;
@@ -90,7 +96,15 @@ export function previousRange(range: DayRange): DayRange {
 /** The months a range touches, `YYYY-MM`, each with the part of the range inside it. */
 export function monthsOf(range: DayRange): { month: string; from: string; to: string }[] {
   const months: { month: string; from: string; to: string }[] = [];
-  for (let start = monthStart(range.from); start <= range.to; start = addMonths(start, 1)) {
+  // Counted by months, not by comparing day texts (a text comparison of days past year 9999 never
+  // ends: appointments-report.ts).
+  const count =
+    (Number(range.to.slice(0, 4)) - Number(range.from.slice(0, 4))) * 12 +
+    Number(range.to.slice(5, 7)) -
+    Number(range.from.slice(5, 7)) +
+    1;
+  for (let i = 0; i < count; i += 1) {
+    const start = addMonths(monthStart(range.from), i);
     months.push({
       month: start.slice(0, 7),
       from: start < range.from ? range.from : start,

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { emptyAsUndefined } from '../common/list-query';
-import { REPORT_KINDS, REPORT_MAX_DAYS, REPORT_UNITS, daysBetween } from './rules';
+import { boundedDay } from '../common/date-fields';
+import {
+  REPORT_FIRST_DAY,
+  REPORT_KINDS,
+  REPORT_MAX_DAYS,
+  REPORT_UNITS,
+  daysBetween,
+} from './rules';
 import { REPORT_TEXTS as T } from './texts';
 
 /** GET /api/reports/{kind}: the report, and `?format=csv` its CSV. */
@@ -8,7 +15,7 @@ export const reportParamsSchema = z.object({
   kind: z.enum(REPORT_KINDS, { error: T.unknownReport }),
 });
 
-const reportDay = z.preprocess(emptyAsUndefined, z.iso.date({ error: T.invalidDate }).optional());
+const reportDay = z.preprocess(emptyAsUndefined, boundedDay(T.invalidDate).optional());
 
 /** Both dates or neither (this month); `from` on or before `to`; at most five years. */
 export const reportQuerySchema = z
@@ -27,7 +34,9 @@ export const reportQuerySchema = z
       return;
     }
     if (query.from && query.to) {
-      if (query.from > query.to) {
+      if (query.from < REPORT_FIRST_DAY) {
+        ctx.addIssue({ code: 'custom', path: ['from'], message: T.outOfRange });
+      } else if (query.from > query.to) {
         ctx.addIssue({ code: 'custom', path: ['from'], message: T.fromAfterTo });
       } else if (daysBetween(query.from, query.to) > REPORT_MAX_DAYS) {
         ctx.addIssue({ code: 'custom', path: ['to'], message: T.rangeTooLong });

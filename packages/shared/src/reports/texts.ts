@@ -90,6 +90,8 @@ export const REPORT_TEXTS = {
   invalidDate: 'Dates are written YYYY-MM-DD',
   fromAfterTo: 'The start date must be on or before the end date',
   rangeTooLong: 'A report covers at most five years',
+  /** REPORT_FIRST_DAY: the period before a report's range (compared with it) must be from 1900 on too. */
+  outOfRange: 'Give a date from 1906 to 2100 (a report compares with the period before it)',
   unknownReport: 'There is no such report',
   unassigned: 'Unassigned',
   unknownPerson: 'Former staff member',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDay } from '../common/date-fields';
 import { APPOINTMENT_MESSAGES } from '../appointments/texts';
 import {
   APPOINTMENT_TYPE_DEFAULTS,
@@ -305,16 +306,9 @@ const searchText = (max: number) =>
       .optional(),
   );
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dayField = z.preprocess(
   emptyAsUndefined,
-  z
-    .string()
-    .regex(DATE, { error: 'Use a date such as 2026-01-31' })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
-      error: 'Use a date such as 2026-01-31',
-    })
-    .optional(),
+  boundedDay('Use a date such as 2026-01-31').optional(),
 );
 
 const pageField = z.preprocess(

@@ -4,6 +4,7 @@ import {
   REPORT_SECTION_TEXTS,
   REPORT_TEXTS as T,
   addDays,
+  daysBetween,
   bookableStartTimes,
   monthsOf,
   reportLinks,
@@ -48,9 +49,12 @@ const LONG_AGO = new Date(0);
 function offeredTimes(range: DayRange, settings: FirmSettings): number {
   const durationMinutes = typeTerms(settings.appointmentTypes, 'consultation').durationMinutes;
   let offered = 0;
-  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+  // Counted by days, not by comparing day texts: past 9999-12-31 the next day's text
+  // (`+010000-01-01`) sorts before it, and a text comparison never ended (date-fields.ts).
+  const days = daysBetween(range.from, range.to);
+  for (let i = 0; i < days; i += 1) {
     offered += bookableStartTimes({
-      date: day,
+      date: addDays(range.from, i),
       durationMinutes,
       now: LONG_AGO,
       isHoliday: isKenyanPublicHoliday,
