@@ -11,6 +11,8 @@ import {
   PAYMENT_STATUSES,
   isCalendarDate,
   isClockTime,
+  MEETING_LINK_MAX,
+  isMeetingLink,
 } from './rules';
 import { APPOINTMENT_MESSAGES as M } from './texts';
 import { LIMITS } from '../common/constants';
@@ -59,8 +61,8 @@ const feeField = z
 const meetingLinkField = z
   .string()
   .trim()
-  .max(500, { error: VALIDATION.tooLong(500) })
-  .refine((value) => value === '' || /^https:\/\/[^\s]+$/.test(value), {
+  .max(MEETING_LINK_MAX, { error: VALIDATION.tooLong(MEETING_LINK_MAX) })
+  .refine(isMeetingLink, {
     error: M.meetingLinkInvalid,
   });
 const officeIdField = z
