@@ -88,7 +88,7 @@ export const APPOINTMENT_MESSAGES = {
   notReceivedUntilConfirmed: 'Until you confirm, the firm has not received your request.',
   confirmMyBooking: 'Confirm my booking',
   visitorConfirmed:
-    'Thank you: your booking is confirmed as yours. The firm now has your request and an advocate will confirm the appointment by email, usually within one working day.',
+    'Thank you: the firm now has your appointment request. An advocate will check the diary and email you, usually within one working day, to confirm the time or offer another.',
   alreadyConfirmed: 'You have already confirmed this booking. The firm has your request.',
   holdReleased: `This booking was not confirmed from the email within ${VISITOR_HOLD_MINUTES} minutes, so its time was released. You are welcome to book again.`,
   holdReleasedReason: `Not confirmed from the email within ${VISITOR_HOLD_MINUTES} minutes: the time was released`,
