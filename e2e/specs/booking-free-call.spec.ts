@@ -98,7 +98,9 @@ test('a visitor books the free call from the home page, confirms it, and cancels
 
   await page.goto(link!);
   await page.getByRole('button', { name: 'Confirm my booking' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'confirmed as yours' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'the firm now has your appointment request' }),
+  ).toBeVisible();
   await expect(
     page.getByText(`We will call you on +254 713 ${digits.slice(0, 3)} ${digits.slice(3)}`),
   ).toBeVisible();

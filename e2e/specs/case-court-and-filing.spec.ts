@@ -15,11 +15,23 @@ import { PDF } from '../support/files';
  * conversation about the case filed to its documents by staff.
  */
 
-/** `days` ahead of today in Nairobi, as a datetime-local value at 09:30. */
+/** Fixed-date Kenyan public holidays (MM-DD): a court date then is asked about (ADR 025). */
+const FIXED_HOLIDAYS = ['01-01', '05-01', '06-01', '10-10', '10-20', '12-12', '12-25', '12-26'];
+
+/**
+ * The first weekday that is not a fixed holiday, `days` or more ahead of today in Nairobi, as a
+ * datetime-local value at 09:30.
+ */
 function nairobiMorning(days: number): { input: string; day: string } {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
   const date = new Date(`${today}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
+  while (
+    [0, 6].includes(date.getUTCDay()) ||
+    FIXED_HOLIDAYS.includes(date.toISOString().slice(5, 10))
+  ) {
+    date.setUTCDate(date.getUTCDate() + 1);
+  }
   const day = date.toISOString().slice(0, 10);
   // As the portal writes a day (packages/shared date-format.ts): "Thu 26 Nov 2026".
   const shown = `${'SunMonTueWedThuFriSat'.slice(date.getUTCDay() * 3, date.getUTCDay() * 3 + 3)} ${date.getUTCDate()} ${'JanFebMarAprMayJunJulAugSepOctNovDec'.slice(date.getUTCMonth() * 3, date.getUTCMonth() * 3 + 3)} ${date.getUTCFullYear()}`;

@@ -44,6 +44,8 @@ for (const viewport of [
         assignedTo: me.id,
         court: 'Milimani Law Courts',
         courtDate: `${today()}T10:00:00+03:00`,
+        // Today may be a weekend or a holiday: kept as the court gave it (ADR 025).
+        courtDateConfirmed: true,
       },
     );
     const caseLink = `${created.case.caseNumber}: ${title}`;

@@ -104,6 +104,8 @@ test('a client invited by the firm walks the portal on a phone, then on a deskto
       assignedTo: me.id,
       court: 'Environment and Land Court, Milimani Law Courts, Nairobi',
       courtDate: `${courtDay}T09:30:00+03:00`,
+      // A weekday, but perhaps a public holiday: kept as the court gave it (ADR 025).
+      courtDateConfirmed: true,
     },
   );
   const caseId = opened.case.id;

@@ -116,7 +116,9 @@ test('a visitor on a phone books the free call from a practice area, moves it an
   const confirm = page.getByRole('button', { name: 'Confirm my booking' });
   await journeyStep(page, testInfo, 7, 'manage-awaiting', confirm);
   await confirm.click();
-  await expect(page.getByRole('status').filter({ hasText: 'confirmed as yours' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'the firm now has your appointment request' }),
+  ).toBeVisible();
   await expect(page.getByText('Free (no fee)')).toBeVisible();
   // Now the firm has the request: the email says what, when, where, with the calendar file and
   // the link.

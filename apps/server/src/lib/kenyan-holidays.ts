@@ -7,17 +7,18 @@ import Holidays from 'date-holidays';
  */
 const kenya = new Holidays('KE', { languages: ['en'], types: ['public'] });
 
-const byYear = new Map<number, ReadonlySet<string>>();
+const byYear = new Map<number, ReadonlyMap<string, string>>();
 
-function holidaysOf(year: number): ReadonlySet<string> {
+/** The year's public holidays: their day (YYYY-MM-DD) and name ("Jamhuri Day"). */
+function holidaysOf(year: number): ReadonlyMap<string, string> {
   let days = byYear.get(year);
   if (!days) {
-    days = new Set(
+    days = new Map(
       kenya
         .getHolidays(year)
         .filter((holiday) => holiday.type === 'public')
         // `date` is the local calendar day ("2026-12-12 00:00:00"), whatever the rule's zone.
-        .map((holiday) => holiday.date.slice(0, 10)),
+        .map((holiday) => [holiday.date.slice(0, 10), holiday.name] as const),
     );
     byYear.set(year, days);
   }
@@ -27,4 +28,9 @@ function holidaysOf(year: number): ReadonlySet<string> {
 /** Whether `date` (YYYY-MM-DD) is a Kenyan public holiday. */
 export function isKenyanPublicHoliday(date: string): boolean {
   return holidaysOf(Number(date.slice(0, 4))).has(date);
+}
+
+/** The name of the Kenyan public holiday on `date` (YYYY-MM-DD), or null on an ordinary day. */
+export function kenyanHolidayName(date: string): string | null {
+  return holidaysOf(Number(date.slice(0, 4))).get(date) ?? null;
 }

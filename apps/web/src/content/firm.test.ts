@@ -1,6 +1,11 @@
-import { APPOINTMENT_TYPE_DEFAULTS, CLIENT_BOOKABLE_TYPES, locationsOf } from '@firm/shared';
+import {
+  APPOINTMENT_TYPE_DEFAULTS,
+  CLIENT_BOOKABLE_TYPES,
+  DEFAULT_BOOKING_TIMES,
+  locationsOf,
+} from '@firm/shared';
 import { describe, expect, it } from 'vitest';
-import { consultation } from './firm';
+import { consultation, hoursSummary } from './firm';
 
 /** ADR 015: the offer the site states is the one the booking form takes. */
 describe('the consultation offer', () => {
@@ -18,5 +23,15 @@ describe('the consultation offer', () => {
     );
     expect(locationsOf('preliminary_call')).toEqual(['phone']);
     expect(consultation.summary).toContain(`${consultation.preliminaryMinutes}-minute`);
+  });
+});
+
+/** The opening hours say when the office opens and when the last consultation starts. */
+describe('the office hours', () => {
+  it('say Saturday’s opening hours and its last consultation start, as the booking form offers', () => {
+    expect(DEFAULT_BOOKING_TIMES.sat.at(-1)).toBe('11:00');
+    expect(hoursSummary).toBe(
+      'Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-2:00 PM (last consultation starts 11:00 AM), Sun Closed',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_BOOKING_TIMES,
   FIRM_IDENTITY,
   FIRM_OFFICES,
   MAIN_OFFICE,
@@ -13,6 +14,20 @@ import {
  * every page that names the firm (docs/product-rules.md#public-site). Change a number or an address here and
  * every page, the footer, the chat widget, the JSON-LD and the sitemap follow.
  */
+/** "11:00" as the site writes a time: "11:00 AM". */
+function clockText(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  return `${((hours + 11) % 12) + 1}:${String(minutes).padStart(2, '0')} ${suffix}`;
+}
+
+/**
+ * The office is open on Saturday until 2:00 PM, but consultations start only in the morning: the
+ * last start time the booking form offers then (the shared booking rules), so the two never
+ * disagree.
+ */
+const lastSaturdayStart = DEFAULT_BOOKING_TIMES.sat.at(-1);
+
 export const firm = {
   // Name and numbers come from packages/shared: the server's emails give the same ones.
   name: FIRM_IDENTITY.name,
@@ -25,7 +40,13 @@ export const firm = {
   /** Office hours of docs/product-rules.md#limits, as the footer states them. */
   hoursText: [
     { days: 'Mon-Fri', hours: '8:00 AM-6:00 PM' },
-    { days: 'Sat', hours: '9:00 AM-2:00 PM' },
+    {
+      days: 'Sat',
+      hours: '9:00 AM-2:00 PM',
+      note: lastSaturdayStart
+        ? `last consultation starts ${clockText(lastSaturdayStart)}`
+        : 'no consultations',
+    },
     { days: 'Sun', hours: 'Closed' },
   ],
   /** The chat widget's opening message; the visitor can edit it before sending. */
@@ -177,5 +198,9 @@ export function legalServiceStructuredData(): Record<string, unknown> {
   };
 }
 
-/** "Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-2:00 PM, Sun Closed" */
-export const hoursSummary = firm.hoursText.map((row) => `${row.days} ${row.hours}`).join(', ');
+/**
+ * "Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-2:00 PM (last consultation starts 11:00 AM), Sun Closed"
+ */
+export const hoursSummary = firm.hoursText
+  .map((row) => `${row.days} ${row.hours}${'note' in row ? ` (${row.note})` : ''}`)
+  .join(', ');

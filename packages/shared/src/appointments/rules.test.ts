@@ -11,6 +11,7 @@ import {
 } from './rules';
 import { nairobiDateTime } from '../common/nairobi-clock';
 import { nairobiDayAndMinute } from '../common/office-hours';
+import { APPOINTMENT_MESSAGES } from './texts';
 
 const noHolidays = () => false;
 // Monday 7 December 2026, 06:00 in Nairobi.
@@ -101,5 +102,14 @@ describe('money and status', () => {
     expect(canMoveTo('scheduled', 'completed')).toBe(false);
     expect(canMoveTo('confirmed', 'completed')).toBe(true);
     expect(canMoveTo('cancelled', 'confirmed')).toBe(false);
+  });
+});
+
+describe('what a visitor reads once they confirm their booking from the email', () => {
+  it('says the firm has the request and what happens next, "confirm" meaning one thing only', () => {
+    expect(APPOINTMENT_MESSAGES.visitorConfirmed).toBe(
+      'Thank you: the firm now has your appointment request. An advocate will check the diary and email you, usually within one working day, to confirm the time or offer another.',
+    );
+    expect(APPOINTMENT_MESSAGES.visitorConfirmed.match(/confirm/gi)).toHaveLength(1);
   });
 });

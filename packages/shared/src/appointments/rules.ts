@@ -126,6 +126,13 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 
 /** Where the meeting happens: at one of the firm's offices, by phone, or by video call. */
 export const APPOINTMENT_LOCATIONS = ['office', 'phone', 'video'] as const;
+
+/** A video call's meeting link: an https address, nothing else (ADR 015). */
+export const MEETING_LINK_PATTERN = /^https:\/\/[^\s]+$/;
+export const MEETING_LINK_MAX = 500;
+/** True for an empty value (no link) or an https address; the screens check as the server does. */
+export const isMeetingLink = (value: string): boolean =>
+  value.trim() === '' || MEETING_LINK_PATTERN.test(value.trim());
 export type AppointmentLocation = (typeof APPOINTMENT_LOCATIONS)[number];
 export const APPOINTMENT_LOCATION_LABELS: Record<AppointmentLocation, string> = {
   office: 'At our office',

@@ -10,6 +10,8 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   isClockTime,
+  MEETING_LINK_MAX,
+  isMeetingLink,
 } from './rules';
 import { APPOINTMENT_MESSAGES as M } from './texts';
 import { LIMITS } from '../common/constants';
@@ -60,8 +62,8 @@ const feeField = z
 const meetingLinkField = z
   .string()
   .trim()
-  .max(500, { error: VALIDATION.tooLong(500) })
-  .refine((value) => value === '' || /^https:\/\/[^\s]+$/.test(value), {
+  .max(MEETING_LINK_MAX, { error: VALIDATION.tooLong(MEETING_LINK_MAX) })
+  .refine(isMeetingLink, {
     error: M.meetingLinkInvalid,
   });
 const officeIdField = z

@@ -64,6 +64,18 @@ export const APPOINTMENT_MESSAGES = {
   durationInvalid: 'Duration must be between 15 and 480 minutes',
   feeInvalid: 'Fee must be a whole number of shillings',
   meetingLinkInvalid: 'Meeting link must be an https:// address',
+  meetingLinkNotVideo: 'Only a video call has a meeting link',
+  meetingLinkLabel: 'Meeting link',
+  meetingLinkHint: 'The https:// address of the video call (Google Meet, Zoom, Teams…).',
+  meetingLinkEdit: 'Meeting link',
+  meetingLinkEditTitle: 'Meeting link for the video call',
+  meetingLinkSave: 'Save and email the client',
+  meetingLinkSent: 'Meeting link saved and emailed to the client',
+  meetingLinkRemoved: 'Meeting link removed',
+  joinTheCall: 'Join the call',
+  meetingLinkEmailSubject: 'Your video call link',
+  meetingLinkEmailOpening: (link: string) =>
+    `Here is the link to join your video call. At the appointment time, open it: ${link}`,
   // a visitor's booking is held until the visitor confirms it from the email.
   heldForVisitor: `Your booking is requested, awaiting your email confirmation. We have emailed you a link: open it and press "Confirm my booking" within ${VISITOR_HOLD_MINUTES} minutes, or the time is released.`,
   heldHeading: 'Check your email to confirm your booking',
@@ -76,7 +88,7 @@ export const APPOINTMENT_MESSAGES = {
   notReceivedUntilConfirmed: 'Until you confirm, the firm has not received your request.',
   confirmMyBooking: 'Confirm my booking',
   visitorConfirmed:
-    'Thank you: your booking is confirmed as yours. The firm now has your request and an advocate will confirm the appointment by email, usually within one working day.',
+    'Thank you: the firm now has your appointment request. An advocate will check the diary and email you, usually within one working day, to confirm the time or offer another.',
   alreadyConfirmed: 'You have already confirmed this booking. The firm has your request.',
   holdReleased: `This booking was not confirmed from the email within ${VISITOR_HOLD_MINUTES} minutes, so its time was released. You are welcome to book again.`,
   holdReleasedReason: `Not confirmed from the email within ${VISITOR_HOLD_MINUTES} minutes: the time was released`,

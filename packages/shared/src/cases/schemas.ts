@@ -103,6 +103,8 @@ export const createCaseInputSchema = z.object({
   court: optionalLine(CASE_LIMITS.courtMax),
   courtCaseNumber: optionalLine(CASE_LIMITS.courtMax),
   courtDate: courtDateField,
+  /** The person saw that the court date falls on a weekend or public holiday, and keeps it. */
+  courtDateConfirmed: z.boolean().optional(),
   parties: z.array(partyInputSchema).max(CASE_LIMITS.partiesMax).default([]),
   conflictCheck: conflictClearanceSchema.optional(),
 });
@@ -126,6 +128,8 @@ export const updateCaseInputSchema = z.object({
   court: optionalLine(CASE_LIMITS.courtMax),
   courtCaseNumber: optionalLine(CASE_LIMITS.courtMax),
   courtDate: courtDateField,
+  /** The person saw that the court date falls on a weekend or public holiday, and keeps it. */
+  courtDateConfirmed: z.boolean().optional(),
   /** A hearing took place (a timeline entry), e.g. "Mention: directions given". */
   courtHearing: optionalLine(CASE_LIMITS.courtMax),
 });

@@ -5,6 +5,16 @@ import { caseStatusLabel, type CaseStatus } from './rules';
  * docs/texts.md).
  */
 export const CASE_MESSAGES = {
+  /**
+   * A court date on a weekend or a public holiday is asked about, not refused: courts do sit on
+   * some (ADR 025). `day` in full ("Saturday 12 December 2026"), `what` the holiday's name or
+   * "a weekend day".
+   */
+  courtDayUnusual: (day: string, what: string) =>
+    `${day} is ${what}. Courts rarely sit then. Save anyway?`,
+  courtDayWeekend: 'a weekend day',
+  courtDaySaveAnyway: 'Save anyway',
+  courtDayChangeDate: 'Change the date',
   // Contract texts, word for word (docs/texts.md).
   clientHeading: 'My Cases',
   staffHeading: 'Case Management',

@@ -82,6 +82,12 @@ export function formatLongDay(day: string): string {
   return `${LONG_WEEKDAYS[weekday]}, ${date} ${LONG_MONTHS[month - 1]} ${year}`;
 }
 
+/** A calendar day in full inside a sentence: "Saturday 12 December 2026 is Jamhuri Day." */
+export function formatDayInFull(day: string): string {
+  const { year, month, date, weekday } = calendarDay(day);
+  return `${LONG_WEEKDAYS[weekday]} ${date} ${LONG_MONTHS[month - 1]} ${year}`;
+}
+
 /** A month 'YYYY-MM' as a calendar's title: "November 2026". */
 export function formatMonthTitle(month: string): string {
   const [year, index] = month.split('-');

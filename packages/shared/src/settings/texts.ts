@@ -468,6 +468,7 @@ export const DELIVERY_KIND_LABELS: Readonly<Record<string, string>> = {
   appointment_booked_by_firm: 'Appointment booked by the firm',
   appointment_confirmed: 'Appointment confirmed',
   appointment_rescheduled: 'Appointment moved',
+  appointment_meeting_link: 'Video call link sent',
   appointment_cancelled: 'Appointment cancelled',
   appointment_reminder: 'Appointment reminder',
   appointment_to_firm: 'Booking news, to the firm',

@@ -34,7 +34,14 @@ export interface AppointmentMail extends OutgoingMail {
 }
 
 export type AppointmentMailKind =
-  'hold' | 'booked' | 'bookedByFirm' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
+  | 'hold'
+  | 'booked'
+  | 'bookedByFirm'
+  | 'confirmed'
+  | 'rescheduled'
+  | 'meetingLink'
+  | 'cancelled'
+  | 'reminder';
 
 const FIRM_NAME = 'Mwamba & Associates Advocates';
 
@@ -50,6 +57,7 @@ const SUBJECTS: Record<AppointmentMailKind, string> = {
   bookedByFirm: 'An appointment has been booked for you',
   confirmed: CONFIRMED_EMAIL_SUBJECT,
   rescheduled: 'Your appointment has moved',
+  meetingLink: APPOINTMENT_MESSAGES.meetingLinkEmailSubject,
   cancelled: 'Your appointment is cancelled',
   reminder: 'Reminder: your appointment tomorrow',
 };
@@ -235,6 +243,8 @@ export function appointmentMails(
       appointment.status === 'confirmed'
         ? `Your appointment has a new time. ${kindLine}`
         : 'Your appointment has a new time. We will confirm it by email.',
+    // The link was added or changed after the confirmation (ADR 015): the new one, in full.
+    meetingLink: APPOINTMENT_MESSAGES.meetingLinkEmailOpening(appointment.meetingLink ?? ''),
     cancelled: `Your appointment has been cancelled.${
       appointment.cancellationReason ? ` Reason given: ${appointment.cancellationReason}` : ''
     }`,
@@ -318,6 +328,7 @@ const DELIVERY_KIND: Record<AppointmentMailKind, DeliveryKind> = {
   bookedByFirm: 'appointment_booked_by_firm',
   confirmed: 'appointment_confirmed',
   rescheduled: 'appointment_rescheduled',
+  meetingLink: 'appointment_meeting_link',
   cancelled: 'appointment_cancelled',
   reminder: 'appointment_reminder',
 };
@@ -341,6 +352,9 @@ export function appointmentSms(kind: AppointmentMailKind, appointment: Appointme
       return SMS.appointmentConfirmed(what, when);
     case 'rescheduled':
       return SMS.appointmentMoved(what, when);
+    // A link is read and tapped in the email; a text would only say to look there.
+    case 'meetingLink':
+      return null;
     case 'cancelled':
       return SMS.appointmentCancelled(what, when);
     case 'reminder':
@@ -377,7 +391,10 @@ export async function queueAppointmentMail(
     plan.visitorToken ??
     (toClient &&
     clientId === null &&
-    (kind === 'confirmed' || kind === 'rescheduled' || kind === 'reminder')
+    (kind === 'confirmed' ||
+      kind === 'rescheduled' ||
+      kind === 'meetingLink' ||
+      kind === 'reminder')
       ? await newVisitorLink(tx, row.id)
       : null);
   // The firm's address and the auto-reply in force when the event happened.

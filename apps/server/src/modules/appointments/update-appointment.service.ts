@@ -145,6 +145,11 @@ export async function updateAppointment(
   }
 
   const changes = changesOf(input, row, nowOf(deps));
+  // A meeting link belongs to a video call only: on an office visit or a phone call the client
+  // would be sent a link to a meeting that will not happen.
+  if (changes.meetingLink && (changes.location ?? row.location) !== 'video') {
+    throw AppError.badRequest(M.meetingLinkNotVideo, { meetingLink: M.meetingLinkNotVideo });
+  }
   const current = nairobiDateTime(row.startsAt);
   const newDuration = input.durationMinutes ?? row.durationMinutes;
   const newAdvocate = input.advocateId ?? row.advocateId;
@@ -177,6 +182,10 @@ export async function updateAppointment(
     const touchesCalendar =
       isConfirming || changes.location !== undefined || changes.meetingLink !== undefined;
     if (touchesCalendar) changes.sequence = row.sequence + 1;
+    // A link added or changed after the booking is emailed to the client at once (ADR 015); when
+    // confirming, the confirmation itself carries it.
+    const sendsLink =
+      !isConfirming && !!changes.meetingLink && changes.meetingLink !== row.meetingLink;
     const mailIds = await deps.db.transaction(async (tx) => {
       if (Object.keys(changes).length > 0) await updateAppointmentRow(tx, row.id, changes);
       const action =
@@ -204,6 +213,7 @@ export async function updateAppointment(
         await enquiryFollowsBooking(tx, row, action, user.id);
       }
       if (action === 'paid') return queueReceipt(tx, row, changes.paymentReference ?? null);
+      if (sendsLink) return queueAppointmentMail(tx, deps, row.id, { kind: 'meetingLink' });
       if (!isConfirming) return [];
       await notifyAppointmentChanged(tx, row, 'appointment_confirmed', user);
       return queueAppointmentMail(tx, deps, row.id, { kind: 'confirmed', notifyFirm: !isStaff });
@@ -211,8 +221,15 @@ export async function updateAppointment(
     await deps.outbox.dispatch(mailIds);
     updated = (await findAppointment(deps.db, row.id))!;
     if (isConfirming) mailKind = 'confirmed';
+    else if (sendsLink) mailKind = 'meetingLink';
   }
   const message =
-    mailKind === 'rescheduled' ? M.rescheduled : mailKind === 'confirmed' ? M.confirmed : M.updated;
+    mailKind === 'rescheduled'
+      ? M.rescheduled
+      : mailKind === 'confirmed'
+        ? M.confirmed
+        : mailKind === 'meetingLink'
+          ? M.meetingLinkSent
+          : M.updated;
   return { appointment: toAppointment(updated), message };
 }

@@ -43,6 +43,7 @@ import { publishDomainEvent } from '../../lib/domain-events';
 import { findActiveUser } from '../users/users.repository';
 import { audit, isClient, notFound, scopeFor, type CasesDeps } from './case-access';
 import { findConflicts } from './case-conflicts.service';
+import { assertCourtDayConfirmed } from './court-day';
 
 /**
  * The rules of case files (ADR 014): the case itself (list, open, create, change, delete); its
@@ -174,6 +175,7 @@ export async function createCase(
     throw AppError.conflict(CASE_MESSAGES.conflictCheckRequired, 'CONFLICT_CHECK_REQUIRED');
   }
   const cleared = matches.length > 0 ? input.conflictCheck : undefined;
+  if (input.courtDate) assertCourtDayConfirmed(new Date(input.courtDate), input.courtDateConfirmed);
   const now = new Date();
   const id = await deps.db.transaction(async (tx) => {
     const year = yearInNairobi(now);
@@ -288,6 +290,7 @@ export async function updateCase(
     if (input.courtDate !== undefined) {
       const courtDate = input.courtDate ? new Date(input.courtDate) : null;
       if (set('courtDate', courtDate)) {
+        if (courtDate) assertCourtDayConfirmed(courtDate, input.courtDateConfirmed);
         // A moved court date is owed its own day-before reminder (ADR 025).
         changes.courtReminderSentAt = null;
         events.push({

@@ -25,6 +25,7 @@ export const DELIVERY_KINDS = [
   'appointment_booked_by_firm',
   'appointment_confirmed',
   'appointment_rescheduled',
+  'appointment_meeting_link',
   'appointment_cancelled',
   'appointment_reminder',
   'appointment_to_firm',

@@ -52,7 +52,12 @@ export function SiteFooter() {
             {firm.hoursText.map((row) => (
               <div key={row.days} className="flex gap-2">
                 <dt className="w-16">{row.days}</dt>
-                <dd>{row.hours}</dd>
+                <dd>
+                  {row.hours}
+                  {'note' in row ? (
+                    <span className="block text-xs text-slate-300">({row.note})</span>
+                  ) : null}
+                </dd>
               </div>
             ))}
           </dl>

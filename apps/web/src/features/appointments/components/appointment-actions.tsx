@@ -5,11 +5,7 @@ import {
   type RecordPaymentValues,
   APPOINTMENT_MESSAGES as M,
   APPOINTMENT_PAYMENT_TEXTS as P,
-  APPOINTMENT_TYPE_DEFAULTS,
-  CONFIRM_REVIEW_TEXTS as R,
   PAYMENT_METHODS,
-  confirmationEmailPreview,
-  meetingKindLine,
   PAYMENT_METHOD_LABELS,
   formatKsh,
   formatNairobiDayTime,
@@ -29,6 +25,12 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError, api, errorText } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { APPOINTMENTS_KEY } from '../api/list-appointments';
+import {
+  MeetingLinkField,
+  meetingLinkError,
+  meetingLinkOf,
+  meetingLinkProblem,
+} from './meeting-link-field';
 import { SLOT_TAKEN_HINT, SlotPicker, type Slot } from './slot-picker';
 
 /**
@@ -37,32 +39,47 @@ import { SLOT_TAKEN_HINT, SlotPicker, type Slot } from './slot-picker';
  */
 export function RescheduleModal({
   appointment,
+  withMeetingLink = false,
   onSave,
   onClose,
 }: {
   appointment: Appointment;
-  onSave: (slot: Slot) => Promise<unknown>;
+  /** Staff moving a video call may change its link too (ADR 015); a client may not. */
+  withMeetingLink?: boolean;
+  onSave: (change: Slot & { meetingLink?: string }) => Promise<unknown>;
   onClose: () => void;
 }) {
   const formId = useId();
   const [slot, setSlot] = useState<Partial<Slot>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const [link, setLink] = useState(meetingLinkOf(appointment));
+  const [linkError, setLinkError] = useState<string | null>(null);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    const problem = withMeetingLink ? meetingLinkProblem(link) : null;
+    setLinkError(problem);
     if (!slot.date || !slot.time) {
       setAlert(slot.date ? M.timeRequired : M.dateRequired);
       return;
     }
+    if (problem) return;
     setIsSaving(true);
     setAlert(null);
     try {
-      await onSave({ date: slot.date, time: slot.time });
+      await onSave({
+        date: slot.date,
+        time: slot.time,
+        ...(withMeetingLink ? { meetingLink: link.trim() } : {}),
+      });
       toast.success(M.rescheduled);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'SLOT_TAKEN') {
+      const fieldError = meetingLinkError(error);
+      if (fieldError) {
+        setLinkError(fieldError);
+      } else if (error instanceof ApiError && error.code === 'SLOT_TAKEN') {
         setSlot({ date: slot.date });
         setAlert(SLOT_TAKEN_HINT);
       } else {
@@ -101,6 +118,9 @@ export function RescheduleModal({
           advocateId={appointment.advocateId || undefined}
           excludeId={appointment.id}
         />
+        {withMeetingLink ? (
+          <MeetingLinkField value={link} error={linkError} onChange={setLink} />
+        ) : null}
       </form>
     </Modal>
   );
@@ -280,93 +300,6 @@ export function PaymentModal({
   );
 }
 
-/**
- * Confirming a booking, reviewed first (ADR 027): the meeting (who, kind, when in Nairobi, where)
- * and exactly what the client will receive, the email's subject and opening as the server writes
- * them, then Confirm and send or Cancel.
- */
-export function ConfirmReviewModal({
-  appointment,
-  onConfirm,
-  onClose,
-}: {
-  appointment: Appointment;
-  onConfirm: () => Promise<unknown>;
-  onClose: () => void;
-}) {
-  const [isSaving, setIsSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const preview = confirmationEmailPreview(appointment);
-  const type = APPOINTMENT_TYPE_DEFAULTS[appointment.type].label;
-  const confirm = async () => {
-    setIsSaving(true);
-    setError(null);
-    try {
-      await onConfirm();
-      toast.success(M.confirmed);
-      onClose();
-    } catch (failure) {
-      setError(errorText(failure, APPOINTMENT_SCREEN_FAILURES.updateFailed));
-    } finally {
-      setIsSaving(false);
-    }
-  };
-  const rows: [string, string][] = [
-    [R.who, `${appointment.client}${appointment.clientId ? '' : ' (a visitor)'}`],
-    [R.kind, `${type}: ${appointment.title}`],
-    [
-      R.when,
-      `${formatNairobiDayTime(appointment.date, appointment.time)} (Nairobi time), ${appointment.duration} minutes`,
-    ],
-    [R.where, meetingKindLine(appointment, 'staff')],
-  ];
-  return (
-    <Modal
-      title={R.heading}
-      onClose={onClose}
-      isBusy={isSaving}
-      bodyLabel={R.bodyLabel}
-      size="lg"
-      footer={
-        <ModalFooter
-          onCancel={onClose}
-          cancelLabel={R.cancel}
-          cancelVariant="secondary"
-          onAction={() => void confirm()}
-          actionLabel={R.confirm}
-          busyLabel={M.confirming}
-          isBusy={isSaving}
-          autoFocusAction
-        />
-      }
-    >
-      <FormAlert message={error} className="mb-3" />
-      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        {rows.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="font-medium text-slate-600">{term}</dt>
-            <dd className="mb-2 break-words text-slate-900 sm:mb-0">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <section
-        aria-labelledby="confirm-email-preview"
-        className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3"
-      >
-        <h3 id="confirm-email-preview" className="text-sm font-semibold break-words text-slate-900">
-          {appointment.clientEmail ? R.willReceive(appointment.clientEmail) : R.willReceiveNoEmail}
-        </h3>
-        <p className="mt-2 text-sm break-words text-slate-800">
-          <span className="font-medium">{R.subject}:</span> {preview.subject}
-        </p>
-        <p className="mt-2 text-sm break-words text-slate-800">{preview.opening}</p>
-        <p className="mt-2 text-sm text-slate-700">{R.alsoIncludes}</p>
-        <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
-          {preview.includes.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </section>
-    </Modal>
-  );
-}
+// The dialogs of a card, loaded together when the list first needs one (appointments-list.tsx).
+export { ConfirmReviewModal } from './confirm-review-modal';
+export { MeetingLinkModal } from './meeting-link-dialog';

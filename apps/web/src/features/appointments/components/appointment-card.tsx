@@ -63,8 +63,13 @@ function WhereDetails({ appointment }: { appointment: Appointment }) {
   }
   if (appointment.location === 'video' && appointment.meetingLink) {
     return (
-      <a href={appointment.meetingLink} className="break-all text-brand-800 underline">
-        Video call link
+      <a
+        href={appointment.meetingLink}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="font-medium break-all text-brand-800 underline"
+      >
+        {APPOINTMENT_MESSAGES.joinTheCall}
       </a>
     );
   }

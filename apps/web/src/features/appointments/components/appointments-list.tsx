@@ -47,6 +47,7 @@ const ConfirmReviewModal = lazy(() =>
   loadActions().then((m) => ({ default: m.ConfirmReviewModal })),
 );
 const RescheduleModal = lazy(() => loadActions().then((m) => ({ default: m.RescheduleModal })));
+const MeetingLinkModal = lazy(() => loadActions().then((m) => ({ default: m.MeetingLinkModal })));
 const CancelModal = lazy(() => loadActions().then((m) => ({ default: m.CancelModal })));
 const PaymentModal = lazy(() => loadActions().then((m) => ({ default: m.PaymentModal })));
 const AppointmentPayDialog = lazy(() =>
@@ -113,7 +114,7 @@ function describeFilters(filters: typeof LINK_FILTERS): string {
 }
 
 type Dialog = {
-  kind: 'confirm' | 'reschedule' | 'cancel' | 'payment' | 'pay';
+  kind: 'confirm' | 'reschedule' | 'meetingLink' | 'cancel' | 'payment' | 'pay';
   appointment: Appointment;
 } | null;
 
@@ -280,6 +281,17 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
             Reschedule
           </Button>
         ) : null}
+        {isStaff && isLive && appointment.location === 'video' ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            {...label(M.meetingLinkEdit)}
+            aria-haspopup="dialog"
+            onClick={() => setDialog({ kind: 'meetingLink', appointment })}
+          >
+            {M.meetingLinkEdit}
+          </Button>
+        ) : null}
         {mayRecordPayment ? recordPayment(appointment) : null}
         {isLive ? cancelButton(appointment) : null}
       </>
@@ -350,16 +362,32 @@ export function AppointmentsList({ user }: { user: PublicUser }) {
           <ConfirmReviewModal
             appointment={dialog.appointment}
             onClose={() => setDialog(null)}
-            onConfirm={() =>
-              update.mutateAsync({ id: dialog.appointment.id, body: { status: 'confirmed' } })
+            onConfirm={(meetingLink) =>
+              update.mutateAsync({
+                id: dialog.appointment.id,
+                body: {
+                  status: 'confirmed',
+                  ...(meetingLink !== undefined ? { meetingLink } : {}),
+                },
+              })
             }
           />
         ) : null}
         {dialog?.kind === 'reschedule' ? (
           <RescheduleModal
             appointment={dialog.appointment}
+            withMeetingLink={isStaff && dialog.appointment.location === 'video'}
             onClose={() => setDialog(null)}
-            onSave={(slot) => update.mutateAsync({ id: dialog.appointment.id, body: slot })}
+            onSave={(change) => update.mutateAsync({ id: dialog.appointment.id, body: change })}
+          />
+        ) : null}
+        {dialog?.kind === 'meetingLink' ? (
+          <MeetingLinkModal
+            appointment={dialog.appointment}
+            onClose={() => setDialog(null)}
+            onSave={(meetingLink) =>
+              update.mutateAsync({ id: dialog.appointment.id, body: { meetingLink } })
+            }
           />
         ) : null}
         {dialog?.kind === 'cancel' ? (

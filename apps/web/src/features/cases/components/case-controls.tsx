@@ -38,6 +38,8 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
   const [courtDate, setCourtDate] = useState(isoToNairobiInput(item.courtDate));
   const [hearing, setHearing] = useState('');
   const [problem, setProblem] = useState<{ message: string; stale: boolean } | null>(null);
+  // The server's question about a court date on a weekend or holiday (ADR 025), until answered.
+  const [unusualDay, setUnusualDay] = useState<string | null>(null);
 
   const moves = allowedStatusMoves(item.status, actor.role);
   const changes: UpdateCaseInput = { version: item.version };
@@ -49,13 +51,20 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
   if (hearing.trim()) changes.courtHearing = hearing.trim();
   const hasChanges = Object.keys(changes).length > 1;
 
-  const save = async () => {
+  const save = async (courtDateConfirmed = false) => {
     setProblem(null);
+    setUnusualDay(null);
     try {
-      const body = await update.mutateAsync(changes);
+      const body = await update.mutateAsync(
+        courtDateConfirmed ? { ...changes, courtDateConfirmed } : changes,
+      );
       setHearing('');
       toast.success(body.message);
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'COURT_DAY_UNUSUAL') {
+        setUnusualDay(error.message);
+        return;
+      }
       const message = errorText(error, CASE_SCREEN_FAILURES.updateFailed);
       setProblem({
         message,
@@ -152,7 +161,10 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
             id="case-court-date"
             type="datetime-local"
             value={courtDate}
-            onChange={(event) => setCourtDate(event.target.value)}
+            onChange={(event) => {
+              setCourtDate(event.target.value);
+              setUnusualDay(null);
+            }}
             className={`${inputClass(false)} mt-1`}
           />
         </div>
@@ -174,6 +186,26 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
           </p>
         </div>
       </div>
+      {unusualDay ? (
+        <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          <p>{unusualDay}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => void save(true)} isLoading={update.isPending}>
+              {CASE_MESSAGES.courtDaySaveAnyway}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                setUnusualDay(null);
+                document.getElementById('case-court-date')?.focus();
+              }}
+            >
+              {CASE_MESSAGES.courtDayChangeDate}
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <Button
         onClick={() => void save()}
         disabled={!hasChanges}

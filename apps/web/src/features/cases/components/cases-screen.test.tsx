@@ -330,6 +330,42 @@ describe('the case detail', () => {
     await waitFor(() => expect(hearing).toHaveValue(''));
   });
 
+  it('asks before keeping a court date on a public holiday, and saves it once told to', async () => {
+    const question =
+      'Saturday 12 December 2026 is Jamhuri Day. Courts rarely sit then. Save anyway?';
+    let puts = 0;
+    const calls = mockApi({
+      'GET /cases?page=1&limit=20': [200, list([summary()])],
+      [`GET /cases/${CASE_ID}`]: [200, { success: true, case: detail() }],
+      [`PUT /cases/${CASE_ID}`]: () =>
+        (puts += 1) === 1
+          ? [409, { success: false, code: 'COURT_DAY_UNUSUAL', message: question }]
+          : [200, { success: true, message: 'Case updated successfully', case: detail() }],
+      'GET /cases/people': [200, PEOPLE],
+    });
+    renderCases(anAdvocate(), `/cases/${CASE_ID}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Boundary dispute Ngong' });
+    fireEvent.change(within(dialog).getByLabelText('Court date (Nairobi time)'), {
+      target: { value: '2026-12-12T08:30' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const asked = await within(dialog).findByRole('alert');
+    expect(asked).toHaveTextContent(question);
+    expect(calls.filter((c) => c.method === 'PUT')[0]?.body).toEqual({
+      version: 3,
+      courtDate: '2026-12-12T05:30:00.000Z',
+    });
+
+    await userEvent.click(within(asked).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')[1]?.body).toEqual({
+        version: 3,
+        courtDate: '2026-12-12T05:30:00.000Z',
+        courtDateConfirmed: true,
+      }),
+    );
+  });
+
   it('adds a note as internal unless Shared with client is chosen', async () => {
     const calls = mockApi({
       'GET /cases?page=1&limit=20': [200, list([summary()])],

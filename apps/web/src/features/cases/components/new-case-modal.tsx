@@ -19,7 +19,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { FormModal } from '../../../components/ui/form-modal';
 import { TextField, inputClass } from '../../../components/ui/text-field';
-import { errorText } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCasePeople, useConflictCheck, useCreateCase } from '../api/create-case';
@@ -96,6 +96,8 @@ export function NewCaseModal({
   const clearance = useConflictClearance();
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [formAlert, setFormAlert] = useState<string | null>(null);
+  // A court date on a weekend or holiday is asked about (ADR 025): the question, until answered.
+  const [unusualDay, setUnusualDay] = useState<string | null>(null);
   const people = useCasePeople(useDebouncedValue(clientSearch.trim()));
   const create = useCreateCase();
   // Opened: the schema loads while the person fills the form in.
@@ -105,6 +107,7 @@ export function NewCaseModal({
     control,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({
     resolver: resolver as never,
@@ -155,37 +158,45 @@ export function NewCaseModal({
     if (found) setClientNames((current) => ({ ...current, [id]: found.name }));
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormAlert(null);
-    setReasonError(null);
-    const cleared = matches.length > 0 ? await clearance.check() : null;
-    if (cleared && 'message' in cleared) {
-      setReasonError(cleared.message);
-      return;
-    }
-    try {
-      const body = await create.mutateAsync({
-        ...values,
-        assignedTo: values.assignedTo || undefined,
-        ...(cleared ? { conflictCheck: cleared.clearance } : {}),
-      });
-      toast.success(body.message);
-      onCreated(body.case.id);
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-      const message = errorText(error, CASE_MESSAGES.createFailed);
-      setFormAlert(message);
-      toast.error(message);
-      if (matches.length === 0) void conflict.refetch();
-    }
-  });
+  /** Sends the case; `courtDayConfirmed` once the person answered "Save anyway". */
+  const submitCase = (courtDayConfirmed: boolean) =>
+    handleSubmit(async (values) => {
+      setFormAlert(null);
+      setUnusualDay(null);
+      setReasonError(null);
+      const cleared = matches.length > 0 ? await clearance.check() : null;
+      if (cleared && 'message' in cleared) {
+        setReasonError(cleared.message);
+        return;
+      }
+      try {
+        const body = await create.mutateAsync({
+          ...values,
+          assignedTo: values.assignedTo || undefined,
+          ...(cleared ? { conflictCheck: cleared.clearance } : {}),
+          ...(values.courtDate && courtDayConfirmed ? { courtDateConfirmed: true } : {}),
+        });
+        toast.success(body.message);
+        onCreated(body.case.id);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'COURT_DAY_UNUSUAL') {
+          setUnusualDay(error.message);
+          return;
+        }
+        applyServerErrors(error, setError, FIELDS);
+        const message = errorText(error, CASE_MESSAGES.createFailed);
+        setFormAlert(message);
+        toast.error(message);
+        if (matches.length === 0) void conflict.refetch();
+      }
+    });
 
   return (
     <FormModal
       title={CASE_MESSAGES.newCase}
       size="lg"
       onClose={onClose}
-      onSubmit={onSubmit}
+      onSubmit={submitCase(false)}
       isSubmitting={isSubmitting}
       submitLabel="Create Case"
       busyLabel={MESSAGES.creating}
@@ -296,8 +307,31 @@ export function NewCaseModal({
         type="datetime-local"
         error={errors.courtDate?.message}
         // The input gives a wall time; the API takes an instant (Nairobi is UTC+3 all year).
-        {...register('courtDate', { setValueAs: (value: string) => nairobiInputToIso(value) })}
+        {...register('courtDate', {
+          setValueAs: (value: string) => nairobiInputToIso(value),
+          onChange: () => setUnusualDay(null),
+        })}
       />
+      {unusualDay ? (
+        <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          <p>{unusualDay}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button size="sm" isLoading={isSubmitting} onClick={() => void submitCase(true)()}>
+              {CASE_MESSAGES.courtDaySaveAnyway}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                setUnusualDay(null);
+                setFocus('courtDate');
+              }}
+            >
+              {CASE_MESSAGES.courtDayChangeDate}
+            </Button>
+          </div>
+        </div>
+      ) : null}
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">
