@@ -77,6 +77,7 @@ export async function seedNote(
       authorName: 'Test advocate',
       content: options.content ?? 'Called the client.',
       visibleToClient: options.visibleToClient ?? false,
+      sharedAt: options.visibleToClient ? new Date() : null,
     })
     .returning();
   return row!;

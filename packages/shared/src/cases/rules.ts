@@ -111,7 +111,19 @@ export const CASE_LIMITS = {
   reasonMax: 1000,
   searchMax: 100,
   fileNameMax: 255,
+  /**
+   * A note shared with the client may be made internal again (its notification withdrawn from the
+   * client's bell) only this long after it was shared; later the client may have read it, and a
+   * correcting note is the honest way (ADR 014, "Un-sharing a note").
+   */
+  noteUnshareWindowMinutes: 10,
 } as const;
+
+/** Whether a shared note, shared at `sharedAt`, may still be made internal at `now`. */
+export function mayUnshareNote(sharedAt: Date | string, now: Date = new Date()): boolean {
+  const shared = typeof sharedAt === 'string' ? Date.parse(sharedAt) : sharedAt.getTime();
+  return now.getTime() - shared <= CASE_LIMITS.noteUnshareWindowMinutes * 60 * 1000;
+}
 
 /** One match of the conflict check, as a sentence ("… resembles …: opposing party in MWA/2026/0003"). */
 export function conflictMatchText(match: {

@@ -261,6 +261,8 @@ export const caseNoteSchema = z.object({
   authorId: z.string().nullable(),
   createdAt: z.string(),
   visibleToClient: z.boolean(),
+  /** When it was last shared with the client; null while internal. */
+  sharedAt: z.string().nullable(),
 });
 export type CaseNote = z.infer<typeof caseNoteSchema>;
 

@@ -66,7 +66,16 @@ export const CASE_MESSAGES = {
   internalBadge: 'Internal',
   confirmMakeDocumentInternal: (name: string) =>
     `Make "${name}" internal? The client will no longer see or download it.`,
-  confirmMakeNoteInternal: 'Make this note internal? The client will no longer see it.',
+  confirmMakeNoteInternal:
+    'Make this note internal? The client will no longer see it, and its notification is withdrawn from their bell.',
+  noteUnshareTooLate: (minutes: number) =>
+    `A shared note can be made internal only within ${minutes} minutes of sharing it: the client may already have read it. Add a note that corrects it instead.`,
+  /** The note form's submit button: sharing is said in the button, each time. */
+  addNoteShared: 'Add and share with the client',
+  noteSharingLegend: 'Who may read this note',
+  noteInternalOption: 'Internal (firm only)',
+  noteSharedOption: 'Shared with client',
+  uploadShared: 'Upload and share with the client',
   confirmDeleteDocument: (name: string) => `Delete "${name}"? This cannot be undone.`,
   caseNotFound: 'Case not found',
   documentNotFound: 'Document not found',

@@ -21,6 +21,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { messageAttachments } from './messages';
 
 /**
  * Case files (ADR 014). A case belongs to one client account and may be assigned to an
@@ -185,10 +186,18 @@ export const caseDocuments = pgTable(
     sha256: text().notNull(),
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     visibleToClient: boolean().notNull().default(false),
+    /**
+     * The message attachment this document was filed from ("File to case", ADR 020): one filed
+     * document per attachment, so a second tap answers with this one instead of a copy.
+     */
+    fromAttachmentId: uuid().references(() => messageAttachments.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('case_documents_case_id_idx').on(table.caseId, table.createdAt),
+    uniqueIndex('case_documents_from_attachment_idx')
+      .on(table.fromAttachmentId)
+      .where(sql`${table.fromAttachmentId} is not null`),
     check('case_documents_size_check', sql`${table.sizeBytes} >= 0`),
     check('case_documents_sha256_check', sql`${table.sha256} ~ '^[0-9a-f]{64}$'`),
   ],
@@ -206,6 +215,11 @@ export const caseNotes = pgTable(
     authorName: text().notNull(),
     content: text().notNull(),
     visibleToClient: boolean().notNull().default(false),
+    /**
+     * When the note last became visible to the client (null while internal): it may be made
+     * internal again, with its notification withdrawn, only shortly after (ADR 014).
+     */
+    sharedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('case_notes_case_id_idx').on(table.caseId, table.createdAt)],

@@ -1,4 +1,10 @@
-import { CASE_MESSAGES, type CaseDocument, type CaseNote } from '@firm/shared';
+import {
+  CASE_LIMITS,
+  CASE_MESSAGES,
+  mayUnshareNote,
+  type CaseDocument,
+  type CaseNote,
+} from '@firm/shared';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import {
@@ -9,7 +15,12 @@ import {
 } from '../../lib/file-storage';
 import { assertCan } from '../../lib/permissions';
 import type { RequestMeta } from '../../lib/route-kit';
-import { notifyCaseContentAdded, notifyCaseContentShared } from '../notifications/notify-events';
+import { withdrawNotifications } from '../notifications/notifications.service';
+import {
+  noteNotificationKey,
+  notifyCaseContentAdded,
+  notifyCaseContentShared,
+} from '../notifications/notify-events';
 import { findActiveUser } from '../users/users.repository';
 import {
   audit,
@@ -58,6 +69,7 @@ export async function addNote(
       authorName: nameOf(actor),
       content: input.content,
       visibleToClient: input.visibleToClient,
+      sharedAt: input.visibleToClient ? new Date() : null,
     });
     await insertEvent(tx, {
       caseId: id,
@@ -71,7 +83,7 @@ export async function addNote(
       noteId: note.id,
       visibleToClient: input.visibleToClient,
     });
-    await notifyCaseContentAdded(tx, current, 'note', input.visibleToClient, actor);
+    await notifyCaseContentAdded(tx, current, 'note', input.visibleToClient, actor, note.id);
     return toCaseNote(note);
   });
 }
@@ -219,7 +231,11 @@ export async function setDocumentVisibility(
   });
 }
 
-/** The same for a note; notes are the work of those who manage cases. */
+/**
+ * The same for a note; notes are the work of those who manage cases. A shared note is made
+ * internal again only within minutes of being shared, and its notification leaves the client's
+ * bell with it (ADR 014, "Un-sharing a note"); later the client may have read it: 409.
+ */
 export async function setNoteVisibility(
   deps: CasesDeps,
   actor: UserRow,
@@ -227,6 +243,7 @@ export async function setNoteVisibility(
   noteId: string,
   visibleToClient: boolean,
   meta: RequestMeta,
+  now = new Date(),
 ): Promise<CaseNote> {
   assertCan(actor, 'cases:manage');
   return deps.db.transaction(async (tx) => {
@@ -235,13 +252,23 @@ export async function setNoteVisibility(
     const note = await findNote(tx, caseId, noteId);
     if (!note) throw noteNotFound();
     if (note.visibleToClient === visibleToClient) return toCaseNote(note);
+    if (!visibleToClient && !mayUnshareNote(note.sharedAt ?? note.createdAt, now)) {
+      throw AppError.conflict(
+        CASE_MESSAGES.noteUnshareTooLate(CASE_LIMITS.noteUnshareWindowMinutes),
+        'NOTE_UNSHARE_WINDOW_PASSED',
+      );
+    }
     await setItemVisibility(tx, { kind: 'note', caseId, id: noteId }, visibleToClient);
     await touchCase(tx, caseId);
     await audit(tx, actor, 'case.note_visibility_changed', current, meta, {
       noteId,
       visibleToClient,
     });
-    if (visibleToClient) await notifyCaseContentShared(tx, current, 'note', actor);
-    return toCaseNote({ ...note, visibleToClient });
+    if (visibleToClient) {
+      await notifyCaseContentShared(tx, current, 'note', actor, noteId);
+    } else {
+      await withdrawNotifications(tx, current.clientId, noteNotificationKey(noteId));
+    }
+    return toCaseNote({ ...note, visibleToClient, sharedAt: visibleToClient ? now : null });
   });
 }

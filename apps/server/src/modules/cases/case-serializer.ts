@@ -65,6 +65,7 @@ export function toCaseNote(row: CaseNoteRow): CaseNote {
     authorId: row.authorId,
     createdAt: row.createdAt.toISOString(),
     visibleToClient: row.visibleToClient,
+    sharedAt: row.visibleToClient ? (row.sharedAt ?? row.createdAt).toISOString() : null,
   };
 }
 

@@ -1,8 +1,9 @@
 import { CASE_MESSAGES, NOTIFICATION_TEXTS, type CaseDetail } from '@firm/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  caseNotes,
   notificationEmailPreferences,
   notifications,
   type UserRow,
@@ -178,12 +179,88 @@ describe('a note', () => {
     const internal = await patch(url, false);
     expect(internal.json().message).toBe(CASE_MESSAGES.noteMadeInternal);
     expect((await clientCase(row.id)).notes).toEqual([]);
-    expect(await clientNotifications(row.id)).toHaveLength(1);
+    // Made internal within minutes of sharing: the notification leaves the client's bell too.
+    expect(await clientNotifications(row.id)).toEqual([]);
     const audits = await auditRows('case.note_visibility_changed', note.id, 'noteId');
     expect(audits.map((a) => (a.details as { visibleToClient: boolean }).visibleToClient)).toEqual([
       true,
       false,
     ]);
+  });
+});
+
+describe('a note shared by mistake (ADR 014, "Un-sharing a note")', () => {
+  const addNote = (caseId: string, content: string, visibleToClient: boolean) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/cases/${caseId}/notes`,
+      headers: as('advocate'),
+      payload: { content, visibleToClient },
+    });
+  const clientBell = async () =>
+    (
+      await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: as('client') })
+    ).json<{ notifications: { kind: string; actionUrl: string | null }[]; unreadCount: number }>();
+
+  it('is made internal within minutes: the client no longer sees the note or its “New note” notification', async () => {
+    const row = await seedCase(ctx, client.id);
+    const kept = await addNote(row.id, 'The hearing is on 14 December at Milimani.', true);
+    const mistake = await addNote(
+      row.id,
+      "Internal: the employer's HR manager admitted off the record that the dismissal was planned. Do not disclose yet.",
+      true,
+    );
+    expect(mistake.statusCode, mistake.body).toBe(201);
+    const noteId = mistake.json<{ note: { id: string } }>().note.id;
+    const before = await clientBell();
+    const onCase = (n: { kind: string; actionUrl: string | null }) =>
+      n.kind === 'case_note_added' && n.actionUrl === `/cases/${row.id}`;
+    expect(before.notifications.filter(onCase)).toHaveLength(2);
+
+    const internal = await patch(`/api/cases/${row.id}/notes/${noteId}`, false);
+    expect(internal.statusCode, internal.body).toBe(200);
+    expect(internal.json().note).toMatchObject({ visibleToClient: false, sharedAt: null });
+    expect((await clientCase(row.id)).notes.map((n) => n.id)).toEqual([
+      kept.json<{ note: { id: string } }>().note.id,
+    ]);
+    expect(
+      (await clientCase(row.id)).timeline.filter((e) => e.event === 'note_added'),
+    ).toHaveLength(1);
+    const after = await clientBell();
+    expect(after.notifications.filter(onCase)).toHaveLength(1);
+    expect(after.unreadCount).toBe(before.unreadCount - 1);
+  });
+
+  it('answers 409 with a clear message once the minutes have passed, and changes nothing', async () => {
+    const row = await seedCase(ctx, client.id);
+    const note = await seedNote(ctx, row.id, { visibleToClient: true, content: 'Filed today.' });
+    await ctx.database.db
+      .update(caseNotes)
+      .set({ sharedAt: sql`now() - interval '10 minutes 1 second'` })
+      .where(eq(caseNotes.id, note.id));
+    const late = await patch(`/api/cases/${row.id}/notes/${note.id}`, false);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      code: 'NOTE_UNSHARE_WINDOW_PASSED',
+      message: CASE_MESSAGES.noteUnshareTooLate(10),
+    });
+    expect((await clientCase(row.id)).notes.map((n) => n.id)).toEqual([note.id]);
+    expect(await auditRows('case.note_visibility_changed', note.id, 'noteId')).toEqual([]);
+  });
+
+  it('is refused to the client and to an admin without “manage cases”', async () => {
+    const row = await seedCase(ctx, client.id);
+    const note = await seedNote(ctx, row.id, { visibleToClient: true });
+    const admin = await seedUser(ctx, {
+      role: 'admin',
+      email: 'reader@sharing.test',
+      permissions: { canOpenFiles: true, canUploadFiles: true },
+    });
+    tokens.reader = await sessionFor(ctx, admin);
+    const url = `/api/cases/${row.id}/notes/${note.id}`;
+    expect((await patch(url, false, 'client')).statusCode).toBe(403);
+    expect((await patch(url, false, 'reader')).statusCode).toBe(403);
+    expect((await clientCase(row.id)).notes.map((n) => n.id)).toEqual([note.id]);
   });
 });
 

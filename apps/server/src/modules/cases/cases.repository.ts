@@ -438,7 +438,10 @@ export async function setItemVisibility(
   if (item.kind === 'document') {
     await tx.update(caseDocuments).set({ visibleToClient }).where(eq(caseDocuments.id, item.id));
   } else {
-    await tx.update(caseNotes).set({ visibleToClient }).where(eq(caseNotes.id, item.id));
+    await tx
+      .update(caseNotes)
+      .set({ visibleToClient, sharedAt: visibleToClient ? sql`now()` : null })
+      .where(eq(caseNotes.id, item.id));
   }
   const [type, key] =
     item.kind === 'document'

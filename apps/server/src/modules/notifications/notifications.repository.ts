@@ -147,6 +147,19 @@ export async function deleteNotification(
   return rows.length > 0;
 }
 
+/** Removes one person's notifications written under `dedupeKey`; how many went. */
+export async function deleteNotificationsByKey(
+  tx: Executor,
+  userId: string,
+  dedupeKey: string,
+): Promise<number> {
+  const rows = await tx
+    .delete(notifications)
+    .where(and(own(userId), eq(notifications.dedupeKey, dedupeKey)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Email preferences and the email queue
 

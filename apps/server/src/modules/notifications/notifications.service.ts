@@ -27,6 +27,7 @@ import {
   allNotificationsOf,
   countUnread,
   deleteNotification,
+  deleteNotificationsByKey,
   emailOptedOut,
   emailPreferenceRows,
   insertNotifications,
@@ -245,6 +246,21 @@ export async function removeNotification(db: Db, user: UserRow, id: string) {
     await announceChange(tx, user.id);
     return { unreadCount: await countUnread(tx, user.id) };
   });
+}
+
+/**
+ * Takes back what `notify` wrote under `dedupeKey` for one person, inside the transaction that
+ * undoes the event (a note made internal again shortly after it was shared, ADR 014): their open
+ * tabs hear the change live and drop it from the bell.
+ */
+export async function withdrawNotifications(
+  tx: Executor,
+  userId: string,
+  dedupeKey: string,
+): Promise<number> {
+  const removed = await deleteNotificationsByKey(tx, userId, dedupeKey);
+  if (removed > 0) await announceChange(tx, userId);
+  return removed;
 }
 
 /** "Download my data": the person's notifications as the bell shows them. */

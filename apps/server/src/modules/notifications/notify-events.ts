@@ -103,6 +103,12 @@ export async function notifyCaseStatusChanged(
   );
 }
 
+/**
+ * A note's notifications carry this key, so that making the note internal again shortly after
+ * sharing it can take the client's back (ADR 014, "Un-sharing a note").
+ */
+export const noteNotificationKey = (noteId: string) => `case-note:${noteId}`;
+
 /** A document or a note: the client hears only of what is shared with them. */
 export async function notifyCaseContentAdded(
   tx: Executor,
@@ -110,6 +116,7 @@ export async function notifyCaseContentAdded(
   what: 'document' | 'note',
   visibleToClient: boolean,
   actor: Actor,
+  noteId?: string,
 ) {
   const isDocument = what === 'document';
   await notify(
@@ -122,6 +129,7 @@ export async function notifyCaseContentAdded(
       message: (isDocument ? T.caseDocumentAdded : T.caseNoteAdded).message(row.caseNumber),
       actionUrl: caseLink(row),
       subject: caseSubject(row),
+      ...(noteId ? { dedupeKey: noteNotificationKey(noteId) } : {}),
       maySee: (user) =>
         (isStaffAccount(user) || visibleToClient) &&
         (isClientAccount(user) || user.id === row.assigneeId) &&
@@ -141,6 +149,7 @@ export async function notifyCaseContentShared(
   row: CaseRef,
   what: 'document' | 'note',
   actor: Actor,
+  noteId?: string,
 ) {
   const isDocument = what === 'document';
   const [client] = await activeUsersByIds(tx, [row.clientId]);
@@ -154,6 +163,7 @@ export async function notifyCaseContentShared(
       message: (isDocument ? T.caseDocumentShared : T.caseNoteShared).message(row.caseNumber),
       actionUrl: caseLink(row),
       subject: caseSubject(row),
+      ...(noteId ? { dedupeKey: noteNotificationKey(noteId) } : {}),
       maySee: (user) => isClientAccount(user) && maySeeCase(row)(user),
     },
     { exceptUserId: actor?.id },

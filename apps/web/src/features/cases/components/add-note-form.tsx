@@ -1,6 +1,6 @@
 import { CASE_MESSAGES, type AddNoteInput, CASE_SCREEN_FAILURES } from '@firm/shared';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/text-field';
@@ -16,7 +16,11 @@ const noteResolver = lazyZodResolver(() =>
 
 type NoteForm = { content: string; sharing: 'internal' | 'shared' };
 
-/** 'Add Note' for staff: internal to the firm by default, or shared with the client. */
+/**
+ * 'Add Note' for staff: internal to the firm unless shared with the client. Every new note starts
+ * internal, whatever the last one was, and the button says when it will share: a note written
+ * after a shared one once reached the client by the choice left over (ADR 014).
+ */
 export function AddNoteForm({ caseId }: { caseId: string }) {
   const id = useId();
   const add = useAddNote(caseId);
@@ -25,6 +29,7 @@ export function AddNoteForm({ caseId }: { caseId: string }) {
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<NoteForm>({
     defaultValues: { content: '', sharing: 'internal' },
@@ -40,6 +45,8 @@ export function AddNoteForm({ caseId }: { caseId: string }) {
     },
   });
 
+  const sharing = useWatch({ control, name: 'sharing' });
+
   const onSubmit = handleSubmit(async (values) => {
     try {
       const body = await add.mutateAsync({
@@ -47,7 +54,7 @@ export function AddNoteForm({ caseId }: { caseId: string }) {
         visibleToClient: values.sharing === 'shared',
       });
       toast.success(body.message);
-      reset({ content: '', sharing: values.sharing });
+      reset({ content: '', sharing: 'internal' });
     } catch (error) {
       applyServerErrors(error, setError, ['content']);
       toast.error(errorText(error, CASE_SCREEN_FAILURES.noteFailed));
@@ -73,7 +80,7 @@ export function AddNoteForm({ caseId }: { caseId: string }) {
         </p>
       ) : null}
       <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
-        <legend className="sr-only">Who may read this note</legend>
+        <legend className="sr-only">{CASE_MESSAGES.noteSharingLegend}</legend>
         <label className="flex items-center gap-2">
           <input
             type="radio"
@@ -81,7 +88,7 @@ export function AddNoteForm({ caseId }: { caseId: string }) {
             className="accent-brand-700"
             {...register('sharing')}
           />
-          Internal (firm only)
+          {CASE_MESSAGES.noteInternalOption}
         </label>
         <label className="flex items-center gap-2">
           <input
@@ -90,7 +97,7 @@ export function AddNoteForm({ caseId }: { caseId: string }) {
             className="accent-brand-700"
             {...register('sharing')}
           />
-          Shared with client
+          {CASE_MESSAGES.noteSharedOption}
         </label>
       </fieldset>
       <Button
@@ -99,7 +106,7 @@ export function AddNoteForm({ caseId }: { caseId: string }) {
         isLoading={isSubmitting}
         loadingText={CASE_MESSAGES.addingNote}
       >
-        {CASE_MESSAGES.addNote}
+        {sharing === 'shared' ? CASE_MESSAGES.addNoteShared : CASE_MESSAGES.addNote}
       </Button>
     </form>
   );

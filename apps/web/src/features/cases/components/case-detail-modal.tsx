@@ -5,6 +5,7 @@ import {
   type CaseDetail,
   type PublicUser,
   isStaffAccount,
+  mayUnshareNote,
   CASE_SCREEN_FAILURES,
 } from '@firm/shared';
 import { Download, Eye, Lock, Trash2 } from 'lucide-react';
@@ -284,7 +285,11 @@ function CaseBody({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
                       id={note.id}
                       name={note.author}
                       shared={note.visibleToClient}
-                      mayChange={mayManage}
+                      // A shared note goes back to internal only within minutes of sharing
+                      // (ADR 014); later the server says why not, so no button is offered.
+                      mayChange={
+                        mayManage && (!note.sharedAt || mayUnshareNote(note.sharedAt, new Date()))
+                      }
                     />
                   ) : null}
                 </p>

@@ -70,6 +70,7 @@ const detail = (overrides: Partial<CaseDetail> = {}): CaseDetail => ({
       authorId: 'u1',
       createdAt: '2026-11-03T08:00:00.000Z',
       visibleToClient: true,
+      sharedAt: '2026-11-03T08:00:00.000Z',
     },
   ],
   timeline: [

@@ -55,6 +55,21 @@ describe('Upload Document', () => {
     expect(share).not.toBeChecked();
   });
 
+  it('shares only the files picked while the box is ticked: it unticks for the next ones', async () => {
+    renderWithApp(<UploadDocuments caseId={CASE_ID} isStaff />);
+    const share = screen.getByLabelText(CASE_MESSAGES.shareUploadsLabel);
+    await userEvent.click(share);
+    expect(screen.getByRole('button', { name: CASE_MESSAGES.uploadShared })).toBeInTheDocument();
+    dropOn(screen.getByText('Drag files here, or'), [pdf('Judgment.pdf')]);
+    expect(share).not.toBeChecked();
+    expect(screen.getByRole('button', { name: CASE_MESSAGES.uploadDocument })).toBeInTheDocument();
+    dropOn(screen.getByText('Drag files here, or'), [pdf('Internal memo to counsel.pdf')]);
+    expect(transfers.map((t) => [t.file.name, t.visibleToClient])).toEqual([
+      ['Judgment.pdf', true],
+      ['Internal memo to counsel.pdf', false],
+    ]);
+  });
+
   it('uploads each dropped file on its own, with its progress, shared when staff tick the box', async () => {
     renderWithApp(<UploadDocuments caseId={CASE_ID} isStaff />);
     await userEvent.click(screen.getByLabelText(CASE_MESSAGES.shareUploadsLabel));

@@ -21,7 +21,8 @@ interface UploadItem {
 /**
  * 'Upload Document': drop files here or pick them; each uploads on its own with a progress bar and
  * a Cancel button. Staff choose first whether the client may see the files (and may change it per
- * document later); a client's own uploads are always theirs to see.
+ * document later), for those files only: the choice goes back to internal once they are picked. A
+ * client's own uploads are always theirs to see.
  */
 export function UploadDocuments({ caseId, isStaff }: { caseId: string; isStaff: boolean }) {
   const inputId = useId();
@@ -77,6 +78,9 @@ export function UploadDocuments({ caseId, isStaff }: { caseId: string; isStaff: 
         },
       );
     }
+    // Sharing is a choice for these files, not the next ones: the box unticks once they are on
+    // their way, as the note form starts each note internal (ADR 014).
+    setShared(false);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -130,7 +134,7 @@ export function UploadDocuments({ caseId, isStaff }: { caseId: string; isStaff: 
           className="mt-2"
           onClick={() => inputRef.current?.click()}
         >
-          {CASE_MESSAGES.uploadDocument}
+          {isStaff && shared ? CASE_MESSAGES.uploadShared : CASE_MESSAGES.uploadDocument}
         </Button>
         <p className="mt-2 text-xs text-slate-600">
           PDF, Word, Excel, plain text, JPEG, PNG or HEIC.

@@ -4,6 +4,7 @@ import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onAuthProblem, storeToken } from '../../../lib/auth-storage';
 import { createQueryClient } from '../../../lib/query-client';
+import { NOTIFICATION_LIST_KEY } from './keys';
 import { retryDelay, STREAM_SILENCE_LIMIT_MS, useNotificationStream } from './notification-stream';
 
 /** One request the hook made, and the means to answer it as the server would. */
@@ -58,8 +59,7 @@ const advance = async (ms: number) => {
   await settle();
 };
 
-function openStream() {
-  const queryClient = createQueryClient();
+function openStream(queryClient = createQueryClient()) {
   const wrapper = ({ children }: { children: ReactNode }) =>
     createElement(QueryClientProvider, { client: queryClient }, children);
   return renderHook(() => useNotificationStream(true), { wrapper });
@@ -90,6 +90,18 @@ describe('retryDelay', () => {
 });
 
 describe('useNotificationStream', () => {
+  it('has the bell list again what is there when the count changes elsewhere (a note’s notification taken back)', async () => {
+    const requests = fakeNetwork();
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(NOTIFICATION_LIST_KEY, { pages: [], pageParams: [] });
+    openStream(queryClient);
+    await settle();
+    expect(queryClient.getQueryState(NOTIFICATION_LIST_KEY)?.isInvalidated).toBe(false);
+    requests[0]!.send('id: 9\nevent: unread-count\ndata: {"count":1}\n\n');
+    await settle();
+    expect(queryClient.getQueryState(NOTIFICATION_LIST_KEY)?.isInvalidated).toBe(true);
+  });
+
   it('keeps a connection that hears heartbeats, and reopens one silent for the limit, from the last event id', async () => {
     const requests = fakeNetwork();
     const { unmount } = openStream();

@@ -134,6 +134,9 @@ export function useNotificationStream(enabled: boolean) {
             addNotification(queryClient, JSON.parse(message.data) as Notification);
           } else if (message.event === 'unread-count') {
             setUnreadCount(queryClient, (JSON.parse(message.data) as { count: number }).count);
+            // A change elsewhere: read in another tab, or taken back by the firm (a note made
+            // internal again, ADR 014). An open bell lists what is there now.
+            void queryClient.invalidateQueries({ queryKey: NOTIFICATION_LIST_KEY });
           } else if (message.event === 'message') {
             emitLiveEvent('message', JSON.parse(message.data) as LiveMessageEvent);
           }
