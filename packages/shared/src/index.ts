@@ -16,6 +16,7 @@ export * from './common/office-hours';
 export * from './common/nairobi-clock';
 export * from './common/numbers';
 export * from './permissions';
+export * from './permission-texts';
 export * from './paths';
 export * from './portal-manifest';
 export * from './common/fields';

@@ -1,4 +1,4 @@
-import { ENQUIRY_MESSAGES, type EnquiryList } from '@firm/shared';
+import { DENIED_TEXTS, ENQUIRY_MESSAGES, type EnquiryList } from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
@@ -308,6 +308,8 @@ describe('POST /api/enquiries/:kind/:id/convert', () => {
       tokens.scheduler,
     );
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe(ENQUIRY_MESSAGES.convertDenied);
+    // The refusal names the toggle it takes, and who turns it on.
+    expect(response.json().message).toBe(DENIED_TEXTS['enquiries:convert']);
+    expect(response.json().message).toContain('“Admit Clients” permission');
   });
 });
