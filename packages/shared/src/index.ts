@@ -10,6 +10,7 @@ export * from './cases/rules';
 export * from './cases/texts';
 export * from './profile/texts';
 export * from './clients/texts';
+export * from './clients/names';
 export * from './common/phone';
 export * from './users/rules';
 export * from './common/office-hours';

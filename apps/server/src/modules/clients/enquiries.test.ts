@@ -85,6 +85,18 @@ describe('GET /api/enquiries', () => {
     expect(kinds.enquiries.every((e: { kind: string }) => e.kind === 'message')).toBe(true);
   });
 
+  it('suggests first and last name from a message’s one name field, a particle with its surname', async () => {
+    const kalenjin = await seedContactMessage(ctx, { name: 'Kiprono Kibet arap Mutai' });
+    const kikuyu = await seedContactMessage(ctx, { name: 'Muthoni Wairimu Njoroge' });
+    const body = (await call('GET', '/enquiries?kind=message&limit=100')).json<EnquiryList>();
+    const named = (id: string) => body.enquiries.find((each) => each.id === id);
+    expect(named(kalenjin.id)).toMatchObject({
+      firstName: 'Kiprono Kibet',
+      lastName: 'arap Mutai',
+    });
+    expect(named(kikuyu.id)).toMatchObject({ firstName: 'Muthoni Wairimu', lastName: 'Njoroge' });
+  });
+
   it('answers 400 for an unknown filter', async () => {
     const response = await call('GET', '/enquiries?status=done&kind=letter');
     expect(response.statusCode).toBe(400);
