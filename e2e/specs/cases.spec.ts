@@ -129,7 +129,9 @@ test.describe('cases', () => {
     await page.goto('/cases');
     // Told why, and who can change it, in place of the screen.
     const denied = page.getByRole('region', { name: 'Access Denied' });
-    await expect(denied).toContainText('An advocate of the firm can give you this permission');
+    await expect(denied).toContainText(
+      'An admin needs the “Open Files” permission; an advocate turns it on in Admin Management',
+    );
     await expect(page.getByRole('heading', { name: 'Case Management' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Cases' })).toHaveCount(0);
 

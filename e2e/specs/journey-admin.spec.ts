@@ -29,8 +29,10 @@ const ALLOWED_ITEMS = ['Dashboard', 'Appointments', 'Messages', 'Clients', 'Enqu
 // The guard's words (packages/shared MESSAGES; the specs do not import the app's code).
 const ACCESS_DENIED = 'Access Denied';
 const NOT_ALLOWED = 'You do not have access to that page.';
-const ADVOCATE_CAN_GRANT =
-  'An advocate of the firm can give you this permission in Admin Management. Ask them if your work needs it.';
+// The refusal names the toggle it takes and who turns it on (packages/shared/src/permission-texts.ts).
+const CASES_DENIED = 'You do not have permission to open case files.';
+const OPEN_FILES_GRANT =
+  'An admin needs the “Open Files” permission; an advocate turns it on in Admin Management → Edit Permissions.';
 const ONLY_ADVOCATES = 'Only the firm’s advocates can open this page.';
 const ADMIN_MANAGEMENT_DENIED =
   'Access Denied: Only advocates (super admins) can access this page.';
@@ -208,8 +210,8 @@ for (const walk of WALKS) {
       // 3. Refused: told why, and who can change it, inside the portal's frame.
       await page.goto('/cases');
       const denied = page.getByRole('region', { name: ACCESS_DENIED });
-      await expect(denied.getByText(NOT_ALLOWED)).toBeVisible();
-      await expect(denied.getByText(ADVOCATE_CAN_GRANT)).toBeVisible();
+      await expect(denied.getByText(CASES_DENIED)).toBeVisible();
+      await expect(denied.getByText(OPEN_FILES_GRANT)).toBeVisible();
       await expect(page.getByRole('contentinfo')).toHaveCount(0);
       await checkScreen(
         'cases-refused',

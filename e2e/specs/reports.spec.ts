@@ -28,7 +28,7 @@ const WALKS = [
 // The screen's and the guard's words (packages/shared; the specs do not import the app's code).
 const REPORTS_DENIED = 'Access denied. Reports are for advocates and admins allowed to view them.';
 const ADVOCATE_CAN_GRANT =
-  'An advocate of the firm can give you this permission in Admin Management. Ask them if your work needs it.';
+  'An admin needs the “Access Reports” permission; an advocate turns it on in Admin Management → Edit Permissions.';
 const FROM_AFTER_TO = 'The start date must be on or before the end date';
 
 const nairobiToday = () =>
@@ -44,7 +44,10 @@ function monthOf(day: string, offset = 0) {
 const slug = (title: string) => title.toLowerCase().replace(/\s+/g, '-');
 
 interface People {
-  /** Allowed reports, and case files: the caseload's figures lead to the cases list. */
+  /**
+   * Allowed reports, and case files: the caseload's figures lead to the cases list; and Manage
+   * Cases, which the Money report (Billing's figures) takes too.
+   */
   reportsAdmin: { token: string };
   otherAdmin: { token: string };
   client: { token: string };
@@ -58,6 +61,7 @@ async function seed(request: APIRequestContext): Promise<People> {
   const reportsAdmin = await createReadyUser(request, owner, `r${suffix}`, 'admin', {
     canAccessReports: true,
     canOpenFiles: true,
+    canManageCases: true,
   });
   const otherAdmin = await createReadyUser(request, owner, `o${suffix}`, 'admin', {
     canOpenFiles: true,

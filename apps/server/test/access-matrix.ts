@@ -7,6 +7,7 @@ import {
   type Actor,
   type AdminPermissionKey,
   type AdminPermissions,
+  refusalText,
 } from '@firm/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,7 +146,11 @@ export function describeAccessMatrix(
           else if (expected === 403 && caller.actor?.mustChangePassword) {
             expect(body.code).toBe('PASSWORD_CHANGE_REQUIRED');
           } else if (expected === 403 && endpoint.deniedMessage) {
-            expect(body).toEqual({ message: endpoint.deniedMessage, code: 'FORBIDDEN' });
+            // The action's words, then the toggle that would allow it and who turns it on.
+            const message = endpoint.action
+              ? refusalText(endpoint.deniedMessage, endpoint.action)
+              : endpoint.deniedMessage;
+            expect(body).toEqual({ message, code: 'FORBIDDEN' });
           } else if (expected < 300) endpoint.check?.(body, caller);
         },
       );

@@ -1,15 +1,4 @@
-import { APPOINTMENT_MESSAGES } from './appointments/texts';
-import { CASE_MESSAGES } from './cases/texts';
-import { CLIENT_MESSAGES, ENQUIRY_MESSAGES } from './clients/texts';
 import type { AdminPermissionKey, AdminPermissions, Role } from './common/constants';
-import { MESSAGE_MESSAGES } from './messages/texts';
-import { BILLING_MESSAGES } from './billing/texts';
-import { MESSAGES } from './common/texts';
-import { PROFILE_MESSAGES } from './profile/texts';
-import { CALENDAR_FEED_TEXTS } from './profile/texts';
-import { DASHBOARD_MESSAGES } from './dashboard/texts';
-import { REPORT_TEXTS } from './reports/texts';
-import { USER_MANAGEMENT_MESSAGES } from './users/texts';
 
 /**
  * Who may do what (docs/roles-and-permissions.md), as data. The server enforces `can()` on every request and the
@@ -44,6 +33,7 @@ export const ACTIONS = [
   'enquiries:view',
   'enquiries:convert',
   'reports:view',
+  'reports:money',
   'users:manage',
   'admins:manage',
   'settings:view',
@@ -53,50 +43,14 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 /**
- * What a refusal of each action says (the 403's message, word for word from the screens' texts):
- * the server's `assertCan` and route guards answer with it, so one action is refused in one way.
- */
-export const DENIED_TEXTS: Record<Action, string> = {
-  'dashboard:view': DASHBOARD_MESSAGES.accessDenied,
-  'cases:view': CASE_MESSAGES.viewDenied,
-  'cases:create': CASE_MESSAGES.manageDenied,
-  'cases:manage': CASE_MESSAGES.manageDenied,
-  'cases:delete': CASE_MESSAGES.deleteDenied,
-  'court-dates:view': CALENDAR_FEED_TEXTS.viewDenied,
-  'files:open': CASE_MESSAGES.viewDenied,
-  'files:upload': CASE_MESSAGES.uploadDenied,
-  'files:share': CASE_MESSAGES.shareDenied,
-  'appointments:view': MESSAGES.forbidden,
-  'appointments:schedule': APPOINTMENT_MESSAGES.accessDenied,
-  'appointments:contact': MESSAGES.forbidden,
-  'payments:record': APPOINTMENT_MESSAGES.recordPaymentDenied,
-  'fee-notes:view': BILLING_MESSAGES.viewDenied,
-  'fee-notes:manage': BILLING_MESSAGES.manageDenied,
-  'payments:pay': BILLING_MESSAGES.payDenied,
-  'messages:view': MESSAGE_MESSAGES.viewDenied,
-  'messages:start': MESSAGE_MESSAGES.startDenied,
-  'messages:all': MESSAGE_MESSAGES.membersDenied,
-  'messages:file': MESSAGE_MESSAGES.fileDenied,
-  'clients:view': CLIENT_MESSAGES.viewDenied,
-  'clients:admit': USER_MANAGEMENT_MESSAGES.clientsAccessDenied,
-  'clients:edit': CLIENT_MESSAGES.editDenied,
-  'enquiries:view': ENQUIRY_MESSAGES.accessDenied,
-  'enquiries:convert': ENQUIRY_MESSAGES.convertDenied,
-  'reports:view': REPORT_TEXTS.accessDenied,
-  'users:manage': USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
-  'admins:manage': USER_MANAGEMENT_MESSAGES.adminsAccessDenied,
-  'settings:view': PROFILE_MESSAGES.settingsAccessDenied,
-  'profile:professional': PROFILE_MESSAGES.professionalDetailsOnlyAdvocates,
-  'profile:sms': PROFILE_MESSAGES.smsClientsOnly,
-};
-
-/**
  * - `true`: always allowed;
  * - a permission key: allowed when the admin holds that toggle;
  * - `'own'`: the record's client is the caller;
- * - a list: allowed when any of its rules allows.
+ * - a list: allowed when any of its rules allows;
+ * - `{ all }`: allowed when every one of its rules allows.
  */
-export type Rule = true | AdminPermissionKey | 'own' | readonly Rule[];
+export type Rule =
+  true | AdminPermissionKey | 'own' | readonly Rule[] | { readonly all: readonly Rule[] };
 
 /** What an ownership rule looks at in a record. */
 export interface OwnedResource {
@@ -179,6 +133,9 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     // Turning an enquiry into a client is admitting one.
     'enquiries:convert': 'canAdmitClients',
     'reports:view': 'canAccessReports',
+    // The Money report shows what the firm billed, was paid and is owed: the figures of the Billing
+    // screen, so it takes what Billing takes as well as Reports (docs/roles-and-permissions.md).
+    'reports:money': { all: ['canAccessReports', 'canManageCases'] },
   },
   advocate: Object.fromEntries(ACTIONS.map((action) => [action, true])),
 };
@@ -209,7 +166,10 @@ export const secondFactorRequired = (actor: Pick<Actor, 'role'>): boolean => isS
 /** Whether one rule allows `actor`, on `resource` when one is given. */
 export function ruleAllows(rule: Rule, actor: Actor, resource?: OwnedResource): boolean {
   if (rule === true) return true;
-  if (typeof rule === 'object') return rule.some((each) => ruleAllows(each, actor, resource));
+  if (typeof rule === 'object') {
+    if ('all' in rule) return rule.all.every((each) => ruleAllows(each, actor, resource));
+    return rule.some((each) => ruleAllows(each, actor, resource));
+  }
   // Without a record, an ownership rule answers "for their own records": may list them (the
   // repository scopes the rows) and may see the page.
   if (rule === 'own') return !resource || (!!actor.id && resource.clientId === actor.id);

@@ -95,6 +95,7 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
     paths: ['/cases', '/cases/:id'],
     access: 'signed-in',
     action: 'cases:view',
+    deniedMessage: MESSAGES.casesAccessDenied,
     nav: { label: 'Cases', clientLabel: 'My Cases' },
     dashboard: {
       clientLabel: 'My Cases',

@@ -15,20 +15,17 @@ export const ADMIN_PERMISSION_KEYS = [
 export type AdminPermissionKey = (typeof ADMIN_PERMISSION_KEYS)[number];
 export type AdminPermissions = Record<AdminPermissionKey, boolean>;
 
-/** How the screens name each toggle, with its meaning (docs/roles-and-permissions.md). */
-export const ADMIN_PERMISSION_LABELS: Record<
-  AdminPermissionKey,
-  { label: string; description: string }
-> = {
-  canOpenFiles: { label: 'Open Files', description: 'View case files' },
-  canUploadFiles: { label: 'Upload Files', description: 'Add documents' },
-  canAdmitClients: { label: 'Admit Clients', description: 'Create client accounts' },
-  canManageCases: { label: 'Manage Cases', description: 'Create and modify cases' },
-  canScheduleAppointments: {
-    label: 'Schedule Appointments',
-    description: 'Book client meetings',
-  },
-  canAccessReports: { label: 'Access Reports', description: 'View analytics and reports' },
+/**
+ * How the screens name each toggle. What each opens is generated from the rules
+ * (`ADMIN_TOGGLE_DESCRIPTIONS`, permission-texts.ts), never written by hand beside them.
+ */
+export const ADMIN_PERMISSION_LABELS: Record<AdminPermissionKey, { label: string }> = {
+  canOpenFiles: { label: 'Open Files' },
+  canUploadFiles: { label: 'Upload Files' },
+  canAdmitClients: { label: 'Admit Clients' },
+  canManageCases: { label: 'Manage Cases' },
+  canScheduleAppointments: { label: 'Schedule Appointments' },
+  canAccessReports: { label: 'Access Reports' },
 };
 
 // The session token's key, the lists' page size and a conversation's page: in page-start.ts,

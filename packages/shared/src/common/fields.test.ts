@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from './texts';
-import { requiredText, textProblem, uuidField } from './fields';
+import { optionalPhoneField, phoneField, requiredText, textProblem, uuidField } from './fields';
 
 describe('uuidField', () => {
   it('answers the canonical lower-case form, so one row has one id', () => {
@@ -89,5 +89,12 @@ describe('the one text rule (textProblem)', () => {
     expect(textProblem('a\u0000b', 'multiline')).toBe(VALIDATION.controlCharacters);
     expect(textProblem('a\u0085b', 'subject')).toBe(VALIDATION.singleLine);
     expect(textProblem('one\n\ttwo', 'multiline')).toBeUndefined();
+  });
+});
+
+describe('phoneField (every phone field of every form)', () => {
+  it('takes the trunk 0 written after the country code, as on business cards', () => {
+    expect(phoneField.parse('+254 (0) 733 444 555')).toBe('+254733444555');
+    expect(optionalPhoneField.parse('(0733) 444-555')).toBe('+254733444555');
   });
 });

@@ -8,6 +8,7 @@ describe('normalizeChatPhone (the chat link)', () => {
     ['254712345678', '254712345678'],
     ['(0)20-123-4567', '254201234567'],
     ['712345678', '254712345678'],
+    ['+254 (0) 733 444 555', '254733444555'],
   ])('%s becomes %s', (input, expected) => {
     expect(normalizeChatPhone(input)).toBe(expected);
   });
@@ -23,12 +24,34 @@ describe('toKenyanE164 (stored phone numbers)', () => {
     expect(toKenyanE164(input)).toBe(expected);
   });
 
-  it.each(['12345', '0812345678', '+1 415 555 0100', 'call me', '07123456789'])(
-    'rejects %s',
-    (input) => {
-      expect(toKenyanE164(input)).toBeNull();
-    },
-  );
+  // Every way a Kenyan writes the same number is the same number, in every phone field.
+  it.each([
+    ['0733444555', '+254733444555'],
+    ['0733 444 555', '+254733444555'],
+    ['+254733444555', '+254733444555'],
+    ['254733444555', '+254733444555'],
+    ['+254 (0) 733 444 555', '+254733444555'],
+    ['+254(0)733444555', '+254733444555'],
+    ['254 0733 444 555', '+254733444555'],
+    ['(0733) 444-555', '+254733444555'],
+    ['0110 123 456', '+254110123456'],
+    ['+254 (0) 110 123 456', '+254110123456'],
+    ['(0100) 200-300', '+254100200300'],
+  ])('stores %s, as a Kenyan writes it, as %s', (input, expected) => {
+    expect(toKenyanE164(input)).toBe(expected);
+  });
+
+  it.each([
+    '12345',
+    '0812345678',
+    '+254 (0) 0733 444 555',
+    '+254 (0) 812 345 678',
+    '+1 415 555 0100',
+    'call me',
+    '07123456789',
+  ])('rejects %s', (input) => {
+    expect(toKenyanE164(input)).toBeNull();
+  });
 });
 
 describe('normalizeChatPhone with more of the formats visitors type', () => {

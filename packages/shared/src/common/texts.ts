@@ -35,6 +35,7 @@ export const MESSAGES = {
   passwordChangeRequired: 'Please change your password to continue',
   forbidden: 'You do not have permission to do this',
   pageNotAllowed: 'You do not have access to that page.',
+  casesAccessDenied: 'You do not have permission to open case files.',
   adminManagementAccessDenied: 'Access Denied: Only advocates (super admins) can access this page.',
   // The route guard's words for Clients, Enquiries, Billing (also the API's 403s) and Reports.
   clientsAccessDenied:
@@ -46,8 +47,6 @@ export const MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   // A refused page says why (its message above) and who can change it.
   accessDeniedTitle: 'Access Denied',
-  advocateCanGrant:
-    'An advocate of the firm can give you this permission in Admin Management. Ask them if your work needs it.',
   onlyAdvocatesOpen: 'Only the firm’s advocates can open this page.',
   goToDashboard: 'Go to your dashboard',
 

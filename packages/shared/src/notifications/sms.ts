@@ -12,14 +12,16 @@ export type SmsKind = (typeof SMS_KINDS)[number];
 
 /**
  * On unless switched off: appointments and court dates, the texts a client must not miss (sent
- * in performance of the firm's engagement, with the notice below). The message text is sent only
- * to a client who switched it on.
+ * in performance of the firm's engagement, with the notice below). The message and billing texts
+ * are sent only to a client who switched them on: every client account is made by the firm (Add
+ * Client, Convert to client), never by the client, so no one is texted about money until they
+ * have agreed to it themselves (docs/product-rules.md#text-messages, ADR 033).
  */
 export const SMS_DEFAULTS: Record<SmsKind, boolean> = {
   appointments: true,
   court_dates: true,
   messages: false,
-  billing: true,
+  billing: false,
 };
 
 export const SMS_KIND_LABELS: Record<SmsKind, string> = {

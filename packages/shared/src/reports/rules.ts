@@ -10,6 +10,13 @@ import { can, type Action, type Actor } from '../permissions';
 export const REPORT_KINDS = ['caseload', 'appointments', 'enquiries', 'service', 'money'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
+/**
+ * What reading a report takes: `reports:view`; the Money report shows Billing's figures (fee notes,
+ * payments, what is owed), so it takes `reports:money`, which holds Billing's toggle too.
+ */
+export const reportAction = (kind: ReportKind): Action =>
+  kind === 'money' ? 'reports:money' : 'reports:view';
+
 /** The range choices of the Reports screen; `custom` takes the two dates typed. */
 export const REPORT_PRESETS = [
   'this_month',

@@ -87,6 +87,8 @@ export const REPORT_TEXTS = {
   covering: (from: string, to: string) => `${from} – ${to}`,
   // The route guard's words (the portal manifest reads MESSAGES, never this file).
   accessDenied: MESSAGES.reportsAccessDenied,
+  moneyDenied:
+    'Access denied. The Money report shows the firm’s fee notes and payments, as Billing does.',
   invalidDate: 'Dates are written YYYY-MM-DD',
   fromAfterTo: 'The start date must be on or before the end date',
   rangeTooLong: 'A report covers at most five years',

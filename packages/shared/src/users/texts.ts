@@ -65,9 +65,6 @@ export const USER_MANAGEMENT_MESSAGES = {
   // The temporary password dialog's Copy Password.
   passwordCopied: 'Password copied to clipboard',
   passwordCopyFailed: 'Could not copy the password. Select it and copy it by hand.',
-  /** Beside the six toggles when all are off: the admin keeps only what every admin sees. */
-  zeroPermissionsWarning:
-    'No permissions are enabled. This admin will only be able to view their dashboard, cases, appointments and messages.',
 
   // A tab's list of accounts, in the tab's plural noun ('admins', 'users').
   loadingAccounts: (many: string) => `Loading ${many}…`,

@@ -238,6 +238,19 @@ describe('issuing', () => {
     expect(new Set(numbers).size).toBe(2);
   });
 
+  it('texts a fee note only to a client who switched billing texts on (docs/product-rules.md)', async () => {
+    sms.requests.length = 0;
+    const unasked = await issue((await draft()).id);
+    await settleMail(ctx);
+    expect(sms.requests.some((request) => request.form.message?.includes(unasked.number!))).toBe(
+      false,
+    );
+    const choice = await call(clientToken, 'PUT', '/api/profile/sms-preferences', {
+      billing: true,
+    });
+    expect(choice.statusCode, choice.body).toBe(200);
+  });
+
   it('tells the client by bell, email and text, and lets them read and download it', async () => {
     sms.requests.length = 0;
     const before = ctx.mail.length;

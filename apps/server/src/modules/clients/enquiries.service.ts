@@ -2,6 +2,7 @@ import {
   ENQUIRY_MESSAGES,
   ENQUIRY_STATUS_MOVES,
   paginationOf,
+  suggestNameSplit,
   type CreateClientValues,
   type Enquiry,
   type EnquiryKind,
@@ -42,18 +43,12 @@ const notFound = () => AppError.notFound(ENQUIRY_MESSAGES.notFound, 'ENQUIRY_NOT
 const alreadyConverted = () =>
   AppError.conflict(ENQUIRY_MESSAGES.alreadyConverted, 'ENQUIRY_ALREADY_CONVERTED');
 
-/** A message's one name field as first and last name: the last word is taken as the surname. */
-export function splitName(name: string): { firstName: string; lastName: string } {
-  const words = name.trim().split(/\s+/);
-  if (words.length < 2) return { firstName: words[0] ?? '', lastName: '' };
-  return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1)! };
-}
-
 export function toEnquiry(row: EnquiryRow): Enquiry {
   const names =
     row.firstName !== null && row.lastName !== null
       ? { firstName: row.firstName, lastName: row.lastName }
-      : splitName(row.name);
+      : // One name field: the dialog's suggested split, which the person converting may correct.
+        suggestNameSplit(row.name);
   return {
     kind: row.kind,
     id: row.id,

@@ -1,4 +1,4 @@
-import { ENQUIRY_MESSAGES, type EnquiryList } from '@firm/shared';
+import { DENIED_TEXTS, ENQUIRY_MESSAGES, type EnquiryList } from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
@@ -83,6 +83,18 @@ describe('GET /api/enquiries', () => {
     expect(body.enquiries.some((e) => e.email === 'own@enquiries.test')).toBe(false);
     const kinds = (await call('GET', '/enquiries?kind=message&urgency=emergency')).json();
     expect(kinds.enquiries.every((e: { kind: string }) => e.kind === 'message')).toBe(true);
+  });
+
+  it('suggests first and last name from a message’s one name field, a particle with its surname', async () => {
+    const kalenjin = await seedContactMessage(ctx, { name: 'Kiprono Kibet arap Mutai' });
+    const kikuyu = await seedContactMessage(ctx, { name: 'Muthoni Wairimu Njoroge' });
+    const body = (await call('GET', '/enquiries?kind=message&limit=100')).json<EnquiryList>();
+    const named = (id: string) => body.enquiries.find((each) => each.id === id);
+    expect(named(kalenjin.id)).toMatchObject({
+      firstName: 'Kiprono Kibet',
+      lastName: 'arap Mutai',
+    });
+    expect(named(kikuyu.id)).toMatchObject({ firstName: 'Muthoni Wairimu', lastName: 'Njoroge' });
   });
 
   it('answers 400 for an unknown filter', async () => {
@@ -355,6 +367,8 @@ describe('POST /api/enquiries/:kind/:id/convert', () => {
       tokens.scheduler,
     );
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe(ENQUIRY_MESSAGES.convertDenied);
+    // The refusal names the toggle it takes, and who turns it on.
+    expect(response.json().message).toBe(DENIED_TEXTS['enquiries:convert']);
+    expect(response.json().message).toContain('“Admit Clients” permission');
   });
 });

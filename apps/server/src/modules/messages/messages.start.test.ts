@@ -1,5 +1,6 @@
 import {
   CASE_MESSAGES,
+  DENIED_TEXTS,
   MESSAGE_MESSAGES,
   type ConversationCreated,
   type ConversationList,
@@ -116,7 +117,10 @@ describe('who may start a conversation', () => {
       clientId: wanjiru.id,
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: MESSAGE_MESSAGES.startDenied, code: 'FORBIDDEN' });
+    expect(response.json()).toEqual({
+      message: DENIED_TEXTS['messages:start'],
+      code: 'FORBIDDEN',
+    });
     expect(await conversationCount()).toBe(before);
   });
 
@@ -476,7 +480,7 @@ describe('the first message with attachments (multipart)', () => {
         'denied',
         await startWithFiles('plainAdmin', fields, [pdf]),
         403,
-        MESSAGE_MESSAGES.startDenied,
+        DENIED_TEXTS['messages:start'],
       ],
     ];
     for (const [what, response, status, message] of cases) {

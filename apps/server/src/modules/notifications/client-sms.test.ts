@@ -98,7 +98,7 @@ beforeEach(async () => {
 });
 
 describe('the client’s choices (Profile)', () => {
-  it('are on for appointments, court dates and billing, off for messages, until the client chooses', async () => {
+  it('are on for appointments and court dates, off for messages and billing, until the client chooses', async () => {
     const fresh = await seedUser(ctx, { role: 'client', email: 'fresh@sms.test', phone: null });
     const answer = await ctx.app.inject({
       method: 'GET',
@@ -108,7 +108,7 @@ describe('the client’s choices (Profile)', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
       success: true,
-      preferences: { appointments: true, court_dates: true, messages: false, billing: true },
+      preferences: { appointments: true, court_dates: true, messages: false, billing: false },
       // No number in the profile: nowhere to text.
       phone: null,
     });

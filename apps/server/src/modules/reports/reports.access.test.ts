@@ -1,19 +1,26 @@
-import { REPORT_KINDS, REPORT_TEXTS, type Report } from '@firm/shared';
+import { REPORT_KINDS, REPORT_TEXTS, type Report, type ReportKind } from '@firm/shared';
 import { expect } from 'vitest';
 import { describeAccessMatrix, type MatrixEndpoint } from '../../../test/access-matrix';
 
 /**
- * Who may read the reports: advocates, and admins with canAccessReports; every other caller is
- * refused with the reports' own words, for each report and its CSV.
+ * Who may read the reports: advocates, and admins with canAccessReports (the Money report: and
+ * canManageCases); every other caller is refused with the reports' own words, for each report and
+ * its CSV.
  */
 const reportAccess = { action: 'reports:view', deniedMessage: REPORT_TEXTS.accessDenied } as const;
+/**
+ * The Money report is Billing's figures: it also takes Manage Cases. A caller without Reports is
+ * refused by the route's words, one with Reports alone by the Money report's (reports.test.ts).
+ */
+const accessOf = (kind: ReportKind) =>
+  kind === 'money' ? ({ action: 'reports:money' } as const) : reportAccess;
 
 const ENDPOINTS: Record<string, MatrixEndpoint> = Object.fromEntries(
   REPORT_KINDS.flatMap((kind) => [
     [
       `GET /reports/${kind}`,
       {
-        ...reportAccess,
+        ...accessOf(kind),
         allowed: 200,
         request: () => ({
           method: 'GET',
@@ -31,7 +38,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = Object.fromEntries(
     [
       `GET /reports/${kind}?format=csv`,
       {
-        ...reportAccess,
+        ...accessOf(kind),
         allowed: 200,
         request: () => ({ method: 'GET', url: `/api/reports/${kind}?format=csv` }),
         check: (body) => {

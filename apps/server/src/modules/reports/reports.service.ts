@@ -4,6 +4,7 @@ import {
   nairobiToday,
   presetRange,
   previousRange,
+  reportAction,
   type Report,
   type ReportKind,
   type ReportQueryValues,
@@ -14,6 +15,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { csvRow } from '../../lib/csv';
 import type { RequestMeta } from '../../lib/route-kit';
+import { assertCan } from '../../lib/permissions';
 import { writeAudit } from '../audit/audit-log.repository';
 import { readFirmSettings } from '../settings/firm-settings.service';
 import { appointmentsReport } from './appointments-report';
@@ -41,7 +43,8 @@ const BUILDERS: Record<ReportKind, (ctx: ReportContext) => Promise<ReportSection
 /**
  * GET /api/reports/{kind}: the report for the Nairobi days asked (this month by default), each
  * figure beside the same length of time just before (docs/product-rules.md#reports). Who may ask
- * is the route's guard (`reports:view`).
+ * is the route's guard (`reports:view`); the Money report shows Billing's figures, so it also takes
+ * what Billing takes (`reports:money`), for its CSV too.
  */
 export async function buildReport(
   deps: ReportsDeps,
@@ -49,6 +52,7 @@ export async function buildReport(
   kind: ReportKind,
   query: Pick<ReportQueryValues, 'from' | 'to'>,
 ): Promise<Report> {
+  assertCan(actor, reportAction(kind));
   const now = deps.now?.() ?? new Date();
   const today = nairobiToday(now);
   const range =

@@ -115,8 +115,22 @@ describe('the route guard of each portal feature', () => {
     mockApi({ 'GET /auth/me': [200, anAdmin({ canScheduleAppointments: false })] });
     renderAt('/enquiries');
     expect(await screen.findByText(MESSAGES.enquiriesAccessDenied)).toBeVisible();
-    expect(screen.getByText(MESSAGES.advocateCanGrant)).toBeVisible();
+    expect(
+      screen.getByText(
+        'An admin needs the “Admit Clients” or “Schedule Appointments” permissions; an advocate turns them on in Admin Management → Edit Permissions.',
+      ),
+    ).toBeVisible();
     expect(screen.queryByText('clients/enquiries page')).toBeNull();
+  });
+
+  it('names the toggle Cases need when an admin without it opens them', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({ 'GET /auth/me': [200, anAdmin({ canOpenFiles: false })] });
+    renderAt('/cases');
+    expect(await screen.findByText(MESSAGES.casesAccessDenied)).toBeVisible();
+    expect(
+      screen.getByText(/needs the “Open Files” permission; an advocate turns it on/),
+    ).toBeVisible();
   });
 
   it('lets a client open their own pages but not the firm’s Clients list', async () => {
@@ -124,7 +138,7 @@ describe('the route guard of each portal feature', () => {
     mockApi({ 'GET /auth/me': [200, { ...user, role: 'client' }] });
     renderAt('/clients');
     expect(await screen.findByText(MESSAGES.clientsAccessDenied)).toBeVisible();
-    expect(screen.queryByText(MESSAGES.advocateCanGrant)).toBeNull();
+    expect(screen.queryByText(/an advocate turns/)).toBeNull();
     expect(screen.queryByText('clients/clients page')).toBeNull();
   });
 });

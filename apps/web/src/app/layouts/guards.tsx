@@ -8,6 +8,7 @@ import {
   isAdminAccount,
   isClientAccount,
   twoFactorSetupState,
+  whoMay,
 } from '@firm/shared';
 import { ShieldAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -62,7 +63,8 @@ function Denied({ feature, user }: { feature: PortalFeature; user: PublicUser })
       <p className="mt-3">{deniedMessageFor(feature)}</p>
       {isClientAccount(user) ? null : (
         <p className="mt-2">
-          {isGrantable ? MESSAGES.advocateCanGrant : MESSAGES.onlyAdvocatesOpen}
+          {/* The toggle(s) that would open it, named from the rules (permission-texts.ts). */}
+          {isGrantable && feature.action ? whoMay(feature.action) : MESSAGES.onlyAdvocatesOpen}
         </p>
       )}
       <Link

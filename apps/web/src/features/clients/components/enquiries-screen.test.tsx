@@ -126,7 +126,12 @@ describe('the enquiries inbox', () => {
     // Scheduling appointments is enough to triage; converting needs canAdmitClients.
     renderInbox(anAdmin({ canScheduleAppointments: true }));
     const card = within(await screen.findByRole('article', { name: 'Land title transfer' }));
-    expect(card.queryByRole('button', { name: 'Convert to client' })).not.toBeInTheDocument();
+    // Shown, not hidden, and refused with the toggle it takes and who turns it on.
+    const convert = card.getByRole('button', { name: 'Convert to client' });
+    expect(convert).toBeDisabled();
+    expect(convert).toHaveAccessibleDescription(
+      'An admin needs the “Admit Clients” permission; an advocate turns it on in Admin Management → Edit Permissions.',
+    );
     await userEvent.selectOptions(card.getByRole('combobox', { name: 'Status' }), 'in_progress');
     await userEvent.type(card.getByRole('textbox', { name: 'Note' }), 'Called back');
     await userEvent.click(card.getByRole('button', { name: /^Save status and note/ }));

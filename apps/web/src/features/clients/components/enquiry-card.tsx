@@ -9,6 +9,7 @@ import {
   ENQUIRY_STATUS_LABELS,
   ENQUIRY_STATUS_MOVES,
   can,
+  whoMay,
   type Enquiry,
   type EnquiryTriageForm,
   type EnquiryTriageValues,
@@ -87,6 +88,7 @@ export function EnquiryCard({
   });
   const [status, note] = useWatch({ control, name: ['status', 'note'] });
   const [converting, setConverting] = useState(false);
+  const mayConvert = can(actor, 'enquiries:convert');
   const headingId = `${formId}-heading`;
   const isCancelled = enquiry.booking?.status === 'cancelled';
   const choices = [enquiry.status, ...ENQUIRY_STATUS_MOVES[enquiry.status]];
@@ -238,13 +240,25 @@ export function EnquiryCard({
               Client: {enquiry.client.name}
             </span>
           )
-        ) : can(actor, 'clients:admit') ? (
-          <Button size="sm" variant="neutral" onClick={() => setConverting(true)}>
+        ) : (
+          <Button
+            size="sm"
+            variant="neutral"
+            // Shown to all who see the enquiry, so the step is known; refused with its reason.
+            disabled={!mayConvert}
+            aria-describedby={mayConvert ? undefined : `${formId}-convert-reason`}
+            onClick={() => setConverting(true)}
+          >
             <UserPlus aria-hidden="true" className="size-4" />
             {ENQUIRY_MESSAGES.convertToClient}
           </Button>
-        ) : null}
+        )}
       </div>
+      {!enquiry.client && !mayConvert ? (
+        <p id={`${formId}-convert-reason`} className="mt-2 text-sm text-slate-700">
+          {whoMay('enquiries:convert')}
+        </p>
+      ) : null}
 
       {converting ? (
         <NewAccountModal

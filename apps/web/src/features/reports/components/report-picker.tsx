@@ -1,4 +1,4 @@
-import { REPORT_KINDS, REPORT_TEXTS as T, REPORT_TITLES, type ReportKind } from '@firm/shared';
+import { REPORT_TEXTS as T, REPORT_TITLES, type ReportKind } from '@firm/shared';
 import { Link } from 'react-router';
 
 /**
@@ -7,16 +7,19 @@ import { Link } from 'react-router';
  * wrap onto a second line on a phone rather than scroll out of sight.
  */
 export function ReportPicker({
+  kinds,
   current,
   searchFor,
 }: {
+  /** The reports this reader may open (the Money report takes Billing's toggle too). */
+  kinds: readonly ReportKind[];
   current: ReportKind;
   searchFor: (kind: ReportKind) => string;
 }) {
   return (
     <nav aria-label={T.pickerLabel} data-print-hidden>
       <ul className="flex flex-wrap gap-2">
-        {REPORT_KINDS.map((kind) => {
+        {kinds.map((kind) => {
           const isCurrent = kind === current;
           return (
             <li key={kind}>

@@ -1,8 +1,9 @@
-import { previousRange, type ReportKind } from '@firm/shared';
+import { DENIED_TEXTS, previousRange, type ReportKind } from '@firm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApi } from '../../../testing/msw';
+import { anAdmin, anAdvocate } from '../../../testing/people';
 import { renderWithApp } from '../../../testing/render';
 import { ReportsScreen } from './reports-screen';
 import { aReport, openAtEnd } from './reports-test-data';
@@ -58,10 +59,22 @@ const period =
     element?.tagName === 'P' &&
     element.textContent?.replaceAll('\u2060', '').replaceAll('\u00a0', ' ') === text;
 
-const renderScreen = (path = '/reports') => renderWithApp(<ReportsScreen />, { path });
+const renderScreen = (path = '/reports', actor = anAdvocate()) =>
+  renderWithApp(<ReportsScreen actor={actor} />, { path });
 const reportUrls = (calls: { url: string }[]) => calls.map((call) => call.url);
 
 describe('the Reports screen', () => {
+  it('keeps the Money report, as Billing, to those who manage cases, and says which toggle it takes', async () => {
+    const calls = answerReports();
+    renderScreen('/reports?report=money', anAdmin({ canAccessReports: true }));
+    const picker = screen.getByRole('navigation', { name: 'Choose a report' });
+    expect(within(picker).queryByRole('link', { name: 'Money' })).toBeNull();
+    expect(within(picker).getByRole('link', { name: 'Caseload' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(DENIED_TEXTS['reports:money']);
+    expect(screen.getByRole('alert')).toHaveTextContent('“Manage Cases”');
+    expect(reportUrls(calls)).toEqual([]);
+  });
+
   it('opens Caseload for this month in Nairobi, compared with last month', async () => {
     const calls = answerReports();
     renderScreen();

@@ -1,4 +1,5 @@
 import {
+  DENIED_TEXTS,
   REPORT_DESCRIPTIONS,
   REPORT_KINDS,
   REPORT_TEXTS as T,
@@ -6,14 +7,17 @@ import {
   nairobiToday,
   presetRange,
   previousRange,
+  can,
+  reportAction,
   type DayRange,
+  type PublicUser,
   type ReportKind,
 } from '@firm/shared';
 import { Download, Printer } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
-import { ListResults } from '../../../components/list/list-states';
+import { AccessDenied, ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { errorText } from '../../../lib/api-client';
@@ -33,7 +37,7 @@ const isReportKind = (value: string | null): value is ReportKind =>
  * Without them: Caseload, this month in Nairobi. The route guard has already turned away those
  * who may not (reports:view).
  */
-export function ReportsScreen() {
+export function ReportsScreen({ actor }: { actor: PublicUser }) {
   const [params, setParams] = useSearchParams();
   // Nairobi's day, whatever the device's zone: the presets are the firm's months.
   const [today] = useState(() => nairobiToday());
@@ -46,7 +50,10 @@ export function ReportsScreen() {
   };
   // A range the server would refuse asks for nothing: the picker says what is wrong.
   const range = rangeProblem(asked) ? null : asked;
-  const query = useReport(kind, range);
+  // The Money report takes Billing's toggle too: offered, and asked for, only to those who may.
+  const mayRead = can(actor, reportAction(kind));
+  const kinds = REPORT_KINDS.filter((each) => can(actor, reportAction(each)));
+  const query = useReport(kind, mayRead ? range : null);
   const [isDownloading, setDownloading] = useState(false);
 
   const searchFor = (next: ReportKind) => {
@@ -87,7 +94,7 @@ export function ReportsScreen() {
     <>
       <PageHeading title={T.title}>{T.subtitle}</PageHeading>
       <div data-report-screen className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
-        <ReportPicker current={kind} searchFor={searchFor} />
+        <ReportPicker kinds={kinds} current={kind} searchFor={searchFor} />
         <div className="mt-6 flex flex-wrap items-start justify-between gap-4" data-print-hidden>
           <RangePicker
             key={`${asked.from}|${asked.to}`}
@@ -124,7 +131,11 @@ export function ReportsScreen() {
           <p role="status" className="mt-1 h-5 text-sm text-slate-600" data-print-hidden>
             {query.isPlaceholderData ? T.updating : ''}
           </p>
-          {range ? (
+          {!mayRead ? (
+            <div className="mt-6">
+              <AccessDenied message={DENIED_TEXTS[reportAction(kind)]} />
+            </div>
+          ) : range ? (
             <div className="mt-6" aria-busy={query.isFetching}>
               <ListResults query={query} loadingLabel={T.loading} failedText={T.loadFailed}>
                 {(data) => (

@@ -1,3 +1,4 @@
+import { useSession } from '../../../lib/session';
 import type { RouteHandle } from '../../../lib/seo';
 import { ReportsScreen } from '../components/reports-screen';
 import '../components/reports-screen.css';
@@ -8,5 +9,6 @@ export const handle: RouteHandle = {
 
 /** /reports: the route guard has already turned away those who may not (reports:view). */
 export function Component() {
-  return <ReportsScreen />;
+  const { user } = useSession();
+  return user ? <ReportsScreen actor={user} /> : null;
 }

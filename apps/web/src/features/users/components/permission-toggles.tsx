@@ -1,13 +1,15 @@
 import {
   ADMIN_PERMISSION_KEYS,
   ADMIN_PERMISSION_LABELS,
-  USER_MANAGEMENT_MESSAGES,
+  ADMIN_TOGGLE_DESCRIPTIONS,
+  NO_PERMISSIONS_WARNING,
   type AdminPermissions,
 } from '@firm/shared';
 import { AlertTriangle } from 'lucide-react';
 import { Toggle } from '../../../components/ui/toggle';
 
-export const ZERO_PERMISSIONS_WARNING = USER_MANAGEMENT_MESSAGES.zeroPermissionsWarning;
+/** What every admin keeps with no toggle, generated from the rules (permission-texts.ts). */
+export const ZERO_PERMISSIONS_WARNING = NO_PERMISSIONS_WARNING;
 
 /** The six admin toggles (docs/roles-and-permissions.md), with the warning when all are off. */
 export function PermissionToggles({
@@ -28,7 +30,8 @@ export function PermissionToggles({
           <Toggle
             key={key}
             label={ADMIN_PERMISSION_LABELS[key].label}
-            description={ADMIN_PERMISSION_LABELS[key].description}
+            // Exactly what the rules open with it (permission-texts.ts), so it cannot drift from them.
+            description={ADMIN_TOGGLE_DESCRIPTIONS[key]}
             checked={value[key]}
             disabled={disabled}
             onChange={(checked) => onChange({ ...value, [key]: checked })}
