@@ -1,8 +1,8 @@
 import {
-  DEFAULT_BOOKING_TIMES,
   FIRM_IDENTITY,
   FIRM_OFFICES,
   MAIN_OFFICE,
+  SATURDAY_START_TIMES,
   directionsUrl,
   mapSearchUrl,
   type Office,
@@ -23,10 +23,11 @@ function clockText(time: string): string {
 
 /**
  * The office is open on Saturday until 2:00 PM, but consultations start only in the morning: the
- * last start time the booking form offers then (the shared booking rules), so the two never
- * disagree.
+ * last start time the booking form offers then by default (the shared start times), so the two
+ * never disagree. (The firm settings may change a day's times; this prerendered page states the
+ * defaults.)
  */
-const lastSaturdayStart = DEFAULT_BOOKING_TIMES.sat.at(-1);
+const lastSaturdayStart = SATURDAY_START_TIMES.at(-1);
 
 export const firm = {
   // Name and numbers come from packages/shared: the server's emails give the same ones.

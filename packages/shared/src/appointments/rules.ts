@@ -1,7 +1,11 @@
 import { isCalendarDay } from '../common/calendar-days';
 import { NAIROBI_OFFSET } from '../common/nairobi-clock';
 import { groupThousands } from '../common/numbers';
-import { MAIN_OFFICE_HOURS } from '../common/office-hours';
+import {
+  MAIN_OFFICE_HOURS,
+  SATURDAY_START_TIMES,
+  WEEKDAY_START_TIMES,
+} from '../common/office-hours';
 
 /**
  * Appointments' business rules (docs/product-rules.md), shared by the server, which
@@ -140,9 +144,8 @@ export const APPOINTMENT_LOCATION_LABELS: Record<AppointmentLocation, string> = 
   video: 'Video call',
 };
 
-/** Start times of docs/product-rules.md#validation, Monday to Friday; Saturday keeps the morning ones. */
-export const WEEKDAY_START_TIMES = ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00'] as const;
-export const SATURDAY_START_TIMES = ['09:00', '10:00', '11:00'] as const;
+// The start times (docs/product-rules.md#validation) live beside the office hours they fit in
+// (common/office-hours.ts).
 export type StartTime = string;
 
 /** The days that may take bookings (Monday to Saturday; the office is closed on Sunday). */

@@ -10,6 +10,14 @@ export interface OpeningWindow {
  * Main-office hours of docs/product-rules.md#limits, indexed by day of week (0 = Sunday): Mon-Fri 8:00-18:00,
  * Sat 9:00-14:00, Sun closed. The chat widget's online status uses the same windows.
  */
+/**
+ * Start times of docs/product-rules.md#validation, Monday to Friday; Saturday keeps the morning
+ * ones. Here, beside the hours, so that the public site's footer reads them without the booking
+ * rules (apps/web/vite.config.ts: this file is in every page's chunk).
+ */
+export const WEEKDAY_START_TIMES = ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00'] as const;
+export const SATURDAY_START_TIMES = ['09:00', '10:00', '11:00'] as const;
+
 export const MAIN_OFFICE_HOURS: readonly (OpeningWindow | null)[] = [
   null,
   { opensAt: 8 * 60, closesAt: 18 * 60 },

@@ -109,6 +109,13 @@ const optionalText = (max: number, multiline: boolean) =>
     .max(max, { error: VALIDATION.tooLong(max) })
     .superRefine(textRule(multiline ? 'multiline' : 'line'));
 
+/**
+ * Travel time around an advocate's court date (ADR 025): their consultations are blocked from this
+ * long before the hearing until this long after it (the court appearance's duration).
+ */
+export const COURT_TRAVEL_DEFAULT_MINUTES = 60;
+export const COURT_TRAVEL_MAX_MINUTES = 240;
+
 /** PUT /api/settings/firm (and what GET answers): the whole of the firm settings. */
 export const firmSettingsSchema = z
   .object({
@@ -156,6 +163,12 @@ export const firmSettingsSchema = z
       F.visitorCeilingInvalid,
       1,
       VISITOR_DAILY_CEILING_MAX,
+    ),
+    courtTravelMinutes: wholeNumber(
+      F.courtTravelRequired,
+      F.courtTravelInvalid,
+      0,
+      COURT_TRAVEL_MAX_MINUTES,
     ),
     /**
      * Days staff may still sign in after their first sign-in without a second factor (ADR 037):
@@ -223,6 +236,7 @@ export const firmSettingsViewSchema = z.object({
   contactAutoReply: z.string(),
   bookingAutoReply: z.string(),
   visitorBookingsDailyCeiling: z.number(),
+  courtTravelMinutes: z.number(),
   staffTwoFactorGraceDays: z.number(),
 });
 
@@ -267,6 +281,7 @@ export function defaultFirmSettings(notificationEmail: string): FirmSettings {
     contactAutoReply: `${MESSAGES.contactSuccess}\n\nThis is an automatic reply confirming we received your message. If your matter is an emergency, please call our hotline.`,
     bookingAutoReply: APPOINTMENT_MESSAGES.whatHappensNext,
     visitorBookingsDailyCeiling: VISITOR_DAILY_CEILING_DEFAULT,
+    courtTravelMinutes: COURT_TRAVEL_DEFAULT_MINUTES,
     staffTwoFactorGraceDays: 0,
   };
 }

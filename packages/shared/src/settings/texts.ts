@@ -44,6 +44,11 @@ export const FIRM_SETTINGS_MESSAGES = {
   visitorCeilingHint:
     'Visitors’ bookings not yet confirmed from their email. Past this number in a day, the booking form asks visitors to call instead (it stops a bot filling the diary).',
   visitorCeilingRequired: 'The most unconfirmed online bookings a day is required',
+  courtTravelLabel: 'Travel time around court dates (minutes)',
+  courtTravelHint:
+    "An advocate's court date blocks their consultations from this long before the hearing until this long after it ends (a court appearance's duration), so the diary never offers a time they cannot reach.",
+  courtTravelRequired: 'The travel time around court dates is required',
+  courtTravelInvalid: 'Enter a whole number of minutes from 0 to 240',
   visitorCeilingInvalid: `Enter a whole number from 1 to ${VISITOR_DAILY_CEILING_MAX}`,
   twoFactorLegend: 'Two-factor sign-in',
   twoFactorGraceLabel: 'Days staff may sign in before setting up two-factor sign-in',

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, cases, users } from '../../db/schema';
 import { bookableAdvocates, isBookableAdvocate } from '../users/user-lookups.repository';
@@ -27,6 +27,55 @@ const busyBetween = (
   );
 
 /**
+ * How long an advocate's court date keeps them from the office (ADR 025): the travel time the firm
+ * set before the hearing, and the hearing (a court appearance's duration) plus the travel after.
+ */
+export interface CourtBlock {
+  beforeMinutes: number;
+  afterMinutes: number;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The court dates of open cases assigned to the advocates given, as busy ranges overlapping
+ * [from, to) once widened by `block`. (Read here: the appointments module does not import the
+ * cases module.)
+ */
+export async function courtRanges(
+  db: Executor,
+  from: Date,
+  to: Date,
+  block: CourtBlock,
+  advocateIds?: string[],
+): Promise<BusyRange[]> {
+  if (advocateIds?.length === 0) return [];
+  const rows = await db
+    .select({ advocateId: cases.assigneeId, courtDate: cases.courtDate })
+    .from(cases)
+    .where(
+      and(
+        ne(cases.status, 'closed'),
+        isNotNull(cases.assigneeId),
+        lt(cases.courtDate, new Date(to.getTime() + block.beforeMinutes * MINUTE_MS)),
+        gt(cases.courtDate, new Date(from.getTime() - block.afterMinutes * MINUTE_MS)),
+        advocateIds ? inArray(cases.assigneeId, advocateIds) : undefined,
+      ),
+    );
+  return rows.flatMap((row) =>
+    row.advocateId && row.courtDate
+      ? [
+          {
+            advocateId: row.advocateId,
+            startsAt: new Date(row.courtDate.getTime() - block.beforeMinutes * MINUTE_MS),
+            endsAt: new Date(row.courtDate.getTime() + block.afterMinutes * MINUTE_MS),
+          },
+        ]
+      : [],
+  );
+}
+
+/**
  * The live appointments that overlap [from, to), for the advocates given (all when none):
  * one indexed range scan per day asked (appointments_advocate_starts_at_idx).
  */
@@ -34,7 +83,7 @@ export async function busyRanges(
   db: Executor,
   from: Date,
   to: Date,
-  options: { advocateIds?: string[]; excludeId?: string; now?: Date } = {},
+  options: { advocateIds?: string[]; excludeId?: string; now?: Date; court?: CourtBlock } = {},
 ): Promise<BusyRange[]> {
   const rows = await db
     .select({
@@ -49,7 +98,10 @@ export async function busyRanges(
         options.advocateIds ? inArray(appointments.advocateId, options.advocateIds) : undefined,
       ),
     );
-  return rows.filter((row): row is BusyRange => row.advocateId !== null);
+  const booked = rows.filter((row): row is BusyRange => row.advocateId !== null);
+  return options.court
+    ? [...booked, ...(await courtRanges(db, from, to, options.court, options.advocateIds))]
+    : booked;
 }
 
 /**
@@ -64,6 +116,8 @@ export async function diaryOfDay(
     advocateId?: string | undefined;
     excludeId?: string | undefined;
     now?: Date | undefined;
+    /** Their court dates count too, so widened (ADR 025). */
+    court?: CourtBlock | undefined;
   } = {},
 ): Promise<{ advocateIds: string[]; busy: BusyRange[] }> {
   const rows = await db
@@ -86,6 +140,7 @@ export async function diaryOfDay(
       ? [{ advocateId: row.advocateId, startsAt: row.startsAt, endsAt: row.endsAt }]
       : [],
   );
+  if (options.court) busy.push(...(await courtRanges(db, from, to, options.court, advocateIds)));
   return { advocateIds, busy };
 }
 

@@ -25,7 +25,7 @@ import type { RequestMeta } from '../../lib/route-kit';
 import { insertAppointmentEvent } from './appointment-events.repository';
 import { calendarFile, queueAppointmentMail } from './appointment-mail';
 import { forMail } from './appointment-serializer';
-import { busyRanges, preferredAdvocates } from './advocate-diary.repository';
+import { busyRanges, courtRanges, preferredAdvocates } from './advocate-diary.repository';
 import { findAppointment, insertAppointment } from './appointments.repository';
 import {
   checkVisitorCaps,
@@ -34,7 +34,7 @@ import {
   rethrowUnlessDiaryTaken,
   slotTaken,
 } from './booking-guards';
-import { checkSlot, dayBounds, freeTimes, slotRange } from './slot-engine';
+import { checkSlot, courtBlock, dayBounds, freeTimes, slotRange } from './slot-engine';
 import { releaseExpiredHolds } from './visitor-holds.repository';
 
 type BookedPerson = Pick<
@@ -147,6 +147,22 @@ export async function createAppointment(
     const busyIds = new Set(busy.map((range) => range.advocateId));
     candidates = preferred.filter((each) => !busyIds.has(each.id));
   }
+  // An advocate in court (with the travel either side) is not there to meet anyone (ADR 025):
+  // the answer is then 409 with the day's remaining times, as for a time already taken. A court
+  // appearance is the hearing itself, entered by the firm.
+  const inCourt = new Set(
+    (input.type === 'court_appearance'
+      ? []
+      : await courtRanges(
+          deps.db,
+          startsAt,
+          endsAt,
+          courtBlock(settings),
+          candidates.map((each) => each.id),
+        )
+    ).map((range) => range.advocateId),
+  );
+  candidates = candidates.filter((each) => !inCourt.has(each.id));
 
   const visitorToken = user ? null : generateToken();
   // A hold that ran out must not block this booking through the exclusion constraints.

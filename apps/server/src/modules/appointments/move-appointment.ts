@@ -11,7 +11,8 @@ import {
   type AppointmentWithAdvocate,
 } from './appointments.repository';
 import { lockClientDiary, lockDiary, rethrowUnlessDiaryTaken, slotTaken } from './booking-guards';
-import { checkSlot, freeTimes, slotRange } from './slot-engine';
+import { courtRanges } from './advocate-diary.repository';
+import { checkSlot, courtBlock, freeTimes, slotRange } from './slot-engine';
 
 /**
  * Moves a live appointment to `date` `time` (same advocate unless `advocateId`), raising its
@@ -26,13 +27,29 @@ export async function moveAppointment(
   actor: AppointmentActor,
   mail: AppointmentMailPlan,
 ): Promise<AppointmentWithAdvocate> {
-  checkSlot(change.date, change.time, change.durationMinutes, nowOf(deps), await settingsOf(deps));
+  const settings = await settingsOf(deps);
+  checkSlot(change.date, change.time, change.durationMinutes, nowOf(deps), settings);
   const { startsAt, endsAt } = slotRange(change.date, change.time, change.durationMinutes);
+  const diary = change.advocateId ?? row.advocateId;
+  // Not into the advocate's court date and its travel (ADR 025); a court appearance is the hearing.
+  if (diary && row.type !== 'court_appearance') {
+    const inCourt = await courtRanges(deps.db, startsAt, endsAt, courtBlock(settings), [diary]);
+    if (inCourt.length > 0) {
+      throw slotTaken(
+        await freeTimes(
+          deps,
+          change.date,
+          change.durationMinutes,
+          { advocateId: diary, excludeId: row.id },
+          settings,
+        ),
+      );
+    }
+  }
   let mailIds: string[];
   try {
     mailIds = await deps.db.transaction(async (tx) => {
       if (row.clientId) await lockClientDiary(tx, row.clientId);
-      const diary = change.advocateId ?? row.advocateId;
       if (diary) await lockDiary(tx, diary);
       await updateAppointmentRow(tx, row.id, {
         ...rest,

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { isKenyanPublicHoliday } from '../../lib/kenyan-holidays';
 import { bookableAdvocates } from '../users/user-lookups.repository';
 import { nowOf, settingsOf, type AppointmentDeps } from './appointment-deps';
-import { diaryOfDay, type BusyRange } from './advocate-diary.repository';
+import { diaryOfDay, type BusyRange, type CourtBlock } from './advocate-diary.repository';
 
 /**
  * The slot engine: which start times the firm's hours allow on a day, and which of them some
@@ -102,6 +102,19 @@ function unblockedTimes(
 }
 
 /**
+ * What an advocate's court date takes out of their diary (ADR 025): the firm's travel time before
+ * the hearing, and the hearing (a court appearance's duration) plus the travel after it.
+ */
+export function courtBlock(settings: FirmSettings): CourtBlock {
+  return {
+    beforeMinutes: settings.courtTravelMinutes,
+    afterMinutes:
+      typeTerms(settings.appointmentTypes, 'court_appearance').durationMinutes +
+      settings.courtTravelMinutes,
+  };
+}
+
+/**
  * The free start times of `date` for a booking of `durationMinutes`: those the rules allow at which
  * at least one bookable advocate (or the one asked for) has nothing overlapping.
  */
@@ -112,18 +125,20 @@ export async function freeTimes(
   options: { advocateId?: string | undefined; excludeId?: string | undefined } = {},
   settings?: FirmSettings,
 ): Promise<string[]> {
+  const firm = settings ?? (await settingsOf(deps));
   const allowed = bookableStartTimes({
     date,
     durationMinutes,
     now: nowOf(deps),
     isHoliday: isKenyanPublicHoliday,
-    bookingTimes: (settings ?? (await settingsOf(deps))).bookingTimes,
+    bookingTimes: firm.bookingTimes,
   });
   if (allowed.length === 0) return [];
   const [from, to] = dayBounds(date);
   const { advocateIds, busy } = await diaryOfDay(deps.db, from, to, {
     ...options,
     now: nowOf(deps),
+    court: courtBlock(firm),
   });
   return unblockedTimes(date, allowed, durationMinutes, advocateIds, busyByAdvocate(busy));
 }
@@ -182,6 +197,7 @@ export async function bookingCalendar(
     ? await diaryOfDay(deps.db, dayBounds(openDays[0]!)[0], dayBounds(openDays.at(-1)!)[1], {
         excludeId: query.excludeId,
         now,
+        court: courtBlock(settings),
       })
     : { advocateIds: (await bookableAdvocates(deps.db)).map((each) => each.id), busy: [] };
   const asked = query.advocateId

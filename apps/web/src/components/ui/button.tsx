@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 /**
  * The one button style of the app, public pages and portal alike. `buttonVariants()` also styles a
@@ -40,6 +40,7 @@ export interface ButtonProps
   /** Shows a spinner and the loading text, and keeps the button from being pressed twice. */
   isLoading?: boolean;
   loadingText?: string;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

@@ -119,7 +119,15 @@ export function RescheduleModal({
           excludeId={appointment.id}
         />
         {withMeetingLink ? (
-          <MeetingLinkField value={link} error={linkError} onChange={setLink} />
+          <MeetingLinkField
+            value={link}
+            error={linkError}
+            onChange={(value) => {
+              setLink(value);
+              // The message was about the link as it was; it goes once the link is changed.
+              setLinkError(null);
+            }}
+          />
         ) : null}
       </form>
     </Modal>

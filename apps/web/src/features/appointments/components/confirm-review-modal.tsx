@@ -105,7 +105,15 @@ export function ConfirmReviewModal({
       </dl>
       {isVideo ? (
         <div className="mt-4">
-          <MeetingLinkField value={link} error={linkError} onChange={setLink} />
+          <MeetingLinkField
+            value={link}
+            error={linkError}
+            onChange={(value) => {
+              setLink(value);
+              // The message was about the link as it was; it goes once the link is changed.
+              setLinkError(null);
+            }}
+          />
         </div>
       ) : null}
       <section

@@ -70,7 +70,15 @@ export function MeetingLinkModal({
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <FormAlert message={alert} />
-        <MeetingLinkField value={link} error={error} onChange={setLink} />
+        <MeetingLinkField
+          value={link}
+          error={error}
+          onChange={(value) => {
+            setLink(value);
+            // The message was about the link as it was; it goes once the link is changed.
+            setError(null);
+          }}
+        />
       </form>
     </Modal>
   );

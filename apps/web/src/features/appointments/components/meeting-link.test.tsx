@@ -39,6 +39,8 @@ describe('a video call’s meeting link (ADR 015)', () => {
 
     await userEvent.clear(field);
     await userEvent.type(field, LINK);
+    // The message was about the link as it was typed before.
+    expect(dialog.queryByText('Meeting link must be an https:// address')).toBeNull();
     expect(dialog.getByText(`A video call: ${LINK}`)).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Confirm and send' }));
     expect(onConfirm).toHaveBeenCalledWith(LINK);

@@ -11,7 +11,7 @@ import {
   type UpdateCaseInput,
   CASE_SCREEN_FAILURES,
 } from '@firm/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/text-field';
@@ -40,6 +40,11 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
   const [problem, setProblem] = useState<{ message: string; stale: boolean } | null>(null);
   // The server's question about a court date on a weekend or holiday (ADR 025), until answered.
   const [unusualDay, setUnusualDay] = useState<string | null>(null);
+  // Focused as the question appears: it may open below the fold of the dialog.
+  const saveAnywayRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (unusualDay) saveAnywayRef.current?.focus();
+  }, [unusualDay]);
 
   const moves = allowedStatusMoves(item.status, actor.role);
   const changes: UpdateCaseInput = { version: item.version };
@@ -190,7 +195,12 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
         <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           <p>{unusualDay}</p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => void save(true)} isLoading={update.isPending}>
+            <Button
+              size="sm"
+              ref={saveAnywayRef}
+              onClick={() => void save(true)}
+              isLoading={update.isPending}
+            >
               {CASE_MESSAGES.courtDaySaveAnyway}
             </Button>
             <Button

@@ -8,7 +8,7 @@ import {
   type CreateCaseInput,
 } from '@firm/shared';
 import { AlertTriangle, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
@@ -98,6 +98,11 @@ export function NewCaseModal({
   const [formAlert, setFormAlert] = useState<string | null>(null);
   // A court date on a weekend or holiday is asked about (ADR 025): the question, until answered.
   const [unusualDay, setUnusualDay] = useState<string | null>(null);
+  // Focused as the question appears: it may open below the fold of the dialog.
+  const saveAnywayRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (unusualDay) saveAnywayRef.current?.focus();
+  }, [unusualDay]);
   const people = useCasePeople(useDebouncedValue(clientSearch.trim()));
   const create = useCreateCase();
   // Opened: the schema loads while the person fills the form in.

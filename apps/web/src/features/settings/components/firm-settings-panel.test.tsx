@@ -99,6 +99,29 @@ describe('System Settings → Firm settings', () => {
     expect(body.visitorBookingsDailyCeiling).toBe(8);
   });
 
+  it('the travel time around court dates: 60 minutes by default, 0 to 240', async () => {
+    const calls = mockApi({
+      'GET /settings/firm': [200, answer()],
+      'PUT /settings/firm': [200, { success: true, message: 'Firm settings saved', ...answer() }],
+    });
+    renderTab();
+    const travel = await screen.findByLabelText(/^Travel time around court dates \(minutes\)/);
+    expect(travel).toHaveValue(60);
+    await userEvent.clear(travel);
+    await userEvent.type(travel, '300');
+    await userEvent.click(screen.getByRole('button', { name: 'Save firm settings' }));
+    expect(await screen.findByText('Enter a whole number of minutes from 0 to 240')).toBeVisible();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await userEvent.clear(travel);
+    await userEvent.type(travel, '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Save firm settings' }));
+    await screen.findByText('Firm settings saved');
+    const body = calls.find((call) => call.method === 'PUT')!.body as {
+      courtTravelMinutes: number;
+    };
+    expect(body.courtTravelMinutes).toBe(90);
+  });
+
   it('refuses bad values with the field messages before asking the server', async () => {
     const calls = mockApi({ 'GET /settings/firm': [200, answer()] });
     renderTab();

@@ -1,4 +1,5 @@
 import {
+  COURT_TRAVEL_MAX_MINUTES,
   MESSAGES,
   PRICED_APPOINTMENT_TYPES,
   APPOINTMENT_TYPE_DEFAULTS,
@@ -91,6 +92,7 @@ const FIELDS = [
   'contactAutoReply',
   'bookingAutoReply',
   'visitorBookingsDailyCeiling',
+  'courtTravelMinutes',
   'staffTwoFactorGraceDays',
 ] as const satisfies readonly Path<FirmSettingsInput>[];
 
@@ -366,6 +368,18 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
           required
           error={errors.visitorBookingsDailyCeiling?.message}
           {...register('visitorBookingsDailyCeiling', { valueAsNumber: true })}
+        />
+        <TextField
+          label={F.courtTravelLabel}
+          hint={F.courtTravelHint}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={COURT_TRAVEL_MAX_MINUTES}
+          step={1}
+          required
+          error={errors.courtTravelMinutes?.message}
+          {...register('courtTravelMinutes', { valueAsNumber: true })}
         />
       </Fieldset>
 
