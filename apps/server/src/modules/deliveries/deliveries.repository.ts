@@ -219,11 +219,6 @@ export async function countUnsettled(db: Executor): Promise<number> {
 const FINAL_REPORTS = ['Success', 'Failed', 'Rejected', 'AbsentSubscriber', 'Expired'];
 const FAILED_REPORTS = ['Failed', 'Rejected', 'AbsentSubscriber', 'Expired'];
 
-/**
- * Records a delivery report of Africa's Talking on the SMS it sent as `providerMessageId`. The
- * same report twice leaves the row as once; a report after a final one changes nothing. A failed
- * report marks the row failed with the network's reason. Returns whether a row matched.
- */
 /** Whether Africa's Talking's report `status` says the SMS failed for good. */
 export const isFailedReport = (status: string) => FAILED_REPORTS.includes(status);
 
@@ -235,6 +230,7 @@ export async function lockSmsByProviderId(db: Executor, providerMessageId: strin
       kind: deliveries.kind,
       recipient: deliveries.recipient,
       status: deliveries.status,
+      providerStatus: deliveries.providerStatus,
     })
     .from(deliveries)
     .where(and(eq(deliveries.providerMessageId, providerMessageId), eq(deliveries.channel, 'sms')))
@@ -242,17 +238,40 @@ export async function lockSmsByProviderId(db: Executor, providerMessageId: strin
   return row ?? null;
 }
 
+/**
+ * What a report did: `applied`; `repeated` (the report the row already holds: Africa's Talking
+ * retries until it hears a 200); `contradicts` (a different report after a final one, forged or
+ * confused: the first final report stands, so a delivered SMS is never turned failed and sent
+ * again, nor a first failure's reason overwritten); `unknown` (no SMS of ours).
+ */
+export type SmsReportOutcome =
+  | { outcome: 'applied'; failed: boolean; sms: NonNullable<LockedSms> }
+  | { outcome: 'repeated' | 'contradicts'; sms: NonNullable<LockedSms> }
+  | { outcome: 'unknown' };
+type LockedSms = Awaited<ReturnType<typeof lockSmsByProviderId>>;
+
+/**
+ * Records a delivery report of Africa's Talking on the SMS it sent as `providerMessageId`, inside
+ * the caller's transaction (the row stays locked until it ends). A failed report marks the row
+ * failed with the network's reason.
+ */
 export async function applySmsReport(
   db: Executor,
   report: { providerMessageId: string; status: string; failureReason: string | undefined },
-): Promise<boolean> {
-  const isFailure = FAILED_REPORTS.includes(report.status);
-  const rows = await db
+): Promise<SmsReportOutcome> {
+  const sms = await lockSmsByProviderId(db, report.providerMessageId);
+  if (!sms) return { outcome: 'unknown' };
+  if (sms.providerStatus === report.status) return { outcome: 'repeated', sms };
+  if (sms.providerStatus !== null && FINAL_REPORTS.includes(sms.providerStatus)) {
+    return { outcome: 'contradicts', sms };
+  }
+  const failed = isFailedReport(report.status);
+  await db
     .update(deliveries)
     .set({
       providerStatus: report.status,
       updatedAt: sql`now()`,
-      ...(isFailure
+      ...(failed
         ? {
             status: 'failed' as const,
             failedAt: sql`coalesce(${deliveries.failedAt}, now())`,
@@ -260,32 +279,8 @@ export async function applySmsReport(
           }
         : {}),
     })
-    .where(
-      and(
-        eq(deliveries.providerMessageId, report.providerMessageId),
-        eq(deliveries.channel, 'sms'),
-        or(
-          isNull(deliveries.providerStatus),
-          sql`${deliveries.providerStatus} not in (${sql.join(
-            FINAL_REPORTS.map((s) => sql`${s}`),
-            sql`, `,
-          )})`,
-          eq(deliveries.providerStatus, report.status),
-        ),
-      ),
-    )
-    .returning({ id: deliveries.id });
-  if (rows.length > 0) return true;
-  const [known] = await db
-    .select({ id: deliveries.id })
-    .from(deliveries)
-    .where(
-      and(
-        eq(deliveries.providerMessageId, report.providerMessageId),
-        eq(deliveries.channel, 'sms'),
-      ),
-    );
-  return Boolean(known);
+    .where(eq(deliveries.id, sms.id));
+  return { outcome: 'applied', failed, sms };
 }
 
 export async function findDeliveries(db: Executor, ids: string[]): Promise<Delivery[]> {

@@ -1,19 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES } from '@firm/shared';
+import { MESSAGES, plainText } from '@firm/shared';
 import { AppError } from '../../lib/app-error';
 import { sameSecret } from '../../lib/same-secret';
 import { publishDomainEvent } from '../../lib/domain-events';
-import { applySmsReport, isFailedReport, lockSmsByProviderId } from './deliveries.repository';
+import { applySmsReport } from './deliveries.repository';
+
+/** The fields of Africa's Talking's delivery report this app reads; it posts others too. */
+/**
+ * One line of plain text, as every field of the API (fields.ts `textRule`): a NUL in `id`
+ * (`id=%00`) reached PostgreSQL, which refuses it (a 500).
+ */
+const reportText = (max: number) => plainText().pipe(z.string().max(max));
 
 /** The fields of Africa's Talking's delivery report this app reads; it posts others too. */
 const smsReportSchema = z.looseObject({
-  id: z.string().min(1).max(200),
-  status: z.string().min(1).max(50),
-  phoneNumber: z.string().max(30).optional(),
-  failureReason: z.string().max(200).optional(),
-  networkCode: z.string().max(20).optional(),
-  retryCount: z.string().max(10).optional(),
+  id: reportText(200).pipe(z.string().min(1)),
+  status: reportText(50).pipe(z.string().min(1)),
+  phoneNumber: reportText(30).optional(),
+  failureReason: reportText(200).optional(),
+  networkCode: reportText(20).optional(),
+  retryCount: reportText(10).optional(),
 });
 
 /**
@@ -21,7 +28,7 @@ const smsReportSchema = z.looseObject({
  * AT_CALLBACK_SECRET: set https://<site>/api/deliveries/sms-reports/<secret> as the delivery
  * reports callback in its dashboard. Without the secret configured, or with a wrong one, the
  * address does not exist. A report repeated (Africa's Talking retries until it gets a 200) is
- * applied once.
+ * applied once; the first final report stands (applySmsReport).
  */
 export const deliveryReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser(
@@ -46,27 +53,33 @@ export const deliveryReportRoutes: FastifyPluginAsyncZod = async (app) => {
         throw AppError.notFound(MESSAGES.notFound);
       }
       const { id, status, failureReason } = request.body;
-      const isKnown = await app.db.transaction(async (tx) => {
-        const before = await lockSmsByProviderId(tx, id);
+      const result = await app.db.transaction(async (tx) => {
         const applied = await applySmsReport(tx, {
           providerMessageId: id,
           status,
           failureReason: failureReason || undefined,
         });
         // The network's refusal, heard once: whoever must reach the person hears of it.
-        if (before && before.status !== 'failed' && isFailedReport(status)) {
+        if (applied.outcome === 'applied' && applied.failed && applied.sms.status !== 'failed') {
           await publishDomainEvent(tx, 'deliveryFailed', {
-            id: before.id,
+            id: applied.sms.id,
             channel: 'sms',
-            kind: before.kind,
-            recipient: before.recipient,
+            kind: applied.sms.kind,
+            recipient: applied.sms.recipient,
             reason: failureReason || status,
           });
         }
         return applied;
       });
-      if (!isKnown)
+      if (result.outcome === 'unknown') {
         request.log.warn({ providerMessageId: id }, 'delivery report for an unknown SMS');
+      } else if (result.outcome === 'contradicts') {
+        // Suspicious: forged, or the gateway confused. Kept out of the row, written down here.
+        request.log.warn(
+          { deliveryId: result.sms.id, first: result.sms.providerStatus, reported: status },
+          'delivery report contradicts the final report already recorded; ignored',
+        );
+      }
       return reply.status(200).send();
     },
   );

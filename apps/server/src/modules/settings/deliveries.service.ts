@@ -70,15 +70,36 @@ function phoneForms(e164: string): string[] {
 }
 
 /**
+ * A pattern matching an address however a server writes it: each character as itself or
+ * percent-encoded (`jane%40example.com`, `jane%2Bx@…`, in either case of hex) or as quoted-printable
+ * (`jane=40example.com`), in any mix.
+ */
+function emailPattern(address: string): string {
+  return Array.from(address)
+    .map((character) => {
+      const bytes = Array.from(new TextEncoder().encode(character), (byte) =>
+        byte.toString(16).padStart(2, '0'),
+      );
+      const percent = bytes.map((hex) => `%${hex}`).join('');
+      const quotedPrintable = bytes.map((hex) => `=${hex}`).join('');
+      return `(?:${escapeRegExp(character)}|${percent}|${quotedPrintable})`;
+    })
+    .join('');
+}
+
+/**
  * The provider's words with the recipient masked: an SMTP refusal often quotes the address
- * ("550 5.1.1 <jane@example.com>: Recipient address rejected"), and it must not travel whole
- * that way either.
+ * ("550 5.1.1 <jane@example.com>: Recipient address rejected"), sometimes URL-encoded, and it
+ * must not travel whole that way either.
  */
 function withRecipientMasked(text: string | null, row: ListedDelivery, masked: string) {
   if (!text) return text;
-  const forms = row.channel === 'email' ? [row.recipient] : phoneForms(row.recipient);
-  return forms.reduce(
-    (result, form) => result.replace(new RegExp(escapeRegExp(form), 'gi'), masked),
+  const patterns =
+    row.channel === 'email'
+      ? [emailPattern(row.recipient)]
+      : phoneForms(row.recipient).map(escapeRegExp);
+  return patterns.reduce(
+    (result, pattern) => result.replace(new RegExp(pattern, 'giu'), masked),
     text,
   );
 }
