@@ -147,11 +147,20 @@ export const fileToCaseInputSchema = z.preprocess(
 export const MESSAGE_STATES = ['sent', 'read'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
+/** The case an attachment was filed to ("File to case"): staff see it; a client, null. */
+export const filedToSchema = z.object({
+  caseId: z.string(),
+  caseNumber: z.string(),
+  caseTitle: z.string(),
+});
+export type FiledTo = z.infer<typeof filedToSchema>;
+
 export const messageAttachmentSchema = z.object({
   id: z.string(),
   name: z.string(),
   type: z.string(),
   size: z.number().int(),
+  filedTo: filedToSchema.nullable(),
 });
 export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
@@ -250,5 +259,8 @@ export const conversationStaffSchema = z.object({
 });
 export type ConversationStaff = z.infer<typeof conversationStaffSchema>;
 
-export const filedToCaseSchema = successMessageSchema.extend({ document: caseDocumentSchema });
+export const filedToCaseSchema = successMessageSchema.extend({
+  document: caseDocumentSchema,
+  filedTo: filedToSchema,
+});
 export type FiledToCase = z.infer<typeof filedToCaseSchema>;

@@ -56,6 +56,10 @@ export const MESSAGE_MESSAGES = {
   messageWithdrawn: 'Message withdrawn',
   markedRead: 'Conversation marked as read',
   filedToCase: 'File added to the case documents',
+  /** A second "File to case" of the same attachment answers with the document filed the first time. */
+  alreadyFiledToCase: 'This file is already in the case documents',
+  /** Beside an attachment once filed, linking to the case, instead of "File to case" again. */
+  filedToLabel: (caseNumber: string, caseTitle: string) => `Filed to ${caseNumber} · ${caseTitle}`,
   /** Shown in place of a withdrawn message's body. */
   withdrawnPlaceholder: 'This message was withdrawn',
   generalConversation: 'General',

@@ -15,6 +15,8 @@ export interface NewCaseDocument {
   sizeBytes: number;
   sha256: string;
   visibleToClient: boolean;
+  /** The message attachment it is filed from: one document per attachment (ADR 020). */
+  fromAttachmentId?: string;
   /** Where the file came from when it is not an upload (a message's attachment), for the record. */
   origin?: Record<string, unknown>;
 }
@@ -42,6 +44,7 @@ export async function recordCaseDocument(
     sha256: file.sha256,
     uploadedBy: actor.id,
     visibleToClient,
+    fromAttachmentId: file.fromAttachmentId ?? null,
   });
   await insertEvent(tx, {
     caseId: current.id,

@@ -2,7 +2,6 @@ import type { ConversationSummary } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import {
-  attachmentsOf,
   conversationIdsOfClient,
   findConversationInScope,
   listConversations as listConversationRows,
@@ -10,6 +9,7 @@ import {
   readState,
   unreadMessagesInScope,
 } from './messages.repository';
+import { attachmentsOf } from './message-attachments.repository';
 import { isClient, scopeFor } from './message-scope';
 import { toChatMessage, toSummaries } from './message-serializer';
 

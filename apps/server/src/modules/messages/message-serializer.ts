@@ -1,8 +1,7 @@
 import { MESSAGE_MESSAGES, type ChatMessage, type ConversationSummary } from '@firm/shared';
 import type { Executor } from '../../db/client';
-import type { ConversationRow, MessageAttachmentRow, UserRow } from '../../db/schema';
+import type { ConversationRow, UserRow } from '../../db/schema';
 import {
-  attachmentsOf,
   findConversationInScope,
   findMessagesByIds,
   membersOf,
@@ -10,6 +9,7 @@ import {
   type ConversationListRow,
   type MessageWithSender,
 } from './messages.repository';
+import { attachmentsOf, type AttachmentWithFiling } from './message-attachments.repository';
 import { conversationNotFound, isClient, messageNotFound, scopeFor } from './message-scope';
 
 /** Conversations and messages as the caller sees them: the wire shapes of the messaging API. */
@@ -25,7 +25,7 @@ export type ReadState = { clientReadAt: Date | null; firmReadAt: Date | null };
 
 export function toChatMessage(
   row: MessageWithSender,
-  attachments: MessageAttachmentRow[],
+  attachments: AttachmentWithFiling[],
   actor: UserRow,
   reads: ReadState,
 ): ChatMessage {
@@ -58,6 +58,8 @@ export function toChatMessage(
             name: file.name,
             type: file.mimeType,
             size: file.sizeBytes,
+            // Where the firm filed it is the firm's workflow, not the client's.
+            filedTo: isClient(actor) ? null : file.filedTo,
           })),
   };
 }

@@ -1,7 +1,22 @@
-import type { CaseDetail, ConversationCreated, ConversationList, MessageSent } from '@firm/shared';
-import { eq } from 'drizzle-orm';
+import {
+  MESSAGE_MESSAGES,
+  type CaseDetail,
+  type ConversationCreated,
+  type ConversationList,
+  type FiledToCase,
+  type MessagePage,
+  type MessageSent,
+} from '@firm/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, messages, notifications, type UserRow } from '../../db/schema';
+import {
+  auditLog,
+  caseDocuments,
+  caseEvents,
+  messages,
+  notifications,
+  type UserRow,
+} from '../../db/schema';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { seedCase } from '../../../test/cases';
 import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
@@ -253,6 +268,70 @@ describe('filing an attachment to the case', () => {
       { visibleToClient: false },
     );
     expect((await bellsOf(own.id)).map((row) => row.userId)).toEqual([advocate.id]);
+  });
+});
+
+describe('filing the same attachment again (ADR 020: once per attachment)', () => {
+  const fileTo = (conversationId: string, attachmentId: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/attachments/${attachmentId}/file-to-case`,
+      headers: as('advocate'),
+    });
+  const filedRows = async (caseId: string) => ({
+    documents: await ctx.database.db
+      .select()
+      .from(caseDocuments)
+      .where(eq(caseDocuments.caseId, caseId)),
+    events: await ctx.database.db
+      .select()
+      .from(caseEvents)
+      .where(and(eq(caseEvents.caseId, caseId), eq(caseEvents.type, 'documents_uploaded'))),
+  });
+
+  it('answers a second tap with the document filed the first time, and the message says where', async () => {
+    const own = await seedCase(ctx, wanjiru.id, {
+      title: 'Wanjiku Muthoni Kamau & 3 Others v. The National Land Commission',
+    });
+    const { conversation, message } = await seedConversation(ctx, wanjiru.id, { caseId: own.id });
+    const attachment = await seedAttachment(ctx, message, { name: 'title-deed-LR-209-1234.pdf' });
+    const first = await fileTo(conversation.id, attachment.id);
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await fileTo(conversation.id, attachment.id);
+    expect(second.statusCode, second.body).toBe(200);
+    const [one, two] = [first.json<FiledToCase>(), second.json<FiledToCase>()];
+    expect(two.message).toBe(MESSAGE_MESSAGES.alreadyFiledToCase);
+    expect(two.document.id).toBe(one.document.id);
+    const filedTo = { caseId: own.id, caseNumber: own.caseNumber, caseTitle: own.title };
+    expect(two.filedTo).toEqual(filedTo);
+    const rows = await filedRows(own.id);
+    expect(rows.documents.map((d) => d.id)).toEqual([one.document.id]);
+    expect(rows.events).toHaveLength(1);
+
+    const seen = (who: string) =>
+      call(who, 'GET', `/api/conversations/${conversation.id}/messages`).then(
+        (response) =>
+          response.json<MessagePage>().messages.find((m) => m.id === message.id)!.attachments[0],
+      );
+    expect((await seen('advocate'))?.filedTo).toEqual(filedTo);
+    // Where the firm filed it is the firm's workflow: the client's view carries none.
+    expect((await seen('wanjiru'))?.filedTo).toBeNull();
+  });
+
+  it('files once under two requests at the same time', async () => {
+    const own = await seedCase(ctx, wanjiru.id);
+    const { conversation, message } = await seedConversation(ctx, wanjiru.id, { caseId: own.id });
+    const attachment = await seedAttachment(ctx, message, { name: 'payslips-2026.pdf' });
+    const answers = await Promise.all([
+      fileTo(conversation.id, attachment.id),
+      fileTo(conversation.id, attachment.id),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+    const ids = new Set(answers.map((a) => a.json<FiledToCase>().document.id));
+    expect(ids.size).toBe(1);
+    const rows = await filedRows(own.id);
+    expect(rows.documents).toHaveLength(1);
+    expect(rows.events).toHaveLength(1);
   });
 });
 

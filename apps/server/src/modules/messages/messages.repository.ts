@@ -371,18 +371,6 @@ export async function findMessagesByIds(db: Executor, ids: string[]): Promise<Me
   return rows.map(flattenMessage);
 }
 
-export async function attachmentsOf(
-  db: Executor,
-  messageIds: string[],
-): Promise<MessageAttachmentRow[]> {
-  if (messageIds.length === 0) return [];
-  return db
-    .select()
-    .from(messageAttachments)
-    .where(inArray(messageAttachments.messageId, messageIds))
-    .orderBy(asc(messageAttachments.messageId), asc(messageAttachments.position));
-}
-
 /** A message with its conversation, locked for withdrawing. */
 export async function lockMessage(
   tx: Executor,

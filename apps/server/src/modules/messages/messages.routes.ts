@@ -417,15 +417,16 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Copy an attachment into the conversation's case documents (canUploadFiles)",
+        summary:
+          "Copy an attachment into the conversation's case documents (canUploadFiles); once per attachment",
         params: attachmentParamsSchema,
         body: fileToCaseInputSchema,
-        response: { 201: filedToCaseSchema, ...errors },
+        response: { 200: filedToCaseSchema, 201: filedToCaseSchema, ...errors },
       },
       onRequest: [app.requirePermission('messages:file')],
     },
     async (request, reply) => {
-      const document = await fileAttachmentToCase(
+      const { document, filedTo, created } = await fileAttachmentToCase(
         deps,
         currentUser(request),
         request.params.id,
@@ -433,9 +434,13 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body ?? { visibleToClient: true },
         requestMeta(request),
       );
-      return reply
-        .status(201)
-        .send({ success: true, message: MESSAGE_MESSAGES.filedToCase, document });
+      // Filed before: 200 with the document filed then, never a second copy (ADR 020).
+      return reply.status(created ? 201 : 200).send({
+        success: true,
+        message: created ? MESSAGE_MESSAGES.filedToCase : MESSAGE_MESSAGES.alreadyFiledToCase,
+        document,
+        filedTo,
+      });
     },
   );
 };

@@ -11,7 +11,6 @@ import {
 } from '../../lib/file-storage';
 import type { RequestMeta } from '../../lib/route-kit';
 import {
-  attachmentsOf,
   findConversationInScope,
   insertAttachments,
   insertMessage,
@@ -23,6 +22,7 @@ import {
   touchConversation,
   withdrawMessage as withdrawMessageRow,
 } from './messages.repository';
+import { attachmentsOf } from './message-attachments.repository';
 import { announce } from './message-live';
 import {
   audit,

@@ -1,10 +1,12 @@
-import type { FiledToCase } from '@firm/shared';
-import { useMutation } from '@tanstack/react-query';
+import type { FiledToCase, MessagePage } from '@firm/shared';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { conversationKey } from '../../../lib/conversation-keys';
 
 /**
  * POST /api/conversations/:id/attachments/:attachmentId/file-to-case: staff with canUploadFiles
- * copy an attachment into the conversation's case documents (shared with the client).
+ * copy an attachment into the conversation's case documents (shared with the client). Once per
+ * attachment: asked again, the server answers with the document filed the first time (ADR 020).
  */
 export function fileAttachmentToCase(conversationId: string, attachmentId: string) {
   return api.post<FiledToCase>(
@@ -15,8 +17,27 @@ export function fileAttachmentToCase(conversationId: string, attachmentId: strin
   );
 }
 
+/** Filed: the attachment in the cached conversation says where, in place of "File to case". */
 export function useFileAttachmentToCase(conversationId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (attachmentId: string) => fileAttachmentToCase(conversationId, attachmentId),
+    onSuccess: (result, attachmentId) =>
+      queryClient.setQueryData<InfiniteData<MessagePage, string | null>>(
+        conversationKey(conversationId),
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              messages: page.messages.map((message) => ({
+                ...message,
+                attachments: message.attachments.map((file) =>
+                  file.id === attachmentId ? { ...file, filedTo: result.filedTo } : file,
+                ),
+              })),
+            })),
+          },
+      ),
   });
 }

@@ -10,6 +10,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, CheckCheck, Clock, Paperclip } from 'lucide-react';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -61,11 +62,14 @@ function Bubble({
   now,
   onWithdraw,
   onFileToCase,
+  filingId,
 }: {
   message: ChatMessage;
   conversationId: string;
   now: number;
   onWithdraw: (message: ChatMessage) => void;
+  /** The attachment being filed now: its button waits, so a second tap sends nothing. */
+  filingId?: string | undefined;
   /** Staff with canUploadFiles, in a conversation about a case: file an attachment to it. */
   onFileToCase?: (attachment: ChatMessage['attachments'][number]) => void;
 }) {
@@ -106,11 +110,23 @@ function Bubble({
                         {file.name} ({fileSize(file.size)})
                       </span>
                     </button>
-                    {onFileToCase ? (
+                    {file.filedTo ? (
+                      // Filed once: where it went, not the offer again (ADR 020).
+                      <Link
+                        to={`/cases/${file.filedTo.caseId}`}
+                        className="ml-2 text-xs text-brand-800 underline underline-offset-2"
+                      >
+                        {MESSAGE_MESSAGES.filedToLabel(
+                          file.filedTo.caseNumber,
+                          file.filedTo.caseTitle,
+                        )}
+                      </Link>
+                    ) : onFileToCase ? (
                       <button
                         type="button"
                         aria-label={`File ${file.name} to the case`}
-                        className="ml-2 text-xs text-brand-800 underline underline-offset-2"
+                        disabled={filingId === file.id}
+                        className="ml-2 text-xs text-brand-800 underline underline-offset-2 disabled:opacity-60"
                         onClick={() => onFileToCase(file)}
                       >
                         File to case
@@ -331,6 +347,7 @@ export function ConversationView({
                         conversationId={conversationId}
                         now={now}
                         onWithdraw={setToWithdraw}
+                        filingId={fileToCase.isPending ? fileToCase.variables : undefined}
                         onFileToCase={
                           mayFileToCase && conversation?.caseId
                             ? (file) =>

@@ -312,19 +312,35 @@ describe('an open conversation', () => {
 
   it('lets staff who may upload file an attachment to the case', async () => {
     const withDeed = message({
-      attachments: [{ id: 'f1', name: 'deed.pdf', type: 'application/pdf', size: 2048 }],
+      attachments: [
+        { id: 'f1', name: 'deed.pdf', type: 'application/pdf', size: 2048, filedTo: null },
+      ],
     });
     const calls = mockApi({
       [LIST]: [200, listOf([summary()])],
       [PAGE]: [200, pageOf([withDeed])],
       [`POST /conversations/${CONVERSATION_ID}/attachments/f1/file-to-case`]: [
         201,
-        { success: true, message: 'File added to the case documents', document: {} },
+        {
+          success: true,
+          message: 'File added to the case documents',
+          document: {},
+          filedTo: {
+            caseId: '10000000-0000-4000-8000-000000000003',
+            caseNumber: 'MWA/2026/0003',
+            caseTitle: 'Land dispute, Kiambu',
+          },
+        },
       ],
     });
     renderScreen(`/messages?c=${CONVERSATION_ID}`, anAdvocate());
     await userEvent.click(await screen.findByRole('button', { name: 'File deed.pdf to the case' }));
     expect(await screen.findByText('File added to the case documents')).toBeInTheDocument();
+    // Filed: the message says where, linking to the case, and offers no second filing.
+    expect(
+      screen.getByRole('link', { name: 'Filed to MWA/2026/0003 · Land dispute, Kiambu' }),
+    ).toHaveAttribute('href', '/cases/10000000-0000-4000-8000-000000000003');
+    expect(screen.queryByRole('button', { name: 'File deed.pdf to the case' })).toBeNull();
     expect(calls.filter((call) => call.url.endsWith('/file-to-case'))).toHaveLength(1);
   });
 
@@ -335,7 +351,9 @@ describe('an open conversation', () => {
         200,
         pageOf([
           message({
-            attachments: [{ id: 'f1', name: 'deed.pdf', type: 'application/pdf', size: 2048 }],
+            attachments: [
+              { id: 'f1', name: 'deed.pdf', type: 'application/pdf', size: 2048, filedTo: null },
+            ],
           }),
         ]),
       ],
