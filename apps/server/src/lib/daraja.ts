@@ -1,4 +1,4 @@
-import { FIRM_TIME_ZONE, toKenyanE164 } from '@firm/shared';
+import { FIRM_TIME_ZONE, MPESA_RECEIPT_PATTERN, toKenyanE164 } from '@firm/shared';
 import { z } from 'zod';
 
 /**
@@ -360,6 +360,7 @@ export interface StkCallback {
   resultCode: number;
   resultDesc: string;
   amountKsh: number | null;
+  /** Safaricom's transaction code (10 capital letters and digits); anything else is dropped. */
   mpesaReceiptNumber: string | null;
   /** The payer's number in E.164 (+2547…) when it is a Kenyan one, else as Daraja sent it. */
   phone: string | null;
@@ -380,13 +381,15 @@ export function parseStkCallback(body: unknown): StkCallback | null {
   const amountValue = item('Amount');
   const amount = amountValue === null || amountValue === '' ? NaN : Number(amountValue);
   const phone = text(item('PhoneNumber'));
+  // The receipt reaches the client's text and PDF: only M-Pesa's own format, never free text.
+  const receipt = text(item('MpesaReceiptNumber'));
   return {
     merchantRequestId: callback.MerchantRequestID,
     checkoutRequestId: callback.CheckoutRequestID,
     resultCode: callback.ResultCode,
     resultDesc: callback.ResultDesc,
     amountKsh: Number.isFinite(amount) ? amount : null,
-    mpesaReceiptNumber: text(item('MpesaReceiptNumber')),
+    mpesaReceiptNumber: receipt !== null && MPESA_RECEIPT_PATTERN.test(receipt) ? receipt : null,
     phone: phone === null ? null : (toKenyanE164(phone) ?? phone),
     transactionDate: text(item('TransactionDate')),
   };

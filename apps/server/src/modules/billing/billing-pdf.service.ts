@@ -7,6 +7,7 @@ import {
   nairobiToday,
   type FirmSettings,
 } from '@firm/shared';
+import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { readFirmSettings } from '../settings/firm-settings.service';
@@ -26,6 +27,7 @@ import { nowOf, type BillingDeps } from './billing-deps';
 import { balanceOf, lineView, totalsOf } from './billing-view';
 import { findFeeNote, linesOf } from './fee-notes.repository';
 import { feeNoteNotFound, feeNoteScopeOf } from './fee-notes.service';
+import type { PaymentWithRefs } from './payments.repository';
 import { paymentForReceipt } from './payments.service';
 
 /**
@@ -153,9 +155,20 @@ export async function creditNotePdf(deps: BillingDeps, user: UserRow, id: string
 
 /** GET /api/payments/{id}/receipt: a succeeded payment's receipt. */
 export async function receiptPdf(deps: BillingDeps, user: UserRow, id: string) {
-  const row = await paymentForReceipt(deps, user, id);
+  return renderReceipt({ ...deps, db: deps.db }, await paymentForReceipt(deps, user, id));
+}
+
+/**
+ * A succeeded payment's receipt as a PDF, whoever asked (a client, staff, a visitor's link: each
+ * caller checks first that it may). `db` may be a transaction: the visitor's receipt email is
+ * written in the one that settles the payment.
+ */
+export async function renderReceipt(
+  deps: Pick<BillingDeps, 'firmNotifyEmail' | 'logger'> & { db: Executor },
+  row: PaymentWithRefs,
+) {
   const { payment } = row;
-  const settings = await readFirmSettings({ ...deps, db: deps.db });
+  const settings = await readFirmSettings(deps);
   const payer = payment.clientId ? await findUserById(deps.db, payment.clientId) : undefined;
   const client: BillingParty = payer
     ? partyOf(payer, null)

@@ -280,7 +280,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-function sendPdf(reply: FastifyReply, file: { filename: string; bytes: Buffer }) {
+/** A PDF as a download that no cache keeps (a receipt names a person and their money). */
+export function sendPdf(reply: FastifyReply, file: { filename: string; bytes: Buffer }) {
   return (
     reply
       .type('application/pdf')
