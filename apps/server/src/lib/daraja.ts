@@ -101,6 +101,21 @@ export interface DarajaClientOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The paybill or till the pushes pay (MPESA_SHORTCODE), as the firm's M-Pesa number is shown:
+ * with paying from the portal set up, it is the one number shown anywhere (ADR 034, "One
+ * paybill"), whatever System Settings hold.
+ */
+export function configuredMpesaNumber(
+  settings: Pick<DarajaSettings, 'shortcode' | 'transactionType'> | undefined,
+): { kind: 'paybill' | 'till'; number: string } | null {
+  if (!settings) return null;
+  return {
+    kind: settings.transactionType === 'CustomerBuyGoodsOnline' ? 'till' : 'paybill',
+    number: settings.shortcode,
+  };
+}
+
 /** Where Daraja posts a push's outcome. The secret keeps strangers from posting there at will. */
 export function callbackPath(secret: string): string {
   return `/api/mpesa/callback/${secret}`;

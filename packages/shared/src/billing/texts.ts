@@ -143,6 +143,9 @@ export const MPESA_PAY_TEXTS = {
   payByHandIntro: 'Send the money from your phone’s M-Pesa menu with these details:',
   paybillLoading: 'Loading the firm’s payment details…',
   accountNumber: 'Account number',
+  /** What to type as the account number (paybillAccountNumber): letters and digits only. */
+  accountNumberHowTo:
+    'Account number: for a fee note, its number without the slashes (fee note FN/2026/0001: type FN20260001); for an appointment, its reference without the dash (APT-3F9A2C1D: type APT3F9A2C1D).',
 } as const;
 
 /** The words for a failed push's Safaricom ResultCode (1032 cancelled, 1037 no answer, 1 balance). */

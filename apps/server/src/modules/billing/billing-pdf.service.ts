@@ -5,12 +5,13 @@ import {
   formatKenyanPhone,
   isFeeNoteOverdue,
   nairobiToday,
+  paybillAccountNumber,
   type FirmSettings,
 } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { readFirmSettings } from '../settings/firm-settings.service';
+import { readFirmSettings, withConfiguredMpesa } from '../settings/firm-settings.service';
 import { findUserById } from '../users/users.repository';
 import type {
   BillingParty,
@@ -111,7 +112,10 @@ export async function feeNotePdf(deps: BillingDeps, user: UserRow, id: string) {
     totals: totalsOf(note),
     status: note.status as FeeNoteDocument['status'],
     isOverdue: isFeeNoteOverdue(note, nairobiToday(nowOf(deps))),
-    howToPay: channelsOf(settings, note.number!.slice(0, 12)),
+    howToPay: channelsOf(
+      withConfiguredMpesa(settings, deps.mpesa),
+      paybillAccountNumber(note.number!),
+    ),
     cancellation:
       note.creditNoteNumber && note.cancelledAt && note.cancelReason
         ? {

@@ -1,3 +1,4 @@
+import { configuredMpesaNumber } from '../../lib/daraja';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -41,6 +42,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: BillingDeps = {
     db: app.db,
     firmNotifyEmail: app.config.firmNotifyEmail,
+    mpesa: configuredMpesaNumber(app.config.mpesa),
     logger: app.log,
   };
   const tags = ['billing'];

@@ -1,5 +1,9 @@
 import type { FeeNote, Payment } from '@firm/shared';
 import type { InjectOptions } from 'fastify';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { startDarajaSimulator, type DarajaSimulator } from '../../../test/daraja-simulator';
@@ -75,6 +79,13 @@ async function postCallback(body: unknown, secret = SECRET) {
   });
   await ctx.app.backgroundTasks.drain();
   return response;
+}
+
+/** A PDF's text as poppler reads it. */
+function pdfText(bytes: Buffer): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'mpesa-pdf-')), 'doc.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 const paymentOf = async (id: string, token = clientToken) =>
@@ -237,6 +248,24 @@ describe('paying a fee note by M-Pesa', () => {
     const sent = await ctx.database.db.select().from(deliveries);
     expect(sent.some((each) => each.body.includes(payment.receiptNumber!))).toBe(true);
     expect(sent.some((each) => each.body.includes('0700000000'))).toBe(false);
+  });
+
+  it('shows the paybill the pushes pay, whatever System Settings hold, with the account number to type', async () => {
+    const current = (await call(advocateToken, 'GET', '/api/settings/firm')).json().settings;
+    const saved = await call(advocateToken, 'PUT', '/api/settings/firm', {
+      ...current,
+      mpesaNumber: '522533',
+      mpesaInstructions: 'Account number: your fee note number, for example FN20260001',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stats = (await call(clientToken, 'GET', '/api/dashboard/stats')).json();
+    expect(stats.client.payment).toMatchObject({ mpesaKind: 'paybill', mpesaNumber: '174379' });
+    const note = await issuedFeeNote();
+    const pdf = await call(clientToken, 'GET', `/api/fee-notes/${note.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toMatch(new RegExp(`Paybill 174379, Account ${note.number!.replaceAll('/', '')}`));
+    expect(text).not.toContain('522533');
   });
 
   it("refuses another client's fee note (404) and a second push while one waits (409)", async () => {
