@@ -1,4 +1,4 @@
-import { FIRM_TIME_ZONE, toKenyanE164 } from '@firm/shared';
+import { FIRM_TIME_ZONE, MPESA_RECEIPT_PATTERN, toKenyanE164 } from '@firm/shared';
 import { z } from 'zod';
 
 /**
@@ -99,6 +99,21 @@ export interface DarajaClientOptions {
   now?: () => Date;
   /** How long one HTTP call may take. */
   timeoutMs?: number;
+}
+
+/**
+ * The paybill or till the pushes pay (MPESA_SHORTCODE), as the firm's M-Pesa number is shown:
+ * with paying from the portal set up, it is the one number shown anywhere (ADR 034, "One
+ * paybill"), whatever System Settings hold.
+ */
+export function configuredMpesaNumber(
+  settings: Pick<DarajaSettings, 'shortcode' | 'transactionType'> | undefined,
+): { kind: 'paybill' | 'till'; number: string } | null {
+  if (!settings) return null;
+  return {
+    kind: settings.transactionType === 'CustomerBuyGoodsOnline' ? 'till' : 'paybill',
+    number: settings.shortcode,
+  };
 }
 
 /** Where Daraja posts a push's outcome. The secret keeps strangers from posting there at will. */
@@ -360,6 +375,7 @@ export interface StkCallback {
   resultCode: number;
   resultDesc: string;
   amountKsh: number | null;
+  /** Safaricom's transaction code (10 capital letters and digits); anything else is dropped. */
   mpesaReceiptNumber: string | null;
   /** The payer's number in E.164 (+2547…) when it is a Kenyan one, else as Daraja sent it. */
   phone: string | null;
@@ -380,13 +396,15 @@ export function parseStkCallback(body: unknown): StkCallback | null {
   const amountValue = item('Amount');
   const amount = amountValue === null || amountValue === '' ? NaN : Number(amountValue);
   const phone = text(item('PhoneNumber'));
+  // The receipt reaches the client's text and PDF: only M-Pesa's own format, never free text.
+  const receipt = text(item('MpesaReceiptNumber'));
   return {
     merchantRequestId: callback.MerchantRequestID,
     checkoutRequestId: callback.CheckoutRequestID,
     resultCode: callback.ResultCode,
     resultDesc: callback.ResultDesc,
     amountKsh: Number.isFinite(amount) ? amount : null,
-    mpesaReceiptNumber: text(item('MpesaReceiptNumber')),
+    mpesaReceiptNumber: receipt !== null && MPESA_RECEIPT_PATTERN.test(receipt) ? receipt : null,
     phone: phone === null ? null : (toKenyanE164(phone) ?? phone),
     transactionDate: text(item('TransactionDate')),
   };

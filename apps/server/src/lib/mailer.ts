@@ -9,8 +9,10 @@ import { timeOrderedName } from './time-ordered-name';
 
 export interface MailAttachment {
   filename: string;
+  /** The file's text, or its bytes in base64 when `encoding` says so (a PDF). */
   content: string;
   contentType: string;
+  encoding?: 'base64';
 }
 
 export interface OutgoingMail {

@@ -58,6 +58,28 @@ export async function downloadFile(path: string, name: string): Promise<void> {
   saveBlob(await response.blob(), name);
 }
 
+/**
+ * POSTs `body` as JSON and saves the answer (a PDF): for a download a secret authorises (a
+ * visitor's booking link), which travels in the body, never in a URL. The file is named as the
+ * server's Content-Disposition says, else `fallbackName`.
+ */
+export async function downloadPosted(
+  path: string,
+  body: unknown,
+  fallbackName: string,
+): Promise<void> {
+  const response = await fetch(`${API_BASE}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    throw errorFromAnswer(response.status, parseAnswer(await response.text()), false);
+  }
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  saveBlob(await response.blob(), named?.[1] ?? fallbackName);
+}
+
 /** Hands `blob` to the browser as a download named `name`, through a temporary link. */
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);

@@ -306,3 +306,9 @@ export const STATUS_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentS
 
 export const canMoveTo = (from: AppointmentStatus, to: AppointmentStatus) =>
   from === to || STATUS_TRANSITIONS[from].includes(to);
+
+/**
+ * The human reference of an appointment (APT-3F9A2C1D), as on screens, emails, calendars, and
+ * (letters and digits only) as the account number an M-Pesa payment of its fee quotes.
+ */
+export const appointmentReference = (id: string) => `APT-${id.slice(0, 8).toUpperCase()}`;

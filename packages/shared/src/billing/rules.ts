@@ -105,3 +105,32 @@ export function isFeeNoteOverdue(
 ): boolean {
   return isPayableStatus(note.status) && note.dueDate < today;
 }
+
+/**
+ * How many M-Pesa PIN prompts (STK pushes) one fee note or one booking may have (ADR 034, "How
+ * many prompts"): a prompt rings a stranger's phone as easily as the payer's, so each payable has
+ * a few a day, to a few numbers in all; a visitor's booking rings the phone it was booked with,
+ * and one other number at most once.
+ */
+export const MPESA_PUSH_LIMITS = {
+  perPayablePerDay: 5,
+  phonesPerPayable: 3,
+  otherPhonesPerBooking: 1,
+} as const;
+
+/**
+ * What a payer types as the account number on M-Pesa Pay Bill, and what a push sends as its
+ * AccountReference: the fee note's number or the booking's reference in capital letters and
+ * digits only (FN/2026/0001 is FN20260001, APT-3F9A2C1D is APT3F9A2C1D). Daraja takes at most
+ * 12 characters and documents them as letters and digits; the M-Pesa menu's account field is the
+ * same on every phone, so what is typed and what is pushed match on the firm's statement.
+ */
+export function paybillAccountNumber(reference: string): string {
+  return reference
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase()
+    .slice(0, 12);
+}
+
+/** An M-Pesa transaction code as Safaricom writes it: 10 capital letters and digits. */
+export const MPESA_RECEIPT_PATTERN = /^[A-Z0-9]{10}$/;

@@ -265,6 +265,15 @@ export const visitorPaymentStatusSchema = bookingTokenSchema.extend({
   paymentId: uuidField(M.paymentNotFound),
 });
 
+/**
+ * POST /api/payments/mpesa/visitor/receipt: the receipt of one of that booking's payments (the
+ * one named, or its latest paid one: the booking's page knows no payment's id).
+ */
+export const visitorReceiptSchema = bookingTokenSchema.extend({
+  paymentId: uuidField(M.paymentNotFound).optional(),
+});
+export type VisitorReceiptValues = z.output<typeof visitorReceiptSchema>;
+
 export const mpesaPaymentStartedSchema = z.object({
   id: z.string(),
   status: z.literal('pending'),

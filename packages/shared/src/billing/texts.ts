@@ -58,10 +58,26 @@ export const BILLING_MESSAGES = {
   flagNothingOwed:
     'M-Pesa took this payment but nothing was owed by then (paid another way or cancelled): refund it or apply it by hand',
   flaggedNoticeTitle: 'An M-Pesa payment needs checking',
+  /** To those who record payments when a fee note or booking has had all the M-Pesa requests it may have. */
+  pushCapNoticeTitle: 'M-Pesa requests stopped for today',
+  pushCapNotice: (what: string, reason: string) =>
+    `Requests for ${what} were stopped: ${reason}. The payer was asked to pay by paybill instead.`,
+  pushCapReasonDaily: (count: number) => `${count} requests in the last 24 hours`,
+  pushCapReasonPhones: 'too many different phone numbers were tried',
   issuedNoticeTitle: (number: string) => `Fee note ${number}`,
   issuedNotice: (number: string, amount: string, due: string) =>
     `The firm has sent you fee note ${number} for ${amount}, due ${due}. You can see it, download it and pay it by M-Pesa in the client portal.`,
   receiptNoticeTitle: (receipt: string) => `Payment received: ${receipt}`,
+  /** The receipt email to a visitor who paid their booking's fee (no account, no bell). */
+  visitorReceiptSubject: (receipt: string) => `Your receipt ${receipt}`,
+  visitorReceiptEmail: (name: string, amount: string, what: string, receipt: string) =>
+    [
+      `Dear ${name},`,
+      '',
+      `We received ${amount} for ${what}. Your receipt ${receipt} is attached as a PDF; you can also download it from your booking's page (the link in your booking email).`,
+      '',
+      'Thank you.',
+    ].join('\n'),
   receiptNotice: (amount: string, what: string, receipt: string) =>
     `We received ${amount} for ${what}. Your receipt is ${receipt}. Thank you.`,
 } as const;
@@ -87,6 +103,17 @@ export const MPESA_TEXTS = {
   refused: 'M-Pesa refused the request. Check the phone number and try again.',
   phoneLabel: 'M-Pesa phone number',
   payButton: 'Pay with M-Pesa',
+  /**
+   * The requests one fee note or booking may have are used up (ADR 034, "How many prompts"):
+   * the payer is told how to pay without one.
+   */
+  capReached: (paybill: string | null, account: string) =>
+    paybill
+      ? `We cannot send more M-Pesa requests for this today. To pay now, use M-Pesa Pay Bill: business number ${paybill}, account number ${account}.`
+      : `We cannot send more M-Pesa requests for this today. Please call the firm to pay, quoting ${account}.`,
+  /** A visitor's booking is paid once the firm has confirmed it (ADR 034, "How many prompts"). */
+  bookingNotConfirmed:
+    'You can pay here once the firm has confirmed your booking. We will email you when it does.',
 } as const;
 
 /**
@@ -116,6 +143,9 @@ export const MPESA_PAY_TEXTS = {
   payByHandIntro: 'Send the money from your phone’s M-Pesa menu with these details:',
   paybillLoading: 'Loading the firm’s payment details…',
   accountNumber: 'Account number',
+  /** What to type as the account number (paybillAccountNumber): letters and digits only. */
+  accountNumberHowTo:
+    'Account number: for a fee note, its number without the slashes (fee note FN/2026/0001: type FN20260001); for an appointment, its reference without the dash (APT-3F9A2C1D: type APT3F9A2C1D).',
 } as const;
 
 /** The words for a failed push's Safaricom ResultCode (1032 cancelled, 1037 no answer, 1 balance). */

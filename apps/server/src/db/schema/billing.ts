@@ -198,6 +198,8 @@ export const payments = pgTable(
     /** When a pending push is next asked about (a callback may never come). */
     nextQueryAt: timestamp({ withTimezone: true }),
     queryAttempts: smallint().notNull().default(0),
+    /** Of those, the queries Daraja refused (it does not know the push): a few, and it is given up. */
+    queryRefusals: smallint().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -223,6 +225,11 @@ export const payments = pgTable(
     check(
       'payments_succeeded_check',
       sql`(${table.status} = 'succeeded') = (${table.receiptNumber} is not null) and (${table.status} = 'succeeded') = (${table.receivedAt} is not null)`,
+    ),
+    // M-Pesa's transaction code only: it reaches the client's text and receipt (ADR 034).
+    check(
+      'payments_mpesa_receipt_format_check',
+      sql`${table.mpesaReceiptNumber} ~ '^[A-Z0-9]{10}$'`,
     ),
     check(
       'payments_push_check',

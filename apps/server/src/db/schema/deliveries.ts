@@ -18,8 +18,10 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface DeliveryAttachment {
   filename: string;
+  /** The file's text, or its bytes in base64 when `encoding` says so (a receipt's PDF). */
   content: string;
   contentType: string;
+  encoding?: 'base64';
 }
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));

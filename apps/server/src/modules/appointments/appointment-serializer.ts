@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_MESSAGES as M,
+  appointmentReference,
   can,
   nairobiDateTime,
   type Actor,
@@ -11,8 +12,8 @@ import type { AppointmentWithAdvocate } from './appointments.repository';
 
 /** An appointment as the API answers with it, and what each viewer may see of it. */
 
-/** The human reference of an appointment, as on screens, emails and calendars. */
-export const appointmentReference = (id: string) => `APT-${id.slice(0, 8).toUpperCase()}`;
+// The human reference (APT-…) is shared: billing quotes it as a paybill account number.
+export { appointmentReference };
 
 /** Scheduled or confirmed: an appointment that may still be moved, confirmed or cancelled. */
 export const isLive = (row: Pick<AppointmentRow, 'status'>) =>

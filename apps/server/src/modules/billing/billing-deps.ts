@@ -6,6 +6,8 @@ export interface BillingDeps {
   db: Db;
   /** FIRM_NOTIFY_EMAIL: the firm settings' default notification address (letterhead email). */
   firmNotifyEmail: string;
+  /** MPESA_SHORTCODE, when paying from the portal is set up: the number the PDFs show. */
+  mpesa?: { kind: 'paybill' | 'till'; number: string } | null;
   logger?: FastifyBaseLogger;
   now?: () => Date;
 }

@@ -5,11 +5,13 @@ import {
   formatKenyanPhone,
   isFeeNoteOverdue,
   nairobiToday,
+  paybillAccountNumber,
   type FirmSettings,
 } from '@firm/shared';
+import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { readFirmSettings } from '../settings/firm-settings.service';
+import { readFirmSettings, withConfiguredMpesa } from '../settings/firm-settings.service';
 import { findUserById } from '../users/users.repository';
 import type {
   BillingParty,
@@ -26,6 +28,7 @@ import { nowOf, type BillingDeps } from './billing-deps';
 import { balanceOf, lineView, totalsOf } from './billing-view';
 import { findFeeNote, linesOf } from './fee-notes.repository';
 import { feeNoteNotFound, feeNoteScopeOf } from './fee-notes.service';
+import type { PaymentWithRefs } from './payments.repository';
 import { paymentForReceipt } from './payments.service';
 
 /**
@@ -109,7 +112,10 @@ export async function feeNotePdf(deps: BillingDeps, user: UserRow, id: string) {
     totals: totalsOf(note),
     status: note.status as FeeNoteDocument['status'],
     isOverdue: isFeeNoteOverdue(note, nairobiToday(nowOf(deps))),
-    howToPay: channelsOf(settings, note.number!.slice(0, 12)),
+    howToPay: channelsOf(
+      withConfiguredMpesa(settings, deps.mpesa),
+      paybillAccountNumber(note.number!),
+    ),
     cancellation:
       note.creditNoteNumber && note.cancelledAt && note.cancelReason
         ? {
@@ -153,9 +159,20 @@ export async function creditNotePdf(deps: BillingDeps, user: UserRow, id: string
 
 /** GET /api/payments/{id}/receipt: a succeeded payment's receipt. */
 export async function receiptPdf(deps: BillingDeps, user: UserRow, id: string) {
-  const row = await paymentForReceipt(deps, user, id);
+  return renderReceipt({ ...deps, db: deps.db }, await paymentForReceipt(deps, user, id));
+}
+
+/**
+ * A succeeded payment's receipt as a PDF, whoever asked (a client, staff, a visitor's link: each
+ * caller checks first that it may). `db` may be a transaction: the visitor's receipt email is
+ * written in the one that settles the payment.
+ */
+export async function renderReceipt(
+  deps: Pick<BillingDeps, 'firmNotifyEmail' | 'logger'> & { db: Executor },
+  row: PaymentWithRefs,
+) {
   const { payment } = row;
-  const settings = await readFirmSettings({ ...deps, db: deps.db });
+  const settings = await readFirmSettings(deps);
   const payer = payment.clientId ? await findUserById(deps.db, payment.clientId) : undefined;
   const client: BillingParty = payer
     ? partyOf(payer, null)

@@ -1,3 +1,4 @@
+import { configuredMpesaNumber } from '../../lib/daraja';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -41,6 +42,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: BillingDeps = {
     db: app.db,
     firmNotifyEmail: app.config.firmNotifyEmail,
+    mpesa: configuredMpesaNumber(app.config.mpesa),
     logger: app.log,
   };
   const tags = ['billing'];
@@ -280,7 +282,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-function sendPdf(reply: FastifyReply, file: { filename: string; bytes: Buffer }) {
+/** A PDF as a download that no cache keeps (a receipt names a person and their money). */
+export function sendPdf(reply: FastifyReply, file: { filename: string; bytes: Buffer }) {
   return (
     reply
       .type('application/pdf')

@@ -8,6 +8,7 @@ import {
   paymentSchema,
   visitorMpesaPaymentSchema,
   visitorPaymentStatusSchema,
+  visitorReceiptSchema,
 } from '@firm/shared';
 import { AppError } from '../../lib/app-error';
 import { createDarajaClient, parseStkCallback } from '../../lib/daraja';
@@ -21,8 +22,10 @@ import {
   startMpesaPayment,
   startVisitorMpesaPayment,
   visitorPaymentStatus,
+  visitorReceiptPdf,
   type MpesaDeps,
 } from './mpesa.service';
+import { sendPdf } from './billing.routes';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
@@ -37,6 +40,9 @@ export const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
     daraja: settings ? createDarajaClient(settings) : undefined,
     publicUrl: app.config.publicUrl,
     callbackSecret: settings?.callbackSecret,
+    paybill: settings?.transactionType === 'CustomerPayBillOnline' ? settings.shortcode : null,
+    firmNotifyEmail: app.config.firmNotifyEmail,
+    outbox: app.outbox,
     logger: app.log,
   };
 
@@ -101,6 +107,21 @@ export const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 120, timeWindow: '15 minutes' } },
     },
     async (request) => visitorPaymentStatus(deps, request.body),
+  );
+
+  app.post(
+    '/payments/mpesa/visitor/receipt',
+    {
+      schema: {
+        tags: ['billing'],
+        summary:
+          "The receipt (A4 PDF) of one of the link's booking's succeeded payments (its latest, unnamed)",
+        body: visitorReceiptSchema,
+        response: errors,
+      },
+      config: linkLimit,
+    },
+    async (request, reply) => sendPdf(reply, await visitorReceiptPdf(deps, request.body)),
   );
 
   // No session: Safaricom calls it. The secret is the path; a wrong one is simply not found.

@@ -4,16 +4,17 @@ import {
   MPESA_TEXTS,
   can,
   formatKsh,
+  paybillAccountNumber,
   type MpesaPaymentValues,
   type Payment,
   type VisitorMpesaPaymentValues,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { Executor } from '../../db/client';
+import type { PaymentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import {
-  ACCOUNT_REFERENCE_MAX,
   DarajaRefused,
   callbackPath,
   type DarajaClient,
@@ -25,10 +26,14 @@ import { notify } from '../notifications/notifications.service';
 import { activeStaff } from '../users/users.repository';
 import { hashToken } from '../../lib/tokens';
 import { paymentAsSeenBy } from './billing-view';
+import { pushRefusal, refusePush, type Payer } from './mpesa-limits';
+import { queueVisitorReceipt } from './visitor-receipt';
+import { renderReceipt } from './billing-pdf.service';
 import { nowOf } from './billing-deps';
 import {
   appointmentIdOfVisitorToken,
   duePendingPushes,
+  latestPaidOnAppointment,
   findPayment,
   insertPayment,
   lockPayment,
@@ -58,6 +63,12 @@ export interface MpesaDeps {
   /** PUBLIC_URL: Safaricom posts its callback there. */
   publicUrl: string;
   callbackSecret: string | undefined;
+  /** FIRM_NOTIFY_EMAIL: the letterhead's address on a visitor's emailed receipt. */
+  firmNotifyEmail?: string;
+  /** Sends a visitor's receipt email once its transaction has committed (ADR 028). */
+  outbox?: { dispatch(ids: string | string[]): Promise<unknown> };
+  /** The paybill the pushes pay (MPESA_SHORTCODE), for paying by hand; null for a till. */
+  paybill?: string | null;
   logger?: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -66,13 +77,11 @@ export interface MpesaDeps {
 const QUERY_DELAYS_MS = [2, 3, 5, 10, 20, 60].map((minutes) => minutes * 60_000);
 /** After this, a push nobody answered is given up as failed (the phone never saw it). */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/** Queries Daraja refused (400 "Invalid CheckoutRequestID") before a push is given up. */
+const GIVE_UP_AFTER_REFUSALS = 5;
 
 const nextQueryAt = (from: Date, attempts: number) =>
   new Date(from.getTime() + QUERY_DELAYS_MS[Math.min(attempts, QUERY_DELAYS_MS.length - 1)]!);
-
-/** The account reference a payer sees on their phone: the fee note's number, or the booking's. */
-const accountReferenceOf = (label: string) =>
-  label.replace(/^fee note /, '').slice(0, ACCOUNT_REFERENCE_MAX);
 
 /**
  * POST /api/payments/mpesa: a pending payment, then the push. Answers with the payment to follow;
@@ -84,19 +93,25 @@ export async function startMpesaPayment(
   input: MpesaPaymentValues,
 ): Promise<StartedPush> {
   assertCan(user, 'payments:pay');
-  return pushToPhone(deps, input, paymentScopeOf(user));
+  return pushToPhone(deps, input, paymentScopeOf(user), { kind: 'client' });
 }
 
 /**
  * POST /api/payments/mpesa/visitor: a visitor pays their booking's fee from the page of their
- * emailed link (no account: the link's token names the one appointment it may pay).
+ * emailed link (no account: the link's token names the one appointment it may pay), once the
+ * booking is confirmed, to the phone it was booked with (or one other number, once).
  */
 export async function startVisitorMpesaPayment(
   deps: MpesaDeps,
   input: VisitorMpesaPaymentValues,
 ): Promise<StartedPush> {
   const appointmentId = await appointmentOfVisitorLink(deps, input.token);
-  return pushToPhone(deps, { appointmentId, phone: input.phone, amountKsh: input.amountKsh }, {});
+  return pushToPhone(
+    deps,
+    { appointmentId, phone: input.phone, amountKsh: input.amountKsh },
+    {},
+    { kind: 'visitor' },
+  );
 }
 
 /** POST /api/payments/mpesa/visitor/status: one of the link's booking's payments, followed. */
@@ -104,11 +119,35 @@ export async function visitorPaymentStatus(
   deps: MpesaDeps,
   input: { token: string; paymentId: string },
 ): Promise<Payment> {
+  const row = await visitorPayment(deps, input);
+  // The visitor sees it as a client would: no staff field.
+  return paymentAsSeenBy({ role: 'client' }, row);
+}
+
+/** One of the payments of the booking the link's token names (another's: not found). */
+export async function visitorPayment(deps: MpesaDeps, input: { token: string; paymentId: string }) {
   const appointmentId = await appointmentOfVisitorLink(deps, input.token);
   const row = await findPayment(deps.db, input.paymentId, {});
   if (!row || row.payment.appointmentId !== appointmentId) throw paymentNotFound();
-  // The visitor sees it as a client would: no staff field.
-  return paymentAsSeenBy({ role: 'client' }, row);
+  return row;
+}
+
+/**
+ * POST /api/payments/mpesa/visitor/receipt: the receipt of one of the link's booking's payments,
+ * once it has succeeded; the token proves the booking, so only that booking's receipts.
+ */
+export async function visitorReceiptPdf(
+  deps: MpesaDeps,
+  input: { token: string; paymentId?: string | undefined },
+) {
+  const row = input.paymentId
+    ? await visitorPayment(deps, { token: input.token, paymentId: input.paymentId })
+    : await latestPaidOnAppointment(deps.db, await appointmentOfVisitorLink(deps, input.token));
+  if (row?.payment.status !== 'succeeded') throw paymentNotFound();
+  return renderReceipt(
+    { db: deps.db, firmNotifyEmail: deps.firmNotifyEmail ?? '', logger: deps.logger },
+    row,
+  );
 }
 
 async function appointmentOfVisitorLink(deps: MpesaDeps, token: string): Promise<string> {
@@ -127,11 +166,15 @@ async function pushToPhone(
   deps: MpesaDeps,
   input: MpesaPaymentValues,
   scope: PaymentScope,
+  payer: Payer,
 ): Promise<StartedPush> {
   if (!deps.daraja || !deps.callbackSecret) throw AppError.conflict(MPESA_TEXTS.notSetUp);
   const now = nowOf(deps);
-  const { payment, reference } = await deps.db.transaction(async (tx) => {
+  const started = await deps.db.transaction(async (tx) => {
     const target = await lockPaymentTarget(tx, input, scope);
+    if (payer.kind === 'visitor' && target.appointmentStatus !== 'confirmed') {
+      throw AppError.conflict(MPESA_TEXTS.bookingNotConfirmed);
+    }
     const amountKsh = input.amountKsh ?? target.balanceKsh;
     if (amountKsh > target.balanceKsh) {
       const message = M.amountOverBalance(formatKsh(target.balanceKsh));
@@ -141,6 +184,8 @@ async function pushToPhone(
     if (await pendingPushOn(tx, target, new Date(now.getTime() - QUERY_DELAYS_MS[0]!))) {
       throw AppError.conflict(MPESA_TEXTS.alreadyAsked);
     }
+    const refusal = await pushRefusal(tx, target, payer, input.phone, now);
+    if (refusal) return { refused: true as const, refusal, target };
     const row = await insertPayment(tx, {
       clientId: target.clientId,
       feeNoteId: target.kind === 'fee_note' ? target.id : null,
@@ -151,8 +196,16 @@ async function pushToPhone(
       phone: input.phone,
       nextQueryAt: nextQueryAt(now, 0),
     });
-    return { payment: row, reference: accountReferenceOf(target.label) };
+    return {
+      refused: false as const,
+      payment: row,
+      reference: paybillAccountNumber(target.reference),
+    };
   });
+  if (started.refused) {
+    return refusePush(deps.db, started.target, started.refusal, deps.paybill ?? null, now);
+  }
+  const { payment, reference } = started;
   try {
     const accepted = await deps.daraja.stkPush({
       phone: input.phone,
@@ -182,7 +235,9 @@ async function pushToPhone(
 /**
  * What Safaricom says of one push, asked by its query (a callback's claims are not enough), then
  * settled in one transaction with the payment locked: two callbacks racing on two processes, or a
- * callback and the scheduled query, record it once.
+ * callback and the scheduled query, record it once. The query's answer decides; a callback only
+ * lends its receipt number, and only when its amount is the one asked (a forged callback sent
+ * first must not fail a real payment, nor put its words on the client's receipt).
  */
 export async function settleFromSafaricom(
   deps: MpesaDeps,
@@ -192,23 +247,23 @@ export async function settleFromSafaricom(
   if (!deps.daraja) return 'unknown';
   const known = await deps.db.transaction((tx) => lockPaymentByCheckout(tx, checkoutRequestId));
   if (!known) return 'unknown';
-  if (known.status !== 'pending') return 'done';
-  const answer: StkQueryResult = await deps.daraja.stkQuery(checkoutRequestId);
+  if (known.status !== 'pending') {
+    if (known.status === 'succeeded' && callback) await lendReceipt(deps, known.id, callback);
+    return 'done';
+  }
+  let answer: StkQueryResult;
+  try {
+    answer = await deps.daraja.stkQuery(checkoutRequestId);
+  } catch (error) {
+    // Whatever went wrong, the push waits its turn again; a refusal counts towards giving up.
+    await askLater(deps, checkoutRequestId, error instanceof DarajaRefused);
+    throw error;
+  }
+  if (answer.state === 'pending') return askLater(deps, checkoutRequestId, false);
   const now = nowOf(deps);
-  return deps.db.transaction(async (tx) => {
+  const settledOutcome = await deps.db.transaction(async (tx) => {
     const payment = await lockPaymentByCheckout(tx, checkoutRequestId);
     if (!payment || payment.status !== 'pending') return 'done';
-    if (answer.state === 'pending') {
-      const attempts = payment.queryAttempts + 1;
-      const givingUp = now.getTime() - payment.createdAt.getTime() > GIVE_UP_AFTER_MS;
-      await updatePaymentRow(tx, payment.id, {
-        queryAttempts: attempts,
-        ...(givingUp
-          ? { status: 'failed', resultDesc: 'No answer from M-Pesa', nextQueryAt: null }
-          : { nextQueryAt: nextQueryAt(now, attempts) }),
-      });
-      return givingUp ? 'failed' : 'pending';
-    }
     if (answer.state === 'failed') {
       await updatePaymentRow(tx, payment.id, {
         status: 'failed',
@@ -218,6 +273,7 @@ export async function settleFromSafaricom(
       });
       return 'failed';
     }
+    const receipt = await receiptOf(tx, payment, callback, deps);
     const flag = async (reason: string) => {
       await updatePaymentRow(tx, payment.id, {
         status: 'failed',
@@ -225,9 +281,7 @@ export async function settleFromSafaricom(
         resultDesc: answer.resultDesc,
         flaggedReason: reason,
         nextQueryAt: null,
-        ...(receipt && !(await mpesaReceiptTaken(tx, receipt))
-          ? { mpesaReceiptNumber: receipt }
-          : {}),
+        mpesaReceiptNumber: receipt,
       });
       deps.logger?.warn({ paymentId: payment.id, reason }, 'M-Pesa payment flagged for staff');
       // Those who record payments hear of it in the bell: money reached the firm unrecorded.
@@ -242,15 +296,6 @@ export async function settleFromSafaricom(
       });
       return 'flagged' as const;
     };
-    const receipt = callback?.resultCode === 0 ? callback.mpesaReceiptNumber : null;
-    if (callback?.resultCode === 0 && callback.amountKsh !== payment.amountKsh) {
-      return flag(
-        M.flagAmountDiffers(formatKsh(callback.amountKsh ?? 0), formatKsh(payment.amountKsh)),
-      );
-    }
-    if (receipt && (await mpesaReceiptTaken(tx, receipt))) {
-      return flag(M.flagReceiptSeen(receipt));
-    }
     let target;
     try {
       target = await lockPaymentTarget(
@@ -264,12 +309,94 @@ export async function settleFromSafaricom(
       return flag(M.flagNothingOwed);
     }
     if (payment.amountKsh > target.balanceKsh) return flag(M.flagNothingOwed);
-    await settlePayment(tx, payment, target, now, {
+    const settled = await settlePayment(tx, payment, target, now, {
       resultCode: 0,
       resultDesc: answer.resultDesc,
       mpesaReceiptNumber: receipt,
     });
-    return 'succeeded';
+    const mail = await queueVisitorReceipt(
+      tx,
+      { firmNotifyEmail: deps.firmNotifyEmail ?? '', logger: deps.logger },
+      settled,
+      target,
+    );
+    return { outcome: 'succeeded' as const, mail };
+  });
+  if (typeof settledOutcome === 'string') return settledOutcome;
+  if (settledOutcome.mail) await deps.outbox?.dispatch(settledOutcome.mail);
+  return settledOutcome.outcome;
+}
+
+/**
+ * The receipt number a callback offers for a push the query confirmed, or null: only a success
+ * for the amount asked, in M-Pesa's format (parseStkCallback), not already on another payment.
+ * A callback that claims another amount is not Safaricom's (a push's amount is fixed): ignored.
+ */
+async function receiptOf(
+  tx: Executor,
+  payment: PaymentRow,
+  callback: StkCallback | null,
+  deps: MpesaDeps,
+): Promise<string | null> {
+  if (!callback || callback.resultCode !== 0 || !callback.mpesaReceiptNumber) return null;
+  if (callback.amountKsh !== payment.amountKsh) {
+    deps.logger?.warn(
+      { paymentId: payment.id, claimedKsh: callback.amountKsh },
+      'M-Pesa callback with another amount than the push asked: ignored',
+    );
+    return null;
+  }
+  if (await mpesaReceiptTaken(tx, callback.mpesaReceiptNumber)) {
+    deps.logger?.warn({ paymentId: payment.id }, 'M-Pesa callback with a receipt already recorded');
+    return null;
+  }
+  return callback.mpesaReceiptNumber;
+}
+
+/**
+ * A callback for a push the query already confirmed without one (the scheduled query came first,
+ * or a forged callback did): its receipt number is kept, for matching the M-Pesa statement.
+ */
+async function lendReceipt(deps: MpesaDeps, paymentId: string, callback: StkCallback) {
+  await deps.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, paymentId);
+    if (payment?.status !== 'succeeded' || payment.mpesaReceiptNumber) return;
+    const receipt = await receiptOf(tx, payment, callback, deps);
+    if (receipt) await updatePaymentRow(tx, payment.id, { mpesaReceiptNumber: receipt });
+  });
+}
+
+/**
+ * No final answer yet: the push is asked about again later, further apart each time, and given
+ * up (failed: the phone never paid) after a day, or after a few queries Daraja refused (it does
+ * not know the push: it never reached a phone).
+ */
+async function askLater(
+  deps: MpesaDeps,
+  checkoutRequestId: string,
+  refused: boolean,
+): Promise<'pending' | 'failed' | 'done'> {
+  const now = nowOf(deps);
+  return deps.db.transaction(async (tx) => {
+    const payment = await lockPaymentByCheckout(tx, checkoutRequestId);
+    if (!payment || payment.status !== 'pending') return 'done';
+    const attempts = payment.queryAttempts + 1;
+    const refusals = payment.queryRefusals + (refused ? 1 : 0);
+    const givingUp =
+      now.getTime() - payment.createdAt.getTime() > GIVE_UP_AFTER_MS ||
+      refusals >= GIVE_UP_AFTER_REFUSALS;
+    await updatePaymentRow(tx, payment.id, {
+      queryAttempts: attempts,
+      queryRefusals: refusals,
+      ...(givingUp
+        ? {
+            status: 'failed',
+            resultDesc: refused ? 'M-Pesa does not know this request' : 'No answer from M-Pesa',
+            nextQueryAt: null,
+          }
+        : { nextQueryAt: nextQueryAt(now, attempts) }),
+    });
+    return givingUp ? 'failed' : 'pending';
   });
 }
 

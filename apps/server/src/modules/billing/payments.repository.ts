@@ -130,12 +130,28 @@ export async function mpesaReceiptTaken(tx: Executor, receipt: string): Promise<
 
 /** Pending pushes whose next query is due (a callback may never come). */
 export async function duePendingPushes(db: Executor, now: Date, limit: number) {
-  return db
-    .select({ id: payments.id, checkoutRequestId: payments.checkoutRequestId })
-    .from(payments)
-    .where(and(eq(payments.status, 'pending'), lte(payments.nextQueryAt, now)))
-    .orderBy(asc(payments.nextQueryAt))
-    .limit(limit);
+  return (
+    db
+      .select({ id: payments.id, checkoutRequestId: payments.checkoutRequestId })
+      .from(payments)
+      .where(and(eq(payments.status, 'pending'), lte(payments.nextQueryAt, now)))
+      // The longest-waiting first: each query moves its push's time on, whatever the answer, so
+      // pushes Daraja will not answer cannot hold the front of the batch (ADR 034).
+      .orderBy(asc(payments.nextQueryAt), asc(payments.createdAt), asc(payments.id))
+      .limit(limit)
+  );
+}
+
+/** The latest succeeded payment on an appointment's fee (a visitor's receipt from their page). */
+export async function latestPaidOnAppointment(
+  db: Executor,
+  appointmentId: string,
+): Promise<PaymentWithRefs | undefined> {
+  const [row] = await withRefs(db)
+    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.status, 'succeeded')))
+    .orderBy(desc(payments.receivedAt), desc(payments.id))
+    .limit(1);
+  return row;
 }
 
 /** Succeeded payments on an appointment's fee, in shillings. */
@@ -274,4 +290,41 @@ export async function pendingPushOn(
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The M-Pesa pushes already made on a fee note or an appointment (ADR 034, "How many prompts"):
+ * how many since `since`, the phones they went to, and how many went to a phone other than
+ * `ownPhone`. Read with the fee note or appointment locked, so two servers count the same rows.
+ */
+export async function pushesOn(
+  tx: Executor,
+  target: { kind: 'fee_note' | 'appointment'; id: string },
+  since: Date,
+  ownPhone: string | null,
+) {
+  const [row] = await tx
+    .select({
+      recent:
+        sql<number>`count(*) filter (where ${payments.createdAt} >= ${since.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+      phones: sql<string[]>`coalesce(array_agg(distinct ${payments.phone}), '{}')`,
+      toOthers:
+        sql<number>`count(*) filter (where ${payments.phone} is distinct from ${ownPhone}::text)`.mapWith(
+          Number,
+        ),
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(target.kind === 'fee_note' ? payments.feeNoteId : payments.appointmentId, target.id),
+        eq(payments.method, 'mpesa'),
+      ),
+    );
+  return {
+    recent: row?.recent ?? 0,
+    phones: (row?.phones ?? []).filter((phone): phone is string => phone !== null),
+    toOthers: row?.toOthers ?? 0,
+  };
 }

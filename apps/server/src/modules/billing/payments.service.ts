@@ -1,4 +1,5 @@
 import {
+  appointmentReference,
   BILLING_MESSAGES as M,
   SMS,
   billingNumber,
@@ -11,6 +12,7 @@ import {
   seesAsClient,
   statusAfterPayment,
   type ListPaymentsQuery,
+  type AppointmentStatus,
   type Payment,
   type PaymentRecordValues,
 } from '@firm/shared';
@@ -55,7 +57,13 @@ export interface PaymentTarget {
   clientId: string | null;
   /** The fee note's number or the appointment's title, as a receipt names it. */
   label: string;
+  /** The fee note's number or the booking's reference (APT-…): what a paybill payment quotes. */
+  reference: string;
   balanceKsh: number;
+  /** An appointment's: its status, and the phone it was booked with (a visitor's pays there). */
+  appointmentStatus?: AppointmentStatus;
+  bookedPhone?: string | null;
+  bookedEmail?: string | null;
 }
 
 /**
@@ -81,6 +89,7 @@ export async function lockPaymentTarget(
       id: note.id,
       clientId: note.clientId,
       label: `fee note ${note.number}`,
+      reference: note.number!,
       balanceKsh: note.totalKsh - note.paidKsh,
     };
   }
@@ -99,7 +108,11 @@ export async function lockPaymentTarget(
     id: appointment.id,
     clientId: appointment.clientId,
     label: appointment.title,
+    reference: appointmentReference(appointment.id),
     balanceKsh,
+    appointmentStatus: appointment.status,
+    bookedPhone: appointment.clientPhone,
+    bookedEmail: appointment.clientEmail,
   };
 }
 

@@ -1,3 +1,4 @@
+import { configuredMpesaNumber } from '../../lib/daraja';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardStatsSchema, setupChecklistSchema } from '@firm/shared';
 import { currentUser } from '../../plugins/auth';
@@ -18,7 +19,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       dashboardStats(
-        { db: app.db, firmNotifyEmail: app.config.firmNotifyEmail, logger: request.log },
+        {
+          db: app.db,
+          firmNotifyEmail: app.config.firmNotifyEmail,
+          mpesa: configuredMpesaNumber(app.config.mpesa),
+          logger: request.log,
+        },
         currentUser(request),
       ),
   );

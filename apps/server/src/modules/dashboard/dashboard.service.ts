@@ -22,7 +22,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { readFirmSettings } from '../settings/firm-settings.service';
+import { readFirmSettings, withConfiguredMpesa } from '../settings/firm-settings.service';
+
+const paymentOf = (settings: Awaited<ReturnType<typeof readFirmSettings>>) => ({
+  mpesaKind: settings.mpesaKind,
+  mpesaNumber: settings.mpesaNumber,
+  mpesaInstructions: settings.mpesaInstructions,
+});
 import { userNamesByIds } from '../users/user-lookups.repository';
 import { findFirmSettings } from '../settings/firm-settings.repository';
 import { appointmentReference } from '../appointments/appointment-serializer';
@@ -50,6 +56,8 @@ import {
 export interface DashboardDeps {
   db: Db;
   firmNotifyEmail: string;
+  /** MPESA_SHORTCODE, when paying from the portal is set up: the number a client is shown. */
+  mpesa?: { kind: 'paybill' | 'till'; number: string } | null;
   logger?: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -147,11 +155,7 @@ async function clientSection(deps: DashboardDeps, user: UserRow, now: Date, toda
       feeKsh: row.feeKsh,
     })),
     openCases,
-    payment: {
-      mpesaKind: settings.mpesaKind,
-      mpesaNumber: settings.mpesaNumber,
-      mpesaInstructions: settings.mpesaInstructions,
-    },
+    payment: paymentOf(withConfiguredMpesa(settings, deps.mpesa)),
   };
 }
 

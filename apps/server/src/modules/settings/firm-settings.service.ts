@@ -40,6 +40,19 @@ function merged(
   return result as FirmSettings;
 }
 
+/**
+ * The settings with the M-Pesa number the pushes pay, when paying from the portal is set up
+ * (`configuredMpesaNumber`): the paybill shown and the paybill used are one (ADR 034).
+ */
+export function withConfiguredMpesa(
+  settings: FirmSettings,
+  configured: { kind: FirmSettings['mpesaKind']; number: string } | null | undefined,
+): FirmSettings {
+  return configured
+    ? { ...settings, mpesaKind: configured.kind, mpesaNumber: configured.number }
+    : settings;
+}
+
 /** The firm settings in force: what an advocate saved, else the defaults. */
 export async function readFirmSettings(
   deps: Pick<FirmSettingsDeps, 'firmNotifyEmail' | 'logger'> & { db: Executor },

@@ -3,6 +3,7 @@ import {
   FIRM_SETTINGS_MESSAGES,
   MPESA_KIND_LABELS,
   MPESA_PAY_TEXTS,
+  paybillAccountNumber,
   type PaymentInstructions,
 } from '@firm/shared';
 import { Link } from 'react-router';
@@ -32,7 +33,14 @@ export function PaybillDetails({
           {accountReference && payment.mpesaKind === 'paybill' ? (
             <div className="flex flex-wrap gap-x-2">
               <dt className="font-medium">{MPESA_PAY_TEXTS.accountNumber}:</dt>
-              <dd className="font-mono text-base font-bold break-all">{accountReference}</dd>
+              <dd className="font-mono text-base font-bold break-all">
+                {paybillAccountNumber(accountReference)}
+              </dd>
+            </div>
+          ) : payment.mpesaKind === 'paybill' ? (
+            <div>
+              <dt className="sr-only">{MPESA_PAY_TEXTS.accountNumber}</dt>
+              <dd>{MPESA_PAY_TEXTS.accountNumberHowTo}</dd>
             </div>
           ) : null}
           {payment.mpesaInstructions ? (

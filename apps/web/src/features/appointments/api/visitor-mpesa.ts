@@ -1,5 +1,6 @@
 import type { Payment, VisitorMpesaPaymentValues } from '@firm/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { downloadPosted } from '../../../lib/file-transfer';
 import { APPOINTMENTS_KEY } from './list-appointments';
 
 /** What POST /api/payments/mpesa/visitor answers (mpesaPaymentStartedSchema): the payment to follow. */
@@ -35,3 +36,15 @@ export function visitorPaymentStatus(
 /** The key a visitor's payment is followed under (not the token: it stays out of the cache's keys). */
 export const visitorPaymentKey = (paymentId: string) =>
   [...APPOINTMENTS_KEY, 'visitor-payment', paymentId] as const;
+
+/**
+ * POST /api/payments/mpesa/visitor/receipt: the receipt's PDF of one of the link's booking's
+ * payments (the one named, or its latest paid one), saved as the server names it.
+ */
+export function downloadVisitorReceipt(token: string, paymentId?: string): Promise<void> {
+  return downloadPosted(
+    '/payments/mpesa/visitor/receipt',
+    paymentId ? { token, paymentId } : { token },
+    'receipt.pdf',
+  );
+}

@@ -1,4 +1,5 @@
 import {
+  BILLING_SCREEN_TEXTS,
   MPESA_PAY_TEXTS,
   APPOINTMENT_MESSAGES as M,
   MPESA_TEXTS,
@@ -7,7 +8,9 @@ import {
   type Appointment,
   type VisitorMpesaPaymentValues,
 } from '@firm/shared';
+import { Download } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { MpesaPayDialog, mpesaPayResolver } from '../../../components/payment/mpesa-pay-dialog';
 import { ListError } from '../../../components/list/list-states';
@@ -23,6 +26,7 @@ import {
   useVisitorReschedule,
 } from '../api/visitor-link';
 import {
+  downloadVisitorReceipt,
   startVisitorMpesaPayment,
   visitorPaymentKey,
   visitorPaymentStatus,
@@ -60,6 +64,9 @@ export function VisitorBooking({ token }: { token: string | null }) {
     appointment.fee > 0 &&
     appointment.paymentStatus === 'pending' &&
     appointment.status !== 'cancelled';
+  // Paid from here once the firm has confirmed the booking (ADR 034, "How many prompts").
+  const mayPay = owesFee && appointment.status === 'confirmed';
+  const isPaid = appointment.fee > 0 && appointment.paymentStatus === 'paid';
   const confirmError =
     confirm.isError && errorText(confirm.error, M.bookFailed) !== M.holdReleased
       ? errorText(confirm.error, M.bookFailed)
@@ -104,13 +111,14 @@ export function VisitorBooking({ token }: { token: string | null }) {
       <AppointmentCard
         appointment={appointment}
         actions={
-          isLive || owesFee ? (
+          isLive || mayPay || isPaid ? (
             <>
-              {owesFee ? (
+              {mayPay ? (
                 <Button size="sm" onClick={() => setDialog('pay')}>
                   {MPESA_TEXTS.payButton}
                 </Button>
               ) : null}
+              {isPaid ? <ReceiptButton token={token} /> : null}
               {isLive ? (
                 <>
                   <Button size="sm" variant="secondary" onClick={() => setDialog('reschedule')}>
@@ -125,6 +133,9 @@ export function VisitorBooking({ token }: { token: string | null }) {
           ) : null
         }
       />
+      {owesFee && !mayPay ? (
+        <p className="text-sm text-slate-700">{MPESA_TEXTS.bookingNotConfirmed}</p>
+      ) : null}
       {dialog === 'cancel' ? (
         <CancelModal
           appointment={appointment}
@@ -191,7 +202,32 @@ function VisitorPayDialog({
       paymentKey={visitorPaymentKey}
       onSettled={onPaid}
       onClose={onClose}
+      downloadReceipt={(payment) => downloadVisitorReceipt(token, payment.id)}
     />
+  );
+}
+
+/** The booking's receipt, once paid: the PDF the receipt email carried, again. */
+function ReceiptButton({ token }: { token: string }) {
+  const [downloading, setDownloading] = useState(false);
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      isLoading={downloading}
+      loadingText={BILLING_SCREEN_TEXTS.downloading}
+      onClick={() => {
+        setDownloading(true);
+        downloadVisitorReceipt(token)
+          .catch((error: unknown) =>
+            toast.error(errorText(error, BILLING_SCREEN_TEXTS.downloadFailed)),
+          )
+          .finally(() => setDownloading(false));
+      }}
+    >
+      <Download aria-hidden="true" className="size-4" />
+      {BILLING_SCREEN_TEXTS.downloadReceipt}
+    </Button>
   );
 }
 
