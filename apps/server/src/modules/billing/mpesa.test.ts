@@ -31,7 +31,7 @@ let advocateToken: string;
 let clientToken: string;
 let otherToken: string;
 
-const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   ctx.app.inject({
     method,
     url,
