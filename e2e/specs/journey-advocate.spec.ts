@@ -124,18 +124,31 @@ for (const viewport of [
       await save.click();
       await expect(toast(page, /saved/i)).toBeVisible();
 
+      // Each item is ticked by its own settings: the paybill ticks payment details alone (ADR 027).
       await navigate(page, 'Dashboard', '/dashboard');
+      await expect(checklist).toContainText('1 of 5 done');
+      await expect(checklist.getByRole('link', { name: 'Payment details: Done' })).toBeVisible();
+      // Office hours, then firm details: reviewed from their own links and saved as they are.
+      for (const [item, hash] of [
+        ['Office hours', 'firm-booking-hours'],
+        ['Firm details', 'firm-details'],
+      ] as const) {
+        await checklist.getByRole('link', { name: `${item}: Not done yet` }).click();
+        await expect(page).toHaveURL(new RegExp(`#${hash}$`));
+        await save.click();
+        await expect(toast(page, /saved/i).first()).toBeVisible();
+        await navigate(page, 'Dashboard', '/dashboard');
+        await expect(checklist.getByRole('link', { name: `${item}: Done` })).toBeVisible();
+      }
       await expect(checklist).toContainText('3 of 5 done');
-      for (const done of ['Firm details', 'Payment details', 'Office hours'])
-        await expect(checklist.getByRole('link', { name: `${done}: Done` })).toBeVisible();
       const colleagues = checklist.getByRole('link', { name: 'Colleagues: Not done yet' });
       await step('checklist-three-done', colleagues);
 
       // 4. Colleagues: an admin with the diary and clients toggles, invited by email.
       await colleagues.click();
       await expect(page).toHaveURL(/\/admin-management$/);
-      await page.getByRole('tab', { name: 'Advanced User Management' }).click();
-      await page.getByRole('button', { name: 'Add Admin' }).click();
+      // Admin Overview's Add New Admin: the one Add Admin form, with the six toggles.
+      await page.getByRole('button', { name: 'Add New Admin' }).click();
       const addAdmin = page.getByRole('dialog', { name: 'Add Admin' });
       await addAdmin.getByLabel('First Name').fill('Nyokabi');
       await addAdmin.getByLabel('Last Name').fill('Wambui-Chelangat');

@@ -68,3 +68,34 @@ export const SETUP_ITEMS = [
   'firstClient',
 ] as const;
 export type SetupItem = (typeof SETUP_ITEMS)[number];
+
+/** The checklist's items that the firm settings form saves (ADR 027). */
+export const SETTINGS_SETUP_ITEMS = ['firmDetails', 'officeHours'] as const;
+export type SettingsSetupItem = (typeof SETTINGS_SETUP_ITEMS)[number];
+
+/**
+ * The firm settings each of those items stands for: an item is ticked when a save changed one of
+ * them, or when the advocate saved the form from the item's own link (its hash below), having
+ * reviewed them as they are. Saving the payment details ticks neither.
+ */
+export const SETTINGS_SETUP_KEYS: Record<SettingsSetupItem, readonly string[]> = {
+  firmDetails: [
+    'notificationEmail',
+    'appointmentTypes',
+    'contactAutoReply',
+    'bookingAutoReply',
+    'kraPin',
+    'isVatRegistered',
+    'bankName',
+    'bankBranch',
+    'bankAccountName',
+    'bankAccountNumber',
+  ],
+  officeHours: ['bookingTimes'],
+};
+
+/** The section of the firm settings a checklist link opens at: the item it reviews. */
+export const SETTINGS_SETUP_HASHES: Record<SettingsSetupItem, string> = {
+  firmDetails: 'firm-details',
+  officeHours: 'firm-booking-hours',
+};

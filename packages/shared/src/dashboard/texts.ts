@@ -64,8 +64,8 @@ export const SETUP_CHECKLIST_TEXTS = {
   items: {
     firmDetails: {
       label: 'Firm details',
-      hint: 'Save the firm settings: the address that receives notifications, fees and replies.',
-      href: '/system-settings?tab=firm',
+      hint: 'The address that receives notifications, the fees and the automatic replies: check them and save.',
+      href: '/system-settings?tab=firm#firm-details',
     },
     paymentDetails: {
       label: 'Payment details',
@@ -74,7 +74,7 @@ export const SETUP_CHECKLIST_TEXTS = {
     },
     officeHours: {
       label: 'Office hours',
-      hint: 'The days and times clients may book, saved in the firm settings.',
+      hint: 'The days and times clients may book: check them and save.',
       href: '/system-settings?tab=firm#firm-booking-hours',
     },
     colleagues: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedDay } from '../common/date-fields';
+import { SETTINGS_SETUP_ITEMS } from '../dashboard/rules';
 import { APPOINTMENT_MESSAGES } from '../appointments/texts';
 import {
   APPOINTMENT_TYPE_DEFAULTS,
@@ -205,6 +206,11 @@ export const firmSettingsSchema = z
     }
   });
 export type FirmSettingsInput = z.input<typeof firmSettingsSchema>;
+
+/** PUT /api/settings/firm?reviewed=…: the checklist item the advocate saved the form for (ADR 027). */
+export const firmSettingsSaveQuerySchema = z.object({
+  reviewed: z.enum(SETTINGS_SETUP_ITEMS, { error: F.reviewedInvalid }).optional(),
+});
 export type FirmSettings = z.output<typeof firmSettingsSchema>;
 
 const dayView = z.array(z.string());

@@ -30,6 +30,7 @@ export const FIRM_SETTINGS_MESSAGES = {
   durationRequired: 'Duration is required',
   durationInvalid: `Duration must be a whole number of minutes from ${DURATION_MIN_MINUTES} to ${DURATION_MAX_MINUTES}`,
   timeInvalid: 'Choose start times from the list',
+  reviewedInvalid: 'Reviewed must be one of: firmDetails, officeHours',
   timeAfterHours: 'Every start time must fall within that day’s office hours',
   noBookingDay: 'Open at least one day for booking',
   mpesaNumberInvalid: 'Enter the paybill or till number: 5 to 7 digits',

@@ -19,7 +19,6 @@ import {
   textRule,
   optionalPhoneField,
   paginationSchema,
-  phoneField,
   requiredText,
 } from '../common/fields';
 import { queryLimit, queryPage } from '../common/list-query';
@@ -168,20 +167,6 @@ export type ListUsersFilters = z.output<typeof listUsersQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Forms (the web app)
-
-/**
- * The Admin Overview's "Add New Admin" form (docs/product-rules.md#validation): phone and a temporary password are
- * required there. It posts to create-admin.
- */
-export const addAdminFormSchema = z.object({
-  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax),
-  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax),
-  email: emailField,
-  phone: phoneField,
-  temporaryPassword: temporaryPasswordField,
-});
-export type AddAdminFormInput = z.input<typeof addAdminFormSchema>;
-export type AddAdminFormValues = z.output<typeof addAdminFormSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses

@@ -72,10 +72,8 @@ export const USER_MANAGEMENT_MESSAGES = {
   noAccountsCreated: (many: string) => `No ${many} have been created yet`,
 
   // The Admin Overview tab's own toasts (docs/texts.md, "Local admin screen").
-  overviewAdminCreated: 'Admin created successfully!',
   overviewAdminStatusUpdated: 'Admin status updated successfully!',
   overviewAdminDeleted: 'Admin deleted successfully!',
-  overviewCreateAdminFailed: 'Failed to create admin',
   overviewUpdateStatusFailed: 'Failed to update admin status',
   overviewDeleteAdminFailed: 'Failed to delete admin',
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, jsonb, pgTable, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -15,6 +15,14 @@ export const firmSettings = pgTable(
     settings: jsonb().$type<Record<string, unknown>>().notNull(),
     updatedById: uuid().references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The setup checklist's sections an advocate has saved (ADR 027): changed, or reviewed from the
+     * checklist's link; each item is ticked by its own section, never by another's save.
+     */
+    savedSections: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (table) => [
     check('firm_settings_single_row_check', sql`${table.id} = 1`),

@@ -285,7 +285,8 @@ export async function dashboardStats(deps: DashboardDeps, user: UserRow): Promis
 /**
  * GET /api/dashboard/setup (ADR 027): the first advocate's checklist, each item read from the
  * data, so it is ticked by whoever did it, however it was done, and never by a click.
- * - firm details and office hours: the firm settings were saved (the defaults are not a choice);
+ * - firm details and office hours: each its own section of the firm settings, saved changed or
+ *   reviewed from its link (`savedSections`; saving the payment details ticks neither);
  * - payment details: an M-Pesa number is set;
  * - colleagues: an account of the firm besides the first (an admin or another advocate);
  * - first client: a client account exists (added, or converted from an enquiry).
@@ -299,9 +300,9 @@ export async function setupChecklist(
     accountCounts(deps.db),
   ]);
   const done: Record<SetupItem, boolean> = {
-    firmDetails: stored !== undefined && typeof stored.settings.notificationEmail === 'string',
+    firmDetails: stored?.savedSections.includes('firmDetails') ?? false,
     paymentDetails: settings.mpesaNumber !== '',
-    officeHours: stored !== undefined && typeof stored.settings.bookingTimes === 'object',
+    officeHours: stored?.savedSections.includes('officeHours') ?? false,
     colleagues: accounts.staff > 1,
     firstClient: accounts.clients > 0,
   };

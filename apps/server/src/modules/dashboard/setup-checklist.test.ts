@@ -62,17 +62,9 @@ describe('GET /api/dashboard/setup', () => {
     expect((await checklist()).firmDetails).toBe(false);
   });
 
-  it('saving the firm settings ticks firm details and office hours; an M-Pesa number, payment', async () => {
+  it('each item is ticked by its own settings: saving only the payment details ticks only payment', async () => {
     const { settings } = (await call('GET', '/api/settings/firm')).json();
-    const saved = await call('PUT', '/api/settings/firm', settings);
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(await checklist()).toMatchObject({
-      firmDetails: true,
-      officeHours: true,
-      paymentDetails: false,
-      complete: false,
-    });
-
+    // From the checklist's Payment details link: the paybill and nothing else.
     const withPaybill = await call('PUT', '/api/settings/firm', {
       ...settings,
       mpesaKind: 'paybill',
@@ -80,11 +72,35 @@ describe('GET /api/dashboard/setup', () => {
       mpesaInstructions: 'Account number: your case number, e.g. MWA-2026-0147',
     });
     expect(withPaybill.statusCode, withPaybill.body).toBe(200);
-    expect((await checklist()).paymentDetails).toBe(true);
+    expect(await checklist()).toMatchObject({
+      firmDetails: false,
+      officeHours: false,
+      paymentDetails: true,
+      complete: false,
+    });
 
     // Taking the number away un-ticks it: the list follows the data.
     expect((await call('PUT', '/api/settings/firm', settings)).statusCode).toBe(200);
     expect((await checklist()).paymentDetails).toBe(false);
+
+    // Office hours: saved as they are from the item's own link (reviewed), or changed.
+    const reviewed = await call('PUT', '/api/settings/firm?reviewed=officeHours', settings);
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect(await checklist()).toMatchObject({ officeHours: true, firmDetails: false });
+
+    // Firm details: the notification address changed ticks it.
+    const address = await call('PUT', '/api/settings/firm', {
+      ...settings,
+      notificationEmail: 'ofisi@mwamba-advocates.co.ke',
+    });
+    expect(address.statusCode, address.body).toBe(200);
+    expect(await checklist()).toMatchObject({ officeHours: true, firmDetails: true });
+
+    const unknown = await call('PUT', '/api/settings/firm?reviewed=everything', settings);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({
+      reviewed: 'Reviewed must be one of: firmDetails, officeHours',
+    });
   });
 
   it('an admin ticks colleagues; a client ticks the first client; all done, complete', async () => {

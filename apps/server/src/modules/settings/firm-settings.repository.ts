@@ -27,12 +27,13 @@ export async function saveFirmSettings(
   tx: Executor,
   settings: Record<string, unknown>,
   updatedById: string,
+  savedSections: string[],
 ): Promise<void> {
   await tx
     .insert(firmSettings)
-    .values({ id: 1, settings, updatedById, updatedAt: new Date() })
+    .values({ id: 1, settings, updatedById, updatedAt: new Date(), savedSections })
     .onConflictDoUpdate({
       target: firmSettings.id,
-      set: { settings, updatedById, updatedAt: new Date() },
+      set: { settings, updatedById, updatedAt: new Date(), savedSections },
     });
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   firmSettingsAnswerSchema,
   firmSettingsSavedSchema,
+  firmSettingsSaveQuerySchema,
   firmSettingsSchema,
 } from '@firm/shared';
 import { currentUser } from '../../plugins/auth';
@@ -43,12 +44,19 @@ export const firmSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Save the firm settings (all of them); audited with what changed',
+        querystring: firmSettingsSaveQuerySchema,
         body: firmSettingsSchema,
         response: { 200: firmSettingsSavedSchema, ...errors },
       },
       onRequest: advocatesOnly(),
     },
     async (request) =>
-      updateFirmSettings(deps(request), currentUser(request), request.body, { ip: request.ip }),
+      updateFirmSettings(
+        deps(request),
+        currentUser(request),
+        request.body,
+        { ip: request.ip },
+        request.query.reviewed,
+      ),
   );
 };

@@ -1,5 +1,8 @@
 import {
   FIRM_SETTINGS_MESSAGES,
+  SETTINGS_SETUP_ITEMS,
+  SETTINGS_SETUP_KEYS,
+  type SettingsSetupItem,
   defaultFirmSettings,
   firmSettingsSchema,
   type FirmSettings,
@@ -95,6 +98,21 @@ function changes(before: FirmSettings, after: FirmSettings) {
 }
 
 /**
+ * The setup checklist's sections this save does (ADR 027): those whose settings it changed, and the
+ * one the advocate reviewed from the checklist's link; added to those saved before.
+ */
+function sectionsSaved(
+  before: readonly string[],
+  changed: Record<string, unknown>,
+  reviewed: SettingsSetupItem | undefined,
+): string[] {
+  const now = SETTINGS_SETUP_ITEMS.filter(
+    (item) => item === reviewed || SETTINGS_SETUP_KEYS[item].some((key) => key in changed),
+  );
+  return [...new Set([...before, ...now])];
+}
+
+/**
  * PUT /api/settings/firm: replaces the whole settings object (the form sends all of it), audited
  * with what changed, in one transaction with the row locked.
  */
@@ -103,12 +121,18 @@ export async function updateFirmSettings(
   user: UserRow,
   input: FirmSettings,
   meta: RequestMeta,
+  reviewed?: SettingsSetupItem,
 ): Promise<FirmSettingsAnswer & { success: true; message: string }> {
   await deps.db.transaction(async (tx) => {
     const row = await lockFirmSettings(tx);
     const before = merged(row?.settings, defaultFirmSettings(deps.firmNotifyEmail), deps.logger);
     const changed = changes(before, input);
-    await saveFirmSettings(tx, input as unknown as Record<string, unknown>, user.id);
+    await saveFirmSettings(
+      tx,
+      input as unknown as Record<string, unknown>,
+      user.id,
+      sectionsSaved(row?.savedSections ?? [], changed, reviewed),
+    );
     await writeAudit(tx, {
       actorId: user.id,
       action: 'firm_settings.updated',

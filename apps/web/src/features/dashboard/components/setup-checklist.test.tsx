@@ -18,7 +18,7 @@ describe('the setup checklist (ADR 027)', () => {
     expect(items).toHaveLength(5);
     expect(within(panel).getByRole('link', { name: 'Firm details: Done' })).toHaveAttribute(
       'href',
-      '/system-settings?tab=firm',
+      '/system-settings?tab=firm#firm-details',
     );
     expect(
       within(panel).getByRole('link', { name: 'Payment details: Not done yet' }),

@@ -1,4 +1,4 @@
-import type { FirmSettings, FirmSettingsAnswer } from '@firm/shared';
+import type { FirmSettings, FirmSettingsAnswer, SettingsSetupItem } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useScreenQuery } from '../../../lib/screen-query';
@@ -20,8 +20,18 @@ export function useFirmSettings() {
 export function useSaveFirmSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: FirmSettings) =>
-      api.put<FirmSettingsAnswer & { message: string }>('/settings/firm', settings),
+    /** `reviewed`: the checklist item whose link the advocate came by (ADR 027). */
+    mutationFn: ({
+      settings,
+      reviewed,
+    }: {
+      settings: FirmSettings;
+      reviewed?: SettingsSetupItem;
+    }) =>
+      api.put<FirmSettingsAnswer & { message: string }>(
+        reviewed ? `/settings/firm?reviewed=${reviewed}` : '/settings/firm',
+        settings,
+      ),
     onSuccess: (answer) => {
       queryClient.setQueryData(FIRM_SETTINGS_KEY, {
         settings: answer.settings,

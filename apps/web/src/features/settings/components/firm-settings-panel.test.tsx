@@ -6,7 +6,7 @@ import {
 } from '@firm/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { Component as SystemSettings } from '../routes/system-settings';
 
@@ -16,13 +16,30 @@ const answer = (): FirmSettingsAnswer => ({
   updatedBy: null,
 });
 
-const renderTab = () =>
+const renderTab = (path = '/system-settings?tab=firm') =>
   renderWithApp(null, {
-    path: '/system-settings?tab=firm',
+    path,
     routeTable: [{ path: '/system-settings', element: <SystemSettings /> }],
   });
 
 describe('System Settings → Firm settings', () => {
+  it('saved from the checklist’s Office hours link, says the hours were reviewed (ADR 027)', async () => {
+    const saved = { success: true, message: 'Firm settings saved', ...answer() };
+    const calls = mockApi({
+      'GET /settings/firm': [200, answer()],
+      'PUT /settings/firm?reviewed=officeHours': [200, saved],
+    });
+    // The link lands on its section (jsdom does not scroll).
+    Element.prototype.scrollIntoView = vi.fn();
+    renderTab('/system-settings?tab=firm#firm-booking-hours');
+    await screen.findByRole('checkbox', { name: 'Monday 09:00' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save firm settings' }));
+    expect(await screen.findByText('Firm settings saved')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.url).toBe(
+      '/api/settings/firm?reviewed=officeHours',
+    );
+  });
+
   it('shows the defaults and saves the whole settings with a changed fee', async () => {
     const calls = mockApi({
       'GET /settings/firm': [200, answer()],

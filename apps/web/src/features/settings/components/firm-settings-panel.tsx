@@ -10,6 +10,8 @@ import {
   FIRM_SETTINGS_MESSAGES as F,
   MPESA_KINDS,
   MPESA_KIND_LABELS,
+  SETTINGS_SETUP_HASHES,
+  SETTINGS_SETUP_ITEMS,
   TWO_FACTOR_GRACE_MAX_DAYS,
   VAT_RATE_PERCENT,
   firmSettingsSchema,
@@ -17,6 +19,7 @@ import {
   type FirmSettings,
   type FirmSettingsAnswer,
   type FirmSettingsInput,
+  type SettingsSetupItem,
 } from '@firm/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, type ReactNode } from 'react';
@@ -119,8 +122,15 @@ function ScrollToHash() {
   return null;
 }
 
+/** The checklist item whose link opened the form (its hash), which a save then ticks (ADR 027). */
+function useReviewedItem(): SettingsSetupItem | undefined {
+  const { hash } = useLocation();
+  return SETTINGS_SETUP_ITEMS.find((item) => `#${SETTINGS_SETUP_HASHES[item]}` === hash);
+}
+
 function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
   const save = useSaveFirmSettings();
+  const reviewed = useReviewedItem();
   const {
     register,
     handleSubmit,
@@ -134,7 +144,7 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = await save.mutateAsync(values);
+      const saved = await save.mutateAsync({ settings: values, reviewed });
       reset(saved.settings as FirmSettingsInput);
       toast.success(saved.message);
     } catch (error) {
@@ -145,7 +155,13 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label={F.tabLabel}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      id={SETTINGS_SETUP_HASHES.firmDetails}
+      className="space-y-6"
+      aria-label={F.tabLabel}
+    >
       <ScrollToHash />
       <p className="text-sm text-slate-700">
         {answer.updatedAt

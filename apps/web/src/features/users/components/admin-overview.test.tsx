@@ -39,6 +39,34 @@ const list = (users: ManagedUser[]): UserList => ({
 });
 
 describe('Admin Overview', () => {
+  it('Add New Admin opens the one Add Admin form: phone optional, six toggles, a generated password', async () => {
+    const created = {
+      success: true,
+      message: 'Admin created successfully',
+      user: anAdmin({ canScheduleAppointments: true }, { firstName: 'Imani', lastName: 'Wanjiku' }),
+      temporaryPassword: 'Kx7-pQ2m-Lw9z',
+    };
+    const calls = mockFetch((method) => (method === 'POST' ? [201, created] : [200, list([])]));
+    renderWithApp(<AdminOverview actor={advocate} />, { path: '/admin-management' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add New Admin' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Admin' }));
+    expect(dialog.getAllByRole('switch')).toHaveLength(6);
+    expect(dialog.queryByLabelText(/Temporary Password/)).toBeNull();
+    await userEvent.type(dialog.getByLabelText(/First Name/), 'Imani');
+    await userEvent.type(dialog.getByLabelText(/Last Name/), 'Wanjiku');
+    await userEvent.type(dialog.getByLabelText(/^Email/), 'imani.wanjiku@mwamba.test');
+    await userEvent.click(dialog.getByRole('switch', { name: /Schedule Appointments/ }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Admin' }));
+    const shown = within(await screen.findByRole('dialog', { name: 'Temporary Password' }));
+    expect(shown.getByText('Kx7-pQ2m-Lw9z')).toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toBe('/api/user-management/create-admin');
+    expect(post.body).toMatchObject({
+      email: 'imani.wanjiku@mwamba.test',
+      permissions: { canScheduleAppointments: true, canOpenFiles: false },
+    });
+  });
+
   it('asks the server for admins only, and shows the stat cards and the table', async () => {
     const calls = mockFetch(() => [200, list([admin])]);
     renderWithApp(<AdminOverview actor={advocate} />, { path: '/admin-management' });

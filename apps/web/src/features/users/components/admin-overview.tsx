@@ -5,6 +5,7 @@ import {
   can,
   type ManagedUser,
   type PublicUser,
+  type UserCreated,
 } from '@firm/shared';
 import { Briefcase, Eye, Plus, Power, Trash2, UserCheck, UserX, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -19,7 +20,8 @@ import { useActivateUser } from '../api/activate-user';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/list-users';
-import { AddAdminModal } from './add-admin-modal';
+import { CreateUserModal } from './create-user-modal';
+import { TemporaryPasswordDialog } from './temporary-password-dialog';
 import { AdminDetailsModal } from './admin-details-modal';
 import { fullName } from '../../../lib/format';
 import {
@@ -47,6 +49,7 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
   const list = useListParams({ status: 'all' as StatusFilter }, { prefix: 'admins' });
   const status = list.filters.status as StatusFilter;
   const [isAdding, setIsAdding] = useState(false);
+  const [created, setCreated] = useState<UserCreated | null>(null);
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const query = useUsers({
     role: 'admin',
@@ -193,7 +196,26 @@ export function AdminOverview({ actor }: { actor: PublicUser }) {
         </>
       }
     >
-      {isAdding ? <AddAdminModal onClose={() => setIsAdding(false)} /> : null}
+      {/* The one Add Admin form of user management too (phone optional, a generated password,
+          the six toggles), so the two places never contradict each other. */}
+      {isAdding ? (
+        <CreateUserModal
+          kind="admin"
+          onClose={() => setIsAdding(false)}
+          onCreated={(user) => {
+            setIsAdding(false);
+            setCreated(user);
+          }}
+        />
+      ) : null}
+      {created ? (
+        <TemporaryPasswordDialog
+          name={fullName(created.user)}
+          password={created.temporaryPassword}
+          invitedEmail={created.user.email}
+          onClose={() => setCreated(null)}
+        />
+      ) : null}
       {details ? (
         <AdminDetailsModal
           admin={details}
