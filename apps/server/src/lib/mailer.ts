@@ -11,6 +11,8 @@ export interface MailAttachment {
   filename: string;
   content: string;
   contentType: string;
+  /** 'base64' for a binary file (a credit note's PDF); absent: `content` is the text itself. */
+  encoding?: 'base64';
 }
 
 export interface OutgoingMail {
@@ -18,7 +20,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   replyTo?: string;
-  /** Files sent with the message (an appointment's `.ics`). */
+  /** Files sent with the message (an appointment's `.ics`, a credit note's PDF). */
   attachments?: MailAttachment[];
 }
 

@@ -20,6 +20,8 @@ export interface DeliveryAttachment {
   filename: string;
   content: string;
   contentType: string;
+  /** 'base64' for a binary file (a credit note's PDF); absent: `content` is the text itself. */
+  encoding?: 'base64';
 }
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));

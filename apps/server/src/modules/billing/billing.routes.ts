@@ -7,6 +7,7 @@ import {
   feeNotePageSchema,
   feeNoteSavedSchema,
   feeNoteSchema,
+  formatKsh,
   idParamsSchema,
   listFeeNotesQuerySchema,
   listPaymentsQuerySchema,
@@ -230,7 +231,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: recorders,
     },
     async (request, reply) => {
-      const payment = await recordPayment(
+      const { payment, stillOwedKsh } = await recordPayment(
         deps,
         currentUser(request),
         request.body,
@@ -238,7 +239,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send({
         success: true as const,
-        message: M.paymentRecorded(payment.receiptNumber ?? ''),
+        message: M.paymentRecorded(
+          payment.receiptNumber ?? '',
+          formatKsh(payment.amountKsh),
+          stillOwedKsh > 0 ? formatKsh(stillOwedKsh) : null,
+        ),
         payment,
       });
     },
