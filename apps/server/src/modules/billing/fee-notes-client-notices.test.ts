@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { startAfricasTalkingFake } from '../../../test/outbox-fakes';
-import { deliveries, notifications, type UserRow } from '../../db/schema';
+import { appointments, deliveries, notifications, type UserRow } from '../../db/schema';
 
 /**
  * Cancelling a fee note (ADR 035): the client, who holds a text and an email saying it is due, is
@@ -243,5 +243,69 @@ describe('a part payment is announced as received, with what is still owed', () 
       method: 'cash',
     });
     expect(rest.json().message).toMatch(/^Payment recorded: KSh 22,100, paid in full\. Receipt /);
+  });
+});
+
+describe('what a client owes, one rule on every screen', () => {
+  it('agrees between the dashboard and Billing: fee notes, a part payment, a credit note, appointment fees', async () => {
+    const client = await seedUser(ctx, {
+      role: 'client',
+      email: 'halima.yusuf@eastleigh-textiles.co.ke',
+    });
+    const clientToken = await sessionFor(ctx, client);
+    const first = await issuedFor(client);
+    const second = await issuedFor(client);
+    const cancelledOne = await issuedFor(client);
+    await cancel(cancelledOne);
+    const part = await call(advocateToken, 'POST', '/api/payments', {
+      feeNoteId: first.id,
+      amountKsh: 30_000,
+      method: 'cash',
+    });
+    expect(part.statusCode, part.body).toBe(201);
+    // An appointment's fee of KSh 5,000, KSh 2,000 of it paid; a cancelled one owes nothing.
+    const startsAt = new Date('2026-12-15T07:00:00Z');
+    const seeded = (status: 'confirmed' | 'cancelled') => ({
+      title: `Consultation on the Eastleigh lease (${status})`,
+      description: 'The landlord’s notice to vacate',
+      type: 'consultation' as const,
+      status,
+      feeKsh: 5_000,
+      clientId: client.id,
+      clientFirstName: client.firstName,
+      clientLastName: client.lastName,
+      clientEmail: client.email,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      durationMinutes: 30,
+      ...(status === 'cancelled'
+        ? { cancelledAt: new Date(), cancellationReason: 'Settled with the landlord' }
+        : {}),
+    });
+    const [live] = await ctx.database.db
+      .insert(appointments)
+      .values(seeded('confirmed'))
+      .returning();
+    await ctx.database.db.insert(appointments).values(seeded('cancelled'));
+    const paid = await call(advocateToken, 'POST', '/api/payments', {
+      appointmentId: live!.id,
+      amountKsh: 2_000,
+      method: 'cash',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    const owed = 42_100 - 30_000 + 42_100 + 5_000 - 2_000;
+    const billing = (await call(clientToken, 'GET', '/api/fee-notes')).json() as FeeNotePage;
+    expect(billing.balanceKsh).toBe(owed);
+    const dashboard = (await call(clientToken, 'GET', '/api/dashboard/stats')).json() as {
+      client: { feesPendingKsh: number; feesPendingCount: number };
+    };
+    expect(dashboard.client.feesPendingKsh).toBe(owed);
+    expect(dashboard.client.feesPendingCount).toBe(3);
+    const staffView = (
+      await call(advocateToken, 'GET', `/api/fee-notes?clientId=${client.id}`)
+    ).json() as FeeNotePage;
+    expect(staffView.balanceKsh).toBe(owed);
+    expect(second.status).toBe('issued');
   });
 });

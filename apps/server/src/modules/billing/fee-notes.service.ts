@@ -36,7 +36,6 @@ import { findUserById } from '../users/users.repository';
 import { nowOf, type BillingDeps } from './billing-deps';
 import { feeNoteAsSeenBy, feeNoteSummaryOf } from './billing-view';
 import {
-  balanceOfClient,
   claimBillingNumber,
   deleteFeeNoteRow,
   findFeeNote,
@@ -52,6 +51,7 @@ import {
   type NewFeeNoteLine,
 } from './fee-notes.repository';
 import { renderCreditNoteOf } from './billing-letterhead';
+import { owedByClient } from './owed.repository';
 import { paymentsOfFeeNote } from './payments.repository';
 
 /**
@@ -153,7 +153,8 @@ export async function listFeeNotes(
   const balanceFor = scope.clientId ?? query.clientId;
   const [{ rows, total, sums }, balanceKsh] = await Promise.all([
     listFeeNoteRows(deps.db, { ...query, today }, scope),
-    balanceFor ? balanceOfClient(deps.db, balanceFor) : Promise.resolve(null),
+    // The one rule of what a client owes (owed.repository): the dashboard states the same sum.
+    balanceFor ? owedByClient(deps.db, balanceFor).then((owed) => owed.totalKsh) : null,
   ]);
   return {
     feeNotes: rows.map((row) => feeNoteSummaryOf(row, today)),
