@@ -15,6 +15,7 @@ import { latestMailTo, signInThroughUi } from '../support/accounts';
 import { E2E_DARAJA } from '../support/daraja';
 import { journeyStep } from '../support/journey';
 import { callApi, ownerToken, uniqueSuffix, useSessionToken } from '../support/user-management';
+import { workingDayFrom } from '../support/working-day';
 
 /**
  * Billing, walked on a phone (360 × 780): an advocate drafts a fee note with long lines for a
@@ -94,7 +95,7 @@ async function issuedFeeNote(request: APIRequestContext, lines: [string, number]
   due.setUTCDate(due.getUTCDate() + 14);
   const draft = await callApi<{ feeNote: { id: string } }>(request, owner, 'POST', '/fee-notes', {
     clientId: client.id,
-    dueDate: due.toISOString().slice(0, 10),
+    dueDate: workingDayFrom(due.toISOString().slice(0, 10)),
     lines: lines.map(([description, unitPriceKsh]) => ({
       kind: 'fee',
       description,
@@ -244,7 +245,7 @@ test('an advocate issues a fee note; the client pays it by M-Pesa on a phone and
     const sent = await simulator.sendCallback(push.checkoutRequestId);
     expect(sent.status).toBe(200);
     await expect(dialog.getByRole('status')).toContainText(
-      /Paid\. Your receipt is RC\/\d{4}\/\d+/,
+      /Paid in full\. Your receipt is RC\/\d{4}\/\d+/,
       {
         timeout: 15_000,
       },
@@ -321,9 +322,11 @@ test('a push cancelled on the phone says so in plain words; Try again pays part 
     const payPart = dialog.getByRole('button', { name: 'Pay KSh 10,000' });
     await step(13, 'try-again', payPart);
     await payPart.click();
-    await expect(dialog.getByRole('status')).toContainText(/Paid\. Your receipt is RC\//, {
-      timeout: 15_000,
-    });
+    // A part payment is never announced as paid: what came in, and what is still owed.
+    await expect(dialog.getByRole('status')).toContainText(
+      /KSh 10,000 received; KSh 20,000 still owed\. Your receipt is RC\//,
+      { timeout: 15_000 },
+    );
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     // Partly paid: KSh 20,000 still owed, and Pay still offered.

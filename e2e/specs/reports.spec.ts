@@ -9,6 +9,7 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
+import { workingDayFrom } from '../support/working-day';
 
 /**
  * Reports in a real browser (docs/product-rules.md#reports): an admin allowed to view them opens
@@ -101,7 +102,7 @@ async function seed(request: APIRequestContext): Promise<People> {
   await callApi(request, owner, 'POST', `/conversations/${started.conversation.id}/messages`, {
     body: 'On the 14th; we will be there.',
   });
-  const due = nairobiToday();
+  const due = workingDayFrom(nairobiToday());
   const draft = await callApi<{ feeNote: { id: string } }>(request, owner, 'POST', '/fee-notes', {
     clientId: client.id,
     dueDate: due,

@@ -12,6 +12,7 @@ export interface MailAttachment {
   /** The file's text, or its bytes in base64 when `encoding` says so (a PDF). */
   content: string;
   contentType: string;
+  /** 'base64' for a binary file (a credit note's PDF); absent: `content` is the text itself. */
   encoding?: 'base64';
 }
 
@@ -20,7 +21,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   replyTo?: string;
-  /** Files sent with the message (an appointment's `.ics`). */
+  /** Files sent with the message (an appointment's `.ics`, a credit note's PDF). */
   attachments?: MailAttachment[];
 }
 

@@ -3,6 +3,8 @@
  * place totals are computed. Money is whole Kenyan shillings, always integers.
  */
 
+import { addDays, dayOfWeek } from '../appointments/rules';
+
 export const FEE_NOTE_STATUSES = ['draft', 'issued', 'partly_paid', 'paid', 'cancelled'] as const;
 export type FeeNoteStatus = (typeof FEE_NOTE_STATUSES)[number];
 
@@ -134,3 +136,29 @@ export function paybillAccountNumber(reference: string): string {
 
 /** An M-Pesa transaction code as Safaricom writes it: 10 capital letters and digits. */
 export const MPESA_RECEIPT_PATTERN = /^[A-Z0-9]{10}$/;
+
+/**
+ * A fee note falls due on a working day (docs/product-rules.md#billing): not a Saturday, Sunday or
+ * Kenyan public holiday (Jamhuri Day and Boxing Day 2026 are Saturdays). A due date on another day
+ * is refused with the next working day named, never moved silently: the date is printed on a tax
+ * document. `isHoliday` is the server's holiday rule (lib/kenyan-holidays); the form, which has
+ * no holiday list, passes `() => false` and leaves holidays to the server's answer.
+ */
+export type DueDateProblem = 'weekend' | 'holiday';
+
+export function dueDateProblem(
+  date: string,
+  isHoliday: (date: string) => boolean,
+): DueDateProblem | null {
+  const day = dayOfWeek(date);
+  if (day === 0 || day === 6) return 'weekend';
+  return isHoliday(date) ? 'holiday' : null;
+}
+
+/** `date` itself when it is a working day, else the first working day after it. */
+export function nextWorkingDay(date: string, isHoliday: (date: string) => boolean): string {
+  let day = date;
+  // A fortnight is more than any run of Kenyan weekends and holidays together.
+  for (let step = 0; step < 14 && dueDateProblem(day, isHoliday); step++) day = addDays(day, 1);
+  return day;
+}

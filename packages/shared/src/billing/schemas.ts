@@ -11,15 +11,33 @@ import {
 } from '../common/list-query';
 import { VALIDATION } from '../common/texts';
 import { boundedDay, boundedInstant } from '../common/date-fields';
+import { formatNairobiDay } from '../common/dates';
 import {
   FEE_NOTE_LIMITS as L,
   FEE_NOTE_LINE_KINDS,
   FEE_NOTE_STATUSES,
   PAYMENT_STATES,
+  dueDateProblem,
+  nextWorkingDay,
 } from './rules';
 import { BILLING_MESSAGES as M } from './texts';
 
 /** The `/api/fee-notes` and `/api/payments` contract (ADR 035). */
+
+const noHolidayList = () => false;
+
+/**
+ * Why `date` cannot be a due date, naming the next working day; the server calls it with the
+ * Kenyan holiday rule, the form's schema without (a weekend only).
+ */
+export function dueDateMessage(date: string, isHoliday: (date: string) => boolean): string {
+  const problem = dueDateProblem(date, isHoliday) ?? 'weekend';
+  return M.dueDateNotWorkingDay(
+    formatNairobiDay(date),
+    problem,
+    formatNairobiDay(nextWorkingDay(date, isHoliday)),
+  );
+}
 
 const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, {
@@ -37,10 +55,15 @@ const kraPinField = z.preprocess(
     .optional(),
 );
 
+/** A working day (rules.ts `dueDateProblem`); holidays are the server's to check (it has the list). */
 const dueDateField = z
   .string({ error: M.dueDateRequired })
   .min(1, { error: M.dueDateRequired })
-  .pipe(boundedDay(M.dueDateInvalid));
+  .pipe(boundedDay(M.dueDateInvalid))
+  .superRefine((date, ctx) => {
+    if (dueDateProblem(date, noHolidayList))
+      ctx.addIssue({ code: 'custom', message: dueDateMessage(date, noHolidayList) });
+  });
 
 export const feeNoteLineInputSchema = z.object({
   kind: z.enum(FEE_NOTE_LINE_KINDS, { error: 'Choose fee or disbursement' }),

@@ -21,6 +21,9 @@ export const BILLING_MESSAGES = {
   caseNotTheClients: 'Choose one of this client’s cases, or none',
   dueDateRequired: 'Choose the date payment is due',
   dueDateInvalid: 'Dates are written YYYY-MM-DD',
+  /** `day` and `next` in words ("Sat 12 Dec 2026"). */
+  dueDateNotWorkingDay: (day: string, problem: 'weekend' | 'holiday', next: string) =>
+    `${day} is ${problem === 'weekend' ? 'a weekend day' : 'a Kenyan public holiday'}: a fee note falls due on a working day. Choose ${next} or later.`,
   linesRequired: 'Add at least one line',
   linesTooMany: (max: number) => `A fee note holds at most ${max} lines`,
   descriptionRequired: 'Describe the work or the cost',
@@ -49,7 +52,14 @@ export const BILLING_MESSAGES = {
   notPayable: 'This can no longer be paid: it is cancelled, paid or not yet issued',
   referenceRequired: 'Give the reference: the M-Pesa code, cheque number or bank reference',
   receivedAtInvalid: 'The date received cannot be in the future',
-  paymentRecorded: (receipt: string) => `Payment recorded. Receipt ${receipt}`,
+  /**
+   * `stillOwed`: what remains on the fee note or appointment after it ("KSh 123,050"), or null
+   * once nothing does. A part payment is never announced as "paid".
+   */
+  paymentRecorded: (receipt: string, amount: string, stillOwed: string | null) =>
+    stillOwed
+      ? `${amount} received; ${stillOwed} still owed. Receipt ${receipt}`
+      : `Payment recorded: ${amount}, paid in full. Receipt ${receipt}`,
   methodRequired: 'Choose how it was paid',
   flagAmountDiffers: (paid: string, asked: string) =>
     `M-Pesa reported ${paid} for a request of ${asked}: check the M-Pesa statement before recording it`,
@@ -67,6 +77,9 @@ export const BILLING_MESSAGES = {
   issuedNoticeTitle: (number: string) => `Fee note ${number}`,
   issuedNotice: (number: string, amount: string, due: string) =>
     `The firm has sent you fee note ${number} for ${amount}, due ${due}. You can see it, download it and pay it by M-Pesa in the client portal.`,
+  cancelledNoticeTitle: (number: string) => `Fee note ${number} cancelled`,
+  cancelledNotice: (number: string, amount: string, creditNote: string, reason: string) =>
+    `The firm has cancelled fee note ${number} for ${amount} by credit note ${creditNote} (attached to the email). Nothing is due on it; do not pay it. Reason: ${reason}`,
   receiptNoticeTitle: (receipt: string) => `Payment received: ${receipt}`,
   /** The receipt email to a visitor who paid their booking's fee (no account, no bell). */
   visitorReceiptSubject: (receipt: string) => `Your receipt ${receipt}`,
@@ -78,15 +91,21 @@ export const BILLING_MESSAGES = {
       '',
       'Thank you.',
     ].join('\n'),
-  receiptNotice: (amount: string, what: string, receipt: string) =>
-    `We received ${amount} for ${what}. Your receipt is ${receipt}. Thank you.`,
+  receiptNotice: (amount: string, what: string, receipt: string, stillOwed: string | null) =>
+    stillOwed
+      ? `We received ${amount} for ${what}; ${stillOwed} is still owed on it. Your receipt is ${receipt}. Thank you.`
+      : `We received ${amount} for ${what}, paid in full. Your receipt is ${receipt}. Thank you.`,
 } as const;
 
 /** M-Pesa payment texts: what the client sees while their phone asks for the PIN, and after. */
 export const MPESA_TEXTS = {
   checkPhone: 'Check your phone and enter your M-Pesa PIN',
   waiting: 'Waiting for M-Pesa to confirm…',
-  succeeded: (receipt: string) => `Paid. Your receipt is ${receipt}`,
+  /** `stillOwed` as in `paymentRecorded`: a part payment says what remains, never "Paid". */
+  succeeded: (receipt: string, amount: string, stillOwed: string | null) =>
+    stillOwed
+      ? `${amount} received; ${stillOwed} still owed. Your receipt is ${receipt}`
+      : `Paid in full. Your receipt is ${receipt}`,
   cancelled: 'You cancelled the M-Pesa request on your phone. Nothing was paid.',
   timedOut:
     'Your phone did not answer the M-Pesa request in time (it may be off or out of network). Nothing was paid.',
@@ -254,6 +273,7 @@ export const BILLING_SCREEN_TEXTS = {
   noCase: 'None: general work for the client',
   casesLoading: 'Loading the client’s matters…',
   dueDateLabel: 'Due date',
+  dueDateHint: 'A working day: not a Saturday, Sunday or Kenyan public holiday.',
   buyerKraPinLabel: 'Client’s KRA PIN (optional)',
   buyerKraPinHint: 'Printed on the fee note when the client asks for it, e.g. A123456789B.',
   linesLegend: 'Lines',

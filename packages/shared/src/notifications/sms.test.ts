@@ -25,7 +25,10 @@ describe('SMS texts', () => {
     SMS.courtDateMoved(caseNumber, when),
     SMS.courtDateTomorrow(caseNumber, '09:30'),
     SMS.paymentReceived('KSh 15,000', what, when, 'QGH7XK2L9P'),
+    // A part payment: the largest amounts a fee note may carry, what is still owed said.
+    SMS.paymentReceived('KSh 999,999,999', what, when, 'QGH7XK2L9P', 'KSh 999,999,998'),
     SMS.newMessage('https://portal.mwamba-advocates.co.ke/messages'),
+    SMS.feeNoteCancelled('FN/2026/10234', 'CN/2026/10012'),
   ];
 
   it.each(all.map((text) => [text]))('fits one GSM-7 SMS: %s', (text) => {

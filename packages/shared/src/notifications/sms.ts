@@ -29,7 +29,7 @@ export const SMS_KIND_LABELS: Record<SmsKind, string> = {
     'My appointments: booked, confirmed, moved or cancelled, and reminders the day before and 2 hours before',
   court_dates: 'My court dates: set or moved, and a reminder the day before',
   messages: 'A new secure message from the firm is waiting (never its content)',
-  billing: 'My fee notes and the receipts of my payments',
+  billing: 'My fee notes (sent or cancelled) and the receipts of my payments',
 };
 
 /** Profile's Text messages section: the notice the Data Protection Act (s. 29) asks for. */
@@ -89,10 +89,22 @@ export const SMS = {
   courtDateTomorrow: (caseNumber: string, when: string) =>
     `${FIRM}: reminder, case ${clip(caseNumber, 30)} is in court tomorrow, ${when}. ${CALL}`,
   /** `amount`: "KSh 5,000"; `reference`: the M-Pesa code or the bank's, as recorded. */
-  paymentReceived: (amount: string, what: string, when: string, reference: string) =>
-    `${FIRM}: we received ${amount} for your ${clip(what, 30)} on ${when}. Ref ${clip(reference, 20)}. Thank you. ${CALL}`,
+  paymentReceived: (
+    amount: string,
+    what: string,
+    when: string,
+    reference: string,
+    /** What remains owed on it ("KSh 123,050"); null once nothing does. */
+    stillOwed: string | null = null,
+  ) =>
+    stillOwed
+      ? `${FIRM}: received ${amount} for ${clip(what, 20)} on ${when}; ${stillOwed} still owed. Ref ${clip(reference, 12)}. ${CALL}`
+      : `${FIRM}: we received ${amount} for your ${clip(what, 30)} on ${when}. Ref ${clip(reference, 20)}. Thank you. ${CALL}`,
   feeNoteIssued: (number: string, amount: string, due: string) =>
     `${FIRM}: fee note ${number} for ${amount} is due ${due}. See it and pay by M-Pesa in the client portal. ${CALL}`,
+  /** A cancelled fee note: the text the client holds says "due … pay", so this says it is not. */
+  feeNoteCancelled: (number: string, creditNote: string) =>
+    `${FIRM}: fee note ${number} is cancelled by credit note ${creditNote}. Nothing is due on it; do not pay it. ${CALL}`,
   newMessage: (link: string) =>
     `${FIRM}: you have a new secure message from the firm. Sign in to read it: ${link}`,
 } as const;

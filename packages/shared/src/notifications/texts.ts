@@ -31,6 +31,7 @@ export const NOTIFICATION_KINDS = [
   'message_received',
   'delivery_failed',
   'fee_note_issued',
+  'fee_note_cancelled',
   'payment_received',
   'payment_flagged',
 ] as const;
@@ -70,7 +71,7 @@ export const NOTIFICATION_EMAIL_KIND_LABELS: Record<NotificationEmailKind, strin
   appointment_confirmed: 'An appointment is confirmed',
   appointment_rescheduled: 'An appointment is rescheduled',
   appointment_cancelled: 'An appointment is cancelled',
-  fee_note_issued: 'The firm sends me a fee note',
+  fee_note_issued: 'The firm sends me a fee note or cancels one (with its credit note)',
   payment_received: 'A payment of mine is received (with its receipt)',
   message_unread: `A message to me is still unread after ${MESSAGE_LIMITS.emailAfterMinutes} minutes`,
 };

@@ -486,6 +486,7 @@ export const DELIVERY_KIND_LABELS: Readonly<Record<string, string>> = {
   message_unread: 'Unread secure message',
   payment_receipt: 'Payment receipt',
   fee_note_issued: 'Fee note issued',
+  fee_note_cancelled: 'Fee note cancelled',
   test_sms: 'Test SMS',
 };
 

@@ -21,6 +21,7 @@ export interface DeliveryAttachment {
   /** The file's text, or its bytes in base64 when `encoding` says so (a receipt's PDF). */
   content: string;
   contentType: string;
+  /** 'base64' for a binary file (a credit note's PDF); absent: `content` is the text itself. */
   encoding?: 'base64';
 }
 

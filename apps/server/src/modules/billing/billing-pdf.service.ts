@@ -1,27 +1,23 @@
 import {
   BILLING_MESSAGES,
-  FIRM_IDENTITY,
-  FIRM_OFFICES,
-  formatKenyanPhone,
   isFeeNoteOverdue,
   nairobiToday,
   paybillAccountNumber,
-  type FirmSettings,
 } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { readFirmSettings, withConfiguredMpesa } from '../settings/firm-settings.service';
 import { findUserById } from '../users/users.repository';
-import type {
-  BillingParty,
-  CreditNoteDocument,
-  FeeNoteDocument,
-  Letterhead,
-  PaymentChannels,
-  ReceiptDocument,
-} from './billing-documents';
-import { renderCreditNotePdf } from './credit-note-pdf';
+import type { BillingParty, FeeNoteDocument, ReceiptDocument } from './billing-documents';
+import {
+  channelsOf,
+  clientPartyOf,
+  fileNameOf,
+  letterheadOf,
+  partyOf,
+  renderCreditNoteOf,
+} from './billing-letterhead';
 import { renderFeeNotePdf } from './fee-note-pdf';
 import { renderReceiptPdf } from './receipt-pdf';
 import { nowOf, type BillingDeps } from './billing-deps';
@@ -35,52 +31,6 @@ import { paymentForReceipt } from './payments.service';
  * The fee note and receipt PDFs (ADR 035): built from the same rows and the same rule of what the
  * client may see as the screens, on the firm's letterhead from System Settings.
  */
-
-const MAIN_OFFICE = FIRM_OFFICES.find((office) => office.isMain) ?? FIRM_OFFICES[0]!;
-
-function letterheadOf(settings: FirmSettings): Letterhead {
-  return {
-    firmName: FIRM_IDENTITY.name,
-    addressLines: [MAIN_OFFICE.address, `${MAIN_OFFICE.city} ${MAIN_OFFICE.postalCode}`.trim()],
-    phone: FIRM_IDENTITY.phone,
-    email: MAIN_OFFICE.email,
-    kraPin: settings.kraPin || null,
-    isVatRegistered: settings.isVatRegistered,
-  };
-}
-
-function channelsOf(settings: FirmSettings, accountReference: string): PaymentChannels {
-  return {
-    mpesa: settings.mpesaNumber
-      ? { kind: settings.mpesaKind, number: settings.mpesaNumber, accountReference }
-      : null,
-    bank:
-      settings.bankName && settings.bankAccountNumber
-        ? {
-            bankName: settings.bankName,
-            branch: settings.bankBranch,
-            accountName: settings.bankAccountName || FIRM_IDENTITY.name,
-            accountNumber: settings.bankAccountNumber,
-          }
-        : null,
-    phone: FIRM_IDENTITY.phone,
-  };
-}
-
-function partyOf(
-  person: { firstName: string; lastName: string; email: string; phone: string | null },
-  kraPin: string | null,
-): BillingParty {
-  return {
-    name: `${person.firstName} ${person.lastName}`,
-    email: person.email,
-    phone: person.phone ? formatKenyanPhone(person.phone) : null,
-    kraPin,
-  };
-}
-
-/** A file name a person's computer accepts: `FN-2026-0042.pdf`. */
-const fileNameOf = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
 
 /** GET /api/fee-notes/{id}/pdf: an issued fee note (a draft has no number and is not drawn). */
 export async function feeNotePdf(deps: BillingDeps, user: UserRow, id: string) {
@@ -98,15 +48,7 @@ export async function feeNotePdf(deps: BillingDeps, user: UserRow, id: string) {
     number: note.number!,
     issuedAt: note.issuedAt!,
     dueDate: note.dueDate,
-    client: partyOf(
-      {
-        firstName: row.clientFirstName,
-        lastName: row.clientLastName,
-        email: row.clientEmail,
-        phone: row.clientPhone,
-      },
-      note.buyerKraPin,
-    ),
+    client: clientPartyOf(row),
     caseLabel: row.caseTitle && row.caseNumber ? `${row.caseTitle} (${row.caseNumber})` : null,
     lines: lines.map(lineView),
     totals: totalsOf(note),
@@ -131,30 +73,9 @@ export async function feeNotePdf(deps: BillingDeps, user: UserRow, id: string) {
 /** GET /api/fee-notes/{id}/credit-note: the credit note that cancelled a fee note. */
 export async function creditNotePdf(deps: BillingDeps, user: UserRow, id: string) {
   const row = await findFeeNote(deps.db, id, feeNoteScopeOf(user));
-  const note = row?.note;
-  if (!row || !note?.creditNoteNumber || !note.cancelledAt || !note.cancelReason) {
-    throw AppError.notFound(BILLING_MESSAGES.creditNoteNotFound, 'NOT_FOUND');
-  }
-  const settings = await readFirmSettings({ ...deps, db: deps.db });
-  const doc: CreditNoteDocument = {
-    letterhead: letterheadOf(settings),
-    number: note.creditNoteNumber,
-    issuedAt: note.cancelledAt,
-    client: partyOf(
-      {
-        firstName: row.clientFirstName,
-        lastName: row.clientLastName,
-        email: row.clientEmail,
-        phone: row.clientPhone,
-      },
-      note.buyerKraPin,
-    ),
-    feeNoteNumber: note.number!,
-    reason: note.cancelReason,
-    amountKsh: note.totalKsh,
-    vatKsh: note.vatKsh,
-  };
-  return { filename: fileNameOf(note.creditNoteNumber), bytes: await renderCreditNotePdf(doc) };
+  const file = row ? await renderCreditNoteOf(deps, deps.db, row) : undefined;
+  if (!file) throw AppError.notFound(BILLING_MESSAGES.creditNoteNotFound, 'NOT_FOUND');
+  return file;
 }
 
 /** GET /api/payments/{id}/receipt: a succeeded payment's receipt. */

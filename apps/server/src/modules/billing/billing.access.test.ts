@@ -115,7 +115,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
       return {
         method: 'PUT',
         url: `/api/fee-notes/${note.id}`,
-        payload: { dueDate: '2026-12-20', lines: LINES },
+        payload: { dueDate: '2026-12-21', lines: LINES },
       };
     },
   },

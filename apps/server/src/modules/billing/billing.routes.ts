@@ -8,6 +8,7 @@ import {
   feeNotePageSchema,
   feeNoteSavedSchema,
   feeNoteSchema,
+  formatKsh,
   idParamsSchema,
   listFeeNotesQuerySchema,
   listPaymentsQuerySchema,
@@ -232,7 +233,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: recorders,
     },
     async (request, reply) => {
-      const payment = await recordPayment(
+      const { payment, stillOwedKsh } = await recordPayment(
         deps,
         currentUser(request),
         request.body,
@@ -240,7 +241,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send({
         success: true as const,
-        message: M.paymentRecorded(payment.receiptNumber ?? ''),
+        message: M.paymentRecorded(
+          payment.receiptNumber ?? '',
+          formatKsh(payment.amountKsh),
+          stillOwedKsh > 0 ? formatKsh(stillOwedKsh) : null,
+        ),
         payment,
       });
     },

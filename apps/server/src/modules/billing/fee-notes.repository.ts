@@ -253,18 +253,3 @@ export async function listAllFeeNotesOf(db: Executor, clientId: string) {
     .where(and(eq(feeNotes.clientId, clientId), ne(feeNotes.status, 'draft')))
     .orderBy(asc(feeNotes.createdAt), asc(feeNotes.id));
 }
-
-/** What a client owes across their payable fee notes (the statement's balance). */
-export async function balanceOfClient(db: Executor, clientId: string): Promise<number> {
-  const [row] = await db
-    .select({
-      balance: sql<number>`coalesce(sum(${feeNotes.totalKsh} - ${feeNotes.paidKsh}), 0)`.mapWith(
-        Number,
-      ),
-    })
-    .from(feeNotes)
-    .where(
-      and(eq(feeNotes.clientId, clientId), inArray(feeNotes.status, ['issued', 'partly_paid'])),
-    );
-  return row?.balance ?? 0;
-}

@@ -5,6 +5,8 @@ import {
   VAT_RATE_PERCENT,
   billingNumber,
   can,
+  dueDateMessage,
+  dueDateProblem,
   feeNoteSums,
   formatKsh,
   formatNairobiDay,
@@ -23,6 +25,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { FeeNoteRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isKenyanPublicHoliday } from '../../lib/kenyan-holidays';
 import { assertCan } from '../../lib/permissions';
 import type { RequestMeta } from '../../lib/route-kit';
 import { writeAudit } from '../audit/audit-log.repository';
@@ -33,7 +36,6 @@ import { findUserById } from '../users/users.repository';
 import { nowOf, type BillingDeps } from './billing-deps';
 import { feeNoteAsSeenBy, feeNoteSummaryOf } from './billing-view';
 import {
-  balanceOfClient,
   claimBillingNumber,
   deleteFeeNoteRow,
   findFeeNote,
@@ -45,8 +47,11 @@ import {
   updateFeeNoteRow,
   writeLines,
   type FeeNoteScope,
+  type FeeNoteWithParties,
   type NewFeeNoteLine,
 } from './fee-notes.repository';
+import { renderCreditNoteOf } from './billing-letterhead';
+import { owedByClient } from './owed.repository';
 import { paymentsOfFeeNote } from './payments.repository';
 
 /**
@@ -81,6 +86,14 @@ async function totalsFor(deps: BillingDeps, db: Executor, lines: readonly FeeNot
     throw AppError.badRequest(M.totalTooLarge, { lines: M.totalTooLarge });
   }
   return sums;
+}
+
+/** The Kenyan holidays the shared schema cannot know (it refuses weekends itself). */
+function assertDueOnWorkingDay(dueDate: string) {
+  if (dueDateProblem(dueDate, isKenyanPublicHoliday)) {
+    const message = dueDateMessage(dueDate, isKenyanPublicHoliday);
+    throw AppError.badRequest(message, { dueDate: message });
+  }
 }
 
 async function assertClientAndCase(db: Executor, clientId: string, caseId: string | null) {
@@ -140,7 +153,8 @@ export async function listFeeNotes(
   const balanceFor = scope.clientId ?? query.clientId;
   const [{ rows, total, sums }, balanceKsh] = await Promise.all([
     listFeeNoteRows(deps.db, { ...query, today }, scope),
-    balanceFor ? balanceOfClient(deps.db, balanceFor) : Promise.resolve(null),
+    // The one rule of what a client owes (owed.repository): the dashboard states the same sum.
+    balanceFor ? owedByClient(deps.db, balanceFor).then((owed) => owed.totalKsh) : null,
   ]);
   return {
     feeNotes: rows.map((row) => feeNoteSummaryOf(row, today)),
@@ -160,6 +174,7 @@ export async function createFeeNote(
 ): Promise<FeeNote> {
   assertCan(user, 'fee-notes:manage');
   const id = await deps.db.transaction(async (tx) => {
+    assertDueOnWorkingDay(input.dueDate);
     await assertClientAndCase(tx, input.clientId, input.caseId ?? null);
     const sums = await totalsFor(deps, tx, input.lines);
     const note = await insertFeeNote(tx, {
@@ -193,6 +208,7 @@ export async function updateFeeNote(
   await deps.db.transaction(async (tx) => {
     const note = await lockForStaff(tx, id);
     if (note.status !== 'draft') throw AppError.conflict(M.onlyDraftsChange);
+    assertDueOnWorkingDay(input.dueDate);
     await assertClientAndCase(tx, note.clientId, input.caseId ?? null);
     const sums = await totalsFor(deps, tx, input.lines);
     const saved = await updateFeeNoteRow(tx, id, draftColumns(input, sums));
@@ -233,6 +249,10 @@ export async function issueFeeNote(
   await deps.db.transaction(async (tx) => {
     const note = await lockForStaff(tx, id);
     if (note.status !== 'draft') throw AppError.conflict(M.alreadyIssued);
+    // A draft saved before the rule, or before a holiday was gazetted, is not issued on it.
+    if (dueDateProblem(note.dueDate, isKenyanPublicHoliday)) {
+      throw AppError.conflict(dueDateMessage(note.dueDate, isKenyanPublicHoliday));
+    }
     const lines = await linesOf(tx, id);
     const sums = await totalsFor(deps, tx, lines);
     if (sums.totalKsh < 1) throw AppError.conflict(M.emptyNoteCannotIssue);
@@ -272,6 +292,54 @@ async function tellClientOfIssue(tx: Executor, client: UserRow, note: FeeNoteRow
 }
 
 /**
+ * The client holds a text and an email saying the fee note is due: they are told it is not, in
+ * the cancelling transaction (ADR 028), the credit note attached to the email, the text under
+ * their "billing" choice (ADR 033).
+ */
+async function tellClientOfCancel(
+  deps: BillingDeps,
+  tx: Executor,
+  client: UserRow,
+  row: FeeNoteWithParties,
+) {
+  const { note } = row;
+  const creditNote = await renderCreditNoteOf(deps, tx, row);
+  await notify(tx, [client], {
+    kind: 'fee_note_cancelled',
+    type: 'info',
+    title: M.cancelledNoticeTitle(note.number!),
+    message: M.cancelledNotice(
+      note.number!,
+      formatKsh(note.totalKsh),
+      note.creditNoteNumber!,
+      note.cancelReason!,
+    ),
+    actionUrl: `/billing/${note.id}`,
+    subject: { type: 'fee_note', id: note.id },
+    // The same switch as the fee note's own email: whoever gets fee notes by email hears of this.
+    emailAs: 'fee_note_issued',
+    ...(creditNote
+      ? {
+          attachments: [
+            {
+              filename: creditNote.filename,
+              content: creditNote.bytes.toString('base64'),
+              contentType: 'application/pdf',
+              encoding: 'base64' as const,
+            },
+          ],
+        }
+      : {}),
+    sms: {
+      kind: 'billing',
+      deliveryKind: 'fee_note_cancelled',
+      text: SMS.feeNoteCancelled(note.number!, note.creditNoteNumber!),
+    },
+    maySee: (person) => can(person, 'fee-notes:view', { clientId: note.clientId }),
+  });
+}
+
+/**
  * POST /api/fee-notes/{id}/cancel: a numbered credit note (CN) with the reason. A note with money
  * on it is not cancelled (that is a refund, outside this product).
  */
@@ -303,6 +371,9 @@ export async function cancelFeeNote(
       creditNoteNumber,
       reason,
     });
+    const withParties = await findFeeNote(tx, id, { withDrafts: true });
+    const client = await findUserById(tx, cancelled.clientId);
+    if (withParties && client) await tellClientOfCancel(deps, tx, client, withParties);
   });
   return readFeeNote(deps, user, id);
 }

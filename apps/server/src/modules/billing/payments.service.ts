@@ -127,7 +127,7 @@ export async function settlePayment(
   target: PaymentTarget,
   receivedAt: Date,
   extra: Partial<PaymentRow> = {},
-): Promise<PaymentRow> {
+): Promise<PaymentRow & { stillOwedKsh: number }> {
   const year = Number(nairobiToday(receivedAt).slice(0, 4));
   const receiptNumber = billingNumber('RC', year, await claimBillingNumber(tx, 'RC', year));
   const settled = await updatePaymentRow(tx, payment.id, {
@@ -137,9 +137,13 @@ export async function settlePayment(
     receivedAt,
     nextQueryAt: null,
   });
+  // What remains owed on the target once this payment is in: a part payment says so everywhere
+  // it is announced (bell, email, text, the recorder's toast), never "paid".
+  let stillOwedKsh = Math.max(0, target.balanceKsh - settled.amountKsh);
   if (target.kind === 'fee_note') {
     const note = await lockFeeNote(tx, target.id);
     const paidKsh = note!.paidKsh + settled.amountKsh;
+    stillOwedKsh = Math.max(0, note!.totalKsh - paidKsh);
     await updateFeeNoteRow(tx, target.id, {
       paidKsh,
       status: statusAfterPayment(note!.totalKsh, paidKsh),
@@ -166,6 +170,7 @@ export async function settlePayment(
       },
     });
   }
+  const stillOwed = stillOwedKsh > 0 ? formatKsh(stillOwedKsh) : null;
   const client = target.clientId ? await findUserById(tx, target.clientId) : undefined;
   if (client) {
     const amount = formatKsh(settled.amountKsh);
@@ -173,7 +178,7 @@ export async function settlePayment(
       kind: 'payment_received',
       type: 'success',
       title: M.receiptNoticeTitle(receiptNumber),
-      message: M.receiptNotice(amount, target.label, receiptNumber),
+      message: M.receiptNotice(amount, target.label, receiptNumber, stillOwed),
       actionUrl: target.kind === 'fee_note' ? `/billing/${target.id}` : '/appointments',
       subject: { type: 'payment', id: settled.id },
       sms: {
@@ -184,12 +189,13 @@ export async function settlePayment(
           target.label,
           formatNairobiDate(receivedAt),
           settled.mpesaReceiptNumber ?? receiptNumber,
+          stillOwed,
         ),
       },
       maySee: (person) => can(person, 'fee-notes:view', { clientId: client.id }),
     });
   }
-  return settled;
+  return { ...settled, stillOwedKsh };
 }
 
 /** POST /api/payments: money received outside the portal, recorded by staff. */
@@ -198,14 +204,14 @@ export async function recordPayment(
   user: UserRow,
   input: PaymentRecordValues,
   meta: RequestMeta,
-): Promise<Payment> {
+): Promise<{ payment: Payment; stillOwedKsh: number }> {
   assertCan(user, 'payments:record');
   const now = nowOf(deps);
   const receivedAt = input.receivedAt ? new Date(input.receivedAt) : now;
   if (receivedAt.getTime() > now.getTime() + 60_000) {
     throw AppError.badRequest(M.receivedAtInvalid, { receivedAt: M.receivedAtInvalid });
   }
-  const id = await deps.db.transaction(async (tx) => {
+  const settled = await deps.db.transaction(async (tx) => {
     const target = await lockPaymentTarget(tx, input, {});
     if (input.amountKsh > target.balanceKsh) {
       const message = M.amountOverBalance(formatKsh(target.balanceKsh));
@@ -236,9 +242,12 @@ export async function recordPayment(
         [target.kind === 'fee_note' ? 'feeNoteId' : 'appointmentId']: target.id,
       },
     });
-    return settled.id;
+    return { id: settled.id, stillOwedKsh: settled.stillOwedKsh };
   });
-  return readPayment(deps, user, id);
+  return {
+    payment: await readPayment(deps, user, settled.id),
+    stillOwedKsh: settled.stillOwedKsh,
+  };
 }
 
 /** GET /api/payments/{id}: a client's own, or any for staff. */

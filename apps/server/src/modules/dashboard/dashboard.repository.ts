@@ -2,6 +2,7 @@ import { LIVE_APPOINTMENT_STATUSES, type CaseStatus } from '@firm/shared';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appointments, caseCounts, cases, feeNotes, payments, users } from '../../db/schema';
+import { owedByClient } from '../billing/owed.repository';
 
 /**
  * The dashboards' counts and short lists (ADR 019). Each is one indexed query; the
@@ -109,8 +110,8 @@ export async function clientUpcoming(
 }
 
 /**
- * The client's fees still owed: appointments' (soonest first, listed) and the balance of their
- * issued fee notes, in one sum and count.
+ * The client's fees still owed: appointments' (soonest first, listed), and the sum and count by
+ * the one rule of what a client owes (billing/owed.repository), which the Billing screen shows too.
  */
 export async function clientUnpaid(
   db: Executor,
@@ -118,27 +119,16 @@ export async function clientUnpaid(
   limit: number,
 ): Promise<{ total: number; sumKsh: number; rows: DashboardAppointmentRow[] }> {
   const where = and(eq(appointments.clientId, clientId), owed);
-  const [rows, [summed], [billed]] = await Promise.all([
+  const [rows, owedNow] = await Promise.all([
     db
       .select(appointmentListColumns)
       .from(appointments)
       .where(where)
       .orderBy(asc(appointments.startsAt), asc(appointments.id))
       .limit(limit),
-    db
-      .select({ count, sum: sql<number>`coalesce(sum(${appointments.feeKsh}), 0)`.mapWith(Number) })
-      .from(appointments)
-      .where(where),
-    db
-      .select({ count, sum: feeNoteBalance })
-      .from(feeNotes)
-      .where(and(eq(feeNotes.clientId, clientId), feeNoteOwed)),
+    owedByClient(db, clientId),
   ]);
-  return {
-    total: (summed?.count ?? 0) + (billed?.count ?? 0),
-    sumKsh: (summed?.sum ?? 0) + (billed?.sum ?? 0),
-    rows,
-  };
+  return { total: owedNow.count, sumKsh: owedNow.totalKsh, rows };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ export const DELIVERY_KINDS = [
   'message_unread',
   'payment_receipt',
   'fee_note_issued',
+  'fee_note_cancelled',
   'test_sms',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import type { NotificationRow, UserRow } from '../../db/schema';
+import type { DeliveryAttachment, NotificationRow, UserRow } from '../../db/schema';
 import { invitationLines, issueInvitation } from '../auth/invitations';
 import { queueDelivery, type DeliveryKind } from '../deliveries/deliveries.repository';
 import { PORTAL_ORIGIN } from '../deliveries/outbox';
@@ -22,6 +22,7 @@ const DELIVERY_KIND: Partial<Record<NotificationRow['kind'], DeliveryKind>> = {
   court_date_set: 'court_date_set',
   court_date_reminder: 'court_date_reminder',
   fee_note_issued: 'fee_note_issued',
+  fee_note_cancelled: 'fee_note_cancelled',
   payment_received: 'payment_receipt',
 };
 
@@ -33,6 +34,7 @@ export async function queueNotificationEmails(
   tx: Executor,
   rows: readonly NotificationRow[],
   people: ReadonlyMap<string, UserRow>,
+  attachments?: DeliveryAttachment[],
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const row of rows) {
@@ -67,6 +69,7 @@ export async function queueNotificationEmails(
           FIRM_NAME,
         ].join('\n'),
         isConfidential: invitation !== null,
+        ...(attachments ? { attachments } : {}),
       }),
     );
   }

@@ -17,7 +17,12 @@ import {
   isClientAccount,
 } from '@firm/shared';
 import type { Db, Executor } from '../../db/client';
-import type { NotificationRow, NotificationSubject, UserRow } from '../../db/schema';
+import type {
+  DeliveryAttachment,
+  NotificationRow,
+  NotificationSubject,
+  UserRow,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { publishLiveEvent, THIS_PROCESS } from '../../lib/live-events';
 import type { DeliveryKind } from '../deliveries/deliveries.repository';
@@ -73,6 +78,8 @@ export interface NotificationDraft {
    * reminder goes with the court-date email, ADR 025).
    */
   emailAs?: NotificationEmailKind;
+  /** Files the client's email carries (a credit note's PDF); the bell and the text have none. */
+  attachments?: DeliveryAttachment[];
   /** The text a client recipient also gets, under their choice of `kind` (ADR 033). */
   sms?: { kind: SmsKind; deliveryKind: DeliveryKind; text: string };
   /**
@@ -150,6 +157,7 @@ export async function notify(
     tx,
     inserted.filter((row) => row.emailPending),
     new Map(people.map((user) => [user.id, user])),
+    draft.attachments,
   );
   if (draft.sms) {
     for (const person of people) {

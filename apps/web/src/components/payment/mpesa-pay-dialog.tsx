@@ -61,7 +61,14 @@ export function mpesaPayResolver<Out extends MpesaPayValues>(
 type Step =
   | { kind: 'form'; alert: string | null }
   /** Asked: the phone shows the PIN prompt; the payment is followed until it settles. */
-  | { kind: 'waiting'; paymentId: string; phone: string; amountKsh: number }
+  | {
+      kind: 'waiting';
+      paymentId: string;
+      phone: string;
+      amountKsh: number;
+      /** The balance when asked: the screen's own refreshes after the payment as it settles. */
+      balanceKsh: number;
+    }
   /** Paying from the portal is not set up: the firm's paybill instead. */
   | { kind: 'manual'; message: string };
 
@@ -183,6 +190,7 @@ export function MpesaPayDialog<Out extends MpesaPayValues>({
         paymentId: started.id,
         phone: values.phone,
         amountKsh: values.amountKsh ?? balanceKsh,
+        balanceKsh,
       });
     } catch (error) {
       if (error instanceof ApiError && error.message === MPESA_TEXTS.notSetUp) {
@@ -298,7 +306,13 @@ export function MpesaPayDialog<Out extends MpesaPayValues>({
           <p className="flex items-start gap-3 rounded-md bg-green-50 p-4 font-semibold text-green-900">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <span className="min-w-0 break-words">
-              {MPESA_TEXTS.succeeded(payment.receiptNumber ?? '')}
+              {MPESA_TEXTS.succeeded(
+                payment.receiptNumber ?? '',
+                formatKsh(payment.amountKsh),
+                step.kind === 'waiting' && step.balanceKsh > payment.amountKsh
+                  ? formatKsh(step.balanceKsh - payment.amountKsh)
+                  : null,
+              )}
             </span>
           </p>
         ) : null}

@@ -170,7 +170,7 @@ describe('a client pays their own appointment’s fee with M-Pesa', () => {
       await act(() => vi.advanceTimersByTimeAsync(3_000));
 
       expect(
-        await within(status).findByText(MPESA_TEXTS.succeeded('RC/2026/0012')),
+        await within(status).findByText(MPESA_TEXTS.succeeded('RC/2026/0012', 'KSh 5,000', null)),
       ).toBeInTheDocument();
       // The list is asked again: the card shows Paid, and nothing more to pay.
       await vi.waitFor(() => expect(listCalls().length).toBeGreaterThan(listedBefore));

@@ -245,7 +245,7 @@ describe("the visitor's manage page: a cancelled booking", () => {
       await act(() => vi.advanceTimersByTimeAsync(3_000));
 
       expect(
-        await within(status).findByText(MPESA_TEXTS.succeeded('RC/2026/0011')),
+        await within(status).findByText(MPESA_TEXTS.succeeded('RC/2026/0011', 'KSh 5,000', null)),
       ).toBeInTheDocument();
       expect(dialog.getByRole('button', { name: 'Done' })).toHaveFocus();
       // The booking is asked again: paid, and nothing more to pay.

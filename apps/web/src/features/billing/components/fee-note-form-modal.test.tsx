@@ -112,6 +112,24 @@ describe('New fee note', () => {
     expect(view.router.state.location.pathname).toBe(`/billing/${NOTE_ID}`);
   });
 
+  it('says before saving that a due date falls on a working day, and refuses a Saturday by name', async () => {
+    const { user, calls, dialog } = await openForm();
+    const due = dialog.getByLabelText('Due date');
+    expect(due).toHaveAccessibleDescription(
+      'A working day: not a Saturday, Sunday or Kenyan public holiday.',
+    );
+    // The default, a fortnight on, is a weekday.
+    expect([0, 6]).not.toContain(
+      new Date(`${(due as HTMLInputElement).value}T12:00:00Z`).getUTCDay(),
+    );
+    await user.clear(due);
+    await user.type(due, '2026-12-26');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await dialog.findByText(/Sat 26 Dec 2026 is a weekend day/)).toBeVisible();
+    expect(due).toHaveAccessibleDescription(/Choose Mon 28 Dec 2026 or later/);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('shows the server’s field messages on their fields', async () => {
     const { user, calls, dialog } = await openForm();
     calls.length = 0;

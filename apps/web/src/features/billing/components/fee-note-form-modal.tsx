@@ -7,6 +7,7 @@ import {
   feeNoteSums,
   formatKsh,
   nairobiToday,
+  nextWorkingDay,
   type CreateFeeNoteValues,
   type FeeNote,
   type FeeNoteLineKind,
@@ -135,7 +136,8 @@ export function FeeNoteFormModal({
       : {
           clientId: '',
           caseId: '',
-          dueDate: addDays(nairobiToday(), 14),
+          // A fortnight on, a weekday (the server names a holiday, which the screen cannot know).
+          dueDate: nextWorkingDay(addDays(nairobiToday(), 14), () => false),
           buyerKraPin: '',
           lines: [newLine()],
         },
@@ -251,6 +253,7 @@ export function FeeNoteFormModal({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={T.dueDateLabel}
+          hint={T.dueDateHint}
           type="date"
           required
           error={errors.dueDate?.message}

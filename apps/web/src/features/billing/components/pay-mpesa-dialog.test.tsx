@@ -158,7 +158,7 @@ describe('Pay with M-Pesa on a fee note', () => {
     await act(() => vi.advanceTimersByTimeAsync(3_000));
 
     expect(
-      await within(status).findByText('Paid. Your receipt is RC/2026/0009'),
+      await within(status).findByText('Paid in full. Your receipt is RC/2026/0009'),
     ).toBeInTheDocument();
     const receipt = dialog.getByRole('button', { name: 'Download receipt' });
     expect(receipt).toHaveFocus();
@@ -179,6 +179,34 @@ describe('Pay with M-Pesa on a fee note', () => {
 
     await user.click(dialog.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('announces a part payment as received with what is still owed, never as paid', async () => {
+    const part = { amountKsh: 10_000 };
+    const calls = mockApi({
+      [`GET /fee-notes/${NOTE_ID}`]: [200, aFeeNote()],
+      'POST /payments/mpesa': [202, started],
+      [`GET /payments/${PAYMENT_ID}`]: paymentAnswers([
+        pushed(part),
+        pushed({ ...part, status: 'succeeded', receiptNumber: 'RC/2026/0010' }),
+      ]),
+    });
+    const { user, dialog } = await openDialog();
+    const amount = dialog.getByLabelText(/Amount \(KSh\)/);
+    await user.clear(amount);
+    await user.type(amount, '10000');
+    await user.click(dialog.getByRole('button', { name: 'Pay KSh 10,000' }));
+    await dialog.findByText(MPESA_TEXTS.checkPhone);
+    await vi.waitFor(() => expect(polls(calls)).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+
+    const status = dialog.getByRole('status');
+    expect(
+      await within(status).findByText(
+        'KSh 10,000 received; KSh 27,520 still owed. Your receipt is RC/2026/0010',
+      ),
+    ).toBeInTheDocument();
+    expect(within(status).queryByText(/Paid/)).toBeNull();
   });
 
   it('says in plain words that a cancelled request paid nothing, and Try again goes back to the phone', async () => {

@@ -1,0 +1,101 @@
+import { FIRM_IDENTITY, FIRM_OFFICES, formatKenyanPhone, type FirmSettings } from '@firm/shared';
+import type { Executor } from '../../db/client';
+import { readFirmSettings } from '../settings/firm-settings.service';
+import type { BillingDeps } from './billing-deps';
+import type {
+  BillingParty,
+  CreditNoteDocument,
+  Letterhead,
+  PaymentChannels,
+} from './billing-documents';
+import { renderCreditNotePdf } from './credit-note-pdf';
+import type { FeeNoteWithParties } from './fee-notes.repository';
+
+/**
+ * What every billing PDF is drawn from (ADR 035): the firm's letterhead and payment channels from
+ * System Settings, and the client as a party. The credit note is built here too, because the
+ * cancelling transaction attaches it to the client's email (it reads through that transaction).
+ */
+
+const MAIN_OFFICE = FIRM_OFFICES.find((office) => office.isMain) ?? FIRM_OFFICES[0]!;
+
+export function letterheadOf(settings: FirmSettings): Letterhead {
+  return {
+    firmName: FIRM_IDENTITY.name,
+    addressLines: [MAIN_OFFICE.address, `${MAIN_OFFICE.city} ${MAIN_OFFICE.postalCode}`.trim()],
+    phone: FIRM_IDENTITY.phone,
+    email: MAIN_OFFICE.email,
+    kraPin: settings.kraPin || null,
+    isVatRegistered: settings.isVatRegistered,
+  };
+}
+
+export function channelsOf(settings: FirmSettings, accountReference: string): PaymentChannels {
+  return {
+    mpesa: settings.mpesaNumber
+      ? { kind: settings.mpesaKind, number: settings.mpesaNumber, accountReference }
+      : null,
+    bank:
+      settings.bankName && settings.bankAccountNumber
+        ? {
+            bankName: settings.bankName,
+            branch: settings.bankBranch,
+            accountName: settings.bankAccountName || FIRM_IDENTITY.name,
+            accountNumber: settings.bankAccountNumber,
+          }
+        : null,
+    phone: FIRM_IDENTITY.phone,
+  };
+}
+
+export function partyOf(
+  person: { firstName: string; lastName: string; email: string; phone: string | null },
+  kraPin: string | null,
+): BillingParty {
+  return {
+    name: `${person.firstName} ${person.lastName}`,
+    email: person.email,
+    phone: person.phone ? formatKenyanPhone(person.phone) : null,
+    kraPin,
+  };
+}
+
+/** A file name a person's computer accepts: `FN-2026-0042.pdf`. */
+export const fileNameOf = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
+
+/** The clientParty of a fee note row with its client's columns. */
+export const clientPartyOf = (row: FeeNoteWithParties) =>
+  partyOf(
+    {
+      firstName: row.clientFirstName,
+      lastName: row.clientLastName,
+      email: row.clientEmail,
+      phone: row.clientPhone,
+    },
+    row.note.buyerKraPin,
+  );
+
+/**
+ * The credit note of a cancelled fee note, drawn; undefined when `row` is not cancelled. `db` is
+ * the cancelling transaction when the email that carries it is written.
+ */
+export async function renderCreditNoteOf(
+  deps: Pick<BillingDeps, 'firmNotifyEmail' | 'logger'>,
+  db: Executor,
+  row: FeeNoteWithParties,
+): Promise<{ filename: string; bytes: Buffer } | undefined> {
+  const { note } = row;
+  if (!note.creditNoteNumber || !note.cancelledAt || !note.cancelReason) return undefined;
+  const settings = await readFirmSettings({ ...deps, db });
+  const doc: CreditNoteDocument = {
+    letterhead: letterheadOf(settings),
+    number: note.creditNoteNumber,
+    issuedAt: note.cancelledAt,
+    client: clientPartyOf(row),
+    feeNoteNumber: note.number!,
+    reason: note.cancelReason,
+    amountKsh: note.totalKsh,
+    vatKsh: note.vatKsh,
+  };
+  return { filename: fileNameOf(note.creditNoteNumber), bytes: await renderCreditNotePdf(doc) };
+}
