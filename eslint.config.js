@@ -34,7 +34,8 @@ const serverFoundation = [
  */
 const serverReadsAcross = {
   // The dashboards: every role's figures from the modules that own them.
-  dashboard: ['appointments', 'clients', 'messages'],
+  // What a client owes is billing's one rule (billing/owed.repository), read by their dashboard.
+  dashboard: ['appointments', 'clients', 'messages', 'billing/owed.repository.ts'],
   // "Download my data" (the data export) gathers a person's records from each module.
   profile: ['appointments', 'billing', 'cases', 'messages'],
   // Filing a message's attachment records a case document, as an upload does.
