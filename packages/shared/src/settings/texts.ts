@@ -44,7 +44,7 @@ export const FIRM_SETTINGS_MESSAGES = {
   visitorCeilingInvalid: `Enter a whole number from 1 to ${VISITOR_DAILY_CEILING_MAX}`,
   twoFactorLegend: 'Two-factor sign-in',
   twoFactorGraceLabel: 'Days staff may sign in before setting up two-factor sign-in',
-  twoFactorGraceHint: `Advocates and admins must sign in with a second factor. 0 asks for it at their next sign-in; at most ${TWO_FACTOR_GRACE_MAX_DAYS} days counts from that sign-in.`,
+  twoFactorGraceHint: `Advocates and admins must sign in with a second factor. With 0, once signed in (by password, registration, invitation or reset link) they can do nothing but set one up until it is on. 1 to ${TWO_FACTOR_GRACE_MAX_DAYS} days count from that first sign-in.`,
   twoFactorGraceRequired: 'The days of grace are required (0 for none)',
   twoFactorGraceInvalid: `Enter a whole number of days from 0 to ${TWO_FACTOR_GRACE_MAX_DAYS}`,
   paymentNotSetUp: 'The firm has not yet set up M-Pesa payment details.',
