@@ -82,14 +82,17 @@ export function latestMailTo(dataDir: string, to: string): string | null {
  * else (ADR 037: no grace by default, whichever way the session began).
  */
 export async function turnOnAuthenticator(origin: string, token: string): Promise<string> {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const setup = await fetch(`${origin}/api/auth/2fa/totp/setup`, { method: 'POST', headers });
+  const authorization = `Bearer ${token}`;
+  const setup = await fetch(`${origin}/api/auth/2fa/totp/setup`, {
+    method: 'POST',
+    headers: { authorization },
+  });
   expect(setup.status, await setup.clone().text()).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
   const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
   const enabled = await fetch(`${origin}/api/auth/2fa/totp/enable`, {
     method: 'POST',
-    headers,
+    headers: { authorization, 'content-type': 'application/json' },
     body: JSON.stringify({ code }),
   });
   expect(enabled.status, await enabled.clone().text()).toBe(200);

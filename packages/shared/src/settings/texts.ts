@@ -374,6 +374,7 @@ export const DELIVERY_KIND_LABELS: Readonly<Record<string, string>> = {
   contact_auto_reply: 'Contact form: automatic reply',
   password_reset: 'Password reset link',
   two_factor_reset: 'Two-factor sign-in turned off',
+  recovery_codes_renewed: 'New recovery codes made',
   sign_in_alert: 'Sign-in from a new device',
   email_change_link: 'New email address: confirmation link',
   email_change_notice: 'Email address changed: notice to the old address',
