@@ -96,6 +96,9 @@ describe('cancelling a fee note tells the client', () => {
       phone: '+254722334455',
     });
     const clientToken = await sessionFor(ctx, client);
+    // Billing texts go only to a client who switched them on (docs/product-rules.md).
+    const on = await call(clientToken, 'PUT', '/api/profile/sms-preferences', { billing: true });
+    expect(on.statusCode, on.body).toBe(200);
     const note = await issuedFor(client);
     await settleMail(ctx);
     sms.requests.length = 0;
@@ -207,6 +210,10 @@ describe('a part payment is announced as received, with what is still owed', () 
       email: 'achieng.odhiambo@lakeside-fisheries.co.ke',
       phone: '+254711223344',
     });
+    const on = await call(await sessionFor(ctx, client), 'PUT', '/api/profile/sms-preferences', {
+      billing: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
     const note = await issuedFor(client);
     await settleMail(ctx);
     sms.requests.length = 0;
