@@ -247,7 +247,8 @@ describe("the visitor's manage page: a cancelled booking", () => {
       expect(
         await within(status).findByText(MPESA_TEXTS.succeeded('RC/2026/0011', 'KSh 5,000', null)),
       ).toBeInTheDocument();
-      expect(dialog.getByRole('button', { name: 'Done' })).toHaveFocus();
+      // Paid: the receipt is the next thing a visitor wants, and has the focus.
+      expect(dialog.getByRole('button', { name: /Download receipt/ })).toHaveFocus();
       // The booking is asked again: paid, and nothing more to pay.
       expect(await screen.findByText('Paid (M-Pesa)')).toBeInTheDocument();
       await user.click(dialog.getByRole('button', { name: 'Done' }));

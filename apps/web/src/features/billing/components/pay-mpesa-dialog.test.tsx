@@ -281,7 +281,8 @@ describe('Pay with M-Pesa on a fee note', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent(MPESA_TEXTS.notSetUp);
     expect(await dialog.findByText('522522')).toBeVisible();
     expect(dialog.getByText('M-Pesa Paybill:')).toBeVisible();
-    expect(dialog.getByText('FN/2026/0042')).toBeVisible();
+    // What a payer types on the M-Pesa menu: the number in letters and digits only.
+    expect(dialog.getByText('FN20260042')).toBeVisible();
     expect(dialog.getByText('Use the fee note number as the account number.')).toBeVisible();
     expect(dialog.getByRole('button', { name: 'Close' })).toHaveFocus();
   });

@@ -440,9 +440,14 @@ describe('the case detail', () => {
   });
 
   it('asks before making a shared note internal, and sends nothing when cancelled', async () => {
+    // Shared two minutes ago: still within the minutes a shared note may be taken back.
+    const justShared = {
+      ...detail().notes[0]!,
+      sharedAt: new Date(Date.now() - 120_000).toISOString(),
+    };
     const calls = mockApi({
       'GET /cases?page=1&limit=20': [200, list([summary()])],
-      [`GET /cases/${CASE_ID}`]: [200, { success: true, case: detail() }],
+      [`GET /cases/${CASE_ID}`]: [200, { success: true, case: detail({ notes: [justShared] }) }],
       [`PATCH /cases/${CASE_ID}/notes/n1`]: [
         200,
         { success: true, message: CASE_MESSAGES.noteMadeInternal, note: detail().notes[0] },
