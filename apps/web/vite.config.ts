@@ -50,8 +50,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             )
           )
             return 'reports-data';
+          // The bounded date fields (common/date-fields.ts) are zod too: left to 'portal-shared',
+          // which imports 'validation', the two chunks import each other and a screen fails to load.
           if (
-            /node_modules\/zod\/|packages\/shared\/src\/([^/]+\/schemas|common\/(fields|list-query))\.ts$/.test(
+            /node_modules\/zod\/|packages\/shared\/src\/([^/]+\/schemas|common\/(fields|list-query|date-fields))\.ts$/.test(
               id,
             )
           )
