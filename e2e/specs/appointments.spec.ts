@@ -171,7 +171,9 @@ test.describe('a visitor on a phone', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('2-confirm.png') });
     await confirm.click();
-    const confirmed = page.getByRole('status').filter({ hasText: 'your booking is confirmed' });
+    const confirmed = page
+      .getByRole('status')
+      .filter({ hasText: 'the firm now has your appointment request' });
     await expect(confirmed).toBeInViewport();
     await expect(confirm).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Reschedule' })).toBeInViewport();

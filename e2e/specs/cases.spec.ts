@@ -66,10 +66,12 @@ test.describe('cases', () => {
     // A shared note and an internal one.
     await detail.getByLabel('New note').fill('Your hearing is on Monday at 9 am.');
     await detail.getByLabel('Shared with client').check();
-    await detail.getByRole('button', { name: 'Add Note' }).click();
+    // Sharing is said in the button, each time.
+    await detail.getByRole('button', { name: 'Add and share with the client' }).click();
     await expect(detail.getByText('Your hearing is on Monday at 9 am.')).toBeVisible();
     await detail.getByLabel('New note').fill('Internal: their surveyor’s report is weak.');
-    await detail.getByLabel('Internal (firm only)').check();
+    // The next note starts internal again, whatever the last one was.
+    await expect(detail.getByLabel('Internal (firm only)')).toBeChecked();
     await detail.getByRole('button', { name: 'Add Note' }).click();
     await expect(detail.getByText('Internal: their surveyor’s report is weak.')).toBeVisible();
 
