@@ -60,11 +60,7 @@ export const TWO_FACTOR_SCREEN_TEXTS = {
   codesSaved: 'I have saved them',
   codesFileName: 'mwamba-recovery-codes.txt',
   newCodes: 'New recovery codes',
-  newCodesHeading: 'Make new recovery codes',
-  newCodesIntro:
-    'Enter your password. Ten new codes will be made, and the ones you have now will stop working.',
-  newCodesAction: 'Make new codes',
-  makingCodes: 'Making codes…',
+  newCodesConfirm: 'Make ten new recovery codes? The ones you have now will stop working.',
   turnOff: 'Turn off',
   turnOffHeading: 'Turn off two-factor sign-in',
   turnOffIntro: 'Enter your password and a code from your app (or a recovery code).',

@@ -97,11 +97,6 @@ export async function registerAdvocate(
   if (created.verificationStatus === 'pending') {
     return { status: 'pending', user: toPublicUser(created) };
   }
-  const started = await startSession(
-    deps,
-    created,
-    { rememberMe: false, now: created.lastLogin ?? new Date() },
-    meta,
-  );
-  return { status: 'active', token: started.token, user: toPublicUser(started.user) };
+  const token = await startSession(deps, created, { rememberMe: false }, meta);
+  return { status: 'active', token, user: toPublicUser(created) };
 }

@@ -11,7 +11,6 @@ import {
   secondFactorRequired,
   type LoginSecondStepInput,
 } from '@firm/shared';
-import type { Executor } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/passwords';
@@ -50,26 +49,21 @@ import {
  * (startSession).
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export async function startSession(
   deps: AuthDeps,
   user: UserRow,
-  options: { rememberMe: boolean; now?: Date },
+  options: { rememberMe: boolean },
   meta: RequestMeta,
-): Promise<{ token: string; user: UserRow }> {
+): Promise<string> {
   const token = generateToken();
   const lifetimeMs = options.rememberMe
     ? REMEMBER_ME_DAYS * 24 * 60 * 60 * 1000
     : SESSION_HOURS * 60 * 60 * 1000;
-  const now = options.now ?? new Date();
+  const now = new Date();
   // The device is recorded with the session, and a new one's alert written to the outbox, in one
   // transaction (sign-in-devices.service.ts): every way in (password, second step, a welcome
-  // link, registration) comes through here, and so does the start of staff's grace for a second
-  // factor: a session begun by a link or by registration is held by the gate as one begun by a
-  // password (ADR 037, "Required of staff").
-  const started = await deps.db.transaction(async (tx) => {
-    const signedIn = await startTwoFactorGrace(tx, user, now);
+  // link, registration) comes through here.
+  const alertId = await deps.db.transaction(async (tx) => {
     await insertSession(tx, {
       userId: user.id,
       tokenHash: hashToken(token),
@@ -77,23 +71,13 @@ export async function startSession(
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
     });
-    return { user: signedIn, alertId: await recordSignInDevice(tx, user, meta, now) };
+    return recordSignInDevice(tx, user, meta, now);
   });
-  if (started.alertId) await deps.outbox.dispatch(started.alertId);
-  return { token, user: started.user };
+  if (alertId) await deps.outbox.dispatch(alertId);
+  return token;
 }
 
-/**
- * Staff starting a session without a second factor: from this session they have the firm's grace
- * days to set one up (none by default), after which the API opens only that setup (ADR 037).
- */
-async function startTwoFactorGrace(tx: Executor, user: UserRow, now: Date): Promise<UserRow> {
-  if (!secondFactorRequired(user) || user.twoFactorDueAt) return user;
-  if (await hasSecondFactor(tx, user.id)) return user;
-  const graceDays = await readStaffTwoFactorGraceDays(tx);
-  const due = await markTwoFactorDue(tx, user.id, new Date(now.getTime() + graceDays * DAY_MS));
-  return due ?? (await findUserById(tx, user.id)) ?? user;
-}
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function lockedMessage(until: Date | number, now: number): string {
   const minutes = Math.max(1, Math.ceil((+until - now) / 60_000));
@@ -175,6 +159,18 @@ export async function login(
   return finishSignIn(deps, user.id, { rememberMe: input.rememberMe === true, now }, meta);
 }
 
+/**
+ * Staff signing in without a second factor: from this sign-in they have the firm's grace days to
+ * set one up (none by default), after which the API opens only that setup (ADR 037).
+ */
+async function startTwoFactorGrace(deps: AuthDeps, user: UserRow, now: number): Promise<UserRow> {
+  if (!secondFactorRequired(user) || user.twoFactorDueAt) return user;
+  if (await hasSecondFactor(deps.db, user.id)) return user;
+  const graceDays = await readStaffTwoFactorGraceDays(deps.db);
+  const due = await markTwoFactorDue(deps.db, user.id, new Date(now + graceDays * DAY_MS));
+  return due ?? (await findUserById(deps.db, user.id)) ?? user;
+}
+
 /** The right password (and second factor): the failures start again, and a session. */
 async function finishSignIn(
   deps: AuthDeps,
@@ -182,16 +178,12 @@ async function finishSignIn(
   options: { rememberMe: boolean; now: number },
   meta: RequestMeta,
 ): Promise<{ token: string; user: PublicUser }> {
-  const signedIn = await recordSuccessfulSignIn(deps.db, userId, new Date(options.now));
+  let signedIn = await recordSuccessfulSignIn(deps.db, userId, new Date(options.now));
   if (!signedIn)
     throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
-  const started = await startSession(
-    deps,
-    signedIn,
-    { rememberMe: options.rememberMe, now: new Date(options.now) },
-    meta,
-  );
-  return { token: started.token, user: toPublicUser(started.user) };
+  signedIn = await startTwoFactorGrace(deps, signedIn, options.now);
+  const token = await startSession(deps, signedIn, { rememberMe: options.rememberMe }, meta);
+  return { token, user: toPublicUser(signedIn) };
 }
 
 const challengeEnded = () =>

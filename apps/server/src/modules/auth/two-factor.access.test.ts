@@ -44,11 +44,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
   },
   'POST /auth/2fa/recovery-codes': {
     allowed: 409,
-    request: () => ({
-      method: 'POST',
-      url: '/api/auth/2fa/recovery-codes',
-      payload: { password: 'whatever-it-is' },
-    }),
+    request: () => ({ method: 'POST', url: '/api/auth/2fa/recovery-codes' }),
   },
   // An advocate's reset of someone else's second factor (a fresh account without one: 409).
   'POST /user-management/user/:id/reset-two-factor': {

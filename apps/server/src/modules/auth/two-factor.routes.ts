@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   TWO_FACTOR_TEXTS as T,
-  recoveryCodesRenewInputSchema,
   recoveryCodesSchema,
   successMessageSchema,
   totpEnableInputSchema,
@@ -123,9 +122,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary:
-          'Ten new recovery codes, with the password; the old ones stop working, and the owner is emailed',
-        body: recoveryCodesRenewInputSchema,
+        summary: 'Ten new recovery codes; the old ones stop working',
         response: { 200: recoveryCodesSchema, ...errors },
       },
       onRequest: [app.requireUser],
@@ -134,12 +131,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: T.recoveryCodesRenewed,
-      recoveryCodes: await renewRecoveryCodes(
-        { ...deps, outbox: app.outbox, publicUrl: app.config.publicUrl },
-        currentUser(request),
-        request.body,
-        requestMeta(request),
-      ),
+      recoveryCodes: await renewRecoveryCodes(deps, currentUser(request), requestMeta(request)),
     }),
   );
 };

@@ -10,8 +10,6 @@ import {
   type SecondFactorMethod,
   type TotpSetup,
   type TwoFactorStatus,
-  FIRM_IDENTITY,
-  formatNairobiDateTime,
 } from '@firm/shared';
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
@@ -22,8 +20,6 @@ import { verifyPassword } from '../../lib/passwords';
 import type { SecretBox } from '../../lib/secret-box';
 import { hashToken } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit-log.repository';
-import { queueDelivery } from '../deliveries/deliveries.repository';
-import type { Outbox } from '../deliveries/outbox';
 import { clearTwoFactorDue, lockUserRow } from '../users/users.repository';
 import { countPasskeys } from './passkeys.repository';
 import { spendPasskey, type PasskeyAssertion } from './webauthn';
@@ -273,55 +269,23 @@ export async function disableTwoFactor(
   return passkeysLeft > 0 ? PASSKEY_TEXTS.totpOffPasskeysStay : T.disabled;
 }
 
-/**
- * POST /api/auth/2fa/recovery-codes: ten new codes; the old ones stop working. The password is
- * asked as turning it off asks it: a session alone (a browser left signed in, a stolen token)
- * must not replace the owner's codes. The owner is emailed through the outbox in the same
- * transaction, so codes they did not make are seen (ADR 037).
- */
+/** POST /api/auth/2fa/recovery-codes: ten new codes; the old ones stop working. */
 export async function renewRecoveryCodes(
-  deps: TwoFactorDeps & { outbox: Pick<Outbox, 'dispatch'>; publicUrl: string },
+  deps: TwoFactorDeps,
   user: UserRow,
-  input: { password: string },
   meta: Meta,
 ): Promise<string[]> {
   if (!(await hasSecondFactor(deps.db, user.id))) {
     throw AppError.conflict(T.notSetUp, 'TWO_FACTOR_NOT_ON');
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw AppError.badRequest(
-      T.wrongPassword,
-      { password: T.wrongPassword },
-      'CURRENT_PASSWORD_WRONG',
-    );
-  }
-  const { codes, deliveryId } = await deps.db.transaction(async (tx) => {
-    const issued = await issueRecoveryCodes(tx, user.id);
+  return deps.db.transaction(async (tx) => {
+    const codes = await issueRecoveryCodes(tx, user.id);
     await writeAudit(tx, {
       actorId: user.id,
       action: 'two_factor.recovery_codes_renewed',
       targetUserId: user.id,
       ip: meta.ip,
     });
-    const queued = await queueDelivery(tx, {
-      channel: 'email',
-      kind: 'recovery_codes_renewed',
-      to: user.email,
-      subject: `New recovery codes for your account: ${FIRM_IDENTITY.name}`,
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        `Ten new recovery codes were made for your account at ${FIRM_IDENTITY.name}, on ${formatNairobiDateTime(nowOf(deps))}, from network address ${meta.ip}. The codes you had before no longer work.`,
-        '',
-        'If this was you, you need do nothing.',
-        `If it was not, change your password and make new codes from Profile Settings, Two-factor sign-in, at once: ${deps.publicUrl}/profile#two-factor`,
-        `Or call us on ${FIRM_IDENTITY.phone}.`,
-        '',
-        FIRM_IDENTITY.name,
-      ].join('\n'),
-    });
-    return { codes: issued, deliveryId: queued };
+    return codes;
   });
-  await deps.outbox.dispatch(deliveryId);
-  return codes;
 }
