@@ -250,7 +250,7 @@ for (const viewport of [
           'The objection is listed for mention; bring the chief’s letter and the death certificate.',
         );
       await detail.getByLabel('Shared with client').check();
-      await detail.getByRole('button', { name: 'Add Note' }).click();
+      await detail.getByRole('button', { name: 'Add and share with the client' }).click();
       await expect(detail.getByText(/bring the chief’s letter/)).toBeVisible();
       await detail
         .getByLabel('New note')
