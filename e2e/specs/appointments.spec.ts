@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { latestMailTo } from '../support/accounts';
+import { addDays, longDay, pickSlot, shortDay } from '../support/journey';
 import { seriousViolations } from '../support/page-checks';
 import {
   callApi,
@@ -18,28 +19,6 @@ import {
  * admin with canScheduleAppointments confirms and records payment, one without it cannot. Dates
  * are found from the server's calendar, so the spec never depends on today being a weekday.
  */
-
-const longDay = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Nairobi',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(`${date}T12:00:00+03:00`));
-
-/** A day as the portal writes it (packages/shared date-format.ts): "Thu 26 Nov 2026". */
-const shortDay = (date: string) => {
-  const day = new Date(`${date}T12:00:00Z`);
-  const name = (list: string, index: number) => list.slice(index * 3, index * 3 + 3);
-  return `${name('SunMonTueWedThuFriSat', day.getUTCDay())} ${day.getUTCDate()} ${name('JanFebMarAprMayJunJulAugSepOctNovDec', day.getUTCMonth())} ${day.getUTCFullYear()}`;
-};
-
-const addDays = (date: string, days: number) => {
-  const moved = new Date(`${date}T12:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
-};
 
 /** The `n`th open weekday (Monday–Friday, not a holiday) at least 3 days after today, Nairobi. */
 async function openWeekday(request: APIRequestContext, n: number): Promise<string> {
@@ -59,16 +38,6 @@ async function openWeekday(request: APIRequestContext, n: number): Promise<strin
     if (found === n) return day;
     found += 1;
   }
-}
-
-/** Picks `date` in the booking calendar (moving to its month) and then `time`. */
-async function pickSlot(page: Page, date: string, time: string) {
-  const day = page.getByRole('button', { name: longDay(date), exact: true });
-  for (let i = 0; i < 4 && !(await day.isVisible()); i += 1) {
-    await page.getByRole('button', { name: 'Next month' }).click();
-  }
-  await day.click();
-  await page.getByRole('radio', { name: time }).check();
 }
 
 /** The raw newest email to `to` (DATA_DIR/mail), attachments still encoded. */

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { latestMailTo } from '../support/accounts';
+import { longDay, openWeekdays, pickSlot } from '../support/journey';
 import { ownerToken, uniqueSuffix } from '../support/user-management';
 
 /**
@@ -9,47 +10,6 @@ import { ownerToken, uniqueSuffix } from '../support/user-management';
  * whom, asks no fee and offers to book again.
  */
 
-const longDay = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Nairobi',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(`${date}T12:00:00+03:00`));
-
-const addDays = (date: string, days: number) => {
-  const moved = new Date(`${date}T12:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
-};
-
-/** An open weekday at least 5 days ahead (Nairobi), from the server's calendar. */
-async function openWeekday(request: APIRequestContext): Promise<string> {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
-  const closed = new Set<string>();
-  const seen = new Set<string>();
-  for (let day = addDays(today, 5); ; day = addDays(day, 1)) {
-    const month = day.slice(0, 7);
-    if (!seen.has(month)) {
-      seen.add(month);
-      const answer = await request.get(`/api/appointments/calendar?month=${month}`);
-      for (const closedDay of (await answer.json()).closedDays as string[]) closed.add(closedDay);
-    }
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6 && !closed.has(day)) return day;
-  }
-}
-
-async function pickSlot(page: Page, date: string, time: string) {
-  const day = page.getByRole('button', { name: longDay(date), exact: true });
-  for (let i = 0; i < 4 && !(await day.isVisible()); i += 1) {
-    await page.getByRole('button', { name: 'Next month' }).click();
-  }
-  await day.click();
-  await page.getByRole('radio', { name: time }).check();
-}
-
 test.use({ viewport: { width: 360, height: 780 } });
 
 test('a visitor books the free call from the home page, confirms it, and cancels it', async ({
@@ -57,7 +17,7 @@ test('a visitor books the free call from the home page, confirms it, and cancels
   request,
 }, testInfo) => {
   await ownerToken(request);
-  const date = await openWeekday(request);
+  const [date] = await openWeekdays(request, 'preliminary_call');
   const email = `free.${uniqueSuffix()}@example.co.ke`;
   const digits = String(Date.now()).slice(-6);
 

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { journeyStep } from '../support/journey';
-import { openWeekdays } from '../support/journey';
+import { bookAtFreeTime, journeyStep, openWeekdays } from '../support/journey';
 import { toast } from '../support/page-checks';
 import {
   callApi,
@@ -33,17 +32,21 @@ for (const viewport of [
       const suffix = uniqueSuffix();
       const client = await createReadyUser(request, owner, suffix, 'client');
       const title = `Video consultation on the Ruiru boundary ${suffix}`;
-      const [day] = await openWeekdays(request, 'consultation');
-      await callApi(request, owner, 'POST', '/appointments', {
-        title,
-        type: 'consultation',
-        description: 'The neighbour fenced two metres into the title; the chief could not help.',
-        date: day,
-        // One diary: each width's run books its own time.
-        time: viewport.width === 360 ? '14:00' : '15:00',
-        location: 'video',
-        clientId: client.id,
-      });
+      // Past the days the other booking specs use (from 3 and 5 days on), then a time still free.
+      const [day] = await openWeekdays(request, 'consultation', 12);
+      await bookAtFreeTime(
+        request,
+        owner,
+        {
+          title,
+          type: 'consultation',
+          description: 'The neighbour fenced two metres into the title; the chief could not help.',
+          date: day,
+          location: 'video',
+          clientId: client.id,
+        },
+        viewport.width === 360 ? 0 : 1,
+      );
       const firstLink = `https://meet.example.com/ruiru-${suffix}`;
       const newLink = `https://zoom.example.com/j/8825510042?pwd=${suffix}`;
 

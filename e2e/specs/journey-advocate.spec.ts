@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { latestMailTo } from '../support/accounts';
 import { PDF } from '../support/files';
+import { addDays, pickSlot } from '../support/journey';
 import { fitsWidth, overflowingElements, seriousViolations, toast } from '../support/page-checks';
 import { freePort, freshDataDir, startServer, type ServerProcess } from '../support/server-process';
 
@@ -19,25 +20,12 @@ const PASSWORD = 'Mwamba-Journey-Passw0rd';
 
 const nairobiToday = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
-const addDays = (date: string, days: number) => {
-  const moved = new Date(`${date}T12:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
-};
 /** A weekday at least `ahead` days on (the default booking hours are Monday–Saturday). */
 function weekdayAfter(ahead: number): string {
   let day = addDays(nairobiToday(), ahead);
   while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1);
   return day;
 }
-const longDay = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Nairobi',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(`${date}T12:00:00+03:00`));
 
 for (const viewport of [
   { width: 1366, height: 800 },
@@ -335,11 +323,7 @@ for (const viewport of [
       await card.getByRole('button', { name: `Reschedule: ${title}` }).click();
       const reschedule = page.getByRole('dialog', { name: 'Reschedule Appointment' });
       const newDay = weekdayAfter(8); // after the booking's day, whichever weekday that was
-      const dayButton = reschedule.getByRole('button', { name: longDay(newDay), exact: true });
-      for (let i = 0; i < 3 && !(await dayButton.isVisible()); i += 1)
-        await reschedule.getByRole('button', { name: 'Next month' }).click();
-      await dayButton.click();
-      await reschedule.getByRole('radio', { name: '14:00' }).check();
+      await pickSlot(reschedule, newDay, '14:00');
       const rescheduleButton = reschedule.getByRole('button', { name: 'Reschedule', exact: true });
       await step('reschedule', rescheduleButton);
       await rescheduleButton.click();

@@ -92,12 +92,13 @@ export const addDays = (date: string, days: number) => {
 export async function openWeekdays(
   request: APIRequestContext,
   type: 'preliminary_call' | 'consultation',
+  daysAhead = 5,
 ): Promise<[string, string]> {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
   const closed = new Set<string>();
   const seen = new Set<string>();
   const found: string[] = [];
-  for (let day = addDays(today, 5); found.length < 2; day = addDays(day, 1)) {
+  for (let day = addDays(today, daysAhead); found.length < 2; day = addDays(day, 1)) {
     const month = day.slice(0, 7);
     if (!seen.has(month)) {
       seen.add(month);
@@ -111,16 +112,52 @@ export async function openWeekdays(
   return [found[0]!, found[1]!];
 }
 
-/** Moves the calendar on to the month of `date` (a person taps Next month) and taps the day. */
-export async function pickDay(page: Page, date: string) {
-  const day = page.getByRole('button', { name: longDay(date), exact: true });
-  for (let i = 0; i < 4 && !(await day.isVisible()); i += 1) {
-    await page.getByRole('button', { name: 'Next month' }).click();
+/**
+ * Books a staff appointment on `date` at a time the diary still offers, taken from the end of the
+ * day (`fromEnd` picks which: two runs of one spec take different ones). Other specs book the same
+ * open weekdays on the shared server, so a fixed time can already be taken; a time taken between
+ * the availability read and the booking answers 409 and the next free one is tried.
+ */
+export async function bookAtFreeTime(
+  request: APIRequestContext,
+  token: string,
+  body: Record<string, unknown> & { date: string; type: string },
+  fromEnd = 0,
+): Promise<{ time: string }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const free = await request.get(
+    `/api/appointments/availability?date=${body.date}&type=${body.type}`,
+    { headers },
+  );
+  expect(free.status(), await free.text()).toBe(200);
+  const times = ((await free.json()) as { times: string[] }).times.slice().reverse();
+  for (const time of times.slice(fromEnd)) {
+    const booked = await request.post('/api/appointments', { headers, data: { ...body, time } });
+    if (booked.status() === 201) return { time };
+    expect(booked.status(), await booked.text()).toBe(409);
   }
+  throw new Error(`No free ${body.type} time is left on ${body.date}`);
+}
+
+/**
+ * Moves the calendar on to the month of `date` (a person taps Next month) and taps the day. The
+ * calendar is waited for first: a dialog that is still opening has no day yet, and tapping Next
+ * month then would pass the month by.
+ */
+export async function pickDay(scope: Page | Locator, date: string) {
+  const next = scope.getByRole('button', { name: 'Next month' });
+  await next.waitFor();
+  const day = scope.getByRole('button', { name: longDay(date), exact: true });
+  for (let i = 0; i < 4 && !(await day.isVisible()); i += 1) await next.click();
   await day.click();
 }
 
-/** Whether an element's own text is cut off (an ellipsis, a clamp): the person cannot read it all. */
+/** Picks `date` in the booking calendar (moving to its month) and then the start time `time`. */
+export async function pickSlot(scope: Page | Locator, date: string, time: string) {
+  await pickDay(scope, date);
+  await scope.getByRole('radio', { name: time }).check();
+}
+
 export const isCutOff = (text: Locator) =>
   text.evaluate(
     (element) =>
