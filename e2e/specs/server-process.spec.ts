@@ -13,6 +13,8 @@ test.describe('the server process', () => {
   });
 
   test('a second server on the same data directory stops and says which pid holds it', async () => {
+    // A fresh start (initdb, migrations) on a shared 2-core machine, then a second one refused.
+    test.setTimeout(120_000);
     const dataDir = freshDataDir();
     const first = await startServer({ DATA_DIR: dataDir });
     try {
