@@ -466,6 +466,7 @@ export const DELIVERY_KIND_LABELS: Readonly<Record<string, string>> = {
   password_reset: 'Password reset link',
   two_factor_reset: 'Two-factor sign-in turned off',
   recovery_codes_renewed: 'New recovery codes made',
+  passkey_added: 'Passkey added',
   sign_in_alert: 'Sign-in from a new device',
   email_change_link: 'New email address: confirmation link',
   email_change_notice: 'Email address changed: notice to the old address',

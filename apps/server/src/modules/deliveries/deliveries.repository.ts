@@ -17,6 +17,7 @@ export const DELIVERY_KINDS = [
   'password_reset',
   'two_factor_reset',
   'recovery_codes_renewed',
+  'passkey_added',
   'sign_in_alert',
   'email_change_link',
   'email_change_notice',
