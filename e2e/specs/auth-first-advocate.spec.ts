@@ -42,7 +42,7 @@ test.describe('a fresh install, from the first advocate onwards', () => {
     return context.newPage();
   }
 
-  test('registers the first advocate through the UI, keeps the session and signs out', async ({
+  test('registers the first advocate through the UI, who is held at the setup of a second factor, and signs out', async ({
     browser,
   }) => {
     test.setTimeout(60_000);
@@ -81,20 +81,22 @@ test.describe('a fresh install, from the first advocate onwards', () => {
     await form.getByLabel(/I accept the/).check();
     await form.getByRole('button', { name: 'Create advocate account' }).click();
 
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // A fresh install gives staff no grace (ADR 037): the registration session itself opens only
+    // the setup of a second factor, not the dashboard or the staff pages.
+    await expect(page).toHaveURL(/\/two-factor-setup$/);
     await expect(page.getByText('Registration successful!')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Wanjiru' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Admin Management/ }).first()).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Set up two-factor sign-in to continue');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Wanjiru' })).toHaveCount(0);
 
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Wanjiru' })).toBeVisible();
-
-    // A signed-in user is sent from the sign-in pages to the dashboard.
-    await page.goto('/login');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/two-factor-setup$/);
+    for (const path of ['/dashboard', '/admin-management', '/login']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/two-factor-setup$/);
+    }
 
     await page.getByRole('button', { name: /Account menu for Wanjiru Kamau/ }).click();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('Logged out successfully')).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { latestMailTo } from '../support/accounts';
+import { latestMailTo, turnOnAuthenticator } from '../support/accounts';
 import { PDF } from '../support/files';
 import { addDays, pickSlot } from '../support/journey';
 import { fitsWidth, overflowingElements, seriousViolations, toast } from '../support/page-checks';
@@ -86,6 +86,13 @@ for (const viewport of [
       await expect(page).toHaveURL(/\/dashboard$/);
       const token = await page.evaluate(() => localStorage.getItem('token'));
       expect(token).toBeTruthy();
+      // A fresh install's first advocate turns on an authenticator before anything else (ADR 037;
+      // the two-factor spec walks that screen): here through the API, as Profile does.
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' }),
+      ).toBeVisible();
+      await turnOnAuthenticator(server!.url, token!);
+      await page.goto('/dashboard');
 
       // 2. The setup checklist: nothing done, each item a link saying its state in words.
       const checklist = page.getByRole('region', { name: 'Set up your firm' });

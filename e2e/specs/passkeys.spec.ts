@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { OWNER, advocatePayload, signInThroughUi } from '../support/accounts';
+import { OWNER, advocatePayload, signInThroughUi, turnOnAuthenticator } from '../support/accounts';
 import { journeyStep } from '../support/journey';
 import { freePort, freshDataDir, startServer, type ServerProcess } from '../support/server-process';
 
@@ -42,6 +42,8 @@ test.beforeAll(async () => {
   });
   expect(registered.status, await registered.clone().text()).toBe(201);
   ownerToken = ((await registered.json()) as { token: string }).token;
+  // With no grace, the registration session opens only the setup of a second factor (ADR 037).
+  await turnOnAuthenticator(server.url, ownerToken);
 });
 test.afterAll(async () => {
   if (!server) return;

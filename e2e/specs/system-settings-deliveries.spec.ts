@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { advocatePayload, type Account } from '../support/accounts';
+import { advocatePayload, turnOnAuthenticator, type Account } from '../support/accounts';
 import { openDataDir } from '../support/database';
 import { fitsWidth, overflowingElements, seriousViolations, toast } from '../support/page-checks';
 import { freshDataDir, startServer } from '../support/server-process';
@@ -95,6 +95,8 @@ test('an advocate sees what went, masked, and sends a failed SMS again, at 360 a
     });
     expect(registered.status).toBe(201);
     token = ((await registered.json()) as { token: string }).token;
+    // With no grace, the registration session opens only the setup of a second factor (ADR 037).
+    await turnOnAuthenticator(first.url, token);
   } finally {
     first.child.kill('SIGTERM');
   }

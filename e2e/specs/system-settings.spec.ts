@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { OWNER, advocatePayload } from '../support/accounts';
+import { OWNER, advocatePayload, turnOnAuthenticator } from '../support/accounts';
 import { freshDataDir, startServer } from '../support/server-process';
 import {
   callApi,
@@ -133,6 +133,8 @@ test.describe('System Settings', () => {
       });
       expect(registered.status).toBe(201);
       const { token } = (await registered.json()) as { token: string };
+      // With no grace, the registration session opens only the setup of a second factor (ADR 037).
+      await turnOnAuthenticator(server.url, token);
       await useSessionToken(page, token);
 
       await page.goto(`${server.url}/system-settings?tab=registration-key`);

@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { OWNER, advocatePayload, signInThroughUi } from '../support/accounts';
+import { OWNER, advocatePayload, latestMailTo, signInThroughUi } from '../support/accounts';
 import { journeyStep } from '../support/journey';
 import { freePort, freshDataDir, startServer } from '../support/server-process';
 import {
@@ -130,9 +130,10 @@ test('on a firm that gives no grace, an advocate signing in is taken to set up t
   // A server of its own: the shared one gives staff a week (support/global-setup.ts); this one
   // keeps the default, none.
   const port = await freePort();
+  const dataDir = freshDataDir();
   const server = await startServer({
     PORT: String(port),
-    DATA_DIR: freshDataDir(),
+    DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ADVOCATE_SUPER_KEY: 'e2e-two-factor-super-key-51c2',
   });
@@ -178,7 +179,45 @@ test('on a firm that gives no grace, an advocate signing in is taken to set up t
     await expect(page).toHaveURL(/\/cases$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await journeyStep(page, testInfo, 15, 'required-portal');
+
+    // The advocate invites an admin. The admin's first session, begun by choosing a password
+    // from the welcome link, opens the setup of a second factor too, never the dashboard.
+    const advocateToken = await page.evaluate(() => localStorage.getItem('token'));
+    const adminEmail = 'achieng-atieno.wafula@mwamba-advocates.co.ke';
+    const created = await fetch(`${server.url}/api/user-management/create-admin`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${advocateToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Achieng-Atieno',
+        lastName: 'Wafula',
+        email: adminEmail,
+        permissions: { canOpenFiles: true },
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
     await context.close();
+    let mail: string | null = null;
+    await expect.poll(() => (mail = latestMailTo(dataDir, adminEmail))).not.toBeNull();
+    const link = /\/welcome#token=[\w-]+/.exec(mail!);
+    expect(link).not.toBeNull();
+    const laptop = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const adminPage = await laptop.newPage();
+    await adminPage.goto(`${server.url}${link![0]}`);
+    await adminPage.getByLabel('New password', { exact: true }).fill('Chosen-Passw0rd-1');
+    await adminPage.getByLabel('Confirm new password').fill('Chosen-Passw0rd-1');
+    await adminPage.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect(adminPage).toHaveURL(/\/two-factor-setup$/);
+    await expect(adminPage.getByRole('alert')).toContainText('the firm requires it');
+    await journeyStep(
+      adminPage,
+      testInfo,
+      16,
+      'invited-admin-setup',
+      adminPage.getByRole('button', { name: 'Set up two-factor sign-in' }),
+    );
+    await adminPage.goto(`${server.url}/cases`);
+    await expect(adminPage).toHaveURL(/\/two-factor-setup$/);
+    await laptop.close();
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;

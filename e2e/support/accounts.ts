@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 /** The advocate registration key of the shared test server (playwright.config.ts). */
 export const E2E_SUPER_KEY = 'e2e-super-key-7f3a9c1d5b';
@@ -73,4 +74,27 @@ export function latestMailTo(dataDir: string, to: string): string | null {
       .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   }
   return null;
+}
+
+/**
+ * Turns on an authenticator for the holder of `token` on the server at `origin`, through the API
+ * as Profile does, and returns its key. A fresh install's first advocate must, before anything
+ * else (ADR 037: no grace by default, whichever way the session began).
+ */
+export async function turnOnAuthenticator(origin: string, token: string): Promise<string> {
+  const authorization = `Bearer ${token}`;
+  const setup = await fetch(`${origin}/api/auth/2fa/totp/setup`, {
+    method: 'POST',
+    headers: { authorization },
+  });
+  expect(setup.status, await setup.clone().text()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  const enabled = await fetch(`${origin}/api/auth/2fa/totp/enable`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  expect(enabled.status, await enabled.clone().text()).toBe(200);
+  return secret;
 }

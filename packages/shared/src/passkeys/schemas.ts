@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loginPasswordField } from '../auth/schemas';
 import { requiredText, uuidField } from '../common/fields';
 import { PASSKEY_NAME_MAX } from './rules';
 import { PASSKEY_TEXTS as P } from './texts';
@@ -146,3 +147,11 @@ export const passkeyAuthenticationOptionsSchema = z.looseObject({
 });
 export type PasskeyRegistrationOptions = z.infer<typeof passkeyRegistrationOptionsSchema>;
 export type PasskeyAuthenticationOptions = z.infer<typeof passkeyAuthenticationOptionsSchema>;
+
+/**
+ * POST /api/auth/2fa/passkeys/registration-options: the password, as new recovery codes and
+ * turning two-factor off take, so that a session alone (a browser left signed in, a stolen token)
+ * cannot add a passkey of its own (ADR 037, "Passkeys").
+ */
+export const passkeyRegistrationOptionsInputSchema = z.object({ password: loginPasswordField });
+export type PasskeyRegistrationOptionsInput = z.infer<typeof passkeyRegistrationOptionsInputSchema>;

@@ -1,3 +1,5 @@
+import { formatNairobiDateTime } from '../common/dates';
+import { FIRM_IDENTITY } from '../common/firm-identity';
 import { RECOVERY_CODE_COUNT } from '../two-factor/rules';
 import { PASSKEY_CHALLENGE_MINUTES, PASSKEY_NAME_MAX, PASSKEYS_MAX } from './rules';
 
@@ -24,6 +26,20 @@ export const PASSKEY_TEXTS = {
   refused: 'That passkey did not sign you in. Try again, or use another way.',
   /** Turning off the authenticator app while passkeys stay. */
   totpOffPasskeysStay: 'The authenticator app no longer signs you in. Your passkeys still do.',
+  addedSubject: `A passkey was added to your account: ${FIRM_IDENTITY.name}`,
+  /** The email to the owner when a passkey was added (`profileLink`: Profile's section). */
+  addedBody: (p: { firstName: string; name: string; at: Date; ip: string; profileLink: string }) =>
+    [
+      `Hello ${p.firstName},`,
+      '',
+      `A passkey named “${p.name}” was added to your account at ${FIRM_IDENTITY.name}, on ${formatNairobiDateTime(p.at)}, from network address ${p.ip}. It can now finish your sign-in.`,
+      '',
+      'If this was you, you need do nothing.',
+      `If it was not, change your password and remove the passkey from Profile Settings, Two-factor sign-in, at once: ${p.profileLink}`,
+      `Or call us on ${FIRM_IDENTITY.phone}.`,
+      '',
+      FIRM_IDENTITY.name,
+    ].join('\n'),
 } as const;
 
 /** The screens' words: Profile's Passkeys, and sign-in's second step. */
@@ -38,8 +54,9 @@ export const PASSKEY_SCREEN_TEXTS = {
   add: 'Add a passkey',
   addHeading: 'Add a passkey',
   addIntro:
-    'Name it so you can tell it apart, then do what your device asks (fingerprint, face or screen lock).',
+    'Name it so you can tell it apart and enter your password, then do what your device asks (fingerprint, face or screen lock).',
   nameLabel: 'Name',
+  passwordLabel: 'Your password',
   /** The name suggested: the kind of device it is made on. */
   defaultName: (platform: string) => `Passkey on ${platform}`,
   defaultPlatform: 'this device',

@@ -34,6 +34,13 @@ export const recoveryCodesSchema = z.object({
 });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
+/**
+ * POST /api/auth/2fa/recovery-codes: the password, as turning it off takes, so that a session
+ * alone (a browser left signed in) cannot replace the owner's codes with its own (ADR 037).
+ */
+export const recoveryCodesRenewInputSchema = z.object({ password: loginPasswordField });
+export type RecoveryCodesRenewInput = z.infer<typeof recoveryCodesRenewInputSchema>;
+
 /** POST /api/auth/2fa/disable: the password, and a code from the app or a recovery code. */
 export const twoFactorDisableInputSchema = z
   .object({

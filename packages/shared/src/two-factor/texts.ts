@@ -1,3 +1,5 @@
+import { formatNairobiDateTime } from '../common/dates';
+import { FIRM_IDENTITY } from '../common/firm-identity';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_CHALLENGE_MINUTES } from './rules';
 
 /** Two-factor sign-in's words (docs/texts.md). */
@@ -20,6 +22,20 @@ export const TWO_FACTOR_TEXTS = {
   lastSecondFactor:
     'Staff must keep a second factor: set up another (an authenticator app or a passkey) before removing this one.',
   recoveryCodesRenewed: `New recovery codes: the old ones no longer work. Keep these ${RECOVERY_CODE_COUNT} somewhere safe.`,
+  recoveryCodesRenewedSubject: `New recovery codes for your account: ${FIRM_IDENTITY.name}`,
+  /** The email to the owner when new recovery codes were made (`profileLink`: Profile's section). */
+  recoveryCodesRenewedBody: (p: { firstName: string; at: Date; ip: string; profileLink: string }) =>
+    [
+      `Hello ${p.firstName},`,
+      '',
+      `Ten new recovery codes were made for your account at ${FIRM_IDENTITY.name}, on ${formatNairobiDateTime(p.at)}, from network address ${p.ip}. The codes you had before no longer work.`,
+      '',
+      'If this was you, you need do nothing.',
+      `If it was not, change your password and make new codes from Profile Settings, Two-factor sign-in, at once: ${p.profileLink}`,
+      `Or call us on ${FIRM_IDENTITY.phone}.`,
+      '',
+      FIRM_IDENTITY.name,
+    ].join('\n'),
 } as const;
 
 /** The screens of two-factor sign-in: sign-in's second step, and Profile's section. */
@@ -60,7 +76,11 @@ export const TWO_FACTOR_SCREEN_TEXTS = {
   codesSaved: 'I have saved them',
   codesFileName: 'mwamba-recovery-codes.txt',
   newCodes: 'New recovery codes',
-  newCodesConfirm: 'Make ten new recovery codes? The ones you have now will stop working.',
+  newCodesHeading: 'Make new recovery codes',
+  newCodesIntro:
+    'Enter your password. Ten new codes will be made, and the ones you have now will stop working.',
+  newCodesAction: 'Make new codes',
+  makingCodes: 'Making codes…',
   turnOff: 'Turn off',
   turnOffHeading: 'Turn off two-factor sign-in',
   turnOffIntro: 'Enter your password and a code from your app (or a recovery code).',

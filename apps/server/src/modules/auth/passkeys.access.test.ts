@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { passkeys } from '../../db/schema';
-import { bearer, seedUser } from '../../../test/accounts';
+import { TEST_PASSWORD, bearer, seedUser } from '../../../test/accounts';
 import {
   describeAccessMatrix,
   type Caller,
@@ -50,7 +50,11 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
   },
   'POST /auth/2fa/passkeys/registration-options': {
     allowed: 200,
-    request: () => ({ method: 'POST', url: '/api/auth/2fa/passkeys/registration-options' }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/2fa/passkeys/registration-options',
+      payload: { password: TEST_PASSWORD },
+    }),
     check: (body) =>
       expect(body).toMatchObject({ rp: { id: 'portal.test' }, challenge: expect.any(String) }),
   },
@@ -62,6 +66,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
         method: 'POST',
         url: '/api/auth/2fa/passkeys/registration-options',
         headers: caller.token ? bearer(caller.token) : {},
+        payload: { password: TEST_PASSWORD },
       });
       const device = new SoftwareAuthenticator('http://portal.test');
       const response =

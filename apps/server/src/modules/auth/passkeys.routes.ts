@@ -8,6 +8,7 @@ import {
   passkeyListSchema,
   passkeyOptionsInputSchema,
   passkeyParamsSchema,
+  passkeyRegistrationOptionsInputSchema,
   passkeyRegistrationOptionsSchema,
   passkeyRenameInputSchema,
   passkeyRenamedSchema,
@@ -46,7 +47,12 @@ const errors = errorResponses(400, 401, 403, 404, 409, 429);
  * `/api/auth/login/2fa/passkey-options`, the device's question at sign-in (ADR 037, "Passkeys").
  */
 export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: PasskeyDeps = { db: app.db, rp: relyingPartyOf(app.config.publicUrl) };
+  const deps: PasskeyDeps = {
+    db: app.db,
+    rp: relyingPartyOf(app.config.publicUrl),
+    outbox: app.outbox,
+    publicUrl: app.config.publicUrl,
+  };
   const tags = ['two-factor sign-in'];
 
   app.get(
@@ -69,13 +75,14 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'WebAuthn options to create a passkey (PublicKeyCredentialCreationOptionsJSON); the challenge lasts 5 minutes',
+          'WebAuthn options to create a passkey (PublicKeyCredentialCreationOptionsJSON), with the password; the challenge lasts 5 minutes',
+        body: passkeyRegistrationOptionsInputSchema,
         response: { 200: passkeyRegistrationOptionsSchema, ...errors },
       },
       onRequest: [app.requireUser],
       config: { rateLimit: PER_ACCOUNT, allowedGates: SETUP_GATE },
     },
-    async (request) => registrationOptions(deps, currentUser(request)),
+    async (request) => registrationOptions(deps, currentUser(request), request.body),
   );
 
   app.post(
@@ -84,7 +91,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Adds a passkey from the device's answer; the account's first second factor also gets ten recovery codes",
+          "Adds a passkey from the device's answer; the account's first second factor also gets ten recovery codes, and the owner is emailed",
         body: passkeyAddInputSchema,
         response: { 201: passkeyAddedSchema, ...errors },
       },

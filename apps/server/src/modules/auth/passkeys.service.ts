@@ -17,8 +17,11 @@ import {
 import type { Db } from '../../db/client';
 import type { PasskeyRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { verifyPassword } from '../../lib/passwords';
 import { hashToken } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit-log.repository';
+import { queueDelivery } from '../deliveries/deliveries.repository';
+import type { Outbox } from '../deliveries/outbox';
 import { clearTwoFactorDue, isUniqueViolation, lockUserRow } from '../users/users.repository';
 import {
   deletePasskeyOf,
@@ -43,6 +46,9 @@ import type { RelyingParty } from './webauthn';
 export interface PasskeyDeps {
   db: Db;
   rp: RelyingParty;
+  /** The owner's email that a passkey was added (ADR 028: written with the passkey). */
+  outbox: Pick<Outbox, 'dispatch'>;
+  publicUrl: string;
   now?: () => Date;
 }
 
@@ -70,12 +76,22 @@ export async function listPasskeys(deps: PasskeyDeps, user: UserRow): Promise<Pa
 
 /**
  * POST /api/auth/2fa/passkeys/registration-options: what the browser asks the device to create.
- * Its challenge is kept (one per account, for a few minutes) for the answer to sign.
+ * Its challenge is kept (one per account, for a few minutes) for the answer to sign. The password
+ * is asked first, as new recovery codes ask it: without a challenge no passkey can be added, so a
+ * session alone (a browser left signed in, a stolen token) cannot add one of its own.
  */
 export async function registrationOptions(
   deps: PasskeyDeps,
   user: UserRow,
+  input: { password: string },
 ): Promise<PasskeyRegistrationOptions> {
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw AppError.badRequest(
+      TWO_FACTOR_TEXTS.wrongPassword,
+      { password: TWO_FACTOR_TEXTS.wrongPassword },
+      'CURRENT_PASSWORD_WRONG',
+    );
+  }
   const existing = await listPasskeysOf(deps.db, user.id);
   if (existing.length >= PASSKEYS_MAX) throw AppError.conflict(P.tooMany, 'PASSKEYS_TOO_MANY');
   const options = await generateRegistrationOptions({
@@ -147,7 +163,7 @@ export async function addPasskey(
     throw registrationRefused();
   }
   try {
-    return await deps.db.transaction(async (tx) => {
+    const added = await deps.db.transaction(async (tx) => {
       // Two passkeys added at once: one is the first, and only it gets the recovery codes.
       await lockUserRow(tx, user.id);
       const before = await listPasskeysOf(tx, user.id);
@@ -173,8 +189,24 @@ export async function addPasskey(
         ip: meta.ip,
         details: { name: row.name },
       });
-      return { passkey: toPasskey(row), recoveryCodes };
+      // The owner is told in the passkey's own transaction, so one they did not add is seen.
+      const deliveryId = await queueDelivery(tx, {
+        channel: 'email',
+        kind: 'passkey_added',
+        to: user.email,
+        subject: P.addedSubject,
+        text: P.addedBody({
+          firstName: user.firstName,
+          name: row.name,
+          at: now,
+          ip: meta.ip,
+          profileLink: `${deps.publicUrl}/profile#two-factor`,
+        }),
+      });
+      return { passkey: toPasskey(row), recoveryCodes, deliveryId };
     });
+    await deps.outbox.dispatch(added.deliveryId);
+    return { passkey: added.passkey, recoveryCodes: added.recoveryCodes };
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.conflict(P.alreadyAdded, 'PASSKEY_ALREADY_ADDED');
     throw error;

@@ -8,7 +8,14 @@ import {
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, passkeyRegistrations, passkeys, users, type UserRow } from '../../db/schema';
+import {
+  auditLog,
+  deliveries,
+  passkeyRegistrations,
+  passkeys,
+  users,
+  type UserRow,
+} from '../../db/schema';
 import { TEST_PASSWORD, bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { SoftwareAuthenticator } from '../../../test/webauthn-authenticator';
@@ -50,7 +57,9 @@ describe('passkeys', () => {
   ) => ctx.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
 
   async function options(who: Person) {
-    const answer = await call('POST', '/auth/2fa/passkeys/registration-options', who.headers);
+    const answer = await call('POST', '/auth/2fa/passkeys/registration-options', who.headers, {
+      password: TEST_PASSWORD,
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json();
   }
@@ -509,6 +518,41 @@ describe('passkeys', () => {
     expect(reset.statusCode, reset.body).toBe(200);
     expect(await ctx.database.db.select().from(passkeys)).toEqual([]);
     expect((await login(client.user.email)).statusCode).toBe(200);
+  });
+
+  it('adds a passkey only with the password, and emails the owner that one was added', async () => {
+    const advocate = await person('advocate');
+    const ask = (payload?: object) =>
+      call('POST', '/auth/2fa/passkeys/registration-options', advocate.headers, payload);
+    const noticesTo = async () =>
+      (
+        await ctx.database.db.select().from(deliveries).where(eq(deliveries.kind, 'passkey_added'))
+      ).filter((each) => each.recipient === advocate.user.email);
+
+    // A session alone gets no options, so it cannot add a passkey of its own.
+    const sessionAlone = await ask({});
+    expect(sessionAlone.statusCode).toBe(400);
+    expect(sessionAlone.json().errors.password).toBeDefined();
+    const wrong = await ask({ password: 'Not-the-passw0rd' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'CURRENT_PASSWORD_WRONG',
+      errors: { password: T.wrongPassword },
+    });
+    expect(await ctx.database.db.select().from(passkeyRegistrations)).toEqual([]);
+    const noChallenge = await call('POST', '/auth/2fa/passkeys', advocate.headers, {
+      name: 'Intruder',
+      response: device.register({ challenge: 'AAAA', rp: { name: 'x' }, user: { id: 'AAAA' } }),
+    });
+    expect(noChallenge.statusCode).toBe(400);
+    expect(noChallenge.json().code).toBe('PASSKEY_CHALLENGE_EXPIRED');
+    expect(await noticesTo()).toHaveLength(0);
+
+    await addPasskey(advocate, 'Work laptop');
+    const [notice] = await noticesTo();
+    expect(notice!.subject).toBe(P.addedSubject);
+    expect(notice!.body).toContain('“Work laptop”');
+    expect(notice!.body).toContain('http://portal.test/profile#two-factor');
   });
 
   it('answers 401 to every passkey route without a session', async () => {

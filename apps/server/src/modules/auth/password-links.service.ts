@@ -185,6 +185,6 @@ export async function acceptInvitation(
     if (!signedIn) throw invalid();
     return signedIn;
   });
-  const token = await startSession(deps, user, { rememberMe: false }, meta);
-  return { token, user: toPublicUser(user) };
+  const started = await startSession(deps, user, { rememberMe: false, now }, meta);
+  return { token: started.token, user: toPublicUser(started.user) };
 }

@@ -83,6 +83,8 @@ describe('advocate registration', () => {
         experience: 14,
         education: 'LLB, University of Nairobi; Kenya School of Law',
         barAdmission: 'Admitted to the Roll of Advocates, 2011',
+        // With the firm's default grace (none), a second factor is due from this first session.
+        twoFactorDueAt: body.user.lastLogin,
       });
       expect(JSON.stringify(body)).not.toMatch(/argon2|passwordHash|password_hash/);
 

@@ -97,6 +97,11 @@ export async function registerAdvocate(
   if (created.verificationStatus === 'pending') {
     return { status: 'pending', user: toPublicUser(created) };
   }
-  const token = await startSession(deps, created, { rememberMe: false }, meta);
-  return { status: 'active', token, user: toPublicUser(created) };
+  const started = await startSession(
+    deps,
+    created,
+    { rememberMe: false, now: created.lastLogin ?? new Date() },
+    meta,
+  );
+  return { status: 'active', token: started.token, user: toPublicUser(started.user) };
 }

@@ -11,6 +11,7 @@ import {
   secondFactorRequired,
   type LoginSecondStepInput,
 } from '@firm/shared';
+import type { Executor } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/passwords';
@@ -49,21 +50,26 @@ import {
  * (startSession).
  */
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export async function startSession(
   deps: AuthDeps,
   user: UserRow,
-  options: { rememberMe: boolean },
+  options: { rememberMe: boolean; now?: Date },
   meta: RequestMeta,
-): Promise<string> {
+): Promise<{ token: string; user: UserRow }> {
   const token = generateToken();
   const lifetimeMs = options.rememberMe
     ? REMEMBER_ME_DAYS * 24 * 60 * 60 * 1000
     : SESSION_HOURS * 60 * 60 * 1000;
-  const now = new Date();
+  const now = options.now ?? new Date();
   // The device is recorded with the session, and a new one's alert written to the outbox, in one
   // transaction (sign-in-devices.service.ts): every way in (password, second step, a welcome
-  // link, registration) comes through here.
-  const alertId = await deps.db.transaction(async (tx) => {
+  // link, registration) comes through here, and so does the start of staff's grace for a second
+  // factor: a session begun by a link or by registration is held by the gate as one begun by a
+  // password (ADR 037, "Required of staff").
+  const started = await deps.db.transaction(async (tx) => {
+    const signedIn = await startTwoFactorGrace(tx, user, now);
     await insertSession(tx, {
       userId: user.id,
       tokenHash: hashToken(token),
@@ -71,13 +77,23 @@ export async function startSession(
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
     });
-    return recordSignInDevice(tx, user, meta, now);
+    return { user: signedIn, alertId: await recordSignInDevice(tx, user, meta, now) };
   });
-  if (alertId) await deps.outbox.dispatch(alertId);
-  return token;
+  if (started.alertId) await deps.outbox.dispatch(started.alertId);
+  return { token, user: started.user };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Staff starting a session without a second factor: from this session they have the firm's grace
+ * days to set one up (none by default), after which the API opens only that setup (ADR 037).
+ */
+async function startTwoFactorGrace(tx: Executor, user: UserRow, now: Date): Promise<UserRow> {
+  if (!secondFactorRequired(user) || user.twoFactorDueAt) return user;
+  if (await hasSecondFactor(tx, user.id)) return user;
+  const graceDays = await readStaffTwoFactorGraceDays(tx);
+  const due = await markTwoFactorDue(tx, user.id, new Date(now.getTime() + graceDays * DAY_MS));
+  return due ?? (await findUserById(tx, user.id)) ?? user;
+}
 
 function lockedMessage(until: Date | number, now: number): string {
   const minutes = Math.max(1, Math.ceil((+until - now) / 60_000));
@@ -159,18 +175,6 @@ export async function login(
   return finishSignIn(deps, user.id, { rememberMe: input.rememberMe === true, now }, meta);
 }
 
-/**
- * Staff signing in without a second factor: from this sign-in they have the firm's grace days to
- * set one up (none by default), after which the API opens only that setup (ADR 037).
- */
-async function startTwoFactorGrace(deps: AuthDeps, user: UserRow, now: number): Promise<UserRow> {
-  if (!secondFactorRequired(user) || user.twoFactorDueAt) return user;
-  if (await hasSecondFactor(deps.db, user.id)) return user;
-  const graceDays = await readStaffTwoFactorGraceDays(deps.db);
-  const due = await markTwoFactorDue(deps.db, user.id, new Date(now + graceDays * DAY_MS));
-  return due ?? (await findUserById(deps.db, user.id)) ?? user;
-}
-
 /** The right password (and second factor): the failures start again, and a session. */
 async function finishSignIn(
   deps: AuthDeps,
@@ -178,12 +182,16 @@ async function finishSignIn(
   options: { rememberMe: boolean; now: number },
   meta: RequestMeta,
 ): Promise<{ token: string; user: PublicUser }> {
-  let signedIn = await recordSuccessfulSignIn(deps.db, userId, new Date(options.now));
+  const signedIn = await recordSuccessfulSignIn(deps.db, userId, new Date(options.now));
   if (!signedIn)
     throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
-  signedIn = await startTwoFactorGrace(deps, signedIn, options.now);
-  const token = await startSession(deps, signedIn, { rememberMe: options.rememberMe }, meta);
-  return { token, user: toPublicUser(signedIn) };
+  const started = await startSession(
+    deps,
+    signedIn,
+    { rememberMe: options.rememberMe, now: new Date(options.now) },
+    meta,
+  );
+  return { token: started.token, user: toPublicUser(started.user) };
 }
 
 const challengeEnded = () =>

@@ -44,7 +44,11 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
   },
   'POST /auth/2fa/recovery-codes': {
     allowed: 409,
-    request: () => ({ method: 'POST', url: '/api/auth/2fa/recovery-codes' }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/2fa/recovery-codes',
+      payload: { password: 'whatever-it-is' },
+    }),
   },
   // An advocate's reset of someone else's second factor (a fresh account without one: 409).
   'POST /user-management/user/:id/reset-two-factor': {

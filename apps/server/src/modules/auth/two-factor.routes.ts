@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   TWO_FACTOR_TEXTS as T,
+  recoveryCodesRenewInputSchema,
   recoveryCodesSchema,
   successMessageSchema,
   totpEnableInputSchema,
@@ -122,7 +123,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Ten new recovery codes; the old ones stop working',
+        summary:
+          'Ten new recovery codes, with the password; the old ones stop working, and the owner is emailed',
+        body: recoveryCodesRenewInputSchema,
         response: { 200: recoveryCodesSchema, ...errors },
       },
       onRequest: [app.requireUser],
@@ -131,7 +134,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: T.recoveryCodesRenewed,
-      recoveryCodes: await renewRecoveryCodes(deps, currentUser(request), requestMeta(request)),
+      recoveryCodes: await renewRecoveryCodes(
+        { ...deps, outbox: app.outbox, publicUrl: app.config.publicUrl },
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      ),
     }),
   );
 };

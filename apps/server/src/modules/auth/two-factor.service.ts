@@ -20,6 +20,8 @@ import { verifyPassword } from '../../lib/passwords';
 import type { SecretBox } from '../../lib/secret-box';
 import { hashToken } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit-log.repository';
+import { queueDelivery } from '../deliveries/deliveries.repository';
+import type { Outbox } from '../deliveries/outbox';
 import { clearTwoFactorDue, lockUserRow } from '../users/users.repository';
 import { countPasskeys } from './passkeys.repository';
 import { spendPasskey, type PasskeyAssertion } from './webauthn';
@@ -269,23 +271,50 @@ export async function disableTwoFactor(
   return passkeysLeft > 0 ? PASSKEY_TEXTS.totpOffPasskeysStay : T.disabled;
 }
 
-/** POST /api/auth/2fa/recovery-codes: ten new codes; the old ones stop working. */
+/**
+ * POST /api/auth/2fa/recovery-codes: ten new codes; the old ones stop working. The password is
+ * asked as turning it off asks it: a session alone (a browser left signed in, a stolen token)
+ * must not replace the owner's codes. The owner is emailed through the outbox in the same
+ * transaction, so codes they did not make are seen (ADR 037).
+ */
 export async function renewRecoveryCodes(
-  deps: TwoFactorDeps,
+  deps: TwoFactorDeps & { outbox: Pick<Outbox, 'dispatch'>; publicUrl: string },
   user: UserRow,
+  input: { password: string },
   meta: Meta,
 ): Promise<string[]> {
   if (!(await hasSecondFactor(deps.db, user.id))) {
     throw AppError.conflict(T.notSetUp, 'TWO_FACTOR_NOT_ON');
   }
-  return deps.db.transaction(async (tx) => {
-    const codes = await issueRecoveryCodes(tx, user.id);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw AppError.badRequest(
+      T.wrongPassword,
+      { password: T.wrongPassword },
+      'CURRENT_PASSWORD_WRONG',
+    );
+  }
+  const { codes, deliveryId } = await deps.db.transaction(async (tx) => {
+    const issued = await issueRecoveryCodes(tx, user.id);
     await writeAudit(tx, {
       actorId: user.id,
       action: 'two_factor.recovery_codes_renewed',
       targetUserId: user.id,
       ip: meta.ip,
     });
-    return codes;
+    const queued = await queueDelivery(tx, {
+      channel: 'email',
+      kind: 'recovery_codes_renewed',
+      to: user.email,
+      subject: T.recoveryCodesRenewedSubject,
+      text: T.recoveryCodesRenewedBody({
+        firstName: user.firstName,
+        at: nowOf(deps),
+        ip: meta.ip,
+        profileLink: `${deps.publicUrl}/profile#two-factor`,
+      }),
+    });
+    return { codes: issued, deliveryId: queued };
   });
+  await deps.outbox.dispatch(deliveryId);
+  return codes;
 }

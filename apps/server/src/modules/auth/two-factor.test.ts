@@ -217,11 +217,33 @@ describe('two-factor sign-in', () => {
     const wrongCode = await post('/auth/2fa/disable', { password: TEST_PASSWORD, code: '000000' });
     expect(wrongCode.statusCode).toBe(400);
 
-    // Renewed codes replace the old ones.
-    const renewed = await post('/auth/2fa/recovery-codes');
-    expect(renewed.statusCode).toBe(200);
+    // A session alone makes no new codes: the password is asked, as turning it off asks it.
+    const sessionAlone = await post('/auth/2fa/recovery-codes', {});
+    expect(sessionAlone.statusCode).toBe(400);
+    expect(sessionAlone.json().errors.password).toBeDefined();
+    const notTheirs = await post('/auth/2fa/recovery-codes', { password: 'Not-the-passw0rd' });
+    expect(notTheirs.statusCode).toBe(400);
+    expect(notTheirs.json()).toMatchObject({
+      code: 'CURRENT_PASSWORD_WRONG',
+      errors: { password: T.wrongPassword },
+    });
+    expect(
+      await ctx.database.db
+        .select()
+        .from(deliveries)
+        .where(eq(deliveries.kind, 'recovery_codes_renewed')),
+    ).toHaveLength(0);
+
+    // Renewed codes replace the old ones, and the owner is told by email.
+    const renewed = await post('/auth/2fa/recovery-codes', { password: TEST_PASSWORD });
+    expect(renewed.statusCode, renewed.body).toBe(200);
     const fresh = renewed.json().recoveryCodes as string[];
     expect(fresh).toHaveLength(10);
+    const [notice] = await ctx.database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.kind, 'recovery_codes_renewed'));
+    expect(notice!.subject).toContain('New recovery codes');
     const old = await post('/auth/2fa/disable', {
       password: TEST_PASSWORD,
       recoveryCode: recoveryCodes[0],

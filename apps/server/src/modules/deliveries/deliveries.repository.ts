@@ -16,6 +16,8 @@ export const DELIVERY_KINDS = [
   'contact_auto_reply',
   'password_reset',
   'two_factor_reset',
+  'recovery_codes_renewed',
+  'passkey_added',
   'sign_in_alert',
   'email_change_link',
   'email_change_notice',

@@ -28,13 +28,14 @@ const usePasskeyMutation = <Input, Result>(mutationFn: (input: Input) => Promise
   useTwoFactorMutation(mutationFn, [PASSKEYS_KEY]);
 
 /**
- * POST /api/auth/2fa/passkeys/registration-options, the device's answer (the browser asks it),
- * then POST /api/auth/2fa/passkeys. A device that says no throws a PasskeyError.
+ * POST /api/auth/2fa/passkeys/registration-options with the password, the device's answer (the
+ * browser asks it), then POST /api/auth/2fa/passkeys. A device that says no throws a PasskeyError.
  */
 export const useAddPasskey = () =>
-  usePasskeyMutation(async (name: string) => {
+  usePasskeyMutation(async ({ name, password }: { name: string; password: string }) => {
     const options = await api.post<PasskeyRegistrationOptions>(
       '/auth/2fa/passkeys/registration-options',
+      { password },
     );
     const response = await createPasskey(options);
     return api.post<PasskeyAdded>('/auth/2fa/passkeys', { name, response });

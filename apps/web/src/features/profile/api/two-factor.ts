@@ -48,9 +48,11 @@ export const useEnableTotp = () =>
     api.post<RecoveryCodes>('/auth/2fa/totp/enable', { code }),
   );
 
-/** POST /api/auth/2fa/recovery-codes */
+/** POST /api/auth/2fa/recovery-codes: with the password (ADR 037). */
 export const useRenewRecoveryCodes = () =>
-  useTwoFactorMutation(() => api.post<RecoveryCodes>('/auth/2fa/recovery-codes'));
+  useTwoFactorMutation((password: string) =>
+    api.post<RecoveryCodes>('/auth/2fa/recovery-codes', { password }),
+  );
 
 /** POST /api/auth/2fa/disable: the password and a code (or a recovery code). */
 export const useDisableTwoFactor = () =>

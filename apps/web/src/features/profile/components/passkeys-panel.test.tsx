@@ -1,4 +1,10 @@
-import { PASSKEY_SCREEN_TEXTS as S, PASSKEY_TEXTS as P, type Passkey } from '@firm/shared';
+import {
+  PASSKEY_SCREEN_TEXTS as S,
+  PASSKEY_TEXTS as P,
+  TWO_FACTOR_TEXTS,
+  VALIDATION,
+  type Passkey,
+} from '@firm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -73,11 +79,15 @@ describe('Profile → Passkeys', () => {
     expect((name as HTMLInputElement).value).toMatch(/^Passkey on /);
     await userEvent.clear(name);
     await userEvent.type(name, 'Work laptop');
+    await userEvent.type(within(dialog).getByLabelText(/^Your password/), 'Str0ngPassw0rd');
     await userEvent.click(within(dialog).getByRole('button', { name: S.continue }));
 
     const codes = await screen.findByRole('region', { name: 'Your recovery codes' });
     for (const each of CODES) expect(codes).toHaveTextContent(each);
     expect(device.asked).toEqual([OPTIONS]);
+    expect(calls.find((call) => call.url.endsWith('/registration-options'))?.body).toEqual({
+      password: 'Str0ngPassw0rd',
+    });
     expect(
       calls.find((call) => call.method === 'POST' && call.url.endsWith('/passkeys'))?.body,
     ).toEqual({
@@ -102,9 +112,39 @@ describe('Profile → Passkeys', () => {
     renderWithApp(<PasskeysPanel />);
     await userEvent.click(await screen.findByRole('button', { name: S.add }));
     const dialog = await screen.findByRole('dialog', { name: S.addHeading });
+    await userEvent.type(within(dialog).getByLabelText(/^Your password/), 'Str0ngPassw0rd');
     await userEvent.click(within(dialog).getByRole('button', { name: S.continue }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(S.addCancelled);
     expect(within(dialog).getByRole('button', { name: S.continue })).toBeEnabled();
+  });
+
+  it('asks the password before the device is asked, and says under it when it is wrong', async () => {
+    device.answer = async () => ANSWER;
+    mockApi({
+      'GET /auth/2fa/passkeys': [200, { passkeys: [] }],
+      'GET /auth/2fa': [200, { totp: false, recoveryCodesLeft: 0, passkeys: 0 }],
+      'POST /auth/2fa/passkeys/registration-options': [
+        400,
+        {
+          message: TWO_FACTOR_TEXTS.wrongPassword,
+          code: 'CURRENT_PASSWORD_WRONG',
+          errors: { password: TWO_FACTOR_TEXTS.wrongPassword },
+        },
+      ],
+    });
+    renderWithApp(<PasskeysPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: S.add }));
+    const dialog = await screen.findByRole('dialog', { name: S.addHeading });
+    await userEvent.click(within(dialog).getByRole('button', { name: S.continue }));
+    expect(await within(dialog).findByText(VALIDATION.passwordRequired)).toBeVisible();
+    await userEvent.type(within(dialog).getByLabelText(/^Your password/), 'Not-the-passw0rd');
+    await userEvent.click(within(dialog).getByRole('button', { name: S.continue }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^Your password/)).toHaveAccessibleDescription(
+        TWO_FACTOR_TEXTS.wrongPassword,
+      ),
+    );
+    expect(device.asked).toEqual([]);
   });
 
   it('renames, and removes after a confirmation naming the passkey', async () => {

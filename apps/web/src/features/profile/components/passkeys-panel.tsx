@@ -13,8 +13,10 @@ import { Button } from '../../../components/ui/button';
 import { FormModal } from '../../../components/ui/form-modal';
 import { Modal } from '../../../components/ui/modal';
 import { ModalFooter } from '../../../components/ui/modal-footer';
+import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { PasskeyError, platformName, type PasskeyProblem } from '../../../lib/passkeys';
@@ -37,6 +39,12 @@ const addProblem = (error: unknown) =>
 // The name's schema and zod load as the dialog opens (lib/lazy-resolver.ts), not with Profile.
 const nameResolver = lazyZodResolver(() =>
   import('@firm/shared/passkeys/schemas').then((m) => m.passkeyRenameInputSchema),
+);
+// Adding one takes the password too (ADR 037): the name and the password in one dialog.
+const addResolver = lazyZodResolver(() =>
+  import('@firm/shared/passkeys/schemas').then((m) =>
+    m.passkeyRenameInputSchema.extend(m.passkeyRegistrationOptionsInputSchema.shape),
+  ),
 );
 
 /**
@@ -93,7 +101,10 @@ function NameDialog({
   );
 }
 
-/** Naming a new passkey, then the device makes it. */
+/**
+ * Naming a new passkey and giving the password (a session alone adds none: ADR 037), then the
+ * device makes it. The dialog is also the confirmation.
+ */
 function AddDialog({
   onClose,
   onAdded,
@@ -102,25 +113,54 @@ function AddDialog({
   onAdded: (codes: string[] | undefined) => void;
 }) {
   const add = useAddPasskey();
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: addResolver,
+    defaultValues: { name: S.defaultName(platformName() ?? S.defaultPlatform), password: '' },
+  });
+  useEffect(() => addResolver.preload(), []);
+  const onSubmit = handleSubmit(async (input) => {
+    setProblem(null);
+    try {
+      const answer = await add.mutateAsync(input);
+      toast.success(answer.message);
+      onAdded(answer.recoveryCodes);
+    } catch (error) {
+      applyServerErrors(error, setError, ['name', 'password']);
+      setProblem(addProblem(error));
+    }
+  });
   return (
-    <NameDialog
+    <FormModal
       title={S.addHeading}
       description={S.addIntro}
+      onClose={onClose}
+      onSubmit={onSubmit}
       submitLabel={S.continue}
       busyLabel={S.waiting}
-      initialName={S.defaultName(platformName() ?? S.defaultPlatform)}
-      onClose={onClose}
-      act={async (name) => {
-        try {
-          const answer = await add.mutateAsync(name);
-          toast.success(answer.message);
-          onAdded(answer.recoveryCodes);
-          return null;
-        } catch (error) {
-          return addProblem(error);
-        }
-      }}
-    />
+      isSubmitting={isSubmitting}
+      alert={problem}
+    >
+      <TextField
+        label={S.nameLabel}
+        autoComplete="off"
+        required
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <PasswordField
+        label={S.passwordLabel}
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
+    </FormModal>
   );
 }
 

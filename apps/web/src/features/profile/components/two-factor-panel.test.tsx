@@ -1,7 +1,7 @@
 import { TWO_FACTOR_SCREEN_TEXTS as S, TWO_FACTOR_TEXTS as T } from '@firm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { TwoFactorPanel } from './two-factor-panel';
 
@@ -60,7 +60,7 @@ describe('Profile → Two-factor sign-in', () => {
     expect(screen.queryByText(CODES[0]!)).not.toBeInTheDocument();
   });
 
-  it('turns off with the password and a code, and makes new recovery codes after asking', async () => {
+  it('turns off with the password and a code, and makes new recovery codes with the password', async () => {
     let on = true;
     const calls = mockApi({
       'GET /auth/2fa': () => [200, { totp: on, recoveryCodesLeft: on ? 3 : 0 }],
@@ -73,13 +73,22 @@ describe('Profile → Two-factor sign-in', () => {
         return [200, { success: true, message: T.disabled }];
       },
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderWithApp(<TwoFactorPanel />);
     expect(await screen.findByText(S.statusOn(3))).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: S.newCodes }));
-    expect(confirm).toHaveBeenCalledWith(S.newCodesConfirm);
+    const asking = await screen.findByRole('dialog', { name: S.newCodesHeading });
+    // No password: the form says so and nothing is sent.
+    await userEvent.click(screen.getByRole('button', { name: S.newCodesAction }));
+    expect(await screen.findByText('Password is required')).toBeVisible();
+    expect(calls.some((call) => call.url.endsWith('/recovery-codes'))).toBe(false);
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret123');
+    await userEvent.click(screen.getByRole('button', { name: S.newCodesAction }));
     expect(await screen.findByRole('region', { name: S.codesHeading })).toBeVisible();
+    expect(asking).not.toBeInTheDocument();
+    expect(calls.find((call) => call.url.endsWith('/recovery-codes'))?.body).toEqual({
+      password: 'Secret123',
+    });
     await userEvent.click(screen.getByRole('button', { name: S.codesSaved }));
 
     await userEvent.click(await screen.findByRole('button', { name: S.turnOff }));
@@ -93,6 +102,5 @@ describe('Profile → Two-factor sign-in', () => {
       password: 'Secret123',
       recoveryCode: 'abcde-fghij',
     });
-    confirm.mockRestore();
   });
 });

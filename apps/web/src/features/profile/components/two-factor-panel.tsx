@@ -219,6 +219,66 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+const renewResolver = lazyZodResolver(() =>
+  loadSchemas().then((m) => m.recoveryCodesRenewInputSchema),
+);
+
+/**
+ * New recovery codes take the password (ADR 037): the dialog is also the confirmation that the
+ * codes held now stop working.
+ */
+function RenewCodesDialog({
+  onClose,
+  onRenewed,
+}: {
+  onClose: () => void;
+  onRenewed: (codes: string[]) => void;
+}) {
+  const renew = useRenewRecoveryCodes();
+  const formId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: renewResolver, defaultValues: { password: '' } });
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      onRenewed((await renew.mutateAsync(password)).recoveryCodes);
+    } catch (error) {
+      applyServerErrors(error, setError, ['password']);
+      toast.error(errorText(error, S.actionFailed));
+    }
+  });
+  return (
+    <Modal
+      title={S.newCodesHeading}
+      description={S.newCodesIntro}
+      onClose={onClose}
+      isBusy={isSubmitting}
+      footer={
+        <ModalFooter
+          onCancel={onClose}
+          actionLabel={S.newCodesAction}
+          busyLabel={S.makingCodes}
+          isBusy={isSubmitting}
+          form={formId}
+        />
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit}>
+        <PasswordField
+          label={S.passwordLabel}
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+      </form>
+    </Modal>
+  );
+}
+
 /**
  * Profile's Two-factor sign-in (docs/decisions/037-two-factor-sign-in.md): set up an
  * authenticator app (QR code or key, then a code), see the recovery codes once, make new ones,
@@ -228,7 +288,7 @@ export function TwoFactorPanel() {
   const { user } = useSession();
   const status = useTwoFactorStatus();
   const setUp = useSetUpTotp();
-  const renew = useRenewRecoveryCodes();
+  const [renewing, setRenewing] = useState(false);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [turningOff, setTurningOff] = useState(false);
@@ -258,14 +318,15 @@ export function TwoFactorPanel() {
       toast.error(errorText(error, S.setUpFailed));
     }
   };
-  const renewCodes = async () => {
-    if (!window.confirm(S.newCodesConfirm)) return;
-    try {
-      setCodes((await renew.mutateAsync()).recoveryCodes);
-    } catch (error) {
-      toast.error(errorText(error, S.actionFailed));
-    }
-  };
+  const renewDialog = renewing ? (
+    <RenewCodesDialog
+      onClose={() => setRenewing(false)}
+      onRenewed={(fresh) => {
+        setRenewing(false);
+        setCodes(fresh);
+      }}
+    />
+  ) : null;
 
   if (!status.data.totp) {
     // On with passkeys alone: the app can be added, and the recovery codes renewed.
@@ -290,15 +351,12 @@ export function TwoFactorPanel() {
             {withPasskeys ? PASSKEY_SCREEN_TEXTS.addAuthenticator : S.setUp}
           </Button>
           {withPasskeys ? (
-            <Button
-              variant="secondary"
-              onClick={() => void renewCodes()}
-              isLoading={renew.isPending}
-            >
+            <Button variant="secondary" onClick={() => setRenewing(true)}>
               {S.newCodes}
             </Button>
           ) : null}
         </div>
+        {renewDialog}
       </div>
     );
   }
@@ -311,7 +369,7 @@ export function TwoFactorPanel() {
         {S.statusOn(status.data.recoveryCodesLeft)}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => void renewCodes()} isLoading={renew.isPending}>
+        <Button variant="secondary" onClick={() => setRenewing(true)}>
           {S.newCodes}
         </Button>
         {mustKeep ? null : (
@@ -322,6 +380,7 @@ export function TwoFactorPanel() {
       </div>
       {mustKeep ? <p className="text-sm text-slate-600">{S.staffMustKeep}</p> : null}
       {turningOff ? <TurnOffDialog onClose={() => setTurningOff(false)} /> : null}
+      {renewDialog}
     </div>
   );
 }
