@@ -21,6 +21,7 @@ export * from './permission-texts';
 export * from './paths';
 export * from './portal-manifest';
 export * from './common/fields';
+export * from './common/printable';
 export * from './common/calendar-days';
 export * from './common/date-fields';
 export * from './common/schemas';

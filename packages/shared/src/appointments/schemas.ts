@@ -107,8 +107,8 @@ export type CreateAppointmentValues = z.output<typeof createAppointmentInputSche
 
 /** What a visitor must add to a booking (checked when nobody is signed in). */
 export const visitorDetailsSchema = z.object({
-  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax),
-  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax),
+  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax, { printable: true }),
+  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax, { printable: true }),
   email: emailField,
   phone: phoneField,
   consent: z.literal(true, { error: VALIDATION.contactConsentRequired }),

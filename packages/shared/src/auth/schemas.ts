@@ -89,8 +89,8 @@ export type VerifySuperKeyInput = z.input<typeof verifySuperKeyInputSchema>;
 
 /** The advocate's own details, shared by the wire payload and the form. */
 const advocateDetailsShape = {
-  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax),
-  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax),
+  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax, { printable: true }),
+  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax, { printable: true }),
   email: emailField,
   phone: phoneField,
   licenseNumber: requiredText(VALIDATION.licenseNumberRequired, 100),

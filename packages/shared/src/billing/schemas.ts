@@ -67,7 +67,10 @@ const dueDateField = z
 
 export const feeNoteLineInputSchema = z.object({
   kind: z.enum(FEE_NOTE_LINE_KINDS, { error: 'Choose fee or disbursement' }),
-  description: requiredText(M.descriptionRequired, L.descriptionMax, { multiline: true }),
+  description: requiredText(M.descriptionRequired, L.descriptionMax, {
+    multiline: true,
+    printable: true,
+  }),
   quantity: wholeNumber(1, L.quantityMax, M.quantityInvalid(L.quantityMax)),
   unitPriceKsh: wholeNumber(0, L.unitPriceMaxKsh, M.unitPriceInvalid(L.unitPriceMaxKsh)),
 });
@@ -97,7 +100,7 @@ export type UpdateFeeNoteInput = z.input<typeof updateFeeNoteSchema>;
 export type UpdateFeeNoteValues = z.output<typeof updateFeeNoteSchema>;
 
 export const cancelFeeNoteSchema = z.object({
-  reason: requiredText(M.cancelReasonRequired, L.reasonMax, { multiline: true }),
+  reason: requiredText(M.cancelReasonRequired, L.reasonMax, { multiline: true, printable: true }),
 });
 
 export const listFeeNotesQuerySchema = z.object({

@@ -92,7 +92,7 @@ export type ConflictClearanceValues = z.output<typeof conflictClearanceSchema>;
 
 /** POST /api/cases (docs/product-rules.md#validation: title, description, category and priority are required). */
 export const createCaseInputSchema = z.object({
-  title: requiredText(CASE_MESSAGES.titleRequired, CASE_LIMITS.titleMax),
+  title: requiredText(CASE_MESSAGES.titleRequired, CASE_LIMITS.titleMax, { printable: true }),
   description: requiredText(CASE_MESSAGES.descriptionRequired, CASE_LIMITS.descriptionMax, {
     multiline: true,
   }),
@@ -114,7 +114,9 @@ export type CreateCaseValues = z.output<typeof createCaseInputSchema>;
 /** PUT /api/cases/:id: the fields to change, and the version they were read at. */
 export const updateCaseInputSchema = z.object({
   version: z.number({ error: CASE_MESSAGES.versionRequired }).int().min(1),
-  title: requiredText(CASE_MESSAGES.titleRequired, CASE_LIMITS.titleMax).optional(),
+  title: requiredText(CASE_MESSAGES.titleRequired, CASE_LIMITS.titleMax, {
+    printable: true,
+  }).optional(),
   description: requiredText(CASE_MESSAGES.descriptionRequired, CASE_LIMITS.descriptionMax, {
     multiline: true,
   }).optional(),

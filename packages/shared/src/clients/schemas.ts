@@ -64,8 +64,12 @@ const patchPhoneField = z.preprocess(
  */
 export const updateClientInputSchema = z
   .object({
-    firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax).optional(),
-    lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax).optional(),
+    firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax, {
+      printable: true,
+    }).optional(),
+    lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax, {
+      printable: true,
+    }).optional(),
     phone: patchPhoneField,
     email: emailField.optional(),
   })
@@ -77,8 +81,8 @@ export type UpdateClientValues = z.output<typeof updateClientInputSchema>;
 
 /** The contact-details form: every field shown, phone optional. */
 export const clientDetailsFormSchema = z.object({
-  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax),
-  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax),
+  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax, { printable: true }),
+  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax, { printable: true }),
   email: emailField,
   phone: patchPhoneField,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants';
 import { VALIDATION } from './texts';
 import { toKenyanE164 } from './phone';
+import { unprintableCharacters } from './printable';
 
 // Before any schema is built: zod otherwise probes `new Function` to decide whether it may compile
 // parsers, which the site's CSP (no 'unsafe-eval') reports as a violation in the browser.
@@ -83,25 +84,44 @@ export const textRule =
     if (message) ctx.addIssue({ code: 'custom', message });
   };
 
+/**
+ * The check of a field printed on fee notes, credit notes and receipts (ADR 035, addendum): what
+ * their fonts cannot draw (emoji, scripts they do not cover) is refused, naming the characters,
+ * rather than lost on the tax document. `.superRefine(printableRule)`.
+ */
+export const printableRule = (value: string, ctx: z.RefinementCtx) => {
+  const characters = unprintableCharacters(value);
+  if (characters.length > 0) {
+    ctx.addIssue({ code: 'custom', message: VALIDATION.notPrintable(characters.slice(0, 5)) });
+  }
+};
+
 /** Any string field: a single line of plain text unless `multiline`. */
 export const plainText = (options: { multiline?: boolean } = {}) =>
   z.string().superRefine(textRule(options.multiline ? 'multiline' : 'line'));
 
 /**
  * A string that is required: missing, empty or blank all answer `message`. One line unless
- * `multiline` (a message, a description); `subject` for what may reach an email's Subject.
+ * `multiline` (a message, a description); `subject` for what may reach an email's Subject;
+ * `printable` for what is printed on a fee note or receipt (see printableRule).
  */
 export const requiredText = (
   message: string,
   max: number,
-  { multiline = false, subject = false }: { multiline?: boolean; subject?: boolean } = {},
-) =>
-  z
+  {
+    multiline = false,
+    subject = false,
+    printable = false,
+  }: { multiline?: boolean; subject?: boolean; printable?: boolean } = {},
+) => {
+  const text = z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
     .max(max, { error: VALIDATION.tooLong(max) })
     .superRefine(textRule(multiline ? 'multiline' : subject ? 'subject' : 'line'));
+  return printable ? text.superRefine(printableRule) : text;
+};
 
 export const emailField = z
   .string({ error: VALIDATION.emailRequired })

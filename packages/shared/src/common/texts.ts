@@ -101,6 +101,9 @@ export const VALIDATION = {
   singleLine: 'Must be a single line, without control characters',
   unreadableCharacters: 'Contains a character that cannot be read. Please retype it',
   directionControls: 'Must not contain text-direction control characters',
+  /** A field that is printed on fee notes and receipts (common/printable.ts). */
+  notPrintable: (characters: string[]) =>
+    `Cannot be printed on a fee note or receipt: ${characters.join(' ')}. Use letters (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari or Gujarati), digits and punctuation, without emoji`,
   /** Every date the API takes (common/date-fields.ts). */
   dateOutOfRange: 'Give a date from 1900 to 2100',
   encodedWords: 'Must not contain =?…?= (it would be read as encoded text in an email)',

@@ -33,8 +33,8 @@ import {
 
 /** PUT /api/profile: the person's own name and phone (E.164 on the wire, empty clears it). */
 export const updateProfileInputSchema = z.object({
-  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax),
-  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax),
+  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax, { printable: true }),
+  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax, { printable: true }),
   phone: optionalPhoneField,
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;

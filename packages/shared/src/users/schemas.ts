@@ -71,8 +71,8 @@ const temporaryPasswordField = z
   .superRefine(textRule());
 
 const personShape = {
-  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax),
-  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax),
+  firstName: requiredText(VALIDATION.firstNameRequired, LIMITS.nameMax, { printable: true }),
+  lastName: requiredText(VALIDATION.lastNameRequired, LIMITS.nameMax, { printable: true }),
   email: emailField,
   phone: optionalPhoneField,
 };

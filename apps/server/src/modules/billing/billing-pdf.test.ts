@@ -11,7 +11,6 @@ import type {
   PaymentChannels,
   ReceiptDocument,
 } from './billing-documents';
-import { pdfText } from './billing-pdf';
 import { renderCreditNotePdf } from './credit-note-pdf';
 import { renderFeeNotePdf } from './fee-note-pdf';
 import { renderReceiptPdf } from './receipt-pdf';
@@ -296,20 +295,6 @@ function layoutFaults(pdf: Buffer): string[] {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('pdfText', () => {
-  it('keeps Latin-1 and the typographic signs the standard font has', () => {
-    expect(pdfText('Zoë Müller – “Njoroge” — 12,500 …')).toBe('Zoë Müller – “Njoroge” — 12,500 …');
-  });
-
-  it('draws other characters as their look-alike, their bare letter, or "?"', () => {
-    expect(pdfText('−KSh 500')).toBe('-KSh 500');
-    expect(pdfText('Ngũgĩ wa Thiong’o')).toBe('Ngugi wa Thiong’o');
-    expect(pdfText('Amina \u202eHassan\u202c')).toBe('Amina Hassan');
-    expect(pdfText('Ok 👍')).toBe('Ok ?');
-    expect(pdfText('line one\r\nline two\u0007')).toBe('line one\nline two');
-  });
-});
-
 describe('billing PDFs, read back as a client would', () => {
   describe('fee note', () => {
     it('shows the letterhead, the number, the client, the matter and the dates in Nairobi time', async () => {
@@ -470,7 +455,9 @@ describe('billing PDFs, read back as a client would', () => {
       // The URL is broken across lines, but all of it is there.
       const flow = flowOf(pdf);
       expect(flow.replace(/ /g, '')).toContain(UNBROKEN_URL);
-      expect(flow).toContain(LONG_DESCRIPTION);
+      // pdftotext drops a hyphen it finds at the end of a line: compare without them.
+      const bare = (text: string) => text.replace(/[ -]/g, '');
+      expect(bare(flow)).toContain(bare(LONG_DESCRIPTION));
     });
 
     it('the longest names, addresses and an unbroken email stay inside the page', async () => {
@@ -519,13 +506,61 @@ describe('billing PDFs, read back as a client would', () => {
       expect(info['Page size']).toMatch(/^595\.\d+ x 841\.\d+ pts \(A4\)/);
     });
 
-    it('prints characters outside the standard font as their nearest letters', async () => {
-      const text = textOf(
-        await renderFeeNotePdf(
-          feeNote({ client: { ...CLIENT, name: 'Ngũgĩ wa Thiong’o & Zoë Müller' } }),
-        ),
+    it('prints Latin with its accents, Greek, Cyrillic, Devanagari and Gujarati as written', async () => {
+      const name = 'Ngũgĩ wa Thiong’o';
+      const pdf = await renderFeeNotePdf(
+        feeNote({
+          client: { ...CLIENT, name },
+          caseLabel: 'Zoë Müller & Nguyễn Thị Minh v Παπαδόπουλος & Пётр Иванов',
+          lines: [
+            fee('Ushauri wa kisheria – Ω 5 − 2 for नमस्ते and पटेल', 1, 10_000),
+            fee('Affidavit of ગુજરાતી નામ: પટેલ', 1, 5_000),
+          ],
+        }),
       );
-      expect(text).toContain('Ngugi wa Thiong’o & Zoë Müller');
+      const flow = flowOf(pdf);
+      expect(flow).toContain(name);
+      expect(flow).toContain('Zoë Müller & Nguyễn Thị Minh v Παπαδόπουλος & Пётр Иванов');
+      expect(flow).toContain('Ushauri wa kisheria – Ω 5 − 2 for नमस्ते and पटेल');
+      expect(flow).toContain('Affidavit of ગુજરાતી નામ: પટેલ');
+      expect(flow).not.toContain('[U+');
+      expect(layoutFaults(pdf)).toEqual([]);
+    });
+
+    it('Arabic and Hebrew read right to left, Arabic letters joined', async () => {
+      const pdf = await renderFeeNotePdf(
+        feeNote({
+          client: { ...CLIENT, name: 'فاطمة علي' },
+          lines: [fee('أتعاب المحاماة עורך דין Ω', 1, 10_000), fee('ببب and ب', 1, 1)],
+        }),
+      );
+      // poppler reads a line back in the order a reader does: right to left where the letters
+      // are Arabic or Hebrew (it marks those runs with U+202B…U+202C, left out here). Words drawn
+      // left to right in the order typed would read back "المحاماة أتعاب".
+      const flow = flowOf(pdf).replace(/[\u202a-\u202e]/g, '');
+      expect(flow).toContain('أتعاب المحاماة עורך דין');
+      expect(flow).toContain('فاطمة علي');
+      const { words } = wordsOf(pdf);
+      const word = (text: string) => {
+        const found = words.find((candidate) => candidate.text === text);
+        expect(found, `"${text}" on the page`).toBeDefined();
+        return found!;
+      };
+      // The line is Arabic first, so it reads from the right: the Ω typed last is at its left end.
+      const omega = word('Ω');
+      const sameLine = words.filter((other) => Math.abs(other.yMin - omega.yMin) < 1);
+      expect(sameLine.length).toBeGreaterThan(1);
+      expect(Math.min(...sameLine.map((other) => other.xMin))).toBe(omega.xMin);
+      // A joined beh (initial, medial, final) is narrower than three standing alone.
+      const width = (found: Word) => found.xMax - found.xMin;
+      expect(width(word('ببب'))).toBeLessThan(2.5 * width(word('ب')));
+    });
+
+    it('a character no font has, stored before input refused it, prints as its code point', async () => {
+      const text = flowOf(
+        await renderFeeNotePdf(feeNote({ client: { ...CLIENT, name: 'Amina 🙂 Hassan' } })),
+      );
+      expect(text).toContain('Amina [U+1F642] Hassan');
     });
   });
 
@@ -657,6 +692,17 @@ describe.runIf(process.env.BILLING_PDF_SAMPLES)('samples', () => {
         }),
       ),
       'fee-note-extreme': renderFeeNotePdf(extremeFeeNote()),
+      'fee-note-scripts': renderFeeNotePdf(
+        feeNote({
+          client: { ...CLIENT, name: 'فاطمة علي · Παπαδόπουλος · पटेल · ગુજરાતી' },
+          caseLabel: 'Ngũgĩ wa Thiong’o v Nguyễn Thị Minh (עורך דין)',
+          lines: [
+            fee('أتعاب المحاماة עורך דין Ω', 1, 10_000),
+            fee('नमस्ते दुनिया — ગુજરાતી નામ — Пётр Иванов', 2, 2_500),
+            disbursement('Stored before input refused it: 🙂', 1_000),
+          ],
+        }),
+      ),
       'fee-note-60-lines': renderFeeNotePdf(
         feeNote({ lines: many, totals: withTotals(many, 16, 0) }),
       ),

@@ -1,6 +1,6 @@
 import { formatKsh, formatNairobiDate } from '@firm/shared';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { pdfText, render } from './billing-pdf';
+import { render } from './billing-pdf';
 import {
   BOX_INNER_WIDTH,
   PLAIN_LAYOUT,
@@ -39,25 +39,25 @@ function creditNoteDefinition(doc: CreditNoteDocument): TDocumentDefinitions {
       partyBlock('Credit to', doc.client),
       detailsBlock([
         ['Date', formatNairobiDate(doc.issuedAt)],
-        ['Fee note', pdfText(doc.feeNoteNumber)],
+        ['Fee note', doc.feeNoteNumber],
       ]),
     ),
     {
       text: [
         { text: 'Cancels fee note ', bold: true },
-        { text: pdfText(doc.feeNoteNumber), bold: true },
+        { text: doc.feeNoteNumber, bold: true },
         ' in full.',
       ],
       fontSize: 11,
       margin: [0, 18, 0, 8],
     },
     { text: 'REASON', style: 'label' },
-    { text: pdfText(doc.reason), margin: [0, 0, 0, 14] },
+    { text: doc.reason, margin: [0, 0, 0, 14] },
     box([amountRows(amounts)]),
     {
       text: [
-        `Nothing is due on fee note ${pdfText(doc.feeNoteNumber)}. Questions? Call `,
-        { text: pdfText(doc.letterhead.phone), bold: true },
+        `Nothing is due on fee note ${doc.feeNoteNumber}. Questions? Call `,
+        { text: doc.letterhead.phone, bold: true },
         '.',
       ],
     },

@@ -5,7 +5,7 @@ import type {
   TableCell,
   TDocumentDefinitions,
 } from 'pdfmake/interfaces';
-import { pdfText, render } from './billing-pdf';
+import { render } from './billing-pdf';
 import {
   A4_CONTENT_WIDTH,
   ALERT,
@@ -66,12 +66,12 @@ function paymentWays(channels: PaymentChannels, number: string): Content[] {
         ? {
             text: [
               'Paybill ',
-              { text: pdfText(mpesa.number), bold: true },
+              { text: mpesa.number, bold: true },
               ', Account ',
-              { text: pdfText(mpesa.accountReference), bold: true },
+              { text: mpesa.accountReference, bold: true },
             ],
           }
-        : { text: ['Till ', { text: pdfText(mpesa.number), bold: true }, ' (Buy Goods)'] },
+        : { text: ['Till ', { text: mpesa.number, bold: true }, ' (Buy Goods)'] },
     ]);
   }
   if (bank) {
@@ -79,15 +79,15 @@ function paymentWays(channels: PaymentChannels, number: string): Content[] {
       'Bank transfer',
       {
         stack: [
-          `${pdfText(bank.bankName)}, ${pdfText(bank.branch)} branch`,
-          `Account name: ${pdfText(bank.accountName)}`,
-          { text: ['Account number: ', { text: pdfText(bank.accountNumber), bold: true }] },
-          `Reference: ${pdfText(number)}`,
+          `${bank.bankName}, ${bank.branch} branch`,
+          `Account name: ${bank.accountName}`,
+          { text: ['Account number: ', { text: bank.accountNumber, bold: true }] },
+          `Reference: ${number}`,
         ],
       },
     ]);
   }
-  const phone = pdfText(channels.phone);
+  const phone = channels.phone;
   if (rows.length === 0) {
     return [{ text: ['Call ', { text: phone, bold: true }, ' to arrange payment.'] }];
   }
@@ -118,7 +118,7 @@ function linesTable(lines: FeeNoteDocumentLine[]): Content {
   for (const [heading, group] of groups) {
     group.forEach((line, index) => {
       const cells: Content[] = [
-        pdfText(line.description),
+        line.description,
         { text: String(line.quantity), alignment: 'right' },
         { text: figures(line.unitPriceKsh), alignment: 'right' },
         { text: figures(line.amountKsh), alignment: 'right' },
@@ -192,7 +192,7 @@ function feeNoteNotice(doc: FeeNoteDocument): Content | null {
     return box(
       [
         { text: 'CANCELLED', bold: true, color: ALERT, margin: [0, 0, 0, 2] },
-        `Cancelled by credit note ${pdfText(creditNoteNumber)} on ${formatNairobiDate(at)}: ${pdfText(reason)}`,
+        `Cancelled by credit note ${creditNoteNumber} on ${formatNairobiDate(at)}: ${reason}`,
       ],
       ALERT_FILL,
       '#f4c7c3',
@@ -216,7 +216,7 @@ function feeNoteNotice(doc: FeeNoteDocument): Content | null {
 }
 
 function howToPayBlock(doc: FeeNoteDocument): Content {
-  const phone = pdfText(doc.howToPay.phone);
+  const phone = doc.howToPay.phone;
   if (doc.status === 'cancelled') {
     return box([
       { text: 'Nothing to pay', style: 'boxTitle' },
@@ -278,7 +278,7 @@ function feeNoteDefinition(doc: FeeNoteDocument): TDocumentDefinitions {
     ),
     doc.caseLabel
       ? {
-          text: [{ text: 'Matter: ', bold: true }, pdfText(doc.caseLabel)],
+          text: [{ text: 'Matter: ', bold: true }, doc.caseLabel],
           margin: [0, 12, 0, 0],
         }
       : null,

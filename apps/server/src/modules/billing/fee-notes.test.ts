@@ -50,7 +50,7 @@ const lines = [
 
 const call = (
   token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: Record<string, unknown>,
 ) =>
@@ -344,6 +344,62 @@ describe('cancelling', () => {
       reason: 'Again',
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('prints a line in Arabic, Hebrew and Greek as typed, and refuses emoji by the field', async () => {
+    const typed = 'أتعاب المحاماة עורך דין 🙂👩‍⚖️🇰🇪 Ω';
+    const refused = await call(advocateToken, 'POST', '/api/fee-notes', {
+      clientId: client.id,
+      dueDate: '2026-12-15',
+      lines: [{ kind: 'fee', description: typed, quantity: 1, unitPriceKsh: 10_000 }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors['lines.0.description']).toBe(
+      'Cannot be printed on a fee note or receipt: 🙂 👩‍⚖️ 🇰🇪. Use letters (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari or Gujarati), digits and punctuation, without emoji',
+    );
+
+    const note = await issue(
+      (
+        await draft({
+          lines: [
+            {
+              kind: 'fee',
+              description: 'أتعاب المحاماة עורך דין Ω',
+              quantity: 1,
+              unitPriceKsh: 10_000,
+            },
+          ],
+        })
+      ).id,
+    );
+    const pdf = await call(clientToken, 'GET', `/api/fee-notes/${note.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload).replace(/[\u202a-\u202e]/g, '')).toContain(
+      'أتعاب المحاماة עורך דין',
+    );
+
+    const reason = await call(advocateToken, 'POST', `/api/fee-notes/${note.id}/cancel`, {
+      reason: 'Billed twice 🙈',
+    });
+    expect(reason.statusCode).toBe(400);
+    expect(reason.json().errors.reason).toMatch(
+      /^Cannot be printed on a fee note or receipt: 🙈\./,
+    );
+  });
+
+  it("refuses a client's name the fee note could not print, naming the field", async () => {
+    const response = await call(advocateToken, 'PATCH', `/api/clients/${client.id}`, {
+      firstName: 'Wanjiru 🌸',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.firstName).toMatch(
+      /^Cannot be printed on a fee note or receipt: 🌸\./,
+    );
+    const greek = await call(advocateToken, 'PATCH', `/api/clients/${client.id}`, {
+      lastName: 'Kamau-Njoroge',
+      firstName: 'Wanjiru',
+    });
+    expect(greek.statusCode, greek.body).toBe(200);
   });
 
   it('asks for a reason', async () => {

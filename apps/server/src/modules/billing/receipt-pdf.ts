@@ -1,6 +1,6 @@
 import { formatKsh, formatNairobiDateTime } from '@firm/shared';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { pdfText, render } from './billing-pdf';
+import { render } from './billing-pdf';
 import {
   BOX_INNER_WIDTH,
   BRAND,
@@ -39,17 +39,17 @@ function referenceWords(method: PaymentMethod, reference: string): string {
 
 function appliedToWords(appliedTo: ReceiptDocument['appliedTo']): string {
   if (appliedTo.kind === 'fee_note') {
-    const number = pdfText(appliedTo.number);
+    const number = appliedTo.number;
     return appliedTo.balanceAfterKsh > 0
       ? `Fee note ${number} — balance now ${formatKsh(appliedTo.balanceAfterKsh)}`
       : `Fee note ${number} — now paid in full`;
   }
-  return `Appointment fee: ${pdfText(appliedTo.title)}, ${formatNairobiDateTime(appliedTo.startsAt)}`;
+  return `Appointment fee: ${appliedTo.title}, ${formatNairobiDateTime(appliedTo.startsAt)}`;
 }
 
 function receiptDefinition(doc: ReceiptDocument): TDocumentDefinitions {
   const rows: Array<[string, Content]> = [['Method', METHOD_WORDS[doc.method]]];
-  if (doc.reference) rows.push(['Reference', pdfText(referenceWords(doc.method, doc.reference))]);
+  if (doc.reference) rows.push(['Reference', referenceWords(doc.method, doc.reference)]);
   rows.push(['For', appliedToWords(doc.appliedTo)]);
   const content: Content[] = [
     letterheadBlock(doc.letterhead, 'RECEIPT', doc.number),
@@ -78,7 +78,7 @@ function receiptDefinition(doc: ReceiptDocument): TDocumentDefinitions {
     ]),
     { text: 'Thank you.', bold: true, fontSize: 12, color: BRAND, margin: [0, 4, 0, 4] },
     {
-      text: ['Questions? Call ', { text: pdfText(doc.letterhead.phone), bold: true }, '.'],
+      text: ['Questions? Call ', { text: doc.letterhead.phone, bold: true }, '.'],
     },
   ];
   return documentDefinition(

@@ -67,6 +67,25 @@ describe('New fee note', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('refuses, on the line, what the fee note could not print (emoji), and takes Arabic and Greek', async () => {
+    const { user, calls, dialog } = await openForm();
+    const description = dialog.getByLabelText('Line 1: description');
+    await user.type(description, 'أتعاب المحاماة עורך דין 🙂 Ω');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(
+      await dialog.findByText(/^Cannot be printed on a fee note or receipt: 🙂\./),
+    ).toBeVisible();
+    expect(description).toHaveAccessibleDescription(
+      'Cannot be printed on a fee note or receipt: 🙂. Use letters (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari or Gujarati), digits and punctuation, without emoji',
+    );
+    await user.clear(description);
+    await user.type(description, 'أتعاب المحاماة עורך דין Ω');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await dialog.findByText('Choose the client this fee note is for')).toBeVisible();
+    expect(description).not.toHaveAccessibleDescription(/Cannot be printed/);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('previews the totals from the lines, then saves the draft and opens it', async () => {
     const { user, calls, dialog, view } = await openForm();
     await user.selectOptions(
