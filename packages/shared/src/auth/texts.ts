@@ -10,6 +10,16 @@ export const AUTH_MESSAGES = {
   registrationFailed: 'Registration failed',
   superKeyVerified: 'Super key verified! You can now complete advocate registration.',
   superKeyInvalid: 'Invalid super key. Contact system administrator.',
+  /**
+   * Ours: a wrong key while no advocate has registered yet. The first advocate owns the system,
+   * so there is nobody to contact: say where the key is, as the README does (never the key, never
+   * the server's own path), by where this server takes it from.
+   */
+  superKeyInvalidFirstStart: {
+    file: "Invalid super key. No advocate has registered yet, so you are setting up the portal as its owner. The key was created when the server first started and is in the file advocate-super-key in the server's data folder (DATA_DIR/advocate-super-key). Open that file on the server, copy the key and try again.",
+    environment:
+      "Invalid super key. No advocate has registered yet, so you are setting up the portal as its owner. The key is the ADVOCATE_SUPER_KEY setting in the server's configuration. Copy it from there and try again.",
+  },
   superKeyNotVerified: 'Please verify the super key first',
   advocateCreated: 'Advocate account created successfully!',
   registrationPending:

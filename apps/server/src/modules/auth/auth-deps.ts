@@ -13,6 +13,8 @@ export interface AuthDeps {
   outbox: Pick<Outbox, 'dispatch'>;
   publicUrl: string;
   superKey: string;
+  /** Where the key comes from (ADVOCATE_SUPER_KEY or the generated file): a first start's wrong-key text says so. */
+  superKeySource: 'environment' | 'file';
   throttle: UnknownAccountThrottle;
   logger: FastifyBaseLogger;
   /** Opens authenticator keys for the second step of signing in (ADR 037). */

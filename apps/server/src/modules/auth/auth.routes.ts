@@ -18,14 +18,13 @@ import {
   loginSecondStepInputSchema,
   SECOND_FACTOR_METHODS,
 } from '@firm/shared';
-import { AppError } from '../../lib/app-error';
 import { ANY_GATE, currentSession, currentUser } from '../../plugins/auth';
 import { toPublicUser } from '../users/user-serializer';
 import { z } from 'zod';
 import type { AuthDeps } from './auth-deps';
 import { changePassword } from './change-password.service';
 import { acceptInvitation, requestPasswordReset, resetPassword } from './password-links.service';
-import { isSuperKey, registerAdvocate } from './registration.service';
+import { isSuperKey, registerAdvocate, wrongSuperKey } from './registration.service';
 import { login, logout, signInSecondStep } from './sign-in.service';
 import { MemoryUnknownAccountThrottle } from './login-throttle';
 import { RedisUnknownAccountThrottle } from './redis-login-throttle';
@@ -74,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     get superKey() {
       return app.superKey.current();
     },
+    superKeySource: app.superKey.source,
     throttle: app.redis
       ? new RedisUnknownAccountThrottle(app.redis, app.redisKeyPrefix)
       : new MemoryUnknownAccountThrottle(),
@@ -96,9 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: LIMITS.superKey },
     },
     async (request) => {
-      if (!isSuperKey(deps, request.body.superKey)) {
-        throw AppError.unauthorized(AUTH_MESSAGES.superKeyInvalid, 'INVALID_SUPER_KEY');
-      }
+      if (!isSuperKey(deps, request.body.superKey)) throw await wrongSuperKey(deps);
       return { success: true as const, message: AUTH_MESSAGES.superKeyVerified };
     },
   );

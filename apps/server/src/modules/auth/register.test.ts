@@ -6,6 +6,10 @@ import { auditLog, sessions, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { TEST_SUPER_KEY, advocatePayload, bearer, seedUser } from '../../../test/accounts';
 
+/** A wrong key before any advocate exists, with ADVOCATE_SUPER_KEY set. */
+const FIRST_START_ENVIRONMENT =
+  "Invalid super key. No advocate has registered yet, so you are setting up the portal as its owner. The key is the ADVOCATE_SUPER_KEY setting in the server's configuration. Copy it from there and try again.";
+
 describe('advocate registration', () => {
   let ctx: TestContext;
   beforeEach(async () => {
@@ -33,14 +37,18 @@ describe('advocate registration', () => {
       });
     });
 
-    it('refuses any other key with 401', async () => {
+    it('refuses any other key with 401, telling the first advocate where the key is set', async () => {
       for (const key of ['wrong', `${TEST_SUPER_KEY}x`, TEST_SUPER_KEY.toUpperCase()]) {
         const response = await verifyKey(key);
         expect(response.statusCode).toBe(401);
-        expect(response.json()).toMatchObject({
-          message: 'Invalid super key. Contact system administrator.',
-        });
+        expect(response.json()).toMatchObject({ message: FIRST_START_ENVIRONMENT });
+        expect(response.body).not.toContain(TEST_SUPER_KEY);
       }
+      // Once the owner has registered, a later advocate gets the key from the firm.
+      expect((await register(advocatePayload())).statusCode).toBe(201);
+      const later = await verifyKey('wrong');
+      expect(later.statusCode).toBe(401);
+      expect(later.json().message).toBe('Invalid super key. Contact system administrator.');
     });
 
     it('asks for a key when none is given', async () => {
@@ -151,8 +159,15 @@ describe('advocate registration', () => {
     it('checks the super key again, whatever the browser said (401)', async () => {
       const response = await register(advocatePayload({ superKey: 'not-the-key-at-all' }));
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toBe('Invalid super key. Contact system administrator.');
+      expect(response.json().message).toBe(FIRST_START_ENVIRONMENT);
       expect(await ctx.database.db.select().from(users)).toHaveLength(0);
+
+      expect((await register(advocatePayload())).statusCode).toBe(201);
+      const later = await register(
+        advocatePayload({ email: 'otieno@mwamba.test', superKey: 'not-the-key-at-all' }),
+      );
+      expect(later.statusCode).toBe(401);
+      expect(later.json().message).toBe('Invalid super key. Contact system administrator.');
     });
 
     it('answers 409 for a taken email, in any letter case', async () => {
@@ -237,8 +252,16 @@ describe('advocate registration', () => {
           url: '/api/auth/verify-super-key',
           payload: { superKey },
         });
+      const wrong = await verify(TEST_SUPER_KEY);
+      expect(wrong.statusCode).toBe(401);
+      // The owner learns where the generated key is, as the README says it, and nothing more:
+      // neither the key nor the server's own path.
+      expect(wrong.json().message).toBe(
+        "Invalid super key. No advocate has registered yet, so you are setting up the portal as its owner. The key was created when the server first started and is in the file advocate-super-key in the server's data folder (DATA_DIR/advocate-super-key). Open that file on the server, copy the key and try again.",
+      );
+      expect(wrong.body).not.toContain(key);
+      expect(wrong.body).not.toContain(generated.config.dataDir);
       expect((await verify(key)).statusCode).toBe(200);
-      expect((await verify(TEST_SUPER_KEY)).statusCode).toBe(401);
     } finally {
       await generated.close();
     }

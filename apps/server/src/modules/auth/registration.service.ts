@@ -21,6 +21,21 @@ export function isSuperKey(deps: Pick<AuthDeps, 'superKey'>, given: string): boo
   return secretsMatch(given, deps.superKey);
 }
 
+/**
+ * The 401 for a wrong key. Once an advocate exists, the key comes from them ("Contact system
+ * administrator"). Before that, the one registering is the owner, with nobody to ask: the text
+ * says where this server keeps the key, in the README's words (DATA_DIR/advocate-super-key or
+ * ADVOCATE_SUPER_KEY), never the key or the data directory's real path.
+ */
+export async function wrongSuperKey(
+  deps: Pick<AuthDeps, 'db' | 'superKeySource'>,
+): Promise<AppError> {
+  const message = (await advocateExists(deps.db))
+    ? AUTH_MESSAGES.superKeyInvalid
+    : AUTH_MESSAGES.superKeyInvalidFirstStart[deps.superKeySource];
+  return AppError.unauthorized(message, 'INVALID_SUPER_KEY');
+}
+
 export interface RegisterRequest {
   firstName: string;
   lastName: string;
@@ -47,8 +62,7 @@ export async function registerAdvocate(
   input: RegisterRequest,
   meta: RequestMeta,
 ): Promise<RegisterResult> {
-  if (!isSuperKey(deps, input.superKey))
-    throw AppError.unauthorized(AUTH_MESSAGES.superKeyInvalid, 'INVALID_SUPER_KEY');
+  if (!isSuperKey(deps, input.superKey)) throw await wrongSuperKey(deps);
   if (await findUserByEmail(deps.db, input.email))
     throw AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
 

@@ -1,6 +1,7 @@
+import { AUTH_MESSAGES } from '@firm/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { AdvocateRegistration } from './advocate-registration';
 import { anAdvocate } from '../../../testing/people';
@@ -74,6 +75,28 @@ describe('AdvocateRegistration', { timeout: 20_000 }, () => {
     // The success took the error toast's place: no "Invalid super key" beside it.
     expect(await screen.findByText(verified.message)).toBeInTheDocument();
     expect(screen.queryByText('Invalid super key. Contact system administrator.')).toBeNull();
+  });
+
+  it('tells the first advocate of a fresh install where the key is, not to contact anyone', async () => {
+    const firstStart = AUTH_MESSAGES.superKeyInvalidFirstStart.file;
+    mockApi({
+      'POST /auth/verify-super-key': [401, { message: firstStart, code: 'INVALID_SUPER_KEY' }],
+    });
+    renderWithApp(<AdvocateRegistration />);
+    await verifyKey('wrong-key');
+    const field = screen.getByLabelText(/^Super key/);
+    await vi.waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        expect.stringContaining('DATA_DIR/advocate-super-key'),
+      ),
+    );
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining(
+        "Invalid super key. No advocate has registered yet, so you are setting up the portal as its owner. The key was created when the server first started and is in the file advocate-super-key in the server's data folder (DATA_DIR/advocate-super-key). Open that file on the server, copy the key and try again.",
+      ),
+    );
+    expect(screen.queryByText(/Contact system administrator/)).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Advocate details' })).toBeNull();
   });
 
   it('shows every one of the registration messages', async () => {
