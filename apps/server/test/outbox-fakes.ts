@@ -17,17 +17,24 @@ export interface ReceivedMail {
   raw: string;
 }
 
+/** A message's Message-ID header, as it came. */
+export const messageIdOf = (raw: string) =>
+  /^message-id:\s*(\S+)/im.exec(raw.slice(0, raw.search(/\r?\n\r?\n/)))?.[1] ?? null;
+
 /**
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package nodemailer's authors publish):
  * it speaks the protocol to the app's nodemailer transport and keeps each message it accepts.
  * `refuse(address)` answers that recipient with a permanent 550. While `hold` is set, a message's
  * data is read and never answered (as a server that hangs, or a sender killed before the answer
- * came): it counts in `held`, not in `received`.
+ * came): it counts in `held` (and is kept in `heldMail`), not in `received`; `holdAfter` sets
+ * `hold` by itself once that many messages were accepted. Each acceptance is Postfix's
+ * "250 2.0.0 Ok: queued as Q000001", numbered in order.
  */
 export async function startSmtpServer(port: number) {
   const received: ReceivedMail[] = [];
+  const heldMail: ReceivedMail[] = [];
   const refused = new Set<string>();
-  const state = { hold: false, held: 0 };
+  const state: { hold: boolean; held: number; holdAfter?: number } = { hold: false, held: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -44,22 +51,26 @@ export async function startSmtpServer(port: number) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (state.hold) {
-          state.held += 1;
-          return;
-        }
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        };
+        if (state.holdAfter !== undefined && received.length >= state.holdAfter) state.hold = true;
+        if (state.hold) {
+          state.held += 1;
+          heldMail.push(mail);
+          return;
+        }
+        received.push(mail);
+        callback(null, `Ok: queued as Q${String(received.length).padStart(6, '0')}`);
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     received,
+    heldMail,
     state,
     refuse: (address: string) => refused.add(address),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

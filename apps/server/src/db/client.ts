@@ -25,6 +25,13 @@ export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /**
+   * For the one write that must not wait behind the app's other work: the outbox's record that a
+   * provider accepted a message (ADR 028). PostgreSQL: a pool of its own (2 connections, kept
+   * open), so the record never queues for one of the main pool's connections behind the job
+   * queue's polls or a burst of requests. PGlite: `db` (one connection is all there is).
+   */
+  recordDb: Db;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -109,6 +116,7 @@ export async function usePglite(client: PGlite, onClose?: () => void): Promise<D
   return {
     db,
     driver: 'pglite',
+    recordDb: db,
     onAccountsChanged(listener) {
       accountListeners.add(listener);
       return () => accountListeners.delete(listener);
@@ -226,9 +234,21 @@ export async function usePostgres(connectionString: string): Promise<Database> {
     client.release();
   }
   const listeners = new Set<() => Promise<void>>();
+  // Idle connections stay open (idleTimeoutMillis 0): a record does not wait for a connection
+  // to be made. One is opened now; the second when two records overlap.
+  const recordPool = new pg.Pool({
+    connectionString,
+    max: 2,
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: 5000,
+  });
+  recordPool.on('error', () => {});
+  await recordPool.query('select 1').catch(() => {});
+  const recordDb = drizzlePg(recordPool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     driver: 'postgres',
+    recordDb,
     async listen(channel, onMessage, onReconnect) {
       assertChannel(channel);
       const stop = await listenOnOwnConnection(connectionString, channel, onMessage, onReconnect);
@@ -248,6 +268,7 @@ export async function usePostgres(connectionString: string): Promise<Database> {
     async close() {
       await Promise.all([...listeners].map((stop) => stop()));
       listeners.clear();
+      if (!recordPool.ended) await recordPool.end();
       if (!pool.ended) await pool.end();
     },
   };

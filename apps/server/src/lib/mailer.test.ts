@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createMailer, neutralSubject } from './mailer';
+import { createMailer, neutralSubject, queueIdOf } from './mailer';
 
 describe('mailer without SMTP_URL', () => {
   it('writes each message as an .eml file under DATA_DIR/mail', async () => {
@@ -26,6 +26,33 @@ describe('mailer without SMTP_URL', () => {
     expect(first).toContain('From: Firm <no-reply@firm.test>');
     expect(first).toContain('Subject: First');
     expect(first).toContain('Hello there');
+  });
+
+  it('gives every copy of one outbox row the same Message-ID, in the sender’s domain', async () => {
+    const mailDir = path.join(mkdtempSync(path.join(tmpdir(), 'firm-mail-')), 'mail');
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Firm <no-reply@firm.test>',
+      mailDir,
+      logger: pino({ level: 'silent' }),
+    });
+    const row = '0b6f3c1e-7a51-4d5e-9a43-2f1f7c2a9b10';
+    for (let copy = 0; copy < 2; copy += 1) {
+      await mailer.send({ to: 'a@example.test', subject: 'Once', text: 'Hi', messageKey: row });
+    }
+    const ids = readdirSync(mailDir).map(
+      (file) => /^Message-ID: (.+)$/m.exec(readFileSync(path.join(mailDir, file), 'utf8'))?.[1],
+    );
+    expect(ids).toEqual([`<${row}@firm.test>`, `<${row}@firm.test>`]);
+  });
+});
+
+describe('queueIdOf', () => {
+  it('reads the queue id an SMTP server names in its 250 reply, or none', () => {
+    expect(queueIdOf('250 2.0.0 Ok: queued as 4BcD1x2yZ')).toBe('4BcD1x2yZ');
+    expect(queueIdOf('250 OK id=1rAbCd-000Ab1-2x')).toBe('1rAbCd-000Ab1-2x');
+    expect(queueIdOf('250 2.0.0 OK  1700000000 a1-2b.3 - gsmtp')).toBeNull();
+    expect(queueIdOf(undefined)).toBeNull();
   });
 });
 

@@ -23,11 +23,28 @@ export interface OutgoingMail {
   replyTo?: string;
   /** Files sent with the message (an appointment's `.ics`, a credit note's PDF). */
   attachments?: MailAttachment[];
+  /**
+   * What makes the Message-ID (`<key@the sender's domain>`): the outbox row's id, so every attempt
+   * at one message carries the same Message-ID, and a copy sent twice (a process killed between
+   * the SMTP server's acceptance and its record, ADR 028) is one message to the mail client.
+   * Absent: nodemailer makes a random one.
+   */
+  messageKey?: string;
+}
+
+/** What the SMTP server said when it took the message: its 250 reply to the end of DATA. */
+export interface MailAccepted {
+  /** The Message-ID header the message went with. */
+  messageId?: string;
+  /** The server's reply as it gave it ("250 2.0.0 Ok: queued as 4BcD1x"); absent for a file. */
+  reply?: string;
+  /** The server's queue id, when its reply names one; else null. */
+  queueId?: string | null;
 }
 
 export interface Mailer {
-  /** Resolves once the message is handed over, with the SMTP server's message id when known. */
-  send(mail: OutgoingMail): Promise<void | { messageId?: string }>;
+  /** Resolves once the message is handed over (the SMTP server's 250, or the file written). */
+  send(mail: OutgoingMail): Promise<void | MailAccepted>;
   /** Closes what the mailer keeps open (the SMTP pool's connections). */
   close?(): void;
 }
@@ -57,6 +74,22 @@ export function neutralSubject(subject: string): string {
 }
 
 /**
+ * The queue id in an SMTP server's 250 reply to the end of DATA: Postfix's "queued as 4BcD1x",
+ * Exim's "id=1rAbCd-000Ab1-2x"; null when the reply names none (the reply itself is kept).
+ */
+export function queueIdOf(reply: string | undefined): string | null {
+  if (!reply) return null;
+  const match = /\bqueued as\s+([^\s;,)]+)/i.exec(reply) ?? /\bid=([^\s;,)]+)/i.exec(reply);
+  return match?.[1] ?? null;
+}
+
+/** `<key@domain>`, the domain that of MAIL_FROM's address (a Message-ID's right side, RFC 5322). */
+export function messageIdFor(key: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${key}@${domain}>`;
+}
+
+/**
  * All email goes through here (docs/product-rules.md#mail): SMTP when `SMTP_URL` is set, otherwise one `.eml`
  * file per message under `DATA_DIR/mail/`, so a fresh install works and tests can read what was sent.
  */
@@ -66,15 +99,17 @@ export function createMailer({ smtpUrl, from, mailDir, logger }: MailerOptions):
     // one per message. Idle connections close after the SMTP server's own timeout.
     const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 5 });
     return {
-      async send(mail) {
+      async send({ messageKey, ...mail }) {
         const info = await transport.sendMail({
           from,
           ...mail,
+          ...(messageKey ? { messageId: messageIdFor(messageKey, from) } : {}),
           subject: neutralSubject(mail.subject),
         });
-        // Never the subject or the address: a subject may hold what a visitor typed.
-        logger.info({ messageId: info.messageId }, 'mail sent over SMTP');
-        return { messageId: info.messageId };
+        // Straight back to the caller, which records the acceptance before anything else (the
+        // outbox logs it after): nothing, not even a log line, between the 250 and its record.
+        const reply = typeof info.response === 'string' ? info.response : undefined;
+        return { messageId: info.messageId, reply, queueId: queueIdOf(reply) };
       },
       close: () => transport.close(),
     };
@@ -86,16 +121,18 @@ export function createMailer({ smtpUrl, from, mailDir, logger }: MailerOptions):
     newline: 'unix',
   });
   return {
-    async send(mail) {
+    async send({ messageKey, ...mail }) {
       const info = await transport.sendMail({
         from,
         ...mail,
+        ...(messageKey ? { messageId: messageIdFor(messageKey, from) } : {}),
         subject: neutralSubject(mail.subject),
       });
       await mkdir(mailDir, { recursive: true });
       const file = path.join(mailDir, timeOrderedName(randomUUID().slice(0, 8), '.eml'));
       await writeFile(file, info.message as Buffer);
       logger.info({ file }, 'mail written to file (no SMTP_URL set)');
+      return { messageId: info.messageId };
     },
   };
 }

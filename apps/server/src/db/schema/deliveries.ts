@@ -53,8 +53,12 @@ export const deliveries = pgTable(
     attempts: integer().notNull().default(0),
     /** The provider's reason for the last failure, as it gave it. */
     lastError: text(),
+    /** Africa's Talking's message id; for an email the SMTP server's queue id, if its 250 named one. */
     providerMessageId: text(),
-    /** Africa's Talking's delivery report (Success, Failed, Rejected …), once it posts one. */
+    /**
+     * Africa's Talking's delivery report (Success, Failed, Rejected …), once it posts one; for an
+     * email the SMTP server's 250 reply to the end of DATA, recorded the moment it came (ADR 028).
+     */
     providerStatus: text(),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     claimedUntil: timestamp({ withTimezone: true }),

@@ -125,10 +125,25 @@ const ownsClaim = (claimed: Delivery) =>
 
 const blankedIfConfidential = sql`case when ${deliveries.isConfidential} then '' else ${deliveries.body} end`;
 
-export async function markSent(
+/** What the provider answered when it took the message. */
+export interface Acceptance {
+  /** The SMTP server's queue id, or Africa's Talking's message id; null when none was given. */
+  providerMessageId: string | null;
+  /** An SMTP server's 250 reply to the end of DATA, as it gave it; null for an SMS. */
+  providerReply: string | null;
+}
+
+/**
+ * Records that the provider accepted the message: one statement on one row, in a transaction
+ * of its own, written the moment the acceptance arrives and before anything else is done about
+ * it (ADR 028), so a process killed afterwards leaves a row that is never sent again. It also
+ * ends the claim and blanks a secret link, which cost nothing more in the same row's update. An
+ * SMTP reply goes into `providerStatus`, which an email's row has no other use for.
+ */
+export async function recordAccepted(
   db: Executor,
   claimed: Delivery,
-  providerMessageId: string | null,
+  acceptance: Acceptance,
 ): Promise<void> {
   await db
     .update(deliveries)
@@ -138,7 +153,8 @@ export async function markSent(
       updatedAt: sql`now()`,
       claimedUntil: null,
       lastError: null,
-      providerMessageId,
+      providerMessageId: acceptance.providerMessageId,
+      ...(acceptance.providerReply === null ? {} : { providerStatus: acceptance.providerReply }),
       body: blankedIfConfidential,
     })
     .where(ownsClaim(claimed));

@@ -123,7 +123,9 @@ describe('mail through a real SMTP server', () => {
       expect(row.status).toBe('sent');
       expect(row.attempts).toBe(2);
       expect(row.lastError).toBeNull();
-      expect(row.providerMessageId).toMatch(/@/);
+      // The SMTP server's queue id and its 250 reply, as it gave them.
+      expect(row.providerMessageId).toMatch(/^Q\d{6}$/);
+      expect(row.providerStatus).toBe(`250 Ok: queued as ${row.providerMessageId}`);
     }
   });
 

@@ -10,9 +10,10 @@ import {
   claimDelivery,
   countUnsettled,
   markFailed,
-  markSent,
+  recordAccepted,
   scheduleRetry,
   takeOverdueDeliveries,
+  type Acceptance,
 } from './deliveries.repository';
 
 export const DELIVERY_QUEUE = 'deliveries';
@@ -69,10 +70,11 @@ async function send(
   delivery: Delivery,
   transports: Transports,
   publicUrl: string,
-): Promise<string | null> {
+): Promise<Acceptance> {
   const text = delivery.body.replaceAll(PORTAL_ORIGIN, publicUrl);
   if (delivery.channel === 'sms') {
-    return (await transports.sms.send({ to: delivery.recipient, text })).messageId;
+    const { messageId } = await transports.sms.send({ to: delivery.recipient, text });
+    return { providerMessageId: messageId, providerReply: null };
   }
   const result = await transports.mailer.send({
     to: delivery.recipient,
@@ -80,8 +82,45 @@ async function send(
     text,
     ...(delivery.replyTo ? { replyTo: delivery.replyTo } : {}),
     ...(delivery.attachments ? { attachments: delivery.attachments } : {}),
+    // One Message-ID per row, whatever the attempt: a copy that arrives twice is one message.
+    messageKey: delivery.id,
   });
-  return result?.messageId ?? null;
+  return {
+    providerMessageId: result?.queueId ?? null,
+    providerReply: result?.reply?.slice(0, 500) ?? null,
+  };
+}
+
+/** Waits before each further try at recording an acceptance: about 6 s in all. */
+const RECORD_RETRY_MS = [100, 300, 600, 1000, 1500, 2500];
+
+/**
+ * Records an acceptance, trying again for a few seconds if the database fails (it restarted, a
+ * connection dropped): the provider has the message, and only its record keeps it from being
+ * sent again once the claim's lease runs out.
+ */
+async function recordAcceptedDurably(
+  db: Db,
+  claimed: Delivery,
+  acceptance: Acceptance,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await recordAccepted(db, claimed, acceptance);
+      return;
+    } catch (error) {
+      const wait = RECORD_RETRY_MS[attempt];
+      if (wait === undefined) {
+        log.error(
+          { err: error, providerMessageId: acceptance.providerMessageId },
+          'accepted by the provider but not recorded: it may be sent again once its claim ends',
+        );
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /**
@@ -92,6 +131,8 @@ async function send(
 export async function attemptDelivery(
   deps: {
     db: Db;
+    /** Where an acceptance is recorded: a connection the rest of the app's work does not queue on. */
+    recordDb: Db;
     queue: JobQueue;
     transports: Transports;
     publicUrl: string;
@@ -102,9 +143,9 @@ export async function attemptDelivery(
   const claimed = await claimDelivery(deps.db, id);
   if (!claimed) return;
   const log = deps.logger.child({ deliveryId: id, kind: claimed.kind, channel: claimed.channel });
-  let providerMessageId: string | null;
+  let acceptance: Acceptance;
   try {
-    providerMessageId = await send(claimed, deps.transports, deps.publicUrl);
+    acceptance = await send(claimed, deps.transports, deps.publicUrl);
   } catch (error) {
     const failure = describeFailure(error);
     const now = new Date();
@@ -136,8 +177,15 @@ export async function attemptDelivery(
     );
     return;
   }
-  await markSent(deps.db, claimed, providerMessageId);
-  log.info({ attempts: claimed.attempts }, 'delivered');
+  // The acceptance first, in its own write, before any other work for this delivery, the next
+  // row of its job or the job's completion: the shorter the time between the provider's "yes"
+  // and its record, the fewer messages a process killed in between sends twice.
+  await recordAcceptedDurably(deps.recordDb, claimed, acceptance, log);
+  // Never the subject or the address: a subject may hold what a visitor typed (ADR 023).
+  log.info(
+    { attempts: claimed.attempts, providerMessageId: acceptance.providerMessageId },
+    'delivered',
+  );
 }
 
 export interface Outbox {
@@ -167,6 +215,7 @@ export const outboxPlugin = fp(
     const logger = app.log.child({ component: 'outbox' });
     const deps = {
       db: app.db,
+      recordDb: app.database.recordDb,
       queue,
       transports: options.transports,
       publicUrl: options.publicUrl,

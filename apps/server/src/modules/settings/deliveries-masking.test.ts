@@ -57,4 +57,26 @@ describe('GET /api/deliveries: a refusal quoting the address, however encoded', 
     for (const quoted of QUOTED) expect(response.body).not.toContain(quoted);
     expect(response.body.toLowerCase()).not.toContain('wambui');
   });
+
+  it('masks it in the SMTP server’s acceptance too, which the screen shows as its report', async () => {
+    await ctx.app.db.delete(deliveries);
+    await ctx.app.db.insert(deliveries).values({
+      channel: 'email',
+      kind: 'contact_auto_reply',
+      recipient: ADDRESS,
+      subject: 'We have received your message',
+      body: 'Dear Jane, thank you for writing to the firm.',
+      status: 'sent',
+      attempts: 1,
+      sentAt: new Date(),
+      providerMessageId: '4BcD1x',
+      providerStatus: `250 2.0.0 Ok: queued as 4BcD1x for <${ADDRESS}>`,
+    });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/deliveries', headers });
+    const [delivery] = response.json<DeliveriesPage>().deliveries;
+    expect(delivery!.providerStatus).toBe(
+      '250 2.0.0 Ok: queued as 4BcD1x for <ja•••@mwamba-advocates.co.ke>',
+    );
+    expect(response.body.toLowerCase()).not.toContain('wambui');
+  });
 });

@@ -125,7 +125,8 @@ export function toDeliveryView(row: ListedDelivery): DeliveryView {
     nextAttemptAt: row.status === 'queued' ? iso(row.nextAttemptAt) : null,
     retriedAt: iso(row.retriedAt),
     lastError: withRecipientMasked(row.lastError, row, recipient),
-    providerStatus: row.providerStatus,
+    // An SMS's delivery report, or the SMTP server's 250 reply, which may quote the address.
+    providerStatus: withRecipientMasked(row.providerStatus, row, recipient),
     isConfidential: row.isConfidential,
   };
 }
