@@ -63,7 +63,7 @@ for (const viewport of [
       const api = apiOf(server!.url);
       const w = viewport.width;
 
-      // 1. First start: registers with the super key and lands on the dashboard.
+      // 1. First start: registers with the super key and sets up a second factor first.
       await page.goto('/register');
       await page.getByLabel('Super key', { exact: true }).fill(SUPER_KEY);
       await page.getByRole('button', { name: 'Verify super key' }).click();
@@ -83,14 +83,15 @@ for (const viewport of [
       await form.getByLabel('Confirm password').fill(PASSWORD);
       await form.getByLabel(/I accept the/).check();
       await form.getByRole('button', { name: 'Create advocate account' }).click();
-      await expect(page).toHaveURL(/\/dashboard$/);
-      const token = await page.evaluate(() => localStorage.getItem('token'));
-      expect(token).toBeTruthy();
       // A fresh install's first advocate turns on an authenticator before anything else (ADR 037;
-      // the two-factor spec walks that screen): here through the API, as Profile does.
+      // the two-factor spec walks that screen): the registration session lands on its setup, not
+      // on the dashboard, and turns one on here through the API, as Profile does.
+      await expect(page).toHaveURL(/\/two-factor-setup$/);
       await expect(
         page.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' }),
       ).toBeVisible();
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      expect(token).toBeTruthy();
       await turnOnAuthenticator(server!.url, token!);
       await page.goto('/dashboard');
 

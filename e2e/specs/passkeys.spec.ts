@@ -152,12 +152,16 @@ for (const [label, width, firstStep] of [
     await add.scrollIntoViewIfNeeded();
     await shot('profile-none', add);
 
-    // Named, then made by the device.
+    // Named and the password given (a session alone adds none), then made by the device.
     await add.click();
     const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
     const name = dialog.getByLabel('Name');
     await expect(name).toHaveValue(/^Passkey on /);
     await name.fill(`Njeri’s ${width < 800 ? 'phone' : 'laptop'}`);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText('Password is required')).toBeVisible();
+    expect(await credentials()).toHaveLength(0);
+    await dialog.getByLabel('Your password', { exact: true }).fill(client.password);
     await shot('add-dialog', dialog.getByRole('button', { name: 'Continue' }));
     await dialog.getByRole('button', { name: 'Continue' }).click();
 
@@ -209,10 +213,9 @@ test('a passkey the device refuses is said in words, and another way stays open'
   }, client.token);
   await page.goto(`${origin}/profile#two-factor`);
   await page.getByRole('button', { name: 'Add a passkey' }).click();
-  await page
-    .getByRole('dialog', { name: 'Add a passkey' })
-    .getByRole('button', { name: 'Continue' })
-    .click();
+  const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+  await dialog.getByLabel('Your password', { exact: true }).fill(client.password);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await signOut(page);
 

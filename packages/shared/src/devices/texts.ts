@@ -27,6 +27,27 @@ export const SIGN_IN_DEVICE_TEXTS = {
       `That link signs your account out on every device and lets you choose a new password. It works once, for ${SECURE_ACCOUNT_LINK_DAYS} days.`,
     ].join('\n'),
   secureLinkLabel: 'Not you? Secure your account',
+  // What securing the account, or a password reset by email, takes back (ADR 037).
+  factorsRemovedSince:
+    'Second factors added since your last sign-in before the alert (an authenticator app, passkeys, recovery codes) were removed; the ones you had before still work.',
+  factorsRemovedAll:
+    'We could not tell which second factors were added by someone else, so every one was removed (authenticator app, passkeys, recovery codes). Sign in with your new password alone, then set up two-factor sign-in again from Profile Settings (staff are asked to at once).',
+  feedTurnedOff:
+    'Your calendar feed address was turned off: make a new one in Profile Settings and add it to your calendar again.',
+  cleanupSubject: 'What we removed from your Mwamba & Associates account',
+  /** The email after securing or a reset took things back; `sentences` say what went. */
+  cleanupBody: (p: { firstName: string; at: Date; sentences: string[]; link: string }) =>
+    [
+      `Hello ${p.firstName},`,
+      '',
+      `On ${formatNairobiDateTime(p.at)} (Nairobi time) your account at Mwamba & Associates Advocates was secured or its password reset by email. So that someone else who signed in cannot come back:`,
+      '',
+      ...p.sentences,
+      '',
+      `Sign in: ${p.link}`,
+      '',
+      'If you did not do this, call us at once.',
+    ].join('\n'),
   linkInvalid: 'This link has expired or was already used. Sign in, or use Forgot password.',
   linkRequired: 'This link is incomplete. Open it again from the email we sent you.',
   secured: 'Your account has been signed out on every device. Now choose a new password to finish.',

@@ -313,6 +313,19 @@ const DESCRIBERS: Record<string, Describer> = {
   // Sign-in alerts (ADR 037): a "Not you? Secure your account" link was followed.
   'account.secured': (p) =>
     `${p.actor} secured ${whose(p)} account from a sign-in alert: every session signed out`,
+  // Securing the account or a reset by email: what an intruder may have added went.
+  'account.access_taken_back': (p) => {
+    const removed = str(p.details.removed);
+    const parts = [
+      ...(removed === 'all' ? [`removed every second factor of ${whose(p)} account`] : []),
+      ...(removed === 'since'
+        ? [`removed the second factors added to ${whose(p)} account since its last trusted sign-in`]
+        : []),
+      ...(p.details.feedTurnedOff === true ? [`turned off ${whose(p)} calendar feed`] : []),
+    ];
+    const by = str(p.details.via) === 'reset' ? 'password reset' : 'securing of the account';
+    return `${p.actor}’s ${by} ${parts.join(' and ') || `changed nothing else on ${whose(p)} account`}`;
+  },
   'report.exported': (p) =>
     `${p.actor} exported ${str(p.details.title) ? `the ${str(p.details.title)} report` : 'a report'}${str(p.details.from) && str(p.details.to) ? ` for ${str(p.details.from)} to ${str(p.details.to)}` : ''}`,
   'super_key.rotated': (p) => `${p.actor} changed the advocate registration key`,
@@ -467,6 +480,7 @@ export const DELIVERY_KIND_LABELS: Readonly<Record<string, string>> = {
   two_factor_reset: 'Two-factor sign-in turned off',
   recovery_codes_renewed: 'New recovery codes made',
   passkey_added: 'Passkey added',
+  account_access_taken_back: 'Account secured: what was removed',
   sign_in_alert: 'Sign-in from a new device',
   email_change_link: 'New email address: confirmation link',
   email_change_notice: 'Email address changed: notice to the old address',

@@ -43,6 +43,12 @@ export const secureAccountTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
+    /**
+     * The account's sign-in before the alert's, which the owner can vouch for: second factors
+     * added after it go when the account is secured or its password reset by email. Null on
+     * links made before this was kept: nothing tells, and every second factor goes.
+     */
+    vouchedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('secure_account_tokens_user_idx').on(table.userId),

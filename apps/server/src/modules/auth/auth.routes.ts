@@ -227,8 +227,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: LIMITS.resetPassword },
     },
     async (request) => {
-      await resetPassword(deps, request.body, meta(request));
-      return { success: true as const, message: AUTH_MESSAGES.passwordResetDone };
+      const takenBack = await resetPassword(deps, request.body, meta(request));
+      return {
+        success: true as const,
+        message: [AUTH_MESSAGES.passwordResetDone, ...takenBack].join(' '),
+      };
     },
   );
 

@@ -16,6 +16,7 @@ import {
 } from './password-reset.repository';
 import { replacePassword } from './replace-password';
 import { startSession } from './sign-in.service';
+import { takeBackIntrudersAccess } from './take-back-access.service';
 
 /**
  * The emailed one-time links that set a password: a reset link asked for with forgot-password,
@@ -119,24 +120,23 @@ async function passwordFromLink(
   return replaced;
 }
 
-/** Sets a new password from a reset link: single use, and every session of the user ends. */
+/**
+ * Sets a new password from a reset link: single use, and every session of the user ends. What
+ * someone else signed in with the old password may have left goes too (take-back-access.service.ts):
+ * the calendar feed's address, and second factors added since an alerted sign-in. Answers the
+ * sentences to add to the screen's message.
+ */
 export async function resetPassword(
   deps: AuthDeps,
   input: { token: string; password: string },
   meta: RequestMeta,
-): Promise<void> {
+): Promise<string[]> {
   const invalid = () =>
     AppError.badRequest(AUTH_MESSAGES.resetTokenInvalid, undefined, 'INVALID_RESET_TOKEN');
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
-    const replaced = await passwordFromLink(
-      tx,
-      'reset',
-      input.token,
-      passwordHash,
-      new Date(),
-      invalid,
-    );
+  const now = new Date();
+  const takenBack = await deps.db.transaction(async (tx) => {
+    const replaced = await passwordFromLink(tx, 'reset', input.token, passwordHash, now, invalid);
     await writeAudit(tx, {
       actorId: replaced.user.id,
       action: 'user.password_reset',
@@ -148,7 +148,10 @@ export async function resetPassword(
         sessionsRevoked: replaced.sessionsRevoked,
       },
     });
+    return takeBackIntrudersAccess(tx, replaced.user, 'reset', meta, now);
   });
+  if (takenBack.deliveryId) await deps.outbox.dispatch(takenBack.deliveryId);
+  return takenBack.sentences;
 }
 
 /**

@@ -11,7 +11,7 @@ import { secureAccountTokens, signInDevices, type SignInDeviceRow } from '../../
 export async function recordDevice(
   tx: Executor,
   values: { userId: string; deviceKey: string; label: string; ip: string | null; now: Date },
-): Promise<{ id: string; isNew: boolean; hadOthers: boolean }> {
+): Promise<{ id: string; isNew: boolean; hadOthers: boolean; previousSignInAt: Date | null }> {
   const [row] = await tx
     .insert(signInDevices)
     .values({
@@ -29,13 +29,15 @@ export async function recordDevice(
     // xmax is 0 on a row this statement inserted, and set on one it updated (PostgreSQL's MVCC).
     .returning({ id: signInDevices.id, isNew: sql<boolean>`(xmax = 0)` });
   const { id, isNew } = row!;
-  if (!isNew) return { id, isNew, hadOthers: true };
+  if (!isNew) return { id, isNew, hadOthers: true, previousSignInAt: null };
+  // Every earlier sign-in was from another device: the latest of them is the one before this.
   const [other] = await tx
-    .select({ id: signInDevices.id })
+    .select({ lastSeenAt: signInDevices.lastSeenAt })
     .from(signInDevices)
     .where(and(eq(signInDevices.userId, values.userId), ne(signInDevices.id, id)))
+    .orderBy(desc(signInDevices.lastSeenAt))
     .limit(1);
-  return { id, isNew, hadOthers: other !== undefined };
+  return { id, isNew, hadOthers: other !== undefined, previousSignInAt: other?.lastSeenAt ?? null };
 }
 
 /** The account's devices, the most recently seen first. */
@@ -49,9 +51,27 @@ export async function listDevices(db: Executor, userId: string): Promise<SignInD
 
 export async function insertSecureAccountToken(
   tx: Executor,
-  values: { userId: string; tokenHash: string; expiresAt: Date },
+  values: { userId: string; tokenHash: string; expiresAt: Date; vouchedAt: Date | null },
 ): Promise<void> {
   await tx.insert(secureAccountTokens).values(values);
+}
+
+/**
+ * The sign-in the owner can vouch for, from the account's alerts still kept (a week and a day):
+ * the earliest of their sign-ins before the alerted one. Undefined when no alert was sent (no
+ * sign-in from a new device to doubt); null when an alert's is not known (everything goes).
+ */
+export async function vouchedSignInAt(
+  tx: Executor,
+  userId: string,
+): Promise<Date | null | undefined> {
+  const rows = await tx
+    .select({ vouchedAt: secureAccountTokens.vouchedAt })
+    .from(secureAccountTokens)
+    .where(eq(secureAccountTokens.userId, userId));
+  if (rows.length === 0) return undefined;
+  if (rows.some((row) => row.vouchedAt === null)) return null;
+  return new Date(Math.min(...rows.map((row) => row.vouchedAt!.getTime())));
 }
 
 /**

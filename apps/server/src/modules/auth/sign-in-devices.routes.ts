@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  SIGN_IN_DEVICE_TEXTS,
   secureAccountInputSchema,
   secureAccountResultSchema,
   signInDeviceListSchema,
@@ -33,10 +32,12 @@ export const signInDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: SECURE_ACCOUNT_LIMIT },
     },
     async (request) => {
-      const { resetToken } = await secureAccount({ db: app.db }, request.body.token, {
-        ip: request.ip,
-      });
-      return { success: true as const, message: SIGN_IN_DEVICE_TEXTS.secured, resetToken };
+      const { resetToken, message } = await secureAccount(
+        { db: app.db, outbox: app.outbox },
+        request.body.token,
+        { ip: request.ip },
+      );
+      return { success: true as const, message, resetToken };
     },
   );
 

@@ -42,6 +42,7 @@ export async function recordSignInDevice(
     userId: user.id,
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + SECURE_ACCOUNT_LINK_DAYS * 24 * 60 * 60 * 1000),
+    vouchedAt: recorded.previousSignInAt,
   });
   // In the fragment, as every emailed link: the token reaches no server or proxy log.
   const link = `${PORTAL_ORIGIN}/secure-account#token=${encodeURIComponent(token)}`;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   passkeyRegistrations,
@@ -158,4 +158,42 @@ export async function countChallengeFailure(tx: Executor, id: string): Promise<n
 /** Ends a challenge: signed in, or too many wrong codes. */
 export async function endChallenge(tx: Executor, id: string, now: Date): Promise<void> {
   await tx.update(signInChallenges).set({ usedAt: now }).where(eq(signInChallenges.id, id));
+}
+
+/**
+ * Second factors added after `after` (all of them when null) go (secure-account cleanup, ADR 037):
+ * the authenticator set up or confirmed since, passkeys and recovery codes made since, and any
+ * passkey being added. Answers what went.
+ */
+export async function deleteSecondFactorsAddedAfter(
+  tx: Executor,
+  userId: string,
+  after: Date | null,
+): Promise<{ totp: boolean; passkeys: number; recoveryCodes: number }> {
+  const since = <T extends AnyColumn>(column: T) => (after ? gt(column, after) : undefined);
+  const totp = await tx
+    .delete(totpSecrets)
+    .where(
+      and(
+        eq(totpSecrets.userId, userId),
+        after
+          ? or(gt(totpSecrets.createdAt, after), gt(totpSecrets.confirmedAt, after))
+          : undefined,
+      ),
+    )
+    .returning({ confirmedAt: totpSecrets.confirmedAt });
+  const keys = await tx
+    .delete(passkeys)
+    .where(and(eq(passkeys.userId, userId), since(passkeys.createdAt)))
+    .returning({ id: passkeys.id });
+  await tx.delete(passkeyRegistrations).where(eq(passkeyRegistrations.userId, userId));
+  const codes = await tx
+    .delete(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), since(recoveryCodes.createdAt)))
+    .returning({ id: recoveryCodes.id });
+  return {
+    totp: totp.some((row) => row.confirmedAt !== null),
+    passkeys: keys.length,
+    recoveryCodes: codes.length,
+  };
 }

@@ -18,6 +18,7 @@ export const DELIVERY_KINDS = [
   'two_factor_reset',
   'recovery_codes_renewed',
   'passkey_added',
+  'account_access_taken_back',
   'sign_in_alert',
   'email_change_link',
   'email_change_notice',

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { assertCan } from '../../lib/permissions';
 import type { RequestMeta } from '../../lib/route-kit';
 import { writeAudit } from '../audit/audit-log.repository';
+import { revokeCalendarFeedOf } from '../auth/calendar-feed-access.repository';
 import { spendUserResetTokens } from '../auth/password-reset.repository';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import { hasBillingRecords } from '../billing/fee-notes.repository';
@@ -55,8 +56,10 @@ export async function deactivateUser(
       await assertAnotherAdvocateRemains(tx, target);
       const updated = await updateUser(tx, target.id, { isActive: false });
       const sessionsRevoked = await revokeUserSessions(tx, target.id);
-      // A link emailed before must not work after a later reactivation either.
+      // A link emailed before must not work after a later reactivation either, nor the
+      // calendar feed's address (ADR 025): a reactivated account makes a new one.
       await spendUserResetTokens(tx, target.id);
+      await revokeCalendarFeedOf(tx, target.id);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'user.deactivated',
@@ -90,6 +93,8 @@ export async function activateUser(
       );
     }
     const updated = await updateUser(tx, target.id, { isActive: true });
+    // A feed kept from before the deactivation (or from before feeds went with it) stays off.
+    await revokeCalendarFeedOf(tx, target.id);
     await writeAudit(tx, {
       actorId: actor.id,
       action: 'user.activated',
