@@ -1,10 +1,15 @@
-// Bundles the server into dist/server.js, and dist/init-data-dir.js (run by the server in a child
-// process to create a new embedded database). Packages from node_modules stay external; the shared
+// Bundles the server into dist/server.js, dist/init-data-dir.js (run by the server in a child
+// process to create a new embedded database) and dist/pdf-render-worker.js (the PDF threads). Packages from node_modules stay external; the shared
 // workspace package (TypeScript source) is bundled in.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/init-data-dir.ts'],
+  entryPoints: [
+    { in: 'src/server.ts', out: 'server' },
+    { in: 'src/init-data-dir.ts', out: 'init-data-dir' },
+    // The PDF pool's worker thread (src/modules/billing/pdf-render-pool.ts), beside server.js.
+    { in: 'src/modules/billing/pdf-render-worker.ts', out: 'pdf-render-worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -49,6 +49,7 @@ import { copyRouteHookArrays } from './plugins/route-hook-arrays';
 import { securityPlugin } from './plugins/security';
 import { storedFilesSweepPlugin, type StoredFilesSweepOptions } from './plugins/stored-files-sweep';
 import { apiNotFoundPlugin, webAppPlugin } from './plugins/web-app';
+import { closePdfPool } from './modules/billing/pdf-render-pool';
 
 export interface BuildAppOptions {
   config: Config;
@@ -152,6 +153,8 @@ export async function buildApp({
   // Queued emails finish before the database they read is closed; the SMTP pool closes last
   // (the plugins' onClose hooks run first, then these in the reverse order of their adding:
   // after the job queue, and so the outbox, has stopped).
+  // The PDF threads end last, once the background tasks (an email's PDF among them) are done.
+  app.addHook('onClose', closePdfPool);
   app.addHook('onClose', async () => app.mailer.close?.());
   app.addHook('onClose', async () => app.backgroundTasks.drain());
 

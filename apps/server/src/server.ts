@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { warmUpPdfRenderer } from './modules/billing/billing-pdf';
+import { warmUpPdfPool } from './modules/billing/pdf-render-pool';
 import { chooseLogFormat, logStream } from './lib/log-output';
 import { APP_SHELL_FILE } from './plugins/web-app';
 import { prepareStart, StartupError } from './startup';
@@ -64,7 +64,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   // After listening, so it delays nothing; a failure only means the first PDF is slower.
-  warmUpPdfRenderer().catch((error: unknown) =>
+  warmUpPdfPool().catch((error: unknown) =>
     app.log.warn({ err: error }, 'warming up the PDF renderer failed'),
   );
 }

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './passkeys';
 import { appointments } from './appointments';
 import { cases } from './cases';
 import { users } from './users';
@@ -237,6 +238,20 @@ export const payments = pgTable(
     ),
   ],
 );
+
+/**
+ * Each issued fee note's, credit note's and receipt's PDF as last drawn (ADR 035, addendum): one
+ * row per document, kept while `render_key` (a hash of what the PDF shows and of the renderer's
+ * version) still matches, so a repeated download sends these bytes rather than drawing again. A
+ * payment, an overdue day or new firm settings change the key, and the next download replaces it.
+ */
+export const billingPdfs = pgTable('billing_pdfs', {
+  /** `fee_note:<id>`, `credit_note:<fee note id>` or `receipt:<payment id>`. */
+  document: text().primaryKey(),
+  renderKey: text().notNull(),
+  bytes: bytea().notNull(),
+  renderedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 export type FeeNoteRow = typeof feeNotes.$inferSelect;
 export type FeeNoteLineRow = typeof feeNoteLines.$inferSelect;

@@ -12,7 +12,7 @@ import {
 import { users } from './users';
 
 /** PostgreSQL's bytea as bytes (node-postgres answers a Buffer, PGlite a Uint8Array). */
-const bytea = customType<{ data: Uint8Array<ArrayBuffer>; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Uint8Array<ArrayBuffer>; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
   fromDriver: (value) => new Uint8Array(value),

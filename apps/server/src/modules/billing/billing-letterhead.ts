@@ -8,7 +8,7 @@ import type {
   Letterhead,
   PaymentChannels,
 } from './billing-documents';
-import { renderCreditNotePdf } from './credit-note-pdf';
+import { cachedPdf } from './billing-pdf-cache';
 import type { FeeNoteWithParties } from './fee-notes.repository';
 
 /**
@@ -97,5 +97,8 @@ export async function renderCreditNoteOf(
     amountKsh: note.totalKsh,
     vatKsh: note.vatKsh,
   };
-  return { filename: fileNameOf(note.creditNoteNumber), bytes: await renderCreditNotePdf(doc) };
+  return {
+    filename: fileNameOf(note.creditNoteNumber),
+    bytes: await cachedPdf(db, `credit_note:${note.id}`, { kind: 'credit_note', doc }),
+  };
 }

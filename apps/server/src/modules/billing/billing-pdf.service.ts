@@ -18,8 +18,7 @@ import {
   partyOf,
   renderCreditNoteOf,
 } from './billing-letterhead';
-import { renderFeeNotePdf } from './fee-note-pdf';
-import { renderReceiptPdf } from './receipt-pdf';
+import { cachedPdf } from './billing-pdf-cache';
 import { nowOf, type BillingDeps } from './billing-deps';
 import { balanceOf, lineView, totalsOf } from './billing-view';
 import { findFeeNote, linesOf } from './fee-notes.repository';
@@ -29,7 +28,8 @@ import { paymentForReceipt } from './payments.service';
 
 /**
  * The fee note and receipt PDFs (ADR 035): built from the same rows and the same rule of what the
- * client may see as the screens, on the firm's letterhead from System Settings.
+ * client may see as the screens, on the firm's letterhead from System Settings; drawn on a worker
+ * thread and kept until what they show changes (billing-pdf-cache.ts).
  */
 
 /** GET /api/fee-notes/{id}/pdf: an issued fee note (a draft has no number and is not drawn). */
@@ -67,7 +67,10 @@ export async function feeNotePdf(deps: BillingDeps, user: UserRow, id: string) {
           }
         : null,
   };
-  return { filename: fileNameOf(note.number!), bytes: await renderFeeNotePdf(doc) };
+  return {
+    filename: fileNameOf(note.number!),
+    bytes: await cachedPdf(deps.db, `fee_note:${id}`, { kind: 'fee_note', doc }),
+  };
 }
 
 /** GET /api/fee-notes/{id}/credit-note: the credit note that cancelled a fee note. */
@@ -123,5 +126,8 @@ export async function renderReceipt(
     reference: payment.mpesaReceiptNumber ?? payment.reference,
     appliedTo,
   };
-  return { filename: fileNameOf(payment.receiptNumber!), bytes: await renderReceiptPdf(doc) };
+  return {
+    filename: fileNameOf(payment.receiptNumber!),
+    bytes: await cachedPdf(deps.db, `receipt:${payment.id}`, { kind: 'receipt', doc }),
+  };
 }
