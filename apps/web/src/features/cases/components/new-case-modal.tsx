@@ -9,7 +9,7 @@ import {
 } from '@firm/shared';
 import { AlertTriangle, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
   ConflictClearance,
@@ -17,13 +17,14 @@ import {
 } from '../../../components/forms/conflict-clearance';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
+import { DateField } from '../../../components/ui/date-field';
 import { FormModal } from '../../../components/ui/form-modal';
 import { TextField, inputClass } from '../../../components/ui/text-field';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCasePeople, useConflictCheck, useCreateCase } from '../api/create-case';
-import { capitalised, nairobiInputToIso } from './case-format';
+import { capitalised, isoToNairobiInput, nairobiInputToIso } from './case-format';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
 type FormValues = Omit<CreateCaseInput, 'conflictCheck' | 'parties'> & {
@@ -307,15 +308,24 @@ export function NewCaseModal({
           {...register('courtCaseNumber')}
         />
       </div>
-      <TextField
-        label="Court date (optional, Nairobi time)"
-        type="datetime-local"
-        error={errors.courtDate?.message}
-        // The input gives a wall time; the API takes an instant (Nairobi is UTC+3 all year).
-        {...register('courtDate', {
-          setValueAs: (value: string) => nairobiInputToIso(value),
-          onChange: () => setUnusualDay(null),
-        })}
+      <Controller
+        control={control}
+        name="courtDate"
+        render={({ field }) => (
+          <DateField
+            kind="datetime"
+            label="Court date (optional, Nairobi time)"
+            ref={field.ref}
+            // The field gives a wall time; the API takes an instant (Nairobi is UTC+3 all year).
+            value={isoToNairobiInput(typeof field.value === 'string' ? field.value : '')}
+            onChange={(value) => {
+              field.onChange(nairobiInputToIso(value) ?? '');
+              setUnusualDay(null);
+            }}
+            onBlur={field.onBlur}
+            error={errors.courtDate?.message}
+          />
+        )}
       />
       {unusualDay ? (
         <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
