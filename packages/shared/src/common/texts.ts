@@ -122,3 +122,9 @@ export const DATE_FIELD_TEXTS = {
   /** What the typed text reads as, under the field, so a day and month never swap unseen. */
   readsAs: (words: string) => `Reads: ${words}`,
 } as const;
+
+/** What a text field says of its length as a person types (a field with a limit says it first). */
+export const FIELD_TEXTS = {
+  characterCount: (used: number, max: number) =>
+    `${used.toLocaleString('en-GB')} of ${max.toLocaleString('en-GB')} characters`,
+} as const;

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   CASE_CATEGORIES,
+  CASE_LIMITS,
   CASE_MESSAGES,
   CASE_PRIORITIES,
   PARTY_ROLES,
@@ -19,6 +20,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { DateField } from '../../../components/ui/date-field';
 import { FormModal } from '../../../components/ui/form-modal';
+import { CharacterCount, useCharacterCount } from '../../../components/ui/text-area-field';
 import { TextField, inputClass } from '../../../components/ui/text-field';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -131,6 +133,12 @@ export function NewCaseModal({
     },
   });
   const parties = useFieldArray({ control, name: 'parties' });
+  const description = register('description');
+  const {
+    used: descriptionUsed,
+    setUsed: setDescriptionUsed,
+    attach: attachDescription,
+  } = useCharacterCount<HTMLTextAreaElement>();
   const clientId = useWatch({ control, name: 'clientId' });
   const partyValues = useWatch({ control, name: 'parties' }) ?? [];
   const names = useDebouncedValue(
@@ -225,10 +233,24 @@ export function NewCaseModal({
           id={`${formId}-description`}
           rows={3}
           aria-required
+          maxLength={CASE_LIMITS.descriptionMax}
           aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${formId}-description-error` : undefined}
+          aria-describedby={`${errors.description ? `${formId}-description-error ` : ''}${formId}-description-count`}
           className={`${inputClass(Boolean(errors.description))} mt-1`}
-          {...register('description')}
+          {...description}
+          ref={(node) => {
+            attachDescription(node);
+            description.ref(node);
+          }}
+          onChange={(event) => {
+            setDescriptionUsed(event.target.value.length);
+            void description.onChange(event);
+          }}
+        />
+        <CharacterCount
+          id={`${formId}-description-count`}
+          used={descriptionUsed}
+          max={CASE_LIMITS.descriptionMax}
         />
         <FieldError id={`${formId}-description-error`} message={errors.description?.message} />
       </div>
