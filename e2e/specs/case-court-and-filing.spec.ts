@@ -8,6 +8,7 @@ import {
 } from '../support/user-management';
 import { toast } from '../support/page-checks';
 import { PDF } from '../support/files';
+import { typedDay } from '../support/journey';
 
 /**
  * What the cases and messaging stories leave to component tests, in a real browser: a court date
@@ -20,7 +21,7 @@ const FIXED_HOLIDAYS = ['01-01', '05-01', '06-01', '10-10', '10-20', '12-12', '1
 
 /**
  * The first weekday that is not a fixed holiday, `days` or more ahead of today in Nairobi, as a
- * datetime-local value at 09:30.
+ * person types it at 09:30 (day/month/year, 24-hour).
  */
 function nairobiMorning(days: number): { input: string; day: string } {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
@@ -35,7 +36,7 @@ function nairobiMorning(days: number): { input: string; day: string } {
   const day = date.toISOString().slice(0, 10);
   // As the portal writes a day (packages/shared date-format.ts): "Thu 26 Nov 2026".
   const shown = `${'SunMonTueWedThuFriSat'.slice(date.getUTCDay() * 3, date.getUTCDay() * 3 + 3)} ${date.getUTCDate()} ${'JanFebMarAprMayJunJulAugSepOctNovDec'.slice(date.getUTCMonth() * 3, date.getUTCMonth() * 3 + 3)} ${date.getUTCFullYear()}`;
-  return { input: `${day}T09:30`, day: shown };
+  return { input: typedDay(day, '09:30'), day: shown };
 }
 
 test('a court date from New Case, a hearing, and a client’s attachment filed to the case', async ({

@@ -124,7 +124,11 @@ for (const viewport of [
       await useSessionToken(page, owner);
       await page.goto(`/cases/${opened.case.id}`);
       const detail = page.getByRole('dialog', { name: title });
-      await detail.getByLabel('Court date (Nairobi time)').fill('2026-12-12T08:30');
+      // Typed as a person here writes it, day/month/year and 24-hour, whatever the browser's
+      // language; the field says how it reads before it is saved.
+      const courtDate = detail.getByLabel('Court date (Nairobi time)');
+      await courtDate.pressSequentially('12/12/2026 08:30');
+      await expect(courtDate).toHaveAccessibleDescription('Reads: Sat 12 Dec 2026, 08:30');
       await detail.getByRole('button', { name: 'Save changes' }).click();
       const question = detail.getByRole('alert').filter({ hasText: 'Jamhuri Day' });
       await expect(question).toHaveText(

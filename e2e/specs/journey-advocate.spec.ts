@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { latestMailTo, turnOnAuthenticator } from '../support/accounts';
 import { PDF } from '../support/files';
-import { addDays, pickSlot } from '../support/journey';
+import { addDays, pickSlot, typedDay } from '../support/journey';
 import { fitsWidth, overflowingElements, seriousViolations, toast } from '../support/page-checks';
 import { freePort, freshDataDir, startServer, type ServerProcess } from '../support/server-process';
 
@@ -212,7 +212,9 @@ for (const viewport of [
         .getByLabel('Assigned to')
         .selectOption({ label: 'Wanjiru Kamau-Odhiambo (Advocate)' });
       await newCase.getByLabel('Court (optional)').fill('High Court at Eldoret, Family Division');
-      await newCase.getByLabel('Court date (optional, Nairobi time)').fill(`${courtDay}T08:30`);
+      await newCase
+        .getByLabel('Court date (optional, Nairobi time)')
+        .fill(typedDay(courtDay, '08:30'));
       await newCase.getByRole('button', { name: 'Add party' }).click();
       await newCase.getByLabel('Party 1 name').fill('Chepkoech Jeptoo arap Chelimo');
       await newCase

@@ -152,8 +152,9 @@ test.describe('the contact form', () => {
     await expect(page.getByRole('textbox', { name: /^Subject/ })).toHaveAccessibleDescription(
       'Subject is required',
     );
+    // The message's limit is counted under it as it is typed, not only said after sending.
     await expect(page.getByRole('textbox', { name: /^Message/ })).toHaveAccessibleDescription(
-      'Message is required',
+      'Message is required 0 of 5,000 characters',
     );
     await expect(
       page.getByText('Please agree to the privacy notice so we can reply to you'),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { journeyStep } from '../support/journey';
+import { journeyStep, typedDay } from '../support/journey';
 import { seriousViolations } from '../support/page-checks';
 import {
   callApi,
@@ -226,8 +226,8 @@ for (const walk of WALKS) {
     const thisMonth = monthOf(nairobiToday());
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Custom' });
-    await page.getByLabel('From', { exact: true }).fill(thisMonth.to);
-    await page.getByLabel('To', { exact: true }).fill(thisMonth.from);
+    await page.getByLabel('From', { exact: true }).fill(typedDay(thisMonth.to));
+    await page.getByLabel('To', { exact: true }).fill(typedDay(thisMonth.from));
     const show = page.getByRole('button', { name: 'Show' });
     await show.click();
     await expect(page.getByText(FROM_AFTER_TO)).toBeVisible();
@@ -264,8 +264,8 @@ test('the period changes, a figure leads to the list it counts, and the CSV down
 
   // Custom: the start after the end is refused, and nothing changes; then a right one shows.
   await period.selectOption({ label: 'Custom' });
-  await page.getByLabel('From', { exact: true }).fill(thisMonth.to);
-  await page.getByLabel('To', { exact: true }).fill(thisMonth.from);
+  await page.getByLabel('From', { exact: true }).fill(typedDay(thisMonth.to));
+  await page.getByLabel('To', { exact: true }).fill(typedDay(thisMonth.from));
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByText(FROM_AFTER_TO)).toBeVisible();
   await expect(page.getByLabel('From', { exact: true })).toHaveAttribute('aria-invalid', 'true');
@@ -277,8 +277,8 @@ test('the period changes, a figure leads to the list it counts, and the CSV down
     'custom-refused',
     page.getByRole('button', { name: 'Show' }),
   );
-  await page.getByLabel('From', { exact: true }).fill(thisMonth.from);
-  await page.getByLabel('To', { exact: true }).fill(today);
+  await page.getByLabel('From', { exact: true }).fill(typedDay(thisMonth.from));
+  await page.getByLabel('To', { exact: true }).fill(typedDay(today));
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(new RegExp(`from=${thisMonth.from}&to=${today}$`));
   await reportLoaded(page, 'Caseload');

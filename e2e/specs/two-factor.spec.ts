@@ -58,6 +58,19 @@ test('an advocate turns on two-factor sign-in on a phone, then signs in with a c
   await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = (await section.locator('code').innerText()).replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // The key in fours, each group whole on one line at 360 px (it broke mid-group), with a copy
+  // button and a link that opens the authenticator app with the server's otpauth:// address.
+  const groups = section.locator('code > span');
+  await expect(groups).toHaveCount(8);
+  const heights = await groups.evaluateAll((spans) =>
+    spans.map((span) => Math.round(span.getBoundingClientRect().height)),
+  );
+  expect(new Set(heights).size, `one line each: ${heights.join(', ')}`).toBe(1);
+  await expect(section.getByRole('button', { name: 'Copy the key' })).toBeVisible();
+  await expect(section.getByRole('link', { name: 'Open in authenticator app' })).toHaveAttribute(
+    'href',
+    /^otpauth:\/\/totp\/.+secret=[A-Z2-7]{32}/,
+  );
   const codeField = section.getByLabel('Authentication code');
   await codeField.fill('000000');
   await section.getByRole('button', { name: 'Turn on' }).click();

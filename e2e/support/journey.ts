@@ -81,6 +81,13 @@ export const shortDay = (date: string) =>
     .format(new Date(`${date}T12:00:00+03:00`))
     .replace(',', '');
 
+/**
+ * A day (YYYY-MM-DD) as a person types it into the portal's date fields, day/month/year:
+ * "14/12/2026" (with `time`, a 24-hour "14/12/2026 08:30").
+ */
+export const typedDay = (date: string, time?: string) =>
+  `${date.split('-').reverse().join('/')}${time ? ` ${time}` : ''}`;
+
 /** The day `days` after `date` (YYYY-MM-DD). */
 export const addDays = (date: string, days: number) => {
   const moved = new Date(`${date}T12:00:00Z`);

@@ -108,3 +108,26 @@ export const VALIDATION = {
   dateOutOfRange: 'Give a date from 1900 to 2100',
   encodedWords: 'Must not contain =?…?= (it would be read as encoded text in an email)',
 } as const;
+
+/**
+ * The date fields a person types into (the web's DateField): day-month-year and a 24-hour clock,
+ * as every date on the screens reads, whatever the browser's own locale would show.
+ */
+export const DATE_FIELD_TEXTS = {
+  datePlaceholder: 'dd/mm/yyyy',
+  dateTimePlaceholder: 'dd/mm/yyyy hh:mm',
+  dateFormatHint: 'Day/month/year, e.g. 14/12/2026',
+  dateTimeFormatHint: 'Day/month/year and 24-hour time, e.g. 14/12/2026 08:30',
+  dateInvalid: 'Enter the date as day/month/year, e.g. 14/12/2026',
+  dateTimeInvalid: 'Enter the date and time as day/month/year hh:mm, e.g. 14/12/2026 08:30',
+  tooEarly: (first: string) => `Enter a date on or after ${first}`,
+  tooLate: (last: string) => `Enter a date on or before ${last}`,
+  /** What the typed text reads as, under the field, so a day and month never swap unseen. */
+  readsAs: (words: string) => `Reads: ${words}`,
+} as const;
+
+/** What a text field says of its length as a person types (a field with a limit says it first). */
+export const FIELD_TEXTS = {
+  characterCount: (used: number, max: number) =>
+    `${used.toLocaleString('en-GB')} of ${max.toLocaleString('en-GB')} characters`,
+} as const;

@@ -65,6 +65,11 @@ export const TWO_FACTOR_SCREEN_TEXTS = {
   scanStep: '1. Scan this QR code with your authenticator app.',
   qrAlt: 'QR code that adds your account to an authenticator app',
   keyInstead: 'Cannot scan it? Enter this key in the app instead:',
+  copyKey: 'Copy the key',
+  keyCopied: 'Key copied. Paste it into your authenticator app.',
+  keyCopyFailed: 'The key could not be copied. Please type it in instead.',
+  /** On the phone that holds the app: the otpauth:// address opens it with the account filled in. */
+  openInApp: 'Open in authenticator app',
   codeStep: '2. Enter the 6-digit code the app now shows.',
   turnOn: 'Turn on',
   turningOn: 'Turning on…',

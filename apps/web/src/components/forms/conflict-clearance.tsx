@@ -1,4 +1,4 @@
-import { CASE_MESSAGES, type ConflictClearanceValues } from '@firm/shared';
+import { CASE_LIMITS, CASE_MESSAGES, type ConflictClearanceValues } from '@firm/shared';
 import { useEffect, type ReactNode } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
@@ -91,6 +91,7 @@ export function ConflictClearance({
             label="Reason there is no conflict"
             rows={2}
             error={reasonError ?? undefined}
+            maxLength={CASE_LIMITS.reasonMax}
             {...form.register('reason')}
           />
         </div>

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -26,6 +26,12 @@ export interface ModalProps {
    * with a long record, so the sheet does not jump up the screen as it arrives (layout shift).
    */
   tall?: boolean;
+  /**
+   * The header gives the body room once it is scrolled: the title to two lines, the description
+   * out of sight (still the dialog's description). For a record with a long name on a phone, whose
+   * header otherwise held a third of the screen over everything the person scrolled to.
+   */
+  shrinkHeaderOnScroll?: boolean;
 }
 
 /**
@@ -42,8 +48,11 @@ export function Modal({
   isBusy = false,
   bodyLabel,
   tall = false,
+  shrinkHeaderOnScroll = false,
 }: ModalProps) {
   const titleId = useId();
+  const [isScrolled, setScrolled] = useState(false);
+  const isCompact = shrinkHeaderOnScroll && isScrolled;
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -114,13 +123,27 @@ export function Modal({
           size === 'lg' ? 'sm:max-w-2xl' : 'sm:max-w-lg'
         } ${tall ? 'h-[92vh] sm:h-auto' : ''}`}
       >
-        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
+        <div
+          data-modal-header
+          className={`flex items-start justify-between gap-4 border-b border-slate-200 px-5 ${
+            isCompact ? 'py-2' : 'py-4'
+          }`}
+        >
           <div className="min-w-0">
-            <h2 id={titleId} className="text-lg font-semibold text-brand-900">
+            <h2
+              id={titleId}
+              title={isCompact ? title : undefined}
+              className={`font-semibold break-words text-brand-900 ${
+                isCompact ? 'line-clamp-2 text-base' : 'text-lg'
+              }`}
+            >
               {title}
             </h2>
             {description ? (
-              <div id={descriptionId} className="mt-1 text-sm text-slate-600">
+              <div
+                id={descriptionId}
+                className={isCompact ? 'sr-only' : 'mt-1 text-sm text-slate-600'}
+              >
                 {description}
               </div>
             ) : null}
@@ -137,6 +160,16 @@ export function Modal({
         </div>
         <div
           className="min-h-0 flex-1 overflow-y-auto px-5 py-4 focus-visible:outline-2 focus-visible:outline-brand-600"
+          onScroll={
+            shrinkHeaderOnScroll
+              ? (event) => {
+                  // Apart, so the header growing back as the body shrinks cannot flicker it.
+                  const top = event.currentTarget.scrollTop;
+                  if (top > 48) setScrolled(true);
+                  else if (top < 8) setScrolled(false);
+                }
+              : undefined
+          }
           {...(bodyLabel ? { role: 'region', 'aria-label': bodyLabel, tabIndex: 0 } : {})}
         >
           {children}

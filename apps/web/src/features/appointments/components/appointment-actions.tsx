@@ -1,4 +1,5 @@
 import {
+  APPOINTMENT_LIMITS,
   MESSAGES,
   type CancelAppointmentInput,
   type RecordPaymentForm,
@@ -196,7 +197,7 @@ export function CancelModal({
         <TextAreaField
           label="Reason for cancelling"
           required
-          maxLength={1000}
+          maxLength={APPOINTMENT_LIMITS.reasonMax}
           error={errors.reason?.message}
           {...register('reason')}
         />

@@ -1,4 +1,9 @@
-import { APPOINTMENT_LOCATION_LABELS, locationsOf, type AppointmentType } from '@firm/shared';
+import {
+  APPOINTMENT_LIMITS,
+  APPOINTMENT_LOCATION_LABELS,
+  locationsOf,
+  type AppointmentType,
+} from '@firm/shared';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -72,6 +77,7 @@ export function AppointmentFields({
         required
         placeholder="Tell us briefly what you need help with"
         error={errors.description?.message}
+        maxLength={APPOINTMENT_LIMITS.descriptionMax}
         {...register('description')}
       />
     </>

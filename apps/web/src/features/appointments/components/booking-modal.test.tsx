@@ -133,7 +133,7 @@ describe('the booking modal', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Book Appointment' }));
     expect(await screen.findByLabelText(/^Title/)).toHaveAccessibleDescription(M.titleRequired);
     expect(screen.getByLabelText(/^Description/)).toHaveAccessibleDescription(
-      M.descriptionRequired,
+      `${M.descriptionRequired} 0 of 2,000 characters`,
     );
     expect(screen.getByText(M.dateRequired)).toBeVisible();
     expect(screen.getByLabelText(/^First Name/)).toHaveAccessibleDescription(

@@ -45,8 +45,8 @@ describe('the Payments view of /billing', () => {
     renderWithApp(<BillingScreen actor={anAdvocate()} />, { path: REPORT_LINK });
     expect(screen.getByRole('tab', { name: 'Payments' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('combobox', { name: 'Method' })).toHaveValue('mpesa');
-    expect(screen.getByLabelText('Received from')).toHaveValue('2026-11-01');
-    expect(screen.getByLabelText('Received to')).toHaveValue('2026-11-30');
+    expect(screen.getByLabelText('Received from')).toHaveValue('01/11/2026');
+    expect(screen.getByLabelText('Received to')).toHaveValue('30/11/2026');
 
     const link = await screen.findByRole('link', { name: 'Fee note FN/2026/0042' });
     expect(link).toHaveAttribute('href', `/billing/${NOTE_ID}`);

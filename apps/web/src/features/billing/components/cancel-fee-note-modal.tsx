@@ -1,4 +1,4 @@
-import { BILLING_SCREEN_TEXTS as T, type FeeNote } from '@firm/shared';
+import { BILLING_SCREEN_TEXTS as T, FEE_NOTE_LIMITS, type FeeNote } from '@firm/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -74,6 +74,7 @@ export function CancelFeeNoteModal({ note, onClose }: { note: FeeNote; onClose: 
           rows={3}
           data-autofocus
           error={errors.reason?.message}
+          maxLength={FEE_NOTE_LIMITS.reasonMax}
           {...register('reason')}
         />
       </form>

@@ -98,7 +98,7 @@ describe('staff actions on a fee note', () => {
     );
     await user.click(dialog.getByRole('button', { name: 'Cancel with a credit note' }));
     expect(await dialog.findByLabelText('Reason for cancelling')).toHaveAccessibleDescription(
-      'Say why the fee note is cancelled',
+      'Say why the fee note is cancelled 0 of 500 characters',
     );
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 

@@ -15,9 +15,17 @@ import {
 } from '@firm/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type Control, type Path } from 'react-hook-form';
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type Path,
+} from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { FormModal } from '../../../components/ui/form-modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -251,13 +259,21 @@ export function FeeNoteFormModal({
       </SelectField>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={T.dueDateLabel}
-          hint={T.dueDateHint}
-          type="date"
-          required
-          error={errors.dueDate?.message}
-          {...register('dueDate')}
+        <Controller
+          control={control}
+          name="dueDate"
+          render={({ field }) => (
+            <DateField
+              label={T.dueDateLabel}
+              hint={T.dueDateHint}
+              required
+              ref={field.ref}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.dueDate?.message}
+            />
+          )}
         />
         <TextField
           label={T.buyerKraPinLabel}

@@ -23,16 +23,14 @@ import { Pagination } from '../../../components/list/pagination';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { errorText } from '../../../lib/api-client';
+import { isDateValue } from '../../../lib/typed-date';
 import { downloadReceipt } from '../api/download-receipt';
 import { usePayments, type PaymentListPage } from '../api/list-payments';
 
 /** All in the URL: the reports' money figures link here with a method and received days. */
 const FILTER_DEFAULTS = { method: '', status: '', from: '', to: '' };
-
-/** The look of the list's drop-downs, so the day boxes line up with them. */
-const dayInputClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base sm:w-auto sm:text-sm';
 
 const STATUS_TONE = {
   pending: 'amber',
@@ -200,32 +198,22 @@ export function PaymentsList() {
             </option>
           ))}
         </FilterSelect>
-        <div>
-          <label htmlFor="payments-from" className="mb-1 block text-sm font-medium text-slate-800">
-            {T.fromFilter}
-          </label>
-          <input
-            id="payments-from"
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(event) => list.setFilter('from', event.target.value)}
-            className={dayInputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="payments-to" className="mb-1 block text-sm font-medium text-slate-800">
-            {T.toFilter}
-          </label>
-          <input
-            id="payments-to"
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(event) => list.setFilter('to', event.target.value)}
-            className={dayInputClass}
-          />
-        </div>
+        <DateField
+          label={T.fromFilter}
+          value={from}
+          max={to || undefined}
+          onChange={(value) => {
+            if (value === '' || isDateValue(value)) list.setFilter('from', value);
+          }}
+        />
+        <DateField
+          label={T.toFilter}
+          value={to}
+          min={from || undefined}
+          onChange={(value) => {
+            if (value === '' || isDateValue(value)) list.setFilter('to', value);
+          }}
+        />
         {list.isFiltered ? (
           <Button
             variant="secondary"

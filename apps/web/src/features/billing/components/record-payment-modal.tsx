@@ -9,8 +9,9 @@ import {
   type PaymentRecordValues,
 } from '@firm/shared';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { DateField } from '../../../components/ui/date-field';
 import { FormModal } from '../../../components/ui/form-modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -141,14 +142,22 @@ export function RecordPaymentModal({ note, onClose }: { note: FeeNote; onClose: 
         error={errors.reference?.message}
         {...register('reference')}
       />
-      <TextField
-        label={T.receivedAtLabel}
-        type="date"
-        max={today}
-        required
-        hint={T.receivedAtHint}
-        error={errors.receivedAt?.message}
-        {...register('receivedAt')}
+      <Controller
+        control={control}
+        name="receivedAt"
+        render={({ field }) => (
+          <DateField
+            label={T.receivedAtLabel}
+            max={today}
+            required
+            hint={T.receivedAtHint}
+            ref={field.ref}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.receivedAt?.message}
+          />
+        )}
       />
     </FormModal>
   );

@@ -61,4 +61,18 @@ describe('Add Note', () => {
       calls.map((call) => (call.body as { visibleToClient: boolean }).visibleToClient),
     ).toEqual([true, false]);
   });
+
+  it('counts the characters of a note against its limit as it is typed, and starts again once added', async () => {
+    const user = userEvent.setup();
+    mockApi({ [`POST /cases/${CASE_ID}/notes`]: noteAnswer(false) });
+    renderWithApp(<AddNoteForm caseId={CASE_ID} />);
+    const note = screen.getByLabelText('New note');
+    expect(note).toHaveAccessibleDescription('0 of 5,000 characters');
+    expect(note).toHaveAttribute('maxlength', '5000');
+    await user.type(note, 'Hearing moved');
+    expect(note).toHaveAccessibleDescription('13 of 5,000 characters');
+    await user.click(screen.getByRole('button', { name: CASE_MESSAGES.addNote }));
+    await waitFor(() => expect(note).toHaveValue(''));
+    expect(note).toHaveAccessibleDescription('0 of 5,000 characters');
+  });
 });

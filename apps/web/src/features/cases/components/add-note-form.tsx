@@ -1,8 +1,9 @@
-import { CASE_MESSAGES, type AddNoteInput, CASE_SCREEN_FAILURES } from '@firm/shared';
+import { CASE_LIMITS, CASE_MESSAGES, type AddNoteInput, CASE_SCREEN_FAILURES } from '@firm/shared';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
+import { CharacterCount, useCharacterCount } from '../../../components/ui/text-area-field';
 import { inputClass } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -46,6 +47,12 @@ export function AddNoteForm({ caseId }: { caseId: string }) {
   });
 
   const sharing = useWatch({ control, name: 'sharing' });
+  const content = register('content');
+  const {
+    used: contentUsed,
+    setUsed: setContentUsed,
+    attach: attachContent,
+  } = useCharacterCount<HTMLTextAreaElement>();
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -69,11 +76,21 @@ export function AddNoteForm({ caseId }: { caseId: string }) {
       <textarea
         id={`${id}-content`}
         rows={3}
+        maxLength={CASE_LIMITS.noteMax}
         aria-invalid={errors.content ? true : undefined}
-        aria-describedby={errors.content ? `${id}-error` : undefined}
+        aria-describedby={`${errors.content ? `${id}-error ` : ''}${id}-count`}
         className={inputClass(Boolean(errors.content))}
-        {...register('content')}
+        {...content}
+        ref={(node) => {
+          attachContent(node);
+          content.ref(node);
+        }}
+        onChange={(event) => {
+          setContentUsed(event.target.value.length);
+          void content.onChange(event);
+        }}
       />
+      <CharacterCount id={`${id}-count`} used={contentUsed} max={CASE_LIMITS.noteMax} />
       {errors.content ? (
         <p id={`${id}-error`} className="text-sm text-red-700">
           {errors.content.message}

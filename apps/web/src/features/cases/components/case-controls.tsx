@@ -14,8 +14,10 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { inputClass } from '../../../components/ui/text-field';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { isDateValue } from '../../../lib/typed-date';
 import { useUpdateCase } from '../api/change-case';
 import { useCasePeople } from '../api/create-case';
 import { useCase } from '../api/get-case';
@@ -51,7 +53,9 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
   if (status !== item.status) changes.status = status;
   if (priority !== item.priority) changes.priority = priority;
   if (assignee !== (item.assignedTo ?? '')) changes.assignedTo = assignee || null;
-  if (courtDate !== isoToNairobiInput(item.courtDate))
+  // A court date typed only in part is not sent: the field says what it needs instead.
+  const courtDateReady = courtDate === '' || isDateValue(courtDate, 'datetime');
+  if (courtDateReady && courtDate !== isoToNairobiInput(item.courtDate))
     changes.courtDate = nairobiInputToIso(courtDate);
   if (hearing.trim()) changes.courtHearing = hearing.trim();
   const hasChanges = Object.keys(changes).length > 1;
@@ -158,21 +162,15 @@ export function CaseControls({ item, actor }: { item: CaseDetail; actor: PublicU
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor="case-court-date" className={labelClass}>
-            Court date (Nairobi time)
-          </label>
-          <input
-            id="case-court-date"
-            type="datetime-local"
-            value={courtDate}
-            onChange={(event) => {
-              setCourtDate(event.target.value);
-              setUnusualDay(null);
-            }}
-            className={`${inputClass(false)} mt-1`}
-          />
-        </div>
+        <DateField
+          kind="datetime"
+          label="Court date (Nairobi time)"
+          value={courtDate}
+          onChange={(value) => {
+            setCourtDate(value);
+            setUnusualDay(null);
+          }}
+        />
         <div className="sm:col-span-2">
           <label htmlFor="case-hearing" className={labelClass}>
             Record a hearing (optional)

@@ -9,7 +9,7 @@ import {
   CASE_SCREEN_FAILURES,
 } from '@firm/shared';
 import { Download, Eye, Lock, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { ListResults } from '../../../components/list/list-states';
 import { Badge } from '../../../components/ui/badge';
@@ -133,6 +133,24 @@ function SharingControl({
   );
 }
 
+/**
+ * A file name that may break after its separators (_ - . and spaces): "Draft_petition_-_
+ * matrimonial_property.pdf" wraps at its underscores, not at whatever letter reaches the edge.
+ */
+function BreakableName({ name }: { name: string }) {
+  const parts = name.split(/(?<=[_\-.])/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
   const remove = useDeleteDocument(item.id);
   const mayDelete = can(actor, 'cases:manage');
@@ -143,11 +161,19 @@ function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
   return (
     <ul className="divide-y divide-slate-100">
       {item.documents.map((document) => (
-        <li key={document.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-          <div className="min-w-0 flex-1">
+        // On a phone the name has the row's width and the buttons go under it: beside them it
+        // had 130 px and ran over ten lines. From sm up they sit at the end of the row.
+        <li
+          key={document.id}
+          className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:gap-x-3"
+        >
+          <div className="min-w-0 sm:flex-1">
             {/* The whole name, wrapped: a phone cut long names to "Draft petition - matrim…",
-                and the person could not tell one document from the next. */}
-            <p className="text-sm font-medium wrap-anywhere text-slate-900">{document.name}</p>
+                and the person could not tell one document from the next. It breaks after
+                its _ - . separators first, inside a word only when nothing else fits. */}
+            <p data-document-name className="text-sm font-medium break-words text-slate-900">
+              <BreakableName name={document.name} />
+            </p>
             <p className="text-xs text-slate-600">
               {formatMegabytes(document.size)} · {formatDate(document.uploadedAt)}
               {document.uploadedBy ? ` · ${document.uploadedBy.name}` : ''}
@@ -165,37 +191,39 @@ function Documents({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
               </div>
             ) : null}
           </div>
-          <Button
-            variant="neutral"
-            size="sm"
-            aria-label={`Download ${document.name}`}
-            onClick={() =>
-              void downloadDocument(item.id, document.id, document.name).catch((error: unknown) =>
-                toast.error(errorText(error, CASE_SCREEN_FAILURES.downloadFailed)),
-              )
-            }
-          >
-            <Download aria-hidden="true" className="size-4" />
-            Download
-          </Button>
-          {mayDelete ? (
+          <div className="flex shrink-0 items-center gap-2">
             <Button
-              variant="quietDanger"
+              variant="neutral"
               size="sm"
-              aria-label={`Delete ${document.name}`}
-              disabled={remove.isPending}
-              onClick={() => {
-                if (!window.confirm(CASE_MESSAGES.confirmDeleteDocument(document.name))) return;
-                remove.mutate(document.id, {
-                  onSuccess: (body) => toast.success(body.message),
-                  onError: (error) =>
-                    toast.error(errorText(error, CASE_SCREEN_FAILURES.documentDeleteFailed)),
-                });
-              }}
+              aria-label={`Download ${document.name}`}
+              onClick={() =>
+                void downloadDocument(item.id, document.id, document.name).catch((error: unknown) =>
+                  toast.error(errorText(error, CASE_SCREEN_FAILURES.downloadFailed)),
+                )
+              }
             >
-              <Trash2 aria-hidden="true" className="size-4" />
+              <Download aria-hidden="true" className="size-4" />
+              Download
             </Button>
-          ) : null}
+            {mayDelete ? (
+              <Button
+                variant="quietDanger"
+                size="sm"
+                aria-label={`Delete ${document.name}`}
+                disabled={remove.isPending}
+                onClick={() => {
+                  if (!window.confirm(CASE_MESSAGES.confirmDeleteDocument(document.name))) return;
+                  remove.mutate(document.id, {
+                    onSuccess: (body) => toast.success(body.message),
+                    onError: (error) =>
+                      toast.error(errorText(error, CASE_SCREEN_FAILURES.documentDeleteFailed)),
+                  });
+                }}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+              </Button>
+            ) : null}
+          </div>
         </li>
       ))}
     </ul>
@@ -343,6 +371,7 @@ export function CaseDetailModal({
       description={query.data ? query.data.caseNumber : '\u00a0'}
       size="lg"
       tall
+      shrinkHeaderOnScroll
       onClose={onClose}
     >
       <ListResults

@@ -6,6 +6,7 @@ import {
   type CasePriority,
   type CaseStatus,
 } from '@firm/shared';
+import { isDateValue } from '../../../lib/typed-date';
 
 /** How the screens show a case's codes (docs/product-rules.md#states: statuses with spaces, not underscores). */
 
@@ -49,13 +50,20 @@ export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text
 export const formatMegabytes = (bytes: number) =>
   `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
 
-/** A `datetime-local` value (wall time in Nairobi, UTC+3 all year) to an ISO instant, and back. */
+/**
+ * A court date as typed ('YYYY-MM-DDTHH:mm', a wall time in Nairobi, UTC+3 all year) to an ISO
+ * instant, and back. A text that is not yet a date passes through as it is, for the schema to
+ * refuse ('Court date must be a date and time') and the field to keep showing.
+ */
 export function nairobiInputToIso(value: string): string | null {
   if (!value) return null;
+  if (!isDateValue(value, 'datetime')) return value;
   return new Date(`${value}:00+03:00`).toISOString();
 }
 export function isoToNairobiInput(iso: string | null): string {
   if (!iso) return '';
-  const shifted = new Date(new Date(iso).getTime() + 3 * 60 * 60 * 1000);
-  return shifted.toISOString().slice(0, 16);
+  // Only an ISO instant converts: Date would read a typed "12/31/2026 08:30" the American way.
+  const instant = /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:\d{2})$/.test(iso) ? Date.parse(iso) : NaN;
+  if (Number.isNaN(instant)) return iso;
+  return new Date(instant + 3 * 60 * 60 * 1000).toISOString().slice(0, 16);
 }

@@ -187,7 +187,13 @@ describe('the cases list', () => {
         '/api/cases?status=closed&category=family&page=1&limit=20',
       ),
     );
-    expect(screen.getByLabelText('Court date from')).toBeInTheDocument();
+    // Typed day/month/year (not the browser's mm/dd/yyyy), asked of the API as YYYY-MM-DD.
+    await userEvent.type(screen.getByRole('textbox', { name: 'Court date from' }), '01/12/2026');
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toContain(
+        '/api/cases?status=closed&category=family&courtFrom=2026-12-01&page=1&limit=20',
+      ),
+    );
   });
 });
 
@@ -347,7 +353,7 @@ describe('the case detail', () => {
     renderCases(anAdvocate(), `/cases/${CASE_ID}`);
     const dialog = await screen.findByRole('dialog', { name: 'Boundary dispute Ngong' });
     fireEvent.change(within(dialog).getByLabelText('Court date (Nairobi time)'), {
-      target: { value: '2026-12-12T08:30' },
+      target: { value: '12/12/2026 08:30' },
     });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     const asked = await within(dialog).findByRole('alert');
@@ -558,7 +564,7 @@ describe('New Case', () => {
       await userEvent.selectOptions(inDialog.getByLabelText('Client'), CLIENT_ID);
       // A date-time input takes its value whole (typing into one is not what a person does).
       fireEvent.change(inDialog.getByLabelText('Court date (optional, Nairobi time)'), {
-        target: { value: '2026-12-03T10:00' },
+        target: { value: '03/12/2026 10:00' },
       });
       await userEvent.click(inDialog.getByRole('button', { name: 'Add party' }));
       await userEvent.type(inDialog.getByLabelText('Party 1 name'), 'Otieno Ochieng');

@@ -20,9 +20,11 @@ import { LinkFilterNotice } from '../../../components/list/filter-notice';
 import { PagedResults } from '../../../components/list/paged-results';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { inputClass } from '../../../components/ui/text-field';
 import { formatDayRange } from '../../../lib/format';
+import { isDateValue } from '../../../lib/typed-date';
 import { useCasePeople } from '../api/create-case';
 import { useCases } from '../api/list-cases';
 import { CaseCard, CaseCardSkeleton } from './case-card';
@@ -252,31 +254,22 @@ export function CasesScreen({ actor }: { actor: PublicUser }) {
                 </div>
               </div>
             ) : null}
-            <div>
-              <label htmlFor="cases-court-from" className="text-sm font-medium text-slate-800">
-                Court date from
-              </label>
-              <input
-                id="cases-court-from"
-                type="date"
-                value={f.courtFrom}
-                onChange={(event) => list.setFilter('courtFrom', event.target.value)}
-                className={`${inputClass(false)} mt-1`}
-              />
-            </div>
-            <div>
-              <label htmlFor="cases-court-to" className="text-sm font-medium text-slate-800">
-                Court date to
-              </label>
-              <input
-                id="cases-court-to"
-                type="date"
-                value={f.courtTo}
-                min={f.courtFrom || undefined}
-                onChange={(event) => list.setFilter('courtTo', event.target.value)}
-                className={`${inputClass(false)} mt-1`}
-              />
-            </div>
+            <DateField
+              label="Court date from"
+              value={f.courtFrom}
+              max={f.courtTo || undefined}
+              onChange={(value) => {
+                if (value === '' || isDateValue(value)) list.setFilter('courtFrom', value);
+              }}
+            />
+            <DateField
+              label="Court date to"
+              value={f.courtTo}
+              min={f.courtFrom || undefined}
+              onChange={(value) => {
+                if (value === '' || isDateValue(value)) list.setFilter('courtTo', value);
+              }}
+            />
           </div>
         ) : null}
 

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   CASE_CATEGORIES,
+  CASE_LIMITS,
   CASE_MESSAGES,
   CASE_PRIORITIES,
   PARTY_ROLES,
@@ -9,7 +10,7 @@ import {
 } from '@firm/shared';
 import { AlertTriangle, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
   ConflictClearance,
@@ -17,13 +18,15 @@ import {
 } from '../../../components/forms/conflict-clearance';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
+import { DateField } from '../../../components/ui/date-field';
 import { FormModal } from '../../../components/ui/form-modal';
+import { CharacterCount, useCharacterCount } from '../../../components/ui/text-area-field';
 import { TextField, inputClass } from '../../../components/ui/text-field';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCasePeople, useConflictCheck, useCreateCase } from '../api/create-case';
-import { capitalised, nairobiInputToIso } from './case-format';
+import { capitalised, isoToNairobiInput, nairobiInputToIso } from './case-format';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 
 type FormValues = Omit<CreateCaseInput, 'conflictCheck' | 'parties'> & {
@@ -130,6 +133,12 @@ export function NewCaseModal({
     },
   });
   const parties = useFieldArray({ control, name: 'parties' });
+  const description = register('description');
+  const {
+    used: descriptionUsed,
+    setUsed: setDescriptionUsed,
+    attach: attachDescription,
+  } = useCharacterCount<HTMLTextAreaElement>();
   const clientId = useWatch({ control, name: 'clientId' });
   const partyValues = useWatch({ control, name: 'parties' }) ?? [];
   const names = useDebouncedValue(
@@ -224,10 +233,24 @@ export function NewCaseModal({
           id={`${formId}-description`}
           rows={3}
           aria-required
+          maxLength={CASE_LIMITS.descriptionMax}
           aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${formId}-description-error` : undefined}
+          aria-describedby={`${errors.description ? `${formId}-description-error ` : ''}${formId}-description-count`}
           className={`${inputClass(Boolean(errors.description))} mt-1`}
-          {...register('description')}
+          {...description}
+          ref={(node) => {
+            attachDescription(node);
+            description.ref(node);
+          }}
+          onChange={(event) => {
+            setDescriptionUsed(event.target.value.length);
+            void description.onChange(event);
+          }}
+        />
+        <CharacterCount
+          id={`${formId}-description-count`}
+          used={descriptionUsed}
+          max={CASE_LIMITS.descriptionMax}
         />
         <FieldError id={`${formId}-description-error`} message={errors.description?.message} />
       </div>
@@ -307,15 +330,24 @@ export function NewCaseModal({
           {...register('courtCaseNumber')}
         />
       </div>
-      <TextField
-        label="Court date (optional, Nairobi time)"
-        type="datetime-local"
-        error={errors.courtDate?.message}
-        // The input gives a wall time; the API takes an instant (Nairobi is UTC+3 all year).
-        {...register('courtDate', {
-          setValueAs: (value: string) => nairobiInputToIso(value),
-          onChange: () => setUnusualDay(null),
-        })}
+      <Controller
+        control={control}
+        name="courtDate"
+        render={({ field }) => (
+          <DateField
+            kind="datetime"
+            label="Court date (optional, Nairobi time)"
+            ref={field.ref}
+            // The field gives a wall time; the API takes an instant (Nairobi is UTC+3 all year).
+            value={isoToNairobiInput(typeof field.value === 'string' ? field.value : '')}
+            onChange={(value) => {
+              field.onChange(nairobiInputToIso(value) ?? '');
+              setUnusualDay(null);
+            }}
+            onBlur={field.onBlur}
+            error={errors.courtDate?.message}
+          />
+        )}
       />
       {unusualDay ? (
         <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">

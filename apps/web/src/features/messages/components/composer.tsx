@@ -2,6 +2,7 @@ import { MESSAGE_SCREEN_STATES, MESSAGES, MESSAGE_LIMITS, type ChatMessage } fro
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { CharacterCount } from '../../../components/ui/text-area-field';
 import { errorText } from '../../../lib/api-client';
 import { sendMessage, type SendHandle } from '../api/send-message';
 import { AttachButton, AttachmentList, withAddedFiles } from './attachment-list';
@@ -157,7 +158,7 @@ export function Composer({ conversationId, onSending, onSent }: ComposerProps) {
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
           placeholder="Write a message"
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={[error ? errorId : null, `${textId}-count`].filter(Boolean).join(' ')}
           // min-w-0: a textarea's own minimum width (20 columns) would push Send off a 320 px phone.
           className="block max-h-40 min-h-11 w-full min-w-0 flex-1 resize-y rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm"
         />
@@ -171,6 +172,7 @@ export function Composer({ conversationId, onSending, onSent }: ComposerProps) {
           <span className="hidden sm:inline">Send</span>
         </Button>
       </div>
+      <CharacterCount id={`${textId}-count`} used={text.length} max={MESSAGE_LIMITS.bodyMax} />
     </form>
   );
 }

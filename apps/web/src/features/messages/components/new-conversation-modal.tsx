@@ -10,6 +10,7 @@ import { useId, useState, type DragEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Modal } from '../../../components/ui/modal';
 import { ModalFooter } from '../../../components/ui/modal-footer';
+import { CharacterCount, useCharacterCount } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -83,6 +84,15 @@ export function NewConversationModal({
     mayListCases && (!isStaff || clientId !== ''),
   );
   const bodyId = useId();
+  const body = register('body', {
+    // As for any message: text, files, or both.
+    validate: (value) => value.trim() !== '' || files.length > 0 || MESSAGE_MESSAGES.bodyRequired,
+  });
+  const {
+    used: bodyUsed,
+    setUsed: setBodyUsed,
+    attach: attachBody,
+  } = useCharacterCount<HTMLTextAreaElement>();
   const caseSelectId = useId();
   const formId = useId();
 
@@ -249,14 +259,19 @@ export function NewConversationModal({
             rows={5}
             maxLength={MESSAGE_LIMITS.bodyMax}
             aria-invalid={errors.body ? true : undefined}
-            aria-describedby={errors.body ? `${bodyId}-error` : undefined}
-            {...register('body', {
-              // As for any message: text, files, or both.
-              validate: (value) =>
-                value.trim() !== '' || files.length > 0 || MESSAGE_MESSAGES.bodyRequired,
-            })}
+            aria-describedby={`${errors.body ? `${bodyId}-error ` : ''}${bodyId}-count`}
+            {...body}
+            ref={(node) => {
+              attachBody(node);
+              body.ref(node);
+            }}
+            onChange={(event) => {
+              setBodyUsed(event.target.value.length);
+              void body.onChange(event);
+            }}
             className="block w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
           />
+          <CharacterCount id={`${bodyId}-count`} used={bodyUsed} max={MESSAGE_LIMITS.bodyMax} />
           {errors.body ? (
             <p id={`${bodyId}-error`} className="mt-1 text-sm text-red-700">
               {errors.body.message}

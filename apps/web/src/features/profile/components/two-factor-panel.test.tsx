@@ -39,9 +39,24 @@ describe('Profile → Two-factor sign-in', () => {
     await userEvent.click(screen.getByRole('button', { name: S.setUp }));
 
     expect(await screen.findByRole('img', { name: S.qrAlt })).toBeVisible();
-    expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeVisible();
+    // The key in fours, each group kept whole on a line (it wrapped mid-group on a phone).
+    const key = screen.getByText(S.keyInstead).nextElementSibling as HTMLElement;
+    expect(key.textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    const groups = [...key.children];
+    expect(groups).toHaveLength(8);
+    for (const group of groups) expect(group).toHaveClass('whitespace-nowrap');
     const code = screen.getByLabelText(/Authentication code/);
     await waitFor(() => expect(code).toHaveFocus());
+    // Copied without the spaces; the app opens with the address the QR code draws.
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await userEvent.click(screen.getByRole('button', { name: S.copyKey }));
+    expect(writeText).toHaveBeenCalledWith(SECRET);
+    expect(await screen.findByText(S.keyCopied)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: S.openInApp })).toHaveAttribute(
+      'href',
+      `otpauth://totp/Mwamba:a%40b.test?secret=${SECRET}`,
+    );
     await userEvent.type(code, '000000');
     await userEvent.click(screen.getByRole('button', { name: S.turnOn }));
     await waitFor(() => expect(code).toHaveAccessibleDescription(T.wrongCode));

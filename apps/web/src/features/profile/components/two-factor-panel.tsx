@@ -4,7 +4,7 @@ import {
   secondFactorRequired,
   type TotpSetup,
 } from '@firm/shared';
-import { ShieldCheck } from 'lucide-react';
+import { Copy, ExternalLink, ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -28,7 +28,52 @@ import {
 } from '../api/two-factor';
 
 /** The key in groups of four, as authenticator apps show a key typed by hand. */
-const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+const groupsOf = (secret: string) => secret.match(/.{1,4}/g) ?? [];
+
+/**
+ * The key to type by hand: groups of four that wrap only between groups (a phone broke it
+ * mid-group, so "EHPK" read as "EH" and "PK" on two lines), a button that copies it without the
+ * spaces, and, on the phone that holds the app, a link that opens the app with the account filled
+ * in: the same otpauth:// address the QR code draws, as the server built it.
+ */
+function SetupKey({ setup }: { setup: TotpSetup }) {
+  const groups = groupsOf(setup.secret);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(setup.secret);
+      toast.success(S.keyCopied);
+    } catch {
+      toast.error(S.keyCopyFailed);
+    }
+  };
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-700">{S.keyInstead}</p>
+      <code className="block max-w-md rounded bg-slate-100 px-2 py-1.5 font-mono text-base leading-relaxed tracking-wide text-slate-900">
+        {groups.map((group, index) => (
+          <span key={index} className="inline-block whitespace-nowrap">
+            {group}
+            {/* A space between groups, so copied by hand or read aloud it stays in fours. */}
+            {index < groups.length - 1 ? ' ' : null}
+          </span>
+        ))}
+      </code>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="secondary" size="sm" onClick={() => void copy()}>
+          <Copy aria-hidden="true" className="size-4" />
+          {S.copyKey}
+        </Button>
+        <a
+          href={setup.otpauthUrl}
+          className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium text-brand-800 underline underline-offset-2"
+        >
+          <ExternalLink aria-hidden="true" className="size-4" />
+          {S.openInApp}
+        </a>
+      </div>
+    </div>
+  );
+}
 
 /** The otpauth:// address drawn as a QR code (the library loads with this step only). */
 function QrCode({ address }: { address: string }) {
@@ -132,12 +177,7 @@ function SetUp({
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       <p className="text-sm font-medium text-slate-800">{S.scanStep}</p>
       <QrCode address={setup.otpauthUrl} />
-      <p className="text-sm text-slate-700">
-        {S.keyInstead}{' '}
-        <code className="rounded bg-slate-100 px-1 py-0.5 font-mono break-all">
-          {grouped(setup.secret)}
-        </code>
-      </p>
+      <SetupKey setup={setup} />
       <p className="text-sm font-medium text-slate-800">{S.codeStep}</p>
       <TextField
         label={S.codeLabel}

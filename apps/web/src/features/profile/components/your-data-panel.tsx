@@ -14,6 +14,7 @@ import toast from 'react-hot-toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { CharacterCount } from '../../../components/ui/text-area-field';
 import { ModalFooter } from '../../../components/ui/modal-footer';
 import { errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -174,9 +175,15 @@ export function YourDataPanel() {
             id="deletion-message"
             rows={3}
             maxLength={DATA_REQUEST_TEXT_MAX}
+            aria-describedby="deletion-message-count"
             value={message}
             onChange={(event) => setMessage(event.target.value)}
             className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
+          />
+          <CharacterCount
+            id="deletion-message-count"
+            used={message.length}
+            max={DATA_REQUEST_TEXT_MAX}
           />
         </Modal>
       ) : null}

@@ -65,8 +65,9 @@ describe('ContactForm', () => {
     expect(screen.getByRole('textbox', { name: /^Subject/ })).toHaveAccessibleDescription(
       'Subject is required',
     );
+    // The message's limit is counted under it from the start (5,000 characters).
     expect(screen.getByRole('textbox', { name: /^Message/ })).toHaveAccessibleDescription(
-      'Message is required',
+      'Message is required 0 of 5,000 characters',
     );
     expect(
       screen.getByText('Please agree to the privacy notice so we can reply to you'),

@@ -1,6 +1,7 @@
 import {
   CONTACT_MESSAGES,
   CONTACT_URGENCIES,
+  FIELD_TEXTS,
   LIMITS,
   MESSAGES,
   type ContactMessageCreated,
@@ -133,6 +134,7 @@ export function ContactForm() {
         result.data,
       );
       form.reset();
+      setMessageUsed(0);
       hasSubmittedRef.current = false;
       setStatus({ kind: 'sent', reference: created.reference });
     } catch (error) {
@@ -150,6 +152,8 @@ export function ContactForm() {
     }
   };
 
+  // Counted here, not with the portal's CharacterCount: this public page stays free of its chunk.
+  const [messageUsed, setMessageUsed] = useState(0);
   const describedBy = (field: ContactField) =>
     errors[field] ? `contact-${field}-error` : undefined;
 
@@ -283,10 +287,14 @@ export function ContactForm() {
           rows={6}
           maxLength={LIMITS.messageMax}
           aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy('message')}
+          aria-describedby={`${describedBy('message') ?? ''} contact-message-count`.trim()}
           className={inputClass}
           name="message"
+          onChange={(event) => setMessageUsed(event.target.value.length)}
         />
+        <p id="contact-message-count" className="mt-1 text-right text-xs text-slate-600">
+          {FIELD_TEXTS.characterCount(messageUsed, LIMITS.messageMax)}
+        </p>
         <FieldError id="contact-message-error" message={errors.message} />
       </div>
       {/* Honeypot: hidden from people and from assistive technology; bots fill it in. */}

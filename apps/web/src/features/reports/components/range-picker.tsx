@@ -8,8 +8,8 @@ import {
 } from '@firm/shared';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
 import { rangeProblem } from './report-format';
 
 /** The preset whose days `range` is, seen from `today`; else the range is a custom one. */
@@ -79,22 +79,18 @@ export function RangePicker({
       {preset === 'custom' ? (
         <>
           <div data-date-field className="min-w-0">
-            <TextField
+            <DateField
               label={T.fromLabel}
-              type="date"
               value={draft.from}
-              max={draft.to || undefined}
-              onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+              onChange={(value) => setDraft({ ...draft, from: value })}
               error={errorOf('from')}
             />
           </div>
           <div data-date-field className="min-w-0">
-            <TextField
+            <DateField
               label={T.toLabel}
-              type="date"
               value={draft.to}
-              min={draft.from || undefined}
-              onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+              onChange={(value) => setDraft({ ...draft, to: value })}
               error={errorOf('to')}
             />
           </div>

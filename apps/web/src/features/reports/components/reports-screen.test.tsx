@@ -145,21 +145,22 @@ describe('the Reports screen', () => {
     await userEvent.selectOptions(screen.getByLabelText('Period'), 'Custom');
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
-    expect(from).toHaveValue('2026-11-01');
-    expect(to).toHaveValue('2026-11-30');
+    // Day/month/year, as the rest of the portal writes a day (not the browser's mm/dd/yyyy).
+    expect(from).toHaveValue('01/11/2026');
+    expect(to).toHaveValue('30/11/2026');
     await userEvent.clear(from);
-    await userEvent.type(from, '2026-11-20');
+    await userEvent.type(from, '20/11/2026');
     await userEvent.clear(to);
-    await userEvent.type(to, '2026-11-10');
+    await userEvent.type(to, '10/11/2026');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
 
     expect(screen.getByText('The start date must be on or before the end date')).toBeVisible();
     expect(from).toHaveAttribute('aria-invalid', 'true');
-    expect(from).toHaveAccessibleDescription('The start date must be on or before the end date');
+    expect(from).toHaveAccessibleDescription(/^The start date must be on or before the end date/);
     expect(reportUrls(calls)).toEqual([NOVEMBER]);
 
     await userEvent.clear(to);
-    await userEvent.type(to, '2026-11-25');
+    await userEvent.type(to, '25/11/2026');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() =>
       expect(reportUrls(calls)).toEqual([

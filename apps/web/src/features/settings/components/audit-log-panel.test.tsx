@@ -1,5 +1,6 @@
 import type { AuditLogPage } from '@firm/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerApi } from '../../../testing/msw';
 import { renderWithApp } from '../../../testing/render';
@@ -65,5 +66,25 @@ describe('the audit log panel', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['All actions', 'Viewed a case file', 'Changed someone’s contact details']);
+  });
+
+  it('filters by days typed day/month/year, whatever the browser’s language, and asks the API in YYYY-MM-DD', async () => {
+    const asked: string[] = [];
+    answerApi((method, path) => {
+      if (method !== 'GET' || !path.startsWith('/settings/audit-log')) return undefined;
+      asked.push(path);
+      return [200, page];
+    });
+    renderWithApp(<AuditLogPanel />, { path: '/system-settings' });
+    await screen.findByRole('table', { name: 'Audit log' });
+    const from = screen.getByRole('textbox', { name: 'From' });
+    const to = screen.getByRole('textbox', { name: 'To' });
+    expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    await userEvent.type(from, '01/11/2026');
+    await userEvent.type(to, '30/11/2026');
+    expect(to).toHaveAccessibleDescription('Reads: Mon 30 Nov 2026');
+    await waitFor(() =>
+      expect(asked.at(-1)).toMatch(/from=2026-11-01.*to=2026-11-30|to=2026-11-30.*from=2026-11-01/),
+    );
   });
 });

@@ -14,9 +14,11 @@ import { FilterSelect, SearchInput } from '../../../components/list/filter-contr
 import { PagedTable } from '../../../components/list/paged-table';
 import { useListParams } from '../../../components/list/use-list-params';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { errorText } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/file-transfer';
 import { formatDateTime } from '../../../lib/format';
+import { isDateValue } from '../../../lib/typed-date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { fetchAuditCsv, useAuditLog, type AuditFilters } from '../api/settings';
 import { TextWithEmails } from '../../../components/ui/email-text';
@@ -61,9 +63,6 @@ const COLUMNS: readonly Column<AuditEntryView>[] = [
     cell: (entry) => <span className="break-words text-slate-700">{entry.ip ?? '—'}</span>,
   },
 ];
-
-const dateClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base sm:w-auto sm:text-sm';
 
 /** Every audit row, filtered by who, what, whom and when (the filters live in the URL). */
 export function AuditLogPanel() {
@@ -125,29 +124,25 @@ export function AuditLogPanel() {
             </option>
           ))}
         </FilterSelect>
-        {/* The whole row, so "From … to …" reads on one line where the screen has room. */}
-        <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-3">
-          <label htmlFor="audit-from" className="text-sm text-slate-700">
-            From
-          </label>
-          <input
-            id="audit-from"
-            type="date"
+        {/* Typed day/month/year: the browser's own date input drew mm/dd/yyyy in an American
+            Chromium. A text that is not yet a date leaves the filter as it was. */}
+        {/* Side by side from a phone up, so the first rows of the log stay in sight. */}
+        <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-3 lg:max-w-xl">
+          <DateField
+            label="From"
             value={list.filters.from}
             max={list.filters.to || undefined}
-            onChange={(event) => list.setFilter('from', event.target.value)}
-            className={dateClass}
+            onChange={(value) => {
+              if (value === '' || isDateValue(value)) list.setFilter('from', value);
+            }}
           />
-          <label htmlFor="audit-to" className="text-sm text-slate-700">
-            to
-          </label>
-          <input
-            id="audit-to"
-            type="date"
+          <DateField
+            label="To"
             value={list.filters.to}
             min={list.filters.from || undefined}
-            onChange={(event) => list.setFilter('to', event.target.value)}
-            className={dateClass}
+            onChange={(value) => {
+              if (value === '' || isDateValue(value)) list.setFilter('to', value);
+            }}
           />
         </div>
       </div>

@@ -310,6 +310,7 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
           rows={2}
           hint="For example: Account number: your case number (MWA/2026/0001)."
           error={errors.mpesaInstructions?.message}
+          maxLength={500}
           {...register('mpesaInstructions')}
         />
       </Fieldset>
@@ -420,6 +421,7 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
           label="Contact form auto-reply"
           hint="Emailed to whoever sends a message through the contact form."
           error={errors.contactAutoReply?.message}
+          maxLength={2000}
           {...register('contactAutoReply')}
         />
         <TextAreaField
@@ -427,6 +429,7 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
           label="Booking auto-reply"
           hint="Opens the email confirming a booking request."
           error={errors.bookingAutoReply?.message}
+          maxLength={2000}
           {...register('bookingAutoReply')}
         />
       </Fieldset>
