@@ -1,11 +1,33 @@
 import { expect, test } from '@playwright/test';
 import { E2E_SUPER_KEY, signInThroughUi } from '../support/accounts';
+import { coveredBy } from '../support/journey';
 import { toast } from '../support/page-checks';
 import { createReadyUser, ownerToken, uniqueSuffix } from '../support/user-management';
 
 // a success used to stand beside the error it answered.
 test.describe('a success replaces the error it answers', () => {
   test.use({ viewport: { width: 360, height: 780 } });
+
+  test('a toast on a phone sits below the header: the menu and the bell stay in reach', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const owner = await ownerToken(request);
+    const client = await createReadyUser(request, owner, uniqueSuffix(), 'client');
+    await page.goto('/login');
+    await signInThroughUi(page, client);
+    const shown = toast(page, 'Login successful!');
+    await expect(shown).toBeVisible();
+    // Where it comes to rest, once its entrance has played.
+    await shown.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((played) => played.finished)),
+    );
+    await page.screenshot({ path: testInfo.outputPath('toast-below-header.png') });
+    // A toast stays while the pointer is on it: over "Open menu" it held a phone's menu shut.
+    for (const name of ['Open menu', 'Notifications']) {
+      expect(await coveredBy(page.getByRole('button', { name })), name).toBe('');
+    }
+  });
 
   test('a failed sign-in, then a good one: only "Login successful!" is shown', async ({
     page,

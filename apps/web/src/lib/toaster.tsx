@@ -19,6 +19,9 @@ export function AppToaster() {
   return (
     <Toaster
       position="top-right"
+      // Below the sticky header (64 px and its border): a toast never lies over the menu, the
+      // bell or the account menu, which on a phone sit where a top-right toast would.
+      containerStyle={{ top: TOAST.topOffsetPx }}
       toastOptions={{
         duration: TOAST.durationMs.blank,
         removeDelay: TOAST.removeDelayMs,

@@ -104,6 +104,8 @@ export const TOAST = {
   maxVisible: 20,
   maxWidthPx: 350,
   removeDelayMs: 1000,
+  /** Toasts start below the portal's and site's sticky header (h-16 plus its border). */
+  topOffsetPx: 73,
 } as const;
 
 /** Every business time ("today", office hours, slots) is computed in this zone (docs/product-rules.md#limits). */
