@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anAdvocate, aClient } from '../../testing/people';
 import { useSession } from '../../lib/session';
 import { mockApi, renderWithApp } from '../../testing/render';
@@ -26,6 +26,14 @@ function renderAt(path: string, user: object) {
 }
 
 describe('the notice of a second factor due', () => {
+  // Three days before the due date, whatever day the suite runs (only Date is faked: the
+  // requests and React's timers run as usual).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(Date.UTC(2026, 10, 30, 7, 0)));
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('tells staff on the dashboard by when, in Nairobi time, with the way to set it up', async () => {
     renderAt('/dashboard', anAdvocate({ twoFactorDueAt: inThreeDays }));
     expect(

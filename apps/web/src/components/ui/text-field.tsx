@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { FieldFrame, useFieldIds } from './field-frame';
+import { assignRef, CharacterCount, useCharacterCount } from './character-count';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -9,6 +10,11 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   ref?: Ref<HTMLInputElement>;
   /** Something inside the input's right edge (the show/hide button of PasswordField). */
   trailing?: ReactNode;
+  /**
+   * With `maxLength`: "143 of 200 characters" under the field as it is typed, for a single line
+   * whose limit a person can reach (a long case or appointment title), as TextAreaField does.
+   */
+  counted?: boolean;
 }
 
 export const inputClass = (hasError: boolean) =>
@@ -23,9 +29,16 @@ export function TextField({
   trailing,
   className = '',
   required,
+  counted = false,
+  maxLength,
+  ref,
+  onChange,
   ...rest
 }: TextFieldProps) {
   const { id, describedBy } = useFieldIds(error, hint);
+  const count = useCharacterCount<HTMLInputElement>();
+  const countId = `${id}-count`;
+  const showCount = counted && maxLength !== undefined;
   return (
     <FieldFrame
       id={id}
@@ -38,16 +51,28 @@ export function TextField({
       <div className="relative mt-1">
         <input
           id={id}
+          ref={(node) => {
+            count.attach(node);
+            assignRef(ref, node);
+          }}
+          maxLength={maxLength}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={
+            [describedBy, showCount ? countId : null].filter(Boolean).join(' ') || undefined
+          }
           aria-required={required || undefined}
           className={`${inputClass(Boolean(error))} ${trailing ? 'pr-12' : ''}`}
+          onChange={(event) => {
+            count.setUsed(event.target.value.length);
+            onChange?.(event);
+          }}
           {...rest}
         />
         {trailing ? (
           <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>
         ) : null}
       </div>
+      {showCount ? <CharacterCount id={countId} used={count.used} max={maxLength} /> : null}
     </FieldFrame>
   );
 }

@@ -42,7 +42,8 @@ export function AppointmentFields({
       <TextField
         label="Title"
         required
-        maxLength={200}
+        counted
+        maxLength={APPOINTMENT_LIMITS.titleMax}
         placeholder="e.g. Land sale agreement"
         error={errors.title?.message}
         {...register('title')}

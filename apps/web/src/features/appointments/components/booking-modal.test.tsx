@@ -131,7 +131,9 @@ describe('the booking modal', { timeout: 20_000 }, () => {
     const { calls } = serve();
     renderWithApp(<BookingModal mode="visitor" initialType="consultation" onClose={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Book Appointment' }));
-    expect(await screen.findByLabelText(/^Title/)).toHaveAccessibleDescription(M.titleRequired);
+    expect(await screen.findByLabelText(/^Title/)).toHaveAccessibleDescription(
+      `${M.titleRequired} 0 of 200 characters`,
+    );
     expect(screen.getByLabelText(/^Description/)).toHaveAccessibleDescription(
       `${M.descriptionRequired} 0 of 2,000 characters`,
     );

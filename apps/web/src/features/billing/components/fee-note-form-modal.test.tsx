@@ -50,7 +50,7 @@ describe('New fee note', () => {
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await dialog.findByText('Choose the client this fee note is for')).toBeVisible();
     expect(dialog.getByLabelText('Line 1: description')).toHaveAccessibleDescription(
-      'Describe the work or the cost',
+      'Describe the work or the cost 0 of 500 characters',
     );
     expect(dialog.getByLabelText('Line 1: unit price (KSh)')).toHaveAccessibleDescription(
       'Price must be a whole number of shillings from 0 to 100,000,000',
@@ -76,7 +76,7 @@ describe('New fee note', () => {
       await dialog.findByText(/^Cannot be printed on a fee note or receipt: 🙂\./),
     ).toBeVisible();
     expect(description).toHaveAccessibleDescription(
-      'Cannot be printed on a fee note or receipt: 🙂. Use letters (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari or Gujarati), digits and punctuation, without emoji',
+      'Cannot be printed on a fee note or receipt: 🙂. Use letters (Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari or Gujarati), digits and punctuation, without emoji 28 of 500 characters',
     );
     await user.clear(description);
     await user.type(description, 'أتعاب المحاماة עורך דין Ω');

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { CharacterCount, useCharacterCount } from '../../../components/ui/text-area-field';
+import { CharacterCount, useCharacterCount } from '../../../components/ui/character-count';
 import { inputClass } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';

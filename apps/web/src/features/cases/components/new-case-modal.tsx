@@ -20,7 +20,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { DateField } from '../../../components/ui/date-field';
 import { FormModal } from '../../../components/ui/form-modal';
-import { CharacterCount, useCharacterCount } from '../../../components/ui/text-area-field';
+import { CharacterCount, useCharacterCount } from '../../../components/ui/character-count';
 import { TextField, inputClass } from '../../../components/ui/text-field';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -216,7 +216,14 @@ export function NewCaseModal({
       busyLabel={MESSAGES.creating}
       alert={formAlert}
     >
-      <TextField label="Title" required error={errors.title?.message} {...register('title')} />
+      <TextField
+        label="Title"
+        required
+        counted
+        maxLength={CASE_LIMITS.titleMax}
+        error={errors.title?.message}
+        {...register('title')}
+      />
       <div>
         <div className="flex items-baseline gap-1">
           <label

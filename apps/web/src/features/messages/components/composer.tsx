@@ -2,7 +2,7 @@ import { MESSAGE_SCREEN_STATES, MESSAGES, MESSAGE_LIMITS, type ChatMessage } fro
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { CharacterCount } from '../../../components/ui/text-area-field';
+import { CharacterCount } from '../../../components/ui/character-count';
 import { errorText } from '../../../lib/api-client';
 import { sendMessage, type SendHandle } from '../api/send-message';
 import { AttachButton, AttachmentList, withAddedFiles } from './attachment-list';

@@ -10,7 +10,7 @@ import { useId, useState, type DragEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Modal } from '../../../components/ui/modal';
 import { ModalFooter } from '../../../components/ui/modal-footer';
-import { CharacterCount, useCharacterCount } from '../../../components/ui/text-area-field';
+import { CharacterCount, useCharacterCount } from '../../../components/ui/character-count';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -244,6 +244,7 @@ export function NewConversationModal({
         <TextField
           label="Subject"
           required
+          counted
           maxLength={MESSAGE_LIMITS.subjectMax}
           {...register('subject', {
             validate: (value) => value.trim() !== '' || MESSAGE_MESSAGES.subjectRequired,

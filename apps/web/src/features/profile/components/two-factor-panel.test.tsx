@@ -1,7 +1,7 @@
 import { TWO_FACTOR_SCREEN_TEXTS as S, TWO_FACTOR_TEXTS as T } from '@firm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { TwoFactorPanel } from './two-factor-panel';
 

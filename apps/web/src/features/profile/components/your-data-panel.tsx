@@ -14,7 +14,7 @@ import toast from 'react-hot-toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { CharacterCount } from '../../../components/ui/text-area-field';
+import { CharacterCount } from '../../../components/ui/character-count';
 import { ModalFooter } from '../../../components/ui/modal-footer';
 import { errorText } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
