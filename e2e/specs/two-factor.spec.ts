@@ -66,6 +66,16 @@ test('an advocate turns on two-factor sign-in on a phone, then signs in with a c
     spans.map((span) => Math.round(span.getBoundingClientRect().height)),
   );
   expect(new Set(heights).size, `one line each: ${heights.join(', ')}`).toBe(1);
+  // A visible space between groups on one line: they ran together as one string.
+  const gaps = await groups.evaluateAll((spans) =>
+    spans.slice(1).flatMap((span, index) => {
+      const before = spans[index]!.getBoundingClientRect();
+      const after = span.getBoundingClientRect();
+      return Math.abs(after.top - before.top) < 1 ? [Math.round(after.left - before.right)] : [];
+    }),
+  );
+  expect(gaps.length, 'groups side by side').toBeGreaterThan(0);
+  for (const gap of gaps) expect(gap, `the gaps: ${gaps.join(', ')}`).toBeGreaterThanOrEqual(4);
   await expect(section.getByRole('button', { name: 'Copy the key' })).toBeVisible();
   await expect(section.getByRole('link', { name: 'Open in authenticator app' })).toHaveAttribute(
     'href',

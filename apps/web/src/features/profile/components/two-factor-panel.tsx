@@ -5,7 +5,7 @@ import {
   type TotpSetup,
 } from '@firm/shared';
 import { Copy, ExternalLink, ShieldCheck } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ListError, ListLoading } from '../../../components/list/list-states';
@@ -50,12 +50,14 @@ function SetupKey({ setup }: { setup: TotpSetup }) {
     <div className="space-y-2">
       <p className="text-sm text-slate-700">{S.keyInstead}</p>
       <code className="block max-w-md rounded bg-slate-100 px-2 py-1.5 font-mono text-base leading-relaxed tracking-wide text-slate-900">
+        {/* A space between the groups, outside them: seen, copied by hand or read aloud it
+            stays in fours, and a line breaks only there (a space inside a group's own box
+            was dropped at its end, and the groups ran together). */}
         {groups.map((group, index) => (
-          <span key={index} className="inline-block whitespace-nowrap">
-            {group}
-            {/* A space between groups, so copied by hand or read aloud it stays in fours. */}
-            {index < groups.length - 1 ? ' ' : null}
-          </span>
+          <Fragment key={index}>
+            {index > 0 ? ' ' : null}
+            <span className="inline-block whitespace-nowrap">{group}</span>
+          </Fragment>
         ))}
       </code>
       <div className="flex flex-wrap items-center gap-2">
