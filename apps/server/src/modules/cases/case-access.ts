@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client';
 import type { CaseRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { RequestMeta } from '../../lib/route-kit';
-import { writeAudit } from '../audit/audit-log.repository';
+import { writeAudit, type AuditAction } from '../audit/audit-log.repository';
 import type { CaseScope } from './cases.repository';
 
 /**
@@ -35,7 +35,7 @@ export const nameOf = (user: UserRow) => `${user.firstName} ${user.lastName}`;
 export async function audit(
   tx: Executor,
   actor: UserRow,
-  action: string,
+  action: Extract<AuditAction, `case.${string}`>,
   row: Pick<CaseRow, 'id' | 'caseNumber' | 'clientId'>,
   meta: RequestMeta,
   details: Record<string, unknown> = {},
