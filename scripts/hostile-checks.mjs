@@ -10,7 +10,9 @@
 // DATA_DIR/mail/*.eml). It expects a fresh database: the first advocate is registered here.
 // Each check prints one JSON line { check, pass, ... } with what was sent and what came back.
 // Check 7 (kill -9 mid-upload, then the start-up sweep of old .part files) needs the server
-// restarted and is done by hand; see the issue-23 hostile report.
+// restarted and is done by hand: kill the server during an upload, back-date the leftover
+// DOCUMENTS_DIR/<id>.part by more than an hour, start it again and see the file gone five seconds
+// later (ADR 014, "Leftovers of interrupted uploads"; plugins/stored-files-sweep.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
