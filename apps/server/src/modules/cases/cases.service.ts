@@ -25,19 +25,18 @@ import {
 import { toCaseDetail, toCaseSummary } from './case-serializer';
 import {
   caseIdsOfClient,
-  countCaseContents,
   deleteCaseRow,
   findCaseInScope,
   insertCase,
-  insertEvent,
   insertParties,
   listCasePeople,
   listCases as listCaseRows,
-  loadCaseChildren,
   lockCaseInScope,
   nextCaseSequence,
   updateCaseAtVersion,
 } from './cases.repository';
+import { countCaseContents, loadCaseChildren } from './case-contents.repository';
+import { insertEvent } from './cases.repository';
 import type { RequestMeta } from '../../lib/route-kit';
 import { findActiveUser } from '../users/users.repository';
 import { audit, isClient, notFound, scopeFor, type CasesDeps } from './case-access';
