@@ -75,8 +75,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const tags = ['appointments'];
   // Shared by several routes: each route gets its own copy (plugins/route-hook-arrays.ts).
-  const viewers = [app.requirePermission('appointments:view')];
-  const schedulers = [app.requirePermission('appointments:schedule')];
+  const mayViewAppointments = [app.requirePermission('appointments:view')];
+  const mayScheduleAppointments = [app.requirePermission('appointments:schedule')];
 
   app.get(
     '/appointments/availability',
@@ -141,7 +141,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listAppointmentsQuerySchema,
         response: { 200: appointmentListSchema, ...errors },
       },
-      onRequest: viewers,
+      onRequest: mayViewAppointments,
     },
     async (request) => listAppointments(deps, currentUser(request), request.query),
   );
@@ -155,7 +155,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: bookableClientsQuerySchema,
         response: { 200: bookableClientsSchema, ...errors },
       },
-      onRequest: schedulers,
+      onRequest: mayScheduleAppointments,
     },
     async (request) => ({
       clients: await bookableClients(deps, currentUser(request), request.query.search),
@@ -171,7 +171,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: appointmentIdParamsSchema,
         response: { 200: appointmentAnswerSchema, ...errors },
       },
-      onRequest: viewers,
+      onRequest: mayViewAppointments,
     },
     async (request) => ({
       success: true as const,
@@ -216,7 +216,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: cancelAppointmentInputSchema,
         response: { 200: appointmentAnswerSchema, ...errors },
       },
-      onRequest: schedulers,
+      onRequest: mayScheduleAppointments,
     },
     async (request) => ({
       success: true as const,

@@ -47,9 +47,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     logger: app.log,
   };
   const tags = ['billing'];
-  const viewers = [app.requirePermission('fee-notes:view')];
-  const managers = [app.requirePermission('fee-notes:manage')];
-  const recorders = [app.requirePermission('payments:record')];
+  const mayViewFeeNotes = [app.requirePermission('fee-notes:view')];
+  const mayManageFeeNotes = [app.requirePermission('fee-notes:manage')];
+  const mayRecordPayments = [app.requirePermission('payments:record')];
 
   /** A PDF download for whoever may see the record (`fee-notes:view`; a client their own). */
   const pdfRoute = (
@@ -60,7 +60,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   ) =>
     app.get(
       path,
-      { schema: { tags, summary, params, response: errors }, onRequest: viewers },
+      { schema: { tags, summary, params, response: errors }, onRequest: mayViewFeeNotes },
       async (request, reply) =>
         sendPdf(reply, await make(deps, currentUser(request), request.params.id)),
     );
@@ -74,7 +74,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listFeeNotesQuerySchema,
         response: { 200: feeNotePageSchema, ...errors },
       },
-      onRequest: viewers,
+      onRequest: mayViewFeeNotes,
     },
     async (request) => listFeeNotes(deps, currentUser(request), request.query),
   );
@@ -88,7 +88,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createFeeNoteSchema,
         response: { 201: feeNoteSavedSchema, ...errors },
       },
-      onRequest: managers,
+      onRequest: mayManageFeeNotes,
     },
     async (request, reply) => {
       const feeNote = await createFeeNote(
@@ -110,7 +110,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: feeNoteParams,
         response: { 200: feeNoteSchema, ...errors },
       },
-      onRequest: viewers,
+      onRequest: mayViewFeeNotes,
     },
     async (request) => readFeeNote(deps, currentUser(request), request.params.id),
   );
@@ -125,7 +125,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateFeeNoteSchema,
         response: { 200: feeNoteSavedSchema, ...errors },
       },
-      onRequest: managers,
+      onRequest: mayManageFeeNotes,
     },
     async (request) => ({
       success: true as const,
@@ -149,7 +149,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: feeNoteParams,
         response: { 200: successMessageSchema, ...errors },
       },
-      onRequest: managers,
+      onRequest: mayManageFeeNotes,
     },
     async (request) => {
       await deleteFeeNote(deps, currentUser(request), request.params.id, requestMeta(request));
@@ -166,7 +166,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: feeNoteParams,
         response: { 200: feeNoteSavedSchema, ...errors },
       },
-      onRequest: managers,
+      onRequest: mayManageFeeNotes,
     },
     async (request) => {
       const feeNote = await issueFeeNote(
@@ -189,7 +189,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: cancelFeeNoteSchema,
         response: { 200: feeNoteSavedSchema, ...errors },
       },
-      onRequest: managers,
+      onRequest: mayManageFeeNotes,
     },
     async (request) => {
       const feeNote = await cancelFeeNote(
@@ -230,7 +230,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: recordPaymentSchema,
         response: { 201: paymentRecordedSchema, ...errors },
       },
-      onRequest: recorders,
+      onRequest: mayRecordPayments,
     },
     async (request, reply) => {
       const { payment, stillOwedKsh } = await recordPayment(
@@ -260,7 +260,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listPaymentsQuerySchema,
         response: { 200: paymentPageSchema, ...errors },
       },
-      onRequest: viewers,
+      onRequest: mayViewFeeNotes,
     },
     async (request) => listPayments(deps, currentUser(request), request.query),
   );
@@ -274,7 +274,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: paymentParams,
         response: { 200: paymentSchema, ...errors },
       },
-      onRequest: viewers,
+      onRequest: mayViewFeeNotes,
     },
     async (request) => readPayment(deps, currentUser(request), request.params.id),
   );

@@ -24,8 +24,8 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     outbox: app.outbox,
     publicUrl: app.config.publicUrl,
   };
-  const viewers = [app.requirePermission('clients:view')];
-  const editors = [app.requirePermission('clients:edit')];
+  const mayViewClients = [app.requirePermission('clients:view')];
+  const mayEditClients = [app.requirePermission('clients:edit')];
   const tags = ['clients'];
 
   app.get(
@@ -37,7 +37,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listClientsQuerySchema,
         response: { 200: clientListSchema, ...errors },
       },
-      onRequest: viewers,
+      onRequest: mayViewClients,
     },
     async (request) => listClients(deps, currentUser(request), request.query),
   );
@@ -51,7 +51,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         params: clientIdParamsSchema,
         response: { 200: clientReadSchema, ...errors },
       },
-      onRequest: viewers,
+      onRequest: mayViewClients,
     },
     async (request) => ({
       success: true as const,
@@ -69,7 +69,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateClientInputSchema,
         response: { 200: clientUpdatedSchema, ...errors },
       },
-      onRequest: editors,
+      onRequest: mayEditClients,
     },
     async (request) => {
       const { detail, emailChangeSent } = await updateClient(

@@ -30,7 +30,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     outbox: app.outbox,
     publicUrl: app.config.publicUrl,
   };
-  const readers = [app.requirePermission('enquiries:view')];
+  const mayViewEnquiries = [app.requirePermission('enquiries:view')];
   const tags = ['enquiries'];
 
   app.get(
@@ -42,7 +42,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listEnquiriesQuerySchema,
         response: { 200: enquiryListSchema, ...errors },
       },
-      onRequest: readers,
+      onRequest: mayViewEnquiries,
     },
     async (request) => listEnquiries(deps, currentUser(request), request.query),
   );
@@ -55,7 +55,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'How many enquiries nobody has picked up yet (the nav badge)',
         response: { 200: enquiryNewCountSchema, ...errors },
       },
-      onRequest: readers,
+      onRequest: mayViewEnquiries,
     },
     async (request) => ({
       success: true as const,
@@ -73,7 +73,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateEnquiryInputSchema,
         response: { 200: enquiryUpdatedSchema, ...errors },
       },
-      onRequest: readers,
+      onRequest: mayViewEnquiries,
     },
     async (request) => ({
       success: true as const,

@@ -146,7 +146,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: MessagesDeps = { db: app.db, documentsDir: app.config.documentsDir };
   const maxBytes = app.config.maxUploadBytes;
   const maxMb = Math.round(maxBytes / (1024 * 1024));
-  const mayView = [app.requirePermission('messages:view')];
+  const mayViewMessages = [app.requirePermission('messages:view')];
   const tags = ['messages'];
 
   // Streamed as for case documents: each file goes to disk as it arrives, within the size limit.
@@ -170,7 +170,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listConversationsQuerySchema,
         response: { 200: conversationListSchema, ...errors },
       },
-      onRequest: mayView,
+      onRequest: mayViewMessages,
     },
     async (request) =>
       listConversations(deps, currentUser(request), request.query, requestMeta(request)),
@@ -258,7 +258,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listMessagesQuerySchema,
         response: { 200: messagePageSchema, ...errors },
       },
-      onRequest: mayView,
+      onRequest: mayViewMessages,
     },
     async (request) =>
       listMessages(
@@ -284,7 +284,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors,
         },
       },
-      onRequest: mayView,
+      onRequest: mayViewMessages,
     },
     async (request, reply) => {
       const actor = currentUser(request);
@@ -325,7 +325,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         params: conversationIdParamsSchema,
         response: { 200: conversationReadSchema, ...errors },
       },
-      onRequest: mayView,
+      onRequest: mayViewMessages,
     },
     async (request) => {
       const at = await markConversationRead(
@@ -376,7 +376,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         params: messageIdParamsSchema,
         response: { 200: messageWithdrawnSchema, ...errors },
       },
-      onRequest: mayView,
+      onRequest: mayViewMessages,
     },
     async (request) => ({
       success: true as const,
@@ -398,7 +398,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Download an attachment (streamed, as an attachment)',
         params: attachmentParamsSchema,
       },
-      onRequest: mayView,
+      onRequest: mayViewMessages,
     },
     async (request, reply) => {
       const attachment = await attachmentForDownload(

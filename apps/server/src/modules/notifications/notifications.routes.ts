@@ -163,7 +163,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Text messages: a client's own choices, and the number they go to (ADR 033).
-  const clientOnly = [app.requirePermission('profile:sms')];
+  const mayChooseTexts = [app.requirePermission('profile:sms')];
   app.get(
     '/profile/sms-preferences',
     {
@@ -172,7 +172,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Which text messages the client receives, and the number they go to',
         response: { 200: smsPreferencesResponseSchema, ...errors },
       },
-      onRequest: clientOnly,
+      onRequest: mayChooseTexts,
     },
     async (request) => ({
       success: true as const,
@@ -189,7 +189,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateSmsPreferencesInputSchema,
         response: { 200: smsPreferencesResponseSchema, ...errors },
       },
-      onRequest: clientOnly,
+      onRequest: mayChooseTexts,
     },
     async (request) => ({
       success: true as const,

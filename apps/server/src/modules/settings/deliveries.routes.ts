@@ -19,7 +19,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
  */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: DeliveriesDeps = { db: app.db, outbox: app.outbox };
-  const advocatesOnly = [app.requirePermission('settings:view')];
+  const mayViewSettings = [app.requirePermission('settings:view')];
   const tags = ['system settings'];
 
   app.get(
@@ -32,7 +32,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: deliveriesQuerySchema,
         response: { 200: deliveriesPageSchema, ...errors },
       },
-      onRequest: advocatesOnly,
+      onRequest: mayViewSettings,
     },
     async (request) => deliveriesPage(deps, request.query),
   );
@@ -47,7 +47,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         params: deliveryIdParamsSchema,
         response: { 200: deliveryRetriedSchema, ...errors },
       },
-      onRequest: advocatesOnly,
+      onRequest: mayViewSettings,
     },
     async (request) => {
       const delivery = await retryDelivery(

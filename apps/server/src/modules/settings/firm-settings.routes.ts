@@ -22,7 +22,7 @@ export const firmSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     firmNotifyEmail: app.config.firmNotifyEmail,
     ...(request.log ? { logger: request.log } : {}),
   });
-  const advocatesOnly = () => [app.requirePermission('settings:view')];
+  const mayViewSettings = () => [app.requirePermission('settings:view')];
   const tags = ['system settings'];
 
   app.get(
@@ -33,7 +33,7 @@ export const firmSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The firm settings in force (the defaults until an advocate saves them)',
         response: { 200: firmSettingsAnswerSchema, ...errors },
       },
-      onRequest: advocatesOnly(),
+      onRequest: mayViewSettings(),
     },
     async (request) => firmSettingsAnswer(deps(request)),
   );
@@ -48,7 +48,7 @@ export const firmSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: firmSettingsSchema,
         response: { 200: firmSettingsSavedSchema, ...errors },
       },
-      onRequest: advocatesOnly(),
+      onRequest: mayViewSettings(),
     },
     async (request) =>
       updateFirmSettings(

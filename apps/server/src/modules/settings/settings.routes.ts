@@ -29,7 +29,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 /** `/api/settings/*`: System Settings, advocates only (`settings:view`). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: SettingsDeps = { db: app.db, superKey: app.superKey };
-  const advocatesOnly = [app.requirePermission('settings:view')];
+  const mayViewSettings = [app.requirePermission('settings:view')];
   const tags = ['system settings'];
 
   app.get(
@@ -41,7 +41,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: auditLogQuerySchema,
         response: { 200: auditLogPageSchema, ...errors },
       },
-      onRequest: advocatesOnly,
+      onRequest: mayViewSettings,
     },
     async (request) => auditLogPage(deps, request.query),
   );
@@ -58,7 +58,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         // A stream: Fastify sends it as it is, without the serializer.
         response: { 200: z.unknown().describe('The CSV file'), ...errors },
       },
-      onRequest: advocatesOnly,
+      onRequest: mayViewSettings,
     },
     async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
@@ -81,7 +81,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Data-protection requests, open ones first',
         response: { 200: dataRequestListSchema, ...errors },
       },
-      onRequest: advocatesOnly,
+      onRequest: mayViewSettings,
     },
     async () => ({ requests: await dataRequestList(deps) }),
   );
@@ -96,7 +96,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateDataRequestInputSchema,
         response: { 200: dataRequestUpdatedSchema, ...errors },
       },
-      onRequest: advocatesOnly,
+      onRequest: mayViewSettings,
     },
     async (request) => ({
       success: true as const,
@@ -119,7 +119,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Where the advocate registration key comes from (never the key)',
         response: { 200: superKeyStatusSchema, ...errors },
       },
-      onRequest: advocatesOnly,
+      onRequest: mayViewSettings,
     },
     async () => superKeyStatus(deps),
   );
@@ -132,7 +132,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Replace a generated registration key; the new key is shown once',
         response: { 200: superKeyRotatedSchema, ...errors },
       },
-      onRequest: advocatesOnly,
+      onRequest: mayViewSettings,
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request) => ({

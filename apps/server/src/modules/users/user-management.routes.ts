@@ -43,8 +43,8 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.publicUrl,
   };
   // Shared by several routes: each route gets its own copy (plugins/route-hook-arrays.ts).
-  const advocatesOnly = [app.requirePermission('users:manage')];
-  const clientAdmitters = [app.requirePermission('clients:admit')];
+  const mayManageUsers = [app.requirePermission('users:manage')];
+  const mayAdmitClients = [app.requirePermission('clients:admit')];
   const tags = ['user management'];
 
   app.post(
@@ -81,7 +81,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createClientInputSchema,
         response: { 201: userCreatedSchema, ...errors },
       },
-      onRequest: clientAdmitters,
+      onRequest: mayAdmitClients,
       config,
     },
     async (request, reply) => {
@@ -106,7 +106,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createAdvocateInputSchema,
         response: { 201: userCreatedSchema, ...errors },
       },
-      onRequest: advocatesOnly,
+      onRequest: mayManageUsers,
       config,
     },
     async (request, reply) => {
@@ -132,7 +132,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listUsersQuerySchema,
         response: { 200: userListSchema, ...errors },
       },
-      onRequest: clientAdmitters,
+      onRequest: mayAdmitClients,
     },
     async (request) => listUsers(deps, currentUser(request), request.query),
   );
@@ -197,7 +197,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
           params: userIdParamsSchema,
           response: { 200: userUpdatedSchema, ...errors },
         },
-        onRequest: advocatesOnly,
+        onRequest: mayManageUsers,
       },
       async (request) => {
         const user = await action.run(
@@ -220,7 +220,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         params: userIdParamsSchema,
         response: { 200: passwordResetByAdvocateSchema, ...errors },
       },
-      onRequest: advocatesOnly,
+      onRequest: mayManageUsers,
     },
     async (request) => {
       const result = await resetUserPassword(
@@ -246,7 +246,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         params: userIdParamsSchema,
         response: { 200: successMessageSchema, ...errors },
       },
-      onRequest: advocatesOnly,
+      onRequest: mayManageUsers,
     },
     async (request) => {
       await resetTwoFactor(deps, currentUser(request), request.params.id, requestMeta(request));
@@ -288,7 +288,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         params: userIdParamsSchema,
         response: { 200: successMessageSchema, ...errors },
       },
-      onRequest: advocatesOnly,
+      onRequest: mayManageUsers,
     },
     async (request) => {
       await deleteUser(deps, currentUser(request), request.params.id, requestMeta(request));
