@@ -35,6 +35,7 @@ export const MESSAGES = {
   notReadyJobQueue: 'the job queue does not answer',
   notReadyMigrations: 'database migrations are running',
   serverStarting: 'The server is starting. Please try again in a moment.',
+  metricsTokenRequired: 'The metrics need the bearer token set as METRICS_TOKEN',
 
   contactSuccess: 'Thank you for your message! We will get back to you within 24 hours.',
 
