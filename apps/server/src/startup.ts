@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client';
 import { DataDirError } from './db/data-dir';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { DatabaseUrlError } from './db/database-url-errors';
+import { DatabaseSchemaError } from './db/schema-version';
 
 /**
  * A start-up failure the person running the server can fix: its message names the variable and
@@ -77,7 +78,13 @@ export function holdPortWhileStarting(port: number, host: string): Promise<Stand
   });
 }
 
-const FIXABLE_ERRORS = [ConfigError, DataDirInUseError, DataDirError, DatabaseUrlError];
+const FIXABLE_ERRORS = [
+  ConfigError,
+  DataDirInUseError,
+  DataDirError,
+  DatabaseUrlError,
+  DatabaseSchemaError,
+];
 
 /**
  * Everything before the app is built, in the order that fails fastest: configuration, then the
