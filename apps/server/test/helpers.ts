@@ -139,6 +139,8 @@ export async function createTestContext(
     outboxPollingIntervalSeconds?: number;
     /** GET /metrics's sources (with METRICS_TOKEN in env). */
     metrics?: MetricsOptions;
+    /** A database the test prepared (an earlier release's, say) instead of a fresh one. */
+    database?: Database;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -148,7 +150,7 @@ export async function createTestContext(
     FIRM_NOTIFY_EMAIL: 'firm@example.test',
     ...env,
   });
-  const database = await takeTestDatabase();
+  const database = options.database ?? (await takeTestDatabase());
   const mail: OutgoingMail[] = [];
   const mailer: Mailer = {
     async send(message) {
