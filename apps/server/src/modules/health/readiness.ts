@@ -25,13 +25,15 @@ async function within<T>(check: () => Promise<T>, fallback: T): Promise<T> {
 /**
  * Whether some process on this database holds the migrations lock (db/client.ts), i.e. is
  * applying migrations now. A session-level `pg_advisory_lock(bigint)` shows in `pg_locks` with
- * the key's high half as `classid`, its low half as `objid` and `objsubid` 1.
+ * the key's high half as `classid`, its low half as `objid` and `objsubid` 1; `pg_locks` lists
+ * every database of the server, and an advisory lock belongs to one, so only this one's count.
  */
 async function migrationRunning(database: Database): Promise<boolean> {
   const { rows } = await database.executeSql(
     `select exists (
        select 1 from pg_locks
         where locktype = 'advisory' and granted and classid = 0 and objid = $1 and objsubid = 1
+          and database = (select oid from pg_database where datname = current_database())
      ) as running`,
     [ADVISORY_LOCKS.migrations],
   );

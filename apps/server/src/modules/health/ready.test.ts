@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/client';
 import { stopJobQueue } from '../../lib/job-queue';
+import { postgresTarget } from '../../../test/database-target';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 
 /**
@@ -64,6 +65,29 @@ describe('GET /api/ready', () => {
       expect(after.statusCode).toBe(200);
     });
   });
+
+  // PostgreSQL's pg_locks lists the locks of every database on the server.
+  it.runIf(postgresTarget())(
+    'stays ready while another database on the same server is being migrated',
+    async () => {
+      const ctx = await createTestContext();
+      const other = await createTestContext();
+      try {
+        const letGo = await holdMigrationsLock(other.database);
+        try {
+          const response = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+          expect(response.statusCode, response.body).toBe(200);
+          const migrating = await other.app.inject({ method: 'GET', url: '/api/ready' });
+          expect(migrating.statusCode).toBe(503);
+        } finally {
+          await letGo();
+        }
+      } finally {
+        await other.close();
+        await ctx.close();
+      }
+    },
+  );
 
   it('answers 503 naming the job queue once it has stopped', async () => {
     const ctx = await createTestContext();
