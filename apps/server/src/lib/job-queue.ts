@@ -120,26 +120,19 @@ export async function jobQueueAnswers(boss: JobQueue, timeoutMs = 2000): Promise
   }
 }
 
-/** One queue's figures for GET /metrics. */
-export interface QueueFigures {
-  name: string;
-  /** Jobs waiting to run: created, or failed and waiting for their retry. */
-  waiting: number;
-  /** Runs of its handler that threw, in this process since it started (a run takes a batch). */
-  failures: number;
+/** Each queue's jobs waiting to run (created, or waiting for a retry), read from the database. */
+export async function waitingJobs(boss: JobQueue): Promise<Map<string, number>> {
+  const queues = await boss.getQueues();
+  const sizes = await Promise.all(queues.map(({ name }) => boss.getQueueSize(name)));
+  return new Map(queues.map(({ name }, index) => [name, sizes[index] ?? 0]));
 }
 
-/** Every queue's waiting jobs (read from the database) and this process's failures. */
-export async function queueFigures(boss: JobQueue): Promise<QueueFigures[]> {
-  const failures = inHand.get(boss)?.failures ?? new Map<string, number>();
-  const queues = await boss.getQueues();
-  return Promise.all(
-    queues.map(async ({ name }) => ({
-      name,
-      waiting: (await boss.getQueueSize(name)) ?? 0,
-      failures: failures.get(name) ?? 0,
-    })),
-  );
+/**
+ * Per queue, the runs of its handler that threw in this process since it started (a run takes a
+ * batch of jobs); kept in memory, so it costs GET /metrics no query.
+ */
+export function handlerFailures(boss: JobQueue): ReadonlyMap<string, number> {
+  return inHand.get(boss)?.failures ?? new Map();
 }
 
 /**

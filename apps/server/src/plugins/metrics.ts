@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { MESSAGES } from '@firm/shared';
-import { queueFigures } from '../lib/job-queue';
+import { handlerFailures, waitingJobs } from '../lib/job-queue';
 import { sameSecret } from '../lib/same-secret';
 import { countQueuedAndFailed } from '../modules/deliveries/deliveries.repository';
 
@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-/** A route's pattern (`/api/cases/:id`), never the address with its ids; unmatched ones share one. */
+/** A route's pattern (`/api/cases/:id`), never the address with its ids; unmatched share one. */
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
 
 function bearerToken(request: FastifyRequest): string {
@@ -85,8 +85,8 @@ export const metricsPlugin = fp(
       registers: [registry],
       async collect() {
         this.reset();
-        for (const queue of await queueFigures(app.jobQueue)) {
-          this.set({ queue: queue.name }, queue.waiting);
+        for (const [queue, waiting] of await waitingJobs(app.jobQueue)) {
+          this.set({ queue }, waiting);
         }
       },
     });
@@ -95,11 +95,11 @@ export const metricsPlugin = fp(
       help: 'Runs of a job handler that failed in this process since it started, by queue',
       labelNames: ['queue'],
       registers: [registry],
-      async collect() {
+      collect() {
         // The job queue keeps the count (lib/job-queue.ts); it only ever grows.
         this.reset();
-        for (const queue of await queueFigures(app.jobQueue)) {
-          this.inc({ queue: queue.name }, queue.failures);
+        for (const [queue, failures] of handlerFailures(app.jobQueue)) {
+          this.inc({ queue }, failures);
         }
       },
     });
