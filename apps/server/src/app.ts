@@ -41,6 +41,7 @@ import {
 import { authPlugin } from './plugins/auth';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { metricsPlugin, type MetricsOptions } from './plugins/metrics';
 import { requestIdPlugin } from './plugins/request-id';
 import {
   retentionSchedulePlugin,
@@ -85,6 +86,8 @@ export interface BuildAppOptions {
    * default; API tests call `sweepStoredFiles` with the time they need).
    */
   storedFilesSweep?: StoredFilesSweepOptions | false;
+  /** GET /metrics (on with METRICS_TOKEN): the source of the last good backup's age. */
+  metrics?: MetricsOptions;
 }
 
 /** Builds the whole application: plugins, then modules. It never listens (server.ts does). */
@@ -102,6 +105,7 @@ export async function buildApp({
   redisKeyPrefix = 'firm:',
   notifications = {},
   storedFilesSweep = {},
+  metrics = {},
 }: BuildAppOptions) {
   const app = Fastify({
     // Tests may replace the level or the stream; the serializers that keep secrets out stay.
@@ -163,6 +167,8 @@ export async function buildApp({
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
+  // Before every route, so each answer is counted (by its route's pattern).
+  await app.register(metricsPlugin, metrics);
   // With REDIS_URL every server process counts against the same limits.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   app.decorate('redis', redis);

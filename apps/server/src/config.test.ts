@@ -50,6 +50,15 @@ describe('loadConfig', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
   });
 
+  it('takes a METRICS_TOKEN of 32 characters or more (metrics off without one), never echoing it', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'a'.repeat(31) + 'Z';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    const error = problemsOf({ METRICS_TOKEN: 'hunter2-too-short' });
+    expect(error.message).toContain('METRICS_TOKEN must be 32 to 256 characters');
+    expect(error.message).not.toContain('hunter2');
+  });
+
   it('sizes uploads in megabytes (25 by default) and keeps documents under DATA_DIR unless moved', () => {
     const defaults = loadConfig({ DATA_DIR: '/srv/firm' });
     expect(defaults.maxUploadBytes).toBe(25 * 1024 * 1024);

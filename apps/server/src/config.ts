@@ -151,6 +151,15 @@ const configSchema = z.object({
       .regex(/^[\w-]{16,128}$/, { error: 'must be 16 to 128 letters, digits, - or _' })
       .optional(),
   ),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\w.~+/=-]{32,256}$/, {
+        error: 'must be 32 to 256 characters of a bearer token (openssl rand -hex 32)',
+      })
+      .optional(),
+  ),
   GOOGLE_MAPS_API_KEY: z.preprocess(
     emptyAsUndefined,
     z
@@ -187,6 +196,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Where case documents are stored, named by id: DOCUMENTS_DIR, else DATA_DIR/documents. */
   documentsDir: string;
+  /** The bearer token GET /metrics asks for; unset: metrics off, /metrics answers 404 (ADR 040). */
+  metricsToken: string | undefined;
   /** Built web app; absent in API-only tests. */
   webDistDir: string | undefined;
   /**
@@ -230,6 +241,7 @@ const SECRET_VARIABLES = new Set([
   'MPESA_CONSUMER_SECRET',
   'MPESA_PASSKEY',
   'MPESA_CALLBACK_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 /** Daraja needs every one of these; the shortcode's transaction type and address have defaults. */
@@ -291,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: v.REDIS_URL,
     maxUploadBytes: v.MAX_UPLOAD_MB * 1024 * 1024,
     documentsDir: v.DOCUMENTS_DIR ? path.resolve(v.DOCUMENTS_DIR) : path.join(dataDir, 'documents'),
+    metricsToken: v.METRICS_TOKEN,
     webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : undefined,
     googleMapsApiKey: v.GOOGLE_MAPS_API_KEY,
     africasTalking:

@@ -25,7 +25,7 @@ async function main() {
     if (error instanceof StartupError) fail(error.message);
     throw error;
   }
-  const { config, database } = prepared;
+  const { config, database, standIn } = prepared;
   config.webDistDir ??= defaultWebDistDir();
 
   // A terminal gets readable lines, anything else JSON; the level, redaction and serializers stay.
@@ -62,6 +62,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // The stand-in has answered 503 while the database was migrated; the app takes the port over
+  // once it is ready (its plugins' start-up done), so the port is free only for a moment.
+  await app.ready();
+  await standIn.close();
   await app.listen({ port: config.port, host: config.host });
   // After listening, so it delays nothing; a failure only means the first PDF is slower.
   warmUpPdfPool().catch((error: unknown) =>

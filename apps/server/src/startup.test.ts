@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkCanListen, prepareStart, StartupError } from './startup';
+import { holdPortWhileStarting, prepareStart, StartupError } from './startup';
 
 /** What prepareStart refused with: a StartupError, whose message is what the operator reads. */
 async function refusal(env: Record<string, string>): Promise<string> {
@@ -91,7 +91,29 @@ describe('start-up failures name what to fix', () => {
     expect(unknown).toMatch(/^HOST no-such-host\.invalid cannot be resolved/);
   });
 
-  it('checkCanListen lets go of the port it tried', async () => {
-    await checkCanListen(0, '127.0.0.1');
+  it('while the database is migrated the port answers 503: /api/ready says why, then lets go', async () => {
+    const standIn = await holdPortWhileStarting(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${standIn.port}`;
+    const ready = await fetch(`${base}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({
+      message: 'Not ready: database migrations are running',
+      checks: { database: 'unavailable', jobQueue: 'unavailable', migrations: 'running' },
+    });
+    const other = await fetch(`${base}/api/cases`);
+    expect(other.status).toBe(503);
+    expect(other.headers.get('retry-after')).toBe('5');
+    expect(await other.json()).toEqual({
+      message: 'The server is starting. Please try again in a moment.',
+    });
+
+    await standIn.close();
+    // The port is free for the app at once.
+    const app = net.createServer();
+    await new Promise<void>((resolve, reject) => {
+      app.once('error', reject);
+      app.listen({ port: standIn.port, host: '127.0.0.1', exclusive: true }, resolve);
+    });
+    await new Promise<void>((resolve) => app.close(() => resolve()));
   });
 });

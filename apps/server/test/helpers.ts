@@ -12,6 +12,7 @@ import { pgliteExtensions, usePglite, usePostgres, type Database } from '../src/
 import type { HttpTimeouts } from '../src/lib/http-timeouts';
 import type { Mailer, OutgoingMail } from '../src/lib/mailer';
 import type { NotificationsPluginOptions } from '../src/modules/notifications/notifications.plugin';
+import type { MetricsOptions } from '../src/plugins/metrics';
 import type { RetentionScheduleOptions } from '../src/plugins/retention-schedule';
 import type { StoredFilesSweepOptions } from '../src/plugins/stored-files-sweep';
 import { postgresTarget, TEST_DB_PREFIX } from './database-target';
@@ -136,6 +137,10 @@ export async function createTestContext(
     fileMailer?: boolean;
     /** Seconds between the outbox worker's polls when idle (default 10). */
     outboxPollingIntervalSeconds?: number;
+    /** GET /metrics's sources (with METRICS_TOKEN in env). */
+    metrics?: MetricsOptions;
+    /** A database the test prepared (an earlier release's, say) instead of a fresh one. */
+    database?: Database;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -145,7 +150,7 @@ export async function createTestContext(
     FIRM_NOTIFY_EMAIL: 'firm@example.test',
     ...env,
   });
-  const database = await takeTestDatabase();
+  const database = options.database ?? (await takeTestDatabase());
   const mail: OutgoingMail[] = [];
   const mailer: Mailer = {
     async send(message) {
@@ -167,6 +172,7 @@ export async function createTestContext(
       : {}),
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
     ...(options.notifications ? { notifications: options.notifications } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   await options.beforeReady?.(app);
   await app.ready();

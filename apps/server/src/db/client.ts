@@ -17,6 +17,7 @@ import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { asDataDirError, assertUsableDataDir } from './data-dir';
 import { asDatabaseUrlError } from './database-url-errors';
+import { assertSchemaKnown } from './schema-version';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: repositories accept either. */
@@ -107,6 +108,7 @@ create or replace trigger sessions_changed after insert or update or delete or t
 /** Wraps an open PGlite (on disk or in memory) and applies the migrations. */
 export async function usePglite(client: PGlite, onClose?: () => void): Promise<Database> {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  await assertSchemaKnown((text) => client.query(text), migrationsFolder);
   await migratePglite(db as never, { migrationsFolder });
   await client.exec(ACCOUNTS_CHANGED_TRIGGERS);
   const accountListeners = new Set<() => void>();
@@ -226,13 +228,18 @@ export async function usePostgres(connectionString: string): Promise<Database> {
   }
   try {
     await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
+    await assertSchemaKnown((text) => client.query(text), migrationsFolder);
     await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder });
-  } finally {
+  } catch (error) {
     await client
       .query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations])
       .catch(() => {});
     client.release();
+    await pool.end().catch(() => {});
+    throw error;
   }
+  await client.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => {});
+  client.release();
   const listeners = new Set<() => Promise<void>>();
   // Idle connections stay open (idleTimeoutMillis 0): a record does not wait for a connection
   // to be made. One is opened now; the second when two records overlap.
@@ -314,7 +321,11 @@ export async function openDatabase(options: {
     const client = await PGlite.create(pgdata, {
       extensions: pgliteExtensions,
     });
-    return await usePglite(client, () => lock.release());
+    return await usePglite(client, () => lock.release()).catch(async (error: unknown) => {
+      // A database this release must not open (a newer schema) is left as it was, and closed.
+      await client.close().catch(() => {});
+      throw error;
+    });
   } catch (error) {
     lock.release();
     throw error;

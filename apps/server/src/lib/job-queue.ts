@@ -6,10 +6,15 @@ import type { Database } from '../db/client';
 
 export type JobQueue = PgBoss;
 
-/** What a queue has in hand: its queries to the database and its handlers running. */
+/**
+ * What a queue has in hand: its queries to the database and its handlers running; whether it is
+ * running (started, not stopped); and the jobs whose handler threw, per queue, since start.
+ */
 interface InHand {
   queries: number;
   handlers: number;
+  running: boolean;
+  failures: Map<string, number>;
 }
 const inHand = new WeakMap<JobQueue, InHand>();
 
@@ -45,7 +50,7 @@ export async function startJobQueue(
   database: Database,
   logger: FastifyBaseLogger,
 ): Promise<JobQueue> {
-  const held: InHand = { queries: 0, handlers: 0 };
+  const held: InHand = { queries: 0, handlers: 0, running: false, failures: new Map() };
   const boss = new PgBoss({
     db: {
       executeSql: async (text, values) => {
@@ -79,14 +84,55 @@ export async function startJobQueue(
       held.handlers += 1;
       try {
         return await handler(jobs);
+      } catch (error) {
+        held.failures.set(name, (held.failures.get(name) ?? 0) + 1);
+        throw error;
       } finally {
         held.handlers -= 1;
       }
     });
   }) as JobQueue['work'];
   inHand.set(boss, held);
+  boss.on('stopped', () => {
+    held.running = false;
+  });
   await boss.start();
+  held.running = true;
   return boss;
+}
+
+/** Whether the queue is running and its tables answer (GET /api/ready), within `timeoutMs`. */
+export async function jobQueueAnswers(boss: JobQueue, timeoutMs = 2000): Promise<boolean> {
+  if (!inHand.get(boss)?.running) return false;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      boss.getQueues(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('job queue timed out')), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Each queue's jobs waiting to run (created, or waiting for a retry), read from the database. */
+export async function waitingJobs(boss: JobQueue): Promise<Map<string, number>> {
+  const queues = await boss.getQueues();
+  const sizes = await Promise.all(queues.map(({ name }) => boss.getQueueSize(name)));
+  return new Map(queues.map(({ name }, index) => [name, sizes[index] ?? 0]));
+}
+
+/**
+ * Per queue, the runs of its handler that threw in this process since it started (a run takes a
+ * batch of jobs); kept in memory, so it costs GET /metrics no query.
+ */
+export function handlerFailures(boss: JobQueue): ReadonlyMap<string, number> {
+  return inHand.get(boss)?.failures ?? new Map();
 }
 
 /**
@@ -97,8 +143,9 @@ export async function startJobQueue(
  */
 export async function stopJobQueue(boss: JobQueue, timeoutMs = 8000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
   const held = inHand.get(boss);
+  if (held) held.running = false;
+  await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
   if (!held) return;
   // Polled on timers, not microtasks: a fetch that settles starts its handler, and a handler
   // that ends starts its completion query, before the next timer runs.

@@ -19,3 +19,14 @@ export const healthSchema = z.object({
   database: z.enum(['ok', 'unavailable']),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** GET /api/ready: whether this process should be sent traffic, and which check says not. */
+export const readinessSchema = z.object({
+  message: z.string(),
+  checks: z.object({
+    database: z.enum(['ok', 'unavailable']),
+    jobQueue: z.enum(['ok', 'unavailable']),
+    migrations: z.enum(['done', 'running']),
+  }),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

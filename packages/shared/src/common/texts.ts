@@ -28,6 +28,15 @@ export const MESSAGES = {
   pageNotFoundHelp: 'Sorry, the page you are looking for does not exist or has been moved.',
   unexpectedApplicationError: 'Unexpected Application Error!',
 
+  // GET /api/ready, read by a load balancer or monitoring (docs/deploy.md#what-to-watch).
+  ready: 'Ready to serve requests',
+  notReady: (reasons: string[]) => `Not ready: ${reasons.join('; ')}`,
+  notReadyDatabase: 'the database does not answer',
+  notReadyJobQueue: 'the job queue does not answer',
+  notReadyMigrations: 'database migrations are running',
+  serverStarting: 'The server is starting. Please try again in a moment.',
+  metricsTokenRequired: 'The metrics need the bearer token set as METRICS_TOKEN',
+
   contactSuccess: 'Thank you for your message! We will get back to you within 24 hours.',
 
   // Accounts: what every page may need (the header's sign-out, an expired session).

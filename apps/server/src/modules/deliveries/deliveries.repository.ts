@@ -407,3 +407,16 @@ export async function requeueFailedDelivery(tx: Executor, id: string): Promise<D
     .returning();
   return row ?? null;
 }
+
+/** How many deliveries wait to go (queued) and how many gave up (failed), for GET /metrics. */
+export async function countQueuedAndFailed(
+  db: Executor,
+): Promise<{ queued: number; failed: number }> {
+  const rows = await db
+    .select({ status: deliveries.status, count: sql<number>`count(*)::int` })
+    .from(deliveries)
+    .where(inArray(deliveries.status, ['queued', 'failed']))
+    .groupBy(deliveries.status);
+  const count = (status: DeliveryStatus) => rows.find((row) => row.status === status)?.count ?? 0;
+  return { queued: count('queued'), failed: count('failed') };
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema } from '@firm/shared';
+import { healthSchema, readinessSchema } from '@firm/shared';
+import { checkReadiness } from './readiness';
 
 const PING_TIMEOUT_MS = 2000;
 
@@ -23,6 +24,24 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         return reply.status(503).send({ status: 'degraded', database: 'unavailable' });
       }
+    },
+  );
+
+  // Readiness, not liveness: a load balancer sends this process traffic only while it answers 200
+  // (docs/deploy.md#what-to-watch, ADR 040). While server.ts is still migrating at start-up, a
+  // stand-in on the port answers 503 here (startup.ts).
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Whether this process can serve: database, job queue, no migration running',
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+    },
+    async (_request, reply) => {
+      const { ready, body } = await checkReadiness(app.database, app.jobQueue);
+      return reply.status(ready ? 200 : 503).send(body);
     },
   );
 };
