@@ -5,6 +5,5 @@ export default defineConfig({
     projects: ['packages/shared', 'apps/server', 'apps/web'],
     // Two cores on these machines: a couple of files at a time, each with its own database.
     maxWorkers: 2,
-    minWorkers: 1,
   },
 });

@@ -1,28 +1,21 @@
-// `npm test`: every check, in order, stopping at the first failure, with each step's duration.
+// `npm test`: every check, in order, stopping at the first failure, with each step's duration, all
+// on the Node.js that runs npm: 24 or newer (CI: `bash .ci/run`, through scripts/use-node-24.sh;
+// ADR 038). An older one stops here with one line.
 import { spawnSync } from 'node:child_process';
+import { requireNode } from './lib/node-version.mjs';
 
-// CI sets TEST_UNIT_AND_PGLITE_ON_NODE=24: the unit tests and the API tests on PGlite run on that
-// Node.js instead of this one, the rest here; each suite runs once, on one of the two (ADR 026).
-const otherNode = process.env.TEST_UNIT_AND_PGLITE_ON_NODE;
+requireNode('npm test');
+console.log(`Node.js ${process.version} (${process.execPath})`);
+
 const steps = [
   ['typecheck', 'npm run typecheck'],
   ['lint', 'npm run lint'],
-  ...(otherNode
-    ? []
-    : [
-        ['unit and component tests', 'npm run test:unit'],
-        ['API tests on embedded PostgreSQL (PGlite)', 'npm run test:api'],
-      ]),
+  ['unit and component tests', 'npm run test:unit'],
+  ['API tests on embedded PostgreSQL (PGlite)', 'npm run test:api'],
   ['API tests on the PostgreSQL server (TEST_DATABASE_URL)', 'npm run test:api:pg'],
   ['production build', 'npm run build'],
   ['end-to-end tests in Chromium', 'npm run test:e2e'],
 ];
-if (otherNode) {
-  steps.push([
-    `unit tests and API tests on PGlite, on Node.js ${otherNode}`,
-    `node scripts/tests-on-node.mjs ${otherNode}`,
-  ]);
-}
 
 const started = Date.now();
 const timings = [];

@@ -1,9 +1,13 @@
 // `npm start`: build whatever is missing or older than its sources, then run the server in this
-// process (so SIGTERM reaches it directly).
+// process (so SIGTERM reaches it directly). On a Node.js older than 24 it stops first, with one
+// line saying what to install or run (ADR 038).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { requireNode } from './lib/node-version.mjs';
+
+requireNode('npm start');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
@@ -52,6 +56,7 @@ if (
   needsBuild(at('apps/server/dist/server.js'), [
     at('apps/server/src'),
     at('apps/server/build.mjs'),
+    at('scripts/lib/node-version.mjs'),
     shared,
   ])
 ) {

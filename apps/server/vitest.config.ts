@@ -5,11 +5,10 @@ export default defineProject({
     name: 'server',
     include: ['src/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // Run with --no-isolate (npm run test:api, the PostgreSQL and Node.js 24 scripts): test files
+    // Run with --no-isolate (npm run test:api, test:api:pg, scripts/tests-on-node.mjs): test files
     // share their worker's modules and its spare embedded databases (test/helpers.ts), since
     // evaluating the server's modules again for each of 76 files cost most of the run (ADR 026).
     // Every test builds its own app and database, so no state lives in a module between files.
-    // Vitest 3 takes isolation for the whole run only, not per project.
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

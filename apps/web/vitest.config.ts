@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
-    environment: './vitest.environment.ts',
+    environment: 'jsdom',
     setupFiles: ['vitest.setup.ts'],
   },
 });

@@ -7,7 +7,7 @@ import { notifications, type UserRow } from '../../db/schema';
 import {
   clearMail,
   confirmVisitorBooking,
-  nextOpenWeekday,
+  freshDays,
   sentMail,
   visitorLinkToken,
 } from './appointments-test-kit';
@@ -48,8 +48,9 @@ afterEach(async () => {
   await clearMail(ctx);
 });
 
-let dayOffset = 4;
-const freshDay = () => nextOpenWeekday((dayOffset += 1));
+// Each booking its own day: two offsets can land on one open weekday (a Saturday and the Sunday
+// after both give Monday), and the same advocate at 10:00 twice is taken.
+const freshDay = freshDays(5);
 
 function post(payload: Record<string, unknown>, token?: string) {
   return ctx.app.inject({

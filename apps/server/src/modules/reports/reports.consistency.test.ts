@@ -4,6 +4,7 @@ import { appointments, cases, enquiryStates, type UserRow } from '../../db/schem
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { seedContactMessage, seedVisitorBooking } from '../../../test/enquiries';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { nextOpenWeekday } from '../appointments/appointments-test-kit';
 
 /**
  * The reports never contradict themselves: on a firm whose every kind of record was made this
@@ -82,7 +83,8 @@ describe('GET /api/reports: every total is the sum of its breakdown', () => {
   const feeNote = async (clientId: string, ksh: number) => {
     const drafted = await api('POST', '/api/fee-notes', {
       clientId,
-      dueDate: addDays(today, 40),
+      // A working day: a fee note cannot fall due on a weekend or a public holiday.
+      dueDate: nextOpenWeekday(40),
       lines: [
         {
           kind: 'fee',

@@ -9,14 +9,14 @@ const feature = (screen: string) =>
 /** The route matches of a page: the portal's carry their manifest entry (app/routes.tsx). */
 const matchesOf = (portalScreen?: string) =>
   [
-    { id: 'root', pathname: '/', params: {}, data: undefined, handle: undefined },
+    { id: 'root', pathname: '/', params: {}, loaderData: undefined, handle: undefined },
     ...(portalScreen
       ? [
           {
             id: 'feature',
             pathname: '/',
             params: {},
-            data: undefined,
+            loaderData: undefined,
             handle: { portalFeature: feature(portalScreen) },
           },
         ]

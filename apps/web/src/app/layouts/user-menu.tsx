@@ -40,8 +40,9 @@ export function UserMenu({ user, onSignOut }: { user: PublicUser; onSignOut: () 
         </span>
         {/* The name shows from 1536 px; below, the initials leave the bar room for its links. */}
         <span className="sr-only 2xl:not-sr-only 2xl:truncate">
-          <span className="sr-only">Account menu for </span>
-          {user.firstName} {user.lastName}
+          {/* The space outside the hidden span: the name is read the same in browsers and in
+              the tests' jsdom, which joins inline elements' trimmed texts (ADR 038). */}
+          <span className="sr-only">Account menu for</span> {user.firstName} {user.lastName}
         </span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
       </button>

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { offices } from '../../../content/firm';
+import { http, HttpResponse, server } from '../../../testing/msw';
 import { mockApi } from '../../../testing/render';
 
 const maps = vi.hoisted(() => ({ mountLeafletMap: vi.fn(), mountGoogleMap: vi.fn() }));
@@ -52,15 +53,26 @@ afterEach(() => vi.restoreAllMocks());
 describe('OfficeMap', () => {
   it('on a phone, downloads nothing until the visitor taps Show map', async () => {
     setScreen({ isWide: false });
-    const calls = mockApi({ 'GET /public-config': [200, { googleMapsApiKey: null }] });
+    // The server answers once the test has seen the loading state: nothing races the assertion.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let configCalls = 0;
+    server.use(
+      http.get('/api/public-config', async () => {
+        configCalls += 1;
+        await answered;
+        return HttpResponse.json({ googleMapsApiKey: null });
+      }),
+    );
     await renderMap();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(maps.mountLeafletMap).not.toHaveBeenCalled();
-    expect(calls).toHaveLength(0);
+    expect(configCalls).toBe(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Show map' }));
     expect(screen.getByRole('status')).toHaveTextContent('Loading OpenStreetMap...');
     expect(screen.getByRole('region', { name: 'Map of our offices' })).toHaveFocus();
+    answer();
     await waitFor(() => expect(maps.mountLeafletMap).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Show map' })).toBeNull();
