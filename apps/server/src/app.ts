@@ -50,6 +50,8 @@ import { securityPlugin } from './plugins/security';
 import { storedFilesSweepPlugin, type StoredFilesSweepOptions } from './plugins/stored-files-sweep';
 import { apiNotFoundPlugin, webAppPlugin } from './plugins/web-app';
 import { closePdfPool } from './modules/billing/pdf-render-pool';
+import { backupsPlugin, type BackupsPluginOptions } from './modules/backups/backups.plugin';
+import { defaultWriteArchive } from './modules/backups/default-engine';
 
 export interface BuildAppOptions {
   config: Config;
@@ -84,6 +86,12 @@ export interface BuildAppOptions {
    * default; API tests call `sweepStoredFiles` with the time they need).
    */
   storedFilesSweep?: StoredFilesSweepOptions | false;
+  /**
+   * Backups (ADR 039): the archive engine (the real one by default; the tests of the runs' rules
+   * pass a double), the hourly schedule (on by default; API tests turn it off and call
+   * `app.backups.tick`), and the lease's timing.
+   */
+  backups?: Partial<BackupsPluginOptions>;
 }
 
 /** Builds the whole application: plugins, then modules. It never listens (server.ts does). */
@@ -101,6 +109,7 @@ export async function buildApp({
   redisKeyPrefix = 'firm:',
   notifications = {},
   storedFilesSweep = {},
+  backups = {},
 }: BuildAppOptions) {
   const app = Fastify({
     // Tests may replace the level or the stream; the serializers that keep secrets out stay.
@@ -195,6 +204,7 @@ export async function buildApp({
   followAccountEvents();
   followCaseEvents();
   followDeliveryFailures();
+  await app.register(backupsPlugin, { writeArchive: defaultWriteArchive, ...backups });
   await app.register(authPlugin);
   await app.register(notificationsPlugin, notifications);
   await app.register(apiDocsPlugin);

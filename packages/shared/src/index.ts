@@ -61,3 +61,6 @@ export * from './passkeys/schemas';
 export * from './devices/rules';
 export * from './devices/texts';
 export * from './devices/schemas';
+export * from './backups/rules';
+export * from './backups/texts';
+export * from './backups/schemas';
