@@ -61,3 +61,4 @@ export * from './passkeys/schemas';
 export * from './devices/rules';
 export * from './devices/texts';
 export * from './devices/schemas';
+export * from './backups/archive-texts';
