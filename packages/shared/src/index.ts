@@ -64,3 +64,4 @@ export * from './devices/schemas';
 export * from './backups/rules';
 export * from './backups/texts';
 export * from './backups/schemas';
+export * from './backups/archive-texts';
