@@ -52,6 +52,7 @@ import { apiNotFoundPlugin, webAppPlugin } from './plugins/web-app';
 import { closePdfPool } from './modules/billing/pdf-render-pool';
 import { backupsPlugin, type BackupsPluginOptions } from './modules/backups/backups.plugin';
 import { defaultWriteArchive } from './modules/backups/default-engine';
+import { backupChannelPlugin } from './modules/backups/backup-channel';
 
 export interface BuildAppOptions {
   config: Config;
@@ -205,6 +206,8 @@ export async function buildApp({
   followCaseEvents();
   followDeliveryFailures();
   await app.register(backupsPlugin, { writeArchive: defaultWriteArchive, ...backups });
+  // `npm run backup` asks a server on the embedded database through this (ADR 039).
+  await app.register(backupChannelPlugin);
   await app.register(authPlugin);
   await app.register(notificationsPlugin, notifications);
   await app.register(apiDocsPlugin);

@@ -27,8 +27,9 @@ export const BACKUP_MESSAGES = {
   failed: (reason: string) => `The backup failed: ${reason}`,
   invalidId: 'Invalid backup id',
   notFound: 'Backup not found',
-  /** The CLI's channel to a running server refused the token. */
+  /** The command's channel to the running server (ADR 039): a wrong token or another machine. */
   channelRefused: 'The server did not accept this request to back up.',
+  channelLocalOnly: 'Backups are asked for from this machine only.',
 } as const;
 
 /** System Settings → Backups. */
@@ -87,6 +88,8 @@ export const BACKUP_CLI = {
   done: (file: string, size: string, at: string) =>
     `Backup written: ${file} (${size}, ${at}, Nairobi time).`,
   failed: (reason: string) => `Backup failed: ${reason}`,
+  serverGone:
+    'The server stopped before the backup ended: no archive was made. Start the server and run again.',
   noServerChannel:
     'The server holds the embedded database but its backup channel file is missing: restart the server, or stop it and run again.',
 } as const;
