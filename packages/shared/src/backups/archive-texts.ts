@@ -51,5 +51,29 @@ export const BACKUP_ARCHIVE_TEXTS = {
   rowCountMismatch: (table: string, expected: number, actual: number) =>
     `The backup is damaged: table ${table} holds ${actual} rows after the restore, the manifest says ${expected}. Nothing was restored.`,
   restoreFailed: (reason: string) => `The restore failed: ${reason}. Nothing was restored.`,
-  restoreUsage: 'Usage: npm run restore -- <archive file>',
+  restoreUsage:
+    'Usage: npm run restore -- <archive file>   (DATA_DIR or DATABASE_URL name the empty target, BACKUP_PASSPHRASE opens the archive)',
+  /** `npm run restore`'s report, one line each. */
+  restored: (p: {
+    createdAt: string;
+    schemaVersion: string;
+    from: string;
+    to: string;
+    tables: number;
+    rows: number;
+    files: number;
+    fileBytes: number;
+    keys: string[];
+  }) =>
+    [
+      `Restored the backup made ${p.createdAt} on ${databaseName(p.from)} (schema ${p.schemaVersion}) into ${databaseName(p.to)}:`,
+      `  database: ${p.tables} tables, ${p.rows} rows, every count as in the manifest`,
+      `  files: ${p.files} documents and attachments, ${p.fileBytes} bytes, every SHA-256 as in the manifest`,
+      `  keys: ${p.keys.length > 0 ? p.keys.join(', ') : 'none in the backup'}`,
+      'Start the server on it: its start-up applies any migration newer than the backup.',
+    ].join('\n'),
 } as const;
+
+function databaseName(driver: string): string {
+  return driver === 'postgres' ? 'PostgreSQL' : 'the embedded database';
+}

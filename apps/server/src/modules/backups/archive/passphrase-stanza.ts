@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto';
-import { promisify } from 'node:util';
 import { Stanza, type Identity, type Recipient } from 'age-encryption';
 
 /**
@@ -16,12 +15,12 @@ const MAX_LOG_N = 20;
 const NONCE = Buffer.alloc(12);
 
 const deriveKey = (passphrase: string, salt: Buffer, logN: number) =>
-  promisify(scrypt)(passphrase, Buffer.concat([Buffer.from(LABEL), salt]), 32, {
-    N: 2 ** logN,
-    r: 8,
-    p: 1,
-    maxmem: 2 ** logN * 8 * 128 + 16 * 1024 * 1024,
-  }) as Promise<Buffer>;
+  new Promise<Buffer>((resolve, reject) => {
+    const options = { N: 2 ** logN, r: 8, p: 1, maxmem: 2 ** logN * 8 * 128 + 16 * 1024 * 1024 };
+    scrypt(passphrase, Buffer.concat([Buffer.from(LABEL), salt]), 32, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
 
 export function passphraseRecipient(passphrase: string, logN = SCRYPT_LOG_N): Recipient {
   return {
