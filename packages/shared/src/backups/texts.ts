@@ -1,4 +1,4 @@
-import { BACKUP_OVERDUE_HOURS, backupHourText, type BackupTrigger } from './rules';
+import { BACKUP_OVERDUE_HOURS, backupHourText, backupSizeText, type BackupTrigger } from './rules';
 
 /**
  * Backups: every sentence a person reads about them, on System Settings, in the bell and its
@@ -52,9 +52,17 @@ export const BACKUP_TEXTS = {
   backUpNow: 'Back up now',
   backingUp: 'Backing up…',
   running: (since: string) => `A backup is running (started ${since}).`,
-  progress: (step: string, done: number, total: number) => `${step}: ${done} of ${total}`,
+  /** The engine's last step (archive/manifest.ts BackupProgress): tables, then bytes of files. */
+  progress: (step: string, done: number, total: number) =>
+    step === 'files'
+      ? `Documents: ${backupSizeText(done)} of ${backupSizeText(total)}`
+      : `Database: ${done} of ${total} tables`,
   recent: 'Recent backups',
   columns: { when: 'Started', result: 'Result', size: 'Size', by: 'Started by' },
+  startedBy: (name: string | null, trigger: BackupTrigger) => name ?? BACKUP_TRIGGER_WORDS[trigger],
+  lastLine: (when: string, size: string) => `${when}, ${size}`,
+  nextLine: (when: string) => `${when}, Nairobi time`,
+  noRecent: 'No backups yet.',
   result: { running: 'Running', succeeded: 'Succeeded', failed: 'Failed' },
   passphraseMissingTitle: 'Backups cannot run',
   hourLabel: 'Nightly backup hour (Nairobi time)',
