@@ -17,7 +17,7 @@ import { readJournal } from './schema-version';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 // Each archive costs a scrypt (about a second) to write and one to read.
-describe('writeBackupArchive and readBackupManifest', { timeout: 60_000 }, () => {
+describe('writeBackupArchive and readBackupManifest', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let config: Config;
   let documentBytes: Buffer;
