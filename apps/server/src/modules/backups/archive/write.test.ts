@@ -138,6 +138,9 @@ describe('writeBackupArchive and readBackupManifest', { timeout: 120_000 }, () =
     await expect(
       writeBackupArchive({ database: ctx.database, config, passphrase: '', file }),
     ).rejects.toThrow(BACKUP_ARCHIVE_TEXTS.passphraseMissing);
+    await expect(
+      writeBackupArchive({ database: ctx.database, config, passphrase: 'short words', file }),
+    ).rejects.toThrow(BACKUP_ARCHIVE_TEXTS.passphraseTooShort);
     const missing = path.join(folder, 'no-such-folder', 'firm.backup');
     await expect(
       writeBackupArchive({
