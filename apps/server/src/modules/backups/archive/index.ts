@@ -6,6 +6,6 @@
  */
 export { BackupError } from './errors';
 export type { BackupManifest, BackupProgress } from './manifest';
-export { writeBackupArchive, type WriteBackupOptions } from './write';
+export { MIN_PASSPHRASE_LENGTH, writeBackupArchive, type WriteBackupOptions } from './write';
 export { readBackupManifest } from './read';
 export { restoreBackupArchive, type RestoreReport, type RestoreTarget } from './restore';

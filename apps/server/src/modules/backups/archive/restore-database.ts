@@ -10,15 +10,20 @@ import { readJournal } from './schema-version';
 
 const escapeLiteral = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
+/** The archive's schema version's place in this app's migrations; refuses one it lacks. */
+export function assertKnownVersion(schemaVersion: string): number {
+  const index = readJournal().findIndex((entry) => entry.tag === schemaVersion);
+  if (index < 0) throw new BackupError(TEXTS.schemaNewer(schemaVersion));
+  return index;
+}
+
 /**
  * Brings the empty target to the archive's schema version with the app's own migrations, as
  * drizzle's migrator records them (`drizzle.__drizzle_migrations`), so the server's start-up
  * applies any later ones after the rows are in. Refuses a version this app does not know.
  */
 export async function migrateToVersion(session: TargetSession, schemaVersion: string) {
-  const journal = readJournal();
-  const index = journal.findIndex((entry) => entry.tag === schemaVersion);
-  if (index < 0) throw new BackupError(TEXTS.schemaNewer(schemaVersion));
+  const index = assertKnownVersion(schemaVersion);
   const migrations = readMigrationFiles({ migrationsFolder }).slice(0, index + 1);
   await session.exec('create schema if not exists drizzle');
   await session.exec(

@@ -56,6 +56,7 @@ export async function assertEmptyTarget(target: RestoreTarget, documentsDir: str
   if (!(await isEmptyFolder(documentsDir))) {
     throw new BackupError(TEXTS.targetDocumentsNotEmpty(documentsDir));
   }
+  if (target.databaseUrl) await assertEmptyDatabase(target.databaseUrl);
 }
 
 async function connectPostgres(databaseUrl: string): Promise<pg.Client> {
@@ -72,60 +73,81 @@ async function connectPostgres(databaseUrl: string): Promise<pg.Client> {
 const databaseName = (databaseUrl: string) =>
   new URL(splitPassword(databaseUrl).url).pathname.slice(1);
 
-/**
- * Runs `work` in one transaction on the target PostgreSQL database, after checking it holds no
- * table. A failure rolls everything back, the migrations included: the database is as it was.
- */
-async function inPostgres<T>(
-  databaseUrl: string,
-  work: (session: TargetSession) => Promise<T>,
-): Promise<T> {
+async function assertNoTables(client: pg.Client, databaseUrl: string) {
+  const { rows } = await client.query<{ tables: number }>(
+    `select count(*)::int as tables from pg_tables
+      where schemaname not in ('pg_catalog', 'information_schema')`,
+  );
+  if ((rows[0]?.tables ?? 0) > 0) {
+    throw new BackupError(TEXTS.targetDatabaseNotEmpty(databaseName(databaseUrl)));
+  }
+}
+
+/** Refuses a PostgreSQL database with any table, before the archive is read at all. */
+export async function assertEmptyDatabase(databaseUrl: string) {
   const client = await connectPostgres(databaseUrl);
   try {
-    const { rows } = await client.query<{ tables: number }>(
-      `select count(*)::int as tables from pg_tables
-        where schemaname not in ('pg_catalog', 'information_schema')`,
-    );
-    if ((rows[0]?.tables ?? 0) > 0) {
-      throw new BackupError(TEXTS.targetDatabaseNotEmpty(databaseName(databaseUrl)));
-    }
-    await client.query('begin');
-    const session: TargetSession = {
-      driver: 'postgres',
-      async exec(sql) {
-        await client.query(sql);
-      },
-      async query<R>(sql: string) {
-        return (await client.query(sql)).rows as R[];
-      },
-      copyIn(table, columns, data) {
-        return new Promise((resolve, reject) => {
-          const stream = client.query(copyFrom(`copy ${table} (${columns}) from stdin`));
-          stream.on('error', reject);
-          stream.on('finish', () => resolve());
-          stream.end(data);
-        });
-      },
-    };
-    const result = await work(session);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
+    await assertNoTables(client, databaseUrl);
   } finally {
     await client.end().catch(() => {});
   }
 }
 
+/** The target, open in one transaction: `commit` keeps all, `abandon` leaves nothing. */
+export interface OpenTarget extends TargetSession {
+  commit(): Promise<void>;
+  abandon(): Promise<void>;
+}
+
 /**
- * Runs `work` in one transaction on a new embedded database in `dataDir/pgdata`, holding the data
- * directory's lock (no server may open it meanwhile). A failure removes the database it made.
+ * One transaction on the target PostgreSQL database, checked again to hold no table. Abandoned,
+ * it rolls everything back, the migrations included: the database is as it was.
  */
-async function inPglite<T>(
-  dataDir: string,
-  work: (session: TargetSession) => Promise<T>,
-): Promise<T> {
+async function openPostgres(databaseUrl: string): Promise<OpenTarget> {
+  const client = await connectPostgres(databaseUrl);
+  try {
+    await assertNoTables(client, databaseUrl);
+    await client.query('begin');
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  return {
+    driver: 'postgres',
+    async exec(sql) {
+      await client.query(sql);
+    },
+    async query<R>(sql: string) {
+      return (await client.query(sql)).rows as R[];
+    },
+    copyIn(table, columns, data) {
+      return new Promise((resolve, reject) => {
+        const stream = client.query(copyFrom(`copy ${table} (${columns}) from stdin`));
+        stream.on('error', reject);
+        stream.on('finish', () => resolve());
+        stream.end(data);
+      });
+    },
+    async commit() {
+      try {
+        await client.query('commit');
+      } finally {
+        await client.end().catch(() => {});
+      }
+    },
+    async abandon() {
+      await client.query('rollback').catch(() => {});
+      await client.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * A new embedded database in `dataDir/pgdata`, in one transaction, under the data directory's
+ * lock (no server may open it meanwhile). Abandoned, the database (and a data directory this
+ * restore made) is removed.
+ */
+async function openPglite(dataDir: string): Promise<OpenTarget> {
   const madeDataDir = !existsSync(dataDir);
   await mkdir(dataDir, { recursive: true });
   let lock: DataDirLock;
@@ -136,42 +158,47 @@ async function inPglite<T>(
   }
   const pgdata = path.join(dataDir, 'pgdata');
   let client: PGlite | undefined;
-  try {
-    client = await PGlite.create(pgdata, { extensions: pgliteExtensions });
-    const db = client;
-    const result = await db.transaction(async (tx) => {
-      const session: TargetSession = {
-        driver: 'pglite',
-        async exec(sql) {
-          await tx.exec(sql);
-        },
-        async query<R>(sql: string) {
-          return (await tx.query<R>(sql)).rows;
-        },
-        async copyIn(table, columns, data) {
-          await tx.query(`copy ${table} (${columns}) from '/dev/blob'`, [], {
-            blob: new Blob([data as Uint8Array<ArrayBuffer>]),
-          });
-        },
-      };
-      return work(session);
-    });
-    await db.close();
-    return result;
-  } catch (error) {
+  const remove = async () => {
     if (client && !client.closed) await client.close().catch(() => {});
     await rm(pgdata, { recursive: true, force: true });
     lock.release();
     if (madeDataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    client = await PGlite.create(pgdata, { extensions: pgliteExtensions });
+    await client.exec('begin');
+  } catch (error) {
+    await remove();
     throw error;
-  } finally {
-    lock.release();
   }
+  const db = client;
+  return {
+    driver: 'pglite',
+    async exec(sql) {
+      await db.exec(sql);
+    },
+    async query<R>(sql: string) {
+      return (await db.query<R>(sql)).rows;
+    },
+    async copyIn(table, columns, data) {
+      await db.query(`copy ${table} (${columns}) from '/dev/blob'`, [], {
+        blob: new Blob([data as Uint8Array<ArrayBuffer>]),
+      });
+    },
+    async commit() {
+      try {
+        await db.exec('commit');
+        await db.close();
+      } catch (error) {
+        await remove();
+        throw error;
+      }
+      lock.release();
+    },
+    abandon: remove,
+  };
 }
 
-export function inTarget<T>(
-  target: RestoreTarget,
-  work: (session: TargetSession) => Promise<T>,
-): Promise<T> {
-  return target.databaseUrl ? inPostgres(target.databaseUrl, work) : inPglite(target.dataDir, work);
+export function openTarget(target: RestoreTarget): Promise<OpenTarget> {
+  return target.databaseUrl ? openPostgres(target.databaseUrl) : openPglite(target.dataDir);
 }

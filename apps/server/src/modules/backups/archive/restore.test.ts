@@ -66,7 +66,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx?.close());
 
-describe('restoreBackupArchive refuses', { timeout: 90_000 }, () => {
+describe('restoreBackupArchive refuses', { timeout: 180_000 }, () => {
   it('a data directory or documents folder that holds data, touching nothing', async () => {
     for (const holding of ['pgdata', 'two-factor-key', 'advocate-super-key']) {
       const { dataDir } = freshTarget();

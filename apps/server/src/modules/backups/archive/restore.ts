@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, rmdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { ARCHIVE_PATHS, quoteIdent, type DatabaseLayout } from './layout';
 import type { BackupManifest } from './manifest';
 import { parseManifest, readAll, walkArchive } from './read';
 import {
+  assertKnownVersion,
   deferConstraints,
   loadPostgresDump,
   loadTableCopy,
@@ -20,7 +21,8 @@ import {
 } from './restore-database';
 import {
   assertEmptyTarget,
-  inTarget,
+  openTarget,
+  type OpenTarget,
   type RestoreTarget,
   type TargetSession,
 } from './restore-target';
@@ -115,13 +117,16 @@ export async function restoreBackupArchive(options: {
   };
   const documentsDir = path.resolve(target.documentsDir ?? path.join(target.dataDir, 'documents'));
   await assertEmptyTarget(target, documentsDir);
+  const madeDataDir = !existsSync(target.dataDir);
   const scratch = await mkdtemp(path.join(tmpdir(), 'firm-restore-'));
   const written: string[] = [];
   let madeDocumentsDir = false;
   try {
     // The passphrase is proven (the archive's header opened) before the target is touched.
-    return await readEncryptedFile(options, (plain) =>
-      inTarget(target, async (session) => {
+    return await readEncryptedFile(options, async (plain) => {
+      // Opened once the archive's schema version is known to this app, never before.
+      let session: OpenTarget | undefined;
+      try {
         const seen = new Map<string, WrittenEntry>();
         let layout: DatabaseLayout | undefined;
         let manifest: BackupManifest | undefined;
@@ -138,11 +143,13 @@ export async function restoreBackupArchive(options: {
             const bytes = await readAll(body);
             seen.set(name, hashed(name, bytes));
             layout = JSON.parse(bytes.toString('utf8')) as DatabaseLayout;
+            assertKnownVersion(layout.schemaVersion);
+            session = await openTarget(target);
             await migrateToVersion(session, layout.schemaVersion);
             await deferConstraints(session);
             return;
           }
-          if (!layout) throw new BackupError(TEXTS.entryUnexpected(name));
+          if (!layout || !session) throw new BackupError(TEXTS.entryUnexpected(name));
           const table = ARCHIVE_PATHS.tableCopyPattern.exec(name);
           if (table) {
             const bytes = await readAll(body);
@@ -180,17 +187,19 @@ export async function restoreBackupArchive(options: {
           }
           throw new BackupError(TEXTS.entryUnexpected(name));
         });
-        if (!manifest || !layout) throw new BackupError(TEXTS.noManifest(options.file));
+        if (!manifest || !layout || !session) throw new BackupError(TEXTS.noManifest(options.file));
         if (manifest.schemaVersion !== layout.schemaVersion) {
           throw new BackupError(TEXTS.checksumMismatch(ARCHIVE_PATHS.layout));
         }
         await setSequences(session, layout);
         await verify(session, manifest, seen);
+        await mkdir(target.dataDir, { recursive: true });
         for (const key of keys) {
           const keyPath = path.join(target.dataDir, key.name);
           written.push(keyPath);
           await writeFile(keyPath, key.bytes, { mode: 0o600, flag: 'wx' });
         }
+        await session.commit();
         return {
           createdAt: manifest.createdAt,
           schemaVersion: manifest.schemaVersion,
@@ -202,11 +211,16 @@ export async function restoreBackupArchive(options: {
           fileBytes,
           keys: keys.map((key) => key.name),
         };
-      }),
-    );
+      } catch (error) {
+        await session?.abandon();
+        throw error;
+      }
+    });
   } catch (error) {
     await Promise.all(written.map((file) => rm(file, { force: true })));
     if (madeDocumentsDir) await rmdir(documentsDir).catch(() => {});
+    // Made by this restore, so nothing of anyone else's is in it.
+    if (madeDataDir) await rm(target.dataDir, { recursive: true, force: true });
     if (error instanceof BackupError) throw error;
     throw new BackupError(TEXTS.restoreFailed(firstLine(error)), { cause: error });
   } finally {

@@ -17,7 +17,7 @@ import { readJournal } from './schema-version';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 // Each archive costs a scrypt (about a second) to write and one to read.
-describe('writeBackupArchive and readBackupManifest', { timeout: 60_000 }, () => {
+describe('writeBackupArchive and readBackupManifest', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let config: Config;
   let documentBytes: Buffer;
@@ -138,6 +138,9 @@ describe('writeBackupArchive and readBackupManifest', { timeout: 60_000 }, () =>
     await expect(
       writeBackupArchive({ database: ctx.database, config, passphrase: '', file }),
     ).rejects.toThrow(BACKUP_ARCHIVE_TEXTS.passphraseMissing);
+    await expect(
+      writeBackupArchive({ database: ctx.database, config, passphrase: 'short words', file }),
+    ).rejects.toThrow(BACKUP_ARCHIVE_TEXTS.passphraseTooShort);
     const missing = path.join(folder, 'no-such-folder', 'firm.backup');
     await expect(
       writeBackupArchive({

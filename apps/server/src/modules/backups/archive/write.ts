@@ -24,6 +24,9 @@ export interface WriteBackupOptions {
   onProgress?: (progress: BackupProgress) => void;
 }
 
+/** The shortest BACKUP_PASSPHRASE taken: scrypt slows guessing, it cannot save a short one. */
+export const MIN_PASSPHRASE_LENGTH = 12;
+
 /** The server's version (apps/server/package.json), found beside src/ or dist/. */
 function appVersion(): string {
   let dir = import.meta.dirname;
@@ -157,6 +160,9 @@ export async function writeBackupArchive(
   options: WriteBackupOptions,
 ): Promise<{ manifest: BackupManifest; sizeBytes: number }> {
   if (!options.passphrase) throw new BackupError(TEXTS.passphraseMissing);
+  if (options.passphrase.length < MIN_PASSPHRASE_LENGTH) {
+    throw new BackupError(TEXTS.passphraseTooShort);
+  }
   options.signal?.throwIfAborted();
   const createdAt = new Date();
   let dump: DatabaseDump;
