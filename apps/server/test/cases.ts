@@ -5,11 +5,8 @@ import type { CaseStatus } from '@firm/shared';
 import { formatCaseNumber } from '@firm/shared';
 import type { CaseRow, NewCaseRow } from '../src/db/schema';
 import { caseNotes } from '../src/db/schema';
-import {
-  insertCase,
-  insertDocument,
-  nextCaseSequence,
-} from '../src/modules/cases/cases.repository';
+import { insertCase, nextCaseSequence } from '../src/modules/cases/cases.repository';
+import { insertDocument } from '../src/modules/cases/case-contents.repository';
 import type { TestContext } from './helpers';
 
 /** Test data for cases, straight into the database (tests of the API itself go through inject). */

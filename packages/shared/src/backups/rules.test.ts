@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAuditEntry } from '../settings/texts';
+import { describeAuditEntry } from '../settings/audit-texts';
 import { backupSizeText, backupWhenInWords, nextBackupAt } from './rules';
 
 describe('nextBackupAt', () => {

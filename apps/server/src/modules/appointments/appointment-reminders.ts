@@ -4,7 +4,7 @@ import { APPOINTMENT_TYPE_DEFAULTS, SMS, formatNairobiTime } from '@firm/shared'
 import { runOnSchedule } from '../../lib/scheduled-job';
 import { queueClientSms } from '../notifications/client-sms';
 import { findUserById } from '../users/users.repository';
-import { notifyAppointmentReminder } from '../notifications/notify-events';
+import { notifyAppointmentReminder } from '../notifications/notify-appointment-events';
 import type { AppointmentDeps } from './appointment-deps';
 import { queueAppointmentMail } from './appointment-mail';
 import {

@@ -17,7 +17,7 @@ import { assertCan } from '../../lib/permissions';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit-log.repository';
 import { claimUnprovenRecipient } from '../mail-guard/mail-guard';
-import { notifyAppointmentBooked } from '../notifications/notify-events';
+import { notifyAppointmentBooked } from '../notifications/notify-appointment-events';
 import { bookableAdvocates } from '../users/user-lookups.repository';
 import { findUserById } from '../users/users.repository';
 import { nowOf, settingsOf, type AppointmentDeps } from './appointment-deps';

@@ -5,7 +5,7 @@ import { assertCan } from '../../lib/permissions';
 import { writeAudit } from '../audit/audit-log.repository';
 import { enquiryFollowsBooking } from '../clients/enquiry-follows-booking';
 import { appointmentAuditDetails } from './appointment-audit';
-import { notifyAppointmentChanged } from '../notifications/notify-events';
+import { notifyAppointmentChanged } from '../notifications/notify-appointment-events';
 import { nowOf, type AppointmentActor, type AppointmentDeps } from './appointment-deps';
 import type { RequestMeta } from '../../lib/route-kit';
 import { insertAppointmentEvent } from './appointment-events.repository';

@@ -1,7 +1,7 @@
 import { appointmentAuditDetails } from './appointment-audit';
 import type { NewAppointmentRow } from '../../db/schema';
 import { writeAudit } from '../audit/audit-log.repository';
-import { notifyAppointmentChanged } from '../notifications/notify-events';
+import { notifyAppointmentChanged } from '../notifications/notify-appointment-events';
 import { nowOf, settingsOf, type AppointmentActor, type AppointmentDeps } from './appointment-deps';
 import { insertAppointmentEvent } from './appointment-events.repository';
 import { queueAppointmentMail, type AppointmentMailPlan } from './appointment-mail';

@@ -18,7 +18,7 @@ import { writeAudit } from '../audit/audit-log.repository';
 import { enquiryFollowsBooking } from '../clients/enquiry-follows-booking';
 import { appointmentAuditDetails } from './appointment-audit';
 import { queueClientSms } from '../notifications/client-sms';
-import { notifyAppointmentChanged } from '../notifications/notify-events';
+import { notifyAppointmentChanged } from '../notifications/notify-appointment-events';
 import { findUserById } from '../users/users.repository';
 import { bookableAdvocates } from '../users/user-lookups.repository';
 import { nowOf, type AppointmentDeps } from './appointment-deps';

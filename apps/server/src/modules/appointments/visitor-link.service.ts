@@ -1,7 +1,7 @@
 import { APPOINTMENT_MESSAGES as M, type Appointment } from '@firm/shared';
 import { AppError } from '../../lib/app-error';
 import { hashToken } from '../../lib/tokens';
-import { notifyAppointmentBooked } from '../notifications/notify-events';
+import { notifyAppointmentBooked } from '../notifications/notify-appointment-events';
 import { nowOf, type AppointmentDeps } from './appointment-deps';
 import type { RequestMeta } from '../../lib/route-kit';
 import { insertAppointmentEvent } from './appointment-events.repository';

@@ -33,17 +33,15 @@ import {
   type CasesDeps,
 } from './case-access';
 import { toCaseDocument, toCaseNote } from './case-serializer';
+import { findCaseInScope, lockCaseInScope, touchCase } from './cases.repository';
 import {
   deleteDocumentRow,
-  findCaseInScope,
   findDocument,
   findNote,
-  insertEvent,
   insertNote,
-  lockCaseInScope,
   setItemVisibility,
-  touchCase,
-} from './cases.repository';
+} from './case-contents.repository';
+import { insertEvent } from './cases.repository';
 import { recordCaseDocument } from './record-document';
 
 /**

@@ -11,7 +11,8 @@ import {
   type CaseSummary,
 } from '@firm/shared';
 import type { CaseDocumentRow, CaseEventRow, CaseNoteRow } from '../../db/schema';
-import type { CaseChildren, CaseListRow } from './cases.repository';
+import type { CaseListRow } from './cases.repository';
+import type { CaseChildren } from './case-contents.repository';
 
 /** Cases on the wire (`caseSummarySchema`, `caseDetailSchema`): dates as ISO strings. */
 

@@ -13,7 +13,6 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { countAll, likePattern, offsetOf, rowsAndTotal } from '../../db/list-queries';
 import {
@@ -25,10 +24,6 @@ import {
   caseParties,
   cases,
   users,
-  type CaseDocumentRow,
-  type CaseEventRow,
-  type CaseNoteRow,
-  type CasePartyRow,
   type CaseRow,
   type NewCaseRow,
 } from '../../db/schema';
@@ -50,7 +45,7 @@ export interface CaseScope {
 const assignee = aliasedTable(users, 'assignee');
 const client = aliasedTable(users, 'client');
 
-function scopeCondition(scope: CaseScope): SQL | undefined {
+export function scopeCondition(scope: CaseScope): SQL | undefined {
   return scope.clientId ? eq(cases.clientId, scope.clientId) : undefined;
 }
 
@@ -258,55 +253,6 @@ export async function lockCaseInScope(
   return row;
 }
 
-export interface CaseChildren {
-  parties: CasePartyRow[];
-  documents: (CaseDocumentRow & { uploaderName: string | null })[];
-  notes: CaseNoteRow[];
-  events: CaseEventRow[];
-}
-
-export async function loadCaseChildren(
-  db: Executor,
-  scope: CaseScope,
-  caseId: string,
-): Promise<CaseChildren> {
-  const sharedOnly = (column: AnyPgColumn) => (scope.clientView ? eq(column, true) : undefined);
-  const [parties, documents, notes, events] = await Promise.all([
-    db
-      .select()
-      .from(caseParties)
-      .where(eq(caseParties.caseId, caseId))
-      .orderBy(asc(caseParties.createdAt)),
-    db
-      .select({ document: caseDocuments, uploaderName: sql<string | null>`${fullName(users)}` })
-      .from(caseDocuments)
-      .leftJoin(users, eq(users.id, caseDocuments.uploadedBy))
-      .where(and(eq(caseDocuments.caseId, caseId), sharedOnly(caseDocuments.visibleToClient)))
-      .orderBy(desc(caseDocuments.createdAt)),
-    db
-      .select()
-      .from(caseNotes)
-      .where(and(eq(caseNotes.caseId, caseId), sharedOnly(caseNotes.visibleToClient)))
-      .orderBy(desc(caseNotes.createdAt)),
-    db
-      .select()
-      .from(caseEvents)
-      .where(and(eq(caseEvents.caseId, caseId), sharedOnly(caseEvents.visibleToClient)))
-      .orderBy(asc(caseEvents.createdAt)),
-  ]);
-  return {
-    parties,
-    documents: documents.map((row) => ({ ...row.document, uploaderName: row.uploaderName })),
-    notes,
-    events,
-  };
-}
-
-/**
- * The next number of `year`, inside the caller's transaction: the counter row is created or bumped
- * and stays locked until the transaction ends, so concurrent creates queue and none is reused (a
- * rolled-back create gives its number back with its transaction, nothing else ever saw it).
- */
 export async function nextCaseSequence(tx: Executor, year: number): Promise<number> {
   const [row] = await tx
     .insert(caseNumberCounters)
@@ -372,114 +318,6 @@ export async function insertEvent(
   values: typeof caseEvents.$inferInsert,
 ): Promise<void> {
   await tx.insert(caseEvents).values(values);
-}
-
-export async function insertNote(
-  tx: Executor,
-  values: typeof caseNotes.$inferInsert,
-): Promise<CaseNoteRow> {
-  const [row] = await tx.insert(caseNotes).values(values).returning();
-  return row!;
-}
-
-export async function insertDocument(
-  tx: Executor,
-  values: typeof caseDocuments.$inferInsert,
-): Promise<CaseDocumentRow> {
-  const [row] = await tx.insert(caseDocuments).values(values).returning();
-  return row!;
-}
-
-export async function findDocument(
-  db: Executor,
-  scope: CaseScope,
-  caseId: string,
-  documentId: string,
-): Promise<CaseDocumentRow | undefined> {
-  const [row] = await db
-    .select({ document: caseDocuments })
-    .from(caseDocuments)
-    .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
-    .where(
-      and(
-        eq(caseDocuments.id, documentId),
-        eq(caseDocuments.caseId, caseId),
-        scopeCondition(scope),
-        scope.clientView ? eq(caseDocuments.visibleToClient, true) : undefined,
-      ),
-    )
-    .limit(1);
-  return row?.document;
-}
-
-export async function findNote(
-  db: Executor,
-  caseId: string,
-  noteId: string,
-): Promise<CaseNoteRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(caseNotes)
-    .where(and(eq(caseNotes.id, noteId), eq(caseNotes.caseId, caseId)))
-    .limit(1);
-  return row;
-}
-
-/**
- * Shares a document or note with the client, or makes it internal, together with the timeline
- * event that announced it (`documents_uploaded` / `note_added` naming the item), so the client's
- * timeline shows exactly the items they see.
- */
-export async function setItemVisibility(
-  tx: Executor,
-  item: { kind: 'document' | 'note'; caseId: string; id: string },
-  visibleToClient: boolean,
-): Promise<void> {
-  if (item.kind === 'document') {
-    await tx.update(caseDocuments).set({ visibleToClient }).where(eq(caseDocuments.id, item.id));
-  } else {
-    await tx
-      .update(caseNotes)
-      .set({ visibleToClient, sharedAt: visibleToClient ? sql`now()` : null })
-      .where(eq(caseNotes.id, item.id));
-  }
-  const [type, key] =
-    item.kind === 'document'
-      ? (['documents_uploaded', 'documentId'] as const)
-      : (['note_added', 'noteId'] as const);
-  await tx
-    .update(caseEvents)
-    .set({ visibleToClient })
-    .where(
-      and(
-        eq(caseEvents.caseId, item.caseId),
-        eq(caseEvents.type, type),
-        sql`${caseEvents.details} ->> ${key} = ${item.id}`,
-      ),
-    );
-}
-
-export async function deleteDocumentRow(tx: Executor, id: string): Promise<void> {
-  await tx.delete(caseDocuments).where(eq(caseDocuments.id, id));
-}
-
-export async function countCaseContents(
-  tx: Executor,
-  caseId: string,
-): Promise<{ documents: number; notes: number }> {
-  const [row] = await tx
-    .select({
-      documents:
-        sql<number>`(select count(*) from ${caseDocuments} where ${caseDocuments.caseId} = ${caseId})`.mapWith(
-          Number,
-        ),
-      notes:
-        sql<number>`(select count(*) from ${caseNotes} where ${caseNotes.caseId} = ${caseId})`.mapWith(
-          Number,
-        ),
-    })
-    .from(sql`(select 1) as one`);
-  return row!;
 }
 
 /** The New Case modal's pickers: active clients matching `search`, and every active member of staff. */

@@ -25,21 +25,19 @@ import {
 import { toCaseDetail, toCaseSummary } from './case-serializer';
 import {
   caseIdsOfClient,
-  countCaseContents,
   deleteCaseRow,
   findCaseInScope,
   insertCase,
-  insertEvent,
   insertParties,
   listCasePeople,
   listCases as listCaseRows,
-  loadCaseChildren,
   lockCaseInScope,
   nextCaseSequence,
   updateCaseAtVersion,
 } from './cases.repository';
+import { countCaseContents, loadCaseChildren } from './case-contents.repository';
+import { insertEvent } from './cases.repository';
 import type { RequestMeta } from '../../lib/route-kit';
-import { publishDomainEvent } from '../../lib/domain-events';
 import { findActiveUser } from '../users/users.repository';
 import { audit, isClient, notFound, scopeFor, type CasesDeps } from './case-access';
 import { findConflicts } from './case-conflicts.service';
@@ -328,7 +326,7 @@ export async function updateCase(
     if (changes.assigneeId) {
       await notifyCaseAssigned(tx, after, actor);
       // Messaging names them on the case's conversations (ADR 020).
-      await publishDomainEvent(tx, 'caseAssigned', {
+      await deps.events.publish(tx, 'caseAssigned', {
         caseId: id,
         assigneeId: changes.assigneeId,
         changedBy: actor.id,

@@ -5,7 +5,9 @@ import type { RequestMeta } from '../../lib/route-kit';
 import { writeAudit } from '../audit/audit-log.repository';
 import { notifyCaseContentAdded } from '../notifications/notify-events';
 import { toCaseDocument } from './case-serializer';
-import { insertDocument, insertEvent, touchCase } from './cases.repository';
+import { touchCase } from './cases.repository';
+import { insertDocument } from './case-contents.repository';
+import { insertEvent } from './cases.repository';
 
 /** A stored file about to become a case document: its bytes are under `id` already. */
 export interface NewCaseDocument {

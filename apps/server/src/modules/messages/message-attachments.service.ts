@@ -10,7 +10,8 @@ import { toCaseDocument } from '../cases/case-serializer';
 import { lockCaseInScope } from '../cases/cases.repository';
 import { recordCaseDocument } from '../cases/record-document';
 import { findDocumentFiledFrom } from './message-attachments.repository';
-import { findAttachment, findConversationInScope } from './messages.repository';
+import { findConversationInScope } from './messages.repository';
+import { findAttachment } from './conversation-messages.repository';
 import { isUniqueViolation } from '../users/users.repository';
 import { attachmentNotFound, audit, scopeFor, type MessagesDeps } from './message-scope';
 

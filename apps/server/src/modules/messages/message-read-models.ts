@@ -5,10 +5,10 @@ import {
   conversationIdsOfClient,
   findConversationInScope,
   listConversations as listConversationRows,
-  pageOfMessages,
   readState,
   unreadMessagesInScope,
 } from './messages.repository';
+import { pageOfMessages } from './conversation-messages.repository';
 import { attachmentsOf } from './message-attachments.repository';
 import { isClient, scopeFor } from './message-scope';
 import { toChatMessage, toSummaries } from './message-serializer';

@@ -3,12 +3,11 @@ import type { Executor } from '../../db/client';
 import type { ConversationRow, UserRow } from '../../db/schema';
 import {
   findConversationInScope,
-  findMessagesByIds,
   membersOf,
   readState,
   type ConversationListRow,
-  type MessageWithSender,
 } from './messages.repository';
+import { findMessagesByIds, type MessageWithSender } from './conversation-messages.repository';
 import { attachmentsOf, type AttachmentWithFiling } from './message-attachments.repository';
 import { conversationNotFound, isClient, messageNotFound, scopeFor } from './message-scope';
 

@@ -12,16 +12,18 @@ import {
 import type { RequestMeta } from '../../lib/route-kit';
 import {
   findConversationInScope,
-  insertAttachments,
-  insertMessage,
   lockConversationInScope,
-  lockMessage,
   markRead,
-  pageOfMessages,
   readState,
   touchConversation,
-  withdrawMessage as withdrawMessageRow,
 } from './messages.repository';
+import {
+  insertAttachments,
+  insertMessage,
+  lockMessage,
+  pageOfMessages,
+  withdrawMessage as withdrawMessageRow,
+} from './conversation-messages.repository';
 import { attachmentsOf } from './message-attachments.repository';
 import { announce } from './message-live';
 import {

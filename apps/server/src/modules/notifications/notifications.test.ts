@@ -19,7 +19,7 @@ import { multipartFile, PDF_BYTES, seedCase } from '../../../test/cases';
 import { createTestContext, settleMail, type TestContext } from '../../../test/helpers';
 import { confirmVisitorBooking, nextOpenWeekday } from '../appointments/appointments-test-kit';
 import { sendDueReminders } from '../appointments/appointment-reminders';
-import { notifyAppointmentReminder } from './notify-events';
+import { notifyAppointmentReminder } from './notify-appointment-events';
 import { lastSequence } from './notifications.repository';
 import {
   countIs,

@@ -4,8 +4,6 @@ import {
   FEE_NOTE_LINE_KINDS,
   FEE_NOTE_LINE_KIND_LABELS,
   addDays,
-  feeNoteSums,
-  formatKsh,
   nairobiToday,
   nextWorkingDay,
   type CreateFeeNoteValues,
@@ -15,14 +13,7 @@ import {
 } from '@firm/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import {
-  Controller,
-  useFieldArray,
-  useForm,
-  useWatch,
-  type Control,
-  type Path,
-} from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
@@ -37,25 +28,13 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreateFeeNote } from '../api/create-fee-note';
 import { useCaseChoices, useClientChoices } from '../api/fee-note-choices';
 import { useUpdateFeeNote } from '../api/update-fee-note';
-
-interface LineValues {
-  kind: FeeNoteLineKind;
-  description: string;
-  /** A number once typed in (`valueAsNumber`); '' in a new line until then. */
-  quantity: number;
-  unitPriceKsh: number;
-}
-
-export interface FeeNoteFormValues {
-  clientId: string;
-  caseId: string;
-  dueDate: string;
-  buyerKraPin: string;
-  lines: LineValues[];
-}
-
-/** What the schema gives for sending: a new fee note's body, or a draft's. */
-type FeeNoteBody = CreateFeeNoteValues | UpdateFeeNoteValues;
+import {
+  LineAmount,
+  TotalsPreview,
+  type FeeNoteBody,
+  type FeeNoteFormValues,
+  type LineValues,
+} from './fee-note-preview';
 
 /** The shared schemas (and zod) load when the form opens (lib/lazy-resolver.ts). */
 const createResolver = lazyZodResolver<FeeNoteFormValues, CreateFeeNoteValues>(() =>
@@ -71,12 +50,6 @@ const newLine = (kind: FeeNoteLineKind = 'fee'): LineValues => ({
   quantity: 1,
   unitPriceKsh: '' as unknown as number,
 });
-
-/** A typed-in number, or 0 while the box is empty or not a number (the preview only). */
-const amountOf = (value: unknown) => {
-  const number = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(number) ? number : 0;
-};
 
 /** The fields the server may name in `errors` of a 400, for the lines there are. */
 const serverFields = (lines: number): Path<FeeNoteFormValues>[] => [
@@ -380,72 +353,5 @@ export function FeeNoteFormModal({
         draftVatRate={draft && draft.totals.vatRatePercent > 0 ? draft.totals.vatRatePercent : 0}
       />
     </FormModal>
-  );
-}
-
-/** What one line comes to, as it is typed. */
-function LineAmount({
-  control,
-  index,
-}: {
-  control: Control<FeeNoteFormValues, unknown, FeeNoteBody>;
-  index: number;
-}) {
-  const line = useWatch({ control, name: `lines.${index}` });
-  const amount = amountOf(line?.quantity) * amountOf(line?.unitPriceKsh);
-  return <p className="text-sm text-slate-700">{T.lineAmount(formatKsh(amount))}</p>;
-}
-
-/**
- * The totals as the lines stand. Whether the firm charges VAT is in its settings, which only
- * advocates may read: a new fee note shows the totals before VAT and says VAT is added when saved
- * if the firm is registered; a draft saved with VAT previews it at the rate it was saved with.
- */
-function TotalsPreview({
-  control,
-  draftVatRate,
-}: {
-  control: Control<FeeNoteFormValues, unknown, FeeNoteBody>;
-  draftVatRate: number;
-}) {
-  const lines = useWatch({ control, name: 'lines' }) ?? [];
-  const sums = feeNoteSums(
-    lines.map((line) => ({
-      kind: line.kind,
-      quantity: amountOf(line.quantity),
-      unitPriceKsh: amountOf(line.unitPriceKsh),
-    })),
-    draftVatRate,
-  );
-  const rows: [string, number][] = [
-    [T.feesTotal, sums.feesKsh],
-    ...(draftVatRate > 0 ? ([[T.vat(draftVatRate), sums.vatKsh]] as [string, number][]) : []),
-    [T.disbursementsTotal, sums.disbursementsKsh],
-  ];
-  return (
-    <section
-      aria-labelledby="fee-note-preview"
-      aria-live="polite"
-      className="rounded-md bg-slate-50 p-3 text-sm"
-    >
-      <h3 id="fee-note-preview" className="font-semibold text-slate-900">
-        {T.previewHeading}
-      </h3>
-      <dl className="mt-2 space-y-1">
-        {rows.map(([label, amount]) => (
-          <div key={label} className="flex justify-between gap-4 text-slate-700">
-            <dt>{label}</dt>
-            <dd className="whitespace-nowrap">{formatKsh(amount)}</dd>
-          </div>
-        ))}
-        <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 font-semibold text-slate-900">
-          <dt>{draftVatRate > 0 ? T.total : T.totalBeforeVat}</dt>
-          <dd className="whitespace-nowrap">{formatKsh(sums.totalKsh)}</dd>
-        </div>
-      </dl>
-      <p className="mt-2 text-xs text-slate-600">
-        {draftVatRate > 0 ? T.vatPreviewFromDraft(draftVatRate) : T.vatPreviewNote}
-      </p>
-    </section>
   );
 }
