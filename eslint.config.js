@@ -132,7 +132,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other; src/app composes them (ARCHITECTURE.md, convention 1).
+      // Features never import each other; src/app composes them (docs/architecture.md, the lint rules).
       'import-x/no-restricted-paths': [
         'error',
         {

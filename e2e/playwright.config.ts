@@ -17,9 +17,9 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   workers: 2,
-  // CI shares two cores among two browsers, the app and the servers some specs start: a spec
-  // that fails there is run once more, and the report names it flaky. Never locally.
-  retries: process.env.CI ? 1 : 0,
+  // No second try, in CI either: a test that fails once is a finding, fixed in the test or the
+  // product, never retried until it passes.
+  retries: 0,
   // CI also keeps each test's time (test-results/report.json), to find what makes the run long.
   reporter: process.env.CI
     ? [['line'], ['json', { outputFile: 'test-results/report.json' }]]

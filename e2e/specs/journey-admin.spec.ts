@@ -10,7 +10,7 @@ import { fitsWidth, overflowingElements, seriousViolations, toast } from '../sup
 import { callApi, ownerToken, uniqueSuffix } from '../support/user-management';
 
 /**
- * The admin's journey (docs JOURNEYS.md, "Admin"): office staff who admit clients and keep the
+ * The admin's journey (docs/journeys.md, "Admin"): office staff who admit clients and keep the
  * diary, and nothing else (no case files, no reports, no user management). Invited by the firm's
  * advocate, they choose a password from the email's link, see exactly what their two toggles
  * allow, are told why and by whom where something is refused, add a client and confirm a

@@ -6,7 +6,7 @@ import { fitsWidth, overflowingElements, seriousViolations, toast } from '../sup
 import { freePort, freshDataDir, startServer, type ServerProcess } from '../support/server-process';
 
 /**
- * The advocate's day (docs: JOURNEYS "Advocate"), on a fresh install, at a desk and on a phone:
+ * The advocate's day (docs/journeys.md, "Advocate"), on a fresh install, at a desk and on a phone:
  * registers with the super key, follows the setup checklist until it goes, adds an admin and a
  * client, opens a case and works on it, runs the diary (confirms a request after reviewing what
  * will be sent, reschedules, records a payment), converts an enquiry into a client and opens

@@ -15,7 +15,7 @@ import {
 import { callApi, ownerToken, uniqueSuffix } from '../support/user-management';
 
 /**
- * The client's journey (docs: JOURNEYS.md, "Client"), walked on a phone: the firm's invitation,
+ * The client's journey (docs/journeys.md, "Client"), walked on a phone: the firm's invitation,
  * a password of their own, the dashboard, a case with a long label (shared notes, a shared
  * document with a long name, the court date), a message to the firm with an attachment and the
  * firm's answer, an appointment booked, moved and cancelled beside the court date, how to pay,

@@ -12,7 +12,7 @@ import { gotoReady, stubMapTiles } from '../support/public-site';
 import { ownerToken, uniqueSuffix } from '../support/user-management';
 
 /**
- * The visitor's journey (docs: JOURNEYS.md, "Visitor"), walked as a person on a phone would:
+ * The visitor's journey (docs/journeys.md, "Visitor"), walked as a person on a phone would:
  * from the home page to a practice area, the free 15-minute call booked on the month calendar,
  * the result screen, the email, the private link, a new time, a cancellation that every place
  * agrees on; and the contact form with a long message. A screenshot per step (step-NN-*.png).

@@ -8,7 +8,7 @@ import {
 import { fitsWidth, overflowingElements, seriousViolations } from './page-checks';
 
 /**
- * One step of a whole journey (docs: /JOURNEYS.md is the firm's list): the page as the person sees
+ * One step of a whole journey (docs/journeys.md lists them): the page as the person sees
  * it now is saved as step-NN-what.png, and the control they need next is on screen where the
  * last action left it, not under the chat bubble or a sticky bar (the element at its centre is
  * the control itself or inside it), the page does not scroll sideways, nothing sticks out, and

@@ -21,6 +21,7 @@ import { africasTalkingSender, fileSmsSender, smsDirectory, type SmsSender } fro
 import { outboxPlugin } from './modules/deliveries/outbox';
 import { jobQueuePlugin } from './plugins/job-queue';
 import { apiRoutes } from './modules/api.routes';
+import { DomainEventBus } from './lib/domain-events';
 import { followCaseEvents } from './modules/messages/case-events';
 import { followAccountEvents } from './modules/notifications/account-events';
 import { followDeliveryFailures } from './modules/settings/delivery-failures';
@@ -150,6 +151,7 @@ export async function buildApp({
     ),
   );
   app.decorate('backgroundTasks', new BackgroundTasks(app.log));
+  app.decorate('domainEvents', new DomainEventBus());
   // Queued emails finish before the database they read is closed; the SMTP pool closes last
   // (the plugins' onClose hooks run first, then these in the reverse order of their adding:
   // after the job queue, and so the outbox, has stopped).
@@ -192,9 +194,9 @@ export async function buildApp({
       ? { pollingIntervalSeconds: outboxPollingIntervalSeconds }
       : {}),
   });
-  followAccountEvents();
-  followCaseEvents();
-  followDeliveryFailures();
+  followAccountEvents(app.domainEvents);
+  followCaseEvents(app.domainEvents);
+  followDeliveryFailures(app.domainEvents);
   await app.register(authPlugin);
   await app.register(notificationsPlugin, notifications);
   await app.register(apiDocsPlugin);

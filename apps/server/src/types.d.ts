@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { BackgroundTasks } from './lib/background-tasks';
+import type { DomainEventBus } from './lib/domain-events';
 import type { JobQueue } from './lib/job-queue';
 import type { ScheduledJobs } from './lib/scheduled-job';
 import type { Mailer } from './lib/mailer';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     superKey: SuperKeyStore;
     /** Seals authenticator keys at rest (ADR 037). */
     twoFactorBox: SecretBox;
+    /** What modules announce for the modules above them (lib/domain-events.ts), this app's own. */
+    domainEvents: DomainEventBus;
     /** Work done after the answer (emails); `drain()` awaits it. */
     backgroundTasks: BackgroundTasks;
     /** The job queue (pg-boss on the app's database, ADR 028). */

@@ -1,4 +1,5 @@
 import { isClientAccount, type Actor } from './permissions';
+import { isAuditAction, type AuditAction } from './settings/audit-actions';
 
 /**
  * What a client may see of the firm's records (ADR 021, docs/roles-and-permissions.md: what a client receives is
@@ -74,12 +75,13 @@ const onAppointment = (...details: string[]): ClientAuditRule => ({
 });
 
 /**
- * The audit actions a client's export lists, each with the details it keeps. An action not listed
- * here is the firm's own business (a conflict clearance lives inside `case.created`'s details and
- * is not listed; `conversation.members_changed`, `enquiry.updated` and `case.document_deleted`
- * are staff work on records the client cannot see) and is left out with its row.
+ * For every audit action, what a client's export lists of its rows: the details it keeps, or
+ * `null` when the action is the firm's own business and the row is left out (a conflict clearance
+ * lives inside `case.created`'s details and is not kept; `conversation.members_changed`,
+ * `enquiry.updated` and `case.document_deleted` are staff work on records the client cannot see).
+ * A new action needs its rule here, or the shared package does not compile.
  */
-export const CLIENT_AUDIT_RULES: Readonly<Record<string, ClientAuditRule>> = {
+export const CLIENT_AUDIT_RULES: Readonly<Record<AuditAction, ClientAuditRule | null>> = {
   // Their account: what they did, and what the firm did to it.
   'user.created': account('email', 'role', 'permissions'),
   'user.activated': account('email', 'role'),
@@ -134,7 +136,43 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<string, ClientAuditRule>> = {
   'appointment.paid': onAppointment('changes'),
   'appointment.updated': onAppointment('changes'),
   'appointment.cancelled': onAppointment(),
+  // The firm's own business, never listed in a client's export: staff work on records the client
+  // cannot see or that were never theirs, the firm's settings and logs, and the records the export
+  // carries in sections of their own (fee notes and payments, second factors and passkeys).
+  'user.registered': null,
+  'user.deleted': null,
+  'case.deleted': null,
+  'case.document_deleted': null,
+  'enquiry.updated': null,
+  'conversation.listed': null,
+  'conversation.members_changed': null,
+  'fee_note.drafted': null,
+  'fee_note.updated': null,
+  'fee_note.deleted': null,
+  'fee_note.issued': null,
+  'fee_note.cancelled': null,
+  'payment.recorded': null,
+  'payment.received': null,
+  'two_factor.enabled': null,
+  'two_factor.disabled': null,
+  'two_factor.recovery_codes_renewed': null,
+  'two_factor.recovery_code_used': null,
+  'two_factor.reset': null,
+  'passkey.added': null,
+  'passkey.renamed': null,
+  'passkey.removed': null,
+  'account.access_taken_back': null,
+  'firm_settings.updated': null,
+  'audit_log.exported': null,
+  'report.exported': null,
+  'super_key.rotated': null,
+  'delivery.retried': null,
+  'retention.purged': null,
 };
+
+/** The rule of a stored row's action: none for the firm's own actions and unknown strings. */
+const clientAuditRule = (action: string): ClientAuditRule | null =>
+  isAuditAction(action) ? CLIENT_AUDIT_RULES[action] : null;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -173,7 +211,7 @@ export function clientAuditDetails(
   details: Record<string, unknown>,
   visible: ClientVisibleRecords,
 ): Record<string, unknown> | null {
-  const rule = Object.hasOwn(CLIENT_AUDIT_RULES, action) ? CLIENT_AUDIT_RULES[action] : undefined;
+  const rule = clientAuditRule(action);
   if (!rule || !isAboutVisibleRecord(rule, details, visible)) return null;
   const kept: Record<string, unknown> = {};
   for (const key of rule.details) {
@@ -204,7 +242,7 @@ export function ownAccountAuditDetails(
   action: string,
   details: Record<string, unknown>,
 ): Record<string, unknown> | null {
-  const rule = Object.hasOwn(CLIENT_AUDIT_RULES, action) ? CLIENT_AUDIT_RULES[action] : undefined;
+  const rule = clientAuditRule(action);
   if (!rule || rule.about !== 'account') return null;
   return Object.fromEntries(
     rule.details.filter((key) => details[key] !== undefined).map((key) => [key, details[key]]),

@@ -42,6 +42,8 @@ export * from './notifications/texts';
 export * from './notifications/schemas';
 export * from './notifications/sms';
 export * from './settings/texts';
+export * from './settings/audit-actions';
+export * from './settings/audit-texts';
 export * from './dashboard/rules';
 export * from './dashboard/texts';
 export * from './dashboard/schemas';

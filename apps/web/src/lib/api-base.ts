@@ -1,4 +1,4 @@
-/** The spec's "configured backend base address": the API on this origin. */
+/** The API's base address: on the site's own origin (docs/product-rules.md, "Wire contract"). */
 export const API_BASE = '/api';
 
 /**

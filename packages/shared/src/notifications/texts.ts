@@ -105,6 +105,8 @@ export const NOTIFICATION_MESSAGES = {
   empty: 'No notifications yet',
   loading: 'Loading…',
   loadingMore: 'Loading more…',
+  /** The panel's list could not be fetched: said so, with Try again, never 'No notifications yet'. */
+  loadFailed: 'Your notifications could not be loaded.',
   unreadCount: (count: number) =>
     count === 0
       ? 'No unread notifications'

@@ -1,17 +1,13 @@
+import type { AuditAction } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
-/** What happened, in a few stable words (`user.registered`); modules add their own. */
-export type AuditAction =
-  | 'user.registered'
-  | 'user.password_changed'
-  | 'user.password_reset'
-  | 'user.locked_out'
-  | (string & {});
+export type { AuditAction };
 
 export interface AuditEntry {
   /** Who did it; null when nobody was signed in (registration, a reset link). */
   actorId: string | null;
+  /** One of `AUDIT_ACTIONS` (packages/shared): each has its sentence and its client rule there. */
   action: AuditAction;
   targetUserId?: string | null;
   ip?: string | null;

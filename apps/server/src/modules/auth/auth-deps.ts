@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Outbox } from '../deliveries/outbox';
 import type { UnknownAccountThrottle } from './login-throttle';
@@ -17,6 +18,8 @@ export interface AuthDeps {
   superKeySource: 'environment' | 'file';
   throttle: UnknownAccountThrottle;
   logger: FastifyBaseLogger;
+  /** A registration that waits for verification is announced to notifications. */
+  events: DomainEventPublisher;
   /** Opens authenticator keys for the second step of signing in (ADR 037). */
   twoFactorBox: SecretBox;
 }

@@ -78,6 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ? new RedisUnknownAccountThrottle(app.redis, app.redisKeyPrefix)
       : new MemoryUnknownAccountThrottle(),
     logger: app.log,
+    events: app.domainEvents,
     twoFactorBox: app.twoFactorBox,
   };
 

@@ -2,7 +2,6 @@ import { AUTH_MESSAGES, type PublicUser } from '@firm/shared';
 import { lockForTransaction } from '../../db/advisory-locks';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { publishDomainEvent } from '../../lib/domain-events';
 import { hashPassword } from '../../lib/passwords';
 import { secretsMatch } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit-log.repository';
@@ -100,7 +99,7 @@ export async function registerAdvocate(
           firstAdvocate: isFirst,
         },
       });
-      if (!isFirst) await publishDomainEvent(tx, 'advocateAwaitingVerification', { user });
+      if (!isFirst) await deps.events.publish(tx, 'advocateAwaitingVerification', { user });
       return user;
     });
   } catch (error) {

@@ -28,7 +28,7 @@ import { AppError } from '../../lib/app-error';
 import { isKenyanPublicHoliday } from '../../lib/kenyan-holidays';
 import { assertCan } from '../../lib/permissions';
 import type { RequestMeta } from '../../lib/route-kit';
-import { writeAudit } from '../audit/audit-log.repository';
+import { writeAudit, type AuditAction } from '../audit/audit-log.repository';
 import { findCaseOfClient } from '../cases/cases.repository';
 import { notify } from '../notifications/notifications.service';
 import { readFirmSettings } from '../settings/firm-settings.service';
@@ -118,7 +118,7 @@ const draftColumns = (input: UpdateFeeNoteValues, sums: FeeNoteSums) => ({
 const auditFeeNote = (
   tx: Executor,
   actor: UserRow,
-  action: string,
+  action: Extract<AuditAction, `fee_note.${string}`>,
   note: FeeNoteRow,
   meta: RequestMeta,
   details: Record<string, unknown> = {},

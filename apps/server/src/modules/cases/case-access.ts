@@ -3,7 +3,8 @@ import type { Db, Executor } from '../../db/client';
 import type { CaseRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { RequestMeta } from '../../lib/route-kit';
-import { writeAudit } from '../audit/audit-log.repository';
+import { writeAudit, type AuditAction } from '../audit/audit-log.repository';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import type { CaseScope } from './cases.repository';
 
 /**
@@ -15,6 +16,8 @@ import type { CaseScope } from './cases.repository';
 export interface CasesDeps {
   db: Db;
   documentsDir: string;
+  /** A new assignee is announced to messaging (ADR 020). */
+  events: DomainEventPublisher;
 }
 
 export const notFound = () => AppError.notFound(CASE_MESSAGES.caseNotFound, 'CASE_NOT_FOUND');
@@ -35,7 +38,7 @@ export const nameOf = (user: UserRow) => `${user.firstName} ${user.lastName}`;
 export async function audit(
   tx: Executor,
   actor: UserRow,
-  action: string,
+  action: Extract<AuditAction, `case.${string}`>,
   row: Pick<CaseRow, 'id' | 'caseNumber' | 'clientId'>,
   meta: RequestMeta,
   details: Record<string, unknown> = {},

@@ -61,7 +61,11 @@ const errors = errorResponses(400, 401, 403, 404, 409);
  * query to the caller and holds the rules.
  */
 export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: CasesDeps = { db: app.db, documentsDir: app.config.documentsDir };
+  const deps: CasesDeps = {
+    db: app.db,
+    documentsDir: app.config.documentsDir,
+    events: app.domainEvents,
+  };
   const maxBytes = app.config.maxUploadBytes;
   const maxMb = Math.round(maxBytes / (1024 * 1024));
   const may = (action: Action) => [app.requirePermission(action)];

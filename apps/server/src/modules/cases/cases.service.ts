@@ -39,7 +39,6 @@ import {
   updateCaseAtVersion,
 } from './cases.repository';
 import type { RequestMeta } from '../../lib/route-kit';
-import { publishDomainEvent } from '../../lib/domain-events';
 import { findActiveUser } from '../users/users.repository';
 import { audit, isClient, notFound, scopeFor, type CasesDeps } from './case-access';
 import { findConflicts } from './case-conflicts.service';
@@ -328,7 +327,7 @@ export async function updateCase(
     if (changes.assigneeId) {
       await notifyCaseAssigned(tx, after, actor);
       // Messaging names them on the case's conversations (ADR 020).
-      await publishDomainEvent(tx, 'caseAssigned', {
+      await deps.events.publish(tx, 'caseAssigned', {
         caseId: id,
         assigneeId: changes.assigneeId,
         changedBy: actor.id,

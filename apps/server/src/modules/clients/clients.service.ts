@@ -15,7 +15,11 @@ import { assertCan } from '../../lib/permissions';
 import type { Outbox } from '../deliveries/outbox';
 import { writeAudit } from '../audit/audit-log.repository';
 import { findPendingEmailChange } from '../profile/profile.repository';
-import { checkNewEmail, queueEmailChangeMails, storeEmailChange } from '../profile/profile.service';
+import {
+  checkNewEmail,
+  queueEmailChangeMails,
+  storeEmailChange,
+} from '../profile/email-change.service';
 import { updateUser } from '../users/users.repository';
 import {
   appointmentsOfClient,

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { MESSAGES, plainText } from '@firm/shared';
 import { AppError } from '../../lib/app-error';
 import { sameSecret } from '../../lib/same-secret';
-import { publishDomainEvent } from '../../lib/domain-events';
 import { applySmsReport } from './deliveries.repository';
 
 /** The fields of Africa's Talking's delivery report this app reads; it posts others too. */
@@ -61,7 +60,7 @@ export const deliveryReportRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         // The network's refusal, heard once: whoever must reach the person hears of it.
         if (applied.outcome === 'applied' && applied.failed && applied.sms.status !== 'failed') {
-          await publishDomainEvent(tx, 'deliveryFailed', {
+          await app.domainEvents.publish(tx, 'deliveryFailed', {
             id: applied.sms.id,
             channel: 'sms',
             kind: applied.sms.kind,

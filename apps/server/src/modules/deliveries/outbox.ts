@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
 import type { Delivery } from '../../db/schema';
-import { publishDomainEvent } from '../../lib/domain-events';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import type { JobQueue } from '../../lib/job-queue';
 import type { Mailer } from '../../lib/mailer';
 import { SmsRefused, type SmsSender } from '../../lib/sms';
@@ -137,6 +137,8 @@ export async function attemptDelivery(
     transports: Transports;
     publicUrl: string;
     logger: FastifyBaseLogger;
+    /** A delivery that failed for good is announced to whoever must reach the person. */
+    events: DomainEventPublisher;
   },
   id: string,
 ): Promise<void> {
@@ -157,7 +159,7 @@ export async function attemptDelivery(
       // Whoever must reach the person another way hears of it with the failure (domain event).
       await deps.db.transaction(async (tx) => {
         if (!(await markFailed(tx, claimed, failure.reason))) return;
-        await publishDomainEvent(tx, 'deliveryFailed', {
+        await deps.events.publish(tx, 'deliveryFailed', {
           id: claimed.id,
           channel: claimed.channel,
           kind: claimed.kind,
@@ -220,6 +222,7 @@ export const outboxPlugin = fp(
       transports: options.transports,
       publicUrl: options.publicUrl,
       logger,
+      events: app.domainEvents,
     };
     // Jobs are retried by the queue only when a handler itself throws (the database went away):
     // the claim makes a second run harmless, and failures of a transport are scheduled above.

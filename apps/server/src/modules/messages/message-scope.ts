@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client';
 import type { ConversationRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { RequestMeta } from '../../lib/route-kit';
-import { writeAudit } from '../audit/audit-log.repository';
+import { writeAudit, type AuditAction } from '../audit/audit-log.repository';
 import type { ConversationScope } from './messages.repository';
 
 /**
@@ -36,7 +36,7 @@ export function scopeFor(actor: UserRow): ConversationScope {
 export async function audit(
   db: Executor,
   actor: UserRow,
-  action: string,
+  action: Extract<AuditAction, `conversation.${string}` | `message.${string}`>,
   conversation: Pick<ConversationRow, 'id' | 'clientId' | 'caseId' | 'subject'>,
   meta: RequestMeta,
   details: Record<string, unknown> = {},

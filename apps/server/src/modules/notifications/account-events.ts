@@ -1,10 +1,10 @@
-import { onDomainEvent, type DomainEventHandler } from '../../lib/domain-events';
+import type { DomainEventBus, DomainEventHandler } from '../../lib/domain-events';
 import { notifyAdvocateAwaitingVerification } from './notify-events';
 
 const tellVerifiers: DomainEventHandler<'advocateAwaitingVerification'> = (tx, event) =>
   notifyAdvocateAwaitingVerification(tx, event.user);
 
 /** What the bell does when an account changes; subscribed when the app is built (once per process). */
-export function followAccountEvents(): void {
-  onDomainEvent('advocateAwaitingVerification', tellVerifiers);
+export function followAccountEvents(events: DomainEventBus): void {
+  events.on('advocateAwaitingVerification', tellVerifiers);
 }

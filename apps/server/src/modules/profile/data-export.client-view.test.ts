@@ -305,3 +305,17 @@ describe("GET /api/profile/export: a client's file holds only what the client ma
     }
   });
 });
+
+/** The hostile scenario again, read on the client's own case screen instead of the file. */
+describe("GET /api/cases/:id: the client's case screen holds only what the client may see", () => {
+  it("B's case holds nothing staff-only; its shared document and note are there", async () => {
+    const s = await hostileScenario();
+    const response = await call(s.clientB.token, 'GET', `/api/cases/${s.caseOfB.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    for (const staffOnly of staffOnlyStrings(s)) expect(response.body).not.toContain(staffOnly);
+    const { case: screen } = response.json() as { case: CaseDetail };
+    expect(screen.conflictClearance).toBeNull();
+    expect(screen.documents.map((d) => d.id)).toEqual([s.sharedDocument.id]);
+    expect(screen.notes.map((n) => n.id)).toEqual([s.sharedNote.id]);
+  });
+});

@@ -19,16 +19,11 @@ import {
 } from '@firm/shared';
 import { z } from 'zod';
 import { currentSession, currentUser } from '../../plugins/auth';
+import { endOtherSessions, endSession, listSessions } from './device-sessions.service';
+import { confirmEmailChange, requestEmailChange } from './email-change.service';
+import { exportOwnData, listOwnRequests, requestDeletion } from './own-data.service';
 import {
-  confirmEmailChange,
-  endOtherSessions,
-  endSession,
-  exportOwnData,
   getProfile,
-  listOwnRequests,
-  listSessions,
-  requestDeletion,
-  requestEmailChange,
   updateProfessionalDetails,
   updateProfile,
   type ProfileDeps,

@@ -1,5 +1,5 @@
 import { NOTIFICATION_TEXTS as T, can, deliveryKindLabel } from '@firm/shared';
-import { onDomainEvent, type DomainEventHandler } from '../../lib/domain-events';
+import type { DomainEventBus, DomainEventHandler } from '../../lib/domain-events';
 import { notify } from '../notifications/notifications.service';
 import { activeStaff } from '../users/users.repository';
 import { maskRecipient } from './deliveries.service';
@@ -36,6 +36,6 @@ const tellAdvocates: DomainEventHandler<'deliveryFailed'> = async (tx, failure) 
 };
 
 /** Subscribed when the app is built (once per process: the same handler twice changes nothing). */
-export function followDeliveryFailures(): void {
-  onDomainEvent('deliveryFailed', tellAdvocates);
+export function followDeliveryFailures(events: DomainEventBus): void {
+  events.on('deliveryFailed', tellAdvocates);
 }

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 import type { SuperKeyStore } from '../../lib/super-key';
 import { writeAudit } from '../audit/audit-log.repository';
 import { isUniqueViolation } from '../users/users.repository';
-import { toDataRequest } from '../profile/profile.service';
+import { toDataRequest } from '../profile/own-data.service';
 import { csvRow } from '../../lib/csv';
 import {
   auditRowsForExport,

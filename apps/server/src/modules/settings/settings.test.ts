@@ -108,6 +108,66 @@ describe('System Settings', () => {
     expect(log.entries[0].details).toEqual({ filters: { person: 'villain' } });
   });
 
+  it('exports formulas typed into a case and a client record through the API as plain text', async () => {
+    const client = await seedUser(ctx, {
+      role: 'client',
+      email: 'achieng.otieno@settings.test',
+      firstName: 'Achieng',
+      lastName: 'Otieno',
+    });
+    await seedUser(ctx, {
+      role: 'client',
+      email: 'brian.njoroge@settings.test',
+      firstName: 'Brian',
+      lastName: 'Njoroge-Wafula',
+    });
+    const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      ctx.app.inject({
+        method,
+        url,
+        payload,
+        headers: bearer(advocate),
+        remoteAddress: `10.66.1.${(seq += 1)}`,
+      });
+    const created = await send('POST', '/api/cases', {
+      title: '=1+1',
+      description: ';=1+1',
+      category: 'property',
+      priority: 'low',
+      clientId: client.id,
+      parties: [
+        { role: 'opposing_party', name: '=HYPERLINK("http://evil.test")' },
+        // A client of the firm: the conflict check matches, and the clearance reason is audited.
+        { role: 'opposing_party', name: 'Brian Njoroge-Wafula' },
+      ],
+      conflictCheck: { cleared: true, reason: '-2+3 checked' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // The last one makes the person's name, a cell of its own, start with a formula.
+    for (const name of [
+      { lastName: '+1-Otieno' },
+      { lastName: ';=1+1' },
+      { lastName: '@SUM(1)' },
+      { firstName: '=2+5' },
+    ]) {
+      const renamed = await send('PATCH', `/api/clients/${client.id}`, name);
+      expect(renamed.statusCode, renamed.body).toBe(200);
+    }
+    const response = await get('/api/settings/audit-log/csv');
+    expect(response.statusCode).toBe(200);
+    // What was typed is there, for the reader to see (neutralised, not dropped)...
+    for (const typed of ['HYPERLINK', '1+1', 'SUM(1)', '+1-Otieno', '-2+3 checked', '=2+5']) {
+      expect(response.body).toContain(typed);
+    }
+    // ...and no cell starts a formula, whether a spreadsheet splits on commas, semicolons or tabs.
+    const formulas = response.body
+      .split(/\r?\n/)
+      .flatMap((line) => line.split(/[,;\t]/))
+      .map((cell) => cell.replace(/^[\s"]+/, ''))
+      .filter((cell) => /^[=+\-@]/.test(cell) && !/^-?\d/.test(cell));
+    expect(formulas).toEqual([]);
+  });
+
   it('moves a data-protection request: refusing needs a reason, which the person then reads', async () => {
     const client = await seedUser(ctx, { role: 'client', email: 'asks@settings.test' });
     const clientToken = await sessionFor(ctx, client);

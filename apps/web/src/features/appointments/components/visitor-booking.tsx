@@ -31,7 +31,8 @@ import {
   visitorPaymentKey,
   visitorPaymentStatus,
 } from '../api/visitor-mpesa';
-import { CancelModal, RescheduleModal } from './appointment-actions';
+import { CancelModal } from './cancel-dialog';
+import { RescheduleModal } from './reschedule-dialog';
 import { AppointmentCard } from './appointment-card';
 
 /**

@@ -77,6 +77,26 @@ describe('NotificationBell', () => {
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
   });
 
+  it('says the list could not be loaded, never that there are none, and tries again', async () => {
+    let failing = true;
+    mockApi({
+      'GET /notifications/unread-count': [200, { success: true, count: 1 }],
+      'GET /notifications?limit=20': () =>
+        failing
+          ? [429, { message: 'Too many requests. Try again in a minute.' }]
+          : [200, page([aNotification({ title: 'Hearing date set' })])],
+    });
+    renderBell();
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many requests. Try again in a minute.');
+    expect(screen.queryByText('No notifications yet')).toBeNull();
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Hearing date set')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('lists entries with their ages; marks one read, all read, removes one', async () => {
     const recent = aNotification({ title: 'Case status updated' });
     const older = aNotification({

@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type UIEvent } from 'react';
 import toast from 'react-hot-toast';
+import { ListResults } from '../../../components/list/list-states';
 import { errorText } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
@@ -22,7 +23,7 @@ const LOAD_MORE_MARGIN = 48;
 /**
  * The bell of docs/product-rules.md#screens: an unread badge (9+ above 9), and a panel that starts closed with
  * 'Mark all read', each entry's mark-as-read, remove and 'View Details', and 'No notifications
- * yet'. The count and the list stay current through the live stream; the count is announced
+ * yet' (or, when the list could not be fetched, that it could not, with Try again). The count and the list stay current through the live stream; the count is announced
  * politely to screen readers when it changes.
  */
 function BellWithPanel({ live }: { live: boolean }) {
@@ -111,35 +112,41 @@ function BellWithPanel({ live }: { live: boolean }) {
               {M.markAllRead}
             </button>
           </div>
-          {list.isPending ? (
-            <p className="px-4 py-6 text-center text-sm text-slate-600">{M.loading}</p>
-          ) : items.length === 0 ? (
-            <p className="px-4 py-6 text-center text-sm text-slate-600">{M.empty}</p>
-          ) : (
-            <ul
-              aria-labelledby={headingId}
-              tabIndex={0}
-              onScroll={onScroll}
-              className="max-h-96 overflow-y-auto overscroll-contain"
-            >
-              {items.map((notification) => (
-                <NotificationItem
-                  key={notification.id}
-                  notification={notification}
-                  now={now}
-                  onRead={() => markRead.mutate(notification.id, { onError: failed(M.markRead) })}
-                  onRemove={() => remove.mutate(notification.id, { onError: failed(M.remove) })}
-                  onViewDetails={() => {
-                    if (!notification.read) markRead.mutate(notification.id);
-                    setIsOpen(false);
-                  }}
-                />
-              ))}
-              {list.isFetchingNextPage ? (
-                <li className="px-4 py-2 text-center text-xs text-slate-600">{M.loadingMore}</li>
-              ) : null}
-            </ul>
-          )}
+          <ListResults
+            query={list}
+            loadingLabel={M.loading}
+            loading={<p className="px-4 py-6 text-center text-sm text-slate-600">{M.loading}</p>}
+            failedText={M.loadFailed}
+            isEmpty={() => items.length === 0}
+            empty={{ title: M.empty }}
+            compact
+          >
+            {() => (
+              <ul
+                aria-labelledby={headingId}
+                tabIndex={0}
+                onScroll={onScroll}
+                className="max-h-96 overflow-y-auto overscroll-contain"
+              >
+                {items.map((notification) => (
+                  <NotificationItem
+                    key={notification.id}
+                    notification={notification}
+                    now={now}
+                    onRead={() => markRead.mutate(notification.id, { onError: failed(M.markRead) })}
+                    onRemove={() => remove.mutate(notification.id, { onError: failed(M.remove) })}
+                    onViewDetails={() => {
+                      if (!notification.read) markRead.mutate(notification.id);
+                      setIsOpen(false);
+                    }}
+                  />
+                ))}
+                {list.isFetchingNextPage ? (
+                  <li className="px-4 py-2 text-center text-xs text-slate-600">{M.loadingMore}</li>
+                ) : null}
+              </ul>
+            )}
+          </ListResults>
         </section>
       ) : null}
     </div>

@@ -45,7 +45,7 @@ describe('ContactForm', () => {
     expect(document.getElementById('contact-website')).toHaveAttribute('tabindex', '-1');
   });
 
-  it("says what is wrong under each field with the spec's messages, focuses the first, and sends nothing", async () => {
+  it("says what is wrong under each field with the contract's field messages, focuses the first, and sends nothing", async () => {
     const calls = mockApi({});
     renderWithApp(<ContactForm />);
     await userEvent.type(screen.getByLabelText(/Email Address/), 'not-an-email');

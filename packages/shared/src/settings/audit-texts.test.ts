@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AUDIT_DESCRIBED_ACTIONS,
-  auditActionLabel,
-  deliveryKindLabel,
-  describeAuditEntry,
-  type AuditEntryForText,
-} from './texts';
+import { AUDIT_ACTIONS } from './audit-actions';
+import { auditActionLabel, describeAuditEntry, type AuditEntryForText } from './audit-texts';
+import { deliveryKindLabel } from './texts';
 
 /** The audit log's sentences (ADR 016): one per action, with a fallback. */
 
@@ -16,6 +12,21 @@ const entry = (action: string, details: Record<string, unknown> = {}, target = a
   ({ action, actor: achieng, target, details }) satisfies AuditEntryForText;
 
 describe('describeAuditEntry', () => {
+  it('reads an invitation sent again and one accepted as sentences, not as their codes', () => {
+    expect(
+      describeAuditEntry(entry('user.invitation_resent', { email: 'amani@client.test' })).text,
+    ).toBe('Achieng Mwamba sent Amani Otieno a new invitation link');
+    const accepted = {
+      action: 'user.invitation_accepted',
+      actor: amani,
+      target: amani,
+      details: {},
+    };
+    expect(describeAuditEntry(accepted).text).toBe(
+      'Amani Otieno accepted the firm’s invitation and chose a password',
+    );
+  });
+
   it('reads billing actions with their numbers and links to the fee note', () => {
     const note = { feeNoteId: 'f-1', number: 'FN/2026/0042', totalKsh: 63_250 };
     expect(describeAuditEntry(entry('fee_note.issued', note))).toEqual({
@@ -240,7 +251,7 @@ describe('every audit sentence names its object', () => {
       'Money',
       'a***@client.test',
     ];
-    for (const action of AUDIT_DESCRIBED_ACTIONS.filter((a) => !aboutTheFirm.has(a))) {
+    for (const action of AUDIT_ACTIONS.filter((a) => !aboutTheFirm.has(a))) {
       const text = describeAuditEntry(entry(action, details)).text;
       expect(
         marks.some((mark) => text.includes(mark)),

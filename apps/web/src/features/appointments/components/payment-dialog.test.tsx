@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { heldBooking } from '../../../testing/appointments';
 import { mockApi, renderWithApp } from '../../../testing/render';
-import { PaymentModal } from './appointment-actions';
+import { PaymentModal } from './payment-dialog';
 
 const appointment = heldBooking({
   id: '44444444-4444-4444-8444-444444444444',

@@ -1,0 +1,369 @@
+import { ENQUIRY_STATUS_LABELS, type EnquiryStatus } from '../clients/texts';
+import { formatNairobiDateTime } from '../common/dates';
+import { groupThousands } from '../common/numbers';
+import { APPOINTMENT_TYPE_DEFAULTS } from '../appointments/rules';
+import { auditActionWords, isAuditAction, type AuditAction } from './audit-actions';
+import { deliveryChannelNoun, deliveryKindLabel, isDeliveryChannel } from './texts';
+
+/**
+ * The audit log read as sentences (ADR 016): "Achieng Mwamba viewed case file
+ * MWA/2026/0001", with a link to the record. One describer per action of `AUDIT_ACTIONS` (a missing
+ * one does not compile), and a fallback in words for a stored row whose action this release does
+ * not know (written by a newer release, read after a restore onto an older one). The screen shows these; the CSV keeps the exact
+ * fields (action code, UTC time, details as JSON) for whoever audits the audit log.
+ */
+
+export interface AuditPersonRef {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface AuditEntryForText {
+  action: string;
+  actor: AuditPersonRef | null;
+  target: AuditPersonRef | null;
+  details: Record<string, unknown>;
+}
+
+export interface AuditLink {
+  href: string;
+  label: string;
+}
+
+export interface AuditSentence {
+  text: string;
+  link: AuditLink | null;
+}
+
+/** Who did it when no account did: a visitor (a booking, a contact form) or the server itself. */
+export const AUDIT_NO_ACTOR = 'The system or a visitor';
+/** A target whose account was deleted since (the row keeps its id, not its name). */
+export const AUDIT_UNKNOWN_PERSON = 'a deleted account';
+
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+const quoted = (value: unknown, fallback: string) => {
+  const text = str(value);
+  return text ? `“${text}”` : fallback;
+};
+/** A passkey's name in brackets after "a passkey", or nothing when there is none. */
+const passkeyName = (details: Record<string, unknown>) =>
+  str(details.name) ? ` (${quoted(details.name, '')})` : '';
+/** A number or reference after a noun: " FN/2026/0042", or nothing when there is none. */
+const spaced = (value: unknown) => (str(value) ? ` ${str(value)}` : '');
+
+/** A case field's name as the case screen labels it. */
+const CASE_FIELD_WORDS: Record<string, string> = {
+  title: 'title',
+  description: 'description',
+  category: 'category',
+  priority: 'priority',
+  status: 'status',
+  assigneeId: 'assignee',
+  court: 'court',
+  courtCaseNumber: 'court case number',
+  courtDate: 'court date',
+};
+
+const list = (items: string[]) =>
+  items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+interface Parts {
+  actor: string;
+  target: string;
+  /** Whether the actor acted on their own account (target is them, or none). */
+  self: boolean;
+  details: Record<string, unknown>;
+  caseFile: string;
+}
+
+type Describer = (p: Parts) => string;
+
+const caseFileOf = (details: Record<string, unknown>) =>
+  str(details.caseNumber) ? `case file ${str(details.caseNumber)}` : 'a case file';
+/**
+ * " (shared with the client)" or " (internal)"; nothing when the row does not say, as a
+ * client's own copy never does (ADR 021: whether it was ever internal is the firm's business).
+ */
+const sharedOrInternal = (details: Record<string, unknown>) =>
+  details.visibleToClient === true
+    ? ' (shared with the client)'
+    : details.visibleToClient === false
+      ? ' (internal)'
+      : '';
+const whose = (p: Parts) => (p.self ? 'their' : `${p.target}’s`);
+/** "the consultation with Baraka Njoroge on Tue 1 Dec 2026, 10:00", from what the row kept. */
+const appointmentOf = (p: Parts) => {
+  const type = str(p.details.type);
+  const label =
+    type && type in APPOINTMENT_TYPE_DEFAULTS
+      ? APPOINTMENT_TYPE_DEFAULTS[type as keyof typeof APPOINTMENT_TYPE_DEFAULTS].label
+      : 'appointment';
+  const who = str(p.details.clientName) ?? (p.self ? undefined : p.target);
+  const startsAt = str(p.details.startsAt);
+  // A row written before appointments kept these (and the filter's label) says no more.
+  if (!type && !who && !startsAt) return 'an appointment';
+  return `the ${label.toLowerCase()}${who ? ` with ${who}` : ''}${startsAt ? ` on ${formatNairobiDateTime(startsAt)}` : ''}`;
+};
+/** "the conversation “Lease renewal” with Wanjiru Kamau". */
+const conversationOf = (p: Parts) =>
+  `the conversation ${quoted(p.details.subject, '')}${p.self ? '' : ` with ${p.target}`}`.replace(
+    'conversation  with',
+    'conversation with',
+  );
+/** "the enquiry from Baraka Njoroge (“Consultation about a lease”)". */
+const enquiryOf = (p: Parts) =>
+  `the ${p.details.kind === 'booking' ? 'booking request' : 'enquiry'}${str(p.details.name) ? ` from ${str(p.details.name)}` : ''}${str(p.details.subject) ? ` (${quoted(p.details.subject, '')})` : ''}`;
+const enquiryStatusWords = (value: unknown) =>
+  typeof value === 'string' && value in ENQUIRY_STATUS_LABELS
+    ? ENQUIRY_STATUS_LABELS[value as EnquiryStatus].toLowerCase()
+    : undefined;
+/** " of KSh 5,000 for fee note FN/2026/0002 (receipt RC/2026/0003)" from a payment's row. */
+const paymentOf = (p: Parts) => {
+  const amount =
+    typeof p.details.amountKsh === 'number' ? ` of KSh ${groupThousands(p.details.amountKsh)}` : '';
+  const label = str(p.details.label) ? ` for ${str(p.details.label)}` : '';
+  const receipts = [
+    str(p.details.receiptNumber) ? `receipt ${str(p.details.receiptNumber)}` : undefined,
+    str(p.details.mpesaReceiptNumber) ? `M-Pesa ${str(p.details.mpesaReceiptNumber)}` : undefined,
+  ].filter(Boolean);
+  return `${amount}${label}${receipts.length ? ` (${receipts.join(', ')})` : ''}`;
+};
+
+/** One sentence per action: an action without one does not compile. */
+const DESCRIBERS: Record<AuditAction, Describer> = {
+  // Case files
+  'case.created': (p) => `${p.actor} opened ${p.caseFile} for ${p.target}`,
+  'case.viewed': (p) => `${p.actor} viewed ${p.caseFile}`,
+  'case.updated': (p) => {
+    const changed = p.details.changed;
+    const fields =
+      typeof changed === 'object' && changed !== null
+        ? Object.keys(changed).map((key) => CASE_FIELD_WORDS[key] ?? key)
+        : [];
+    if (str(p.details.courtHearing)) fields.push('a hearing');
+    return fields.length > 0
+      ? `${p.actor} changed the ${list(fields)} of ${p.caseFile}`
+      : `${p.actor} changed ${p.caseFile}`;
+  },
+  'case.deleted': (p) => `${p.actor} deleted ${p.caseFile}, opened by mistake`,
+  'case.note_added': (p) =>
+    `${p.actor} added a note${sharedOrInternal(p.details)} to ${p.caseFile}`,
+  'case.note_visibility_changed': (p) =>
+    p.details.visibleToClient === true
+      ? `${p.actor} shared a note on ${p.caseFile} with the client`
+      : `${p.actor} made a note on ${p.caseFile} internal`,
+  'case.document_uploaded': (p) =>
+    `${p.actor} uploaded ${quoted(p.details.name, 'a document')}${sharedOrInternal(p.details)} to ${p.caseFile}`,
+  'case.document_downloaded': (p) =>
+    `${p.actor} downloaded ${quoted(p.details.name, 'a document')} from ${p.caseFile}`,
+  'case.document_deleted': (p) =>
+    `${p.actor} deleted ${quoted(p.details.name, 'a document')} from ${p.caseFile}`,
+  'case.document_visibility_changed': (p) =>
+    p.details.visibleToClient === true
+      ? `${p.actor} shared ${quoted(p.details.name, 'a document')} on ${p.caseFile} with the client`
+      : `${p.actor} made ${quoted(p.details.name, 'a document')} on ${p.caseFile} internal`,
+  // Clients and enquiries
+  'client.viewed': (p) => `${p.actor} viewed ${p.target}’s client record`,
+  'client.updated': (p) => `${p.actor} changed ${p.target}’s contact details`,
+  'enquiry.converted': (p) => `${p.actor} made ${p.target} a client from an enquiry`,
+  'enquiry.updated': (p) => {
+    const to = enquiryStatusWords(p.details.to);
+    return to
+      ? `${p.actor} moved ${enquiryOf(p)} to ${to}`
+      : `${p.actor} changed the note on ${enquiryOf(p)}`;
+  },
+  // Accounts
+  'user.registered': (p) => `${p.self ? p.actor : p.target} registered as an advocate`,
+  'user.created': (p) => `${p.actor} created an account for ${p.target}`,
+  'user.invitation_resent': (p) => `${p.actor} sent ${p.target} a new invitation link`,
+  'user.invitation_accepted': (p) =>
+    `${p.self ? p.actor : p.target} accepted the firm’s invitation and chose a password`,
+  'user.verified': (p) => `${p.actor} verified ${p.target}’s advocate account`,
+  'user.activated': (p) => `${p.actor} activated ${p.target}’s account`,
+  'user.deactivated': (p) => `${p.actor} deactivated ${p.target}’s account`,
+  'user.deleted': (p) => `${p.actor} deleted ${p.target}’s account`,
+  'user.password_reset': (p) =>
+    p.self ? `${p.actor} reset their password` : `${p.actor} reset ${p.target}’s password`,
+  'user.password_changed': (p) => `${p.actor} changed ${whose(p)} password`,
+  'user.locked_out': (p) => `Sign-in to ${p.target}’s account was paused after repeated failures`,
+  'admin.permissions_updated': (p) => `${p.actor} changed ${p.target}’s permissions`,
+  'session.revoked': (p) => `${p.actor} signed out one of ${whose(p)} sessions`,
+  'session.revoked_others': (p) => `${p.actor} signed out ${whose(p)} other sessions`,
+  'profile.updated': (p) => `${p.actor} updated ${whose(p)} profile`,
+  'profile.professional_updated': (p) => `${p.actor} updated ${whose(p)} professional details`,
+  'profile.email_change_requested': (p) =>
+    `${p.actor} asked to change ${whose(p)} email address${str(p.details.to) ? ` to ${str(p.details.to)}` : ''}`,
+  'profile.email_changed': (p) =>
+    `${p.actor} changed ${whose(p)} email address${str(p.details.to) ? ` to ${str(p.details.to)}` : ''}`,
+  'profile.data_exported': (p) => `${p.actor} downloaded ${whose(p)} data`,
+  'data_request.created': (p) => `${p.actor} asked the firm to erase ${whose(p)} data`,
+  'data_request.updated': (p) =>
+    `${p.actor} moved ${p.target}’s data request${str(p.details.to) ? ` to ${str(p.details.to)}` : ''}`,
+  // Conversations
+  'conversation.created': (p) =>
+    `${p.actor} started the conversation ${quoted(p.details.subject, 'with the firm')}`,
+  'conversation.viewed': (p) => `${p.actor} opened ${conversationOf(p)}`,
+  'conversation.read': (p) => `${p.actor} read ${conversationOf(p)}`,
+  'conversation.listed': (p) =>
+    `${p.actor} listed ${p.self ? 'the firm’s' : `${p.target}’s`} conversations`,
+  'conversation.members_changed': (p) => `${p.actor} changed who is on ${conversationOf(p)}`,
+  'message.sent': (p) => `${p.actor} sent a message in ${conversationOf(p)}`,
+  'message.withdrawn': (p) => `${p.actor} withdrew a message from ${conversationOf(p)}`,
+  'message.attachment_downloaded': (p) =>
+    `${p.actor} downloaded the attachment ${quoted(p.details.name, 'of a message')} from ${conversationOf(p)}`,
+  'message.attachment_filed': (p) =>
+    `${p.actor} filed an attachment from ${conversationOf(p)} to ${p.caseFile}`,
+  // Appointments
+  'appointment.created': (p) => `${p.actor} booked ${appointmentOf(p)}`,
+  'appointment.rescheduled': (p) =>
+    `${p.actor} rescheduled ${appointmentOf({ ...p, details: { ...p.details, startsAt: p.details.from } })}${str(p.details.to) ? ` to ${formatNairobiDateTime(str(p.details.to)!)}` : ''}`,
+  'appointment.confirmed': (p) => `${p.actor} confirmed ${appointmentOf(p)}`,
+  'appointment.completed': (p) => `${p.actor} marked ${appointmentOf(p)} completed`,
+  'appointment.paid': (p) => `${p.actor} recorded the payment of ${appointmentOf(p)}`,
+  'appointment.updated': (p) => `${p.actor} changed ${appointmentOf(p)}`,
+  'appointment.cancelled': (p) => `${p.actor} cancelled ${appointmentOf(p)}`,
+  // Billing (ADR 035)
+  'fee_note.drafted': (p) => `${p.actor} drafted a fee note for ${p.target}`,
+  'fee_note.updated': (p) => `${p.actor} changed a draft fee note for ${p.target}`,
+  'fee_note.deleted': (p) => `${p.actor} deleted a draft fee note for ${p.target}`,
+  'fee_note.issued': (p) => `${p.actor} issued fee note${spaced(p.details.number)} to ${p.target}`,
+  'fee_note.cancelled': (p) =>
+    `${p.actor} cancelled fee note${spaced(p.details.number)} of ${p.target}${str(p.details.creditNoteNumber) ? ` by credit note ${str(p.details.creditNoteNumber)}` : ''}`,
+  'payment.recorded': (p) => `${p.actor} recorded a payment from ${p.target}${paymentOf(p)}`,
+  // No one signed in stands behind it: Safaricom's own query confirmed the STK push.
+  'payment.received': (p) => `M-Pesa confirmed a payment from ${p.target}${paymentOf(p)}`,
+  // The firm
+  'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,
+  'audit_log.exported': (p) => `${p.actor} exported the audit log`,
+  // Two-factor sign-in (ADR 037)
+  'two_factor.enabled': (p) => `${p.actor} turned on two-factor sign-in for ${whose(p)} account`,
+  'two_factor.disabled': (p) => `${p.actor} turned off two-factor sign-in for ${whose(p)} account`,
+  'two_factor.recovery_codes_renewed': (p) =>
+    `${p.actor} made new recovery codes for ${whose(p)} account`,
+  'two_factor.recovery_code_used': (p) =>
+    `${p.actor} signed in to ${whose(p)} account with a recovery code`,
+  'two_factor.reset': (p) => `${p.actor} turned off ${p.target}’s two-factor sign-in`,
+  'passkey.added': (p) => `${p.actor} added a passkey${passkeyName(p.details)}`,
+  'passkey.renamed': (p) =>
+    `${p.actor} renamed a passkey${str(p.details.name) ? ` to ${quoted(p.details.name, '')}` : ''}`,
+  'passkey.removed': (p) => `${p.actor} removed a passkey${passkeyName(p.details)}`,
+  // Sign-in alerts (ADR 037): a "Not you? Secure your account" link was followed.
+  'account.secured': (p) =>
+    `${p.actor} secured ${whose(p)} account from a sign-in alert: every session signed out`,
+  // Securing the account or a reset by email: what an intruder may have added went.
+  'account.access_taken_back': (p) => {
+    const removed = str(p.details.removed);
+    const parts = [
+      ...(removed === 'all' ? [`removed every second factor of ${whose(p)} account`] : []),
+      ...(removed === 'since'
+        ? [`removed the second factors added to ${whose(p)} account since its last trusted sign-in`]
+        : []),
+      ...(p.details.feedTurnedOff === true ? [`turned off ${whose(p)} calendar feed`] : []),
+    ];
+    const by = str(p.details.via) === 'reset' ? 'password reset' : 'securing of the account';
+    return `${p.actor}’s ${by} ${parts.join(' and ') || `changed nothing else on ${whose(p)} account`}`;
+  },
+  'report.exported': (p) =>
+    `${p.actor} exported ${str(p.details.title) ? `the ${str(p.details.title)} report` : 'a report'}${str(p.details.from) && str(p.details.to) ? ` for ${str(p.details.from)} to ${str(p.details.to)}` : ''}`,
+  'super_key.rotated': (p) => `${p.actor} changed the advocate registration key`,
+  'delivery.retried': (p) => {
+    const channel = str(p.details.channel);
+    const kind = str(p.details.kind);
+    const noun = isDeliveryChannel(channel) ? deliveryChannelNoun(channel) : 'message';
+    const what = kind ? `the failed ${noun} “${deliveryKindLabel(kind)}”` : `a failed ${noun}`;
+    const recipient = str(p.details.recipient);
+    return `${p.actor} sent ${what}${recipient ? ` to ${recipient}` : ''} again`;
+  },
+  'retention.purged': () => 'Records past their retention period were removed',
+};
+
+/** The filter's label of an action: the sentence's verb phrase without a person. */
+export function auditActionLabel(action: string): string {
+  const describe = isAuditAction(action) ? DESCRIBERS[action] : undefined;
+  if (!describe) return auditActionWords(action);
+  const text = describe({
+    actor: '',
+    target: 'someone',
+    // "Updated their profile": the actions on one's own account are the usual case.
+    self: true,
+    details: {},
+    caseFile: 'a case file',
+  }).trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function linkFor(entry: AuditEntryForText): AuditLink | null {
+  const { details } = entry;
+  const caseId = str(details.caseId);
+  if (caseId && entry.action !== 'case.deleted') {
+    return { href: `/cases/${encodeURIComponent(caseId)}`, label: `Open ${caseFileOf(details)}` };
+  }
+  const conversationId = str(details.conversationId);
+  if (conversationId) {
+    return {
+      href: `/messages?c=${encodeURIComponent(conversationId)}`,
+      label: 'Open the conversation',
+    };
+  }
+  const feeNoteId = str(details.feeNoteId);
+  if (feeNoteId && entry.action !== 'fee_note.deleted') {
+    const number = str(details.number);
+    return {
+      href: `/billing/${encodeURIComponent(feeNoteId)}`,
+      label: number ? `Open fee note ${number}` : 'Open the fee note',
+    };
+  }
+  if (entry.target && /^(client|enquiry)\./.test(entry.action)) {
+    return {
+      href: `/clients/${encodeURIComponent(entry.target.id)}`,
+      label: `Open ${entry.target.name}’s record`,
+    };
+  }
+  return null;
+}
+
+/** One audit row as a sentence a person understands, and the record it links to. */
+export function describeAuditEntry(entry: AuditEntryForText): AuditSentence {
+  const actor = entry.actor?.name ?? AUDIT_NO_ACTOR;
+  const target = entry.target?.name ?? AUDIT_UNKNOWN_PERSON;
+  const self = !entry.target || (entry.actor !== null && entry.actor.id === entry.target.id);
+  const parts: Parts = {
+    actor,
+    target,
+    self,
+    details: entry.details,
+    caseFile: caseFileOf(entry.details),
+  };
+  const describe = isAuditAction(entry.action) ? DESCRIBERS[entry.action] : undefined;
+  const text = describe
+    ? describe(parts)
+    : `${actor}: ${auditActionWords(entry.action).toLowerCase()}${entry.target && !self ? ` (about ${target})` : ''}`;
+  return { text, link: linkFor(entry) };
+}
+
+/**
+ * A row of a person's own record of changes, in "Download my data" (ADR 021): the same sentence,
+ * told to them ("You changed your password", "The firm opened case file … for you"). Who at the
+ * firm did it is not theirs to know, so anyone but them is the firm.
+ */
+export function describeOwnAuditEntry(entry: {
+  action: string;
+  byYou: boolean;
+  aboutYou: boolean;
+  details: Record<string, unknown>;
+}): string {
+  const you = { id: 'you', name: 'You', email: '' };
+  const text = describeAuditEntry({
+    action: entry.action,
+    actor: entry.byYou ? you : { id: 'firm', name: 'The firm', email: '' },
+    target: entry.aboutYou ? { id: 'you', name: 'you', email: '' } : null,
+    details: entry.details,
+  }).text;
+  return entry.byYou && entry.aboutYou
+    ? text.replace(/\btheir\b/g, 'your')
+    : text.replace(/\byou’s\b/g, 'your');
+}
