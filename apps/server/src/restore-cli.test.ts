@@ -5,7 +5,12 @@ import { promisify } from 'node:util';
 import { BACKUP_ARCHIVE_TEXTS as TEXTS } from '@firm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUser } from '../test/accounts';
-import { archiveFolder, serverConfig, TEST_PASSPHRASE } from '../test/backups';
+import {
+  archiveFolder,
+  removeArchiveFolders,
+  serverConfig,
+  TEST_PASSPHRASE,
+} from '../test/backups';
 import { createTestContext, type TestContext } from '../test/helpers';
 import { writeBackupArchive } from './modules/backups/archive';
 
@@ -44,7 +49,10 @@ beforeAll(async () => {
     file: archive,
   });
 }, 60_000);
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await removeArchiveFolders();
+});
 
 describe('npm run restore', { timeout: 150_000 }, () => {
   it('says how it is used, and refuses without a passphrase, in one line each', async () => {
