@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,8 +12,20 @@ import type { TestContext } from './helpers';
 /** The passphrase the backup tests encrypt with. */
 export const TEST_PASSPHRASE = 'Mwamba backup passphrase 2026';
 
+const folders: string[] = [];
+
 /** A folder of its own for one test's archives or restored data. */
-export const archiveFolder = () => mkdtempSync(path.join(tmpdir(), 'firm-backup-'));
+export function archiveFolder(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'firm-backup-'));
+  folders.push(folder);
+  return folder;
+}
+
+/** Removes every folder `archiveFolder` made (archives hold documents: none is left in /tmp). */
+export async function removeArchiveFolders(): Promise<void> {
+  const made = folders.splice(0);
+  await Promise.all(made.map((folder) => rm(folder, { recursive: true, force: true })));
+}
 
 /**
  * The context's configuration as the server would have it: on PostgreSQL the test database is a

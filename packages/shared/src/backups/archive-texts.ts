@@ -67,12 +67,16 @@ export const BACKUP_ARCHIVE_TEXTS = {
   }) =>
     [
       `Restored the backup made ${p.createdAt} on ${databaseName(p.from)} (schema ${p.schemaVersion}) into ${databaseName(p.to)}:`,
-      `  database: ${p.tables} tables, ${p.rows} rows, every count as in the manifest`,
-      `  files: ${p.files} documents and attachments, ${p.fileBytes} bytes, every SHA-256 as in the manifest`,
+      `  database: ${p.tables} tables, ${count(p.rows, 'row')}, every count as in the manifest`,
+      `  files: ${count(p.files, 'document or attachment', 'documents and attachments')}, ${count(p.fileBytes, 'byte')}, every SHA-256 as in the manifest`,
       `  keys: ${p.keys.length > 0 ? p.keys.join(', ') : 'none in the backup'}`,
       'Start the server on it: its start-up applies any migration newer than the backup.',
     ].join('\n'),
 } as const;
+
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
 
 function databaseName(driver: string): string {
   return driver === 'postgres' ? 'PostgreSQL' : 'the embedded database';

@@ -14,9 +14,14 @@ export async function walkArchive(
   const extract = tar.extract();
   plain.on('error', (error) => extract.destroy(error));
   plain.pipe(extract as unknown as NodeJS.WritableStream);
-  for await (const entry of extract) {
-    await onEntry(entry.header.name, entry, entry.header.size ?? 0);
-    entry.resume();
+  try {
+    for await (const entry of extract) {
+      await onEntry(entry.header.name, entry, entry.header.size ?? 0);
+      entry.resume();
+    }
+  } finally {
+    // Stopped early (a refusal): the decryption and its file handle end here, not at exit.
+    plain.destroy();
   }
 }
 

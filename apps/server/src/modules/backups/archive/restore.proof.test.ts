@@ -12,6 +12,7 @@ import {
 } from '../../../../test/accounts';
 import {
   archiveFolder,
+  removeArchiveFolders,
   emptyPostgresDatabase,
   postgresServerUrl,
   serverConfig,
@@ -189,7 +190,10 @@ beforeAll(async () => {
   expect(midway).toHaveLength(1);
 }, 120_000);
 
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await removeArchiveFolders();
+});
 
 async function provesTheFirmIsBack(target: { dataDir: string; databaseUrl?: string }) {
   const report = await restoreBackupArchive({ file: archive, passphrase: TEST_PASSPHRASE, target });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUser } from '../../../../test/accounts';
 import {
   archiveFolder,
+  removeArchiveFolders,
   emptyPostgresDatabase,
   postgresServerUrl,
   serverConfig,
@@ -64,7 +65,10 @@ beforeAll(async () => {
     file: archive,
   });
 }, 60_000);
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await removeArchiveFolders();
+});
 
 describe('restoreBackupArchive refuses', { timeout: 180_000 }, () => {
   it('a data directory or documents folder that holds data, touching nothing', async () => {

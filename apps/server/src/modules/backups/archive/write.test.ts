@@ -5,7 +5,12 @@ import { BACKUP_ARCHIVE_TEXTS } from '@firm/shared';
 import { Decrypter } from 'age-encryption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUser } from '../../../../test/accounts';
-import { archiveFolder, serverConfig, TEST_PASSPHRASE } from '../../../../test/backups';
+import {
+  archiveFolder,
+  removeArchiveFolders,
+  serverConfig,
+  TEST_PASSPHRASE,
+} from '../../../../test/backups';
 import { PNG_BYTES, seedCase, seedDocument } from '../../../../test/cases';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { seedAttachment, seedConversation } from '../../../../test/messages';
@@ -39,7 +44,10 @@ describe('writeBackupArchive and readBackupManifest', { timeout: 120_000 }, () =
     const { message } = await seedConversation(ctx, client.id, { caseId: kase.id });
     attachmentId = (await seedAttachment(ctx, message, { bytes: PNG_BYTES, name: 'deed.png' })).id;
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx?.close();
+    await removeArchiveFolders();
+  });
 
   it('writes an archive whose manifest counts the rows and hashes every file', async () => {
     const file = path.join(archiveFolder(), 'firm.backup');
