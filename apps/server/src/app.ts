@@ -52,6 +52,10 @@ import { securityPlugin } from './plugins/security';
 import { storedFilesSweepPlugin, type StoredFilesSweepOptions } from './plugins/stored-files-sweep';
 import { apiNotFoundPlugin, webAppPlugin } from './plugins/web-app';
 import { closePdfPool } from './modules/billing/pdf-render-pool';
+import { backupsPlugin, type BackupsPluginOptions } from './modules/backups/backups.plugin';
+import { defaultWriteArchive } from './modules/backups/default-engine';
+import { backupChannelPlugin } from './modules/backups/backup-channel';
+import { lastGoodBackupFinishedAt } from './modules/backups/backups.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -88,6 +92,12 @@ export interface BuildAppOptions {
   storedFilesSweep?: StoredFilesSweepOptions | false;
   /** GET /metrics (on with METRICS_TOKEN): the source of the last good backup's age. */
   metrics?: MetricsOptions;
+  /**
+   * Backups (ADR 039): the archive engine (the real one by default; the tests of the runs' rules
+   * pass a double), the hourly schedule (on by default; API tests turn it off and call
+   * `app.backups.tick`), and the lease's timing.
+   */
+  backups?: Partial<BackupsPluginOptions>;
 }
 
 /** Builds the whole application: plugins, then modules. It never listens (server.ts does). */
@@ -106,6 +116,7 @@ export async function buildApp({
   notifications = {},
   storedFilesSweep = {},
   metrics = {},
+  backups = {},
 }: BuildAppOptions) {
   const app = Fastify({
     // Tests may replace the level or the stream; the serializers that keep secrets out stay.
@@ -168,7 +179,11 @@ export async function buildApp({
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   // Before every route, so each answer is counted (by its route's pattern).
-  await app.register(metricsPlugin, metrics);
+  // The last good backup's age comes from the backups' own record unless a test gives its own.
+  await app.register(metricsPlugin, {
+    backupLastSuccess: () => lastGoodBackupFinishedAt(app.db),
+    ...metrics,
+  });
   // With REDIS_URL every server process counts against the same limits.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   app.decorate('redis', redis);
@@ -203,10 +218,13 @@ export async function buildApp({
   followAccountEvents(app.domainEvents);
   followCaseEvents(app.domainEvents);
   followDeliveryFailures(app.domainEvents);
+  await app.register(backupsPlugin, { writeArchive: defaultWriteArchive, ...backups });
   await app.register(authPlugin);
   await app.register(notificationsPlugin, notifications);
   await app.register(apiDocsPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  // `npm run backup` asks a server on the embedded database through this (ADR 039).
+  await app.register(backupChannelPlugin);
 
   if (config.webDistDir) {
     await app.register(webAppPlugin, { distDir: config.webDistDir, publicUrl: config.publicUrl });

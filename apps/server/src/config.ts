@@ -95,6 +95,11 @@ const configSchema = z.object({
       .default(DEFAULT_MAX_UPLOAD_MB),
   ),
   DOCUMENTS_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  BACKUP_PASSPHRASE: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
+  ),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   API_DOCS: z.preprocess(
     emptyAsUndefined,
@@ -198,6 +203,13 @@ export interface Config {
   documentsDir: string;
   /** The bearer token GET /metrics asks for; unset: metrics off, /metrics answers 404 (ADR 040). */
   metricsToken: string | undefined;
+  /** Where backup archives are written (ADR 039): BACKUP_DIR, else DATA_DIR/backups. */
+  backupDir: string;
+  /**
+   * Encrypts the backup archives (ADR 039); unset: no backup can be made, and the nightly one
+   * tells the advocates so. Never logged, never sent to the browser.
+   */
+  backupPassphrase: string | undefined;
   /** Built web app; absent in API-only tests. */
   webDistDir: string | undefined;
   /**
@@ -242,6 +254,7 @@ const SECRET_VARIABLES = new Set([
   'MPESA_PASSKEY',
   'MPESA_CALLBACK_SECRET',
   'METRICS_TOKEN',
+  'BACKUP_PASSPHRASE',
 ]);
 
 /** Daraja needs every one of these; the shortcode's transaction type and address have defaults. */
@@ -304,6 +317,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: v.MAX_UPLOAD_MB * 1024 * 1024,
     documentsDir: v.DOCUMENTS_DIR ? path.resolve(v.DOCUMENTS_DIR) : path.join(dataDir, 'documents'),
     metricsToken: v.METRICS_TOKEN,
+    backupDir: v.BACKUP_DIR ? path.resolve(v.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    backupPassphrase: v.BACKUP_PASSPHRASE,
     webDistDir: v.WEB_DIST_DIR ? path.resolve(v.WEB_DIST_DIR) : undefined,
     googleMapsApiKey: v.GOOGLE_MAPS_API_KEY,
     africasTalking:

@@ -135,6 +135,8 @@ export async function createTestContext(
      * for what the mailer itself logs. `mail` then stays empty.
      */
     fileMailer?: boolean;
+    /** Backups (ADR 039): an engine double, the lease's timing; the hourly schedule is off. */
+    backups?: Parameters<typeof buildApp>[0]['backups'];
     /** Seconds between the outbox worker's polls when idle (default 10). */
     outboxPollingIntervalSeconds?: number;
     /** GET /metrics's sources (with METRICS_TOKEN in env). */
@@ -166,6 +168,7 @@ export async function createTestContext(
     appointmentReminders: false,
     messageNotices: false,
     storedFilesSweep: options.storedFilesSweep ?? false,
+    backups: { schedule: false, ...options.backups },
     ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
     ...(options.outboxPollingIntervalSeconds
       ? { outboxPollingIntervalSeconds: options.outboxPollingIntervalSeconds }

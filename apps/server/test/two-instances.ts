@@ -71,6 +71,7 @@ export function useTwoInstances(
         retentionSchedule: false,
         appointmentReminders: false,
         storedFilesSweep: false,
+        backups: { schedule: false },
         ...options,
       });
       await app.ready();

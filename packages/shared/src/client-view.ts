@@ -168,6 +168,10 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<AuditAction, ClientAuditRule | 
   'super_key.rotated': null,
   'delivery.retried': null,
   'retention.purged': null,
+  // The firm's backups are not a client's record.
+  'backup.succeeded': null,
+  'backup.failed': null,
+  'backup.schedule_changed': null,
 };
 
 /** The rule of a stored row's action: none for the firm's own actions and unknown strings. */

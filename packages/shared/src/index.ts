@@ -63,3 +63,7 @@ export * from './passkeys/schemas';
 export * from './devices/rules';
 export * from './devices/texts';
 export * from './devices/schemas';
+export * from './backups/rules';
+export * from './backups/texts';
+export * from './backups/schemas';
+export * from './backups/archive-texts';

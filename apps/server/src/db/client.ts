@@ -27,6 +27,11 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   /**
+   * The embedded database's own client (PGlite only): for what only it offers, a backup's
+   * `COPY … TO '/dev/blob'` in one transaction (modules/backups/archive, ADR 039).
+   */
+  pglite?: PGlite;
+  /**
    * For the one write that must not wait behind the app's other work: the outbox's record that a
    * provider accepted a message (ADR 028). PostgreSQL: a pool of its own (2 connections, kept
    * open), so the record never queues for one of the main pool's connections behind the job
@@ -118,6 +123,7 @@ export async function usePglite(client: PGlite, onClose?: () => void): Promise<D
   return {
     db,
     driver: 'pglite',
+    pglite: client,
     recordDb: db,
     onAccountsChanged(listener) {
       accountListeners.add(listener);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { backupRoutes } from './backups/backups.routes';
 import { appointmentRoutes } from './appointments/appointments.routes';
 import { authRoutes } from './auth/auth.routes';
 import { twoFactorRoutes } from './auth/two-factor.routes';
@@ -44,6 +45,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
   await app.register(firmSettingsRoutes);
+  await app.register(backupRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportsRoutes);
   await app.register(deliveryReportRoutes);

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deliveries } from '../db/schema';
+import { backupRuns, deliveries } from '../db/schema';
 import { bearer, seedUser, sessionFor } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/helpers';
 
@@ -193,17 +193,45 @@ describe('GET /metrics', () => {
     });
   });
 
-  it('leaves the backup age out when no source was given', async () => {
+  it("reads the backup age from the backups' own record: none yet, then the last good one", async () => {
     const ctx = await createTestContext({ METRICS_TOKEN: TOKEN });
-    try {
+    const age = async () => {
       const response = await ctx.app.inject({
         method: 'GET',
         url: '/metrics',
         headers: { authorization: `Bearer ${TOKEN}` },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('outbox_deliveries');
-      expect(response.body).not.toContain('backup_last_success_age_seconds');
+      return /^backup_last_success_age_seconds (\S+)$/m.exec(response.body)?.[1];
+    };
+    try {
+      expect(await age()).toBe('+Inf');
+      const finishedAt = new Date(Date.now() - 90 * 60_000);
+      await ctx.app.db.insert(backupRuns).values([
+        {
+          trigger: 'scheduled',
+          status: 'succeeded',
+          startedAt: new Date(finishedAt.getTime() - 60_000),
+          finishedAt,
+          fileName: 'firm-backup-20261207T000000Z.backup',
+          sizeBytes: 1_048_576,
+          claimedBy: 'test',
+          leaseUntil: finishedAt,
+        },
+        // A later failure leaves the age at the last good one.
+        {
+          trigger: 'scheduled',
+          status: 'failed',
+          startedAt: new Date(Date.now() - 10 * 60_000),
+          finishedAt: new Date(Date.now() - 9 * 60_000),
+          error: 'The disk is full',
+          claimedBy: 'test',
+          leaseUntil: new Date(),
+        },
+      ]);
+      const seconds = Number(await age());
+      expect(seconds).toBeGreaterThanOrEqual(90 * 60);
+      expect(seconds).toBeLessThan(100 * 60);
     } finally {
       await ctx.close();
     }

@@ -106,6 +106,10 @@ export const ERROR_CODES = [
   'ALREADY_WITHDRAWN',
   'TOO_MANY_FILES',
   'CONVERSATION_HAS_NO_CASE',
+  // Backups (ADR 039)
+  'BACKUP_RUNNING',
+  'BACKUP_PASSPHRASE_MISSING',
+  'BACKUP_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -34,6 +34,8 @@ export const NOTIFICATION_KINDS = [
   'fee_note_cancelled',
   'payment_received',
   'payment_flagged',
+  'backup_failed',
+  'backup_overdue',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -81,6 +81,10 @@ export const AUDIT_ACTIONS = [
   'super_key.rotated',
   'delivery.retried',
   'retention.purged',
+  // Backups (ADR 039)
+  'backup.succeeded',
+  'backup.failed',
+  'backup.schedule_changed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

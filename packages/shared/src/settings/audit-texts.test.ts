@@ -238,6 +238,9 @@ describe('every audit sentence names its object', () => {
       'audit_log.exported',
       'super_key.rotated',
       'retention.purged',
+      'backup.succeeded',
+      'backup.failed',
+      'backup.schedule_changed',
     ]);
     const marks = [
       amani.name,

@@ -279,6 +279,13 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
     return `${p.actor} sent ${what}${recipient ? ` to ${recipient}` : ''} again`;
   },
   'retention.purged': () => 'Records past their retention period were removed',
+  // Backups (ADR 039): by the schedule or the command nobody signed in stands behind them.
+  'backup.succeeded': (p) =>
+    `${p.actor === AUDIT_NO_ACTOR ? 'The server' : p.actor} backed up the firm’s data${str(p.details.file) ? ` to ${str(p.details.file)}` : ''}`,
+  'backup.failed': (p) =>
+    `A backup of the firm’s data${p.actor === AUDIT_NO_ACTOR ? '' : ` started by ${p.actor}`} failed${str(p.details.error) ? `: ${str(p.details.error)}` : ''}`,
+  'backup.schedule_changed': (p) =>
+    `${p.actor} moved the nightly backup${typeof p.details.hour === 'number' ? ` to ${String(p.details.hour).padStart(2, '0')}:00` : ''}`,
 };
 
 /** The filter's label of an action: the sentence's verb phrase without a person. */

@@ -28,6 +28,7 @@ import { emailField, idParamsSchema, textRule, paginationSchema } from '../commo
 import { queryEnum, queryLimit, queryPage, querySearch } from '../common/list-query';
 import { AUDIT_PAGE_SIZE } from '../common/constants';
 import { TWO_FACTOR_GRACE_MAX_DAYS } from '../two-factor/rules';
+import { BACKUP_DEFAULT_HOUR } from '../backups/rules';
 
 /**
  * Firm settings (ADR 019): what an advocate changes in System Settings → Firm settings,
@@ -181,6 +182,8 @@ export const firmSettingsSchema = z
       0,
       TWO_FACTOR_GRACE_MAX_DAYS,
     ),
+    /** The Nairobi hour of the nightly backup (ADR 039); absent: kept as it was, else 02:00. */
+    backupHour: wholeNumber(F.backupHourInvalid, F.backupHourInvalid, 0, 23).optional(),
   })
   .superRefine((value, ctx) => {
     if (BOOKING_DAYS.every((day) => value.bookingTimes[day].length === 0)) {
@@ -244,6 +247,7 @@ export const firmSettingsViewSchema = z.object({
   visitorBookingsDailyCeiling: z.number(),
   courtTravelMinutes: z.number(),
   staffTwoFactorGraceDays: z.number(),
+  backupHour: z.number().optional(),
 });
 
 export const firmSettingsAnswerSchema = z.object({
@@ -289,6 +293,7 @@ export function defaultFirmSettings(notificationEmail: string): FirmSettings {
     visitorBookingsDailyCeiling: VISITOR_DAILY_CEILING_DEFAULT,
     courtTravelMinutes: COURT_TRAVEL_DEFAULT_MINUTES,
     staffTwoFactorGraceDays: 0,
+    backupHour: BACKUP_DEFAULT_HOUR,
   };
 }
 

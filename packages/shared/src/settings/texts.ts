@@ -54,6 +54,7 @@ export const FIRM_SETTINGS_MESSAGES = {
   twoFactorGraceHint: `Advocates and admins must sign in with a second factor. With 0, once signed in (by password, registration, invitation or reset link) they can do nothing but set one up until it is on. 1 to ${TWO_FACTOR_GRACE_MAX_DAYS} days count from that first sign-in.`,
   twoFactorGraceRequired: 'The days of grace are required (0 for none)',
   twoFactorGraceInvalid: `Enter a whole number of days from 0 to ${TWO_FACTOR_GRACE_MAX_DAYS}`,
+  backupHourInvalid: 'Choose an hour from 00 to 23',
   paymentNotSetUp: 'The firm has not yet set up M-Pesa payment details.',
   /** Followed by the firm's number as a link, then paymentOrMessage: never a dead end. */
   paymentCallUs: 'To arrange payment, call us on',
@@ -135,6 +136,8 @@ export const DELIVERY_KIND_LABELS: Readonly<Record<string, string>> = {
   fee_note_issued: 'Fee note issued',
   fee_note_cancelled: 'Fee note cancelled',
   test_sms: 'Test SMS',
+  backup_failed: 'A backup failed, to the advocates',
+  backup_overdue: 'No backup for over a day, to the advocates',
 };
 
 /** A kind's label; a kind added later without one still reads as words ("Fee note due"). */

@@ -15,3 +15,4 @@ export * from './billing';
 export * from './two-factor';
 export * from './passkeys';
 export * from './sign-in-devices';
+export * from './backups';

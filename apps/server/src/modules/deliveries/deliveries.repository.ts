@@ -42,6 +42,8 @@ export const DELIVERY_KINDS = [
   'fee_note_issued',
   'fee_note_cancelled',
   'test_sms',
+  'backup_failed',
+  'backup_overdue',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 

@@ -126,10 +126,12 @@ export async function updateFirmSettings(
   await deps.db.transaction(async (tx) => {
     const row = await lockFirmSettings(tx);
     const before = merged(row?.settings, defaultFirmSettings(deps.firmNotifyEmail), deps.logger);
-    const changed = changes(before, input);
+    // The backup hour is moved under Backups (ADR 039): a save without it keeps it.
+    const saved = { ...input, backupHour: input.backupHour ?? before.backupHour };
+    const changed = changes(before, saved);
     await saveFirmSettings(
       tx,
-      input as unknown as Record<string, unknown>,
+      saved as unknown as Record<string, unknown>,
       user.id,
       sectionsSaved(row?.savedSections ?? [], changed, reviewed),
     );

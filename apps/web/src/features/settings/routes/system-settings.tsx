@@ -1,9 +1,10 @@
-import { DELIVERY_TEXTS } from '@firm/shared';
+import { BACKUP_TEXTS, DELIVERY_TEXTS } from '@firm/shared';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import type { RouteHandle } from '../../../lib/seo';
 import { AuditLogPanel } from '../components/audit-log-panel';
+import { BackupsPanel } from '../components/backups-panel';
 import { DataRequestsPanel } from '../components/data-requests-panel';
 import { DeliveriesPanel } from '../components/deliveries-panel';
 import { FirmSettingsPanel } from '../components/firm-settings-panel';
@@ -18,6 +19,7 @@ const SECTIONS = [
   { key: 'audit-log', label: 'Audit log', panel: <AuditLogPanel /> },
   { key: 'deliveries', label: DELIVERY_TEXTS.tabLabel, panel: <DeliveriesPanel /> },
   { key: 'firm', label: 'Firm settings', panel: <FirmSettingsPanel /> },
+  { key: 'backups', label: BACKUP_TEXTS.tabLabel, panel: <BackupsPanel /> },
   { key: 'data-requests', label: 'Data-protection requests', panel: <DataRequestsPanel /> },
   { key: 'registration-key', label: 'Registration key', panel: <SuperKeyPanel /> },
 ] as const satisfies readonly TabItem<string>[];
