@@ -14,7 +14,13 @@ import {
 import { latestMailTo, signInThroughUi } from '../support/accounts';
 import { E2E_DARAJA } from '../support/daraja';
 import { journeyStep } from '../support/journey';
-import { callApi, ownerToken, uniqueSuffix, useSessionToken } from '../support/user-management';
+import {
+  callApi,
+  ownerToken,
+  signInForSetup,
+  uniqueSuffix,
+  useSessionToken,
+} from '../support/user-management';
 import { workingDayFrom } from '../support/working-day';
 
 /**
@@ -116,9 +122,7 @@ async function issuedFeeNote(request: APIRequestContext, lines: [string, number]
 
 /** A phone of the client's own, signed in (the token from the API). */
 async function clientPhone(browser: Browser, request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: client.email, password: PASSWORD },
-  });
+  const login = await signInForSetup(request, client.email, PASSWORD);
   expect(login.status(), await login.text()).toBe(200);
   const context = await browser.newContext({ ...PHONE, baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();

@@ -3,6 +3,7 @@ import {
   callApi,
   createReadyUser,
   ownerToken,
+  signInForSetup,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
@@ -112,9 +113,7 @@ test.describe("a portal page's first data (asked for as the page starts, with th
       '/user-management/create-client',
       { firstName: 'Achieng', lastName: `Odhiambo-Wekesa ${suffix}`, email },
     );
-    const login = await request.post('/api/auth/login', {
-      data: { email, password: created.temporaryPassword },
-    });
+    const login = await signInForSetup(request, email, created.temporaryPassword);
     expect(login.status()).toBe(200);
     await useSessionToken(page, (await login.json()).token as string);
     const sent = apiGets(page);
