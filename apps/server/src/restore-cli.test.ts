@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUser } from '../test/accounts';
 import {
   archiveFolder,
+  backUpToTestArchive,
   removeArchiveFolders,
-  serverConfig,
   TEST_PASSPHRASE,
 } from '../test/backups';
 import { createTestContext, type TestContext } from '../test/helpers';
-import { writeBackupArchive } from './modules/backups/archive';
 
 /** `npm run restore -- <archive>` as an operator runs it: its lines and its exit code. */
 
@@ -41,13 +40,7 @@ let archive: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   await seedUser(ctx, { role: 'client', email: 'waithera.njeri@example.test' });
-  archive = path.join(archiveFolder(), 'firm.backup');
-  await writeBackupArchive({
-    database: ctx.database,
-    config: await serverConfig(ctx),
-    passphrase: TEST_PASSPHRASE,
-    file: archive,
-  });
+  archive = await backUpToTestArchive(ctx);
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import { writeBackupArchive } from '../src/modules/backups/archive';
 import type { TestContext } from './helpers';
 
 /** The passphrase the backup tests encrypt with. */
@@ -37,6 +38,18 @@ export async function serverConfig(ctx: TestContext): Promise<Config> {
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${(rows[0] as { name: string }).name}`;
   return { ...ctx.config, databaseUrl: url.toString() };
+}
+
+/** An archive of the context's firm as it stands, encrypted with TEST_PASSPHRASE, in a folder of its own. */
+export async function backUpToTestArchive(ctx: TestContext): Promise<string> {
+  const file = path.join(archiveFolder(), 'firm.backup');
+  await writeBackupArchive({
+    database: ctx.database,
+    config: await serverConfig(ctx),
+    passphrase: TEST_PASSPHRASE,
+    file,
+  });
+  return file;
 }
 
 /** The PostgreSQL server the tests may use (TEST_DATABASE_URL), whichever database they run on. */

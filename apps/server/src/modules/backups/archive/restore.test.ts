@@ -7,16 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUser } from '../../../../test/accounts';
 import {
   archiveFolder,
+  backUpToTestArchive,
   removeArchiveFolders,
   emptyPostgresDatabase,
   postgresServerUrl,
-  serverConfig,
   TEST_PASSPHRASE,
 } from '../../../../test/backups';
 import { seedCase, seedDocument } from '../../../../test/cases';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { readEncryptedFile, writeEncryptedFile } from './envelope';
-import { restoreBackupArchive, writeBackupArchive } from './index';
+import { restoreBackupArchive } from './index';
 import { readAll, walkArchive } from './read';
 
 /** Restore's refusals (ADR 039): each one line, and the target left as it was. */
@@ -57,13 +57,7 @@ beforeAll(async () => {
   const client = await seedUser(ctx, { role: 'client', email: 'kemunto.moraa@example.test' });
   const kase = await seedCase(ctx, client.id);
   documentId = (await seedDocument(ctx, kase.id)).id;
-  archive = path.join(archiveFolder(), 'firm.backup');
-  await writeBackupArchive({
-    database: ctx.database,
-    config: await serverConfig(ctx),
-    passphrase: TEST_PASSPHRASE,
-    file: archive,
-  });
+  archive = await backUpToTestArchive(ctx);
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();
