@@ -1,15 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { BACKUP_CLI } from '@firm/shared';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSPHRASE } from '../../../test/backups';
-import { postgresTarget, TEST_DB_PREFIX } from '../../../test/database-target';
+import { emptyPostgresDatabase, TEST_PASSPHRASE } from '../../../test/backups';
+import { postgresTarget } from '../../../test/database-target';
 import { freePort } from '../../../test/outbox-fakes';
 
 /**
@@ -26,8 +24,7 @@ const repositoryRoot = path.resolve(import.meta.dirname, '../../../../..');
 describe('npm run backup', { timeout: 180_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'firm-api-data-'));
   let databaseUrl: string | undefined;
-  let maintenanceUrl: string | undefined;
-  let name: string | undefined;
+  let scratch: Awaited<ReturnType<typeof emptyPostgresDatabase>> | undefined;
   let server: ChildProcess | undefined;
 
   const env = (extra: Record<string, string> = {}) => ({
@@ -51,26 +48,11 @@ describe('npm run backup', { timeout: 180_000 }, () => {
       return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
     }
   };
-  const onMaintenance = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: maintenanceUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
 
   beforeAll(async () => {
     if (target) {
-      const base = new URL(target.url);
-      name = `${target.name}${TEST_DB_PREFIX}backup_cli_${randomBytes(6).toString('hex')}`;
-      base.pathname = '/postgres';
-      maintenanceUrl = base.toString();
-      await onMaintenance(`create database "${name}"`);
-      const url = new URL(target.url);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
+      scratch = await emptyPostgresDatabase(target.url, 'backup_cli');
+      databaseUrl = scratch.url;
     }
     // The server runs throughout, holding the embedded database (or sharing PostgreSQL's).
     const port = await freePort();
@@ -94,7 +76,7 @@ describe('npm run backup', { timeout: 180_000 }, () => {
       server.kill('SIGTERM');
       await exited;
     }
-    if (name) await onMaintenance(`drop database if exists "${name}" with (force)`);
+    await scratch?.drop();
   }, 60_000);
 
   it('refuses in one line without BACKUP_PASSPHRASE', async () => {

@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BACKUP_MESSAGES } from '@firm/shared';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresTarget, TEST_DB_PREFIX } from '../../../test/database-target';
-import { TEST_PASSPHRASE } from '../../../test/backups';
+import { postgresTarget } from '../../../test/database-target';
+import { emptyPostgresDatabase, TEST_PASSPHRASE } from '../../../test/backups';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
@@ -30,22 +28,12 @@ const repositoryRoot = path.resolve(import.meta.dirname, '../../../../..');
 describe('a server killed with SIGKILL during a backup', { timeout: 120_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'firm-api-data-'));
   const backupDir = path.join(dataDir, 'backups');
-  let maintenanceUrl: string | undefined;
   let databaseUrl: string | undefined;
-  let name: string | undefined;
+  let scratch: Awaited<ReturnType<typeof emptyPostgresDatabase>> | undefined;
   let child: ChildProcess | undefined;
   let database: Database | undefined;
   let app: App | undefined;
 
-  const onMaintenance = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: maintenanceUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
   const env = () => ({
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     DATA_DIR: dataDir,
@@ -56,21 +44,15 @@ describe('a server killed with SIGKILL during a backup', { timeout: 120_000 }, (
 
   beforeAll(async () => {
     if (!target) return;
-    const base = new URL(target.url);
-    name = `${target.name}${TEST_DB_PREFIX}backup_killed_${randomBytes(6).toString('hex')}`;
-    base.pathname = '/postgres';
-    maintenanceUrl = base.toString();
-    await onMaintenance(`create database "${name}"`);
-    const url = new URL(target.url);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    scratch = await emptyPostgresDatabase(target.url, 'backup_killed');
+    databaseUrl = scratch.url;
   }, 60_000);
 
   afterAll(async () => {
     child?.kill('SIGKILL');
     await app?.close();
     await database?.close();
-    if (name) await onMaintenance(`drop database if exists "${name}" with (force)`);
+    await scratch?.drop();
   }, 60_000);
 
   it('closes the broken run at the next start, deletes its partial file, and backs up again', async () => {
