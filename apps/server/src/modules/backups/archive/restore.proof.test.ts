@@ -24,6 +24,8 @@ import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { seedAttachment, seedConversation } from '../../../../test/messages';
 import type { App } from '../../../app';
 import type { Config } from '../../../config';
+import { backupRuns } from '../../../db/schema';
+import { lastGoodBackupFinishedAt } from '../backups.service';
 import { restoreBackupArchive, writeBackupArchive, type BackupManifest } from './index';
 
 /**
@@ -55,6 +57,7 @@ const firm = {
   feeNote: {} as unknown,
 };
 let notesBeforeBackup = 0;
+const LAST_NIGHTS_BACKUP = new Date('2026-12-06T23:00:40.000Z');
 
 const call = (
   app: App,
@@ -148,6 +151,18 @@ beforeAll(async () => {
 
   // The backup, while the advocate keeps working: notes written and cases read throughout, from
   // before it starts until it has finished, and one more note asked for once the rows are dumped.
+  // Last night's backup, as the backups' own table (migration 0038) records it: the restored firm
+  // knows when its last good backup was.
+  await ctx.app.db.insert(backupRuns).values({
+    trigger: 'scheduled',
+    status: 'succeeded',
+    startedAt: new Date(LAST_NIGHTS_BACKUP.getTime() - 40_000),
+    finishedAt: LAST_NIGHTS_BACKUP,
+    fileName: 'firm-backup-2026-12-06T23-00-00-000Z.backup',
+    sizeBytes: 48_213_004,
+    claimedBy: 'nightly',
+    leaseUntil: LAST_NIGHTS_BACKUP,
+  });
   archive = path.join(archiveFolder(), 'firm.backup');
   let backingUp = true;
   const failures: string[] = [];
@@ -204,6 +219,8 @@ async function provesTheFirmIsBack(target: { dataDir: string; databaseUrl?: stri
   const server = await startServerOn(target);
   try {
     const { app } = server;
+    expect(report.tables.backup_runs).toBe(1);
+    expect(await lastGoodBackupFinishedAt(app.db)).toEqual(LAST_NIGHTS_BACKUP);
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
