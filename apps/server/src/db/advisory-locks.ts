@@ -25,6 +25,11 @@ export const ADVISORY_LOCKS = {
   clientDiary: 7_204_342,
   /** Creating a job queue's queue (lib/job-queue.ts): pg-boss's partitions, one at a time. */
   jobQueueCreation: 7_204_343,
+  /**
+   * Starting the job queue (lib/job-queue.ts, session-level): its first start makes its tables,
+   * which two processes doing at once would race on.
+   */
+  jobQueueStart: 7_204_344,
 } as const;
 export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
 

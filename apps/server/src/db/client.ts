@@ -1,4 +1,4 @@
-import { ADVISORY_LOCKS } from './advisory-locks';
+import { ADVISORY_LOCKS, type AdvisoryLock } from './advisory-locks';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
@@ -66,6 +66,13 @@ export interface Database {
     onMessage: (payload: string) => void,
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while this process holds `lock` across every process on the database, for
+   * start-up work that spans several transactions on several connections (the job queue making
+   * its tables). PostgreSQL: a session-level advisory lock on a connection held meanwhile.
+   * PGlite: one process owns the database, so `work` just runs.
+   */
+  exclusively<T>(lock: AdvisoryLock, work: () => Promise<T>): Promise<T>;
 }
 
 const assertChannel = (channel: string) => {
@@ -139,6 +146,7 @@ export async function usePglite(client: PGlite, onClose?: () => void): Promise<D
     async ping() {
       await client.query('select 1');
     },
+    exclusively: (_lock, work) => work(),
     async executeSql(text, values) {
       // PGlite's extended protocol takes one statement; pg-boss's schema scripts come without
       // values and hold several, so those go through the simple protocol (the last result).
@@ -273,6 +281,20 @@ export async function usePostgres(connectionString: string): Promise<Database> {
     },
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async exclusively(lock, work) {
+      const holder = await pool.connect();
+      let healthy = true;
+      try {
+        await holder.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS[lock]]);
+        return await work();
+      } finally {
+        await holder
+          .query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS[lock]])
+          .catch(() => (healthy = false));
+        // A connection that could not unlock is closed, which releases the lock with it.
+        holder.release(!healthy);
+      }
     },
     async executeSql(text, values) {
       const result = await pool.query(text, values);

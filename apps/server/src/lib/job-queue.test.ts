@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import { usePostgres, type Database } from '../db/client';
+import { emptyPostgresDatabase } from '../../test/backups';
+import { postgresTarget } from '../../test/database-target';
 import { createTestDatabase } from '../../test/helpers';
 import { startJobQueue, stopJobQueue, type JobQueue } from './job-queue';
 
@@ -100,4 +102,39 @@ describe('creating queues', () => {
       await database.close();
     }
   });
+});
+
+describe.runIf(postgresTarget())('the first start on a new PostgreSQL database', () => {
+  it('several processes starting at once all start, and the queue is made once', async () => {
+    const { logger } = recordingLogger();
+    // Each round a new database: pg-boss makes its tables on the first start only. Four
+    // processes (a pool each) start their queues together, as deploy/'s app processes do after
+    // a fresh install or a restore; rounds because which one gets there first is chance.
+    for (let round = 0; round < 4; round += 1) {
+      const target = await emptyPostgresDatabase(process.env.TEST_DATABASE_URL!, 'queue_start');
+      const databases: Database[] = [];
+      try {
+        for (let process = 0; process < 4; process += 1)
+          databases.push(await usePostgres(target.url));
+        const started = await Promise.allSettled(
+          databases.map((database) => startJobQueue(database, logger)),
+        );
+        const failures = started.flatMap((outcome) =>
+          outcome.status === 'rejected' ? [String(outcome.reason)] : [],
+        );
+        expect(failures, `round ${round}`).toEqual([]);
+        for (const outcome of started) {
+          if (outcome.status === 'fulfilled') await stopJobQueue(outcome.value);
+        }
+        const { rows } = await databases[0]!.executeSql(
+          `select count(*)::int as versions from pgboss.version`,
+          [],
+        );
+        expect(rows).toEqual([{ versions: 1 }]);
+      } finally {
+        for (const database of databases) await database.close();
+        await target.drop();
+      }
+    }
+  }, 120_000);
 });

@@ -96,7 +96,11 @@ export async function startJobQueue(
   boss.on('stopped', () => {
     held.running = false;
   });
-  await boss.start();
+  // pg-boss makes its tables on the first start behind an advisory lock of its own, but a
+  // process that waited on that lock still sees the catalog as it was before (PostgreSQL reads
+  // catalog changes at a relation lock, not an advisory one) and fails on "duplicate key …
+  // pg_namespace". Started one process at a time, the next finds the tables made.
+  await database.exclusively('jobQueueStart', () => boss.start());
   held.running = true;
   return boss;
 }
