@@ -1,5 +1,7 @@
 import { apiErrorSchema } from '@firm/shared';
+import type { Endpoint } from '@firm/shared/common/contract';
 import type { FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 
 /** What a service records of who asked (the audit log's `ip`): the address behind the proxy. */
 export interface RequestMeta {
@@ -18,4 +20,40 @@ export function errorResponses<S extends ErrorStatus>(
     S,
     typeof apiErrorSchema
   >;
+}
+
+type Statused<E extends Endpoint> = E extends { status: infer S extends number } ? S : 200;
+
+/** The Fastify schema of an endpoint of the contract: its shape, its tags and its error answers. */
+type ContractSchema<E extends Endpoint, Errors> = {
+  tags: string[];
+  summary: string;
+  hide?: true;
+  response: Errors & (E['response'] extends ZodType ? Record<Statused<E>, E['response']> : unknown);
+} & (E extends { params: infer P } ? { params: P } : unknown) &
+  (E extends { query: infer Q } ? { querystring: Q } : unknown) &
+  (E extends { body: infer B } ? { body: B } : unknown);
+
+/**
+ * A route's method, path and schema from its endpoint in packages/shared's contract (ADR 044), to
+ * spread into `app.route({ ...contractRoute(…), onRequest, handler })`: the path, what is
+ * validated and what is answered are the contract's, so the web app's requests and the API
+ * description cannot drift from the route.
+ */
+export function contractRoute<const E extends Endpoint, Errors extends Record<number, ZodType>>(
+  endpoint: E,
+  { tags, errors }: { tags: string[]; errors: Errors },
+): { method: E['method']; url: E['path']; schema: ContractSchema<E, Errors> } {
+  const response: Record<number, ZodType> = { ...errors };
+  if (endpoint.response !== 'file') response[endpoint.status ?? 200] = endpoint.response;
+  const schema: Record<string, unknown> = { tags, summary: endpoint.summary, response };
+  if (endpoint.hidden) schema.hide = true;
+  if (endpoint.params) schema.params = endpoint.params;
+  if (endpoint.query) schema.querystring = endpoint.query;
+  if (endpoint.body) schema.body = endpoint.body;
+  return {
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: schema as ContractSchema<E, Errors>,
+  };
 }

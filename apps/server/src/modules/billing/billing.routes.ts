@@ -1,26 +1,10 @@
 import { configuredMpesaNumber } from '../../lib/daraja';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  BILLING_MESSAGES as M,
-  cancelFeeNoteSchema,
-  createFeeNoteSchema,
-  feeNotePageSchema,
-  feeNoteSavedSchema,
-  feeNoteSchema,
-  formatKsh,
-  idParamsSchema,
-  listFeeNotesQuerySchema,
-  listPaymentsQuerySchema,
-  paymentPageSchema,
-  paymentRecordedSchema,
-  paymentSchema,
-  recordPaymentSchema,
-  successMessageSchema,
-  updateFeeNoteSchema,
-} from '@firm/shared';
+import { BILLING_MESSAGES as M, formatKsh } from '@firm/shared';
+import { billingContract as contract } from '@firm/shared/billing/contract';
 import { currentUser } from '../../plugins/auth';
-import { errorResponses, requestMeta } from '../../lib/route-kit';
+import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
 import type { BillingDeps } from './billing-deps';
 import { creditNotePdf, feeNotePdf, receiptPdf } from './billing-pdf.service';
 import {
@@ -35,8 +19,8 @@ import {
 import { listPayments, readPayment, recordPayment } from './payments.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
-const feeNoteParams = idParamsSchema(M.feeNoteNotFound);
-const paymentParams = idParamsSchema(M.paymentNotFound);
+const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
+  contractRoute(endpoint, { tags: ['billing'], errors });
 
 /** `/api/fee-notes` and `/api/payments` (ADR 035); M-Pesa's own routes are in mpesa.routes.ts. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,51 +30,33 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     mpesa: configuredMpesaNumber(app.config.mpesa),
     logger: app.log,
   };
-  const tags = ['billing'];
   const mayViewFeeNotes = [app.requirePermission('fee-notes:view')];
   const mayManageFeeNotes = [app.requirePermission('fee-notes:manage')];
   const mayRecordPayments = [app.requirePermission('payments:record')];
 
   /** A PDF download for whoever may see the record (`fee-notes:view`; a client their own). */
   const pdfRoute = (
-    path: string,
-    summary: string,
-    params: typeof feeNoteParams,
+    endpoint:
+      typeof contract.feeNotePdf | typeof contract.creditNotePdf | typeof contract.receiptPdf,
     make: typeof feeNotePdf,
   ) =>
-    app.get(
-      path,
-      { schema: { tags, summary, params, response: errors }, onRequest: mayViewFeeNotes },
-      async (request, reply) =>
-        sendPdf(reply, await make(deps, currentUser(request), request.params.id)),
-    );
-
-  app.get(
-    '/fee-notes',
-    {
-      schema: {
-        tags,
-        summary: 'Fee notes, newest first (a client: their own issued ones and their balance)',
-        querystring: listFeeNotesQuerySchema,
-        response: { 200: feeNotePageSchema, ...errors },
-      },
+    app.route({
+      ...route(endpoint),
       onRequest: mayViewFeeNotes,
-    },
-    async (request) => listFeeNotes(deps, currentUser(request), request.query),
-  );
+      handler: async (request, reply) =>
+        sendPdf(reply, await make(deps, currentUser(request), request.params.id)),
+    });
 
-  app.post(
-    '/fee-notes',
-    {
-      schema: {
-        tags,
-        summary: 'Draft a fee note for a client (and optionally one of their cases)',
-        body: createFeeNoteSchema,
-        response: { 201: feeNoteSavedSchema, ...errors },
-      },
-      onRequest: mayManageFeeNotes,
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(contract.listFeeNotes),
+    onRequest: mayViewFeeNotes,
+    handler: async (request) => listFeeNotes(deps, currentUser(request), request.query),
+  });
+
+  app.route({
+    ...route(contract.createFeeNote),
+    onRequest: mayManageFeeNotes,
+    handler: async (request, reply) => {
       const feeNote = await createFeeNote(
         deps,
         currentUser(request),
@@ -99,35 +65,18 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send({ success: true as const, message: M.created, feeNote });
     },
-  );
+  });
 
-  app.get(
-    '/fee-notes/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One fee note with its lines, totals and payments',
-        params: feeNoteParams,
-        response: { 200: feeNoteSchema, ...errors },
-      },
-      onRequest: mayViewFeeNotes,
-    },
-    async (request) => readFeeNote(deps, currentUser(request), request.params.id),
-  );
+  app.route({
+    ...route(contract.getFeeNote),
+    onRequest: mayViewFeeNotes,
+    handler: async (request) => readFeeNote(deps, currentUser(request), request.params.id),
+  });
 
-  app.put(
-    '/fee-notes/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Change a draft (an issued fee note is cancelled, never changed)',
-        params: feeNoteParams,
-        body: updateFeeNoteSchema,
-        response: { 200: feeNoteSavedSchema, ...errors },
-      },
-      onRequest: mayManageFeeNotes,
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.updateFeeNote),
+    onRequest: mayManageFeeNotes,
+    handler: async (request) => ({
       success: true as const,
       message: M.updated,
       feeNote: await updateFeeNote(
@@ -138,37 +87,21 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
       ),
     }),
-  );
+  });
 
-  app.delete(
-    '/fee-notes/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a draft',
-        params: feeNoteParams,
-        response: { 200: successMessageSchema, ...errors },
-      },
-      onRequest: mayManageFeeNotes,
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.deleteFeeNote),
+    onRequest: mayManageFeeNotes,
+    handler: async (request) => {
       await deleteFeeNote(deps, currentUser(request), request.params.id, requestMeta(request));
       return { success: true as const, message: M.deleted };
     },
-  );
+  });
 
-  app.post(
-    '/fee-notes/:id/issue',
-    {
-      schema: {
-        tags,
-        summary: 'Issue a draft: its FN number, and the client told by email, text and bell',
-        params: feeNoteParams,
-        response: { 200: feeNoteSavedSchema, ...errors },
-      },
-      onRequest: mayManageFeeNotes,
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.issueFeeNote),
+    onRequest: mayManageFeeNotes,
+    handler: async (request) => {
       const feeNote = await issueFeeNote(
         deps,
         currentUser(request),
@@ -177,21 +110,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { success: true as const, message: M.issued(feeNote.number ?? ''), feeNote };
     },
-  );
+  });
 
-  app.post(
-    '/fee-notes/:id/cancel',
-    {
-      schema: {
-        tags,
-        summary: 'Cancel an issued fee note with nothing paid on it, by a numbered credit note',
-        params: feeNoteParams,
-        body: cancelFeeNoteSchema,
-        response: { 200: feeNoteSavedSchema, ...errors },
-      },
-      onRequest: mayManageFeeNotes,
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.cancelFeeNote),
+    onRequest: mayManageFeeNotes,
+    handler: async (request) => {
       const feeNote = await cancelFeeNote(
         deps,
         currentUser(request),
@@ -205,34 +129,15 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         feeNote,
       };
     },
-  );
+  });
 
-  pdfRoute(
-    '/fee-notes/:id/pdf',
-    'The fee note as an A4 PDF (an issued one; a cancelled one says so)',
-    feeNoteParams,
-    feeNotePdf,
-  );
+  pdfRoute(contract.feeNotePdf, feeNotePdf);
+  pdfRoute(contract.creditNotePdf, creditNotePdf);
 
-  pdfRoute(
-    '/fee-notes/:id/credit-note',
-    'The credit note that cancelled a fee note, as an A4 PDF',
-    feeNoteParams,
-    creditNotePdf,
-  );
-
-  app.post(
-    '/payments',
-    {
-      schema: {
-        tags,
-        summary: 'Record money received by hand (cash, bank, cheque, M-Pesa outside the portal)',
-        body: recordPaymentSchema,
-        response: { 201: paymentRecordedSchema, ...errors },
-      },
-      onRequest: mayRecordPayments,
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(contract.recordPayment),
+    onRequest: mayRecordPayments,
+    handler: async (request, reply) => {
       const { payment, stillOwedKsh } = await recordPayment(
         deps,
         currentUser(request),
@@ -249,42 +154,21 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         payment,
       });
     },
-  );
+  });
 
-  app.get(
-    '/payments',
-    {
-      schema: {
-        tags,
-        summary: 'Payments, newest first (a client: their own)',
-        querystring: listPaymentsQuerySchema,
-        response: { 200: paymentPageSchema, ...errors },
-      },
-      onRequest: mayViewFeeNotes,
-    },
-    async (request) => listPayments(deps, currentUser(request), request.query),
-  );
+  app.route({
+    ...route(contract.listPayments),
+    onRequest: mayViewFeeNotes,
+    handler: async (request) => listPayments(deps, currentUser(request), request.query),
+  });
 
-  app.get(
-    '/payments/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One payment (an M-Pesa push is followed here until Safaricom confirms it)',
-        params: paymentParams,
-        response: { 200: paymentSchema, ...errors },
-      },
-      onRequest: mayViewFeeNotes,
-    },
-    async (request) => readPayment(deps, currentUser(request), request.params.id),
-  );
+  app.route({
+    ...route(contract.getPayment),
+    onRequest: mayViewFeeNotes,
+    handler: async (request) => readPayment(deps, currentUser(request), request.params.id),
+  });
 
-  pdfRoute(
-    '/payments/:id/receipt',
-    "A succeeded payment's receipt as an A4 PDF",
-    paymentParams,
-    receiptPdf,
-  );
+  pdfRoute(contract.receiptPdf, receiptPdf);
 };
 
 /** A PDF as a download that no cache keeps (a receipt names a person and their money). */

@@ -1,18 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  MESSAGES,
-  MPESA_TEXTS,
-  mpesaPaymentSchema,
-  mpesaPaymentStartedSchema,
-  paymentSchema,
-  visitorMpesaPaymentSchema,
-  visitorPaymentStatusSchema,
-  visitorReceiptSchema,
-} from '@firm/shared';
+import { MESSAGES, MPESA_TEXTS } from '@firm/shared';
+import { billingContract as contract } from '@firm/shared/billing/contract';
 import { AppError } from '../../lib/app-error';
 import { createDarajaClient, parseStkCallback } from '../../lib/daraja';
-import { errorResponses } from '../../lib/route-kit';
+import { contractRoute, errorResponses } from '../../lib/route-kit';
 import { sameSecret } from '../../lib/same-secret';
 import { runOnSchedule } from '../../lib/scheduled-job';
 import { currentUser } from '../../plugins/auth';
@@ -28,6 +19,8 @@ import {
 import { sendPdf } from './billing.routes';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
+const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E, tags = ['billing']) =>
+  contractRoute(endpoint, { tags, errors });
 
 /**
  * M-Pesa (ADR 034): the push a payer asks for, Safaricom's callback (acknowledged at once; what
@@ -46,21 +39,12 @@ export const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
     logger: app.log,
   };
 
-  app.post(
-    '/payments/mpesa',
-    {
-      schema: {
-        tags: ['billing'],
-        summary:
-          "Ask the payer's phone for the M-Pesa PIN (an STK push); follow the payment at GET /payments/{id}",
-        body: mpesaPaymentSchema,
-        response: { 202: mpesaPaymentStartedSchema, ...errors },
-      },
-      onRequest: [app.requirePermission('payments:pay')],
-      // Each push rings a phone: a person taps Pay a few times at most.
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(contract.startMpesaPayment),
+    onRequest: [app.requirePermission('payments:pay')],
+    // Each push rings a phone: a person taps Pay a few times at most.
+    config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    handler: async (request, reply) => {
       const started = await startMpesaPayment(deps, currentUser(request), request.body);
       return reply.status(202).send({
         ...started,
@@ -68,23 +52,14 @@ export const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
         message: MPESA_TEXTS.checkPhone,
       });
     },
-  );
+  });
 
   // A visitor's emailed link: the token travels in the body, never in a URL or a log.
   const linkLimit = { rateLimit: { max: 10, timeWindow: '15 minutes' } };
-  app.post(
-    '/payments/mpesa/visitor',
-    {
-      schema: {
-        tags: ['billing'],
-        summary:
-          "A visitor pays their booking's fee from their emailed link's page (an STK push to their phone)",
-        body: visitorMpesaPaymentSchema,
-        response: { 202: mpesaPaymentStartedSchema, ...errors },
-      },
-      config: linkLimit,
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(contract.startVisitorMpesaPayment),
+    config: linkLimit,
+    handler: async (request, reply) => {
       const started = await startVisitorMpesaPayment(deps, request.body);
       return reply.status(202).send({
         ...started,
@@ -92,52 +67,26 @@ export const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
         message: MPESA_TEXTS.checkPhone,
       });
     },
-  );
+  });
 
-  app.post(
-    '/payments/mpesa/visitor/status',
-    {
-      schema: {
-        tags: ['billing'],
-        summary: "One of the link's booking's payments, followed until Safaricom confirms it",
-        body: visitorPaymentStatusSchema,
-        response: { 200: paymentSchema, ...errors },
-      },
-      // Followed every few seconds while the phone asks for the PIN.
-      config: { rateLimit: { max: 120, timeWindow: '15 minutes' } },
-    },
-    async (request) => visitorPaymentStatus(deps, request.body),
-  );
+  app.route({
+    ...route(contract.visitorPaymentStatus),
+    // Followed every few seconds while the phone asks for the PIN.
+    config: { rateLimit: { max: 120, timeWindow: '15 minutes' } },
+    handler: async (request) => visitorPaymentStatus(deps, request.body),
+  });
 
-  app.post(
-    '/payments/mpesa/visitor/receipt',
-    {
-      schema: {
-        tags: ['billing'],
-        summary:
-          "The receipt (A4 PDF) of one of the link's booking's succeeded payments (its latest, unnamed)",
-        body: visitorReceiptSchema,
-        response: errors,
-      },
-      config: linkLimit,
-    },
-    async (request, reply) => sendPdf(reply, await visitorReceiptPdf(deps, request.body)),
-  );
+  app.route({
+    ...route(contract.visitorReceiptPdf),
+    config: linkLimit,
+    handler: async (request, reply) => sendPdf(reply, await visitorReceiptPdf(deps, request.body)),
+  });
 
   // No session: Safaricom calls it. The secret is the path; a wrong one is simply not found.
-  app.post(
-    '/mpesa/callback/:secret',
-    {
-      schema: {
-        tags: ['system'],
-        summary: "Safaricom's STK push result (Lipa na M-Pesa Online callback)",
-        hide: true,
-        params: z.object({ secret: z.string().max(200) }),
-        body: z.unknown(),
-      },
-      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(contract.mpesaCallback, ['system']),
+    config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+    handler: async (request, reply) => {
       const expected = deps.callbackSecret;
       if (!expected || !sameSecret(request.params.secret, expected)) {
         throw AppError.notFound(MESSAGES.notFound);
@@ -155,9 +104,9 @@ export const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         });
       } else request.log.warn('M-Pesa callback that is not one');
-      return reply.status(200).send({ ResultCode: 0, ResultDesc: 'Accepted' } as never);
+      return reply.status(200).send({ ResultCode: 0 as const, ResultDesc: 'Accepted' });
     },
-  );
+  });
 
   if (deps.daraja) {
     await runOnSchedule(app, {

@@ -1,13 +1,7 @@
 import type { Appointment, RecordPaymentValues } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { recordPayment } from '../../../components/payment/payment-requests';
 import { APPOINTMENTS_KEY } from './list-appointments';
-
-/** What POST /api/payments answers: the payment, with its receipt number in the message. */
-interface PaymentRecorded {
-  success: true;
-  message: string;
-}
 
 /**
  * Record payment for an appointment's fee, through POST /api/payments (ADR 035) so that it gets a
@@ -18,7 +12,7 @@ export function useRecordAppointmentPayment(appointment: Appointment) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payment: RecordPaymentValues) =>
-      api.post<PaymentRecorded>('/payments', {
+      recordPayment({
         appointmentId: appointment.id,
         amountKsh: appointment.fee,
         method: payment.paymentMethod,

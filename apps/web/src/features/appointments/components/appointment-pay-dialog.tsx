@@ -3,12 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { MpesaPayDialog, mpesaPayResolver } from '../../../components/payment/mpesa-pay-dialog';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
-import {
-  appointmentPaymentKey,
-  appointmentPaymentStatus,
-  refreshAppointments,
-  startAppointmentMpesaPayment,
-} from '../api/pay-by-mpesa';
+import { getPayment, startMpesaPayment } from '../../../components/payment/payment-requests';
+import { appointmentPaymentKey, refreshAppointments } from '../api/pay-by-mpesa';
 
 const schemaResolver = lazyZodResolver<Record<string, unknown>, MpesaPaymentValues>(() =>
   import('@firm/shared/billing/schemas').then((m) => m.mpesaPaymentSchema as never),
@@ -44,8 +40,8 @@ export function AppointmentPayDialog({
       phone={phone}
       balanceKsh={appointment.fee}
       resolver={resolver}
-      start={startAppointmentMpesaPayment}
-      follow={appointmentPaymentStatus}
+      start={startMpesaPayment}
+      follow={getPayment}
       paymentKey={appointmentPaymentKey}
       onSettled={() => void refreshAppointments(queryClient)}
       onClose={(asked) => {

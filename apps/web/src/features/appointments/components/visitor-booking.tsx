@@ -26,11 +26,10 @@ import {
   useVisitorReschedule,
 } from '../api/visitor-link';
 import {
-  downloadVisitorReceipt,
   startVisitorMpesaPayment,
-  visitorPaymentKey,
   visitorPaymentStatus,
-} from '../api/visitor-mpesa';
+} from '../../../components/payment/payment-requests';
+import { downloadVisitorReceipt, visitorPaymentKey } from '../api/visitor-mpesa';
 import { CancelModal } from './cancel-dialog';
 import { RescheduleModal } from './reschedule-dialog';
 import { AppointmentCard } from './appointment-card';

@@ -1,12 +1,12 @@
 import type { FeeNoteSaved } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { billingApi } from './billing-api';
 import { feeNoteKey } from './get-fee-note';
 import { BILLING_KEY } from './list-fee-notes';
 
 /** POST /api/fee-notes/:id/cancel { reason }: cancelled by a numbered credit note. */
 export function cancelFeeNote(id: string, reason: string): Promise<FeeNoteSaved> {
-  return api.post<FeeNoteSaved>(`/fee-notes/${encodeURIComponent(id)}/cancel`, { reason });
+  return billingApi.cancelFeeNote({ params: { id }, body: { reason } });
 }
 
 export function useCancelFeeNote(id: string) {

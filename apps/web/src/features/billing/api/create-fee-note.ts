@@ -1,12 +1,12 @@
 import type { CreateFeeNoteValues, FeeNoteSaved } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { billingApi } from './billing-api';
 import { feeNoteKey } from './get-fee-note';
 import { BILLING_KEY } from './list-fee-notes';
 
 /** POST /api/fee-notes: a draft. */
 export function createFeeNote(input: CreateFeeNoteValues): Promise<FeeNoteSaved> {
-  return api.post<FeeNoteSaved>('/fee-notes', input);
+  return billingApi.createFeeNote({ body: input });
 }
 
 export function useCreateFeeNote() {

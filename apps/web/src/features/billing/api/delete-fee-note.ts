@@ -1,12 +1,12 @@
 import type { SuccessMessage } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { billingApi } from './billing-api';
 import { feeNoteKey } from './get-fee-note';
 import { BILLING_KEY } from './list-fee-notes';
 
 /** DELETE /api/fee-notes/:id: a draft only. */
 export function deleteFeeNote(id: string): Promise<SuccessMessage> {
-  return api.delete<SuccessMessage>(`/fee-notes/${encodeURIComponent(id)}`);
+  return billingApi.deleteFeeNote({ params: { id } });
 }
 
 export function useDeleteFeeNote(id: string) {

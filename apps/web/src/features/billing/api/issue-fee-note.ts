@@ -1,12 +1,12 @@
 import type { FeeNoteSaved } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { billingApi } from './billing-api';
 import { feeNoteKey } from './get-fee-note';
 import { BILLING_KEY } from './list-fee-notes';
 
 /** POST /api/fee-notes/:id/issue: its number, and the client told by email, text and bell. */
 export function issueFeeNote(id: string): Promise<FeeNoteSaved> {
-  return api.post<FeeNoteSaved>(`/fee-notes/${encodeURIComponent(id)}/issue`);
+  return billingApi.issueFeeNote({ params: { id } });
 }
 
 export function useIssueFeeNote(id: string) {

@@ -1,6 +1,6 @@
 import type { FeeNotePage, ListFeeNotesQuery } from '@firm/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, listPath } from '../../../lib/api-client';
+import { billingApi } from './billing-api';
 import { useScreenQuery } from '../../../lib/screen-query';
 
 /** Every billing query starts with this key; a change to a fee note or a payment refreshes them. */
@@ -15,7 +15,7 @@ export type FeeNoteFilters = Partial<
 
 /** GET /api/fee-notes: newest first; a client's own issued ones and their balance. */
 export function getFeeNotes(filters: FeeNoteFilters, signal?: AbortSignal): Promise<FeeNotePage> {
-  return api.get<FeeNotePage>(listPath('/fee-notes', filters), signal);
+  return billingApi.listFeeNotes({ query: filters }, signal);
 }
 
 export const feeNotesQueryOptions = (filters: FeeNoteFilters) =>

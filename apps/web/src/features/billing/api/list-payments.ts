@@ -1,6 +1,6 @@
 import type { ListPaymentsQuery, PaymentMethod, PaymentPage, PaymentState } from '@firm/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, listPath } from '../../../lib/api-client';
+import { billingApi } from './billing-api';
 import { useScreenQuery } from '../../../lib/screen-query';
 import { BILLING_KEY } from './list-fee-notes';
 
@@ -20,7 +20,7 @@ export function getPayments(
   filters: PaymentFilters,
   signal?: AbortSignal,
 ): Promise<PaymentListPage> {
-  return api.get<PaymentListPage>(listPath('/payments', filters), signal);
+  return billingApi.listPayments({ query: filters }, signal);
 }
 
 /** Under BILLING_KEY: a payment recorded or a fee note changed refreshes the list. */

@@ -1,24 +1,10 @@
-import type { DashboardStats, MpesaPaymentValues } from '@firm/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { DashboardContract } from '@firm/shared/dashboard/contract';
+import { DASHBOARD_ENDPOINTS } from '@firm/shared/dashboard/endpoints';
+import { useQuery } from '@tanstack/react-query';
+import { endpointClient } from '../../../lib/endpoint-client';
 import { BILLING_KEY } from './list-fee-notes';
 
-/** What POST /api/payments/mpesa answers (mpesaPaymentStartedSchema): the payment to follow. */
-export interface MpesaPaymentStarted {
-  id: string;
-  status: 'pending';
-  checkoutRequestId: string;
-  message: string;
-}
-
-/** POST /api/payments/mpesa: M-Pesa asks the payer's phone for their PIN (an STK push). */
-export function startMpesaPayment(input: MpesaPaymentValues): Promise<MpesaPaymentStarted> {
-  return api.post<MpesaPaymentStarted>('/payments/mpesa', input);
-}
-
-export function useStartMpesaPayment() {
-  return useMutation({ mutationFn: startMpesaPayment });
-}
+const dashboard = endpointClient<DashboardContract>(DASHBOARD_ENDPOINTS);
 
 export const paymentKey = (id: string) => [...BILLING_KEY, 'payment', id] as const;
 
@@ -29,7 +15,7 @@ export const paymentKey = (id: string) => [...BILLING_KEY, 'payment', id] as con
 export function usePaybillDetails(enabled: boolean) {
   return useQuery({
     queryKey: [...BILLING_KEY, 'paybill'],
-    queryFn: ({ signal }) => api.get<DashboardStats>('/dashboard/stats', signal),
+    queryFn: ({ signal }) => dashboard.dashboardStats({}, signal),
     select: (stats) => stats.client?.payment ?? null,
     enabled,
   });

@@ -1,19 +1,6 @@
-import type { Payment, PaymentRecordValues } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { recordPayment } from '../../../components/payment/payment-requests';
 import { BILLING_KEY } from './list-fee-notes';
-
-/** What POST /api/payments answers (paymentRecordedSchema). */
-export interface PaymentRecorded {
-  success: true;
-  message: string;
-  payment: Payment;
-}
-
-/** POST /api/payments: money received outside the portal; its receipt is numbered at once. */
-export function recordPayment(input: PaymentRecordValues): Promise<PaymentRecorded> {
-  return api.post<PaymentRecorded>('/payments', input);
-}
 
 export function useRecordPayment() {
   const queryClient = useQueryClient();

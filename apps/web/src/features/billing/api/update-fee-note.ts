@@ -1,12 +1,12 @@
 import type { FeeNoteSaved, UpdateFeeNoteValues } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { billingApi } from './billing-api';
 import { feeNoteKey } from './get-fee-note';
 import { BILLING_KEY } from './list-fee-notes';
 
 /** PUT /api/fee-notes/:id: the whole draft again (its client stays). */
 export function updateFeeNote(id: string, input: UpdateFeeNoteValues): Promise<FeeNoteSaved> {
-  return api.put<FeeNoteSaved>(`/fee-notes/${encodeURIComponent(id)}`, input);
+  return billingApi.updateFeeNote({ params: { id }, body: input });
 }
 
 export function useUpdateFeeNote(id: string) {

@@ -9,11 +9,11 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { MpesaPayDialog, mpesaPayResolver } from '../../../components/payment/mpesa-pay-dialog';
 import { PaybillDetails } from '../../../components/payment/paybill-details';
-import { api } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { downloadReceipt } from '../api/download-receipt';
 import { BILLING_KEY } from '../api/list-fee-notes';
-import { paymentKey, startMpesaPayment, usePaybillDetails } from '../api/pay-by-mpesa';
+import { getPayment, startMpesaPayment } from '../../../components/payment/payment-requests';
+import { paymentKey, usePaybillDetails } from '../api/pay-by-mpesa';
 
 const schemaResolver = lazyZodResolver<Record<string, unknown>, MpesaPaymentValues>(() =>
   import('@firm/shared/billing/schemas').then((m) => m.mpesaPaymentSchema as never),
@@ -25,10 +25,6 @@ const refreshFeeNotes = (queryClient: QueryClient) =>
     queryKey: BILLING_KEY,
     predicate: (query) => query.queryKey[1] !== 'payment',
   });
-
-/** GET /api/payments/:id: the payment followed. */
-const followPayment = (id: string, signal: AbortSignal) =>
-  api.get<Payment>(`/payments/${encodeURIComponent(id)}`, signal);
 
 const downloadPaid = (paid: Payment) => downloadReceipt(paid.id, paid.receiptNumber);
 
@@ -63,7 +59,7 @@ export function PayMpesaDialog({
       balanceKsh={balanceKsh}
       resolver={resolver}
       start={startMpesaPayment}
-      follow={followPayment}
+      follow={getPayment}
       paymentKey={paymentKey}
       onSettled={() => void refreshFeeNotes(queryClient)}
       onClose={(asked) => {

@@ -1,6 +1,5 @@
-import type { SetupChecklist } from '@firm/shared';
-import { api } from '../../../lib/api-client';
 import { useScreenQuery } from '../../../lib/screen-query';
+import { dashboardApi } from './dashboard-api';
 
 /**
  * GET /api/dashboard/setup (ADR 027): read afresh each time the dashboard opens, so an item done
@@ -9,7 +8,7 @@ import { useScreenQuery } from '../../../lib/screen-query';
 export function useSetupChecklist(enabled: boolean) {
   return useScreenQuery({
     queryKey: ['dashboard', 'setup'],
-    queryFn: ({ signal }) => api.get<SetupChecklist>('/dashboard/setup', signal),
+    queryFn: ({ signal }) => dashboardApi.setupChecklist({}, signal),
     staleTime: 0,
     enabled,
   });

@@ -7,7 +7,6 @@ import {
   formatKsh,
   formatNairobiDayTime,
   type DashboardStats,
-  type FeeNotePage,
 } from '@firm/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -27,8 +26,8 @@ import { Button } from '../../../components/ui/button';
 import { PaybillDetails } from '../../../components/payment/paybill-details';
 import { Modal } from '../../../components/ui/modal';
 import { inputClass } from '../../../components/ui/text-field';
-import { api } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { fetchFeeNoteBalance } from '../api/fee-note-balance';
 import { CourtDates } from './staff-dashboard';
 import { EmptyLine, Panel, StatTile, TileGrid } from './tiles';
 
@@ -249,12 +248,7 @@ function useMakePayment(client: ClientSection, openInstructions: () => void) {
     if (mayOweOnFeeNotes) {
       setBusy(true);
       try {
-        const page = await queryClient.fetchQuery({
-          queryKey: ['dashboard', 'fee-note-balance'],
-          queryFn: ({ signal }) => api.get<FeeNotePage>('/fee-notes?limit=1', signal),
-          staleTime: 10_000,
-        });
-        if ((page.balanceKsh ?? 0) > 0) {
+        if ((await fetchFeeNoteBalance(queryClient)) > 0) {
           void navigate('/billing');
           return;
         }
