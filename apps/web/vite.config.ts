@@ -76,7 +76,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Rollup, it would put the session on 'portal-shared', 77 KB every public page then
           // downloaded and ran.
           if (
-            /packages\/shared\/src\/(common\/(constants|texts|phone|office-hours|offices|firm-identity)|public-site\/texts|two-factor\/rules|paths|permissions|portal-manifest)\.ts$/.test(
+            /packages\/shared\/src\/(common\/(constants|texts|phone|office-hours|offices|firm-identity)|public-site\/texts|contact-messages\/(texts|rules)|two-factor\/rules|paths|permissions|portal-manifest)\.ts$/.test(
               id,
             )
           )

@@ -11,7 +11,8 @@ import { MESSAGES } from './common/texts';
 import { DASHBOARD_MESSAGES } from './dashboard/texts';
 import { MESSAGE_MESSAGES } from './messages/texts';
 import { ACTIONS, ROLE_RULES, type Action, type Rule } from './permissions';
-import { CALENDAR_FEED_TEXTS, PROFILE_MESSAGES } from './profile/texts';
+import { CALENDAR_FEED_TEXTS } from './court-dates/texts';
+import { PROFILE_MESSAGES } from './profile/texts';
 import { REPORT_TEXTS } from './reports/texts';
 import { USER_MANAGEMENT_MESSAGES } from './users/texts';
 

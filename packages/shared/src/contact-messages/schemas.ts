@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { CONTACT_URGENCIES, LIMITS } from '../common/constants';
 import { VALIDATION } from '../common/texts';
 import { emailField, optionalPhoneField, requiredText } from '../common/fields';
-import { publicAppointmentTypesSchema } from '../settings/schemas';
 
 /** POST /api/contact-messages: the contact form of docs/product-rules.md#screens, #records, #validation. */
 export const contactMessageInputSchema = z.object({
@@ -25,12 +24,3 @@ export const contactMessageCreatedSchema = z.object({
   reference: z.string(),
 });
 export type ContactMessageCreated = z.infer<typeof contactMessageCreatedSchema>;
-
-/** GET /api/public-config: run-time settings the browser may see (never a secret). */
-export const publicConfigSchema = z.object({
-  /** Browser Maps key, restricted by HTTP referrer; null: OpenStreetMap is used. */
-  googleMapsApiKey: z.string().nullable(),
-  /** Each appointment type's fee (KSh) and duration, from the firm settings (the booking modal). */
-  appointmentTypes: publicAppointmentTypesSchema,
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
