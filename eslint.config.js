@@ -26,6 +26,18 @@ const serverFoundation = [
   ['users/users.repository.ts', 'users/user-lookups.repository.ts', 'users/user-serializer.ts'],
   ['mail-guard'],
   ['settings/firm-settings.repository.ts', 'settings/firm-settings.service.ts'],
+  // The second factors and sign-in devices are their own modules (ADR 043), below auth because
+  // signing in checks a second factor and records the device. A passkey's record and its
+  // WebAuthn check come first: two-factor counts passkeys among the second factors and spends one
+  // in sign-in's second step, while passkeys' own service (not foundation) issues recovery codes.
+  ['passkeys/passkeys.repository.ts', 'passkeys/webauthn.ts'],
+  ['two-factor'],
+  // What sign-in records of a device; the routes (the alert's "Not you?" link) use auth's services.
+  [
+    'sign-in-devices/sign-in-devices.repository.ts',
+    'sign-in-devices/sign-in-devices.service.ts',
+    'sign-in-devices/device-label.ts',
+  ],
   ['auth'],
   ['notifications'],
 ];

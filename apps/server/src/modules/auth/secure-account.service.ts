@@ -7,7 +7,7 @@ import type { RequestMeta } from '../../lib/route-kit';
 import type { AuthDeps } from './auth-deps';
 import { issueResetToken } from './password-links.service';
 import { revokeUserSessions } from './sessions.repository';
-import { consumeSecureAccountToken } from './sign-in-devices.repository';
+import { consumeSecureAccountToken } from '../sign-in-devices/sign-in-devices.repository';
 import { takeBackIntrudersAccess } from './take-back-access.service';
 
 /**

@@ -29,20 +29,20 @@ import {
 import type { AuthDeps, RequestMeta } from './auth-deps';
 import { LOCK_MINUTES, LOCK_MS, MAX_FAILURES } from './login-throttle';
 import { insertSession, revokeSession } from './sessions.repository';
-import { recordSignInDevice } from './sign-in-devices.service';
+import { recordSignInDevice } from '../sign-in-devices/sign-in-devices.service';
 import {
   hasSecondFactor,
   refusal,
   secondFactorMethods,
   spendSecondFactor,
-} from './two-factor.service';
-import { relyingPartyOf } from './webauthn';
+} from '../two-factor/two-factor.service';
+import { relyingPartyOf } from '../passkeys/webauthn';
 import {
   countChallengeFailure,
   endChallenge,
   insertChallenge,
   lockLiveChallenge,
-} from './two-factor.repository';
+} from '../two-factor/two-factor.repository';
 
 /**
  * Signing in and out: the password, then the second step when the account has two-factor sign-in

@@ -6,9 +6,12 @@ import { queueDelivery } from '../deliveries/deliveries.repository';
 import { PORTAL_ORIGIN } from '../deliveries/outbox';
 import { lockUserRow, updateUser } from '../users/users.repository';
 import { revokeCalendarFeedOf } from './calendar-feed-access.repository';
-import { vouchedSignInAt } from './sign-in-devices.repository';
-import { deleteRecoveryCodes, deleteSecondFactorsAddedAfter } from './two-factor.repository';
-import { hasSecondFactor } from './two-factor.service';
+import { vouchedSignInAt } from '../sign-in-devices/sign-in-devices.repository';
+import {
+  deleteRecoveryCodes,
+  deleteSecondFactorsAddedAfter,
+} from '../two-factor/two-factor.repository';
+import { hasSecondFactor } from '../two-factor/two-factor.service';
 
 /** What was taken back: `removed` says which second factors went. */
 export interface TakenBack {

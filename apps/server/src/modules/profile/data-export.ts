@@ -17,7 +17,7 @@ import {
   ownNotificationsForExport,
 } from '../notifications/notifications.service';
 import { ownConversationsForExport } from '../messages/message-read-models';
-import { listDevices } from '../auth/sign-in-devices.repository';
+import { listDevices } from '../sign-in-devices/sign-in-devices.repository';
 import { describeUserAgent } from './user-agent';
 import {
   allSessionsOf,

@@ -33,8 +33,8 @@ import {
   saveSignInWebauthnChallenge,
   takeRegistrationChallenge,
 } from './passkeys.repository';
-import { findTotpSecret, deleteRecoveryCodes } from './two-factor.repository';
-import { issueRecoveryCodes } from './two-factor.service';
+import { findTotpSecret, deleteRecoveryCodes } from '../two-factor/two-factor.repository';
+import { issueRecoveryCodes } from '../two-factor/two-factor.service';
 import type { RelyingParty } from './webauthn';
 
 /**

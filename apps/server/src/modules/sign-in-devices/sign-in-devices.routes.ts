@@ -6,7 +6,7 @@ import {
 } from '@firm/shared';
 import { currentSession, currentUser } from '../../plugins/auth';
 import { errorResponses } from '../../lib/route-kit';
-import { secureAccount } from './secure-account.service';
+import { secureAccount } from '../auth/secure-account.service';
 import { listSignInDevices } from './sign-in-devices.service';
 
 /**

@@ -23,8 +23,8 @@ import { writeAudit } from '../audit/audit-log.repository';
 import { queueDelivery } from '../deliveries/deliveries.repository';
 import type { Outbox } from '../deliveries/outbox';
 import { clearTwoFactorDue, lockUserRow } from '../users/users.repository';
-import { countPasskeys } from './passkeys.repository';
-import { spendPasskey, type PasskeyAssertion } from './webauthn';
+import { countPasskeys } from '../passkeys/passkeys.repository';
+import { spendPasskey, type PasskeyAssertion } from '../passkeys/webauthn';
 import {
   claimTotpStep,
   deleteRecoveryCodes,

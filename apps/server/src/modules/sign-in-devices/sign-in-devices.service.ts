@@ -4,7 +4,6 @@ import type { SessionRow, UserRow } from '../../db/schema';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { queueDelivery } from '../deliveries/deliveries.repository';
 import { PORTAL_ORIGIN } from '../deliveries/outbox';
-import type { RequestMeta } from './auth-deps';
 import { identifyDevice } from './device-label';
 import { insertSecureAccountToken, listDevices, recordDevice } from './sign-in-devices.repository';
 
@@ -24,7 +23,7 @@ import { insertSecureAccountToken, listDevices, recordDevice } from './sign-in-d
 export async function recordSignInDevice(
   tx: Executor,
   user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
-  meta: RequestMeta,
+  meta: { ip: string; userAgent: string | null },
   now: Date,
 ): Promise<string | null> {
   const device = identifyDevice(meta.userAgent);
