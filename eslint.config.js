@@ -21,7 +21,9 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
  */
 const serverFoundation = [
   // The outbox (ADR 028): every module writes its emails and SMS there, in its own transaction.
-  ['deliveries'],
+  // The rest of deliveries (System Settings' delivery log, the SMS delivery reports, telling the
+  // advocates of a failure) is a module like any other, above the whole foundation (ADR 043).
+  ['deliveries/outbox.ts', 'deliveries/deliveries.repository.ts'],
   ['audit'],
   ['users/users.repository.ts', 'users/user-lookups.repository.ts', 'users/user-serializer.ts'],
   ['mail-guard'],

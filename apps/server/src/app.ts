@@ -24,7 +24,7 @@ import { apiRoutes } from './modules/api.routes';
 import { DomainEventBus } from './lib/domain-events';
 import { followCaseEvents } from './modules/messages/case-events';
 import { followAccountEvents } from './modules/notifications/account-events';
-import { followDeliveryFailures } from './modules/settings/delivery-failures';
+import { followDeliveryFailures } from './modules/deliveries/delivery-failures';
 import {
   appointmentRemindersPlugin,
   type AppointmentReminderOptions,

@@ -13,7 +13,7 @@ import { courtDateRoutes } from './court-dates/court-dates.routes';
 import { contactMessageRoutes } from './contact-messages/contact-messages.routes';
 import { enquiryRoutes } from './clients/enquiries.routes';
 import { deliveryReportRoutes } from './deliveries/delivery-reports.routes';
-import { deliveryRoutes } from './settings/deliveries.routes';
+import { deliveryLogRoutes } from './deliveries/delivery-log.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { firmSettingsRoutes } from './settings/firm-settings.routes';
@@ -49,7 +49,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(dashboardRoutes);
   await app.register(reportsRoutes);
   await app.register(deliveryReportRoutes);
-  await app.register(deliveryRoutes);
+  await app.register(deliveryLogRoutes);
   await app.register(billingRoutes);
   await app.register(mpesaRoutes);
 };

@@ -2,7 +2,7 @@ import { NOTIFICATION_TEXTS as T, can, deliveryKindLabel } from '@firm/shared';
 import type { DomainEventBus, DomainEventHandler } from '../../lib/domain-events';
 import { notify } from '../notifications/notifications.service';
 import { activeStaff } from '../users/users.repository';
-import { maskRecipient } from './deliveries.service';
+import { maskRecipient } from './delivery-log.service';
 
 /**
  * Messages sent to addresses nobody has proven (a visitor's booking to confirm, the contact

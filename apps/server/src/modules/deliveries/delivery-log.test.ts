@@ -1,16 +1,18 @@
 import { DELIVERY_KIND_LABELS, DELIVERY_MESSAGES, type DeliveriesPage } from '@firm/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startAfricasTalkingFake } from '../../../test/outbox-fakes';
-import { auditLog, deliveries, notifications } from '../../db/schema';
-import { DELIVERY_KINDS, queueDelivery } from '../deliveries/deliveries.repository';
-import { maskEmail, maskPhone } from './deliveries.service';
+import { auditLog, deliveries } from '../../db/schema';
+import { DELIVERY_KINDS } from './deliveries.repository';
+import { sendSms } from './deliveries-test-kit';
+import { maskEmail, maskPhone } from './delivery-log.service';
 
 /**
  * System Settings → Deliveries: what the screen may read of the outbox (masked recipients, never
- * a body), and sending a failed message again. Who may call is in deliveries.access.test.ts.
+ * a body), and sending a failed message again. Who may call is in delivery-log.access.test.ts;
+ * what the advocates are told of a message that fails for good, in delivery-failures.test.ts.
  */
 
 const LONG_ADDRESS = 'wanjiru.nyambura-kamau@mwamba-and-associates-advocates.co.ke';
@@ -32,25 +34,6 @@ describe('masking a recipient', () => {
     expect(maskPhone('+254110345678')).toBe('+254 1•• ••• 678');
   });
 });
-
-/** An SMS through the outbox and Africa's Talking, once it has settled. */
-async function sendSms(
-  ctx: TestContext,
-  to: string,
-  kind: (typeof DELIVERY_KINDS)[number] = 'test_sms',
-): Promise<string> {
-  const id = await ctx.app.db.transaction((tx) =>
-    queueDelivery(tx, {
-      channel: 'sms',
-      kind,
-      to,
-      text: 'Mwamba & Associates: your hearing at Milimani is tomorrow at 9:00.',
-    }),
-  );
-  await ctx.app.outbox.dispatch(id);
-  await ctx.app.outbox.settle();
-  return id;
-}
 
 describe('the Deliveries screen', () => {
   let ctx: TestContext;
@@ -429,76 +412,5 @@ describe('the Deliveries screen', () => {
 
   it('has a label for every kind the outbox sends', () => {
     for (const kind of DELIVERY_KINDS) expect(DELIVERY_KIND_LABELS[kind], kind).toBeDefined();
-  });
-});
-
-describe('a message that fails for good', () => {
-  let ctx: TestContext;
-  let fake: Awaited<ReturnType<typeof startAfricasTalkingFake>>;
-  let advocateId: string;
-  let adminId: string;
-  const secret = 'report-secret-0123456789';
-
-  beforeAll(async () => {
-    fake = await startAfricasTalkingFake((number) =>
-      number === '+254733000111' ? { statusCode: 403, status: 'InvalidPhoneNumber' } : {},
-    );
-    ctx = await createTestContext({
-      AT_USERNAME: 'mwamba',
-      AT_API_KEY: 'test-api-key',
-      AT_BASE_URL: fake.url,
-      AT_CALLBACK_SECRET: secret,
-    });
-    advocateId = (await seedUser(ctx, { role: 'advocate', email: 'owner@failures.test' })).id;
-    adminId = (await seedUser(ctx, { role: 'admin', email: 'clerk@failures.test' })).id;
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await fake.close();
-  });
-
-  const bell = (userId: string) =>
-    ctx.app.db
-      .select({ message: notifications.message, actionUrl: notifications.actionUrl })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'delivery_failed')))
-      .orderBy(notifications.sequence);
-  const send = (kind: (typeof DELIVERY_KINDS)[number], to: string) => sendSms(ctx, to, kind);
-
-  it('tells the advocates in the bell, the number masked, with the provider’s reason; never an admin', async () => {
-    await send('court_date_reminder', '0733 000 111');
-    const told = await bell(advocateId);
-    expect(told).toHaveLength(1);
-    expect(told[0]!.message).toBe(
-      'The SMS “Court date reminder” to +254 7•• ••• 111 could not be delivered: InvalidPhoneNumber (403). Reach the person another way, or correct their details and retry it under System Settings, Deliveries.',
-    );
-    expect(told[0]!.actionUrl).toBe('/system-settings?tab=deliveries&deliveries.status=failed');
-    expect(await bell(adminId)).toEqual([]);
-  });
-
-  it('says nothing of a message to an address nobody proved (the contact form’s reply)', async () => {
-    const before = (await bell(advocateId)).length;
-    await send('contact_auto_reply', '0733 000 111');
-    expect(await bell(advocateId)).toHaveLength(before);
-  });
-
-  it('tells them once of a network’s failed report, however often it is posted', async () => {
-    const id = await send('appointment_reminder', '0712 982 369');
-    const [row] = await ctx.app.db.select().from(deliveries).where(eq(deliveries.id, id));
-    const before = (await bell(advocateId)).length;
-    const report = () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/deliveries/sms-reports/${secret}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `id=${row!.providerMessageId}&status=Failed&phoneNumber=%2B254712982369&failureReason=DeliveryFailure`,
-      });
-    expect((await report()).statusCode).toBe(200);
-    expect((await report()).statusCode).toBe(200);
-    const told = await bell(advocateId);
-    expect(told).toHaveLength(before + 1);
-    expect(told.at(-1)!.message).toContain(
-      '“Appointment reminder” to +254 7•• ••• 369 could not be delivered: DeliveryFailure',
-    );
   });
 });

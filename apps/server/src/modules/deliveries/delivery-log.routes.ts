@@ -8,16 +8,16 @@ import {
 } from '@firm/shared';
 import { currentUser } from '../../plugins/auth';
 import { errorResponses, requestMeta } from '../../lib/route-kit';
-import { deliveriesPage, retryDelivery, type DeliveriesDeps } from './deliveries.service';
+import { deliveriesPage, retryDelivery, type DeliveriesDeps } from './delivery-log.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * `/api/deliveries`: System Settings → Deliveries, advocates only (`settings:view`), like the
  * rest of System Settings. Africa's Talking's delivery reports come in at
- * `/api/deliveries/sms-reports/…` (modules/deliveries), which no person calls.
+ * `/api/deliveries/sms-reports/…` (delivery-reports.routes.ts), which no person calls.
  */
-export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+export const deliveryLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: DeliveriesDeps = { db: app.db, outbox: app.outbox };
   const mayViewSettings = [app.requirePermission('settings:view')];
   const tags = ['system settings'];

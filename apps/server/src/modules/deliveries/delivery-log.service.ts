@@ -17,8 +17,8 @@ import {
   listDeliveries,
   requeueFailedDelivery,
   type ListedDelivery,
-} from '../deliveries/deliveries.repository';
-import type { Outbox } from '../deliveries/outbox';
+} from './deliveries.repository';
+import type { Outbox } from './outbox';
 
 export interface DeliveriesDeps {
   db: Db;
