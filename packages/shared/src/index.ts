@@ -49,6 +49,8 @@ export * from './notifications/sms';
 export * from './settings/texts';
 export * from './settings/audit-actions';
 export * from './settings/audit-texts';
+export * from './deliveries/schemas';
+export * from './deliveries/texts';
 export * from './dashboard/rules';
 export * from './dashboard/texts';
 export * from './dashboard/schemas';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from './audit-actions';
 import { auditActionLabel, describeAuditEntry, type AuditEntryForText } from './audit-texts';
-import { deliveryKindLabel } from './texts';
+import { deliveryKindLabel } from '../deliveries/texts';
 
 /** The audit log's sentences (ADR 016): one per action, with a fallback. */
 

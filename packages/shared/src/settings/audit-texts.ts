@@ -3,7 +3,7 @@ import { formatNairobiDateTime } from '../common/dates';
 import { groupThousands } from '../common/numbers';
 import { APPOINTMENT_TYPE_DEFAULTS } from '../appointments/rules';
 import { auditActionWords, isAuditAction, type AuditAction } from './audit-actions';
-import { deliveryChannelNoun, deliveryKindLabel, isDeliveryChannel } from './texts';
+import { deliveryChannelNoun, deliveryKindLabel, isDeliveryChannel } from '../deliveries/texts';
 
 /**
  * The audit log read as sentences (ADR 016): "Achieng Mwamba viewed case file
