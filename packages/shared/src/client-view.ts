@@ -1,5 +1,5 @@
 import { isClientAccount, type Actor } from './permissions';
-import { isAuditAction, type AuditAction } from './settings/audit-actions';
+import { isAuditAction, type AuditAction } from './audit/audit-actions';
 
 /**
  * What a client may see of the firm's records (ADR 021, docs/roles-and-permissions.md: what a client receives is

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAuditEntry } from '../settings/audit-texts';
+import { describeAuditEntry } from '../audit/audit-texts';
 import { backupSizeText, backupWhenInWords, nextBackupAt } from './rules';
 
 describe('nextBackupAt', () => {

@@ -1,4 +1,4 @@
-import { auditActionWords } from '../settings/audit-actions';
+import { auditActionWords } from '../audit/audit-actions';
 
 /**
  * The outbox's messages as the firm reads them (ADR 028): what went, to whom, and what the

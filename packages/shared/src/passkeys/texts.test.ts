@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionLabel, describeAuditEntry } from '../settings/audit-texts';
+import { auditActionLabel, describeAuditEntry } from '../audit/audit-texts';
 
 /** Passkeys in the audit log's words (ADR 037, "Passkeys"). */
 describe('passkey actions in the audit log', () => {
