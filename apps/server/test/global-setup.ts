@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { pgliteExtensions, usePglite, usePostgres } from '../src/db/client';
 import pino from 'pino';
-import { startJobQueue, stopJobQueue } from '../src/lib/job-queue';
+import { startJobQueue } from '../src/lib/job-queue';
 import { postgresTarget, TEST_DB_PREFIX } from './database-target';
 
 declare module 'vitest' {
@@ -56,5 +56,5 @@ export default async function setup(project: TestProject) {
  */
 async function createJobQueueSchema(database: Awaited<ReturnType<typeof usePglite>>) {
   const queue = await startJobQueue(database, pino({ level: 'silent' }));
-  await stopJobQueue(queue);
+  await queue.stop();
 }

@@ -23,8 +23,7 @@ export const ADVISORY_LOCKS = {
   visitorBookings: 7_204_341,
   /** One client's appointments (the client's id as the second key): no two overlap. */
   clientDiary: 7_204_342,
-  /** Creating a job queue's queue (lib/job-queue.ts): pg-boss's partitions, one at a time. */
-  jobQueueCreation: 7_204_343,
+  // 7_204_343 was the job queue's queue creation, which pg-boss 12 serialises itself (ADR 042).
   /**
    * Starting the job queue (lib/job-queue.ts, session-level): its first start makes its tables,
    * which two processes doing at once would race on.

@@ -42,8 +42,9 @@ export interface Database {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * One statement with `$n` parameters, or (without values) a script of several: what pg-boss
-   * runs through its `db` option (lib/job-queue.ts), on this database's own connections.
+   * One statement with `$n` parameters, or (without values) a script of several, whose
+   * statements' rows come back together in order: what pg-boss runs through its `db` option
+   * (lib/job-queue.ts), on this database's own connections.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
   /**
@@ -148,12 +149,15 @@ export async function usePglite(client: PGlite, onClose?: () => void): Promise<D
     },
     exclusively: (_lock, work) => work(),
     async executeSql(text, values) {
-      // PGlite's extended protocol takes one statement; pg-boss's schema scripts come without
-      // values and hold several, so those go through the simple protocol (the last result).
+      // PGlite's extended protocol takes one statement; pg-boss's scripts come without values and
+      // hold several, so those go through the simple protocol, and answer with every statement's
+      // rows (pg-boss reads a claim's row from between a lock's and the COMMIT's).
       if (!values || values.length === 0) {
         const results = await client.exec(text);
-        const last = results.at(-1);
-        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+        return {
+          rows: results.flatMap((result) => result.rows),
+          rowCount: results.reduce((sum, r) => sum + (r.affectedRows ?? r.rows.length), 0),
+        };
       }
       const result = await client.query(text, values);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
@@ -297,8 +301,13 @@ export async function usePostgres(connectionString: string): Promise<Database> {
       }
     },
     async executeSql(text, values) {
-      const result = await pool.query(text, values);
-      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+      // A script of several statements answers with one result each: their rows, in order.
+      const answer: pg.QueryResult | pg.QueryResult[] = await pool.query(text, values);
+      const results = Array.isArray(answer) ? answer : [answer];
+      return {
+        rows: results.flatMap((result) => result.rows),
+        rowCount: results.reduce((sum, result) => sum + (result.rowCount ?? 0), 0),
+      };
     },
     async close() {
       await Promise.all([...listeners].map((stop) => stop()));

@@ -4,7 +4,7 @@ import { usePostgres, type Database } from '../db/client';
 import { emptyPostgresDatabase } from '../../test/backups';
 import { postgresTarget } from '../../test/database-target';
 import { createTestDatabase } from '../../test/helpers';
-import { startJobQueue, stopJobQueue, type JobQueue } from './job-queue';
+import { startJobQueue, type JobQueue } from './job-queue';
 
 /** A logger that keeps what the queue warns of. */
 function recordingLogger() {
@@ -38,7 +38,7 @@ describe('stopping the job queue', () => {
     database = await createTestDatabase();
     const { warnings, logger } = recordingLogger();
     queue = await startJobQueue(database, logger);
-    await queue.createQueue('slow-mail', { name: 'slow-mail' });
+    await queue.createQueue('slow-mail');
     let started = false;
     let finished = false;
     await queue.work('slow-mail', { pollingIntervalSeconds: 1 }, async () => {
@@ -49,34 +49,52 @@ describe('stopping the job queue', () => {
     const id = (await queue.send('slow-mail', { to: 'wanjiru.kamau@example.test' }))!;
     await until(() => started);
 
-    await stopJobQueue(queue);
+    await queue.stop();
     expect(finished).toBe(true);
-    // pg-boss marks a job done without waiting for it; the stop waits for that too, so the
-    // database can be closed right after with the job recorded.
+    // The job is recorded done before the stop returns, so the database can be closed right after.
     expect(await jobState(database, id)).toBe('completed');
     expect(warnings).toEqual([]);
   });
+});
 
-  it('a job whose database went away while it ran is left to be retried, and the app keeps running', async () => {
-    database = await createTestDatabase();
+describe('a database that goes away while a job runs', () => {
+  it('leaves the job to be retried and the app running when its completion cannot be recorded', async () => {
+    const database = await createTestDatabase();
+    // The app's database, whose queries fail while `isDown` (a server restarting, say).
+    let isDown = false;
+    const flaky: Database = {
+      ...database,
+      executeSql: (text, values) =>
+        isDown
+          ? Promise.reject(new Error('Connection terminated unexpectedly'))
+          : database.executeSql(text, values),
+    };
     const { warnings, logger } = recordingLogger();
-    queue = await startJobQueue(database, logger);
-    await queue.createQueue('stranded', { name: 'stranded' });
-    let release = () => {};
-    let started = false;
-    await queue.work('stranded', { pollingIntervalSeconds: 1 }, async () => {
-      started = true;
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await queue.send('stranded', {});
-    await until(() => started);
-    const stopped = stopJobQueue(queue, 1000);
-    await database.close();
-    release();
-    await stopped;
-    // The query marking it done failed: logged, not an unhandled rejection (which ends Node).
-    await until(() => warnings.includes('job queue could not record a finished job'));
-    database = await createTestDatabase();
+    const queue = await startJobQueue(flaky, logger);
+    try {
+      await queue.createQueue('stranded');
+      let release = () => {};
+      let started = false;
+      await queue.work('stranded', { pollingIntervalSeconds: 1 }, async () => {
+        started = true;
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      const id = (await queue.send('stranded', {}))!;
+      await until(() => started);
+
+      isDown = true;
+      release();
+      // Logged, not an unhandled rejection (which would end Node, and fail this test run).
+      await until(() => warnings.includes('job queue error'));
+      isDown = false;
+      // Neither done nor failed: active until it expires, then retried.
+      expect(await jobState(database, id)).toBe('active');
+      expect(await queue.answers()).toBe(true);
+    } finally {
+      isDown = false;
+      await queue.stop();
+      await database.close();
+    }
   });
 });
 
@@ -89,16 +107,14 @@ describe('creating queues', () => {
     const queues = await Promise.all([1, 2, 3].map(() => startJobQueue(database, logger)));
     try {
       const names = ['reminders', 'notices', 'purge', 'sweep', 'texts'].map((n) => `race-${n}`);
-      await Promise.all(
-        queues.flatMap((queue) => names.map((name) => queue.createQueue(name, { name }))),
-      );
+      await Promise.all(queues.flatMap((queue) => names.map((name) => queue.createQueue(name))));
       const { rows } = await database.executeSql(
         `select name from pgboss.queue where name like 'race-%' order by name`,
         [],
       );
       expect(rows.map((row) => (row as { name: string }).name)).toEqual([...names].sort());
     } finally {
-      for (const queue of queues) await stopJobQueue(queue);
+      for (const queue of queues) await queue.stop();
       await database.close();
     }
   });
@@ -124,7 +140,7 @@ describe.runIf(postgresTarget())('the first start on a new PostgreSQL database',
         );
         expect(failures, `round ${round}`).toEqual([]);
         for (const outcome of started) {
-          if (outcome.status === 'fulfilled') await stopJobQueue(outcome.value);
+          if (outcome.status === 'fulfilled') await outcome.value.stop();
         }
         const { rows } = await databases[0]!.executeSql(
           `select count(*)::int as versions from pgboss.version`,

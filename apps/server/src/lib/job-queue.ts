@@ -1,159 +1,185 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
-import { completeJobs, createQueue, failJobsById } from 'pg-boss/src/plans.js';
-import { ADVISORY_LOCKS } from '../db/advisory-locks';
+import { PgBoss } from 'pg-boss';
 import type { Database } from '../db/client';
+import { carryOverOldJobQueue, setAsideOldJobQueue } from './job-queue-upgrade';
 
-export type JobQueue = PgBoss;
-
-/**
- * What a queue has in hand: its queries to the database and its handlers running; whether it is
- * running (started, not stopped); and the jobs whose handler threw, per queue, since start.
- */
-interface InHand {
-  queries: number;
-  handlers: number;
-  running: boolean;
-  failures: Map<string, number>;
+/** How a queue treats its jobs (ADR 042). */
+export interface QueueOptions {
+  /**
+   * `standard`: every job runs. `singleton`: at most one job waiting or running at a time.
+   * `stately`: at most one waiting and one running (a scheduled job's ticks never pile up).
+   */
+  policy?: 'standard' | 'singleton' | 'stately';
+  /** Runs again after the handler throws, this many times (the queue's default 2). */
+  retryLimit?: number;
+  /** Seconds before a retry; doubled each time, with some jitter, when `retryBackoff`. */
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** Seconds a job may run before it counts as failed (and is retried). */
+  expireInSeconds?: number;
 }
-const inHand = new WeakMap<JobQueue, InHand>();
 
-const SCHEMA = 'pgboss';
+export interface WorkOptions {
+  /** Jobs handed to the handler at once (1 by default). */
+  batchSize?: number;
+  /** Seconds between fetches while the queue is empty (a `notifyWorker` fetches at once). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface Job<T> {
+  id: string;
+  data: T;
+}
+
 /**
- * The two queries by which pg-boss marks a job done or failed once its handler returns. It sends
- * them without waiting (manager.js), so a failure there (the database went away) would be an
- * unhandled rejection, which ends the process. Their failure is logged and answered as "no job
- * changed": the job stays active until it expires and is retried, which the outbox's claim makes
- * harmless.
+ * The job queue as the app uses it (ADR 042): pg-boss behind it, and no caller sees pg-boss's
+ * types, so a version of pg-boss (or another queue) changes this file only.
  */
-const UNAWAITED = new Set([completeJobs(SCHEMA), failJobsById(SCHEMA)]);
+export interface JobQueue {
+  /** Creates `name` with `options`, or leaves it as it is if it exists (each process at start-up). */
+  createQueue(name: string, options?: QueueOptions): Promise<void>;
+  /** Queues a job; null when the queue's policy turned it away (one already waiting). */
+  send(name: string, data: object, options?: { startAfter?: Date }): Promise<string | null>;
+  /**
+   * Runs `handler` for the queue's jobs in this process: its return marks them done, its throw
+   * failed (retried as the queue says). Resolves with the worker's id, for `notifyWorker`.
+   */
+  work<T>(
+    name: string,
+    options: WorkOptions,
+    handler: (jobs: Job<T>[]) => Promise<void>,
+  ): Promise<string>;
+  /** Makes the worker fetch now instead of at its next poll. */
+  notifyWorker(workerId: string): void;
+  /** Puts a job on `name` at each tick of `cron` (minute granularity), once across processes. */
+  schedule(name: string, cron: string, options?: { tz?: string }): Promise<void>;
+  /** Whether it runs (started, not stopped) and its tables answer within `timeoutMs` (GET /api/ready). */
+  answers(timeoutMs?: number): Promise<boolean>;
+  /** Each queue's jobs waiting to run (created, deferred or waiting for a retry), from the database. */
+  waitingJobs(): Promise<Map<string, number>>;
+  /**
+   * Per queue, the runs of its handler that threw in this process since it started (a run takes
+   * a batch of jobs); kept in memory, so it costs GET /metrics no query.
+   */
+  handlerFailures(): ReadonlyMap<string, number>;
+  /**
+   * Stops fetching, lets the jobs in hand finish and be recorded (up to `timeoutMs`), then
+   * resolves once no query of the queue's is in flight, so the database may be closed after.
+   */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/** Waiting jobs are counted up to this many per queue (a gauge, not an inventory). */
+const WAITING_COUNTED_UP_TO = 10_000;
 
 /**
- * pg-boss creates a queue by attaching a partition to its job table. Two processes creating
- * queues at the same moment (several starting together, or a new scheduled job deployed to all)
- * can deadlock on that table's locks, and the loser's start-up fails. The same statement, behind a
- * transaction-scoped advisory lock taken first in it, creates one queue at a time across processes
- * (creating an existing queue does nothing).
- */
-const CREATE_QUEUE = createQueue(SCHEMA);
-const CREATE_QUEUE_ONE_AT_A_TIME = `WITH held AS (SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.jobQueueCreation}))
-  SELECT ${SCHEMA}.create_queue($1, $2) FROM held`;
-
-/**
- * The job queue (pg-boss, ADR 028) on the app's own database, embedded or server: pg-boss speaks
- * to it through `Database.executeSql`, so it needs no connection of its own and runs on PGlite.
- * Its tables live in the `pgboss` schema, created or upgraded by `start()` under pg-boss's
- * advisory lock (several processes may start at once). A job is fetched with
- * `FOR UPDATE SKIP LOCKED`, so each job is handed to one worker across every process.
+ * Starts the job queue (pg-boss 12, ADR 042) on the app's own database, embedded or server:
+ * pg-boss speaks to it through `Database.executeSql`, so it needs no connection of its own and
+ * runs on PGlite. Its tables live in the `pgboss` schema, created or migrated by the start.
  */
 export async function startJobQueue(
   database: Database,
   logger: FastifyBaseLogger,
 ): Promise<JobQueue> {
-  const held: InHand = { queries: 0, handlers: 0, running: false, failures: new Map() };
+  let queries = 0;
+  let running = false;
+  const failures = new Map<string, number>();
   const boss = new PgBoss({
     db: {
+      // Counted, so a stop can wait for the last one (pg-boss's timers may have one in flight).
       executeSql: async (text, values) => {
-        held.queries += 1;
+        queries += 1;
         try {
-          return await database.executeSql(
-            text === CREATE_QUEUE ? CREATE_QUEUE_ONE_AT_A_TIME : text,
-            values,
-          );
-        } catch (error) {
-          if (!UNAWAITED.has(text)) throw error;
-          logger.warn({ err: error }, 'job queue could not record a finished job');
-          return { rows: [{ count: '0' }], rowCount: 0 };
+          return await database.executeSql(text, values);
         } finally {
-          held.queries -= 1;
+          queries -= 1;
         }
       },
     },
-    schema: SCHEMA,
-    // Completed jobs are kept a week for anyone reading the queue; the outbox row is the record.
-    deleteAfterDays: 7,
-    // Our schedules run every minute at most: looking for due ones every 30 s (not 5) is enough.
+    backend: database.driver,
+    schema: 'pgboss',
+    // Our schedules run every minute at most: looking for due ones every 30 s is enough.
     cronWorkerIntervalSeconds: 30,
+    // The registry of instances is for pg-boss's dashboard, which the firm does not run.
+    registerInstance: false,
   });
+  // A worker's failure (its fetch, or the query recording a job done, when the database went
+  // away) comes here as an event; unheard, it would be thrown and end the process. The job stays
+  // active until it expires and is retried, which the outbox's claim makes harmless.
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  // Every handler is counted while it runs, so stopping can wait for the last one (below).
-  const work = boss.work.bind(boss) as (...args: unknown[]) => Promise<string>;
-  boss.work = ((name: string, ...rest: unknown[]) => {
-    const handler = rest.pop() as (jobs: unknown) => Promise<unknown>;
-    return work(name, ...rest, async (jobs: unknown) => {
-      held.handlers += 1;
-      try {
-        return await handler(jobs);
-      } catch (error) {
-        held.failures.set(name, (held.failures.get(name) ?? 0) + 1);
-        throw error;
-      } finally {
-        held.handlers -= 1;
-      }
-    });
-  }) as JobQueue['work'];
-  inHand.set(boss, held);
+  boss.on('warning', (warning) => logger.warn({ warning }, 'job queue warning'));
   boss.on('stopped', () => {
-    held.running = false;
+    running = false;
   });
   // pg-boss makes its tables on the first start behind an advisory lock of its own, but a
   // process that waited on that lock still sees the catalog as it was before (PostgreSQL reads
   // catalog changes at a relation lock, not an advisory one) and fails on "duplicate key …
-  // pg_namespace". Started one process at a time, the next finds the tables made.
-  await database.exclusively('jobQueueStart', () => boss.start());
-  held.running = true;
-  return boss;
-}
+  // pg_namespace". Started one process at a time, the next finds the tables made (and a
+  // pg-boss 10 queue of an earlier release carried over, once).
+  await database.exclusively('jobQueueStart', async () => {
+    await setAsideOldJobQueue(database, boss);
+    await boss.start();
+    await carryOverOldJobQueue(database, boss, logger);
+  });
+  running = true;
 
-/** Whether the queue is running and its tables answer (GET /api/ready), within `timeoutMs`. */
-export async function jobQueueAnswers(boss: JobQueue, timeoutMs = 2000): Promise<boolean> {
-  if (!inHand.get(boss)?.running) return false;
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      boss.getQueues(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('job queue timed out')), timeoutMs);
-      }),
-    ]);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Each queue's jobs waiting to run (created, or waiting for a retry), read from the database. */
-export async function waitingJobs(boss: JobQueue): Promise<Map<string, number>> {
-  const queues = await boss.getQueues();
-  const sizes = await Promise.all(queues.map(({ name }) => boss.getQueueSize(name)));
-  return new Map(queues.map(({ name }, index) => [name, sizes[index] ?? 0]));
-}
-
-/**
- * Per queue, the runs of its handler that threw in this process since it started (a run takes a
- * batch of jobs); kept in memory, so it costs GET /metrics no query.
- */
-export function handlerFailures(boss: JobQueue): ReadonlyMap<string, number> {
-  return inHand.get(boss)?.failures ?? new Map();
-}
-
-/**
- * Stops fetching, lets jobs in hand finish (up to `timeoutMs`), then returns once nothing of the
- * queue's is left in flight. pg-boss's own wait misses a fetch that was under way when it stopped
- * (its jobs start after) and the query marking a job done, which it does not wait for; either
- * would reach a database closed meanwhile.
- */
-export async function stopJobQueue(boss: JobQueue, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const held = inHand.get(boss);
-  if (held) held.running = false;
-  await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
-  if (!held) return;
-  // Polled on timers, not microtasks: a fetch that settles starts its handler, and a handler
-  // that ends starts its completion query, before the next timer runs.
-  while ((held.queries > 0 || held.handlers > 0) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return {
+    // pg-boss creates a queue in a transaction behind an advisory lock of its own, with no table
+    // of its own by default, so processes creating the same queues at once wait for each other.
+    createQueue: (name, options = {}) => boss.createQueue(name, options),
+    send: (name, data, options = {}) => boss.send(name, data, options),
+    work<T>(name: string, options: WorkOptions, handler: (jobs: Job<T>[]) => Promise<void>) {
+      return boss.work<T>(name, options, async (jobs) => {
+        try {
+          await handler(jobs);
+        } catch (error) {
+          failures.set(name, (failures.get(name) ?? 0) + 1);
+          throw error;
+        }
+      });
+    },
+    notifyWorker: (workerId) => boss.notifyWorker(workerId),
+    schedule: (name, cron, options = {}) => boss.schedule(name, cron, {}, options),
+    async answers(timeoutMs = 2000) {
+      if (!running) return false;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          boss.getQueues(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('job queue timed out')), timeoutMs);
+          }),
+        ]);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async waitingJobs() {
+      // Counted from the jobs, not the counts pg-boss keeps per queue, which its monitor
+      // refreshes once a minute.
+      const queues = await boss.getQueues();
+      const sizes = await Promise.all(
+        queues.map(async ({ name }) => {
+          const jobs = await boss.findJobs(name, { queued: true, limit: WAITING_COUNTED_UP_TO });
+          return jobs.length;
+        }),
+      );
+      return new Map(queues.map(({ name }, index) => [name, sizes[index] ?? 0]));
+    },
+    handlerFailures: () => failures,
+    async stop(timeoutMs = 8000) {
+      const deadline = Date.now() + timeoutMs;
+      running = false;
+      // Graceful: each worker finishes the batch in hand, its completion recorded, before the
+      // stop resolves; what is still running at the timeout is failed, to be retried.
+      await boss.stop({ graceful: true, close: false, timeout: timeoutMs });
+      // Polled on timers: a query of pg-boss's timers (maintenance, schedules) may still be out.
+      while (queries > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+  };
 }

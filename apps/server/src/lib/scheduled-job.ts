@@ -47,7 +47,6 @@ export async function runOnSchedule(app: FastifyInstance, job: ScheduledJob): Pr
   const queue = app.jobQueue;
   const log = app.log.child({ job: job.name });
   await queue.createQueue(job.name, {
-    name: job.name,
     policy: 'stately',
     // A run's failures are logged by the run; the next tick is the retry.
     retryLimit: 0,
@@ -56,7 +55,7 @@ export async function runOnSchedule(app: FastifyInstance, job: ScheduledJob): Pr
   const worker = await queue.work(job.name, { pollingIntervalSeconds: 30 }, async () => {
     await job.run(new Date());
   });
-  await queue.schedule(job.name, job.cron, {}, job.tz ? { tz: job.tz } : {});
+  await queue.schedule(job.name, job.cron, job.tz ? { tz: job.tz } : {});
   app.scheduledJobs.register(job.name, async () => {
     await queue.send(job.name, {});
     queue.notifyWorker(worker);

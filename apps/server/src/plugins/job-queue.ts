@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { startJobQueue, stopJobQueue } from '../lib/job-queue';
+import { startJobQueue } from '../lib/job-queue';
 import { ScheduledJobs } from '../lib/scheduled-job';
 
 /**
@@ -9,10 +9,10 @@ import { ScheduledJobs } from '../lib/scheduled-job';
  */
 export const jobQueuePlugin = fp(
   async (app: FastifyInstance) => {
-    const boss = await startJobQueue(app.database, app.log.child({ component: 'job-queue' }));
-    app.decorate('jobQueue', boss);
+    const queue = await startJobQueue(app.database, app.log.child({ component: 'job-queue' }));
+    app.decorate('jobQueue', queue);
     app.decorate('scheduledJobs', new ScheduledJobs());
-    app.addHook('onClose', async () => stopJobQueue(boss));
+    app.addHook('onClose', async () => queue.stop());
   },
   { name: 'job-queue' },
 );

@@ -157,18 +157,15 @@ describe('GET /metrics', () => {
     });
 
     it("gives each job queue's waiting jobs and its handler's failures", async () => {
-      const boss = ctx.app.jobQueue;
-      await boss.createQueue('metrics-test-waiting');
-      await boss.send('metrics-test-waiting', {});
-      await boss.send('metrics-test-waiting', {});
-      await boss.createQueue('metrics-test-failing', {
-        name: 'metrics-test-failing',
-        retryLimit: 0,
-      });
-      await boss.work('metrics-test-failing', { pollingIntervalSeconds: 0.5 }, async () => {
+      const queue = ctx.app.jobQueue;
+      await queue.createQueue('metrics-test-waiting');
+      await queue.send('metrics-test-waiting', {});
+      await queue.send('metrics-test-waiting', {});
+      await queue.createQueue('metrics-test-failing', { retryLimit: 0 });
+      await queue.work('metrics-test-failing', { pollingIntervalSeconds: 0.5 }, async () => {
         throw new Error('the handler failed');
       });
-      await boss.send('metrics-test-failing', {});
+      await queue.send('metrics-test-failing', {});
 
       await vi.waitFor(
         async () => {

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { MESSAGES } from '@firm/shared';
-import { handlerFailures, waitingJobs } from '../lib/job-queue';
 import { sameSecret } from '../lib/same-secret';
 import { countQueuedAndFailed } from '../modules/deliveries/deliveries.repository';
 
@@ -85,7 +84,7 @@ export const metricsPlugin = fp(
       registers: [registry],
       async collect() {
         this.reset();
-        for (const [queue, waiting] of await waitingJobs(app.jobQueue)) {
+        for (const [queue, waiting] of await app.jobQueue.waitingJobs()) {
           this.set({ queue }, waiting);
         }
       },
@@ -98,7 +97,7 @@ export const metricsPlugin = fp(
       collect() {
         // The job queue keeps the count (lib/job-queue.ts); it only ever grows.
         this.reset();
-        for (const [queue, failures] of handlerFailures(app.jobQueue)) {
+        for (const [queue, failures] of app.jobQueue.handlerFailures()) {
           this.inc({ queue }, failures);
         }
       },

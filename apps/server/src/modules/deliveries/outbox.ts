@@ -227,16 +227,12 @@ export const outboxPlugin = fp(
     // Jobs are retried by the queue only when a handler itself throws (the database went away):
     // the claim makes a second run harmless, and failures of a transport are scheduled above.
     await queue.createQueue(DELIVERY_QUEUE, {
-      name: DELIVERY_QUEUE,
       retryLimit: 5,
       retryDelay: 30,
       retryBackoff: true,
       expireInSeconds: 20 * 60,
     });
-    await queue.createQueue(DELIVERY_SWEEP_QUEUE, {
-      name: DELIVERY_SWEEP_QUEUE,
-      policy: 'singleton',
-    });
+    await queue.createQueue(DELIVERY_SWEEP_QUEUE, { policy: 'singleton' });
 
     const dispatch = async (ids: string | string[]) => {
       const list = Array.isArray(ids) ? ids : [ids];

@@ -1,7 +1,7 @@
 import { MESSAGES, type Readiness } from '@firm/shared';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/client';
-import { jobQueueAnswers, type JobQueue } from '../../lib/job-queue';
+import type { JobQueue } from '../../lib/job-queue';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -50,7 +50,7 @@ export async function checkReadiness(
 ): Promise<{ ready: boolean; body: Readiness }> {
   const [databaseOk, jobQueueOk, migrating] = await Promise.all([
     within(async () => (await database.ping(), true), false),
-    jobQueueAnswers(jobQueue, CHECK_TIMEOUT_MS),
+    jobQueue.answers(CHECK_TIMEOUT_MS),
     within(() => migrationRunning(database), false),
   ]);
   const checks: Readiness['checks'] = {

@@ -2,7 +2,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/client';
-import { stopJobQueue } from '../../lib/job-queue';
 import { postgresTarget } from '../../../test/database-target';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 
@@ -92,7 +91,7 @@ describe('GET /api/ready', () => {
   it('answers 503 naming the job queue once it has stopped', async () => {
     const ctx = await createTestContext();
     try {
-      await stopJobQueue(ctx.app.jobQueue);
+      await ctx.app.jobQueue.stop();
       const response = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
