@@ -6,27 +6,13 @@ import {
   MESSAGE_LIMITS,
   MESSAGE_MESSAGES,
   VALIDATION,
-  attachmentParamsSchema,
-  conversationCreatedSchema,
-  conversationIdParamsSchema,
-  conversationListSchema,
-  conversationMembersChangedSchema,
-  conversationMembersInputSchema,
-  conversationReadSchema,
-  conversationStaffSchema,
   createConversationFieldsSchema,
   createConversationInputSchema,
   filedToCaseSchema,
-  fileToCaseInputSchema,
-  listConversationsQuerySchema,
-  listMessagesQuerySchema,
   messageBodyField,
-  messageIdParamsSchema,
-  messagePageSchema,
-  messageSentSchema,
-  messageWithdrawnSchema,
   sendMessageInputSchema,
 } from '@firm/shared';
+import { messagesContract as contract } from '@firm/shared/messages/contract';
 import { AppError } from '../../lib/app-error';
 import {
   UploadRefused,
@@ -54,9 +40,12 @@ import {
   withdrawMessage,
   type OutgoingFile,
 } from './messages.service';
-import { errorResponses, requestMeta } from '../../lib/route-kit';
+import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+const options = { tags: ['messages'], errors };
+/** A form with files may be too large (413) or of a type not taken (415). */
+const uploadOptions = { tags: ['messages'], errors: { ...errorResponses(413, 415), ...errors } };
 
 /** The first message of a failed check, with every field's, as the validation errors answer. */
 function invalid(issues: { path: PropertyKey[]; message: string }[]): AppError {
@@ -147,7 +136,6 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = app.config.maxUploadBytes;
   const maxMb = Math.round(maxBytes / (1024 * 1024));
   const mayViewMessages = [app.requirePermission('messages:view')];
-  const tags = ['messages'];
 
   // Streamed as for case documents: each file goes to disk as it arrives, within the size limit.
   await app.register(multipart, {
@@ -161,37 +149,17 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
-    '/conversations',
-    {
-      schema: {
-        tags,
-        summary: 'The conversations the caller may see, newest activity first, paged',
-        querystring: listConversationsQuerySchema,
-        response: { 200: conversationListSchema, ...errors },
-      },
-      onRequest: mayViewMessages,
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(contract.listConversations, options),
+    onRequest: mayViewMessages,
+    handler: async (request) =>
       listConversations(deps, currentUser(request), request.query, requestMeta(request)),
-  );
+  });
 
-  app.post(
-    '/conversations',
-    {
-      schema: {
-        tags,
-        summary:
-          'Start a conversation with its first message (staff choose the client): JSON, or multipart with subject, caseId, clientId, body, staffIds fields and up to 5 "file" parts',
-        response: {
-          201: conversationCreatedSchema,
-          ...errorResponses(413, 415),
-          ...errors,
-        },
-      },
-      onRequest: [app.requirePermission('messages:start')],
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(contract.startConversation, uploadOptions),
+    onRequest: [app.requirePermission('messages:start')],
+    handler: async (request, reply) => {
       let input: NewConversation;
       if (request.isMultipart()) {
         // subject, caseId, clientId, body and one staffIds field per colleague named.
@@ -230,37 +198,21 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send({ success: true, message: MESSAGE_MESSAGES.conversationCreated, ...created });
     },
-  );
+  });
 
-  app.get(
-    '/conversations/staff',
-    {
-      schema: {
-        tags,
-        summary: 'The colleagues staff may name on a new conversation (staffIds)',
-        response: { 200: conversationStaffSchema, ...errors },
-      },
-      onRequest: [app.requirePermission('messages:start')],
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(contract.conversationStaff, options),
+    onRequest: [app.requirePermission('messages:start')],
+    handler: async (request) => ({
       success: true as const,
       staff: await staffChoices(deps, currentUser(request)),
     }),
-  );
+  });
 
-  app.get(
-    '/conversations/:id/messages',
-    {
-      schema: {
-        tags,
-        summary: 'A page of messages (the newest 50, or those before a message), oldest first',
-        params: conversationIdParamsSchema,
-        querystring: listMessagesQuerySchema,
-        response: { 200: messagePageSchema, ...errors },
-      },
-      onRequest: mayViewMessages,
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(contract.listMessages, options),
+    onRequest: mayViewMessages,
+    handler: async (request) =>
       listMessages(
         deps,
         currentUser(request),
@@ -268,25 +220,12 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
         requestMeta(request),
       ),
-  );
+  });
 
-  app.post(
-    '/conversations/:id/messages',
-    {
-      schema: {
-        tags,
-        summary:
-          'Send a message: JSON { body }, or multipart with a "body" field and up to 5 "file" parts',
-        params: conversationIdParamsSchema,
-        response: {
-          201: messageSentSchema,
-          ...errorResponses(413, 415),
-          ...errors,
-        },
-      },
-      onRequest: mayViewMessages,
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(contract.sendMessage, uploadOptions),
+    onRequest: mayViewMessages,
+    handler: async (request, reply) => {
       const actor = currentUser(request);
       await assertMaySend(deps, actor, request.params.id);
       let body: string | null;
@@ -314,20 +253,12 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send({ success: true, message: MESSAGE_MESSAGES.messageSent, sent });
     },
-  );
+  });
 
-  app.put(
-    '/conversations/:id/read',
-    {
-      schema: {
-        tags,
-        summary: 'Mark the conversation read up to now (the other side sees "read")',
-        params: conversationIdParamsSchema,
-        response: { 200: conversationReadSchema, ...errors },
-      },
-      onRequest: mayViewMessages,
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(contract.markConversationRead, options),
+    onRequest: mayViewMessages,
+    handler: async (request) => {
       const at = await markConversationRead(
         deps,
         currentUser(request),
@@ -340,21 +271,12 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         lastReadAt: at.toISOString(),
       };
     },
-  );
+  });
 
-  app.put(
-    '/conversations/:id/members',
-    {
-      schema: {
-        tags,
-        summary: 'Name the staff a conversation reaches, replacing those named (messages:all)',
-        params: conversationIdParamsSchema,
-        body: conversationMembersInputSchema,
-        response: { 200: conversationMembersChangedSchema, ...errors },
-      },
-      onRequest: [app.requirePermission('messages:all')],
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(contract.setConversationMembers, options),
+    onRequest: [app.requirePermission('messages:all')],
+    handler: async (request) => ({
       success: true as const,
       message: MESSAGE_MESSAGES.membersChanged,
       conversation: await setConversationMembers(
@@ -365,20 +287,12 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
       ),
     }),
-  );
+  });
 
-  app.post(
-    '/messages/:id/withdraw',
-    {
-      schema: {
-        tags,
-        summary: 'Withdraw one of your own messages within 5 minutes of sending it',
-        params: messageIdParamsSchema,
-        response: { 200: messageWithdrawnSchema, ...errors },
-      },
-      onRequest: mayViewMessages,
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(contract.withdrawMessage, options),
+    onRequest: mayViewMessages,
+    handler: async (request) => ({
       success: true as const,
       message: MESSAGE_MESSAGES.messageWithdrawn,
       withdrawn: await withdrawMessage(
@@ -388,19 +302,17 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
       ),
     }),
-  );
+  });
 
-  app.get(
-    '/conversations/:id/attachments/:attachmentId',
-    {
-      schema: {
-        tags,
-        summary: 'Download an attachment (streamed, as an attachment)',
-        params: attachmentParamsSchema,
-      },
-      onRequest: mayViewMessages,
-    },
-    async (request, reply) => {
+  // A stored file's stream: no answer described at all (the API description's default 200),
+  // not even the errors, as the route had it before the contract.
+  const download = contractRoute(contract.downloadAttachment, { tags: ['messages'], errors: {} });
+  const { response: _none, ...downloadSchema } = download.schema;
+  app.route({
+    ...download,
+    schema: downloadSchema,
+    onRequest: mayViewMessages,
+    handler: async (request, reply) => {
       const attachment = await attachmentForDownload(
         deps,
         currentUser(request),
@@ -410,22 +322,16 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendStoredFile(reply, deps.documentsDir, attachment);
     },
-  );
+  });
 
-  app.post(
-    '/conversations/:id/attachments/:attachmentId/file-to-case',
-    {
-      schema: {
-        tags,
-        summary:
-          "Copy an attachment into the conversation's case documents (canUploadFiles); once per attachment",
-        params: attachmentParamsSchema,
-        body: fileToCaseInputSchema,
-        response: { 200: filedToCaseSchema, 201: filedToCaseSchema, ...errors },
-      },
-      onRequest: [app.requirePermission('messages:file')],
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(contract.fileAttachmentToCase, {
+      tags: ['messages'],
+      // Besides the contract's 201: the 200 of an attachment filed before.
+      errors: { ...errors, 200: filedToCaseSchema },
+    }),
+    onRequest: [app.requirePermission('messages:file')],
+    handler: async (request, reply) => {
       const { document, filedTo, created } = await fileAttachmentToCase(
         deps,
         currentUser(request),
@@ -442,5 +348,5 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         filedTo,
       });
     },
-  );
+  });
 };

@@ -1,18 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  NOTIFICATION_MESSAGES,
-  emailPreferencesResponseSchema,
-  listNotificationsQuerySchema,
-  notificationIdParamsSchema,
-  notificationListSchema,
-  notificationResponseSchema,
-  readAllResponseSchema,
-  removedResponseSchema,
-  smsPreferencesResponseSchema,
-  unreadCountSchema,
-  updateEmailPreferencesInputSchema,
-  updateSmsPreferencesInputSchema,
-} from '@firm/shared';
+import { NOTIFICATION_MESSAGES } from '@firm/shared';
+import { notificationsContract as contract } from '@firm/shared/notifications/contract';
 import { smsChoices, updateSmsChoices } from './client-sms';
 import { currentSession, currentUser } from '../../plugins/auth';
 import {
@@ -24,9 +12,9 @@ import {
   unreadCount,
   updateEmailPreferences,
 } from './notifications.service';
-import { errorResponses } from '../../lib/route-kit';
+import { contractRoute, errorResponses } from '../../lib/route-kit';
 
-const errors = errorResponses(400, 401, 403, 404);
+const options = { tags: ['notifications'], errors: errorResponses(400, 401, 403, 404) };
 
 /**
  * `/api/notifications/*`: a signed-in person's own notifications, whatever their role;
@@ -35,46 +23,26 @@ const errors = errorResponses(400, 401, 403, 404);
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = [app.requireUser];
-  const tags = ['notifications'];
 
-  app.get(
-    '/notifications',
-    {
-      schema: {
-        tags,
-        summary: 'Own notifications, newest first (unread=true: unread ones only)',
-        querystring: listNotificationsQuerySchema,
-        response: { 200: notificationListSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => listNotifications(app.db, currentUser(request), request.query),
-  );
+  app.route({
+    ...contractRoute(contract.listNotifications, options),
+    onRequest: signedIn,
+    handler: async (request) => listNotifications(app.db, currentUser(request), request.query),
+  });
 
-  app.get(
-    '/notifications/unread-count',
-    {
-      schema: { tags, response: { 200: unreadCountSchema, ...errors } },
-      onRequest: signedIn,
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(contract.unreadCount, options),
+    onRequest: signedIn,
+    handler: async (request) => ({
       success: true as const,
       count: await unreadCount(app.db, currentUser(request)),
     }),
-  );
+  });
 
-  app.get(
-    '/notifications/stream',
-    {
-      schema: {
-        tags,
-        summary:
-          'Server-Sent Events: each new notification (id: its sequence) and the unread count; honours Last-Event-ID',
-        response: { ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(contract.notificationStream, options),
+    onRequest: signedIn,
+    handler: async (request, reply) => {
       await app.notificationStreams.serve(
         request,
         reply,
@@ -82,118 +50,71 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         currentSession(request),
       );
     },
-  );
+  });
 
-  app.put(
-    '/notifications/read-all',
-    {
-      schema: { tags, response: { 200: readAllResponseSchema, ...errors } },
-      onRequest: signedIn,
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(contract.markAllNotificationsRead, options),
+    onRequest: signedIn,
+    handler: async (request) => ({
       success: true as const,
       message: NOTIFICATION_MESSAGES.allRead,
       ...(await readAllNotifications(app.db, currentUser(request))),
     }),
-  );
+  });
 
-  app.put(
-    '/notifications/:id/read',
-    {
-      schema: {
-        tags,
-        params: notificationIdParamsSchema,
-        response: { 200: notificationResponseSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(contract.markNotificationRead, options),
+    onRequest: signedIn,
+    handler: async (request) => ({
       success: true as const,
       ...(await readNotification(app.db, currentUser(request), request.params.id)),
     }),
-  );
+  });
 
-  app.delete(
-    '/notifications/:id',
-    {
-      schema: {
-        tags,
-        params: notificationIdParamsSchema,
-        response: { 200: removedResponseSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(contract.removeNotification, options),
+    onRequest: signedIn,
+    handler: async (request) => ({
       success: true as const,
       ...(await removeNotification(app.db, currentUser(request), request.params.id)),
     }),
-  );
+  });
 
-  app.get(
-    '/profile/notification-preferences',
-    {
-      schema: {
-        tags,
-        summary: 'Which notification emails the person receives (all on by default)',
-        response: { 200: emailPreferencesResponseSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(contract.getEmailPreferences, options),
+    onRequest: signedIn,
+    handler: async (request) => ({
       success: true as const,
       preferences: await emailPreferences(app.db, currentUser(request).id),
     }),
-  );
+  });
 
-  app.put(
-    '/profile/notification-preferences',
-    {
-      schema: {
-        tags,
-        summary: 'Switch notification emails on or off, per kind',
-        body: updateEmailPreferencesInputSchema,
-        response: { 200: emailPreferencesResponseSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(contract.setEmailPreferences, options),
+    onRequest: signedIn,
+    handler: async (request) => ({
       success: true as const,
       preferences: await updateEmailPreferences(app.db, currentUser(request), request.body),
     }),
-  );
+  });
 
   // Text messages: a client's own choices, and the number they go to (ADR 033).
   const mayChooseTexts = [app.requirePermission('profile:sms')];
-  app.get(
-    '/profile/sms-preferences',
-    {
-      schema: {
-        tags,
-        summary: 'Which text messages the client receives, and the number they go to',
-        response: { 200: smsPreferencesResponseSchema, ...errors },
-      },
-      onRequest: mayChooseTexts,
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(contract.getSmsPreferences, options),
+    onRequest: mayChooseTexts,
+    handler: async (request) => ({
       success: true as const,
       ...(await smsChoices(app.db, currentUser(request))),
     }),
-  );
+  });
 
-  app.put(
-    '/profile/sms-preferences',
-    {
-      schema: {
-        tags,
-        summary: 'Switch text messages on or off, per kind (switching one on is consent to it)',
-        body: updateSmsPreferencesInputSchema,
-        response: { 200: smsPreferencesResponseSchema, ...errors },
-      },
-      onRequest: mayChooseTexts,
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(contract.setSmsPreferences, options),
+    onRequest: mayChooseTexts,
+    handler: async (request) => ({
       success: true as const,
       ...(await updateSmsChoices(app.db, currentUser(request), request.body)),
     }),
-  );
+  });
 };

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { api } from '../../lib/api-client';
-import { onNavCountsChanged } from '../../lib/nav-counts';
+import { fetchNavCount, onNavCountsChanged } from '../../lib/nav-counts';
 
 /** How often a badge asks again while the page stays open. */
 const REFRESH_MS = 60_000;
@@ -18,9 +17,8 @@ export function NavCountBadge({ path, label }: { path: string; label: string }) 
 
   useEffect(() => {
     const controller = new AbortController();
-    api
-      .get<{ count: number }>(path, controller.signal)
-      .then((answer) => setCount(answer.count))
+    fetchNavCount(path, controller.signal)
+      .then(setCount)
       .catch(() => {
         if (!controller.signal.aborted) setCount(0);
       });

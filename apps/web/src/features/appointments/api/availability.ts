@@ -1,6 +1,6 @@
-import type { AppointmentType, Availability, BookingCalendar } from '@firm/shared';
+import type { AppointmentType } from '@firm/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { appointmentsApi } from './appointments-api';
 import { APPOINTMENTS_KEY } from './list-appointments';
 
 export interface AvailabilityParams {
@@ -15,12 +15,7 @@ export interface AvailabilityParams {
 export const availabilityQueryOptions = (params: AvailabilityParams) =>
   queryOptions({
     queryKey: [...APPOINTMENTS_KEY, 'availability', params],
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ date: params.date, type: params.type });
-      if (params.advocateId) query.set('advocateId', params.advocateId);
-      if (params.excludeId) query.set('excludeId', params.excludeId);
-      return api.get<Availability>(`/appointments/availability?${query}`, signal);
-    },
+    queryFn: ({ signal }) => appointmentsApi.availability({ query: params }, signal),
     // Free times change as people book: never show ones older than half a minute.
     staleTime: 30_000,
   });
@@ -47,12 +42,7 @@ export interface BookingCalendarParams {
 export const bookingCalendarQueryOptions = (params: BookingCalendarParams) =>
   queryOptions({
     queryKey: [...APPOINTMENTS_KEY, 'calendar', params],
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ month: params.month, type: params.type });
-      if (params.advocateId) query.set('advocateId', params.advocateId);
-      if (params.excludeId) query.set('excludeId', params.excludeId);
-      return api.get<BookingCalendar>(`/appointments/calendar?${query}`, signal);
-    },
+    queryFn: ({ signal }) => appointmentsApi.bookingCalendar({ query: params }, signal),
     // Which days are full changes as people book, like the free times.
     staleTime: 30_000,
   });

@@ -1,6 +1,5 @@
-import type { BookableClients } from '@firm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { appointmentsApi } from './appointments-api';
 import { APPOINTMENTS_KEY } from './list-appointments';
 
 /** GET /api/appointments/clients?search=: the clients staff may book for. */
@@ -8,11 +7,7 @@ export function useBookableClients(search: string, { enabled }: { enabled: boole
   return useQuery({
     enabled,
     queryKey: [...APPOINTMENTS_KEY, 'clients', search],
-    queryFn: ({ signal }) =>
-      api.get<BookableClients>(
-        `/appointments/clients${search ? `?search=${encodeURIComponent(search)}` : ''}`,
-        signal,
-      ),
+    queryFn: ({ signal }) => appointmentsApi.bookableClients({ query: { search } }, signal),
     placeholderData: keepPreviousData,
   });
 }

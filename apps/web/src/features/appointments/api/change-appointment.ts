@@ -1,11 +1,6 @@
-import type {
-  AppointmentAnswer,
-  AppointmentCreated,
-  CreateAppointmentInput,
-  UpdateAppointmentInput,
-} from '@firm/shared';
+import type { CreateAppointmentInput, UpdateAppointmentInput } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { appointmentsApi } from './appointments-api';
 import { APPOINTMENTS_KEY } from './list-appointments';
 
 function useAppointmentMutation<Variables, Answer>(
@@ -22,17 +17,17 @@ function useAppointmentMutation<Variables, Answer>(
 /** POST /api/appointments */
 export const useCreateAppointment = () =>
   useAppointmentMutation((body: CreateAppointmentInput) =>
-    api.post<AppointmentCreated>('/appointments', body),
+    appointmentsApi.bookAppointment({ body }),
   );
 
 /** PUT /api/appointments/:id */
 export const useUpdateAppointment = () =>
   useAppointmentMutation(({ id, body }: { id: string; body: UpdateAppointmentInput }) =>
-    api.put<AppointmentAnswer>(`/appointments/${encodeURIComponent(id)}`, body),
+    appointmentsApi.updateAppointment({ params: { id }, body }),
   );
 
 /** PATCH /api/appointments/:id/cancel */
 export const useCancelAppointment = () =>
   useAppointmentMutation(({ id, reason }: { id: string; reason: string }) =>
-    api.patch<AppointmentAnswer>(`/appointments/${encodeURIComponent(id)}/cancel`, { reason }),
+    appointmentsApi.cancelAppointment({ params: { id }, body: { reason } }),
   );

@@ -1,7 +1,6 @@
-import type { AppointmentList, ListAppointmentsQuery } from '@firm/shared';
+import type { ListAppointmentsQuery } from '@firm/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { appointmentsListPath } from './paths';
+import { appointmentsApi } from './appointments-api';
 import { useScreenQuery } from '../../../lib/screen-query';
 
 /** Every appointments query starts with this key; any change to an appointment refreshes them. */
@@ -11,7 +10,7 @@ export const APPOINTMENTS_KEY = ['appointments'] as const;
 export const appointmentsQueryOptions = (filters: ListAppointmentsQuery) =>
   queryOptions({
     queryKey: [...APPOINTMENTS_KEY, 'list', filters],
-    queryFn: ({ signal }) => api.get<AppointmentList>(appointmentsListPath(filters), signal),
+    queryFn: ({ signal }) => appointmentsApi.listAppointments({ query: filters }, signal),
     placeholderData: keepPreviousData,
   });
 

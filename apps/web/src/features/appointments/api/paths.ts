@@ -1,4 +1,6 @@
 import type { ListAppointmentsQuery, ListCourtDatesQuery } from '@firm/shared';
+import { APPOINTMENTS_ENDPOINTS } from '@firm/shared/appointments/endpoints';
+import { requestPath } from '../../../lib/endpoint-client';
 import { listPath } from '../../../lib/list-path';
 
 // The appointments' addresses, apart from their queries: app/first-requests.ts asks for a page's
@@ -6,7 +8,7 @@ import { listPath } from '../../../lib/list-path';
 
 /** GET /api/appointments with a list's filters */
 export const appointmentsListPath = (filters: ListAppointmentsQuery) =>
-  listPath('/appointments', filters);
+  requestPath(APPOINTMENTS_ENDPOINTS.listAppointments, { query: filters });
 
 /** GET /api/court-dates: open cases' court dates, as the caller sees the cases (ADR 025). */
 export const courtDatesPath = (filters: ListCourtDatesQuery) => listPath('/court-dates', filters);

@@ -1,6 +1,5 @@
-import type { AppointmentAnswer } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { appointmentsApi } from './appointments-api';
 import { APPOINTMENTS_KEY } from './list-appointments';
 import { useScreenQuery } from '../../../lib/screen-query';
 
@@ -10,7 +9,7 @@ const key = (token: string) => [...APPOINTMENTS_KEY, 'visitor-link', token] as c
 export function useVisitorBooking(token: string | null) {
   return useScreenQuery({
     queryKey: key(token ?? ''),
-    queryFn: () => api.post<AppointmentAnswer>('/appointments/manage', { token }),
+    queryFn: () => appointmentsApi.visitorBooking({ body: { token: token! } }),
     enabled: token !== null,
     retry: false,
   });
@@ -23,7 +22,7 @@ export function useVisitorBooking(token: string | null) {
 export function useVisitorConfirm(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<AppointmentAnswer>('/appointments/manage/confirm', { token }),
+    mutationFn: () => appointmentsApi.visitorConfirm({ body: { token } }),
     onSuccess: (answer) => queryClient.setQueryData(key(token), answer),
     // Refused (the hold ran out meanwhile): show the booking as it now stands.
     onError: () => queryClient.invalidateQueries({ queryKey: key(token) }),
@@ -33,8 +32,7 @@ export function useVisitorConfirm(token: string) {
 export function useVisitorCancel(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) =>
-      api.post<AppointmentAnswer>('/appointments/manage/cancel', { token, reason }),
+    mutationFn: (reason: string) => appointmentsApi.visitorCancel({ body: { token, reason } }),
     onSuccess: (answer) => queryClient.setQueryData(key(token), answer),
   });
 }
@@ -43,7 +41,7 @@ export function useVisitorReschedule(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (slot: { date: string; time: string }) =>
-      api.post<AppointmentAnswer>('/appointments/manage/reschedule', { token, ...slot }),
+      appointmentsApi.visitorReschedule({ body: { token, ...slot } }),
     onSuccess: (answer) => {
       queryClient.setQueryData(key(token), answer);
       return queryClient.invalidateQueries({ queryKey: [...APPOINTMENTS_KEY, 'availability'] });

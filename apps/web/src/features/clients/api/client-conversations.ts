@@ -1,8 +1,8 @@
-import type { ConversationList, ConversationSummary } from '@firm/shared';
+import type { ConversationSummary } from '@firm/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api, listPath } from '../../../lib/api-client';
 import { conversationsKey } from '../../../lib/conversation-keys';
 import { useScreenQuery } from '../../../lib/screen-query';
+import { messagesApi } from './messages-api';
 
 /** How many of a client's conversations their page lists (newest activity first). */
 export const CLIENT_CONVERSATIONS_LIMIT = 20;
@@ -22,8 +22,8 @@ export async function getClientConversations(
   clientId: string,
   signal?: AbortSignal,
 ): Promise<ClientConversations> {
-  const { conversations, total } = await api.get<ConversationList>(
-    listPath('/conversations', { clientId, limit: CLIENT_CONVERSATIONS_LIMIT }),
+  const { conversations, total } = await messagesApi.listConversations(
+    { query: { clientId, limit: CLIENT_CONVERSATIONS_LIMIT } },
     signal,
   );
   return { conversations, total };

@@ -1,8 +1,8 @@
 import type { MessagePage } from '@firm/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { conversationKey } from '../../../lib/conversation-keys';
-import { messagesPath } from './paths';
+import { messagesApi } from './messages-api';
+import { messagesRequest } from './paths';
 
 /** GET /api/conversations/:id/messages?before=: a page, oldest first, and the older page's cursor. */
 export function getMessages(
@@ -10,7 +10,7 @@ export function getMessages(
   before: string | null,
   signal?: AbortSignal,
 ): Promise<MessagePage> {
-  return api.get<MessagePage>(messagesPath(id, before), signal);
+  return messagesApi.listMessages(messagesRequest(id, before), signal);
 }
 
 /** Pages newest first: pages[0] is the newest page, each next one older. */

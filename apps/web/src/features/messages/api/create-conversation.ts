@@ -1,4 +1,6 @@
 import type { ConversationCreated } from '@firm/shared';
+import { pathOf } from '@firm/shared/common/endpoints';
+import { MESSAGES_ENDPOINTS } from '@firm/shared/messages/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postWithProgress, type TransferHandle } from '../../../lib/file-transfer';
 import { conversationsKey } from '../../../lib/conversation-keys';
@@ -25,8 +27,9 @@ export function createConversation(
   files: readonly File[] = [],
   onProgress: (fractions: number[]) => void = () => {},
 ): TransferHandle<ConversationCreated> {
+  const path = pathOf(MESSAGES_ENDPOINTS.startConversation);
   if (files.length === 0) {
-    return postWithProgress<ConversationCreated>('/conversations', { json: input }, () => {});
+    return postWithProgress<ConversationCreated>(path, { json: input }, () => {});
   }
   const form = new FormData();
   form.append('subject', input.subject);
@@ -35,7 +38,7 @@ export function createConversation(
   for (const id of input.staffIds ?? []) form.append('staffIds', id);
   form.append('body', input.body);
   for (const file of files) form.append('file', file, file.name);
-  return postWithProgress<ConversationCreated>('/conversations', form, (loaded, total) =>
+  return postWithProgress<ConversationCreated>(path, form, (loaded, total) =>
     onProgress(fileProgress(files, loaded, total)),
   );
 }

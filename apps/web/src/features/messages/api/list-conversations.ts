@@ -1,8 +1,8 @@
 import type { ConversationList } from '@firm/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { conversationsKey } from '../../../lib/conversation-keys';
-import { conversationsPath, type ConversationWaiting } from './paths';
+import { messagesApi } from './messages-api';
+import { conversationsQuery, type ConversationWaiting } from './paths';
 
 /** GET /api/conversations?unread=first&page=: unread conversations first, then the newest. */
 export function getConversations(
@@ -11,7 +11,10 @@ export function getConversations(
   signal?: AbortSignal,
   waiting?: ConversationWaiting,
 ): Promise<ConversationList> {
-  return api.get<ConversationList>(conversationsPath(search, page, waiting), signal);
+  return messagesApi.listConversations(
+    { query: conversationsQuery(search, page, waiting) },
+    signal,
+  );
 }
 
 export const conversationsQueryOptions = (search: string, waiting?: ConversationWaiting) =>

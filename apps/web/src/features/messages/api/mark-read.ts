@@ -1,7 +1,7 @@
 import type { ConversationRead } from '@firm/shared';
-import { api } from '../../../lib/api-client';
+import { messagesApi } from './messages-api';
 
 /** PUT /api/conversations/:id/read: the caller has read up to now (the other side's receipt). */
 export function markConversationRead(id: string): Promise<ConversationRead> {
-  return api.put<ConversationRead>(`/conversations/${encodeURIComponent(id)}/read`);
+  return messagesApi.markConversationRead({ params: { id } });
 }

@@ -1,4 +1,6 @@
 import { MESSAGE_PAGE_DEFAULT } from '@firm/shared';
+import { MESSAGES_ENDPOINTS } from '@firm/shared/messages/endpoints';
+import { requestPath } from '../../../lib/endpoint-client';
 
 // The conversations' addresses, apart from their queries: app/first-requests.ts asks for a page's
 // first ones beside the session check, and must name them as the screen does.
@@ -12,21 +14,33 @@ export const CONVERSATIONS_PAGE_SIZE = 50;
  */
 export type ConversationWaiting = 'day' | undefined;
 
+/** The list's query: unread conversations first, then the newest; a search only when typed. */
+export const conversationsQuery = (
+  search: string,
+  page: number,
+  waiting?: ConversationWaiting,
+) => ({
+  unread: 'first' as const,
+  limit: CONVERSATIONS_PAGE_SIZE,
+  page,
+  search: search.trim(),
+  waiting,
+});
+
 /** GET /api/conversations?unread=first&page=: unread conversations first, then the newest. */
 export function conversationsPath(search: string, page: number, waiting?: ConversationWaiting) {
-  const params = new URLSearchParams({
-    unread: 'first',
-    limit: String(CONVERSATIONS_PAGE_SIZE),
-    page: String(page),
+  return requestPath(MESSAGES_ENDPOINTS.listConversations, {
+    query: conversationsQuery(search, page, waiting),
   });
-  if (search.trim()) params.set('search', search.trim());
-  if (waiting) params.set('waiting', waiting);
-  return `/conversations?${params.toString()}`;
 }
+
+/** A page of a conversation's messages: the newest, or those before a message. */
+export const messagesRequest = (id: string, before: string | null) => ({
+  params: { id },
+  query: { limit: MESSAGE_PAGE_DEFAULT, before },
+});
 
 /** GET /api/conversations/:id/messages?before=: a page, oldest first, and the older page's cursor. */
 export function messagesPath(id: string, before: string | null) {
-  const params = new URLSearchParams({ limit: String(MESSAGE_PAGE_DEFAULT) });
-  if (before) params.set('before', before);
-  return `/conversations/${encodeURIComponent(id)}/messages?${params.toString()}`;
+  return requestPath(MESSAGES_ENDPOINTS.listMessages, messagesRequest(id, before));
 }

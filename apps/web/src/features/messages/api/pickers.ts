@@ -1,7 +1,8 @@
-import type { CaseList, ClientList, ClientRead, ConversationStaff } from '@firm/shared';
+import type { CaseList, ClientList, ClientRead } from '@firm/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { MESSAGES_KEY } from '../../../lib/conversation-keys';
+import { messagesApi } from './messages-api';
 
 /**
  * What "New Message" offers: a client's own cases (GET /api/cases), and for staff the clients
@@ -37,7 +38,7 @@ export function useClientChoices(search: string, enabled: boolean) {
 export function useStaffChoices(enabled: boolean) {
   return useQuery({
     queryKey: [...MESSAGES_KEY, 'staff-choices'],
-    queryFn: ({ signal }) => api.get<ConversationStaff>('/conversations/staff', signal),
+    queryFn: ({ signal }) => messagesApi.conversationStaff({}, signal),
     enabled,
   });
 }

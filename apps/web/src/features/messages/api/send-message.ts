@@ -1,4 +1,6 @@
 import type { MessageSent } from '@firm/shared';
+import { pathOf } from '@firm/shared/common/endpoints';
+import { MESSAGES_ENDPOINTS } from '@firm/shared/messages/endpoints';
 import { postWithProgress, type TransferHandle } from '../../../lib/file-transfer';
 
 /**
@@ -28,7 +30,7 @@ export function sendMessage(
   input: { body: string; files: readonly File[] },
   onProgress: (fractions: number[]) => void,
 ): SendHandle {
-  const path = `/conversations/${encodeURIComponent(conversationId)}/messages`;
+  const path = pathOf(MESSAGES_ENDPOINTS.sendMessage, { id: conversationId });
   // Text only: JSON, which keeps line breaks as typed (multipart turns them into CRLF).
   if (input.files.length === 0) {
     return postWithProgress<MessageSent>(path, { json: { body: input.body } }, () => {});

@@ -1,11 +1,11 @@
 import type { MessageWithdrawn } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { MESSAGES_KEY } from '../../../lib/conversation-keys';
+import { messagesApi } from './messages-api';
 
 /** POST /api/messages/:id/withdraw (the sender, within 5 minutes). */
 export function withdrawMessage(id: string): Promise<MessageWithdrawn> {
-  return api.post<MessageWithdrawn>(`/messages/${encodeURIComponent(id)}/withdraw`);
+  return messagesApi.withdrawMessage({ params: { id } });
 }
 
 export function useWithdrawMessage() {

@@ -1,7 +1,7 @@
 import { NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationList } from '@firm/shared';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { api, listPath } from '../../../lib/api-client';
 import { NOTIFICATION_LIST_KEY } from './keys';
+import { notificationsApi } from './notifications-api';
 
 /**
  * GET /api/notifications?before=&limit=. Pages by key (`before`: the previous page's
@@ -9,10 +9,7 @@ import { NOTIFICATION_LIST_KEY } from './keys';
  * locally, which would shift an offset and repeat or skip a row on the next page.
  */
 export const getNotifications = (before: number | null, signal?: AbortSignal) =>
-  api.get<NotificationList>(
-    listPath('/notifications', { limit: NOTIFICATIONS_PAGE_SIZE, before }),
-    signal,
-  );
+  notificationsApi.listNotifications({ query: { limit: NOTIFICATIONS_PAGE_SIZE, before } }, signal);
 
 export const notificationListOptions = () =>
   infiniteQueryOptions({

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { editNotifications, setUnreadCount } from './cache';
+import { notificationsApi } from './notifications-api';
 
 /** PUT /api/notifications/read-all */
-export const markAllNotificationsRead = () =>
-  api.put<{ success: true; updated: number; unreadCount: number }>('/notifications/read-all');
+export const markAllNotificationsRead = () => notificationsApi.markAllNotificationsRead({});
 
 export function useMarkAllRead() {
   const queryClient = useQueryClient();

@@ -1,13 +1,10 @@
-import type { Notification } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { editNotifications, setUnreadCount } from './cache';
+import { notificationsApi } from './notifications-api';
 
 /** PUT /api/notifications/{id}/read */
 export const markNotificationRead = (id: string) =>
-  api.put<{ success: true; notification: Notification; unreadCount: number }>(
-    `/notifications/${id}/read`,
-  );
+  notificationsApi.markNotificationRead({ params: { id } });
 
 export function useMarkRead() {
   const queryClient = useQueryClient();

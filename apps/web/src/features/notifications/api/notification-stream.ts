@@ -1,4 +1,6 @@
 import type { Notification } from '@firm/shared';
+import { pathOf } from '@firm/shared/common/endpoints';
+import { NOTIFICATIONS_ENDPOINTS } from '@firm/shared/notifications/endpoints';
 import { fetchEventSource } from '@microsoft/fetch-event-source';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -90,7 +92,7 @@ export function useNotificationStream(enabled: boolean) {
           headers: response.headers,
         });
       };
-      void fetchEventSource(`${API_BASE}/notifications/stream`, {
+      void fetchEventSource(`${API_BASE}${pathOf(NOTIFICATIONS_ENDPOINTS.notificationStream)}`, {
         headers: {
           authorization: `Bearer ${token}`,
           accept: 'text/event-stream',

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { editNotifications, setUnreadCount } from './cache';
+import { notificationsApi } from './notifications-api';
 
 /** DELETE /api/notifications/{id} */
 export const removeNotification = (id: string) =>
-  api.delete<{ success: true; unreadCount: number }>(`/notifications/${id}`);
+  notificationsApi.removeNotification({ params: { id } });
 
 export function useRemoveNotification() {
   const queryClient = useQueryClient();

@@ -1,11 +1,9 @@
-import type { UnreadCount } from '@firm/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { UNREAD_COUNT_KEY } from './keys';
+import { notificationsApi } from './notifications-api';
 
 /** GET /api/notifications/unread-count */
-export const getUnreadCount = (signal?: AbortSignal) =>
-  api.get<UnreadCount>('/notifications/unread-count', signal);
+export const getUnreadCount = (signal?: AbortSignal) => notificationsApi.unreadCount({}, signal);
 
 export const unreadCountOptions = () =>
   queryOptions({

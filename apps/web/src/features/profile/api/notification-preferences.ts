@@ -1,15 +1,12 @@
-import type { EmailPreferences, UpdateEmailPreferencesInput } from '@firm/shared';
+import type { UpdateEmailPreferencesInput } from '@firm/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { PROFILE_PATHS } from './paths';
-
-type PreferencesAnswer = { success: true; preferences: EmailPreferences };
+import { notificationsApi } from './notifications-api';
 
 export const EMAIL_PREFERENCES_KEY = ['profile', 'notification-preferences'] as const;
 
 /** GET /api/profile/notification-preferences */
 export const getEmailPreferences = (signal?: AbortSignal) =>
-  api.get<PreferencesAnswer>(PROFILE_PATHS.emailPreferences, signal);
+  notificationsApi.getEmailPreferences({}, signal);
 
 export const emailPreferencesOptions = () =>
   queryOptions({
@@ -24,7 +21,7 @@ export function useUpdateEmailPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateEmailPreferencesInput) =>
-      api.put<PreferencesAnswer>('/profile/notification-preferences', input),
+      notificationsApi.setEmailPreferences({ body: input }),
     onSuccess: (answer) => queryClient.setQueryData(EMAIL_PREFERENCES_KEY, answer),
   });
 }

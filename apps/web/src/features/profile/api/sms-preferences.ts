@@ -1,7 +1,6 @@
-import type { SmsPreferencesResponse, UpdateSmsPreferencesInput } from '@firm/shared';
+import type { UpdateSmsPreferencesInput } from '@firm/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { PROFILE_PATHS } from './paths';
+import { notificationsApi } from './notifications-api';
 
 export const SMS_PREFERENCES_KEY = ['profile', 'sms-preferences'] as const;
 
@@ -9,7 +8,7 @@ export const SMS_PREFERENCES_KEY = ['profile', 'sms-preferences'] as const;
 export const smsPreferencesOptions = () =>
   queryOptions({
     queryKey: SMS_PREFERENCES_KEY,
-    queryFn: ({ signal }) => api.get<SmsPreferencesResponse>(PROFILE_PATHS.smsPreferences, signal),
+    queryFn: ({ signal }) => notificationsApi.getSmsPreferences({}, signal),
   });
 
 export const useSmsPreferences = () => useQuery(smsPreferencesOptions());
@@ -19,7 +18,7 @@ export function useUpdateSmsPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateSmsPreferencesInput) =>
-      api.put<SmsPreferencesResponse>('/profile/sms-preferences', input),
+      notificationsApi.setSmsPreferences({ body: input }),
     onSuccess: (answer) => queryClient.setQueryData(SMS_PREFERENCES_KEY, answer),
   });
 }

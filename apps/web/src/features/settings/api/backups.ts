@@ -1,7 +1,7 @@
-import type { BackupScheduleInput, BackupStarted, BackupsAnswer } from '@firm/shared';
+import type { BackupScheduleInput } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { useScreenQuery } from '../../../lib/screen-query';
+import { backupsApi } from './backups-api';
 
 const BACKUPS_KEY = ['settings', 'backups'] as const;
 /** While a backup runs, the screen follows it (its progress, then its result). */
@@ -11,7 +11,7 @@ const FOLLOW_MS = 2000;
 export function useBackups() {
   return useScreenQuery({
     queryKey: BACKUPS_KEY,
-    queryFn: ({ signal }) => api.get<BackupsAnswer>('/settings/backups', signal),
+    queryFn: ({ signal }) => backupsApi.getBackups({}, signal),
     refetchInterval: (query) => (query.state.data?.running ? FOLLOW_MS : false),
   });
 }
@@ -20,7 +20,7 @@ export function useBackups() {
 export function useStartBackup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<BackupStarted>('/settings/backups'),
+    mutationFn: () => backupsApi.startBackup({}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: BACKUPS_KEY }),
   });
 }
@@ -29,8 +29,7 @@ export function useStartBackup() {
 export function useSaveBackupHour() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BackupScheduleInput) =>
-      api.put<BackupsAnswer>('/settings/backups/schedule', input),
+    mutationFn: (input: BackupScheduleInput) => backupsApi.setBackupHour({ body: input }),
     onSuccess: (answer) => queryClient.setQueryData(BACKUPS_KEY, answer),
   });
 }
