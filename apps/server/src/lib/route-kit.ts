@@ -46,7 +46,10 @@ export function contractRoute<const E extends Endpoint, Errors extends Record<nu
 ): { method: E['method']; url: E['path']; schema: ContractSchema<E, Errors> } {
   const response: Record<number, ZodType> = { ...errors };
   if (endpoint.response !== 'file') response[endpoint.status ?? 200] = endpoint.response;
-  const schema: Record<string, unknown> = { tags, summary: endpoint.summary, response };
+  // No answer described at all (a file's stream with no errors named) leaves the API
+  // description's default; an empty map would describe the answer as `{}`.
+  const schema: Record<string, unknown> = { tags, summary: endpoint.summary };
+  if (Object.keys(response).length > 0) schema.response = response;
   if (endpoint.hidden) schema.hide = true;
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
