@@ -120,7 +120,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           if (
             /\/src\/(app\/first-requests|lib\/(early-answers|list-path)|features\/[^/]+\/api\/paths)\.ts$/.test(
               id,
-            )
+            ) ||
+            // The endpoints' addresses (method and path, no zod) that name those first requests.
+            /packages\/shared\/src\/[^/]+\/endpoints\.ts$/.test(id)
           )
             return 'first-requests';
           // What a screen shares with its parts loaded on demand (Cases' New Case and Add Note

@@ -1,7 +1,8 @@
 import type { Endpoint, EndpointAnswer, EndpointInput } from '@firm/shared/common/contract';
-import { pathOf, type EndpointAddress } from '@firm/shared/common/endpoints';
+import { requestPath, type EndpointAddress } from '@firm/shared/common/endpoints';
 import { apiRequest } from './api-client';
-import { listPath } from './list-path';
+
+export { requestPath };
 
 /** A call of one endpoint: its input as the contract types it, its answer as the contract types it. */
 export type EndpointCall<E extends Endpoint> = (
@@ -13,13 +14,6 @@ export type EndpointCall<E extends Endpoint> = (
 type AddressesOf<C extends Record<string, Endpoint>> = {
   readonly [K in keyof C]: EndpointAddress & Pick<C[K], 'method' | 'path'>;
 };
-
-/** Where a request goes: the path's parameters filled in, the query's filters (a list's) added. */
-export function requestPath(address: EndpointAddress, input: object): string {
-  const { params, query } = input as { params?: Record<string, string>; query?: object };
-  const path = (pathOf as (address: EndpointAddress, params?: object) => string)(address, params);
-  return query ? listPath(path, query) : path;
-}
 
 /**
  * A feature's requests, one per endpoint of its contract in packages/shared (ADR 044): the path

@@ -41,3 +41,28 @@ export function pathOf<A extends EndpointAddress>(
 export type EndpointAddresses = Readonly<Record<string, EndpointAddress>>;
 
 export const defineEndpoints = <const A extends EndpointAddresses>(addresses: A): A => addresses;
+
+/**
+ * `path` with a list's filters as its query string, in the filters' order: left-out, empty and
+ * `all` values are not sent. The web app's lists and the portal's early requests build the same
+ * address from the same filters, so an early answer is found (ADR 032).
+ */
+export function withQuery(path: string, filters: object): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== null && value !== '' && value !== 'all') {
+      params.set(name, String(value));
+    }
+  }
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** Where a request goes: the path's parameters filled in, the query's filters (a list's) added. */
+export function requestPath(
+  address: EndpointAddress,
+  { params, query }: { params?: object; query?: object } = {},
+): string {
+  const path = (pathOf as (address: EndpointAddress, params?: object) => string)(address, params);
+  return query ? withQuery(path, query) : path;
+}

@@ -1,6 +1,6 @@
 import type { ListAppointmentsQuery, ListCourtDatesQuery } from '@firm/shared';
 import { APPOINTMENTS_ENDPOINTS } from '@firm/shared/appointments/endpoints';
-import { requestPath } from '../../../lib/endpoint-client';
+import { requestPath } from '@firm/shared/common/endpoints';
 import { listPath } from '../../../lib/list-path';
 
 // The appointments' addresses, apart from their queries: app/first-requests.ts asks for a page's

@@ -1,6 +1,6 @@
 import { MESSAGE_PAGE_DEFAULT } from '@firm/shared';
 import { MESSAGES_ENDPOINTS } from '@firm/shared/messages/endpoints';
-import { requestPath } from '../../../lib/endpoint-client';
+import { requestPath } from '@firm/shared/common/endpoints';
 
 // The conversations' addresses, apart from their queries: app/first-requests.ts asks for a page's
 // first ones beside the session check, and must name them as the screen does.

@@ -1,7 +1,7 @@
 import type { DayRange, Report, ReportKind } from '@firm/shared';
 import { REPORTS_ENDPOINTS } from '@firm/shared/reports/endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { requestPath } from '../../../lib/endpoint-client';
+import { requestPath } from '@firm/shared/common/endpoints';
 import { useScreenQuery } from '../../../lib/screen-query';
 import { reportsApi } from './reports-api';
 
