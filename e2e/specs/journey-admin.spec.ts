@@ -1,10 +1,5 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Locator,
-  type TestInfo,
-} from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type APIRequestContext, type Locator, type TestInfo } from '@playwright/test';
 import { latestMailTo } from '../support/accounts';
 import {
   fitsWidth,
@@ -12,7 +7,7 @@ import {
   seriousViolationsOnce,
   toast,
 } from '../support/page-checks';
-import { callApi, ownerToken, uniqueSuffix } from '../support/user-management';
+import { callApi, uniqueSuffix } from '../support/user-management';
 
 /**
  * The admin's journey (docs/journeys.md, "Admin"): office staff who admit clients and keep the
@@ -108,12 +103,13 @@ for (const walk of WALKS) {
     });
 
     test('is invited, sees what the toggles allow, is told why elsewhere, and does the office’s work', async ({
+      ownerSession,
       page,
       request,
     }, testInfo: TestInfo) => {
       // A whole journey with a check of every screen: minutes on a busy machine.
       test.setTimeout(240_000);
-      const owner = await ownerToken(request);
+      const owner = ownerSession;
       const suffix = uniqueSuffix();
       const digits = String(100000 + Math.floor(Math.random() * 899999));
       let step = 0;

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import {
   callApi,
   createReadyUser,
-  ownerToken,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
@@ -11,11 +10,12 @@ import { fitsWidth, seriousViolations } from '../support/page-checks';
 
 test.describe('System Settings', () => {
   test('every tab fits a 360-pixel phone, with no serious accessibility finding', async ({
+    ownerSession,
     browser,
     request,
   }) => {
     test.slow(); // every tab, each with axe: more than the default 30 s on a busy machine
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     // A request to answer, so the data-protection tab shows a row with its actions.
     const client = await createReadyUser(request, owner, suffix, 'client');
@@ -62,10 +62,11 @@ test.describe('System Settings', () => {
   });
 
   test('an advocate reads the audit log, filters it and exports it as CSV', async ({
+    ownerSession,
     page,
     request,
   }, testInfo) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
     await useSessionToken(page, owner);
@@ -111,11 +112,12 @@ test.describe('System Settings', () => {
   });
 
   test('an advocate changes the consultation fee and the public booking modal shows it', async ({
+    ownerSession,
     browser,
     page,
     request,
   }) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const before = await callApi<{ settings: Record<string, unknown> }>(
       request,
       owner,

@@ -1,13 +1,9 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type Browser } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { signInThroughUi } from '../support/accounts';
 import { journeyStep } from '../support/journey';
-import {
-  createReadyUser,
-  ownerToken,
-  uniqueSuffix,
-  useSessionToken,
-} from '../support/user-management';
+import { createReadyUser, uniqueSuffix, useSessionToken } from '../support/user-management';
 
 /** The authenticator's code for `secret`, `offsetSteps` 30-second periods from now. */
 const codeFor = (secret: string, offsetSteps = 0) =>
@@ -21,6 +17,7 @@ async function phone(browser: Browser) {
 }
 
 test('an advocate turns on two-factor sign-in on a phone, then signs in with a code and with a recovery code', async ({
+  ownerSession,
   browser,
   request,
 }, testInfo) => {
@@ -28,7 +25,7 @@ test('an advocate turns on two-factor sign-in on a phone, then signs in with a c
   test.setTimeout(120_000);
   const advocate = await createReadyUser(
     request,
-    await ownerToken(request),
+    ownerSession,
     uniqueSuffix(),
     'advocate',
     {},
