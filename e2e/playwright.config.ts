@@ -10,12 +10,28 @@ process.env.E2E_DATA_DIR ??= freshDataDir();
 // The Daraja simulator's port: specs/billing.spec.ts starts it there (a spare port like E2E_PORT).
 process.env.E2E_DARAJA_PORT ??= '3190';
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
+/** The specs that take longest (docs/benchmarks/e2e-suite-duration.md), started first. */
+const LONG_FIRST = [
+  '**/journey-*.spec.ts',
+  '**/auth-first-advocate.spec.ts',
+  '**/firm-on-defaults.spec.ts',
+  '**/passkeys.spec.ts',
+  '**/public-contact.spec.ts',
+  '**/server-process.spec.ts',
+  '**/system-settings-backups.spec.ts',
+  '**/system-settings-deliveries.spec.ts',
+  '**/billing.spec.ts',
+  '**/reports.spec.ts',
+];
 
 export default defineConfig({
   testDir: './specs',
   // Runs once the web server answers: the owner, and the staff's grace for two-factor sign-in.
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
+  // Two cores: a worker each, Chromium and the shared server between them. More workers only
+  // queue for the same cores (and a spec's own server start takes longer).
   workers: 2,
   // No second try, in CI either: a test that fails once is a finding, fixed in the test or the
   // product, never retried until it passes.
@@ -31,7 +47,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumExecutablePath(), args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // The longest work first: the specs that start servers of their own (a first start creates its
+  // embedded database, tens of seconds on a busy machine) and the journeys, in a project listed
+  // first, so that both workers begin with them and the short specs fill in after; the other way
+  // round the run ends with one worker alone on a journey. Every spec is in one project only.
+  projects: [
+    { name: 'long-first', testMatch: LONG_FIRST, use: DESKTOP },
+    { name: 'desktop', testIgnore: LONG_FIRST, use: DESKTOP },
+  ],
   webServer: {
     // Exactly what `npm start` runs: build what is missing, then serve web app and API.
     command: 'node ../scripts/start.mjs',

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type APIRequestContext } from '@playwright/test';
 import { latestMailTo } from '../support/accounts';
 import { addDays, longDay, pickSlot, shortDay } from '../support/journey';
 import { seriousViolations } from '../support/page-checks';
@@ -174,13 +175,8 @@ test.describe('a visitor on a phone', () => {
   });
 });
 
-test('a client books and reschedules', async ({ page, request }) => {
-  const client = await createReadyUser(
-    request,
-    await ownerToken(request),
-    uniqueSuffix(),
-    'client',
-  );
+test('a client books and reschedules', async ({ ownerSession, page, request }) => {
+  const client = await createReadyUser(request, ownerSession, uniqueSuffix(), 'client');
   const [first, second] = [await openWeekday(request, 1), await openWeekday(request, 2)];
   await useSessionToken(page, client.token);
 
@@ -249,6 +245,7 @@ test.describe('staff', () => {
 
   // Recording a payment needs canManageCases beside the diary's toggle.
   test('an admin who keeps the diary and manages cases confirms and marks paid', async ({
+    ownerSession,
     page,
     request,
   }) => {
@@ -282,7 +279,7 @@ test.describe('staff', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // Staff enter an appointment for a client: any type, their own fee.
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
     await page.getByRole('button', { name: 'New Appointment' }).click();

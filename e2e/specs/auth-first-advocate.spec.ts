@@ -10,7 +10,8 @@ const owner = {
   lastName: 'Kamau',
 };
 
-// One fresh system, driven in order: the first advocate registers, then uses the account.
+// One fresh system, driven in order: a visitor finds booking not open yet, the first advocate
+// registers, then uses the account.
 test.describe.configure({ mode: 'serial' });
 
 test.describe('a fresh install, from the first advocate onwards', () => {
@@ -41,6 +42,39 @@ test.describe('a fresh install, from the first advocate onwards', () => {
     const context = await browser.newContext({ baseURL: server!.url });
     return context.newPage();
   }
+
+  // ADR 015: before any advocate, a visitor on a phone who opens the booking form is told why it
+  // offers no times, and given the firm's number and the contact form, instead of a calendar
+  // whose every day says "No free times".
+  test('before anyone registers, booking on a phone says it opens once the diary is set up, with a tel: link and the contact form', async ({
+    browser,
+  }, testInfo) => {
+    const context = await browser.newContext({
+      baseURL: server!.url,
+      viewport: { width: 360, height: 780 },
+    });
+    const page = await context.newPage();
+    const calendar = await page.request.get('/api/appointments/calendar?month=2030-01');
+    expect(await calendar.json()).toMatchObject({ bookingOpen: false });
+
+    await page.goto('/appointments?book=consultation');
+    const dialog = page.getByRole('dialog', { name: 'Book an Appointment' });
+    await expect(dialog.getByText('Online booking is not open yet')).toBeVisible();
+    await expect(dialog.getByRole('status')).toContainText(
+      "Online booking opens once the firm's diary is set up. Call us on +254 20 765 4321 or write to us.",
+    );
+    await expect(dialog.getByRole('link', { name: '+254 20 765 4321' })).toHaveAttribute(
+      'href',
+      'tel:+254207654321',
+    );
+    // No calendar whose days all lead nowhere.
+    await expect(dialog.getByRole('button', { name: 'Next month' })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('booking-fresh-install-360.png') });
+
+    await dialog.getByRole('link', { name: 'write to us' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await context.close();
+  });
 
   test('registers the first advocate through the UI, who is held at the setup of a second factor, and signs out', async ({
     browser,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { ensureOwner, signInThroughUi } from '../support/accounts';
 
 test.describe('sign-in guards and redirects', () => {
@@ -43,14 +43,16 @@ test.describe('sign-in guards and redirects', () => {
   test('a revoked session is dropped and the visitor is asked to sign in again', async ({
     page,
     request,
+    signIn,
+    newSession,
   }) => {
-    const owner = await ensureOwner(request);
-    await page.goto('/login');
-    await signInThroughUi(page, owner);
+    // A session of its own: the worker's owner session goes on serving other tests.
+    const token = await newSession(await ensureOwner(request));
+    await signIn(page, token);
+    await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
 
     // Sign the session out behind the page's back (as a password reset elsewhere would).
-    const token = await page.evaluate(() => localStorage.getItem('token'));
     const logout = await request.post('/api/auth/logout', {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -1,18 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { E2E_SUPER_KEY, signInThroughUi } from '../support/accounts';
 import { coveredBy } from '../support/journey';
 import { toast } from '../support/page-checks';
-import { createReadyUser, ownerToken, uniqueSuffix } from '../support/user-management';
+import { createReadyUser, uniqueSuffix } from '../support/user-management';
 
 // a success used to stand beside the error it answered.
 test.describe('a success replaces the error it answers', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
   test('a toast on a phone sits below the header: the menu and the bell stay in reach', async ({
+    ownerSession,
     page,
     request,
   }, testInfo) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const client = await createReadyUser(request, owner, uniqueSuffix(), 'client');
     await page.goto('/login');
     await signInThroughUi(page, client);
@@ -30,10 +31,11 @@ test.describe('a success replaces the error it answers', () => {
   });
 
   test('a failed sign-in, then a good one: only "Login successful!" is shown', async ({
+    ownerSession,
     page,
     request,
   }, testInfo) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(
       request,

@@ -1,12 +1,6 @@
 import { readFileSync } from 'node:fs';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   startDarajaSimulator,
   type DarajaSimulator,
@@ -134,14 +128,14 @@ async function clientPhone(browser: Browser, request: APIRequestContext) {
 const latestPush = () => simulator.pushes[simulator.pushes.length - 1]!;
 
 test('an advocate issues a fee note; the client pays it by M-Pesa on a phone and keeps the receipt', async ({
+  ownerSession,
   page,
   browser,
-  request,
 }, testInfo) => {
   test.setTimeout(180_000);
   const step = (n: number, what: string, next?: Locator, on: Page = page) =>
     journeyStep(on, testInfo, n, what, next);
-  await useSessionToken(page, await ownerToken(request));
+  await useSessionToken(page, ownerSession);
 
   // 1. The advocate drafts the fee note on the Billing screen: the client found by name, a fee
   // and a disbursement with long descriptions.
@@ -350,6 +344,7 @@ test('a push cancelled on the phone says so in plain words; Try again pays part 
 });
 
 test('staff cancel an issued fee note with a reason, by a credit note, on a desktop', async ({
+  ownerSession,
   page,
   request,
 }, testInfo) => {
@@ -361,7 +356,7 @@ test('staff cancel an issued fee note with a reason, by a credit note, on a desk
       25_000,
     ],
   ]);
-  await useSessionToken(page, await ownerToken(request));
+  await useSessionToken(page, ownerSession);
   await page.goto(`/billing/${note.id}`);
   await expect(page.getByRole('heading', { name: `Fee note ${note.number}` })).toBeVisible();
   const cancel = page.getByRole('button', { name: 'Cancel fee note' });

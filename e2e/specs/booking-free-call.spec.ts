@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { latestMailTo } from '../support/accounts';
 import { longDay, openWeekdays, pickSlot } from '../support/journey';
 import { ownerToken, uniqueSuffix } from '../support/user-management';

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import {
   callApi,
   createReadyUser,
-  ownerToken,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
@@ -40,11 +39,12 @@ function nairobiMorning(days: number): { input: string; day: string } {
 }
 
 test('a court date from New Case, a hearing, and a client’s attachment filed to the case', async ({
+  ownerSession,
   browser,
   request,
 }) => {
   test.slow(); // two people, two browsers, an upload
-  const owner = await ownerToken(request);
+  const owner = ownerSession;
   const suffix = uniqueSuffix();
   const client = await createReadyUser(request, owner, suffix, 'client');
   const title = `Tenancy dispute ${suffix}`;

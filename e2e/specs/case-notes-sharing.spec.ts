@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import {
   callApi,
   createReadyUser,
-  ownerToken,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
@@ -14,10 +13,11 @@ import { toast } from '../support/page-checks';
  */
 for (const width of [1366, 360]) {
   test(`a note added after a shared one stays internal (${width} px)`, async ({
+    ownerSession,
     page,
     request,
   }, testInfo) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
     const title = `Unfair dismissal, Kamau v. Savanna Logistics ${suffix}`;

@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { PDF } from '../support/files';
 import { journeyStep } from '../support/journey';
 import {
   callApi,
   createReadyUser,
-  ownerToken,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
@@ -23,10 +22,11 @@ for (const viewport of [
   { width: 1366, height: 800 },
 ]) {
   test(`a long case and a long document name read on a screen ${viewport.width} px wide`, async ({
+    ownerSession,
     browser,
     request,
   }, testInfo) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
     const title = `In the matter of the estate of the late Mzee Johana Kiprotich arap Chelimo and the application for letters of administration by the widow and the eldest son ${suffix}`;

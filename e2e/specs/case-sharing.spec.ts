@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import {
   callApi,
   createReadyUser,
-  ownerToken,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
@@ -15,10 +14,11 @@ import { PDF } from '../support/files';
  */
 for (const width of [1366, 360]) {
   test(`staff share a document after its upload, then make it internal (${width} px)`, async ({
+    ownerSession,
     page,
     request,
   }, testInfo) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
     const created = await callApi<{ case: { id: string } }>(request, owner, 'POST', '/cases', {

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import {
   callApi,
   createReadyUser,
-  ownerToken,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
@@ -11,11 +10,12 @@ import { PDF, PNG } from '../support/files';
 
 test.describe('cases', () => {
   test('staff open a case and work on it; the client sees only what is shared', async ({
+    ownerSession,
     browser,
     request,
   }) => {
     test.slow(); // two people, two browsers, uploads and downloads
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
     const clientName = `Ready client ${suffix}`;
@@ -120,10 +120,11 @@ test.describe('cases', () => {
   });
 
   test('an admin without canOpenFiles cannot reach /cases, and another client’s case is not found', async ({
+    ownerSession,
     browser,
     request,
   }) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const admin = await createReadyUser(request, owner, suffix, 'admin'); // no toggles
     const page = await (await browser.newContext()).newPage();
@@ -155,10 +156,11 @@ test.describe('cases', () => {
   });
 
   test('on a 360 px phone, staff filter with More Filters and fill New Case from the keyboard', async ({
+    ownerSession,
     browser,
     request,
   }) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });

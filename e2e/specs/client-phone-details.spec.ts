@@ -1,12 +1,8 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type Locator } from '@playwright/test';
 import { overflowingElements, seriousViolations } from '../support/page-checks';
 import { gotoReady } from '../support/public-site';
-import {
-  createReadyUser,
-  ownerToken,
-  uniqueSuffix,
-  useSessionToken,
-} from '../support/user-management';
+import { createReadyUser, uniqueSuffix, useSessionToken } from '../support/user-management';
 
 /**
  * ADR 016: small things a client meets on a phone. The cases screen's two filters read
@@ -36,10 +32,11 @@ for (const viewport of PHONES) {
     test.use({ viewport, hasTouch: true, isMobile: true });
 
     test('a client’s case filters each carry a visible name', async ({
+      ownerSession,
       page,
       request,
     }, testInfo) => {
-      const owner = await ownerToken(request);
+      const owner = ownerSession;
       const client = await createReadyUser(
         request,
         owner,
@@ -75,10 +72,11 @@ for (const viewport of PHONES) {
     });
 
     test('every appointment status tab is whole and on screen', async ({
+      ownerSession,
       page,
       request,
     }, testInfo) => {
-      const owner = await ownerToken(request);
+      const owner = ownerSession;
       const client = await createReadyUser(request, owner, uniqueSuffix(), 'client');
       await useSessionToken(page, client.token);
       await page.goto('/appointments');

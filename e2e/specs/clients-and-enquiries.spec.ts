@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import {
   callApi,
   createReadyUser,
-  ownerToken,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
@@ -10,12 +9,13 @@ import { fitsWidth, seriousViolations, toast } from '../support/page-checks';
 
 test.describe('clients and enquiries', () => {
   test('an advocate finds a client, edits their phone and opens their case', async ({
+    ownerSession,
     browser,
     request,
   }) => {
     // Four screens and two axe runs: near 30 s on a loaded machine (it timed out once there).
     test.slow();
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
     const title = `Lease dispute ${suffix}`;
@@ -74,10 +74,11 @@ test.describe('clients and enquiries', () => {
   });
 
   test('the client page lists the client’s conversations, and Message starts one naming a colleague', async ({
+    ownerSession,
     browser,
     request,
   }) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
     // An admin with no toggles reaches only the conversations they are named on.
@@ -128,11 +129,12 @@ test.describe('clients and enquiries', () => {
   });
 
   test('an enquiry moves new → in progress → closed, showing who changed it each time', async ({
+    ownerSession,
     browser,
     request,
   }) => {
     test.slow(); // three sessions, each step checked with axe
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     // An admin who schedules appointments triages the inbox; the advocate closes the enquiry.
     const admin = await createReadyUser(request, owner, suffix, 'admin', {
@@ -184,10 +186,11 @@ test.describe('clients and enquiries', () => {
   });
 
   test('an admin who admits clients converts a contact message into a client', async ({
+    ownerSession,
     browser,
     request,
   }) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const admin = await createReadyUser(request, owner, suffix, 'admin', { canAdmitClients: true });
     const subject = `Help with a will ${suffix}`;

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import {
   callApi,
   createReadyUser,
-  ownerToken,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
@@ -21,11 +20,12 @@ for (const viewport of [
   { width: 1366, height: 900 },
 ]) {
   test(`a court date in the staff diary and the client's appointments at ${viewport.width}px`, async ({
+    ownerSession,
     browser,
     request,
   }, testInfo) => {
     test.slow(); // two people, two browsers
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const me = await callApi<{ id: string }>(request, owner, 'GET', '/auth/me');
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');

@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type APIRequestContext } from '@playwright/test';
 import {
   callApi,
   createReadyUser,
-  ownerToken,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
@@ -40,10 +40,11 @@ async function bookFollowUp(request: APIRequestContext, token: string, title: st
 }
 
 test('a client on a phone: tiles, Book Appointment, Upload Document and Make Payment', async ({
+  ownerSession,
   browser,
   request,
 }) => {
-  const owner = await ownerToken(request);
+  const owner = ownerSession;
   const suffix = uniqueSuffix();
   const client = await createReadyUser(request, owner, suffix, 'client');
   const title = `Boundary dispute ${suffix}`;
@@ -105,8 +106,12 @@ test('a client on a phone: tiles, Book Appointment, Upload Document and Make Pay
   await context.close();
 });
 
-test("an advocate's tiles lead to the filtered lists they count", async ({ browser, request }) => {
-  const owner = await ownerToken(request);
+test("an advocate's tiles lead to the filtered lists they count", async ({
+  ownerSession,
+  browser,
+  request,
+}) => {
+  const owner = ownerSession;
   const suffix = uniqueSuffix();
   const client = await createReadyUser(request, owner, suffix, 'client');
   const title = `Employment claim ${suffix}`;

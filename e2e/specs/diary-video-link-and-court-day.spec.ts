@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { bookAtFreeTime, journeyStep, openWeekdays } from '../support/journey';
 import { toast } from '../support/page-checks';
 import {
   callApi,
   createReadyUser,
-  ownerToken,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
@@ -23,12 +22,13 @@ for (const viewport of [
     test.use({ viewport });
 
     test('a video call’s meeting link: confirm, change, reschedule, join', async ({
+      ownerSession,
       browser,
       page,
       request,
     }, testInfo) => {
       test.slow(); // two people
-      const owner = await ownerToken(request);
+      const owner = ownerSession;
       const suffix = uniqueSuffix();
       const client = await createReadyUser(request, owner, suffix, 'client');
       const title = `Video consultation on the Ruiru boundary ${suffix}`;
@@ -106,10 +106,11 @@ for (const viewport of [
     });
 
     test('a court date on Jamhuri Day is asked about, then kept', async ({
+      ownerSession,
       page,
       request,
     }, testInfo) => {
-      const owner = await ownerToken(request);
+      const owner = ownerSession;
       const suffix = uniqueSuffix();
       const client = await createReadyUser(request, owner, suffix, 'client');
       const title = `Succession of the late Mzee Kamau ${suffix}`;

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { latestMailTo } from '../support/accounts';
 import { fitsWidth, overflowingElements, seriousViolations, toast } from '../support/page-checks';
-import { ownerToken, uniqueSuffix, useSessionToken } from '../support/user-management';
+import { uniqueSuffix, useSessionToken } from '../support/user-management';
 
 /**
  * ADR 024 (ADR 024): an advocate adds a client; the client chooses their own password
@@ -10,11 +10,11 @@ import { ownerToken, uniqueSuffix, useSessionToken } from '../support/user-manag
  */
 test.describe('invitations', () => {
   test('a new client opens the welcome email’s link on a 360 px phone and lands on the dashboard', async ({
+    ownerSession,
     browser,
-    request,
   }, testInfo) => {
     test.slow();
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const firstName = 'Wanjiku-Nyambura Achieng';
     const lastName = `Kamau-Odhiambo Wekesa-Mwangi ${suffix}`;

@@ -1,8 +1,16 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { latestMailTo, turnOnAuthenticator } from '../support/accounts';
+import {
+  apiOf,
+  nairobiToday,
+  navigate,
+  openPage,
+  stepper,
+  weekdayAfter,
+} from '../support/advocate-journey';
 import { PDF } from '../support/files';
-import { addDays, pickSlot, typedDay } from '../support/journey';
-import { fitsWidth, overflowingElements, seriousViolations, toast } from '../support/page-checks';
+import { pickSlot, typedDay } from '../support/journey';
+import { toast } from '../support/page-checks';
 import { freePort, freshDataDir, startServer, type ServerProcess } from '../support/server-process';
 
 /**
@@ -11,21 +19,12 @@ import { freePort, freshDataDir, startServer, type ServerProcess } from '../supp
  * client, opens a case and works on it, runs the diary (confirms a request after reviewing what
  * will be sent, reschedules, records a payment), converts an enquiry into a client and opens
  * their case from the next-step link, and reads the audit log. Fee notes, reports, deliveries and
- * second factors do not exist yet. Each step: a screenshot, axe, the next control in view, no
- * sideways scroll.
+ * second factors do not exist yet. Each step: a screenshot, axe (once a screen), the next control
+ * in view, no sideways scroll.
  */
 
 const SUPER_KEY = 'journey-advocate-key-5c81e';
 const PASSWORD = 'Mwamba-Journey-Passw0rd';
-
-const nairobiToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
-/** A weekday at least `ahead` days on (the default booking hours are Monday–Saturday). */
-function weekdayAfter(ahead: number): string {
-  let day = addDays(nairobiToday(), ahead);
-  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1);
-  return day;
-}
 
 for (const viewport of [
   { width: 1366, height: 800 },
@@ -406,59 +405,4 @@ for (const viewport of [
       await page.context().close();
     });
   });
-}
-
-/**
- * Moves through the portal's header as a person does: the Main navigation's link by its name, the
- * menu opened first on a phone (the frame's grouping may change; the names stay).
- */
-async function navigate(page: Page, name: string, path: string) {
-  const link = page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name, exact: true });
-  if (!(await link.first().isVisible())) {
-    const menu = page.getByRole('button', { name: 'Open menu' });
-    if (await menu.isVisible()) await menu.click();
-  }
-  if (await link.first().isVisible()) await link.first().click();
-  else await page.goto(path);
-  await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`));
-}
-
-async function openPage(
-  browser: Browser,
-  baseURL: string,
-  viewport: { width: number; height: number },
-): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport });
-  return context.newPage();
-}
-
-/** Calls the fresh server's API (the visitor's side of the story). */
-function apiOf(baseURL: string) {
-  return async (method: string, path: string, token?: string, body?: unknown) => {
-    const response = await fetch(`${baseURL}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, text: await response.text() };
-  };
-}
-
-/**
- * One step of the walk: the control needed next is in view, the page does not scroll sideways,
- * axe finds nothing serious, and a screenshot is kept.
- */
-function stepper(page: Page, testInfo: TestInfo, width: number) {
-  return async (name: string, next: ReturnType<Page['getByRole']>) => {
-    await page.screenshot({ path: testInfo.outputPath(`${width}-${name}.png`) });
-    await expect(next).toBeInViewport();
-    expect(await fitsWidth(page), `${name}: no sideways scroll`).toBe(true);
-    expect(await overflowingElements(page), `${name}: nothing past the edge`).toEqual([]);
-    expect(await seriousViolations(page), `${name}: axe`).toEqual([]);
-  };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type Page } from '@playwright/test';
 import { latestMailTo } from '../support/accounts';
 import { PDF } from '../support/files';
 import {
@@ -12,7 +13,7 @@ import {
   scrollLevelWithBubble,
   shortDay,
 } from '../support/journey';
-import { callApi, ownerToken, uniqueSuffix } from '../support/user-management';
+import { callApi, uniqueSuffix } from '../support/user-management';
 
 /**
  * The client's journey (docs/journeys.md, "Client"), walked on a phone: the firm's invitation,
@@ -48,11 +49,12 @@ async function openFromMenu(page: Page, name: string) {
 test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
 
 test('a client invited by the firm walks the portal on a phone, then on a desktop', async ({
+  ownerSession,
   page,
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const owner = await ownerToken(request);
+  const owner = ownerSession;
   const me = await callApi<{ id: string }>(request, owner, 'GET', '/auth/me');
   const suffix = uniqueSuffix();
   const email = `grace.wambui.njoroge-kariuki.${suffix}@long-client-mailbox.example.co.ke`;

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type Page } from '@playwright/test';
 import { latestMailTo } from '../support/accounts';
 import {
   coveredBy,
@@ -33,7 +34,7 @@ test('a visitor on a phone books the free call from a practice area, moves it an
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000); // a dozen steps, each with axe, on a shared machine
+  test.setTimeout(150_000); // a dozen steps, each screen with axe once, on a shared machine
   await ownerToken(request); // the firm's diary exists: online booking is open
   const [date, laterDate] = await openWeekdays(request, 'preliminary_call');
   const suffix = uniqueSuffix();

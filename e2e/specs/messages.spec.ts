@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type Locator, type Page } from '@playwright/test';
 import {
   callApi,
   createReadyUser,
@@ -11,11 +12,12 @@ import { PDF } from '../support/files';
 
 test.describe('secure messaging', () => {
   test('a client writes with an attachment, the advocate sees it live and answers, the client sees the answer and the read receipt', async ({
+    ownerSession,
     browser,
     request,
   }) => {
     test.slow(); // two people, two browsers
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
 
@@ -108,10 +110,11 @@ test.describe('secure messaging', () => {
   });
 
   test('staff start a New Message by picking a client, and the client reads it', async ({
+    ownerSession,
     browser,
     request,
   }) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
 
@@ -157,11 +160,12 @@ test.describe('secure messaging', () => {
   });
 
   test('older messages load when the client scrolls up, and the view stays where it was', async ({
+    ownerSession,
     browser,
     request,
   }) => {
     test.slow(); // 70 messages written through the API first
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
     const created = await callApi<{ conversation: { id: string } }>(

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import {
   callApi,
   createReadyUser,
-  ownerToken,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
@@ -10,11 +9,12 @@ import { seriousViolations } from '../support/page-checks';
 
 test.describe('notifications', () => {
   test("a client's bell counts up live while an advocate changes their case; View Details opens it", async ({
+    ownerSession,
     browser,
     request,
   }) => {
     test.slow(); // two people, two browsers
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
     const created = await callApi<{ case: { id: string; caseNumber: string } }>(
@@ -101,8 +101,12 @@ test.describe('notifications', () => {
     await staffContext.close();
   });
 
-  test('a client switches off an email in Profile Settings', async ({ browser, request }) => {
-    const owner = await ownerToken(request);
+  test('a client switches off an email in Profile Settings', async ({
+    ownerSession,
+    browser,
+    request,
+  }) => {
+    const owner = ownerSession;
     const client = await createReadyUser(request, owner, uniqueSuffix(), 'client');
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type APIRequestContext, type Page, type Request } from '@playwright/test';
 import {
   callApi,
   createReadyUser,
@@ -100,10 +101,11 @@ test.describe("a portal page's first data (asked for as the page starts, with th
   });
 
   test('a client with a temporary password is taken to Change Password, and the early refusals show nothing', async ({
+    ownerSession,
     page,
     request,
   }) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const suffix = uniqueSuffix();
     const email = `first.data.${suffix}@mwamba-e2e.test`;
     const created = await callApi<{ temporaryPassword: string }>(

@@ -1,19 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { signInThroughUi } from '../support/accounts';
 import {
   callApi,
   createReadyUser,
-  ownerToken,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
 
 test.describe('the portal’s cached lists', () => {
   test('are not shown to the next person who signs in on the same browser', async ({
+    ownerSession,
     page,
     request,
   }) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const first = await createReadyUser(request, owner, uniqueSuffix(), 'advocate');
     const second = await createReadyUser(request, owner, uniqueSuffix(), 'advocate');
 

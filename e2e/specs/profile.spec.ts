@@ -1,33 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { latestMailTo, signInThroughUi } from '../support/accounts';
-import {
-  createReadyUser,
-  ownerToken,
-  uniqueSuffix,
-  useSessionToken,
-} from '../support/user-management';
+import { expect, test } from '../support/fixtures';
+import { latestMailTo } from '../support/accounts';
+import { createReadyUser, uniqueSuffix, useSessionToken } from '../support/user-management';
 import { journeyStep } from '../support/journey';
 import { fitsWidth, seriousViolations, toast } from '../support/page-checks';
 
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await signInThroughUi(page, account);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 test.describe('Profile Settings', () => {
   test('fits a 360-pixel phone, and an advocate switches the message email off', async ({
+    ownerSession,
     browser,
     request,
   }) => {
     // An advocate's Profile holds every section, professional details included.
-    const advocate = await createReadyUser(
-      request,
-      await ownerToken(request),
-      uniqueSuffix(),
-      'advocate',
-    );
+    const advocate = await createReadyUser(request, ownerSession, uniqueSuffix(), 'advocate');
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await useSessionToken(page, advocate.token);
@@ -58,12 +43,13 @@ test.describe('Profile Settings', () => {
   });
 
   test('a client on a phone adds a mobile number, sees where texts go, and switches the message text on', async ({
+    ownerSession,
     browser,
     request,
   }, testInfo) => {
     const client = await createReadyUser(
       request,
-      await ownerToken(request),
+      ownerSession,
       uniqueSuffix(),
       'client',
       {},
@@ -114,20 +100,26 @@ test.describe('Profile Settings', () => {
   });
 
   test('a client downloads their data and signs out another session', async ({
+    ownerSession,
+    signIn,
+    newSession,
     page,
     request,
     browser,
   }) => {
     test.slow(); // two browsers and a download on a shared machine
     const suffix = uniqueSuffix();
-    const client = await createReadyUser(request, await ownerToken(request), suffix, 'client');
+    const client = await createReadyUser(request, ownerSession, suffix, 'client');
 
     // The same client on a second device.
     const otherDevice = await browser.newContext();
     const otherPage = await otherDevice.newPage();
-    await signIn(otherPage, client);
+    await signIn(otherPage, await newSession(client));
+    await otherPage.goto('/dashboard');
+    await expect(otherPage).toHaveURL(/\/dashboard$/);
 
-    await signIn(page, client);
+    await signIn(page, await newSession(client));
+    await page.goto('/dashboard');
     await page.getByRole('button', { name: /Account menu for/ }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Profile Settings' }).click();
     await expect(page.getByRole('heading', { name: 'Profile Settings', level: 1 })).toBeVisible();
@@ -179,13 +171,15 @@ test.describe('Profile Settings', () => {
   });
 
   test('a client changes their email through the link sent to the new address', async ({
+    ownerSession,
+    signIn,
     page,
     request,
   }) => {
     const suffix = uniqueSuffix();
-    const client = await createReadyUser(request, await ownerToken(request), suffix, 'client');
+    const client = await createReadyUser(request, ownerSession, suffix, 'client');
     const newEmail = `moved.${suffix}@mwamba-e2e.test`;
-    await signIn(page, client);
+    await signIn(page, client.token);
     await page.goto('/profile');
 
     await page.getByLabel('New email address').fill(newEmail);

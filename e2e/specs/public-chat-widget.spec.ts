@@ -1,12 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/page-checks';
 import { gotoReady } from '../support/public-site';
-import {
-  createReadyUser,
-  ownerToken,
-  uniqueSuffix,
-  useSessionToken,
-} from '../support/user-management';
+import { createReadyUser, uniqueSuffix, useSessionToken } from '../support/user-management';
 
 // Nairobi is UTC+3 all year; the widget must follow Nairobi, not the visitor's zone.
 test.use({ timezoneId: 'America/New_York' });
@@ -162,10 +158,11 @@ test.describe('the chat bubble on a phone', () => {
 
 test.describe('the chat bubble in the portal', () => {
   test('is not shown to staff, nor on the secure messages screen; a client still has it elsewhere', async ({
+    ownerSession,
     browser,
     request,
   }, testInfo) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const client = await createReadyUser(request, owner, uniqueSuffix(), 'client');
 
     const staffContext = await browser.newContext({ viewport: { width: 360, height: 780 } });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { journeyStep, typedDay } from '../support/journey';
 import { seriousViolations } from '../support/page-checks';
 import {

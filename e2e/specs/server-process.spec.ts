@@ -12,30 +12,19 @@ test.describe('the server process', () => {
     );
   });
 
-  test('a second server on the same data directory stops and says which pid holds it', async () => {
-    // A fresh start (initdb, migrations) on a shared 2-core machine, then a second one refused.
-    test.setTimeout(120_000);
-    const dataDir = freshDataDir();
-    const first = await startServer({ DATA_DIR: dataDir });
-    try {
-      const second = spawnServer({ DATA_DIR: dataDir, PORT: '0' });
-      expect(await second.exited).not.toBe(0);
-      expect(second.output()).toContain(
-        `The data directory ${dataDir} is in use by another process (pid ${first.child.pid})`,
-      );
-      // The first one is unharmed.
-      expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
-    } finally {
-      first.child.kill('SIGTERM');
-      await first.exited;
-    }
-  });
-
-  test('data written before a kill -9 is there after the restart', async () => {
+  test('a second server on the same data directory stops and says which pid holds it; data written before a kill -9 is there after the restart', async () => {
     // Two fresh starts (initdb, migrations) and an embedded open on a shared 2-core machine.
     test.setTimeout(180_000);
     const dataDir = freshDataDir();
     const first = await startServer({ DATA_DIR: dataDir });
+    const second = spawnServer({ DATA_DIR: dataDir, PORT: '0' });
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toContain(
+      `The data directory ${dataDir} is in use by another process (pid ${first.child.pid})`,
+    );
+    // The first one is unharmed.
+    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+
     const sent = await fetch(`${first.url}/api/contact-messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -52,9 +41,9 @@ test.describe('the server process', () => {
     await first.exited;
 
     // The stale lock of the killed process does not block the next start.
-    const second = await startServer({ DATA_DIR: dataDir });
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    const restarted = await startServer({ DATA_DIR: dataDir });
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
 
     const db = await openDataDir(dataDir);
     const { rows } = await db.query<{ name: string }>('select name from contact_messages');

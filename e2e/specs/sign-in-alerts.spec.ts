@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type Browser } from '@playwright/test';
 import { latestMailTo, signInThroughUi } from '../support/accounts';
 import { journeyStep } from '../support/journey';
 import { toast } from '../support/page-checks';
-import { createReadyUser, ownerToken, uniqueSuffix } from '../support/user-management';
+import { createReadyUser, uniqueSuffix } from '../support/user-management';
 
 const DESKTOP_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -33,9 +34,9 @@ async function contextFor(browser: Browser, userAgent: string, width: number, he
 }
 
 test('a sign-in from a new device is emailed; "Not you?" signs every session out and sets a new password', async ({
+  ownerSession,
   browser,
   playwright,
-  request,
 }, testInfo) => {
   // Three browsers, three sign-ins, an email and a password reset.
   test.setTimeout(120_000);
@@ -49,7 +50,7 @@ test('a sign-in from a new device is emailed; "Not you?" signs every session out
   const suffix = uniqueSuffix();
   const client = await createReadyUser(
     desktopApi,
-    await ownerToken(request),
+    ownerSession,
     suffix,
     'client',
     {},

@@ -1,11 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type Page } from '@playwright/test';
 import { seriousViolations } from '../support/page-checks';
-import {
-  createReadyUser,
-  ownerToken,
-  uniqueSuffix,
-  useSessionToken,
-} from '../support/user-management';
+import { createReadyUser, uniqueSuffix, useSessionToken } from '../support/user-management';
 
 const FIRM_NAME = 'Mwamba & Associates';
 const VISITOR_ITEMS = [
@@ -104,10 +100,9 @@ for (const width of [1024, 1280, 1440]) {
     });
 
     test('keeps an advocate’s ten items (three of them grouped) and the account menu on one line', async ({
-      page,
+      ownerPage: page,
       request,
     }) => {
-      await useSessionToken(page, await ownerToken(request));
       if (width === 1280) {
         // The narrowest bar: it must hold Enquiries with its badge of new enquiries too.
         const sent = await request.post('/api/contact-messages', {
@@ -172,10 +167,11 @@ for (const width of [1024, 1280, 1440]) {
 
 test.describe('the portal’s own frame', () => {
   test('staff work without the public footer or the chat bubble; a client keeps a slim footer', async ({
+    ownerSession,
     browser,
     request,
   }, testInfo) => {
-    const owner = await ownerToken(request);
+    const owner = ownerSession;
     const staff = await (
       await browser.newContext({ viewport: { width: 1366, height: 800 } })
     ).newPage();
@@ -218,10 +214,8 @@ test.describe('the portal menu on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
   test('lists an advocate’s ten items flat, then the account entries, from the keyboard', async ({
-    page,
-    request,
+    ownerPage: page,
   }) => {
-    await useSessionToken(page, await ownerToken(request));
     await page.goto('/dashboard');
     const open = page.getByRole('button', { name: 'Open menu' });
     await open.focus();

@@ -1,14 +1,9 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type Browser } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { OWNER, advocatePayload, latestMailTo, signInThroughUi } from '../support/accounts';
+import { signInThroughUi } from '../support/accounts';
 import { journeyStep } from '../support/journey';
-import { freePort, freshDataDir, startServer } from '../support/server-process';
-import {
-  createReadyUser,
-  ownerToken,
-  uniqueSuffix,
-  useSessionToken,
-} from '../support/user-management';
+import { createReadyUser, uniqueSuffix, useSessionToken } from '../support/user-management';
 
 /** The authenticator's code for `secret`, `offsetSteps` 30-second periods from now. */
 const codeFor = (secret: string, offsetSteps = 0) =>
@@ -22,6 +17,7 @@ async function phone(browser: Browser) {
 }
 
 test('an advocate turns on two-factor sign-in on a phone, then signs in with a code and with a recovery code', async ({
+  ownerSession,
   browser,
   request,
 }, testInfo) => {
@@ -29,7 +25,7 @@ test('an advocate turns on two-factor sign-in on a phone, then signs in with a c
   test.setTimeout(120_000);
   const advocate = await createReadyUser(
     request,
-    await ownerToken(request),
+    ownerSession,
     uniqueSuffix(),
     'advocate',
     {},
@@ -144,105 +140,4 @@ test('an advocate turns on two-factor sign-in on a phone, then signs in with a c
       .getByText('On. 9 of your recovery codes are left.'),
   ).toBeVisible();
   await laptop.close();
-});
-
-test('on a firm that gives no grace, an advocate signing in is taken to set up two-factor sign-in, and reaches the portal once it is on', async ({
-  browser,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  // A server of its own: the shared one gives staff a week (support/global-setup.ts); this one
-  // keeps the default, none.
-  const port = await freePort();
-  const dataDir = freshDataDir();
-  const server = await startServer({
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ADVOCATE_SUPER_KEY: 'e2e-two-factor-super-key-51c2',
-  });
-  try {
-    const advocate = {
-      ...OWNER,
-      email: 'wanjiku-nyambura.odhiambo-kamau@mwamba-advocates.co.ke',
-      firstName: 'Wanjiku-Nyambura',
-      lastName: 'Odhiambo-Kamau',
-    };
-    const registered = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(advocatePayload(advocate, 'e2e-two-factor-super-key-51c2')),
-    });
-    expect(registered.status).toBe(201);
-
-    const { context, page } = await phone(browser);
-    await page.goto(`${server.url}/login`);
-    await signInThroughUi(page, advocate);
-    // Straight to the setup, told why; the rest of the portal waits.
-    await expect(page).toHaveURL(/\/two-factor-setup$/);
-    await expect(page.getByRole('alert')).toContainText('the firm requires it');
-    const setUp = page.getByRole('button', { name: 'Set up two-factor sign-in' });
-    await journeyStep(page, testInfo, 11, 'required-setup', setUp);
-    await page.goto(`${server.url}/cases`);
-    await expect(page).toHaveURL(/\/two-factor-setup$/);
-
-    await setUp.click();
-    const secret = (await page.locator('code').first().innerText()).replace(/\s+/g, '');
-    await page.getByLabel('Authentication code').fill(codeFor(secret));
-    const turnOn = page.getByRole('button', { name: 'Turn on' });
-    await journeyStep(page, testInfo, 12, 'required-code', turnOn);
-    await turnOn.click();
-    const saved = page.getByRole('button', { name: 'I have saved them' });
-    await journeyStep(page, testInfo, 13, 'required-codes', saved);
-    await saved.click();
-    const goOn = page.getByRole('button', { name: 'Continue to the portal' });
-    await goOn.scrollIntoViewIfNeeded();
-    await journeyStep(page, testInfo, 14, 'required-done', goOn);
-    await goOn.click();
-    // Back where they were going, the portal open.
-    await expect(page).toHaveURL(/\/cases$/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await journeyStep(page, testInfo, 15, 'required-portal');
-
-    // The advocate invites an admin. The admin's first session, begun by choosing a password
-    // from the welcome link, opens the setup of a second factor too, never the dashboard.
-    const advocateToken = await page.evaluate(() => localStorage.getItem('token'));
-    const adminEmail = 'achieng-atieno.wafula@mwamba-advocates.co.ke';
-    const created = await fetch(`${server.url}/api/user-management/create-admin`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${advocateToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Achieng-Atieno',
-        lastName: 'Wafula',
-        email: adminEmail,
-        permissions: { canOpenFiles: true },
-      }),
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    await context.close();
-    let mail: string | null = null;
-    await expect.poll(() => (mail = latestMailTo(dataDir, adminEmail))).not.toBeNull();
-    const link = /\/welcome#token=[\w-]+/.exec(mail!);
-    expect(link).not.toBeNull();
-    const laptop = await browser.newContext({ viewport: { width: 1366, height: 800 } });
-    const adminPage = await laptop.newPage();
-    await adminPage.goto(`${server.url}${link![0]}`);
-    await adminPage.getByLabel('New password', { exact: true }).fill('Chosen-Passw0rd-1');
-    await adminPage.getByLabel('Confirm new password').fill('Chosen-Passw0rd-1');
-    await adminPage.getByRole('button', { name: 'Set password and sign in' }).click();
-    await expect(adminPage).toHaveURL(/\/two-factor-setup$/);
-    await expect(adminPage.getByRole('alert')).toContainText('the firm requires it');
-    await journeyStep(
-      adminPage,
-      testInfo,
-      16,
-      'invited-admin-setup',
-      adminPage.getByRole('button', { name: 'Set up two-factor sign-in' }),
-    );
-    await adminPage.goto(`${server.url}/cases`);
-    await expect(adminPage).toHaveURL(/\/two-factor-setup$/);
-    await laptop.close();
-  } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
 });

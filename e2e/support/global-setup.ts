@@ -36,7 +36,7 @@ async function call(
  * longest grace (7 days) before two-factor sign-in is required, and adds the owner advocate
  * (support/accounts.ts), who chooses their password as a colleague added by an advocate does.
  * The specs' advocates and admins then sign in with a password as a firm's staff do in their first
- * week; two-factor.spec.ts walks the default (no grace) on a server of its own.
+ * week; firm-on-defaults.spec.ts walks the default (no grace) on a server of its own.
  */
 export default async function globalSetup(config: FullConfig) {
   const baseURL = config.projects[0]!.use.baseURL!;

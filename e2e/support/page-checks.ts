@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 
 /** axe's serious and critical findings on the page as it is now, one line each (none expected). */
 export async function seriousViolations(page: Page): Promise<string[]> {
@@ -16,6 +16,49 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`,
   );
+}
+
+/** The screens each test has had axe read, by `screenKey` (seriousViolationsOnce). */
+const screensRead = new WeakMap<TestInfo, Set<string>>();
+
+/**
+ * What makes a screen another screen for axe: the path and query with record ids as `:id` (one
+ * case's page is every case's page), the open dialogs by name, and the viewport's width.
+ */
+export const screenKey = (page: Page) =>
+  page.evaluate(() => {
+    const id = /^(\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[\w-]{20,})$/i;
+    const path = location.pathname
+      .split('/')
+      .map((part) => (id.test(part) ? ':id' : part))
+      .join('/');
+    const query = [...new URLSearchParams(location.search).keys()].sort().join('&');
+    const dialogs = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]'))
+      .filter((dialog) => (dialog as HTMLElement).offsetParent !== null || dialog.matches(':modal'))
+      .map(
+        (dialog) =>
+          dialog.getAttribute('aria-label') ??
+          (dialog.getAttribute('aria-labelledby') ?? '')
+            .split(' ')
+            .map((labelId) => document.getElementById(labelId)?.textContent ?? '')
+            .join(' '),
+      );
+    return `${window.innerWidth} ${path}?${query} ${dialogs.join('|')}`;
+  });
+
+/**
+ * `seriousViolations` the first time a test shows a screen at its size (`screenKey`), and none
+ * after: a journey comes back to the same screen step after step, and axe reading it again finds
+ * what it found the first time, at a second or more a read on a busy machine. The screenshots
+ * and the layout checks stay at every step.
+ */
+export async function seriousViolationsOnce(page: Page, testInfo: TestInfo): Promise<string[]> {
+  const seen = screensRead.get(testInfo) ?? new Set<string>();
+  screensRead.set(testInfo, seen);
+  const key = await screenKey(page);
+  if (seen.has(key)) return [];
+  seen.add(key);
+  return seriousViolations(page);
 }
 
 /**

@@ -1,0 +1,56 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { ownerToken, signInForSetup, useSessionToken } from './user-management';
+
+export { expect };
+
+interface SignInFixtures {
+  /**
+   * Opens the portal on `page` already signed in with `token`, as the sign-in form leaves it: the
+   * session is written into the page's localStorage before its first script runs
+   * (apps/web/src/lib/auth-storage.ts reads it there). What a spec sets up is not the form: the
+   * sign-in screens have their own specs, and each role signs in through them in its journey.
+   */
+  signIn: (page: Page, token: string) => Promise<void>;
+  /** A new session of `account`, signed in through the API: another device, as far as it knows. */
+  newSession: (account: { email: string; password: string }) => Promise<string>;
+  /** A page of its own already signed in as the shared server's owner advocate. */
+  ownerPage: Page;
+}
+
+interface WorkerSessions {
+  /**
+   * A session of the shared server's owner advocate (support/accounts.ts), signed in through the
+   * API once per worker: every spec signs in from 127.0.0.1, under one per-address sign-in limit.
+   */
+  ownerSession: string;
+}
+
+export const test = base.extend<SignInFixtures, WorkerSessions>({
+  ownerSession: [
+    async ({ playwright }, use, workerInfo) => {
+      const api = await playwright.request.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+      });
+      // The same session ownerToken() gives the specs' helpers in this worker.
+      const token = await ownerToken(api);
+      await api.dispose();
+      await use(token);
+    },
+    { scope: 'worker' },
+  ],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from its pattern
+  signIn: async ({}, use) => {
+    await use((page, token) => useSessionToken(page, token));
+  },
+  newSession: async ({ request }, use) => {
+    await use(async ({ email, password }) => {
+      const login = await signInForSetup(request, email, password);
+      expect(login.status(), await login.text()).toBe(200);
+      return ((await login.json()) as { token: string }).token;
+    });
+  },
+  ownerPage: async ({ page, ownerSession }, use) => {
+    await useSessionToken(page, ownerSession);
+    await use(page);
+  },
+});
