@@ -1,28 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  CASE_MESSAGES,
-  addNoteInputSchema,
-  caseIdParamsSchema,
-  caseListSchema,
-  casePeopleQuerySchema,
-  casePeopleSchema,
-  caseReadSchema,
-  caseResponseSchema,
-  conflictCheckInputSchema,
-  conflictCheckResultSchema,
-  createCaseInputSchema,
-  documentParamsSchema,
-  documentResponseSchema,
-  listCasesQuerySchema,
-  noteParamsSchema,
-  noteResponseSchema,
-  successMessageSchema,
-  updateCaseInputSchema,
-  uploadQuerySchema,
-  visibilityInputSchema,
-  type Action,
-} from '@firm/shared';
+import { CASE_MESSAGES, type Action } from '@firm/shared';
+import { casesContract as contract } from '@firm/shared/cases/contract';
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
 import type { CasesDeps } from './case-access';
@@ -51,9 +30,11 @@ import {
   sendStoredFile,
   receiveFile,
 } from '../../lib/file-storage';
-import { errorResponses, requestMeta } from '../../lib/route-kit';
+import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
+  contractRoute(endpoint, { tags: ['cases'], errors });
 
 /**
  * `/api/cases/*` (the earlier frontend's paths are kept, docs/product-rules.md#wire-contract). Each
@@ -69,70 +50,37 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = app.config.maxUploadBytes;
   const maxMb = Math.round(maxBytes / (1024 * 1024));
   const may = (action: Action) => [app.requirePermission(action)];
-  const tags = ['cases'];
 
   // Streamed: the file is read as it arrives; busboy stops storing past the limit and drains the rest.
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
 
-  app.get(
-    '/cases',
-    {
-      schema: {
-        tags,
-        summary: 'List the cases the caller may see (a client: their own), filtered and paged',
-        querystring: listCasesQuerySchema,
-        response: { 200: caseListSchema, ...errors },
-      },
-      onRequest: may('cases:view'),
-    },
-    async (request) => listCases(deps, currentUser(request), request.query),
-  );
+  app.route({
+    ...route(contract.listCases),
+    onRequest: may('cases:view'),
+    handler: async (request) => listCases(deps, currentUser(request), request.query),
+  });
 
-  app.get(
-    '/cases/people',
-    {
-      schema: {
-        tags,
-        summary: 'Clients and staff the New Case form may pick',
-        querystring: casePeopleQuerySchema,
-        response: { 200: casePeopleSchema, ...errors },
-      },
-      onRequest: may('cases:create'),
-    },
-    async (request) => casePeople(deps, currentUser(request), request.query.search),
-  );
+  app.route({
+    ...route(contract.listCasePeople),
+    onRequest: may('cases:create'),
+    handler: async (request) => casePeople(deps, currentUser(request), request.query.search),
+  });
 
-  app.post(
-    '/cases/conflict-check',
-    {
-      schema: {
-        tags,
-        summary: 'Conflict-of-interest check: similar clients and case parties',
-        body: conflictCheckInputSchema,
-        response: { 200: conflictCheckResultSchema, ...errors },
-      },
-      onRequest: may('cases:create'),
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.checkConflicts),
+    onRequest: may('cases:create'),
+    handler: async (request) => ({
       success: true as const,
       matches: await conflictCheck(deps, currentUser(request), request.body),
     }),
-  );
+  });
 
-  app.post(
-    '/cases',
-    {
-      schema: {
-        tags,
-        summary: 'Open a case; the server gives its number',
-        body: createCaseInputSchema,
-        response: { 201: caseResponseSchema, ...errors },
-      },
-      onRequest: may('cases:create'),
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(contract.createCase),
+    onRequest: may('cases:create'),
+    handler: async (request, reply) => {
       const created = await createCase(
         deps,
         currentUser(request),
@@ -143,38 +91,21 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send({ success: true, message: CASE_MESSAGES.caseCreated, case: created });
     },
-  );
+  });
 
-  app.get(
-    '/cases/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A case with its documents, notes and timeline as the caller may see them',
-        params: caseIdParamsSchema,
-        response: { 200: caseReadSchema, ...errors },
-      },
-      onRequest: may('cases:view'),
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.getCase),
+    onRequest: may('cases:view'),
+    handler: async (request) => ({
       success: true as const,
       case: await getCase(deps, currentUser(request), request.params.id, requestMeta(request)),
     }),
-  );
+  });
 
-  app.put(
-    '/cases/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Change a case (with the version it was read at)',
-        params: caseIdParamsSchema,
-        body: updateCaseInputSchema,
-        response: { 200: caseResponseSchema, ...errors },
-      },
-      onRequest: may('cases:manage'),
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.updateCase),
+    onRequest: may('cases:manage'),
+    handler: async (request) => ({
       success: true as const,
       message: CASE_MESSAGES.caseUpdated,
       case: await updateCase(
@@ -185,38 +116,21 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
       ),
     }),
-  );
+  });
 
-  app.delete(
-    '/cases/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an empty case entered by mistake (advocates)',
-        params: caseIdParamsSchema,
-        response: { 200: successMessageSchema, ...errors },
-      },
-      onRequest: may('cases:delete'),
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.deleteCase),
+    onRequest: may('cases:delete'),
+    handler: async (request) => {
       await deleteCase(deps, currentUser(request), request.params.id, requestMeta(request));
       return { success: true as const, message: CASE_MESSAGES.caseDeleted };
     },
-  );
+  });
 
-  app.post(
-    '/cases/:id/notes',
-    {
-      schema: {
-        tags,
-        summary: 'Add a note (internal unless shared with the client)',
-        params: caseIdParamsSchema,
-        body: addNoteInputSchema,
-        response: { 201: noteResponseSchema, ...errors },
-      },
-      onRequest: may('cases:manage'),
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(contract.addCaseNote),
+    onRequest: may('cases:manage'),
+    handler: async (request, reply) => {
       const note = await addNote(
         deps,
         currentUser(request),
@@ -226,25 +140,15 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send({ success: true, message: CASE_MESSAGES.noteAdded, note });
     },
-  );
+  });
 
-  app.post(
-    '/cases/:id/documents',
-    {
-      schema: {
-        tags,
-        summary: `Upload one document (multipart field "file"), streamed to disk`,
-        params: caseIdParamsSchema,
-        querystring: uploadQuerySchema,
-        response: {
-          201: documentResponseSchema,
-          ...errorResponses(413, 415),
-          ...errors,
-        },
-      },
-      onRequest: may('files:upload'),
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(contract.uploadCaseDocument, {
+      tags: ['cases'],
+      errors: { ...errorResponses(413, 415), ...errors },
+    }),
+    onRequest: may('files:upload'),
+    handler: async (request, reply) => {
       const actor = currentUser(request);
       await assertMayUpload(deps, actor, request.params.id);
       if (!request.isMultipart()) {
@@ -282,19 +186,13 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send({ success: true, message: CASE_MESSAGES.documentUploaded, document });
     },
-  );
+  });
 
-  app.get(
-    '/cases/:id/documents/:docId',
-    {
-      schema: {
-        tags,
-        summary: 'Download a document (streamed, as an attachment)',
-        params: documentParamsSchema,
-      },
-      onRequest: may('files:open'),
-    },
-    async (request, reply) => {
+  app.route({
+    // Streamed bytes: the route never declared its error answers.
+    ...contractRoute(contract.downloadCaseDocument, { tags: ['cases'], errors: {} }),
+    onRequest: may('files:open'),
+    handler: async (request, reply) => {
       const document = await documentForDownload(
         deps,
         currentUser(request),
@@ -304,20 +202,12 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendStoredFile(reply, deps.documentsDir, document);
     },
-  );
+  });
 
-  app.delete(
-    '/cases/:id/documents/:docId',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a document (staff who manage cases; the audit log keeps what it was)',
-        params: documentParamsSchema,
-        response: { 200: successMessageSchema, ...errors },
-      },
-      onRequest: may('cases:manage'),
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.deleteCaseDocument),
+    onRequest: may('cases:manage'),
+    handler: async (request) => {
       await deleteDocument(
         deps,
         currentUser(request),
@@ -327,21 +217,12 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { success: true as const, message: CASE_MESSAGES.documentDeleted };
     },
-  );
+  });
 
-  app.patch(
-    '/cases/:id/documents/:docId',
-    {
-      schema: {
-        tags,
-        summary: 'Share a document with the client, or make it internal (audited)',
-        params: documentParamsSchema,
-        body: visibilityInputSchema,
-        response: { 200: documentResponseSchema, ...errors },
-      },
-      onRequest: may('files:share'),
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.setDocumentVisibility),
+    onRequest: may('files:share'),
+    handler: async (request) => {
       const document = await setDocumentVisibility(
         deps,
         currentUser(request),
@@ -358,21 +239,12 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         document,
       };
     },
-  );
+  });
 
-  app.patch(
-    '/cases/:id/notes/:noteId',
-    {
-      schema: {
-        tags,
-        summary: 'Share a note with the client, or make it internal (audited)',
-        params: noteParamsSchema,
-        body: visibilityInputSchema,
-        response: { 200: noteResponseSchema, ...errors },
-      },
-      onRequest: may('cases:manage'),
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.setNoteVisibility),
+    onRequest: may('cases:manage'),
+    handler: async (request) => {
       const note = await setNoteVisibility(
         deps,
         currentUser(request),
@@ -387,5 +259,5 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         note,
       };
     },
-  );
+  });
 };

@@ -1,7 +1,10 @@
-import type { CaseList, CasePeople } from '@firm/shared';
+import type { CasesContract } from '@firm/shared/cases/contract';
+import { CASES_ENDPOINTS } from '@firm/shared/cases/endpoints';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { endpointClient } from '../../../lib/endpoint-client';
 import { BILLING_KEY } from './list-fee-notes';
+
+const cases = endpointClient<CasesContract>(CASES_ENDPOINTS);
 
 /**
  * What the fee note form offers: the clients matching a search (GET /api/cases/people, the
@@ -11,11 +14,7 @@ import { BILLING_KEY } from './list-fee-notes';
 export function useClientChoices(search: string, enabled: boolean) {
   return useQuery({
     queryKey: [...BILLING_KEY, 'client-choices', search],
-    queryFn: ({ signal }) =>
-      api.get<CasePeople>(
-        `/cases/people${search ? `?search=${encodeURIComponent(search)}` : ''}`,
-        signal,
-      ),
+    queryFn: ({ signal }) => cases.listCasePeople({ query: { search } }, signal),
     enabled,
     placeholderData: keepPreviousData,
     select: (people) => people.clients,
@@ -25,10 +24,8 @@ export function useClientChoices(search: string, enabled: boolean) {
 export function useCaseChoices(clientId: string) {
   return useQuery({
     queryKey: [...BILLING_KEY, 'case-choices', clientId],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ client: clientId, limit: '100', sort: 'updated' });
-      return api.get<CaseList>(`/cases?${params.toString()}`, signal);
-    },
+    queryFn: ({ signal }) =>
+      cases.listCases({ query: { client: clientId, limit: 100, sort: 'updated' } }, signal),
     enabled: clientId !== '',
     select: (list) => list.cases,
   });

@@ -2,21 +2,17 @@ import type {
   AddNoteInput,
   CaseDetail,
   CaseResponse,
-  CaseNote,
-  DocumentResponse,
   SuccessMessage,
   UpdateCaseInput,
 } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { casesApi } from './cases-api';
 import { caseKey } from './get-case';
 import { CASES_KEY } from './list-cases';
 
-const casePath = (id: string) => `/cases/${encodeURIComponent(id)}`;
-
 /** PUT /api/cases/:id (with the version the case was read at). */
 export function updateCase(id: string, input: UpdateCaseInput): Promise<CaseResponse> {
-  return api.put<CaseResponse>(casePath(id), input);
+  return casesApi.updateCase({ params: { id }, body: input });
 }
 
 /** After any change: the case shows its new state, and every list refreshes. */
@@ -38,7 +34,7 @@ export function useUpdateCase(id: string) {
 
 /** POST /api/cases/:id/notes */
 export function addNote(id: string, input: AddNoteInput) {
-  return api.post<SuccessMessage & { note: CaseNote }>(`${casePath(id)}/notes`, input);
+  return casesApi.addCaseNote({ params: { id }, body: input });
 }
 
 export function useAddNote(id: string) {
@@ -51,7 +47,7 @@ export function useAddNote(id: string) {
 
 /** DELETE /api/cases/:id/documents/:docId */
 export function deleteDocument(id: string, documentId: string): Promise<SuccessMessage> {
-  return api.delete<SuccessMessage>(`${casePath(id)}/documents/${encodeURIComponent(documentId)}`);
+  return casesApi.deleteCaseDocument({ params: { id, docId: documentId } });
 }
 
 export function useDeleteDocument(id: string) {
@@ -71,10 +67,10 @@ export function setVisibility(
   item: { kind: 'document' | 'note'; id: string },
   visibleToClient: boolean,
 ): Promise<SuccessMessage> {
-  const path = `${casePath(id)}/${item.kind === 'document' ? 'documents' : 'notes'}/${encodeURIComponent(item.id)}`;
+  const body = { visibleToClient };
   return item.kind === 'document'
-    ? api.patch<DocumentResponse>(path, { visibleToClient })
-    : api.patch<SuccessMessage & { note: CaseNote }>(path, { visibleToClient });
+    ? casesApi.setDocumentVisibility({ params: { id, docId: item.id }, body })
+    : casesApi.setNoteVisibility({ params: { id, noteId: item.id }, body });
 }
 
 export function useSetVisibility(id: string) {

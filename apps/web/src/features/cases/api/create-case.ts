@@ -1,17 +1,11 @@
-import type {
-  CasePeople,
-  CaseResponse,
-  ConflictCheckInput,
-  ConflictCheckResult,
-  CreateCaseInput,
-} from '@firm/shared';
+import type { CaseResponse, ConflictCheckInput, CreateCaseInput } from '@firm/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { casesApi } from './cases-api';
 import { CASES_KEY } from './list-cases';
 
 /** POST /api/cases */
 export function createCase(input: CreateCaseInput): Promise<CaseResponse> {
-  return api.post<CaseResponse>('/cases', input);
+  return casesApi.createCase({ body: input });
 }
 
 export function useCreateCase() {
@@ -26,11 +20,7 @@ export function useCreateCase() {
 export function useCasePeople(search: string) {
   return useQuery({
     queryKey: [...CASES_KEY, 'people', search],
-    queryFn: ({ signal }) =>
-      api.get<CasePeople>(
-        `/cases/people${search ? `?search=${encodeURIComponent(search)}` : ''}`,
-        signal,
-      ),
+    queryFn: ({ signal }) => casesApi.listCasePeople({ query: { search } }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,7 +29,7 @@ export function useCasePeople(search: string) {
 export function useConflictCheck(input: ConflictCheckInput, enabled: boolean) {
   return useQuery({
     queryKey: [...CASES_KEY, 'conflict-check', input],
-    queryFn: () => api.post<ConflictCheckResult>('/cases/conflict-check', input),
+    queryFn: () => casesApi.checkConflicts({ body: input }),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,7 @@
-import type { DocumentResponse } from '@firm/shared';
+import type { EndpointAnswer } from '@firm/shared/common/contract';
+import { pathOf } from '@firm/shared/common/endpoints';
+import type { CasesContract } from '@firm/shared/cases/contract';
+import { CASES_ENDPOINTS } from '@firm/shared/cases/endpoints';
 import { downloadFile, postWithProgress, type TransferHandle } from '../../../lib/file-transfer';
 
 /**
@@ -6,7 +9,7 @@ import { downloadFile, postWithProgress, type TransferHandle } from '../../../li
  * has its own progress bar and can be cancelled.
  */
 
-export type UploadHandle = TransferHandle<DocumentResponse>;
+export type UploadHandle = TransferHandle<EndpointAnswer<CasesContract['uploadCaseDocument']>>;
 
 /** POST /api/cases/:id/documents (multipart, one file). */
 export function uploadDocument(
@@ -17,8 +20,8 @@ export function uploadDocument(
   const query = options.visibleToClient ? '?visibleToClient=true' : '';
   const body = new FormData();
   body.append('file', file, file.name);
-  return postWithProgress<DocumentResponse>(
-    `/cases/${encodeURIComponent(caseId)}/documents${query}`,
+  return postWithProgress(
+    `${pathOf(CASES_ENDPOINTS.uploadCaseDocument, { id: caseId })}${query}`,
     body,
     (loaded, total) => options.onProgress(loaded / total),
   );
@@ -27,7 +30,7 @@ export function uploadDocument(
 /** GET /api/cases/:id/documents/:docId, as a download under the document's own name. */
 export function downloadDocument(caseId: string, documentId: string, name: string) {
   return downloadFile(
-    `/cases/${encodeURIComponent(caseId)}/documents/${encodeURIComponent(documentId)}`,
+    pathOf(CASES_ENDPOINTS.downloadCaseDocument, { id: caseId, docId: documentId }),
     name,
   );
 }

@@ -1,15 +1,14 @@
 import type { CaseDetail } from '@firm/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { casesApi } from './cases-api';
 import { CASES_KEY } from './list-cases';
-import { casePath } from './paths';
 import { useScreenQuery } from '../../../lib/screen-query';
 
 export const caseKey = (id: string) => [...CASES_KEY, 'detail', id] as const;
 
 /** GET /api/cases/:id */
 export async function getCase(id: string, signal?: AbortSignal): Promise<CaseDetail> {
-  const body = await api.get<{ case: CaseDetail }>(casePath(id), signal);
+  const body = await casesApi.getCase({ params: { id } }, signal);
   return body.case;
 }
 

@@ -1,7 +1,6 @@
 import type { CaseList, ListCasesQuery } from '@firm/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { casesListPath } from './paths';
+import { casesApi } from './cases-api';
 import { useScreenQuery } from '../../../lib/screen-query';
 
 export type CaseListFilters = Pick<
@@ -28,7 +27,7 @@ export const CASES_KEY = ['cases'] as const;
 
 /** GET /api/cases */
 export function getCases(filters: CaseListFilters, signal?: AbortSignal): Promise<CaseList> {
-  return api.get<CaseList>(casesListPath(filters), signal);
+  return casesApi.listCases({ query: filters }, signal);
 }
 
 export const casesQueryOptions = (filters: CaseListFilters) =>
