@@ -1,11 +1,11 @@
 import type { CreateAdminInput, UserCreated } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { usersApi } from './users-api';
 import { USERS_KEY } from './list-users';
 
 /** POST /api/user-management/create-admin */
 export function createAdmin(input: CreateAdminInput): Promise<UserCreated> {
-  return api.post<UserCreated>('/user-management/create-admin', input);
+  return usersApi.createAdmin({ body: input });
 }
 
 export function useCreateAdmin() {

@@ -1,11 +1,11 @@
 import type { CreateClientInput, UserCreated } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { usersApi } from './users-api';
 import { USERS_KEY } from './list-users';
 
 /** POST /api/user-management/create-client */
 export function createClient(input: CreateClientInput): Promise<UserCreated> {
-  return api.post<UserCreated>('/user-management/create-client', input);
+  return usersApi.createClient({ body: input });
 }
 
 export function useCreateClient() {

@@ -1,11 +1,11 @@
 import type { UserUpdated } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { usersApi } from './users-api';
 import { USERS_KEY } from './list-users';
 
 /** PUT /api/user-management/user/:id/deactivate */
 export function deactivateUser(id: string): Promise<UserUpdated> {
-  return api.put<UserUpdated>(`/user-management/user/${encodeURIComponent(id)}/deactivate`);
+  return usersApi.deactivateUser({ params: { id } });
 }
 
 export function useDeactivateUser() {

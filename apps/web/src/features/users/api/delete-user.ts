@@ -1,11 +1,11 @@
 import type { SuccessMessage } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { usersApi } from './users-api';
 import { USERS_KEY } from './list-users';
 
 /** DELETE /api/user-management/user/:id */
 export function deleteUser(id: string): Promise<SuccessMessage> {
-  return api.delete<SuccessMessage>(`/user-management/user/${encodeURIComponent(id)}`);
+  return usersApi.deleteUser({ params: { id } });
 }
 
 export function useDeleteUser() {

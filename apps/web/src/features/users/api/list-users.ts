@@ -1,6 +1,6 @@
 import type { ListUsersQuery, UserList } from '@firm/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, listPath } from '../../../lib/api-client';
+import { usersApi } from './users-api';
 import { useScreenQuery } from '../../../lib/screen-query';
 
 export type UserListFilters = Pick<ListUsersQuery, 'role' | 'status' | 'search' | 'page' | 'limit'>;
@@ -10,7 +10,7 @@ export const USERS_KEY = ['user-management', 'users'] as const;
 
 /** GET /api/user-management/users */
 export function getUsers(filters: UserListFilters, signal?: AbortSignal): Promise<UserList> {
-  return api.get<UserList>(listPath('/user-management/users', filters), signal);
+  return usersApi.listUsers({ query: filters }, signal);
 }
 
 export const usersQueryOptions = (filters: UserListFilters) =>

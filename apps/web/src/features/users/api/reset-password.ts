@@ -1,13 +1,11 @@
 import type { PasswordResetByAdvocate } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { usersApi } from './users-api';
 import { USERS_KEY } from './list-users';
 
 /** PUT /api/user-management/user/:id/reset-password */
 export function resetPassword(id: string): Promise<PasswordResetByAdvocate> {
-  return api.put<PasswordResetByAdvocate>(
-    `/user-management/user/${encodeURIComponent(id)}/reset-password`,
-  );
+  return usersApi.resetUserPassword({ params: { id } });
 }
 
 export function useResetPassword() {

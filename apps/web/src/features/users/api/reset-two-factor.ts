@@ -1,13 +1,11 @@
 import type { SuccessMessage } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { usersApi } from './users-api';
 import { USERS_KEY } from './list-users';
 
 /** POST /api/user-management/user/:id/reset-two-factor: for a lost phone (ADR 037). */
 export function resetTwoFactor(id: string): Promise<SuccessMessage> {
-  return api.post<SuccessMessage>(
-    `/user-management/user/${encodeURIComponent(id)}/reset-two-factor`,
-  );
+  return usersApi.resetTwoFactor({ params: { id } });
 }
 
 export function useResetTwoFactor() {

@@ -1,6 +1,6 @@
 import type { AdminPermissions, UserUpdated } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { usersApi } from './users-api';
 import { USERS_KEY } from './list-users';
 
 /** PUT /api/user-management/admin/:id/permissions */
@@ -11,9 +11,7 @@ export function updatePermissions({
   id: string;
   permissions: AdminPermissions;
 }): Promise<UserUpdated> {
-  return api.put<UserUpdated>(`/user-management/admin/${encodeURIComponent(id)}/permissions`, {
-    permissions,
-  });
+  return usersApi.updateAdminPermissions({ params: { id }, body: { permissions } });
 }
 
 export function useUpdatePermissions() {

@@ -1,0 +1,6 @@
+import type { UsersContract } from '@firm/shared/users/contract';
+import { USERS_ENDPOINTS } from '@firm/shared/users/endpoints';
+import { endpointClient } from '../../../lib/endpoint-client';
+
+/** User management's requests, from its contract (packages/shared/src/users). */
+export const usersApi = endpointClient<UsersContract>(USERS_ENDPOINTS);
