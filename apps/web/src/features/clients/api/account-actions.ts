@@ -1,6 +1,6 @@
 import type { PasswordResetByAdvocate, UserUpdated } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { usersApi } from './users-api';
 import { CLIENTS_KEY } from './list-clients';
 
 /**
@@ -8,20 +8,18 @@ import { CLIENTS_KEY } from './list-clients';
  * PUT /api/user-management/user/:id/{reset-password,deactivate,activate}.
  */
 export function resetClientPassword(id: string): Promise<PasswordResetByAdvocate> {
-  return api.put<PasswordResetByAdvocate>(
-    `/user-management/user/${encodeURIComponent(id)}/reset-password`,
-  );
+  return usersApi.resetUserPassword({ params: { id } });
 }
 
 export function setClientActive(id: string, active: boolean): Promise<UserUpdated> {
-  return api.put<UserUpdated>(
-    `/user-management/user/${encodeURIComponent(id)}/${active ? 'activate' : 'deactivate'}`,
-  );
+  return active
+    ? usersApi.activateUser({ params: { id } })
+    : usersApi.deactivateUser({ params: { id } });
 }
 
 /** POST /api/user-management/user/:id/resend-invitation (advocates and admins who admit clients). */
 export function resendClientInvitation(id: string): Promise<UserUpdated> {
-  return api.post<UserUpdated>(`/user-management/user/${encodeURIComponent(id)}/resend-invitation`);
+  return usersApi.resendInvitation({ params: { id } });
 }
 
 export function useResendClientInvitation() {

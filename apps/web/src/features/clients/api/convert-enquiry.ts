@@ -1,6 +1,6 @@
 import type { CreateClientInput, EnquiryConverted, EnquiryKind } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { clientsApi } from './clients-api';
 import { CLIENTS_KEY } from './list-clients';
 import { ENQUIRIES_KEY } from './list-enquiries';
 
@@ -10,7 +10,7 @@ export function convertEnquiry(
   id: string,
   input: CreateClientInput,
 ): Promise<EnquiryConverted> {
-  return api.post<EnquiryConverted>(`/enquiries/${kind}/${encodeURIComponent(id)}/convert`, input);
+  return clientsApi.convertEnquiry({ params: { kind, id }, body: input });
 }
 
 export function useConvertEnquiry(kind: EnquiryKind, id: string) {

@@ -1,11 +1,11 @@
 import type { CreateClientInput, UserCreated } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { usersApi } from './users-api';
 import { CLIENTS_KEY } from './list-clients';
 
 /** POST /api/user-management/create-client ('Add Client': user management's endpoint). */
 export function createClient(input: CreateClientInput): Promise<UserCreated> {
-  return api.post<UserCreated>('/user-management/create-client', input);
+  return usersApi.createClient({ body: input });
 }
 
 export function useCreateClient() {

@@ -1,12 +1,12 @@
 import type { ClientRead } from '@firm/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { clientsApi } from './clients-api';
 import { CLIENTS_KEY } from './list-clients';
 import { useScreenQuery } from '../../../lib/screen-query';
 
 /** GET /api/clients/:id (each read is audited on the server). */
 export function getClient(id: string, signal?: AbortSignal): Promise<ClientRead> {
-  return api.get<ClientRead>(`/clients/${encodeURIComponent(id)}`, signal);
+  return clientsApi.getClient({ params: { id } }, signal);
 }
 
 export const clientQueryOptions = (id: string) =>

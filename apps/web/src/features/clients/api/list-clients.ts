@@ -1,6 +1,6 @@
 import type { ClientList, ListClientsQuery } from '@firm/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, listPath } from '../../../lib/api-client';
+import { clientsApi } from './clients-api';
 import { useScreenQuery } from '../../../lib/screen-query';
 
 export type ClientListFilters = Pick<
@@ -13,7 +13,7 @@ export const CLIENTS_KEY = ['clients'] as const;
 
 /** GET /api/clients */
 export function getClients(filters: ClientListFilters, signal?: AbortSignal): Promise<ClientList> {
-  return api.get<ClientList>(listPath('/clients', filters), signal);
+  return clientsApi.listClients({ query: filters }, signal);
 }
 
 export const clientsQueryOptions = (filters: ClientListFilters) =>

@@ -1,6 +1,6 @@
 import type { EnquiryList, ListEnquiriesQuery } from '@firm/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, listPath } from '../../../lib/api-client';
+import { clientsApi } from './clients-api';
 import { useScreenQuery } from '../../../lib/screen-query';
 
 export type EnquiryListFilters = Pick<
@@ -16,7 +16,7 @@ export function getEnquiries(
   filters: EnquiryListFilters,
   signal?: AbortSignal,
 ): Promise<EnquiryList> {
-  return api.get<EnquiryList>(listPath('/enquiries', filters), signal);
+  return clientsApi.listEnquiries({ query: filters }, signal);
 }
 
 export const enquiriesQueryOptions = (filters: EnquiryListFilters) =>

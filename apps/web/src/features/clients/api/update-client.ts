@@ -1,11 +1,11 @@
 import type { ClientUpdated, UpdateClientInput } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { clientsApi } from './clients-api';
 import { CLIENTS_KEY } from './list-clients';
 
 /** PATCH /api/clients/:id */
 export function updateClient(id: string, input: UpdateClientInput): Promise<ClientUpdated> {
-  return api.patch<ClientUpdated>(`/clients/${encodeURIComponent(id)}`, input);
+  return clientsApi.updateClient({ params: { id }, body: input });
 }
 
 export function useUpdateClient(id: string) {

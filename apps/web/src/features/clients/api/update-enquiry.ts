@@ -1,6 +1,6 @@
 import type { EnquiryKind, EnquiryUpdated, UpdateEnquiryInput } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { clientsApi } from './clients-api';
 import { ENQUIRIES_KEY } from './list-enquiries';
 
 /** PATCH /api/enquiries/:kind/:id */
@@ -9,7 +9,7 @@ export function updateEnquiry(
   id: string,
   input: UpdateEnquiryInput,
 ): Promise<EnquiryUpdated> {
-  return api.patch<EnquiryUpdated>(`/enquiries/${kind}/${encodeURIComponent(id)}`, input);
+  return clientsApi.updateEnquiry({ params: { kind, id }, body: input });
 }
 
 /** Refreshes the inbox after a change, or after a version conflict (someone else's change). */

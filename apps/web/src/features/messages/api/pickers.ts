@@ -1,8 +1,14 @@
-import type { CaseList, ClientList, ClientRead } from '@firm/shared';
+import type { CasesContract } from '@firm/shared/cases/contract';
+import { CASES_ENDPOINTS } from '@firm/shared/cases/endpoints';
+import type { ClientsContract } from '@firm/shared/clients/contract';
+import { CLIENTS_ENDPOINTS } from '@firm/shared/clients/endpoints';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { MESSAGES_KEY } from '../../../lib/conversation-keys';
+import { endpointClient } from '../../../lib/endpoint-client';
 import { messagesApi } from './messages-api';
+
+const cases = endpointClient<CasesContract>(CASES_ENDPOINTS);
+const clients = endpointClient<ClientsContract>(CLIENTS_ENDPOINTS);
 
 /**
  * What "New Message" offers: a client's own cases (GET /api/cases), and for staff the clients
@@ -13,11 +19,8 @@ import { messagesApi } from './messages-api';
 export function useCaseChoices(clientId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: [...MESSAGES_KEY, 'case-choices', clientId],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ limit: '100' });
-      if (clientId) params.set('client', clientId);
-      return api.get<CaseList>(`/cases?${params.toString()}`, signal);
-    },
+    queryFn: ({ signal }) =>
+      cases.listCases({ query: { limit: 100, client: clientId ?? undefined } }, signal),
     enabled,
   });
 }
@@ -25,11 +28,8 @@ export function useCaseChoices(clientId: string | null, enabled: boolean) {
 export function useClientChoices(search: string, enabled: boolean) {
   return useQuery({
     queryKey: [...MESSAGES_KEY, 'client-choices', search],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ limit: '10' });
-      if (search.trim()) params.set('search', search.trim());
-      return api.get<ClientList>(`/clients?${params.toString()}`, signal);
-    },
+    queryFn: ({ signal }) =>
+      clients.listClients({ query: { limit: 10, search: search.trim() } }, signal),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -47,8 +47,7 @@ export function useStaffChoices(enabled: boolean) {
 export function useChosenClient(clientId: string | null) {
   return useQuery({
     queryKey: [...MESSAGES_KEY, 'chosen-client', clientId],
-    queryFn: ({ signal }) =>
-      api.get<ClientRead>(`/clients/${encodeURIComponent(clientId!)}`, signal),
+    queryFn: ({ signal }) => clients.getClient({ params: { id: clientId! } }, signal),
     enabled: clientId !== null,
     select: (read) => read.client,
   });
