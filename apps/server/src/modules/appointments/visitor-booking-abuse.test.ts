@@ -9,7 +9,8 @@ import { freshDays, sentMail } from './appointments-test-kit';
  * A visitor's booking as someone set on abusing it would send it (ADR 022, ADR 023, ADR 015): the
  * phone cap raced by bookings that arrive together, one mailbox typed ten ways to collect more
  * automatic mail, and a name written to break the calendar file sent back with the booking.
- * visitor-booking-hold.test.ts holds the caps one booking at a time and the email cap raced.
+ * visitor-booking-hold.caps-and-overlaps.test.ts holds the caps one booking at a time and the
+ * email cap raced.
  */
 
 let ctx: TestContext;

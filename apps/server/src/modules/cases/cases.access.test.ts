@@ -15,7 +15,7 @@ import type { TestContext } from '../../../test/helpers';
  * (test/access-matrix.ts). A client's allowed calls are made on a case of their own; everyone
  * else's on another client's case, so an allowed call proves staff reach every case. Callers
  * refused by `can()` get 403 with the endpoint's message. Another client's case answering 404 is
- * in cases.test.ts.
+ * in cases.visibility-and-documents.test.ts.
  */
 
 let seq = 0;

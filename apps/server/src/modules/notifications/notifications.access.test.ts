@@ -16,7 +16,7 @@ import { notify } from './notifications.service';
  * Who may call what: every /api/notifications endpoint and the email preferences, for every kind
  * of caller (test/access-matrix.ts). Anyone signed in reaches their own notifications; the calls
  * on one notification are made on one of the caller's own (another's answers 404: in
- * notifications.test.ts).
+ * notifications.reading-and-emails.test.ts).
  */
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -10,7 +10,8 @@ import { describeAccessMatrix, type MatrixEndpoint } from '../../../test/access-
 const reportAccess = { action: 'reports:view', deniedMessage: REPORT_TEXTS.accessDenied } as const;
 /**
  * The Money report is Billing's figures: it also takes Manage Cases. A caller without Reports is
- * refused by the route's words, one with Reports alone by the Money report's (reports.test.ts).
+ * refused by the route's words, one with Reports alone by the Money report's
+ * (reports.csv-and-access.test.ts).
  */
 const accessOf = (kind: ReportKind) =>
   kind === 'money' ? ({ action: 'reports:money' } as const) : reportAccess;
