@@ -49,6 +49,7 @@ export * from './notifications/sms';
 export * from './settings/texts';
 export * from './audit/audit-actions';
 export * from './audit/audit-texts';
+export * from './audit/schemas';
 export * from './deliveries/schemas';
 export * from './deliveries/texts';
 export * from './dashboard/rules';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { boundedDay } from '../common/date-fields';
 import { SETTINGS_SETUP_ITEMS } from '../dashboard/rules';
 import { APPOINTMENT_MESSAGES } from '../appointments/texts';
 import {
@@ -18,8 +17,7 @@ import {
 import { MESSAGES, VALIDATION } from '../common/texts';
 import { MAIN_OFFICE_HOURS } from '../common/office-hours';
 import { FIRM_SETTINGS_MESSAGES, MPESA_KINDS } from './texts';
-import { emailField, textRule, paginationSchema } from '../common/fields';
-import { AUDIT_PAGE_SIZE } from '../common/constants';
+import { emailField, textRule } from '../common/fields';
 import { TWO_FACTOR_GRACE_MAX_DAYS } from '../two-factor/rules';
 import { BACKUP_DEFAULT_HOUR } from '../backups/rules';
 
@@ -309,88 +307,10 @@ export const paymentInstructionsSchema = z.object({
 });
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
 
-/** The `/api/settings/*` contract (System Settings; advocates only). */
-
-const emptyAsUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-const searchText = (max: number) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .trim()
-      .max(max, { error: VALIDATION.tooLong(max) })
-      .superRefine(textRule())
-      .optional(),
-  );
-
-const dayField = z.preprocess(
-  emptyAsUndefined,
-  boundedDay('Use a date such as 2026-01-31').optional(),
-);
-
-const pageField = z.preprocess(
-  emptyAsUndefined,
-  z.coerce
-    .number({ error: 'Page must be a whole number from 1' })
-    .int({ error: 'Page must be a whole number from 1' })
-    .min(1, { error: 'Page must be a whole number from 1' })
-    .max(100_000, { error: 'Page must be a whole number from 1' })
-    .default(1),
-);
-
 /**
- * GET /api/settings/audit-log: `person` matches who did it (name or email), `target` whom it was
- * done to, `action` the action's name (exact); `from` and `to` are days in Nairobi, both included.
- * GET /api/settings/audit-log/csv takes the same filters and answers the whole filtered log as CSV.
+ * The `/api/settings/*` contract (System Settings; advocates only); the audit log's is in
+ * audit/schemas.ts.
  */
-export const auditLogQuerySchema = z
-  .object({
-    person: searchText(200),
-    target: searchText(200),
-    action: searchText(100),
-    from: dayField,
-    to: dayField,
-    page: pageField,
-    limit: z.preprocess(
-      emptyAsUndefined,
-      z.coerce
-        .number({ error: 'Limit must be from 1 to 100' })
-        .int({ error: 'Limit must be from 1 to 100' })
-        .min(1, { error: 'Limit must be from 1 to 100' })
-        .max(100, { error: 'Limit must be from 1 to 100' })
-        .default(AUDIT_PAGE_SIZE),
-    ),
-  })
-  .refine((value) => !value.from || !value.to || value.from <= value.to, {
-    error: 'The end date must not be before the start date',
-    path: ['to'],
-  });
-export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
-export type AuditLogFilters = z.output<typeof auditLogQuerySchema>;
-
-const personRef = z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable();
-
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  action: z.string(),
-  actor: personRef,
-  target: personRef,
-  ip: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-});
-export type AuditEntryView = z.infer<typeof auditEntrySchema>;
-
-export const auditLogPageSchema = z.object({
-  entries: z.array(auditEntrySchema),
-  total: z.number().int(),
-  pagination: paginationSchema,
-  /** Every action name in the log, for the filter. */
-  actions: z.array(z.string()),
-});
-export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 
 export const SUPER_KEY_SOURCES = ['environment', 'file'] as const;
 export type SuperKeySource = (typeof SUPER_KEY_SOURCES)[number];
