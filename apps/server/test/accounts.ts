@@ -35,6 +35,23 @@ export function advocatePayload(overrides: Record<string, unknown> = {}) {
 }
 
 /**
+ * One hash per password for the people tests seed: argon2id costs 15–20 ms a hash by design
+ * (lib/passwords.ts), and the suites seed hundreds of people with the same password. Each is
+ * still a real hash of that password, which signing in verifies.
+ */
+const seededHashes = new Map<string, Promise<string>>();
+
+function seededHash(password: string): Promise<string> {
+  let hash = seededHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    seededHashes.set(password, hash);
+    hash.catch(() => seededHashes.delete(password));
+  }
+  return hash;
+}
+
+/**
  * Puts an account straight into the database (for roles that cannot register themselves until
  * user management exists, or for states such as mustChangePassword).
  */
@@ -52,7 +69,7 @@ export async function seedUser(
     firstName: 'Test',
     lastName: role,
     phone: null,
-    passwordHash: await hashPassword(password),
+    passwordHash: await seededHash(password),
     verificationStatus: role === 'advocate' ? 'verified' : null,
     permissions: role === 'admin' ? { ...NO_ADMIN_PERMISSIONS, ...permissions } : null,
     ...rest,

@@ -35,19 +35,32 @@ export async function createTestDatabase(): Promise<Database> {
     }
     const url = new URL(target.url);
     url.pathname = `/${name}`;
-    return usePostgres(url.toString());
+    return openPostgresCopy(url.toString());
   }
   const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
   return usePglite(await PGlite.create({ loadDataDir: snapshot, extensions: pgliteExtensions }));
 }
 
+/** The URL of each PostgreSQL copy this file opened, to open it again once emptied. */
+const copyUrl = new WeakMap<Database, string>();
+
+async function openPostgresCopy(url: string): Promise<Database> {
+  const database = await usePostgres(url);
+  copyUrl.set(database, url);
+  return database;
+}
+
 /**
- * Embedded databases this test file has finished with, emptied for its next context. Loading the
- * snapshot into a new PGlite takes 1–2 s of the test's own thread, emptying one a few
- * milliseconds, and the files that build a context for every test build dozens.
+ * Databases this test file has finished with, emptied for its next context. Loading the snapshot
+ * into a new PGlite takes 1–2 s of the test's own thread, and copying PostgreSQL's template 0.3–1 s
+ * of its server (the whole template written to its WAL, then flushed); emptying either takes a few
+ * milliseconds, and the files that build a context for every test build dozens. PGlite's are kept
+ * open; PostgreSQL's are closed, so that no session (its locks, its LISTEN) outlives its test, and
+ * opened again by URL.
  */
 const spareEmbedded: Database[] = [];
-/** Each embedded database's schema as it was loaded, to tell whether a test altered it. */
+const sparePostgres: { url: string; schema: string }[] = [];
+/** Each database's schema as it was loaded, to tell whether a test altered it. */
 const loadedSchema = new WeakMap<Database, string>();
 
 /** A digest of the public schema: tables, columns, constraints, indexes, triggers, functions. */
@@ -74,19 +87,25 @@ async function schemaDigest(database: Database): Promise<string> {
 async function takeTestDatabase(): Promise<Database> {
   const spare = spareEmbedded.pop();
   if (spare) return spare;
+  const copy = sparePostgres.pop();
+  if (copy) {
+    const database = await openPostgresCopy(copy.url);
+    loadedSchema.set(database, copy.schema);
+    return database;
+  }
   const database = await createTestDatabase();
-  if (database.driver === 'pglite') loadedSchema.set(database, await schemaDigest(database));
+  loadedSchema.set(database, await schemaDigest(database));
   return database;
 }
 
 /**
- * Empties an embedded database for the next context. False when it cannot serve one as a fresh
- * snapshot would: closed, broken, or with its schema changed by the test (a constraint added to
- * make a write fail, say).
+ * Empties a database for the next context: every public table, and pg-boss's jobs, as the
+ * snapshot and the template hold none. False when it cannot serve one as a fresh copy would:
+ * closed, broken, or with its schema changed by the test (a constraint added to make a write
+ * fail, say).
  */
 async function emptyForReuse(database: Database): Promise<boolean> {
-  // PostgreSQL's copies from a template are cheap next to emptying one (measured: no faster).
-  if (database.driver !== 'pglite' || !loadedSchema.has(database)) return false;
+  if (!loadedSchema.has(database)) return false;
   try {
     if ((await schemaDigest(database)) !== loadedSchema.get(database)) return false;
     const { rows } = await database.executeSql(
@@ -94,9 +113,23 @@ async function emptyForReuse(database: Database): Promise<boolean> {
         where schemaname = 'public'
            or (schemaname = 'pgboss' and tablename in ('job', 'archive', 'schedule', 'subscription'))`,
     );
-    const tables = (rows as { name: string }[]).map((row) => row.name).join(', ');
-    await database.executeSql(`truncate ${tables} cascade`);
-    await database.executeSql('select pg_advisory_unlock_all()');
+    const tables = (rows as { name: string }[]).map((row) => row.name);
+    if (database.driver === 'pglite') {
+      await database.executeSql(`truncate ${tables.join(', ')} cascade`);
+      await database.executeSql('select pg_advisory_unlock_all()');
+      return true;
+    }
+    // On a server, TRUNCATE makes new files for every table and index, fsynced at commit (as slow
+    // as a copy); DELETE of a test's few rows is one commit. As replica, neither foreign keys nor
+    // triggers (the case counts) act: every table ends empty, whatever the order.
+    await database.executeSql(
+      [
+        'begin',
+        'set local session_replication_role = replica',
+        ...tables.map((table) => `delete from ${table}`),
+        'commit',
+      ].join('; '),
+    );
     return true;
   } catch {
     return false;
@@ -186,8 +219,14 @@ export async function createTestContext(
     mail,
     async close() {
       await app.close();
-      if (await emptyForReuse(database)) spareEmbedded.push(database);
-      else await database.close();
+      const reusable = !options.database && (await emptyForReuse(database));
+      const url = copyUrl.get(database);
+      if (reusable && database.driver === 'pglite') {
+        spareEmbedded.push(database);
+        return;
+      }
+      await database.close();
+      if (reusable && url) sparePostgres.push({ url, schema: loadedSchema.get(database)! });
     },
   };
 }
