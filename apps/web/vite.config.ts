@@ -88,7 +88,15 @@ export default defineConfig(({ isSsrBuild }) => ({
           // page loads the session (main.tsx), the API client loads with a session to check, and
           // a public page's first toast loads react-hot-toast.
           if (/\/src\/(lib\/session|components\/ui\/email-text)\.tsx?$/.test(id)) return 'session';
-          if (/\/src\/lib\/api-client\.ts$/.test(id)) return 'api-client';
+          // The requests made from the contract's addresses (ADR 044) go with the API client: the
+          // public pages' own (the office map's config, the contact form's message) load with it
+          // on demand, and left to Rollup they took 'portal' and 'portal-shared' with them.
+          if (
+            /\/src\/(lib\/(api-client|endpoint-client)|features\/public-site\/api\/[^/]+)\.ts$/.test(
+              id,
+            )
+          )
+            return 'api-client';
           if (/node_modules\/(react-hot-toast|goober)\//.test(id)) return 'toast';
           // The portal's frame and the pieces most of its screens draw with: TanStack Query, the
           // header's signed-in controls, the screens' UI

@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  CALENDAR_FEED_TEXTS as T,
-  calendarFeedCreatedSchema,
-  calendarFeedParamsSchema,
-  calendarFeedStatusSchema,
-  courtDateListSchema,
-  listCourtDatesQuerySchema,
-  successMessageSchema,
-} from '@firm/shared';
+import { CALENDAR_FEED_TEXTS as T } from '@firm/shared';
+import { courtDatesContract as contract } from '@firm/shared/court-dates/contract';
 import { AppError } from '../../lib/app-error';
-import { errorResponses } from '../../lib/route-kit';
+import { contractRoute, errorResponses } from '../../lib/route-kit';
 import { currentUser } from '../../plugins/auth';
 import {
   calendarFeedFile,
@@ -20,84 +13,49 @@ import {
 import { listCourtDates } from './court-dates.service';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
+const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E, tag: string) =>
+  contractRoute(endpoint, { tags: [tag], errors });
 
 /**
  * Court dates in the diary and the client's Appointments, and each person's private calendar
  * feed (ADR 025).
  */
 export const courtDateRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/court-dates',
-    {
-      schema: {
-        tags: ['court-dates'],
-        summary: "Open cases' court dates in a range of Nairobi days, as the caller sees the cases",
-        querystring: listCourtDatesQuerySchema,
-        response: { 200: courtDateListSchema, ...errors },
-      },
-      onRequest: [app.requirePermission('court-dates:view')],
-    },
-    async (request) => listCourtDates(app.db, currentUser(request), request.query),
-  );
+  app.route({
+    ...route(contract.listCourtDates, 'court-dates'),
+    onRequest: [app.requirePermission('court-dates:view')],
+    handler: async (request) => listCourtDates(app.db, currentUser(request), request.query),
+  });
 
   const signedIn = [app.requireUser];
-  app.get(
-    '/profile/calendar-feed',
-    {
-      schema: {
-        tags: ['profile'],
-        summary:
-          "Whether the caller's private calendar feed is active (its address is never shown again)",
-        response: { 200: calendarFeedStatusSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => calendarFeedStatus(app.db, currentUser(request)),
-  );
+  app.route({
+    ...route(contract.calendarFeedStatus, 'profile'),
+    onRequest: signedIn,
+    handler: async (request) => calendarFeedStatus(app.db, currentUser(request)),
+  });
 
-  app.post(
-    '/profile/calendar-feed',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Create the private calendar feed, or replace its address (the old one stops)',
-        response: { 200: calendarFeedCreatedSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => createCalendarFeed(app.db, currentUser(request), app.config.publicUrl),
-  );
+  app.route({
+    ...route(contract.createCalendarFeed, 'profile'),
+    onRequest: signedIn,
+    handler: async (request) =>
+      createCalendarFeed(app.db, currentUser(request), app.config.publicUrl),
+  });
 
-  app.delete(
-    '/profile/calendar-feed',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Revoke the private calendar feed',
-        response: { 200: successMessageSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.revokeCalendarFeed, 'profile'),
+    onRequest: signedIn,
+    handler: async (request) => {
       await revokeCalendarFeed(app.db, currentUser(request));
       return { success: true as const, message: T.revoked };
     },
-  );
+  });
 
   // No Bearer: calendar apps cannot send one. The secret is the path; a wrong, replaced or
   // revoked one is simply not found.
-  app.get(
-    '/calendar/:file',
-    {
-      schema: {
-        tags: ['calendar'],
-        summary: "A person's private iCalendar feed: /api/calendar/<token>.ics",
-        params: calendarFeedParamsSchema,
-        response: errors,
-      },
-      config: { rateLimit: { max: 120, timeWindow: '15 minutes' } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(contract.calendarFeed, 'calendar'),
+    config: { rateLimit: { max: 120, timeWindow: '15 minutes' } },
+    handler: async (request, reply) => {
       const body = await calendarFeedFile(app.db, request.params.file, app.config.publicUrl);
       if (body === undefined) throw AppError.notFound(T.notFound, 'NOT_FOUND');
       return (
@@ -110,5 +68,5 @@ export const courtDateRoutes: FastifyPluginAsyncZod = async (app) => {
           .send(body as unknown as { message: string })
       );
     },
-  );
+  });
 };

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  DELIVERY_MESSAGES,
-  deliveriesPageSchema,
-  deliveriesQuerySchema,
-  deliveryIdParamsSchema,
-  deliveryRetriedSchema,
-} from '@firm/shared';
+import { DELIVERY_MESSAGES } from '@firm/shared';
+import { deliveriesContract as contract } from '@firm/shared/deliveries/contract';
 import { currentUser } from '../../plugins/auth';
-import { errorResponses, requestMeta } from '../../lib/route-kit';
+import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
 import { deliveriesPage, retryDelivery, type DeliveriesDeps } from './delivery-log.service';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
+const options = { tags: ['system settings'], errors: errorResponses(400, 401, 403, 404, 409) };
 
 /**
  * `/api/deliveries`: System Settings → Deliveries, advocates only (`settings:view`), like the
@@ -20,36 +15,17 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 export const deliveryLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: DeliveriesDeps = { db: app.db, outbox: app.outbox };
   const mayViewSettings = [app.requirePermission('settings:view')];
-  const tags = ['system settings'];
 
-  app.get(
-    '/deliveries',
-    {
-      schema: {
-        tags,
-        summary:
-          'Every email and SMS sent, newest first, filtered and paged (recipients masked; never a body)',
-        querystring: deliveriesQuerySchema,
-        response: { 200: deliveriesPageSchema, ...errors },
-      },
-      onRequest: mayViewSettings,
-    },
-    async (request) => deliveriesPage(deps, request.query),
-  );
+  app.route({
+    ...contractRoute(contract.listDeliveries, options),
+    onRequest: mayViewSettings,
+    handler: async (request) => deliveriesPage(deps, request.query),
+  });
 
-  app.post(
-    '/deliveries/:id/retry',
-    {
-      schema: {
-        tags,
-        summary:
-          'Send a failed message again, with 24 hours of retries from now (not one that held a one-time link)',
-        params: deliveryIdParamsSchema,
-        response: { 200: deliveryRetriedSchema, ...errors },
-      },
-      onRequest: mayViewSettings,
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(contract.retryDelivery, options),
+    onRequest: mayViewSettings,
+    handler: async (request) => {
       const delivery = await retryDelivery(
         deps,
         currentUser(request),
@@ -66,5 +42,5 @@ export const deliveryLogRoutes: FastifyPluginAsyncZod = async (app) => {
         delivery,
       };
     },
-  );
+  });
 };

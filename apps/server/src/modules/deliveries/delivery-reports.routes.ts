@@ -1,26 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MESSAGES, plainText } from '@firm/shared';
+import { MESSAGES } from '@firm/shared';
+import { deliveriesContract as contract } from '@firm/shared/deliveries/contract';
 import { AppError } from '../../lib/app-error';
+import { contractRoute } from '../../lib/route-kit';
 import { sameSecret } from '../../lib/same-secret';
 import { applySmsReport } from './deliveries.repository';
-
-/** The fields of Africa's Talking's delivery report this app reads; it posts others too. */
-/**
- * One line of plain text, as every field of the API (fields.ts `textRule`): a NUL in `id`
- * (`id=%00`) reached PostgreSQL, which refuses it (a 500).
- */
-const reportText = (max: number) => plainText().pipe(z.string().max(max));
-
-/** The fields of Africa's Talking's delivery report this app reads; it posts others too. */
-const smsReportSchema = z.looseObject({
-  id: reportText(200).pipe(z.string().min(1)),
-  status: reportText(50).pipe(z.string().min(1)),
-  phoneNumber: reportText(30).optional(),
-  failureReason: reportText(200).optional(),
-  networkCode: reportText(20).optional(),
-  retryCount: reportText(10).optional(),
-});
 
 /**
  * Where Africa's Talking posts SMS delivery reports (form-encoded), at an address holding
@@ -35,18 +19,9 @@ export const deliveryReportRoutes: FastifyPluginAsyncZod = async (app) => {
     { parseAs: 'string', bodyLimit: 16 * 1024 },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  app.post(
-    '/deliveries/sms-reports/:secret',
-    {
-      schema: {
-        tags: ['system'],
-        summary: "Africa's Talking SMS delivery report",
-        hide: true,
-        params: z.object({ secret: z.string().max(200) }),
-        body: smsReportSchema,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(contract.smsDeliveryReport, { tags: ['system'], errors: {} }),
+    handler: async (request, reply) => {
       const expected = app.config.smsCallbackSecret;
       if (!expected || !sameSecret(request.params.secret, expected)) {
         throw AppError.notFound(MESSAGES.notFound);
@@ -81,5 +56,5 @@ export const deliveryReportRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.status(200).send();
     },
-  );
+  });
 };

@@ -1,20 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema, readinessSchema } from '@firm/shared';
+import { healthContract as contract } from '@firm/shared/health/contract';
+import { contractRoute } from '../../lib/route-kit';
 import { checkReadiness } from './readiness';
 
 const PING_TIMEOUT_MS = 2000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Whether the service and its database answer',
-        response: { 200: healthSchema, 503: healthSchema },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...contractRoute(contract.health, { tags: ['system'], errors: { 503: healthSchema } }),
+    handler: async (_request, reply) => {
       try {
         await Promise.race([
           app.database.ping(),
@@ -25,23 +20,16 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(503).send({ status: 'degraded', database: 'unavailable' });
       }
     },
-  );
+  });
 
   // Readiness, not liveness: a load balancer sends this process traffic only while it answers 200
   // (docs/deploy.md#what-to-watch, ADR 040). While server.ts is still migrating at start-up, a
   // stand-in on the port answers 503 here (startup.ts).
-  app.get(
-    '/ready',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Whether this process can serve: database, job queue, no migration running',
-        response: { 200: readinessSchema, 503: readinessSchema },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...contractRoute(contract.ready, { tags: ['system'], errors: { 503: readinessSchema } }),
+    handler: async (_request, reply) => {
       const { ready, body } = await checkReadiness(app.database, app.jobQueue);
       return reply.status(ready ? 200 : 503).send(body);
     },
-  );
+  });
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicConfigSchema } from '@firm/shared';
+import { publicConfigContract as contract } from '@firm/shared/public-config/contract';
+import { contractRoute } from '../../lib/route-kit';
 import { readFirmSettings } from '../settings/firm-settings.service';
 
 /**
@@ -9,16 +10,9 @@ import { readFirmSettings } from '../settings/firm-settings.service';
  * notification address and the auto-replies are the firm's business).
  */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/public-config',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'Settings the website reads at run time (the maps key, appointment fees)',
-        response: { 200: publicConfigSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(contract.getPublicConfig, { tags: ['public'], errors: {} }),
+    handler: async (request, reply) => {
       const settings = await readFirmSettings({
         db: app.db,
         firmNotifyEmail: app.config.firmNotifyEmail,
@@ -31,5 +25,5 @@ export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         appointmentTypes: settings.appointmentTypes,
       };
     },
-  );
+  });
 };

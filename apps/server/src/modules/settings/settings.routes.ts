@@ -1,16 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
-import {
-  PROFILE_MESSAGES,
-  auditLogPageSchema,
-  auditLogQuerySchema,
-  dataRequestIdParamsSchema,
-  dataRequestListSchema,
-  dataRequestUpdatedSchema,
-  superKeyRotatedSchema,
-  superKeyStatusSchema,
-  updateDataRequestInputSchema,
-} from '@firm/shared';
+import { PROFILE_MESSAGES } from '@firm/shared';
+import { settingsContract as contract } from '@firm/shared/settings/contract';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
 import {
@@ -22,45 +13,35 @@ import {
   superKeyStatus,
   type SettingsDeps,
 } from './settings.service';
-import { errorResponses, requestMeta } from '../../lib/route-kit';
+import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
+  contractRoute(endpoint, { tags: ['system settings'], errors });
 
 /** `/api/settings/*`: System Settings, advocates only (`settings:view`). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: SettingsDeps = { db: app.db, superKey: app.superKey };
   const mayViewSettings = [app.requirePermission('settings:view')];
-  const tags = ['system settings'];
 
-  app.get(
-    '/settings/audit-log',
-    {
-      schema: {
-        tags,
-        summary: 'The audit log, newest first, filtered and paged',
-        querystring: auditLogQuerySchema,
-        response: { 200: auditLogPageSchema, ...errors },
-      },
-      onRequest: mayViewSettings,
-    },
-    async (request) => auditLogPage(deps, request.query),
-  );
+  app.route({
+    ...route(contract.listAuditLog),
+    onRequest: mayViewSettings,
+    handler: async (request) => auditLogPage(deps, request.query),
+  });
 
-  app.get(
-    '/settings/audit-log/csv',
-    {
-      schema: {
-        tags,
-        summary:
-          'The whole filtered audit log as a CSV file (streamed; formula-like cells neutralised)',
-        querystring: auditLogQuerySchema,
-        produces: ['text/csv'],
-        // A stream: Fastify sends it as it is, without the serializer.
-        response: { 200: z.unknown().describe('The CSV file'), ...errors },
-      },
-      onRequest: mayViewSettings,
+  const csv = route(contract.downloadAuditLogCsv);
+  app.route({
+    ...csv,
+    schema: {
+      ...csv.schema,
+      // The API description names the file's type; a stream: Fastify sends it as it is, without
+      // the serializer.
+      produces: ['text/csv'],
+      response: { 200: z.unknown().describe('The CSV file'), ...errors },
     },
-    async (request, reply) => {
+    onRequest: mayViewSettings,
+    handler: async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       const stream = Readable.from(
         auditLogCsv(deps, currentUser(request), request.query, requestMeta(request)),
@@ -71,34 +52,18 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(stream);
     },
-  );
+  });
 
-  app.get(
-    '/settings/data-requests',
-    {
-      schema: {
-        tags,
-        summary: 'Data-protection requests, open ones first',
-        response: { 200: dataRequestListSchema, ...errors },
-      },
-      onRequest: mayViewSettings,
-    },
-    async () => ({ requests: await dataRequestList(deps) }),
-  );
+  app.route({
+    ...route(contract.listDataRequests),
+    onRequest: mayViewSettings,
+    handler: async () => ({ requests: await dataRequestList(deps) }),
+  });
 
-  app.put(
-    '/settings/data-requests/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Answer a data-protection request: done, refused (with a reason) or open again',
-        params: dataRequestIdParamsSchema,
-        body: updateDataRequestInputSchema,
-        response: { 200: dataRequestUpdatedSchema, ...errors },
-      },
-      onRequest: mayViewSettings,
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.answerDataRequest),
+    onRequest: mayViewSettings,
+    handler: async (request) => ({
       success: true as const,
       message: PROFILE_MESSAGES.requestUpdated,
       request: await answerDataRequest(
@@ -109,36 +74,22 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
       ),
     }),
-  );
+  });
 
-  app.get(
-    '/settings/super-key',
-    {
-      schema: {
-        tags,
-        summary: 'Where the advocate registration key comes from (never the key)',
-        response: { 200: superKeyStatusSchema, ...errors },
-      },
-      onRequest: mayViewSettings,
-    },
-    async () => superKeyStatus(deps),
-  );
+  app.route({
+    ...route(contract.superKeyStatus),
+    onRequest: mayViewSettings,
+    handler: async () => superKeyStatus(deps),
+  });
 
-  app.post(
-    '/settings/super-key/rotate',
-    {
-      schema: {
-        tags,
-        summary: 'Replace a generated registration key; the new key is shown once',
-        response: { 200: superKeyRotatedSchema, ...errors },
-      },
-      onRequest: mayViewSettings,
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.rotateSuperKey),
+    onRequest: mayViewSettings,
+    config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    handler: async (request) => ({
       success: true as const,
       message: PROFILE_MESSAGES.superKeyRotated,
       superKey: await rotateSuperKey(deps, currentUser(request), requestMeta(request)),
     }),
-  );
+  });
 };

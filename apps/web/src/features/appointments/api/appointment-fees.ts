@@ -4,16 +4,20 @@ import {
   type AppointmentType,
   type PricedAppointmentType,
   type PublicAppointmentTypes,
-  type PublicConfig,
 } from '@firm/shared';
+import type { PublicConfigContract } from '@firm/shared/public-config/contract';
+import { PUBLIC_CONFIG_ENDPOINTS } from '@firm/shared/public-config/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { endpointClient } from '../../../lib/endpoint-client';
+
+/** The fees' request, from the public config's contract (packages/shared/src/public-config). */
+const publicConfig = endpointClient<PublicConfigContract>(PUBLIC_CONFIG_ENDPOINTS);
 
 /** GET /api/public-config: each type's fee and duration as the firm settings say. */
 export const appointmentFeesQueryOptions = () =>
   queryOptions({
     queryKey: ['public-config'],
-    queryFn: ({ signal }) => api.get<PublicConfig>('/public-config', signal),
+    queryFn: ({ signal }) => publicConfig.getPublicConfig({}, signal),
     select: (config) => config.appointmentTypes,
     staleTime: 60_000,
   });

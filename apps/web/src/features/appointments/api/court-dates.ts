@@ -1,8 +1,12 @@
-import type { CourtDateList, ListCourtDatesQuery } from '@firm/shared';
+import type { ListCourtDatesQuery } from '@firm/shared';
+import type { CourtDatesContract } from '@firm/shared/court-dates/contract';
+import { COURT_DATES_ENDPOINTS } from '@firm/shared/court-dates/endpoints';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { courtDatesPath } from './paths';
+import { endpointClient } from '../../../lib/endpoint-client';
 import { useScreenQuery } from '../../../lib/screen-query';
+
+/** The diary's court-date requests, from their contract (packages/shared/src/court-dates). */
+const courtDates = endpointClient<CourtDatesContract>(COURT_DATES_ENDPOINTS);
 
 /**
  * Under the cases' key (['cases'], features/cases): a change to a case, which is where a court
@@ -10,11 +14,14 @@ import { useScreenQuery } from '../../../lib/screen-query';
  */
 export const COURT_DATES_KEY = ['cases', 'court-dates'] as const;
 
-/** GET /api/court-dates: open cases' court dates, as the caller sees the cases (ADR 025). */
+/**
+ * GET /api/court-dates: open cases' court dates, as the caller sees the cases (ADR 025). Its
+ * address is paths.ts's `courtDatesPath`, which app/first-requests.ts asks for early.
+ */
 export const courtDatesQueryOptions = (filters: ListCourtDatesQuery) =>
   queryOptions({
     queryKey: [...COURT_DATES_KEY, filters],
-    queryFn: ({ signal }) => api.get<CourtDateList>(courtDatesPath(filters), signal),
+    queryFn: ({ signal }) => courtDates.listCourtDates({ query: filters }, signal),
     placeholderData: keepPreviousData,
   });
 

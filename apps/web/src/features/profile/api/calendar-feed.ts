@@ -1,7 +1,10 @@
-import type { CalendarFeedCreated, CalendarFeedStatus, SuccessMessage } from '@firm/shared';
+import type { CourtDatesContract } from '@firm/shared/court-dates/contract';
+import { COURT_DATES_ENDPOINTS } from '@firm/shared/court-dates/endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { PROFILE_PATHS } from './paths';
+import { endpointClient } from '../../../lib/endpoint-client';
+
+/** The calendar feed's requests, from the court dates' contract (packages/shared/src/court-dates). */
+const courtDates = endpointClient<CourtDatesContract>(COURT_DATES_ENDPOINTS);
 
 const CALENDAR_FEED_KEY = ['profile', 'calendar-feed'] as const;
 
@@ -9,7 +12,7 @@ const CALENDAR_FEED_KEY = ['profile', 'calendar-feed'] as const;
 export const calendarFeedQueryOptions = () =>
   queryOptions({
     queryKey: CALENDAR_FEED_KEY,
-    queryFn: ({ signal }) => api.get<CalendarFeedStatus>(PROFILE_PATHS.calendarFeed, signal),
+    queryFn: ({ signal }) => courtDates.calendarFeedStatus({}, signal),
   });
 
 export function useCalendarFeed() {
@@ -20,7 +23,7 @@ export function useCalendarFeed() {
 export function useCreateCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<CalendarFeedCreated>('/profile/calendar-feed'),
+    mutationFn: () => courtDates.createCalendarFeed({}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: CALENDAR_FEED_KEY }),
   });
 }
@@ -29,7 +32,7 @@ export function useCreateCalendarFeed() {
 export function useRevokeCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<SuccessMessage>('/profile/calendar-feed'),
+    mutationFn: () => courtDates.revokeCalendarFeed({}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: CALENDAR_FEED_KEY }),
   });
 }

@@ -1,20 +1,14 @@
-import {
-  CONTACT_MESSAGES,
-  CONTACT_URGENCIES,
-  FIELD_TEXTS,
-  LIMITS,
-  MESSAGES,
-  type ContactMessageCreated,
-} from '@firm/shared';
+import { CONTACT_MESSAGES, CONTACT_URGENCIES, FIELD_TEXTS, LIMITS, MESSAGES } from '@firm/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { ContactField, ContactFieldErrors } from './contact-form-validation';
 import { Button } from '../../../components/ui/button';
 
-// Neither loads with the page: the visitor's first focus in the form fetches both (see onFocus), a
-// submit waits for them. zod and the schema are the heaviest code on the contact page.
+// None of these loads with the page: the visitor's first focus in the form fetches them (see
+// onFocus), a submit waits for them. zod and the schema are the heaviest code on the contact page.
 const loadValidation = () => import('./contact-form-validation');
 const loadApiClient = () => import('../../../lib/api-client');
+const loadContactApi = () => import('../api/contact-messages');
 const ignore = () => {};
 
 const URGENCY_LABELS: Record<(typeof CONTACT_URGENCIES)[number], string> = {
@@ -94,6 +88,7 @@ export function ContactForm() {
   const preload = () => {
     loadValidation().catch(ignore);
     loadApiClient().catch(ignore);
+    loadContactApi().catch(ignore);
   };
 
   const revalidateField = async (event: FormEvent<HTMLFormElement>) => {
@@ -116,10 +111,8 @@ export function ContactForm() {
     setIsSubmitting(true);
     let apiClient: Awaited<ReturnType<typeof loadApiClient>> | undefined;
     try {
-      const [{ validateContactMessage }, loadedApiClient] = await Promise.all([
-        loadValidation(),
-        loadApiClient(),
-      ]);
+      const [{ validateContactMessage }, loadedApiClient, { contactMessagesApi }] =
+        await Promise.all([loadValidation(), loadApiClient(), loadContactApi()]);
       apiClient = loadedApiClient;
       const result = validateContactMessage(readValues(form));
       if (!result.success) {
@@ -129,10 +122,7 @@ export function ContactForm() {
       }
       setErrors({});
       setStatus({ kind: 'idle' });
-      const created = await apiClient.api.post<ContactMessageCreated>(
-        '/contact-messages',
-        result.data,
-      );
+      const created = await contactMessagesApi.sendContactMessage({ body: result.data });
       form.reset();
       setMessageUsed(0);
       hasSubmittedRef.current = false;

@@ -38,8 +38,8 @@ type MapsConfig = Pick<PublicConfig, 'googleMapsApiKey'>;
 let publicConfig: Promise<MapsConfig> | undefined;
 function loadPublicConfig(): Promise<MapsConfig> {
   // The API client loads with the map, not with the page.
-  publicConfig ??= import('../../../lib/api-client')
-    .then(({ api }) => api.get<MapsConfig>('/public-config'))
+  publicConfig ??= import('../api/public-config')
+    .then(({ publicConfigApi }) => publicConfigApi.getPublicConfig({}))
     .catch(() => {
       publicConfig = undefined;
       return { googleMapsApiKey: null };

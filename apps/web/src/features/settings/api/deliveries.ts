@@ -1,7 +1,7 @@
-import type { DeliveriesPage, DeliveriesQuery, DeliveryRetried } from '@firm/shared';
+import type { DeliveriesPage, DeliveriesQuery } from '@firm/shared';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, listPath } from '../../../lib/api-client';
 import { useScreenQuery } from '../../../lib/screen-query';
+import { deliveriesApi } from './deliveries-api';
 
 export type DeliveryFilters = Pick<DeliveriesQuery, 'status' | 'channel' | 'search' | 'page'>;
 
@@ -31,7 +31,7 @@ export function hasAttemptUnderWay(page: DeliveriesPage | undefined, now = Date.
 export function useDeliveries(filters: DeliveryFilters) {
   return useScreenQuery({
     queryKey: [...DELIVERIES_KEY, filters],
-    queryFn: ({ signal }) => api.get<DeliveriesPage>(listPath('/deliveries', filters), signal),
+    queryFn: ({ signal }) => deliveriesApi.listDeliveries({ query: filters }, signal),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (hasAttemptUnderWay(query.state.data) ? FOLLOW_MS : false),
   });
@@ -41,8 +41,7 @@ export function useDeliveries(filters: DeliveryFilters) {
 export function useRetryDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.post<DeliveryRetried>(`/deliveries/${encodeURIComponent(id)}/retry`),
+    mutationFn: (id: string) => deliveriesApi.retryDelivery({ params: { id } }),
     onSuccess: ({ delivery }) =>
       queryClient.setQueriesData<DeliveriesPage>({ queryKey: DELIVERIES_KEY }, (page) =>
         page

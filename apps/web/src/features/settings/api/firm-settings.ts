@@ -1,15 +1,14 @@
-import type { FirmSettings, FirmSettingsAnswer, SettingsSetupItem } from '@firm/shared';
+import type { FirmSettings, SettingsSetupItem } from '@firm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { useScreenQuery } from '../../../lib/screen-query';
+import { settingsApi } from './settings-api';
 
 const FIRM_SETTINGS_KEY = ['settings', 'firm'] as const;
 
 /** GET /api/settings/firm */
 export const firmSettingsQueryOptions = () => ({
   queryKey: FIRM_SETTINGS_KEY,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<FirmSettingsAnswer>('/settings/firm', signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => settingsApi.getFirmSettings({}, signal),
 });
 
 export function useFirmSettings() {
@@ -27,11 +26,7 @@ export function useSaveFirmSettings() {
     }: {
       settings: FirmSettings;
       reviewed?: SettingsSetupItem;
-    }) =>
-      api.put<FirmSettingsAnswer & { message: string }>(
-        reviewed ? `/settings/firm?reviewed=${reviewed}` : '/settings/firm',
-        settings,
-      ),
+    }) => settingsApi.saveFirmSettings({ query: { reviewed }, body: settings }),
     onSuccess: (answer) => {
       queryClient.setQueryData(FIRM_SETTINGS_KEY, {
         settings: answer.settings,

@@ -1,45 +1,36 @@
-import type {
-  AuditLogPage,
-  AuditLogQuery,
-  DataRequest,
-  SuperKeyRotated,
-  SuperKeyStatus,
-  UpdateDataRequestInput,
-} from '@firm/shared';
+import type { AuditLogQuery, UpdateDataRequestInput } from '@firm/shared';
+import { SETTINGS_ENDPOINTS } from '@firm/shared/settings/endpoints';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { requestPath } from '../../../lib/endpoint-client';
+import { downloadFile } from '../../../lib/file-transfer';
 import { useScreenQuery } from '../../../lib/screen-query';
+import { settingsApi } from './settings-api';
 
 export type AuditFilters = Pick<
   AuditLogQuery,
   'person' | 'target' | 'action' | 'from' | 'to' | 'page'
 >;
 
-export function auditQueryString(filters: AuditFilters): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '' && !(name === 'page' && value === 1)) {
-      params.set(name, String(value));
-    }
-  }
-  const query = params.toString();
-  return query ? `?${query}` : '';
-}
+/** The log's filters as the request sends them: the first page is the API's default, left out. */
+const auditQuery = ({ page, ...filters }: AuditFilters): AuditFilters =>
+  page === 1 ? filters : { ...filters, page };
 
 /** GET /api/settings/audit-log */
 export function useAuditLog(filters: AuditFilters) {
   return useScreenQuery({
     queryKey: ['settings', 'audit-log', filters],
-    queryFn: ({ signal }) =>
-      api.get<AuditLogPage>(`/settings/audit-log${auditQueryString(filters)}`, signal),
+    queryFn: ({ signal }) => settingsApi.listAuditLog({ query: auditQuery(filters) }, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-/** GET /api/settings/audit-log/csv: the CSV text of the whole filtered log. */
-export function fetchAuditCsv(filters: AuditFilters): Promise<string> {
-  const { page: _page, ...rest } = filters;
-  return api.get<string>(`/settings/audit-log/csv${auditQueryString(rest)}`);
+/** GET /api/settings/audit-log/csv: the whole filtered log, saved as today's CSV file. */
+export function downloadAuditCsv(filters: AuditFilters): Promise<void> {
+  const { page: _page, ...query } = filters;
+  return downloadFile(
+    requestPath(SETTINGS_ENDPOINTS.downloadAuditLogCsv, { query }),
+    `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
+  );
 }
 
 const REQUESTS_KEY = ['settings', 'data-requests'] as const;
@@ -48,8 +39,7 @@ const REQUESTS_KEY = ['settings', 'data-requests'] as const;
 export function useDataRequests() {
   return useScreenQuery({
     queryKey: REQUESTS_KEY,
-    queryFn: ({ signal }) =>
-      api.get<{ requests: DataRequest[] }>('/settings/data-requests', signal),
+    queryFn: ({ signal }) => settingsApi.listDataRequests({}, signal),
   });
 }
 
@@ -57,11 +47,8 @@ export function useDataRequests() {
 export function useAnswerDataRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: UpdateDataRequestInput & { id: string }) =>
-      api.put<{ message: string; request: DataRequest }>(
-        `/settings/data-requests/${encodeURIComponent(id)}`,
-        input,
-      ),
+    mutationFn: ({ id, ...body }: UpdateDataRequestInput & { id: string }) =>
+      settingsApi.answerDataRequest({ params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: REQUESTS_KEY }),
   });
 }
@@ -70,13 +57,13 @@ export function useAnswerDataRequest() {
 export function useSuperKeyStatus() {
   return useScreenQuery({
     queryKey: ['settings', 'super-key'],
-    queryFn: ({ signal }) => api.get<SuperKeyStatus>('/settings/super-key', signal),
+    queryFn: ({ signal }) => settingsApi.superKeyStatus({}, signal),
   });
 }
 
 /** POST /api/settings/super-key/rotate */
 export function useRotateSuperKey() {
   return useMutation({
-    mutationFn: () => api.post<SuperKeyRotated>('/settings/super-key/rotate'),
+    mutationFn: () => settingsApi.rotateSuperKey({}),
   });
 }

@@ -16,11 +16,10 @@ import { useListParams } from '../../../components/list/use-list-params';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
 import { errorText } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/file-transfer';
 import { formatDateTime } from '../../../lib/format';
 import { isDateValue } from '../../../lib/typed-date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { fetchAuditCsv, useAuditLog, type AuditFilters } from '../api/settings';
+import { downloadAuditCsv, useAuditLog, type AuditFilters } from '../api/settings';
 import { TextWithEmails } from '../../../components/ui/email-text';
 
 /**
@@ -82,11 +81,7 @@ export function AuditLogPanel() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const csv = await fetchAuditCsv(filters);
-      saveBlob(
-        new Blob([csv], { type: 'text/csv' }),
-        `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
-      );
+      await downloadAuditCsv(filters);
     } catch (error) {
       toast.error(errorText(error, PROFILE_SCREEN_FAILURES.auditExportFailed));
     } finally {
