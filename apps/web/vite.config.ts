@@ -88,7 +88,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           // page loads the session (main.tsx), the API client loads with a session to check, and
           // a public page's first toast loads react-hot-toast.
           if (/\/src\/(lib\/session|components\/ui\/email-text)\.tsx?$/.test(id)) return 'session';
-          if (/\/src\/lib\/api-client\.ts$/.test(id)) return 'api-client';
+          // The contract's client (ADR 044) and the session's requests made with it go with the API
+          // client: left to Rollup, the session's check took the portal's chunks along.
+          if (/\/src\/lib\/(api-client|endpoint-client|session-requests)\.ts$/.test(id))
+            return 'api-client';
           if (/node_modules\/(react-hot-toast|goober)\//.test(id)) return 'toast';
           // The portal's frame and the pieces most of its screens draw with: TanStack Query, the
           // header's signed-in controls, the screens' UI
