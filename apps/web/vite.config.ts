@@ -90,9 +90,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           if (/\/src\/(lib\/session|components\/ui\/email-text)\.tsx?$/.test(id)) return 'session';
           // The requests made from the contract's addresses (ADR 044) go with the API client: the
           // public pages' own (the office map's config, the contact form's message) load with it
-          // on demand, and left to Rollup they took 'portal' and 'portal-shared' with them.
+          // on demand, and left to Rollup they, and the session's check, took 'portal' and
+          // 'portal-shared' with them.
           if (
-            /\/src\/(lib\/(api-client|endpoint-client)|features\/public-site\/api\/[^/]+)\.ts$/.test(
+            /\/src\/(lib\/(api-client|endpoint-client|session-requests)|features\/public-site\/api\/[^/]+)\.ts$/.test(
               id,
             )
           )

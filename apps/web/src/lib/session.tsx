@@ -8,12 +8,11 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { SESSION_CHECK_PATH } from './api-base';
 import { getStoredToken, onAuthProblem, removeStoredToken, storeToken } from './auth-storage';
 import { notify } from './toasts';
 
 /** The API client loads only when there is a session to check or end. */
-const loadApi = () => import('./api-client').then((m) => m.api);
+const loadApi = () => import('./session-requests').then((m) => m.sessionApi);
 
 /**
  * The session of docs/product-rules.md#states: loading while a stored token is checked with GET /auth/me, then
@@ -51,7 +50,7 @@ async function restore() {
   restoring = true;
   try {
     const api = await loadApi();
-    const user = await api.get<PublicUser>(SESSION_CHECK_PATH);
+    const user = await api.signedInUser({});
     setState({ status: 'signed-in', user });
   } catch {
     removeStoredToken();
@@ -91,7 +90,7 @@ function drop() {
 async function signOut() {
   try {
     const api = await loadApi();
-    await api.post('/auth/logout');
+    await api.signOut({});
   } catch {
     // already gone on the server: nothing more to do
   } finally {
@@ -103,7 +102,7 @@ async function signOut() {
 async function refresh() {
   try {
     const api = await loadApi();
-    const user = await api.get<PublicUser>(SESSION_CHECK_PATH);
+    const user = await api.signedInUser({});
     setState({ status: 'signed-in', user });
   } catch {
     // a 401 has already dropped the session through onAuthProblem

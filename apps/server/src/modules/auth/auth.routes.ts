@@ -2,25 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   MESSAGES,
-  authSessionSchema,
-  changePasswordInputSchema,
-  forgotPasswordInputSchema,
-  loginInputSchema,
-  passwordChangedSchema,
-  publicUserSchema,
-  registerInputSchema,
   registrationPendingSchema,
-  resetPasswordInputSchema,
-  successMessageSchema,
-  verifySuperKeyInputSchema,
   AUTH_MESSAGES,
   apiErrorSchema,
-  loginSecondStepInputSchema,
   SECOND_FACTOR_METHODS,
 } from '@firm/shared';
+import { authContract as contract } from '@firm/shared/auth/contract';
 import { ANY_GATE, currentSession, currentUser } from '../../plugins/auth';
 import { toPublicUser } from '../users/user-serializer';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import type { AuthDeps } from './auth-deps';
 import { changePassword } from './change-password.service';
 import { acceptInvitation, requestPasswordReset, resetPassword } from './password-links.service';
@@ -28,13 +18,21 @@ import { isSuperKey, registerAdvocate, wrongSuperKey } from './registration.serv
 import { login, logout, signInSecondStep } from './sign-in.service';
 import { MemoryUnknownAccountThrottle } from './login-throttle';
 import { RedisUnknownAccountThrottle } from './redis-login-throttle';
-import { errorResponses } from '../../lib/route-kit';
+import { contractRoute, errorResponses } from '../../lib/route-kit';
 
 /** A refused sign-in, or (TWO_FACTOR_REQUIRED) the challenge the second step takes (ADR 037). */
 const challengeOrErrorSchema = apiErrorSchema.extend({
   challengeToken: z.string().optional(),
   methods: z.array(z.enum(SECOND_FACTOR_METHODS)).optional(),
 });
+
+const route = <
+  E extends Parameters<typeof contractRoute>[0],
+  Errors extends Record<number, ZodType>,
+>(
+  endpoint: E,
+  errors: Errors,
+) => contractRoute(endpoint, { tags: ['auth'], errors });
 
 const meta = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -82,43 +80,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     twoFactorBox: app.twoFactorBox,
   };
 
-  app.post(
-    '/auth/verify-super-key',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Check the advocate registration key before showing the form',
-        body: verifySuperKeyInputSchema,
-        response: {
-          200: successMessageSchema,
-          ...errorResponses(400, 401, 429),
-        },
-      },
-      config: { rateLimit: LIMITS.superKey },
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.verifySuperKey, errorResponses(400, 401, 429)),
+    config: { rateLimit: LIMITS.superKey },
+    handler: async (request) => {
       if (!isSuperKey(deps, request.body.superKey)) throw await wrongSuperKey(deps);
       return { success: true as const, message: AUTH_MESSAGES.superKeyVerified };
     },
-  );
+  });
 
-  app.post(
-    '/auth/register',
-    {
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Register an advocate (super key required): 201 with a session for the first, 202 pending for later ones',
-        body: registerInputSchema,
-        response: {
-          201: authSessionSchema,
-          202: registrationPendingSchema,
-          ...errorResponses(400, 401, 409, 429),
-        },
-      },
-      config: { rateLimit: LIMITS.register },
-    },
-    async (request, reply) => {
+  app.route({
+    // The contract's answer is the first advocate's (201); later ones wait, pending (202).
+    ...route(contract.registerAdvocate, {
+      202: registrationPendingSchema,
+      ...errorResponses(400, 401, 409, 429),
+    }),
+    config: { rateLimit: LIMITS.register },
+    handler: async (request, reply) => {
       const result = await registerAdvocate(deps, request.body, meta(request));
       if (result.status === 'pending') {
         return reply
@@ -127,85 +105,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.status(201).send({ token: result.token, user: result.user });
     },
-  );
+  });
 
-  app.post(
-    '/auth/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Sign in: a session token and the user; with a second factor, 401 TWO_FACTOR_REQUIRED and a challenge',
-        body: loginInputSchema,
-        response: {
-          200: authSessionSchema,
-          ...errorResponses(400, 403, 429),
-          401: challengeOrErrorSchema,
-        },
-      },
-      config: { rateLimit: LIMITS.login },
-    },
-    async (request) => login(deps, request.body, meta(request)),
-  );
+  app.route({
+    ...route(contract.signIn, { ...errorResponses(400, 403, 429), 401: challengeOrErrorSchema }),
+    config: { rateLimit: LIMITS.login },
+    handler: async (request) => login(deps, request.body, meta(request)),
+  });
 
-  app.post(
-    '/auth/login/2fa',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "Sign in's second step: the challenge and a code from the app, or a recovery code",
-        body: loginSecondStepInputSchema,
-        response: { 200: authSessionSchema, ...errorResponses(400, 401, 429) },
-      },
-      // The login's limit: each code tried is a sign-in attempt from this address.
-      config: { rateLimit: LIMITS.login },
-    },
-    async (request) => signInSecondStep(deps, request.body, meta(request)),
-  );
+  app.route({
+    ...route(contract.signInSecondStep, errorResponses(400, 401, 429)),
+    // The login's limit: each code tried is a sign-in attempt from this address.
+    config: { rateLimit: LIMITS.login },
+    handler: async (request) => signInSecondStep(deps, request.body, meta(request)),
+  });
 
-  app.get(
-    '/auth/me',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        response: { 200: publicUserSchema, ...errorResponses(401) },
-      },
-      onRequest: [app.requireUser],
-      config: { allowedGates: ANY_GATE },
-    },
-    async (request) => toPublicUser(currentUser(request)),
-  );
+  app.route({
+    ...route(contract.signedInUser, errorResponses(401)),
+    onRequest: [app.requireUser],
+    config: { allowedGates: ANY_GATE },
+    handler: async (request) => toPublicUser(currentUser(request)),
+  });
 
-  app.post(
-    '/auth/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'End this session',
-        response: { 200: successMessageSchema, ...errorResponses(401) },
-      },
-      onRequest: [app.requireUser],
-      config: { allowedGates: ANY_GATE },
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.signOut, errorResponses(401)),
+    onRequest: [app.requireUser],
+    config: { allowedGates: ANY_GATE },
+    handler: async (request) => {
       await logout(deps, currentSession(request));
       return { success: true as const, message: MESSAGES.logoutSuccess };
     },
-  );
+  });
 
-  app.post(
-    '/auth/forgot-password',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Email a password reset link (the same answer whether or not the account exists)',
-        body: forgotPasswordInputSchema,
-        response: { 200: successMessageSchema, ...errorResponses(400, 429) },
-      },
-      config: { rateLimit: LIMITS.forgotPassword },
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.forgotPassword, errorResponses(400, 429)),
+    config: { rateLimit: LIMITS.forgotPassword },
+    handler: async (request) => {
       const { email } = request.body;
       const requestMeta = meta(request);
       // After the answer: known and unknown emails do the same work before it.
@@ -214,59 +149,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { success: true as const, message: AUTH_MESSAGES.forgotPasswordSent };
     },
-  );
+  });
 
-  app.post(
-    '/auth/reset-password',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with the emailed token; ends every session',
-        body: resetPasswordInputSchema,
-        response: { 200: successMessageSchema, ...errorResponses(400, 429) },
-      },
-      config: { rateLimit: LIMITS.resetPassword },
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.resetPassword, errorResponses(400, 429)),
+    config: { rateLimit: LIMITS.resetPassword },
+    handler: async (request) => {
       const takenBack = await resetPassword(deps, request.body, meta(request));
       return {
         success: true as const,
         message: [AUTH_MESSAGES.passwordResetDone, ...takenBack].join(' '),
       };
     },
-  );
+  });
 
-  app.post(
-    '/auth/accept-invitation',
-    {
-      schema: {
-        tags: ['auth'],
-        summary:
-          "Choose a password with a welcome email's invitation token (ADR 024); answers with a session",
-        body: resetPasswordInputSchema,
-        response: { 200: authSessionSchema, ...errorResponses(400, 429) },
-      },
-      config: { rateLimit: LIMITS.resetPassword },
-    },
-    async (request) => acceptInvitation(deps, request.body, meta(request)),
-  );
+  app.route({
+    ...route(contract.acceptInvitation, errorResponses(400, 429)),
+    config: { rateLimit: LIMITS.resetPassword },
+    handler: async (request) => acceptInvitation(deps, request.body, meta(request)),
+  });
 
-  app.post(
-    '/auth/change-password',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "Change the signed-in user's password; ends their other sessions",
-        body: changePasswordInputSchema,
-        response: {
-          200: passwordChangedSchema,
-          ...errorResponses(400, 401, 429),
-        },
-      },
-      onRequest: [app.requireUser],
-      config: { allowedGates: ['password-change'], rateLimit: LIMITS.changePassword },
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.changePassword, errorResponses(400, 401, 429)),
+    onRequest: [app.requireUser],
+    config: { allowedGates: ['password-change'], rateLimit: LIMITS.changePassword },
+    handler: async (request) => {
       const user = await changePassword(
         deps,
         currentUser(request),
@@ -276,5 +183,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { success: true as const, message: AUTH_MESSAGES.passwordChanged, user };
     },
-  );
+  });
 };

@@ -1,21 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import {
-  PASSKEY_TEXTS as P,
-  passkeyAddInputSchema,
-  passkeyAddedSchema,
-  passkeyAuthenticationOptionsSchema,
-  passkeyListSchema,
-  passkeyOptionsInputSchema,
-  passkeyParamsSchema,
-  passkeyRegistrationOptionsInputSchema,
-  passkeyRegistrationOptionsSchema,
-  passkeyRenameInputSchema,
-  passkeyRenamedSchema,
-  successMessageSchema,
-} from '@firm/shared';
+import { PASSKEY_TEXTS as P } from '@firm/shared';
+import { passkeysContract as contract } from '@firm/shared/passkeys/contract';
 import { currentUser, type AccountGate } from '../../plugins/auth';
-import { errorResponses, requestMeta } from '../../lib/route-kit';
+import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
 import {
   addPasskey,
   listPasskeys,
@@ -41,6 +29,8 @@ const SIGN_IN = { max: 20, timeWindow: '1 minute' };
 const SETUP_GATE: readonly AccountGate[] = ['two-factor-setup'];
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
+const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
+  contractRoute(endpoint, { tags: ['two-factor sign-in'], errors });
 
 /**
  * `/api/auth/2fa/passkeys*`: the signed-in person's own passkeys; and
@@ -53,52 +43,26 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     outbox: app.outbox,
     publicUrl: app.config.publicUrl,
   };
-  const tags = ['two-factor sign-in'];
 
-  app.get(
-    '/auth/2fa/passkeys',
-    {
-      schema: {
-        tags,
-        summary: "The caller's passkeys",
-        response: { 200: passkeyListSchema, ...errors },
-      },
-      onRequest: [app.requireUser],
-      config: { allowedGates: SETUP_GATE },
-    },
-    async (request) => ({ passkeys: await listPasskeys(deps, currentUser(request)) }),
-  );
+  app.route({
+    ...route(contract.listPasskeys),
+    onRequest: [app.requireUser],
+    config: { allowedGates: SETUP_GATE },
+    handler: async (request) => ({ passkeys: await listPasskeys(deps, currentUser(request)) }),
+  });
 
-  app.post(
-    '/auth/2fa/passkeys/registration-options',
-    {
-      schema: {
-        tags,
-        summary:
-          'WebAuthn options to create a passkey (PublicKeyCredentialCreationOptionsJSON), with the password; the challenge lasts 5 minutes',
-        body: passkeyRegistrationOptionsInputSchema,
-        response: { 200: passkeyRegistrationOptionsSchema, ...errors },
-      },
-      onRequest: [app.requireUser],
-      config: { rateLimit: PER_ACCOUNT, allowedGates: SETUP_GATE },
-    },
-    async (request) => registrationOptions(deps, currentUser(request), request.body),
-  );
+  app.route({
+    ...route(contract.passkeyRegistrationOptions),
+    onRequest: [app.requireUser],
+    config: { rateLimit: PER_ACCOUNT, allowedGates: SETUP_GATE },
+    handler: async (request) => registrationOptions(deps, currentUser(request), request.body),
+  });
 
-  app.post(
-    '/auth/2fa/passkeys',
-    {
-      schema: {
-        tags,
-        summary:
-          "Adds a passkey from the device's answer; the account's first second factor also gets ten recovery codes, and the owner is emailed",
-        body: passkeyAddInputSchema,
-        response: { 201: passkeyAddedSchema, ...errors },
-      },
-      onRequest: [app.requireUser],
-      config: { rateLimit: PER_ACCOUNT, allowedGates: SETUP_GATE },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(contract.addPasskey),
+    onRequest: [app.requireUser],
+    config: { rateLimit: PER_ACCOUNT, allowedGates: SETUP_GATE },
+    handler: async (request, reply) => {
       const { passkey, recoveryCodes } = await addPasskey(
         deps,
         currentUser(request),
@@ -112,22 +76,13 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(recoveryCodes ? { recoveryCodes } : {}),
       });
     },
-  );
+  });
 
-  app.patch(
-    '/auth/2fa/passkeys/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Renames one of the caller’s passkeys',
-        params: passkeyParamsSchema,
-        body: passkeyRenameInputSchema,
-        response: { 200: passkeyRenamedSchema, ...errors },
-      },
-      onRequest: [app.requireUser],
-      config: { rateLimit: PER_ACCOUNT },
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.renamePasskey),
+    onRequest: [app.requireUser],
+    config: { rateLimit: PER_ACCOUNT },
+    handler: async (request) => ({
       success: true as const,
       message: P.renamed,
       passkey: await renamePasskey(
@@ -138,22 +93,13 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
       ),
     }),
-  );
+  });
 
-  app.delete(
-    '/auth/2fa/passkeys/:id',
-    {
-      schema: {
-        tags,
-        summary:
-          'Removes one of the caller’s passkeys (staff keep at least one second factor: 409)',
-        params: passkeyParamsSchema,
-        response: { 200: successMessageSchema, ...errors },
-      },
-      onRequest: [app.requireUser],
-      config: { rateLimit: PER_ACCOUNT },
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.removePasskey),
+    onRequest: [app.requireUser],
+    config: { rateLimit: PER_ACCOUNT },
+    handler: async (request) => ({
       success: true as const,
       message: await removePasskey(
         deps,
@@ -162,23 +108,14 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
       ),
     }),
-  );
+  });
 
-  app.post(
-    '/auth/login/2fa/passkey-options',
-    {
-      schema: {
-        tags: ['auth'],
-        summary:
-          "Sign in's second step with a passkey: WebAuthn options (PublicKeyCredentialRequestOptionsJSON) for the challenge",
-        body: passkeyOptionsInputSchema,
-        response: {
-          200: passkeyAuthenticationOptionsSchema,
-          ...errorResponses(400, 401, 409, 429),
-        },
-      },
-      config: { rateLimit: SIGN_IN },
-    },
-    async (request) => signInPasskeyOptions(deps, request.body.challengeToken),
-  );
+  app.route({
+    ...contractRoute(contract.passkeySignInOptions, {
+      tags: ['auth'],
+      errors: errorResponses(400, 401, 409, 429),
+    }),
+    config: { rateLimit: SIGN_IN },
+    handler: async (request) => signInPasskeyOptions(deps, request.body.challengeToken),
+  });
 };

@@ -1,23 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  PROFILE_MESSAGES,
-  createDataRequestInputSchema,
-  dataExportQuerySchema,
-  dataRequestCreatedSchema,
-  emailChangeConfirmInputSchema,
-  emailChangeInputSchema,
-  nairobiToday,
-  ownDataRequestsSchema,
-  profileSchema,
-  profileUpdatedSchema,
-  sessionIdParamsSchema,
-  sessionListSchema,
-  sessionsSignedOutSchema,
-  successMessageSchema,
-  updateProfessionalInputSchema,
-  updateProfileInputSchema,
-} from '@firm/shared';
-import { z } from 'zod';
+import { PROFILE_MESSAGES, nairobiToday } from '@firm/shared';
+import { profileContract as contract } from '@firm/shared/profile/contract';
 import { currentSession, currentUser } from '../../plugins/auth';
 import { endOtherSessions, endSession, listSessions } from './device-sessions.service';
 import { confirmEmailChange, requestEmailChange } from './email-change.service';
@@ -28,10 +11,13 @@ import {
   updateProfile,
   type ProfileDeps,
 } from './profile.service';
-import { errorResponses, requestMeta } from '../../lib/route-kit';
+import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
 import { DATA_EXPORT_HTML_CSP, renderDataExportHtml } from './data-export-html';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['profile'];
+const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
+  contractRoute(endpoint, { tags, errors });
 
 /** Sending mail to any address a signed-in person types: a few a quarter-hour is plenty. */
 const EMAIL_CHANGE_LIMIT = { max: 5, timeWindow: '15 minutes' };
@@ -45,51 +31,27 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     logger: app.log,
   };
   const signedIn = [app.requireUser];
-  const tags = ['profile'];
 
-  app.get(
-    '/profile',
-    {
-      schema: {
-        tags,
-        summary: 'The signed-in person and any email change awaiting confirmation',
-        response: { 200: profileSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => getProfile(deps, currentUser(request)),
-  );
+  app.route({
+    ...route(contract.getProfile),
+    onRequest: signedIn,
+    handler: async (request) => getProfile(deps, currentUser(request)),
+  });
 
-  app.put(
-    '/profile',
-    {
-      schema: {
-        tags,
-        summary: 'Change own first name, last name and phone',
-        body: updateProfileInputSchema,
-        response: { 200: profileUpdatedSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.updateProfile),
+    onRequest: signedIn,
+    handler: async (request) => ({
       success: true as const,
       message: PROFILE_MESSAGES.profileUpdated,
       ...(await updateProfile(deps, currentUser(request), request.body, requestMeta(request))),
     }),
-  );
+  });
 
-  app.put(
-    '/profile/professional',
-    {
-      schema: {
-        tags,
-        summary: 'Change own professional details (advocates; the rules of registration)',
-        body: updateProfessionalInputSchema,
-        response: { 200: profileUpdatedSchema, ...errors },
-      },
-      onRequest: [app.requirePermission('profile:professional')],
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.updateProfessionalDetails),
+    onRequest: [app.requirePermission('profile:professional')],
+    handler: async (request) => ({
       success: true as const,
       message: PROFILE_MESSAGES.profileUpdated,
       ...(await updateProfessionalDetails(
@@ -99,21 +61,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
       )),
     }),
-  );
+  });
 
-  app.post(
-    '/profile/email-change',
-    {
-      schema: {
-        tags,
-        summary: 'Send a confirmation link to a new email address (the old one is told)',
-        body: emailChangeInputSchema,
-        response: { 200: successMessageSchema, ...errors, ...errorResponses(429) },
-      },
-      onRequest: signedIn,
-      config: { rateLimit: EMAIL_CHANGE_LIMIT },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(contract.requestEmailChange, {
+      tags,
+      errors: { ...errors, ...errorResponses(429) },
+    }),
+    onRequest: signedIn,
+    config: { rateLimit: EMAIL_CHANGE_LIMIT },
+    handler: async (request) => {
       await requestEmailChange(
         deps,
         currentUser(request),
@@ -122,21 +79,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { success: true as const, message: PROFILE_MESSAGES.emailChangeSent };
     },
-  );
+  });
 
-  app.post(
-    '/profile/email-change/confirm',
-    {
-      schema: {
-        tags,
-        summary: "Confirm a new email address with the link's token (single use, expiring)",
-        body: emailChangeConfirmInputSchema,
-        response: { 200: profileUpdatedSchema, ...errors },
-      },
-      onRequest: signedIn,
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.confirmEmailChange),
+    onRequest: signedIn,
+    config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    handler: async (request) => ({
       success: true as const,
       message: PROFILE_MESSAGES.emailChanged,
       ...(await confirmEmailChange(
@@ -146,35 +95,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
       )),
     }),
-  );
+  });
 
-  app.get(
-    '/profile/sessions',
-    {
-      schema: {
-        tags,
-        summary: 'Every device signed in to the account, this one marked',
-        response: { 200: sessionListSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.listSessions),
+    onRequest: signedIn,
+    handler: async (request) => ({
       sessions: await listSessions(deps, currentUser(request), currentSession(request)),
     }),
-  );
+  });
 
-  app.delete(
-    '/profile/sessions/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Sign out one other device (effective at its next request)',
-        params: sessionIdParamsSchema,
-        response: { 200: successMessageSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.endSession),
+    onRequest: signedIn,
+    handler: async (request) => {
       await endSession(
         deps,
         currentUser(request),
@@ -184,19 +118,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { success: true as const, message: PROFILE_MESSAGES.sessionSignedOut };
     },
-  );
+  });
 
-  app.post(
-    '/profile/sessions/sign-out-others',
-    {
-      schema: {
-        tags,
-        summary: 'Sign out every device but this one',
-        response: { 200: sessionsSignedOutSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.endOtherSessions),
+    onRequest: signedIn,
+    handler: async (request) => {
       const count = await endOtherSessions(
         deps,
         currentUser(request),
@@ -209,28 +136,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         count,
       };
     },
-  );
+  });
 
-  app.get(
-    '/profile/export',
-    {
-      schema: {
-        tags,
-        summary:
-          "The person's own data (Data Protection Act 2019, s.26): a JSON file, or with format=html its readable copy",
-        querystring: dataExportQuerySchema,
-        response: {
-          200: z.union([
-            z.record(z.string(), z.unknown()),
-            z.string().describe('format=html: the readable page (text/html)'),
-          ]),
-          ...errors,
-        },
-      },
-      onRequest: signedIn,
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(contract.exportOwnData),
+    onRequest: signedIn,
+    config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    handler: async (request, reply) => {
       const file = await exportOwnData(deps, currentUser(request), requestMeta(request));
       const day = nairobiToday();
       reply.header('cache-control', 'no-store');
@@ -246,33 +158,18 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="my-data-${day}.json"`)
         .send(file);
     },
-  );
+  });
 
-  app.get(
-    '/profile/data-requests',
-    {
-      schema: {
-        tags,
-        summary: 'Own data-protection requests and their answers',
-        response: { 200: ownDataRequestsSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request) => ({ requests: await listOwnRequests(deps, currentUser(request)) }),
-  );
+  app.route({
+    ...route(contract.listOwnDataRequests),
+    onRequest: signedIn,
+    handler: async (request) => ({ requests: await listOwnRequests(deps, currentUser(request)) }),
+  });
 
-  app.post(
-    '/profile/data-requests',
-    {
-      schema: {
-        tags,
-        summary: 'Ask the firm to delete own data (one open request at a time)',
-        body: createDataRequestInputSchema,
-        response: { 201: dataRequestCreatedSchema, ...errors },
-      },
-      onRequest: signedIn,
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(contract.requestDeletion),
+    onRequest: signedIn,
+    handler: async (request, reply) => {
       const created = await requestDeletion(
         deps,
         currentUser(request),
@@ -285,5 +182,5 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         request: created,
       });
     },
-  );
+  });
 };

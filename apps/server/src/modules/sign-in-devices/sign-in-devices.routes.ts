@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  secureAccountInputSchema,
-  secureAccountResultSchema,
-  signInDeviceListSchema,
-} from '@firm/shared';
+import { signInDevicesContract as contract } from '@firm/shared/sign-in-devices/contract';
 import { currentSession, currentUser } from '../../plugins/auth';
-import { errorResponses } from '../../lib/route-kit';
+import { contractRoute, errorResponses } from '../../lib/route-kit';
 import { secureAccount } from '../auth/secure-account.service';
 import { listSignInDevices } from './sign-in-devices.service';
 
@@ -19,19 +15,10 @@ const SECURE_ACCOUNT_LIMIT = { max: 10, timeWindow: '15 minutes' };
 export const signInDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['sign-in alerts'];
 
-  app.post(
-    '/auth/secure-account',
-    {
-      schema: {
-        tags,
-        summary:
-          "A sign-in alert's “Not you?” link: signs out every session and answers a password reset token",
-        body: secureAccountInputSchema,
-        response: { 200: secureAccountResultSchema, ...errorResponses(400, 429) },
-      },
-      config: { rateLimit: SECURE_ACCOUNT_LIMIT },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(contract.secureAccount, { tags, errors: errorResponses(400, 429) }),
+    config: { rateLimit: SECURE_ACCOUNT_LIMIT },
+    handler: async (request) => {
       const { resetToken, message } = await secureAccount(
         { db: app.db, outbox: app.outbox },
         request.body.token,
@@ -39,20 +26,13 @@ export const signInDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { success: true as const, message, resetToken };
     },
-  );
+  });
 
-  app.get(
-    '/auth/devices',
-    {
-      schema: {
-        tags,
-        summary: 'The browsers and systems the caller’s account signed in from, newest first',
-        response: { 200: signInDeviceListSchema, ...errorResponses(401, 403) },
-      },
-      onRequest: [app.requireUser],
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(contract.listSignInDevices, { tags, errors: errorResponses(401, 403) }),
+    onRequest: [app.requireUser],
+    handler: async (request) => ({
       devices: await listSignInDevices(app.db, currentUser(request), currentSession(request)),
     }),
-  );
+  });
 };

@@ -1,17 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import {
-  TWO_FACTOR_TEXTS as T,
-  recoveryCodesRenewInputSchema,
-  recoveryCodesSchema,
-  successMessageSchema,
-  totpEnableInputSchema,
-  totpSetupSchema,
-  twoFactorDisableInputSchema,
-  twoFactorStatusSchema,
-} from '@firm/shared';
+import { TWO_FACTOR_TEXTS as T } from '@firm/shared';
+import { twoFactorContract as contract } from '@firm/shared/two-factor/contract';
 import { currentUser, type AccountGate } from '../../plugins/auth';
-import { errorResponses, requestMeta } from '../../lib/route-kit';
+import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
 import {
   disableTwoFactor,
   enableTotp,
@@ -33,6 +25,8 @@ const PER_ACCOUNT = {
 };
 
 const errors = errorResponses(400, 401, 403, 409, 429);
+const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
+  contractRoute(endpoint, { tags: ['two-factor sign-in'], errors });
 
 /** Staff past their grace reach these: what they have, and setting one up (ADR 037). */
 export const SETUP_GATE: readonly AccountGate[] = ['two-factor-setup'];
@@ -40,50 +34,26 @@ export const SETUP_GATE: readonly AccountGate[] = ['two-factor-setup'];
 /** `/api/auth/2fa/*`: the signed-in person's own second factor (ADR 037). */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: TwoFactorDeps = { db: app.db, box: app.twoFactorBox };
-  const tags = ['two-factor sign-in'];
 
-  app.get(
-    '/auth/2fa',
-    {
-      schema: {
-        tags,
-        summary: "What protects the caller's sign-in",
-        response: { 200: twoFactorStatusSchema, ...errors },
-      },
-      onRequest: [app.requireUser],
-      config: { allowedGates: SETUP_GATE },
-    },
-    async (request) => twoFactorStatus(deps, currentUser(request)),
-  );
+  app.route({
+    ...route(contract.twoFactorStatus),
+    onRequest: [app.requireUser],
+    config: { allowedGates: SETUP_GATE },
+    handler: async (request) => twoFactorStatus(deps, currentUser(request)),
+  });
 
-  app.post(
-    '/auth/2fa/totp/setup',
-    {
-      schema: {
-        tags,
-        summary:
-          'A new authenticator key (text and otpauth:// address), on once a code confirms it',
-        response: { 200: totpSetupSchema, ...errors },
-      },
-      onRequest: [app.requireUser],
-      config: { rateLimit: PER_ACCOUNT, allowedGates: SETUP_GATE },
-    },
-    async (request) => setUpTotp(deps, currentUser(request)),
-  );
+  app.route({
+    ...route(contract.setUpTotp),
+    onRequest: [app.requireUser],
+    config: { rateLimit: PER_ACCOUNT, allowedGates: SETUP_GATE },
+    handler: async (request) => setUpTotp(deps, currentUser(request)),
+  });
 
-  app.post(
-    '/auth/2fa/totp/enable',
-    {
-      schema: {
-        tags,
-        summary: 'Turns it on with a code from the app; answers the ten recovery codes, shown once',
-        body: totpEnableInputSchema,
-        response: { 200: recoveryCodesSchema, ...errors },
-      },
-      onRequest: [app.requireUser],
-      config: { rateLimit: PER_ACCOUNT, allowedGates: SETUP_GATE },
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.enableTotp),
+    onRequest: [app.requireUser],
+    config: { rateLimit: PER_ACCOUNT, allowedGates: SETUP_GATE },
+    handler: async (request) => ({
       success: true as const,
       message: T.enabled,
       recoveryCodes: await enableTotp(
@@ -93,21 +63,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
       ),
     }),
-  );
+  });
 
-  app.post(
-    '/auth/2fa/disable',
-    {
-      schema: {
-        tags,
-        summary: 'Turns it off: the password and a code from the app (or a recovery code)',
-        body: twoFactorDisableInputSchema,
-        response: { 200: successMessageSchema, ...errors },
-      },
-      onRequest: [app.requireUser],
-      config: { rateLimit: PER_ACCOUNT },
-    },
-    async (request) => {
+  app.route({
+    ...route(contract.disableTwoFactor),
+    onRequest: [app.requireUser],
+    config: { rateLimit: PER_ACCOUNT },
+    handler: async (request) => {
       const message = await disableTwoFactor(
         deps,
         currentUser(request),
@@ -116,22 +78,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { success: true as const, message };
     },
-  );
+  });
 
-  app.post(
-    '/auth/2fa/recovery-codes',
-    {
-      schema: {
-        tags,
-        summary:
-          'Ten new recovery codes, with the password; the old ones stop working, and the owner is emailed',
-        body: recoveryCodesRenewInputSchema,
-        response: { 200: recoveryCodesSchema, ...errors },
-      },
-      onRequest: [app.requireUser],
-      config: { rateLimit: PER_ACCOUNT },
-    },
-    async (request) => ({
+  app.route({
+    ...route(contract.renewRecoveryCodes),
+    onRequest: [app.requireUser],
+    config: { rateLimit: PER_ACCOUNT },
+    handler: async (request) => ({
       success: true as const,
       message: T.recoveryCodesRenewed,
       recoveryCodes: await renewRecoveryCodes(
@@ -141,5 +94,5 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
       ),
     }),
-  );
+  });
 };

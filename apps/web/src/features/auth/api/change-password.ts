@@ -1,9 +1,9 @@
-import type { ChangePasswordInput, PasswordChanged } from '@firm/shared';
+import type { ChangePasswordInput } from '@firm/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { authApi } from './auth-api';
 
 /** POST /api/auth/change-password */
 export const changePassword = (input: ChangePasswordInput) =>
-  api.post<PasswordChanged>('/auth/change-password', input);
+  authApi.changePassword({ body: input });
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

@@ -1,9 +1,9 @@
-import type { ForgotPasswordInput, SuccessMessage } from '@firm/shared';
+import type { ForgotPasswordInput } from '@firm/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { authApi } from './auth-api';
 
 /** POST /api/auth/forgot-password */
 export const forgotPassword = (input: ForgotPasswordInput) =>
-  api.post<SuccessMessage>('/auth/forgot-password', input);
+  authApi.forgotPassword({ body: input });
 
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

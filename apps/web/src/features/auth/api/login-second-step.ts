@@ -1,30 +1,26 @@
 import {
   SECOND_FACTOR_METHODS,
   type AuthSession,
-  type PasskeyAuthenticationOptions,
+  type LoginSecondStepInput,
   type PasskeyAuthenticationResponse,
   type SecondFactorMethod,
 } from '@firm/shared';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { signWithPasskey } from '../../../lib/passkeys';
+import { authApi } from './auth-api';
+import { passkeysApi } from './passkeys-api';
 
 /** POST /api/auth/login/2fa: the challenge a right password opened, and a code or recovery code. */
-export const loginSecondStep = (input: {
-  challengeToken: string;
-  code?: string;
-  recoveryCode?: string;
-  passkey?: PasskeyAuthenticationResponse;
-}) => api.post<AuthSession>('/auth/login/2fa', input);
+export const loginSecondStep = (input: LoginSecondStepInput) =>
+  authApi.signInSecondStep({ body: input });
 
 /**
  * With a passkey: POST /api/auth/login/2fa/passkey-options, the device's answer (the browser asks
  * it; a refusal throws a PasskeyError), then the second step with it.
  */
 export async function signInWithPasskey(challengeToken: string): Promise<AuthSession> {
-  const options = await api.post<PasskeyAuthenticationOptions>('/auth/login/2fa/passkey-options', {
-    challengeToken,
-  });
+  const options = await passkeysApi.passkeySignInOptions({ body: { challengeToken } });
   const passkey = (await signWithPasskey(options)) as PasskeyAuthenticationResponse;
   return loginSecondStep({ challengeToken, passkey });
 }

@@ -1,8 +1,8 @@
-import type { AuthSession, LoginInput } from '@firm/shared';
+import type { LoginInput } from '@firm/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { authApi } from './auth-api';
 
 /** POST /api/auth/login */
-export const login = (input: LoginInput) => api.post<AuthSession>('/auth/login', input);
+export const login = (input: LoginInput) => authApi.signIn({ body: input });
 
 export const useLogin = () => useMutation({ mutationFn: login });

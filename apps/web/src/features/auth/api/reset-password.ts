@@ -1,9 +1,8 @@
-import type { ResetPasswordInput, SuccessMessage } from '@firm/shared';
+import type { ResetPasswordInput } from '@firm/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { authApi } from './auth-api';
 
 /** POST /api/auth/reset-password */
-export const resetPassword = (input: ResetPasswordInput) =>
-  api.post<SuccessMessage>('/auth/reset-password', input);
+export const resetPassword = (input: ResetPasswordInput) => authApi.resetPassword({ body: input });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

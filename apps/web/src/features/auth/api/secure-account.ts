@@ -1,9 +1,9 @@
-import type { SecureAccountInput, SecureAccountResult } from '@firm/shared';
+import type { SecureAccountInput } from '@firm/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { signInDevicesApi } from './sign-in-devices-api';
 
 /** POST /api/auth/secure-account: a sign-in alert's "Not you?" link (ADR 037). */
 export const secureAccount = (input: SecureAccountInput) =>
-  api.post<SecureAccountResult>('/auth/secure-account', input);
+  signInDevicesApi.secureAccount({ body: input });
 
 export const useSecureAccount = () => useMutation({ mutationFn: secureAccount });

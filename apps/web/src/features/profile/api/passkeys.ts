@@ -1,15 +1,12 @@
-import type {
-  PasskeyAdded,
-  PasskeyList,
-  PasskeyRegistrationOptions,
-  SuccessMessage,
-} from '@firm/shared';
+import type { EndpointInput } from '@firm/shared/common/contract';
+import type { PasskeysContract } from '@firm/shared/passkeys/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { createPasskey } from '../../../lib/passkeys';
 import { useScreenQuery } from '../../../lib/screen-query';
+import { passkeysApi } from './passkeys-api';
 import { useTwoFactorMutation } from './two-factor';
-import { PROFILE_PATHS } from './paths';
+
+type AddPasskeyInput = EndpointInput<PasskeysContract['addPasskey']>;
 
 /** The signed-in person's passkeys (docs/decisions/037-two-factor-sign-in.md, "Passkeys"). */
 export const PASSKEYS_KEY = ['profile', 'passkeys'] as const;
@@ -18,7 +15,7 @@ export const PASSKEYS_KEY = ['profile', 'passkeys'] as const;
 export const passkeysQueryOptions = () =>
   queryOptions({
     queryKey: PASSKEYS_KEY,
-    queryFn: ({ signal }) => api.get<PasskeyList>(PROFILE_PATHS.passkeys, signal),
+    queryFn: ({ signal }) => passkeysApi.listPasskeys({}, signal),
   });
 
 export const usePasskeys = () => useScreenQuery(passkeysQueryOptions());
@@ -33,22 +30,18 @@ const usePasskeyMutation = <Input, Result>(mutationFn: (input: Input) => Promise
  */
 export const useAddPasskey = () =>
   usePasskeyMutation(async ({ name, password }: { name: string; password: string }) => {
-    const options = await api.post<PasskeyRegistrationOptions>(
-      '/auth/2fa/passkeys/registration-options',
-      { password },
-    );
-    const response = await createPasskey(options);
-    return api.post<PasskeyAdded>('/auth/2fa/passkeys', { name, response });
+    const options = await passkeysApi.passkeyRegistrationOptions({ body: { password } });
+    // SimpleWebAuthn's type of the device's answer, which the server's schema checks.
+    const response = (await createPasskey(options)) as AddPasskeyInput['body']['response'];
+    return passkeysApi.addPasskey({ body: { name, response } });
   });
 
 /** PATCH /api/auth/2fa/passkeys/:id */
 export const useRenamePasskey = () =>
   usePasskeyMutation(({ id, name }: { id: string; name: string }) =>
-    api.patch<SuccessMessage>(`/auth/2fa/passkeys/${encodeURIComponent(id)}`, { name }),
+    passkeysApi.renamePasskey({ params: { id }, body: { name } }),
   );
 
 /** DELETE /api/auth/2fa/passkeys/:id */
 export const useRemovePasskey = () =>
-  usePasskeyMutation((id: string) =>
-    api.delete<SuccessMessage>(`/auth/2fa/passkeys/${encodeURIComponent(id)}`),
-  );
+  usePasskeyMutation((id: string) => passkeysApi.removePasskey({ params: { id } }));

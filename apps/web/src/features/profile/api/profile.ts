@@ -1,20 +1,16 @@
 import type {
   CreateDataRequestInput,
-  DataRequest,
   EmailChangeInput,
   Profile,
   ProfileUpdated,
-  SessionList,
-  SuccessMessage,
   UpdateProfessionalInput,
   UpdateProfileInput,
 } from '@firm/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { SMS_PREFERENCES_KEY } from './sms-preferences';
 import { useSession } from '../../../lib/session';
 import { useScreenQuery } from '../../../lib/screen-query';
-import { PROFILE_PATHS } from './paths';
+import { profileApi } from './profile-api';
 
 export const PROFILE_KEY = ['profile'] as const;
 export const SESSIONS_KEY = ['profile', 'sessions'] as const;
@@ -24,7 +20,7 @@ export const OWN_REQUESTS_KEY = ['profile', 'data-requests'] as const;
 export function useProfile() {
   return useScreenQuery({
     queryKey: PROFILE_KEY,
-    queryFn: ({ signal }) => api.get<Profile>(PROFILE_PATHS.profile, signal),
+    queryFn: ({ signal }) => profileApi.getProfile({}, signal),
   });
 }
 
@@ -48,26 +44,23 @@ function useProfileMutation<TInput>(send: (input: TInput) => Promise<ProfileUpda
 
 /** PUT /api/profile */
 export const useUpdateProfile = () =>
-  useProfileMutation((input: UpdateProfileInput) => api.put<ProfileUpdated>('/profile', input));
+  useProfileMutation((input: UpdateProfileInput) => profileApi.updateProfile({ body: input }));
 
 /** PUT /api/profile/professional */
 export const useUpdateProfessional = () =>
   useProfileMutation((input: UpdateProfessionalInput) =>
-    api.put<ProfileUpdated>('/profile/professional', input),
+    profileApi.updateProfessionalDetails({ body: input }),
   );
 
 /** POST /api/profile/email-change/confirm */
 export const useConfirmEmailChange = () =>
-  useProfileMutation((token: string) =>
-    api.post<ProfileUpdated>('/profile/email-change/confirm', { token }),
-  );
+  useProfileMutation((token: string) => profileApi.confirmEmailChange({ body: { token } }));
 
 /** POST /api/profile/email-change */
 export function useRequestEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EmailChangeInput) =>
-      api.post<SuccessMessage>('/profile/email-change', input),
+    mutationFn: (input: EmailChangeInput) => profileApi.requestEmailChange({ body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PROFILE_KEY, exact: true }),
   });
 }
@@ -76,7 +69,7 @@ export function useRequestEmailChange() {
 export const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: SESSIONS_KEY,
-    queryFn: ({ signal }) => api.get<SessionList>(PROFILE_PATHS.sessions, signal),
+    queryFn: ({ signal }) => profileApi.listSessions({}, signal),
   });
 
 export function useSessions() {
@@ -87,8 +80,7 @@ export function useSessions() {
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.delete<SuccessMessage>(`/profile/sessions/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => profileApi.endSession({ params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
@@ -97,28 +89,27 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.post<SuccessMessage & { count: number }>('/profile/sessions/sign-out-others'),
+    mutationFn: () => profileApi.endOtherSessions({}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
 
 /** GET /api/profile/export: the file, as the server wrote it. */
 export function fetchDataExport(): Promise<Record<string, unknown>> {
-  return api.get<Record<string, unknown>>('/profile/export');
+  // The contract answers either; without `format` it is the JSON file.
+  return profileApi.exportOwnData({}) as Promise<Record<string, unknown>>;
 }
 
 /** GET /api/profile/export?format=html: the same file as a readable page (ADR 016). */
 export function fetchReadableDataExport(): Promise<string> {
-  return api.get<string>('/profile/export?format=html');
+  return profileApi.exportOwnData({ query: { format: 'html' } }) as Promise<string>;
 }
 
 /** GET /api/profile/data-requests */
 export const ownDataRequestsOptions = () =>
   queryOptions({
     queryKey: OWN_REQUESTS_KEY,
-    queryFn: ({ signal }) =>
-      api.get<{ requests: DataRequest[] }>(PROFILE_PATHS.dataRequests, signal),
+    queryFn: ({ signal }) => profileApi.listOwnDataRequests({}, signal),
   });
 
 export function useOwnDataRequests() {
@@ -129,8 +120,7 @@ export function useOwnDataRequests() {
 export function useRequestDeletion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateDataRequestInput) =>
-      api.post<SuccessMessage & { request: DataRequest }>('/profile/data-requests', input),
+    mutationFn: (input: CreateDataRequestInput) => profileApi.requestDeletion({ body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: OWN_REQUESTS_KEY }),
   });
 }

@@ -1,9 +1,9 @@
-import type { RecoveryCodes, SuccessMessage, TotpSetup, TwoFactorStatus } from '@firm/shared';
+import type { EndpointInput } from '@firm/shared/common/contract';
+import type { TwoFactorContract } from '@firm/shared/two-factor/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { useScreenQuery } from '../../../lib/screen-query';
 import { useSession } from '../../../lib/session';
-import { PROFILE_PATHS } from './paths';
+import { twoFactorApi } from './two-factor-api';
 
 /** The signed-in person's own second factor (docs/decisions/037-two-factor-sign-in.md). */
 export const TWO_FACTOR_KEY = ['profile', 'two-factor'] as const;
@@ -12,7 +12,7 @@ export const TWO_FACTOR_KEY = ['profile', 'two-factor'] as const;
 export const twoFactorQueryOptions = () =>
   queryOptions({
     queryKey: TWO_FACTOR_KEY,
-    queryFn: ({ signal }) => api.get<TwoFactorStatus>(PROFILE_PATHS.twoFactor, signal),
+    queryFn: ({ signal }) => twoFactorApi.twoFactorStatus({}, signal),
   });
 
 export const useTwoFactorStatus = () => useScreenQuery(twoFactorQueryOptions());
@@ -39,23 +39,20 @@ export function useTwoFactorMutation<Input, Result>(
 }
 
 /** POST /api/auth/2fa/totp/setup: a new key, not yet on. */
-export const useSetUpTotp = () =>
-  useMutation({ mutationFn: () => api.post<TotpSetup>('/auth/2fa/totp/setup') });
+export const useSetUpTotp = () => useMutation({ mutationFn: () => twoFactorApi.setUpTotp({}) });
 
 /** POST /api/auth/2fa/totp/enable: on with a code; answers the recovery codes. */
 export const useEnableTotp = () =>
-  useTwoFactorMutation((code: string) =>
-    api.post<RecoveryCodes>('/auth/2fa/totp/enable', { code }),
-  );
+  useTwoFactorMutation((code: string) => twoFactorApi.enableTotp({ body: { code } }));
 
 /** POST /api/auth/2fa/recovery-codes: with the password (ADR 037). */
 export const useRenewRecoveryCodes = () =>
   useTwoFactorMutation((password: string) =>
-    api.post<RecoveryCodes>('/auth/2fa/recovery-codes', { password }),
+    twoFactorApi.renewRecoveryCodes({ body: { password } }),
   );
 
 /** POST /api/auth/2fa/disable: the password and a code (or a recovery code). */
 export const useDisableTwoFactor = () =>
-  useTwoFactorMutation((input: { password: string; code?: string; recoveryCode?: string }) =>
-    api.post<SuccessMessage>('/auth/2fa/disable', input),
+  useTwoFactorMutation((input: EndpointInput<TwoFactorContract['disableTwoFactor']>['body']) =>
+    twoFactorApi.disableTwoFactor({ body: input }),
   );
