@@ -75,8 +75,18 @@ export default defineConfig(({ isSsrBuild }) => ({
           // the session (on every page) reads a staff member's setup state (ADR 037): left to
           // Rollup, it would put the session on 'portal-shared', 77 KB every public page then
           // downloaded and ran.
+          // The portal manifest with what it reads (the permissions, the texts it names, the
+          // addresses of the screens' first data): 'site' builds the header and the routes from
+          // it, and a portal page's first requests (app/first-requests.ts) read its `firstData`
+          // before React has arrived, so it waits on neither 'site' nor them on it (ADR 032).
           if (
-            /packages\/shared\/src\/(common\/(constants|texts|phone|office-hours|offices|firm-identity)|public-site\/texts|contact-messages\/(texts|rules)|two-factor\/rules|paths|permissions|portal-manifest)\.ts$/.test(
+            /packages\/shared\/src\/(portal-manifest|permissions|paths|common\/(texts|endpoints)|(dashboard|cases|messages|appointments|court-dates|profile)\/endpoints)\.ts$/.test(
+              id,
+            )
+          )
+            return 'portal-map';
+          if (
+            /packages\/shared\/src\/(common\/(constants|phone|office-hours|offices|firm-identity)|public-site\/texts|contact-messages\/(texts|rules)|two-factor\/rules)\.ts$/.test(
               id,
             )
           )
@@ -126,13 +136,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // and the early answers' store: apart from the screens' data chunks (TanStack Query) and
           // the API client (the shared texts, in 'site'), so that the early requests wait for
           // nothing but 'boot' and this. Named before 'session', which would take them.
-          if (
-            /\/src\/(app\/first-requests|lib\/(early-answers|list-path)|features\/[^/]+\/api\/paths)\.ts$/.test(
-              id,
-            ) ||
-            // The endpoints' addresses (method and path, no zod) that name those first requests.
-            /packages\/shared\/src\/[^/]+\/endpoints\.ts$/.test(id)
-          )
+          if (/\/src\/(app\/first-requests|lib\/(early-answers|list-path))\.ts$/.test(id))
             return 'first-requests';
           // What a screen shares with its parts loaded on demand (Cases' New Case and Add Note
           // dialogs, Profile's sections, Appointments' booking form and dialogs): its API hooks,

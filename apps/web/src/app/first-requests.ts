@@ -1,49 +1,14 @@
-import { LIST_DEFAULT_LIMIT, nairobiToday } from '@firm/shared';
+import { PORTAL_FEATURES } from '@firm/shared';
 import { SESSION_CHECK_PATH } from '../lib/api-base';
 import { askEarly } from '../lib/early-answers';
-import { appointmentsListPath, courtDatesPath } from '../features/appointments/api/paths';
-import { casePath, casesListPath } from '../features/cases/api/paths';
-import { DASHBOARD_STATS_PATH } from '../features/dashboard/api/paths';
-import { conversationsPath, messagesPath } from '../features/messages/api/paths';
-import { PROFILE_PATHS } from '../features/profile/api/paths';
 
-/**
- * What a portal screen asks for first, named as its queries name it (the features' api/paths.ts),
- * so that it can be asked for with the session check as the page starts (boot.ts). On a phone's
- * connection the session check otherwise waited for React's download and start, and the screen's
- * first data for the session's answer and the screen's first render after that (ADR 032).
- *
- * Only what a screen asks for whoever is signed in, from an address without filters: anything
- * else it asks for itself, as before. An answer nobody takes is dropped (lib/early-answers.ts).
+/*
+ * What a portal screen asks for first is its manifest entry's `firstData`
+ * (packages/shared/src/portal-manifest.ts), asked for with the session check as the page starts
+ * (boot.ts). On a phone's connection the session check otherwise waited for React's download and
+ * start, and the screen's first data for the session's answer and the screen's first render after
+ * that (ADR 032). An answer nobody takes is dropped (lib/early-answers.ts).
  */
-type FirstRequests = (
-  params: Record<string, string | undefined>,
-  search: URLSearchParams,
-) => string[];
-
-const firstCases = () => casesListPath({ page: 1, limit: LIST_DEFAULT_LIMIT });
-const firstConversations = () => conversationsPath('', 1);
-
-const FIRST_REQUESTS: Record<string, FirstRequests> = {
-  '/dashboard': () => [DASHBOARD_STATS_PATH],
-  '/cases': (_, search) => (!search.toString() ? [firstCases()] : []),
-  // The detail opens over the list it was opened from.
-  '/cases/:id': ({ id }, search) => [casePath(id!), ...(!search.toString() ? [firstCases()] : [])],
-  '/messages': (_, search) => {
-    const opened = search.get('c');
-    if ([...search.keys()].length > (opened ? 1 : 0)) return [];
-    return [firstConversations(), ...(opened ? [messagesPath(opened, null)] : [])];
-  },
-  // A client's court dates, then their appointments; staff see these too, in their own agenda.
-  '/appointments': (_, search) =>
-    !search.toString()
-      ? [courtDatesPath({ from: nairobiToday() }), appointmentsListPath({ page: 1, sort: 'asc' })]
-      : [],
-  // The profile alone: its words are the largest paint. Its eight panels' data, asked for with it,
-  // held back the screen's code on a phone's six connections (largest paint 3.25 s against 2.95 s
-  // in alternated runs); the screen asks for them as it draws.
-  '/profile': () => [PROFILE_PATHS.profile],
-};
 
 /**
  * The pattern's parameters when `pathname` is one of its addresses. Not React Router's matchPath:
@@ -72,9 +37,11 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
 /** The addresses the screen at this location asks for first (none for a page not listed). */
 export function firstRequestsOf(location: Pick<Location, 'pathname' | 'search'>): string[] {
   const search = new URLSearchParams(location.search);
-  for (const [pattern, requests] of Object.entries(FIRST_REQUESTS)) {
-    const params = matchPattern(pattern, location.pathname);
-    if (params) return requests(params, search);
+  for (const feature of PORTAL_FEATURES) {
+    for (const path of feature.paths) {
+      const params = matchPattern(path, location.pathname);
+      if (params) return [...(feature.firstData?.({ path, params, search }) ?? [])];
+    }
   }
   return [];
 }

@@ -1,3 +1,4 @@
+import { auditLogPageSchema, auditLogQuerySchema } from '../audit/schemas';
 import { defineContract } from '../common/contract';
 import {
   dataRequestIdParamsSchema,
@@ -7,8 +8,6 @@ import {
 } from '../profile/schemas';
 import { SETTINGS_ENDPOINTS } from './endpoints';
 import {
-  auditLogPageSchema,
-  auditLogQuerySchema,
   firmSettingsAnswerSchema,
   firmSettingsSavedSchema,
   firmSettingsSaveQuerySchema,

@@ -16,7 +16,7 @@ export const COURT_DATES_KEY = ['cases', 'court-dates'] as const;
 
 /**
  * GET /api/court-dates: open cases' court dates, as the caller sees the cases (ADR 025). Its
- * address is paths.ts's `courtDatesPath`, which app/first-requests.ts asks for early.
+ * address is the one the portal manifest's `firstData` asks for early (app/first-requests.ts).
  */
 export const courtDatesQueryOptions = (filters: ListCourtDatesQuery) =>
   queryOptions({

@@ -2,7 +2,7 @@ import type { MessagePage } from '@firm/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { conversationKey } from '../../../lib/conversation-keys';
 import { messagesApi } from './messages-api';
-import { messagesRequest } from './paths';
+import { messagesRequest } from '@firm/shared/messages/endpoints';
 
 /** GET /api/conversations/:id/messages?before=: a page, oldest first, and the older page's cursor. */
 export function getMessages(

@@ -2,7 +2,7 @@ import type { ConversationList } from '@firm/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { conversationsKey } from '../../../lib/conversation-keys';
 import { messagesApi } from './messages-api';
-import { conversationsQuery, type ConversationWaiting } from './paths';
+import { conversationsQuery, type ConversationWaiting } from '@firm/shared/messages/endpoints';
 
 /** GET /api/conversations?unread=first&page=: unread conversations first, then the newest. */
 export function getConversations(

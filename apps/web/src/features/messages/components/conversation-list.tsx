@@ -10,7 +10,7 @@ import { FilterNotice } from '../../../components/list/filter-notice';
 import { ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
 import { flattenConversations, useConversations } from '../api/list-conversations';
-import type { ConversationWaiting } from '../api/paths';
+import type { ConversationWaiting } from '@firm/shared/messages/endpoints';
 import { listTime } from './message-format';
 
 function previewOf(conversation: ConversationSummary): string {
