@@ -80,7 +80,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // it, and a portal page's first requests (app/first-requests.ts) read its `firstData`
           // before React has arrived, so it waits on neither 'site' nor them on it (ADR 032).
           if (
-            /packages\/shared\/src\/(portal-manifest|permissions|paths|common\/(texts|endpoints)|(dashboard|cases|messages|appointments|court-dates|profile)\/endpoints)\.ts$/.test(
+            /packages\/shared\/src\/(portal-manifest|permissions|paths|common\/(texts|endpoints)|(dashboard|cases|clients|messages|appointments|court-dates|profile)\/endpoints)\.ts$/.test(
               id,
             )
           )

@@ -1,5 +1,6 @@
 import { APPOINTMENTS_ENDPOINTS } from './appointments/endpoints';
 import { CASES_ENDPOINTS } from './cases/endpoints';
+import { CLIENTS_ENDPOINTS } from './clients/endpoints';
 import { requestPath } from './common/endpoints';
 import { nairobiToday } from './common/nairobi-clock';
 import { LIST_DEFAULT_LIMIT } from './common/page-start';
@@ -208,7 +209,7 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
     access: 'signed-in',
     action: 'enquiries:view',
     deniedMessage: MESSAGES.enquiriesAccessDenied,
-    nav: { label: 'Enquiries', countPath: '/enquiries/new-count' },
+    nav: { label: 'Enquiries', countPath: CLIENTS_ENDPOINTS.countNewEnquiries.path },
     dashboard: {
       description: 'Contact messages and booking requests from the website.',
       icon: 'inbox',
