@@ -2,11 +2,13 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutablePath } from './support/chromium';
 import { E2E_SUPER_KEY } from './support/accounts';
 import { darajaEnv } from './support/daraja';
-import { freshDataDir } from './support/server-process';
+import { TEMPLATE_DATA_DIR_VARIABLE, freshDataDir } from './support/server-process';
 
 // Set once in the runner; workers inherit the environment.
 process.env.E2E_PORT ??= '3100';
 process.env.E2E_DATA_DIR ??= freshDataDir();
+// The data directory the global setup initialises once; specs' own servers start on copies of it.
+process.env[TEMPLATE_DATA_DIR_VARIABLE] ??= freshDataDir();
 // The Daraja simulator's port: specs/billing.spec.ts starts it there (a spare port like E2E_PORT).
 process.env.E2E_DARAJA_PORT ??= '3190';
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -27,7 +29,8 @@ const LONG_FIRST = [
 
 export default defineConfig({
   testDir: './specs',
-  // Runs once the web server answers: the owner, and the staff's grace for two-factor sign-in.
+  // Runs once the web server answers: the owner, the staff's grace for two-factor sign-in, and the
+  // data directory that the specs' own servers start from (support/server-process.ts).
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   // Two cores: a worker each, Chromium and the shared server between them. More workers only

@@ -1,6 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { advocatePayload, latestMailTo, signInThroughUi } from '../support/accounts';
-import { freePort, freshDataDir, startServer, type ServerProcess } from '../support/server-process';
+import {
+  freePort,
+  preparedDataDir,
+  startServer,
+  type ServerProcess,
+} from '../support/server-process';
 
 const SUPER_KEY = 'fresh-install-key-42ab9';
 const owner = {
@@ -19,11 +24,11 @@ test.describe('a fresh install, from the first advocate onwards', () => {
   let dataDir: string;
 
   test.beforeAll(async () => {
-    // A first start on an empty DATA_DIR runs initdb in a child, then opens the database: under
-    // CI's load that outlasts the 30 s a hook gets by default (it did once), so the hook gets what
-    // startServer allows, and more.
+    // A fresh install's database, copied from the global setup's (support/server-process.ts): no
+    // advocate yet. Its start still outlasted the 30 s a hook gets by default under CI's load, when
+    // it ran initdb here, so the hook keeps what startServer allows, and more.
     test.setTimeout(180_000);
-    dataDir = freshDataDir();
+    dataDir = preparedDataDir();
     const port = await freePort();
     server = await startServer({
       PORT: String(port),

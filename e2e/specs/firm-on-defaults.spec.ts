@@ -5,7 +5,12 @@ import { Secret, TOTP } from 'otpauth';
 import { OWNER, advocatePayload, latestMailTo, signInThroughUi } from '../support/accounts';
 import { journeyStep } from '../support/journey';
 import { seriousViolations } from '../support/page-checks';
-import { freePort, freshDataDir, startServer, type ServerProcess } from '../support/server-process';
+import {
+  freePort,
+  preparedDataDir,
+  startServer,
+  type ServerProcess,
+} from '../support/server-process';
 import { useSessionToken } from '../support/user-management';
 
 /**
@@ -39,9 +44,9 @@ test.describe('a firm on the defaults: a generated registration key, no grace', 
   };
 
   test.beforeAll(async () => {
-    // A first start on an empty DATA_DIR runs initdb: give it time on a shared machine.
+    // A fresh install's database (a copy, without its keys: this start generates the super key).
     test.setTimeout(180_000);
-    dataDir = freshDataDir();
+    dataDir = preparedDataDir();
     const port = await freePort();
     server = await startServer({
       PORT: String(port),

@@ -11,7 +11,12 @@ import {
 import { PDF } from '../support/files';
 import { pickSlot, typedDay } from '../support/journey';
 import { toast } from '../support/page-checks';
-import { freePort, freshDataDir, startServer, type ServerProcess } from '../support/server-process';
+import {
+  freePort,
+  preparedDataDir,
+  startServer,
+  type ServerProcess,
+} from '../support/server-process';
 
 /**
  * The advocate's day (docs/journeys.md, "Advocate"), on a fresh install, at a desk and on a phone:
@@ -35,8 +40,8 @@ for (const viewport of [
     let dataDir: string;
 
     test.beforeAll(async () => {
-      test.setTimeout(180_000); // a first start creates the embedded database
-      dataDir = freshDataDir();
+      test.setTimeout(180_000); // a start on a busy machine (the database is a fresh copy)
+      dataDir = preparedDataDir();
       const port = await freePort();
       server = await startServer(
         {

@@ -1,7 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { OWNER, advocatePayload, signInThroughUi, turnOnAuthenticator } from '../support/accounts';
 import { journeyStep } from '../support/journey';
-import { freePort, freshDataDir, startServer, type ServerProcess } from '../support/server-process';
+import {
+  freePort,
+  preparedDataDir,
+  startServer,
+  type ServerProcess,
+} from '../support/server-process';
 
 /**
  * Passkeys as a second factor (docs/decisions/037-two-factor-sign-in.md, "Passkeys"), in
@@ -22,14 +27,14 @@ let origin = '';
 let ownerToken = '';
 
 test.beforeAll(async () => {
-  // A first start on an empty DATA_DIR runs initdb: give it time on a shared machine.
+  // A fresh install's database (a copy): a start still takes a while on a shared machine.
   test.setTimeout(300_000);
   const port = await freePort();
   origin = `http://localhost:${port}`;
   server = await startServer(
     {
       PORT: String(port),
-      DATA_DIR: freshDataDir(),
+      DATA_DIR: preparedDataDir(),
       PUBLIC_URL: origin,
       ADVOCATE_SUPER_KEY: SUPER_KEY,
     },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
-import { freshDataDir, startServer } from '../support/server-process';
+import { preparedDataDir, startServer } from '../support/server-process';
 import { stubMapTiles, gotoReady } from '../support/public-site';
 import { openDataDir } from '../support/database';
 import { latestMailTo } from '../support/accounts';
@@ -33,9 +33,9 @@ test.describe('the contact form', () => {
   test('stores the message with the consent, emails the firm and thanks the visitor', async ({
     browser,
   }) => {
-    // A server of its own: a fresh embedded database takes a while to create on a busy machine.
+    // A server of its own, on a copy of a fresh install's database: it starts slowly on a busy machine.
     test.setTimeout(180_000);
-    const dataDir = freshDataDir();
+    const dataDir = preparedDataDir();
     let shownReference = '';
     const server = await startServer({
       DATA_DIR: dataDir,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { advocatePayload, turnOnAuthenticator, type Account } from '../support/accounts';
 import { fitsWidth, overflowingElements, seriousViolations } from '../support/page-checks';
-import { freshDataDir, startServer } from '../support/server-process';
+import { preparedDataDir, startServer } from '../support/server-process';
 import { useSessionToken } from '../support/user-management';
 
 /**
@@ -24,7 +24,7 @@ test('an advocate backs the firm up from System Settings, at 360 and 1366 pixels
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const dataDir = freshDataDir();
+  const dataDir = preparedDataDir();
   const server = await startServer(
     {
       DATA_DIR: dataDir,

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { advocatePayload, turnOnAuthenticator, type Account } from '../support/accounts';
 import { openDataDir } from '../support/database';
 import { fitsWidth, overflowingElements, seriousViolations, toast } from '../support/page-checks';
-import { freshDataDir, startServer } from '../support/server-process';
+import { preparedDataDir, startServer } from '../support/server-process';
 import { useSessionToken } from '../support/user-management';
 
 /**
@@ -80,9 +80,9 @@ async function expectFullyShown(page: Page, name: string) {
 test('an advocate sees what went, masked, and sends a failed SMS again, at 360 and 1366 pixels', async ({
   browser,
 }, testInfo) => {
-  // Two starts of a server of its own (the first creates its embedded database), then two widths.
+  // Two starts of a server of its own (on a copy of a fresh install's database), then two widths.
   test.setTimeout(240_000);
-  const dataDir = freshDataDir();
+  const dataDir = preparedDataDir();
   const env = { DATA_DIR: dataDir, ADVOCATE_SUPER_KEY: SUPER_KEY };
 
   const first = await startServer(env, { timeoutMs: 90_000 });

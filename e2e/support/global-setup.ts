@@ -1,6 +1,7 @@
 import { request, type APIRequestContext, type FullConfig } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { OWNER, advocatePayload, type Account } from './accounts';
+import { TEMPLATE_DATA_DIR_VARIABLE, prepareTemplateDataDir } from './server-process';
 
 /**
  * The firm's founding partner, who registers the shared server first. With no grace (the default,
@@ -38,7 +39,7 @@ async function call(
  * The specs' advocates and admins then sign in with a password as a firm's staff do in their first
  * week; firm-on-defaults.spec.ts walks the default (no grace) on a server of its own.
  */
-export default async function globalSetup(config: FullConfig) {
+async function setUpSharedServer(config: FullConfig) {
   const baseURL = config.projects[0]!.use.baseURL!;
   const api = await request.newContext({ baseURL });
   try {
@@ -79,4 +80,15 @@ export default async function globalSetup(config: FullConfig) {
   } finally {
     await api.dispose();
   }
+}
+
+/**
+ * The shared server's founder and owner, and meanwhile the data directory the specs' own servers
+ * start from (copies of it, support/server-process.ts): one first start instead of one per spec.
+ */
+export default async function globalSetup(config: FullConfig) {
+  await Promise.all([
+    prepareTemplateDataDir(process.env[TEMPLATE_DATA_DIR_VARIABLE]!),
+    setUpSharedServer(config),
+  ]);
 }
