@@ -1,3 +1,4 @@
+import { isClientAccount, type Role } from '@firm/shared';
 import { describe, expect, it } from 'vitest';
 import { seedUser, sessionFor } from '../../../test/accounts';
 import { useAccountsTestContext, ctx, call } from './accounts-test-kit';
@@ -172,7 +173,7 @@ describe('creating accounts and listing them', () => {
       ]) {
         const body = (await call('GET', `/users${query}`, undefined, token)).json();
         expect(
-          body.users.every((u: { role: string }) => u.role === 'client'),
+          body.users.every((u: { role: Role }) => isClientAccount(u)),
           query,
         ).toBe(true);
       }
