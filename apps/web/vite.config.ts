@@ -136,7 +136,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // and the early answers' store: apart from the screens' data chunks (TanStack Query) and
           // the API client (the shared texts, in 'site'), so that the early requests wait for
           // nothing but 'boot' and this. Named before 'session', which would take them.
-          if (/\/src\/(app\/first-requests|lib\/(early-answers|list-path))\.ts$/.test(id))
+          if (/\/src\/(app\/first-requests|lib\/early-answers)\.ts$/.test(id))
             return 'first-requests';
           // What a screen shares with its parts loaded on demand (Cases' New Case and Add Note
           // dialogs, Profile's sections, Appointments' booking form and dialogs): its API hooks,

@@ -4,7 +4,6 @@ import { getStoredToken, reportAuthProblem } from './auth-storage';
 import { takeEarlyAnswer } from './early-answers';
 
 export { API_BASE } from './api-base';
-export { listPath } from './list-path';
 
 export class ApiError extends Error {
   constructor(

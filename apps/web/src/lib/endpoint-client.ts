@@ -2,8 +2,6 @@ import type { Endpoint, EndpointAnswer, EndpointInput } from '@firm/shared/commo
 import { requestPath, type EndpointAddress } from '@firm/shared/common/endpoints';
 import { apiRequest } from './api-client';
 
-export { requestPath };
-
 /** A call of one endpoint: its input as the contract types it, its answer as the contract types it. */
 export type EndpointCall<E extends Endpoint> = (
   input: EndpointInput<E>,
@@ -19,7 +17,7 @@ type AddressesOf<C extends Record<string, Endpoint>> = {
  * A feature's requests, one per endpoint of its contract in packages/shared (ADR 044): the path
  * and method from the feature's `endpoints.ts`, the types of what is sent and answered from its
  * `contract.ts`, which is imported as a type only, so no schema (and no zod) joins the page's
- * scripts (ADR 008). A list's query leaves out empty and `all` filters (lib/list-path.ts).
+ * scripts (ADR 008). A list's query leaves out empty and `all` filters (`withQuery`).
  */
 export function endpointClient<C extends Record<string, Endpoint>>(
   addresses: AddressesOf<C>,

@@ -1,7 +1,7 @@
 import type { AuditLogQuery, UpdateDataRequestInput } from '@firm/shared';
 import { SETTINGS_ENDPOINTS } from '@firm/shared/settings/endpoints';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestPath } from '../../../lib/endpoint-client';
+import { requestPath } from '@firm/shared/common/endpoints';
 import { downloadFile } from '../../../lib/file-transfer';
 import { useScreenQuery } from '../../../lib/screen-query';
 import { settingsApi } from './settings-api';
