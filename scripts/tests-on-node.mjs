@@ -26,7 +26,11 @@ const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 // The binary's folder first on PATH, so anything the tests start by name is the same Node.js.
 const env = { ...process.env, PATH: `${path.dirname(binary)}${path.delimiter}${process.env.PATH}` };
 const runs = [
-  ['unit and component tests', ['--project', 'shared', '--project', 'web'], {}],
+  [
+    'unit and component tests',
+    ['--project', 'shared', '--project', 'web', '--project', 'web-isolated'],
+    {},
+  ],
   ['API tests on embedded PostgreSQL (PGlite)', ['--project', 'server', '--no-isolate'], {}],
 ];
 if (process.env.TEST_DATABASE_URL) {

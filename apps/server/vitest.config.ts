@@ -10,6 +10,8 @@ export default defineProject({
     // evaluating the server's modules again for each of 76 files cost most of the run (ADR 026).
     // Every test builds its own app and database, so no state lives in a module between files.
     testTimeout: 20_000,
+    // Two files at a time, one per core of the machines that run CI (see the root vitest.config.ts).
+    maxWorkers: 2,
     hookTimeout: 30_000,
   },
 });

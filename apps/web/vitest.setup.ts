@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './src/testing/msw';
 
@@ -13,6 +14,9 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  // The toasts' store lives in the library's module, which the files of a worker share
+  // (isolate: false, vitest.config.ts): a toast one test raised must not reach the next.
+  toast.remove();
 });
 afterAll(() => server.close());
 
