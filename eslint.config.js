@@ -66,6 +66,9 @@ const serverReadsAcross = {
   appointments: ['clients/enquiry-follows-booking.ts'],
   // A fee note may name one of its client's cases (ADR 035).
   billing: ['cases'],
+  // A transfer of client money to office settles a fee note the way every payment does (ADR 045):
+  // billing's one path, offered in a file of its own.
+  'client-money': ['billing/settle-from-client-money.ts'],
   // The reports count each figure with the WHERE clause of the list it links to (ADR 036).
   reports: ['appointments', 'billing', 'cases', 'clients', 'messages'],
 };
