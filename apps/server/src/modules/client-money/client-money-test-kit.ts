@@ -38,7 +38,7 @@ export const today = () =>
 
 export const call = (
   token: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: Record<string, unknown>,
 ) =>
