@@ -38,7 +38,7 @@ export const today = () =>
 
 export const call = (
   token: string,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: Record<string, unknown>,
 ) =>

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { describeAuditEntry } from '@firm/shared';
 import { auditLog, clientMoneyMonthLocks, users } from '../../db/schema';
+import { seedUser, sessionFor } from '../../../test/accounts';
 import {
   adminToken,
   advocate,
+  advocateToken,
+  call,
   clientAccount,
   ctx,
-  estateCase,
   freshClient,
   ledgerOf,
   officeAccount,
@@ -290,4 +292,37 @@ describe('the audit log', () => {
   });
 });
 
-void estateCase;
+describe('accounts that hold or moved client money', () => {
+  it('keeps a client with client money, and lets an advocate who recorded some be deleted', async () => {
+    // No case: a client with a case is kept for the case's sake already.
+    const user = await seedUser(ctx, {
+      role: 'client',
+      email: 'baraka.mwangi-kinyanjui@client-money.test',
+      firstName: 'Baraka',
+      lastName: 'Mwangi-Kinyanjui',
+    });
+    const recorder = await seedUser(ctx, {
+      role: 'advocate',
+      email: 'otieno.ouma@client-money.test',
+    });
+    const receipt = await recorded(
+      {
+        kind: 'receipt',
+        clientId: user.id,
+        accountId: clientAccount.id,
+        amountKsh: 7_000,
+        reference: 'EQ7XK2P9LM',
+        narrative: 'Deposit',
+      },
+      await sessionFor(ctx, recorder),
+    );
+    const client = await call(advocateToken, 'DELETE', `/api/user-management/user/${user.id}`);
+    expect(client.statusCode).toBe(409);
+    expect(client.json().code).toBe('USER_HAS_BILLING');
+    const staff = await call(advocateToken, 'DELETE', `/api/user-management/user/${recorder.id}`);
+    expect(staff.statusCode, staff.body).toBe(200);
+    const ledger = await ledgerOf(user);
+    expect(ledger.entries.map((entry) => entry.id)).toEqual([receipt.id]);
+    expect(ledger.balanceKsh).toBe(7_000);
+  });
+});
