@@ -51,7 +51,7 @@ const serverReadsAcross = {
   // What a client owes is billing's one rule (billing/owed.repository), read by their dashboard.
   dashboard: ['appointments', 'clients', 'messages', 'billing/owed.repository.ts'],
   // "Download my data" (the data export) gathers a person's records from each module.
-  profile: ['appointments', 'billing', 'cases', 'messages'],
+  profile: ['appointments', 'billing', 'cases', 'client-money', 'messages'],
   // Filing a message's attachment records a case document, as an upload does.
   messages: ['cases'],
   // The personal calendar feed carries appointments beside court dates.

@@ -153,7 +153,7 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<AuditAction, ClientAuditRule | 
   'fee_note.cancelled': null,
   'payment.recorded': null,
   'payment.received': null,
-  // Client money: the client reads every movement of theirs in their ledger (ADR 045); the rows
+  // Client money: the export's own section (their ledger) has every movement (ADR 045); these rows
   // name who at the firm recorded it, which is the firm's own business.
   'money_account.created': null,
   'client_money.recorded': null,

@@ -216,4 +216,21 @@ describe('the ledgers', () => {
     ).toBe(true);
     expect(list.json().totalKsh).toBe(15_000);
   });
+
+  it('is in the client’s “Download my data”, and staff have no such section', async () => {
+    const file = await call(otherToken, 'GET', '/api/profile/export');
+    expect(file.statusCode, file.body).toBe(200);
+    const section = file.json().clientMoney as {
+      balanceKsh: number;
+      entries: { kind: string; amountKsh: number; clientId: string }[];
+    };
+    expect(section.balanceKsh).toBe(15_000);
+    expect(section.entries).toEqual([
+      expect.objectContaining({ kind: 'receipt', amountKsh: 15_000, clientId: otherClient.id }),
+    ]);
+    const html = await call(otherToken, 'GET', '/api/profile/export?format=html');
+    expect(html.body).toContain('Money we hold for you');
+    const staff = await call(advocateToken, 'GET', '/api/profile/export');
+    expect(staff.json()).not.toHaveProperty('clientMoney');
+  });
 });

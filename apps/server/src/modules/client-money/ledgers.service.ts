@@ -113,6 +113,16 @@ export async function readLedger(
   };
 }
 
+/**
+ * "Download my data": a client's own ledger, as the portal shows it to them (issue 42); staff hold
+ * no client money of their own, so their file has no such section.
+ */
+export async function ownClientMoneyForExport(db: Executor, user: UserRow) {
+  if (!seesAsClient(user)) return undefined;
+  const [views, held] = await Promise.all([entriesOfClient(db, user.id), heldFor(db, user.id)]);
+  return { balanceKsh: held.balanceKsh, cases: held.cases, entries: views.map(entryOf) };
+}
+
 /** A client may know only of their own ledger: another's is not found, never refused. */
 function canSeeLedger(user: UserRow, clientId: string): boolean {
   if (seesAsClient(user)) return user.id === clientId;
