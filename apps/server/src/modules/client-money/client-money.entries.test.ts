@@ -27,6 +27,68 @@ import {
 
 useClientMoneyTestContext();
 
+describe('the firm’s accounts', () => {
+  it('lists office and client accounts, refuses a number taken at the same bank, and checks each field', async () => {
+    const listed = await call(adminToken, 'GET', '/api/client-money/accounts');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().accounts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: clientAccount.id, kind: 'client', openingBalanceKsh: 0 }),
+        expect.objectContaining({
+          id: officeAccount.id,
+          kind: 'office',
+          openingBalanceKsh: 1_250_000,
+        }),
+      ]),
+    );
+    const taken = await call(advocateToken, 'POST', '/api/client-money/accounts', {
+      name: 'KCB client account (again)',
+      kind: 'client',
+      institution: clientAccount.institution,
+      number: clientAccount.number,
+      openingBalanceKsh: 0,
+      openingDate: '2026-01-01',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      message: 'The firm already has an account with this number at this bank',
+      code: 'ACCOUNT_NUMBER_TAKEN',
+    });
+    const bad = await call(advocateToken, 'POST', '/api/client-money/accounts', {
+      name: ' ',
+      kind: 'savings',
+      institution: 'M-Pesa',
+      number: '522533',
+      openingBalanceKsh: -5,
+      openingDate: '31/01/2026',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      name: 'Name the account (e.g. “KCB client account”)',
+      kind: 'Choose office account or client account',
+      openingBalanceKsh:
+        'The opening balance is a whole number of shillings from 0 to 1,000,000,000',
+      openingDate: 'Give the date of the opening balance (YYYY-MM-DD)',
+    });
+  });
+
+  it('refuses an entry dated before its account’s records start', async () => {
+    const response = await record({
+      kind: 'receipt',
+      clientId: otherClient.id,
+      accountId: clientAccount.id,
+      amountKsh: 1_000,
+      reference: 'EQ7XK2P9LM',
+      narrative: 'Deposit',
+      date: '2025-12-31',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.date).toBe(
+      'This account’s records start on Thu 1 Jan 2026: date the entry on or after it',
+    );
+  });
+});
+
 describe('money received into a client account', () => {
   it('numbers each receipt from its own gap-free CR series and holds it on the client’s ledger', async () => {
     const { user, theCase } = await freshClient('Nyokabi', 'Wanjiku-Mwangi');
