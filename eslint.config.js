@@ -51,7 +51,7 @@ const serverReadsAcross = {
   // What a client owes is billing's one rule (billing/owed.repository), read by their dashboard.
   dashboard: ['appointments', 'clients', 'messages', 'billing/owed.repository.ts'],
   // "Download my data" (the data export) gathers a person's records from each module.
-  profile: ['appointments', 'billing', 'cases', 'messages'],
+  profile: ['appointments', 'billing', 'cases', 'client-money', 'messages'],
   // Filing a message's attachment records a case document, as an upload does.
   messages: ['cases'],
   // The personal calendar feed carries appointments beside court dates.
@@ -66,6 +66,9 @@ const serverReadsAcross = {
   appointments: ['clients/enquiry-follows-booking.ts'],
   // A fee note may name one of its client's cases (ADR 035).
   billing: ['cases'],
+  // A transfer of client money to office settles a fee note the way every payment does (ADR 045):
+  // billing's one path, offered in a file of its own.
+  'client-money': ['billing/settle-from-client-money.ts'],
   // The reports count each figure with the WHERE clause of the list it links to (ADR 036).
   reports: ['appointments', 'billing', 'cases', 'clients', 'messages'],
 };

@@ -153,6 +153,11 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<AuditAction, ClientAuditRule | 
   'fee_note.cancelled': null,
   'payment.recorded': null,
   'payment.received': null,
+  // Client money: the export's own section (their ledger) has every movement (ADR 045); these rows
+  // name who at the firm recorded it, which is the firm's own business.
+  'money_account.created': null,
+  'client_money.recorded': null,
+  'client_money.reversed': null,
   'two_factor.enabled': null,
   'two_factor.disabled': null,
   'two_factor.recovery_codes_renewed': null,

@@ -1,6 +1,7 @@
 import { APPOINTMENT_MESSAGES } from './appointments/texts';
 import { BILLING_MESSAGES } from './billing/texts';
 import { CASE_MESSAGES } from './cases/texts';
+import { CLIENT_MONEY_MESSAGES } from './client-money/texts';
 import { CLIENT_MESSAGES, ENQUIRY_MESSAGES } from './clients/texts';
 import {
   ADMIN_PERMISSION_KEYS,
@@ -40,6 +41,11 @@ export const ACTION_PHRASES: Record<Action, string> = {
   'fee-notes:view': 'the Billing screen: fee notes and payments',
   'fee-notes:manage': 'draft, issue and cancel fee notes',
   'payments:pay': 'pay by M-Pesa',
+  'client-money:view': 'client money: what is held for each client and case',
+  'client-money:record': 'record client money received, paid out or refunded',
+  'client-money:transfer': 'transfer client money to an office account for a fee note',
+  'client-money:reverse': 'reverse a client money entry',
+  'client-money:accounts': 'add the firm’s office and client accounts',
   'messages:view': 'Messages: the conversations they are named on',
   'messages:start': 'start a conversation with a client',
   'messages:all': 'see and answer every conversation with clients',
@@ -76,6 +82,11 @@ const REFUSALS: Record<Action, string> = {
   'fee-notes:view': BILLING_MESSAGES.viewDenied,
   'fee-notes:manage': BILLING_MESSAGES.manageDenied,
   'payments:pay': BILLING_MESSAGES.payDenied,
+  'client-money:view': CLIENT_MONEY_MESSAGES.viewDenied,
+  'client-money:record': CLIENT_MONEY_MESSAGES.recordDenied,
+  'client-money:transfer': CLIENT_MONEY_MESSAGES.transferDenied,
+  'client-money:reverse': CLIENT_MONEY_MESSAGES.reverseDenied,
+  'client-money:accounts': CLIENT_MONEY_MESSAGES.accountsDenied,
   'messages:view': MESSAGE_MESSAGES.viewDenied,
   'messages:start': MESSAGE_MESSAGES.startDenied,
   'messages:all': MESSAGE_MESSAGES.membersDenied,

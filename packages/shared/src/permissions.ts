@@ -23,6 +23,11 @@ export const ACTIONS = [
   'fee-notes:view',
   'fee-notes:manage',
   'payments:pay',
+  'client-money:view',
+  'client-money:record',
+  'client-money:transfer',
+  'client-money:reverse',
+  'client-money:accounts',
   'messages:view',
   'messages:start',
   'messages:all',
@@ -85,6 +90,8 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     // paying them from their phone (ADR 035).
     'fee-notes:view': 'own',
     'payments:pay': 'own',
+    // What the firm holds for them in its client account, and every movement of it (ADR 045).
+    'client-money:view': 'own',
     // Their own conversations only (another client's answers 404).
     'messages:view': 'own',
     // A client writes to the firm for themself only (ADR 020).
@@ -115,6 +122,12 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     // Billing goes with running the firm's matters: drafting, issuing and cancelling fee notes.
     'fee-notes:view': 'canManageCases',
     'fee-notes:manage': 'canManageCases',
+    // Client money (ADR 045): those who run the matters see the ledgers and record money received
+    // for a client and paid out or refunded to them. Moving it to the firm's own account,
+    // reversing an entry and adding the firm's accounts are the advocates' (the Advocates
+    // (Accounts) Rules make them answerable for it), so no toggle opens them.
+    'client-money:view': 'canManageCases',
+    'client-money:record': 'canManageCases',
     // Every admin has the nav entry and the conversations they are named on; with canOpenFiles
     // they see and answer every conversation, and filing an attachment to its case is an upload.
     'messages:view': true,

@@ -7,6 +7,7 @@ import { passkeyRoutes } from './passkeys/passkeys.routes';
 import { signInDeviceRoutes } from './sign-in-devices/sign-in-devices.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { mpesaRoutes } from './billing/mpesa.routes';
+import { clientMoneyRoutes } from './client-money/client-money.routes';
 import { caseRoutes } from './cases/cases.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { courtDateRoutes } from './court-dates/court-dates.routes';
@@ -51,5 +52,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(deliveryReportRoutes);
   await app.register(deliveryLogRoutes);
   await app.register(billingRoutes);
+  await app.register(clientMoneyRoutes);
   await app.register(mpesaRoutes);
 };

@@ -65,6 +65,10 @@ export const AUDIT_ACTIONS = [
   'fee_note.cancelled',
   'payment.recorded',
   'payment.received',
+  // Client money (ADR 045)
+  'money_account.created',
+  'client_money.recorded',
+  'client_money.reversed',
   'firm_settings.updated',
   'audit_log.exported',
   'two_factor.enabled',

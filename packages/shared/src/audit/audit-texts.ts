@@ -121,6 +121,25 @@ const enquiryStatusWords = (value: unknown) =>
   typeof value === 'string' && value in ENQUIRY_STATUS_LABELS
     ? ENQUIRY_STATUS_LABELS[value as EnquiryStatus].toLowerCase()
     : undefined;
+/** How a client money entry moved the client's money, before the client's name. */
+const clientMoneyVerb = (kind: unknown) =>
+  ({
+    receipt: 'received for',
+    payment: 'paid out for',
+    transfer_to_office: 'transferred to office for a fee note of',
+    refund: 'refunded to',
+  })[String(kind)] ?? 'moved for';
+/** " of KSh 250,000 (receipt CR/2026/0004, ref. EQ7XK2P9LM)" from a client money entry's row. */
+const clientMoneyOf = (p: Parts) => {
+  const amount =
+    typeof p.details.amountKsh === 'number' ? ` of KSh ${groupThousands(p.details.amountKsh)}` : '';
+  const refs = [
+    str(p.details.receiptNumber) ? `receipt ${str(p.details.receiptNumber)}` : undefined,
+    str(p.details.feeNoteNumber) ? `fee note ${str(p.details.feeNoteNumber)}` : undefined,
+    str(p.details.reference) ? `ref. ${str(p.details.reference)}` : undefined,
+  ].filter(Boolean);
+  return `${amount}${refs.length ? ` (${refs.join(', ')})` : ''}`;
+};
 /** " of KSh 5,000 for fee note FN/2026/0002 (receipt RC/2026/0003)" from a payment's row. */
 const paymentOf = (p: Parts) => {
   const amount =
@@ -235,6 +254,12 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
     `${p.actor} cancelled fee note${spaced(p.details.number)} of ${p.target}${str(p.details.creditNoteNumber) ? ` by credit note ${str(p.details.creditNoteNumber)}` : ''}`,
   'payment.recorded': (p) => `${p.actor} recorded a payment from ${p.target}${paymentOf(p)}`,
   // No one signed in stands behind it: Safaricom's own query confirmed the STK push.
+  'money_account.created': (p) =>
+    `${p.actor} added the ${str(p.details.kind) === 'office' ? 'office' : 'client'} account${str(p.details.name) ? ` ${quoted(p.details.name, '')}` : ''}${str(p.details.number) ? ` (${str(p.details.institution) ?? ''} ${str(p.details.number)})` : ''}`,
+  'client_money.recorded': (p) =>
+    `${p.actor} recorded client money ${clientMoneyVerb(p.details.kind)} ${p.target}${clientMoneyOf(p)}`,
+  'client_money.reversed': (p) =>
+    `${p.actor} reversed a client money entry of ${p.target}${clientMoneyOf(p)}${str(p.details.reason) ? `: ${quoted(p.details.reason, '')}` : ''}`,
   'payment.received': (p) => `M-Pesa confirmed a payment from ${p.target}${paymentOf(p)}`,
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,

@@ -28,8 +28,11 @@ export const FEE_NOTE_LINE_KIND_LABELS: Record<FeeNoteLineKind, string> = {
 export const PAYMENT_STATES = ['pending', 'succeeded', 'failed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-/** FN fee notes, CN credit notes, RC receipts: each numbered gap-free per year. */
-export const BILLING_NUMBER_KINDS = ['FN', 'CN', 'RC'] as const;
+/**
+ * FN fee notes, CN credit notes, RC receipts, CR receipts into a client account (ADR 045): each
+ * numbered gap-free per year.
+ */
+export const BILLING_NUMBER_KINDS = ['FN', 'CN', 'RC', 'CR'] as const;
 export type BillingNumberKind = (typeof BILLING_NUMBER_KINDS)[number];
 
 /** Kenya's standard VAT rate, charged on professional fees (not disbursements) when registered. */

@@ -10,7 +10,7 @@ import { MESSAGES } from '../common/texts';
 export const BILLING_MESSAGES = {
   feeNoteNotFound: 'Fee note not found',
   userHasBilling:
-    'This client has fee notes or payments, which the firm must keep for 7 years. Deactivate the account instead.',
+    'This client has fee notes, payments or client money, which the firm must keep for 7 years. Deactivate the account instead.',
   paymentNotFound: 'Payment not found',
   creditNoteNotFound: 'This fee note has no credit note: it is not cancelled',
   viewDenied: MESSAGES.billingAccessDenied,

@@ -97,6 +97,7 @@ export const DATA_EXPORT_TEXTS = {
     cases: 'Cases',
     appointments: 'Appointments',
     feeNotes: 'Fee notes and payments',
+    clientMoney: 'Money we hold for you',
     notifications: 'Notifications',
     emailPreferences: 'Email choices',
     textMessages: 'Text message choices',

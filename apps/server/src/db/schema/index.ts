@@ -16,3 +16,4 @@ export * from './two-factor';
 export * from './passkeys';
 export * from './sign-in-devices';
 export * from './backups';
+export * from './client-money';

@@ -230,7 +230,7 @@ describe("a client's account", () => {
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json()).toEqual({
       message:
-        'This client has fee notes or payments, which the firm must keep for 7 years. Deactivate the account instead.',
+        'This client has fee notes, payments or client money, which the firm must keep for 7 years. Deactivate the account instead.',
       code: 'USER_HAS_BILLING',
     });
   });

@@ -5,6 +5,7 @@ import { countAll, offsetOf } from '../../db/list-queries';
 import {
   billingNumberCounters,
   cases,
+  clientMoneyEntries,
   feeNoteLines,
   feeNotes,
   payments,
@@ -234,8 +235,8 @@ export async function listFeeNoteRows(db: Executor, filters: FeeNoteFilters, sco
 }
 
 /**
- * Whether an account has fee notes or payments (kept 7 years: the account cannot be deleted,
- * ADR 035).
+ * Whether an account has fee notes, payments or client money (kept 7 years: the account cannot be deleted,
+ * ADR 035, ADR 045).
  */
 export async function hasBillingRecords(db: Executor, userId: string): Promise<boolean> {
   const [row] = await db
@@ -243,6 +244,13 @@ export async function hasBillingRecords(db: Executor, userId: string): Promise<b
     .from(feeNotes)
     .where(eq(feeNotes.clientId, userId))
     .union(db.select({ id: payments.id }).from(payments).where(eq(payments.clientId, userId)))
+    // Client money is kept as the firm's own accounts are (ADR 045); its rows restrict it too.
+    .union(
+      db
+        .select({ id: clientMoneyEntries.id })
+        .from(clientMoneyEntries)
+        .where(eq(clientMoneyEntries.clientId, userId)),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { ownAppointmentsForExport } from '../appointments/appointment-reads.service';
 import { ownBillingForExport } from '../billing/fee-notes.service';
+import { ownClientMoneyForExport } from '../client-money/ledgers.service';
 import { ownCasesForExport } from '../cases/cases.service';
 import { smsChoicesForExport } from '../notifications/client-sms';
 import {
@@ -173,6 +174,11 @@ export const exportSections: ExportSection[] = [
     // A client's fee notes with their lines and payments, as Billing shows them (ADR 035).
     key: 'feeNotes',
     read: ownBillingForExport,
+  },
+  {
+    // What the firm holds for a client in its client account, and every movement (ADR 045).
+    key: 'clientMoney',
+    read: ownClientMoneyForExport,
   },
   {
     key: 'notifications',

@@ -1,0 +1,212 @@
+import { CLIENT_MONEY_MESSAGES as M, type MoneyAccount } from '@firm/shared';
+import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import { clientFor, describeAccessMatrix, type MatrixEndpoint } from '../../../test/access-matrix';
+import { bearer, seedUser, sessionFor } from '../../../test/accounts';
+import type { TestContext } from '../../../test/helpers';
+
+/**
+ * Who may call the client money endpoints (ADR 045), for every kind of caller: advocates do
+ * everything; admins who manage cases see the ledgers and record money received, paid out and
+ * refunded; a client sees only their own ledger. A transfer to office and a reversal pass the
+ * route's guard for recording and are refused by the service, so their refusal's words depend on
+ * the caller and only the status is checked here (client-money.entries.test.ts checks the words).
+ */
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}-${(seq += 1)}@client-money-matrix.test`;
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+
+interface Firm {
+  staff: InjectOptions['headers'];
+  client: MoneyAccount;
+  office: MoneyAccount;
+}
+const firms = new WeakMap<TestContext, Promise<Firm>>();
+
+async function openAccount(ctx: TestContext, staff: Firm['staff'], kind: 'client' | 'office') {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/client-money/accounts',
+    headers: staff,
+    payload: {
+      name: `${kind} account ${(seq += 1)}`,
+      kind,
+      institution: 'Co-operative Bank, Kenyatta Avenue',
+      number: `01129${String(seq).padStart(8, '0')}`,
+      openingBalanceKsh: 0,
+      openingDate: '2026-01-01',
+    },
+  });
+  return response.json().account as MoneyAccount;
+}
+
+/** An advocate and the firm's two accounts, once per app. */
+function firmOf(ctx: TestContext): Promise<Firm> {
+  let firm = firms.get(ctx);
+  if (!firm) {
+    firm = (async () => {
+      const advocate = await seedUser(ctx, { role: 'advocate', email: unique('advocate') });
+      const staff = bearer(await sessionFor(ctx, advocate));
+      return {
+        staff,
+        client: await openAccount(ctx, staff, 'client'),
+        office: await openAccount(ctx, staff, 'office'),
+      };
+    })();
+    firms.set(ctx, firm);
+  }
+  return firm;
+}
+
+const entryBody = (firm: Firm, kind: string, clientId: string, amountKsh: number) => ({
+  kind,
+  date: today(),
+  clientId,
+  accountId: firm.client.id,
+  amountKsh,
+  reference: 'EQ7XK2P9LM',
+  narrative: 'Deposit on account of costs',
+});
+
+/** A fresh client holding KSh 50,000 (the caller's own account when a client calls). */
+async function clientHolding(ctx: TestContext, caller: Parameters<typeof clientFor>[1]) {
+  const firm = await firmOf(ctx);
+  const clientId = await clientFor(ctx, caller, unique('client'));
+  const receipt = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/client-money/entries',
+    headers: firm.staff,
+    payload: entryBody(firm, 'receipt', clientId, 50_000),
+  });
+  expect(receipt.statusCode, receipt.body).toBe(201);
+  return { firm, clientId, receiptId: receipt.json().entry.id as string };
+}
+
+const entry = (payload: Record<string, unknown>): InjectOptions => ({
+  method: 'POST',
+  url: '/api/client-money/entries',
+  payload,
+});
+
+const view = { action: 'client-money:view', deniedMessage: M.viewDenied } as const;
+const recordMoney = { action: 'client-money:record', deniedMessage: M.recordDenied } as const;
+
+const ENDPOINTS: Record<string, MatrixEndpoint> = {
+  'GET /client-money/accounts': {
+    ...recordMoney,
+    allowed: 200,
+    request: async (ctx) => {
+      await firmOf(ctx);
+      return { method: 'GET', url: '/api/client-money/accounts' };
+    },
+    check: (body) =>
+      expect((body as { accounts: MoneyAccount[] }).accounts.map((a) => a.kind)).toContain(
+        'client',
+      ),
+  },
+  'POST /client-money/accounts': {
+    action: 'client-money:accounts',
+    deniedMessage: M.accountsDenied,
+    allowed: 201,
+    request: () => ({
+      method: 'POST',
+      url: '/api/client-money/accounts',
+      payload: {
+        name: 'M-Pesa client paybill',
+        kind: 'client',
+        institution: 'M-Pesa',
+        number: `5${String((seq += 1)).padStart(6, '0')}`,
+        openingBalanceKsh: 0,
+        openingDate: '2026-01-01',
+      },
+    }),
+  },
+  'POST /client-money/entries (receipt)': {
+    ...recordMoney,
+    allowed: 201,
+    request: async (ctx, caller) => {
+      const firm = await firmOf(ctx);
+      const clientId = await clientFor(ctx, caller, unique('client'));
+      return entry(entryBody(firm, 'receipt', clientId, 25_000));
+    },
+    check: (body) =>
+      expect((body as { entry: { receiptNumber: string } }).entry.receiptNumber).toMatch(/^CR\//),
+  },
+  'POST /client-money/entries (payment)': {
+    ...recordMoney,
+    allowed: 201,
+    request: async (ctx, caller) => {
+      const { firm, clientId } = await clientHolding(ctx, caller);
+      return entry(entryBody(firm, 'payment', clientId, 20_000));
+    },
+    check: (body) => expect((body as { balanceKsh: number }).balanceKsh).toBe(30_000),
+  },
+  'POST /client-money/entries (refund)': {
+    ...recordMoney,
+    allowed: 201,
+    request: async (ctx, caller) => {
+      const { firm, clientId } = await clientHolding(ctx, caller);
+      return entry(entryBody(firm, 'refund', clientId, 50_000));
+    },
+  },
+  'POST /client-money/entries (transfer_to_office)': {
+    action: 'client-money:transfer',
+    allowed: 201,
+    request: async (ctx, caller) => {
+      const { firm, clientId } = await clientHolding(ctx, caller);
+      const drafted = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/fee-notes',
+        headers: firm.staff,
+        payload: {
+          clientId,
+          dueDate: '2027-01-15',
+          lines: [{ kind: 'fee', description: 'Advice', quantity: 1, unitPriceKsh: 10_000 }],
+        },
+      });
+      const issued = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/fee-notes/${drafted.json().feeNote.id}/issue`,
+        headers: firm.staff,
+      });
+      return entry({
+        ...entryBody(firm, 'transfer_to_office', clientId, 10_000),
+        officeAccountId: firm.office.id,
+        feeNoteId: issued.json().feeNote.id,
+      });
+    },
+  },
+  'POST /client-money/entries (reversal)': {
+    action: 'client-money:reverse',
+    allowed: 201,
+    request: async (ctx, caller) => {
+      const { receiptId } = await clientHolding(ctx, caller);
+      return entry({
+        kind: 'reversal',
+        date: today(),
+        reversesId: receiptId,
+        reason: 'Wrong client',
+      });
+    },
+  },
+  'GET /client-money/ledgers': {
+    ...view,
+    allowed: 200,
+    request: () => ({ method: 'GET', url: '/api/client-money/ledgers' }),
+  },
+  'GET /client-money/ledgers/{clientId}': {
+    ...view,
+    allowed: 200,
+    request: async (ctx, caller) => {
+      const { clientId } = await clientHolding(ctx, caller);
+      return { method: 'GET', url: `/api/client-money/ledgers/${clientId}` };
+    },
+    // A client's own ledger also holds what the other endpoints' calls received for them.
+    check: (body) =>
+      expect((body as { balanceKsh: number }).balanceKsh).toBeGreaterThanOrEqual(50_000),
+  },
+};
+
+describeAccessMatrix('client money: who may call each endpoint', ENDPOINTS);

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CLIENT_MONEY_MESSAGES as M } from '@firm/shared';
+import { clientMoneyContract as contract } from '@firm/shared/client-money/contract';
+import { currentUser } from '../../plugins/auth';
+import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
+import { createAccount, listAccounts } from './accounts.service';
+import type { ClientMoneyDeps } from './client-money-deps';
+import { recordEntry } from './entries.service';
+import { listLedgers, readEntry, readLedger } from './ledgers.service';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
+  contractRoute(endpoint, { tags: ['client-money'], errors });
+
+/** `/api/client-money` (ADR 045): the firm's accounts, the journal and the ledgers. */
+export const clientMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: ClientMoneyDeps = { db: app.db };
+
+  app.route({
+    ...route(contract.listAccounts),
+    onRequest: [app.requirePermission('client-money:record')],
+    handler: async (request) => listAccounts(deps, currentUser(request)),
+  });
+
+  app.route({
+    ...route(contract.createAccount),
+    onRequest: [app.requirePermission('client-money:accounts')],
+    handler: async (request, reply) => {
+      const account = await createAccount(
+        deps,
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      );
+      return reply.status(201).send({ success: true as const, message: M.accountCreated, account });
+    },
+  });
+
+  // The least any kind needs; the service asks again for the kind (a transfer or a reversal is
+  // an advocate's), which the guard cannot know before the body is read.
+  app.route({
+    ...route(contract.recordEntry),
+    onRequest: [app.requirePermission('client-money:record')],
+    handler: async (request, reply) => {
+      const recorded = await recordEntry(
+        deps,
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      );
+      return reply.status(201).send({
+        success: true as const,
+        message: M.entryRecorded,
+        entry: await readEntry(deps.db, recorded.entryId),
+        balanceKsh: recorded.balanceKsh,
+        caseBalanceKsh: recorded.caseBalanceKsh,
+      });
+    },
+  });
+
+  app.route({
+    ...route(contract.listLedgers),
+    onRequest: [app.requirePermission('client-money:view')],
+    handler: async (request) => listLedgers(deps, currentUser(request), request.query),
+  });
+
+  app.route({
+    ...route(contract.getLedger),
+    onRequest: [app.requirePermission('client-money:view')],
+    handler: async (request) => readLedger(deps, currentUser(request), request.params.clientId),
+  });
+};

@@ -1,0 +1,131 @@
+import {
+  CLIENT_MONEY_MESSAGES as M,
+  isClientAccount,
+  nairobiToday,
+  seesAsClient,
+  type ClientLedger,
+  type ClientMoneyEntry,
+  type LedgerBalances,
+  type ListLedgersQuery,
+} from '@firm/shared';
+import type { Executor } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { assertCan } from '../../lib/permissions';
+import { findUserById } from '../users/users.repository';
+import { nowOf, type ClientMoneyDeps } from './client-money-deps';
+import { balanceRows, entriesOfClient, entryView, type EntryView } from './ledgers.repository';
+
+/** The ledgers (ADR 045): staff see every client's; a client only their own (another's is 404). */
+
+export function entryOf(view: EntryView): ClientMoneyEntry {
+  const { entry } = view;
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    receiptNumber: entry.receiptNumber,
+    date: entry.entryDate,
+    clientId: entry.clientId,
+    caseId: entry.caseId,
+    caseNumber: view.caseNumber,
+    accountId: entry.accountId,
+    accountName: view.accountName,
+    officeAccountId: entry.officeAccountId,
+    amountKsh: entry.amountKsh,
+    ledgerEffectKsh: view.ledgerEffectKsh,
+    reference: entry.reference,
+    narrative: entry.narrative,
+    feeNoteId: entry.feeNoteId,
+    feeNoteNumber: view.feeNoteNumber,
+    reversesId: entry.reversesId,
+    reversedById: view.reversedById,
+    reason: entry.reason,
+    createdAt: entry.createdAt.toISOString(),
+  };
+}
+
+export async function readEntry(db: Executor, id: string): Promise<ClientMoneyEntry> {
+  const view = await entryView(db, id);
+  if (!view) throw AppError.notFound(M.entryNotFound);
+  return entryOf(view);
+}
+
+/** What is held for a client now, in all and per case (case null: on no case). */
+export async function heldFor(db: Executor, clientId: string) {
+  const rows = await balanceRows(db, { clientId });
+  return {
+    balanceKsh: rows.reduce((sum, row) => sum + row.balanceKsh, 0),
+    cases: rows.map(({ caseId, caseNumber, caseTitle, balanceKsh }) => ({
+      caseId,
+      caseNumber,
+      caseTitle,
+      balanceKsh,
+    })),
+  };
+}
+
+/** GET /api/client-money/ledgers */
+export async function listLedgers(
+  deps: ClientMoneyDeps,
+  user: UserRow,
+  query: ListLedgersQuery,
+): Promise<LedgerBalances> {
+  assertCan(user, 'client-money:view');
+  const today = nairobiToday(nowOf(deps));
+  // A day not yet over is today's balance; the scope is in the query, so a client sees only theirs.
+  const asOf = query.asOf && query.asOf < today ? query.asOf : undefined;
+  const rows = await balanceRows(deps.db, {
+    ...query,
+    asOf,
+    ...(seesAsClient(user) ? { clientId: user.id } : {}),
+  });
+  return {
+    asOf: asOf ?? today,
+    ledgers: rows.map((row) => ({ ...row, clientId: row.clientId! })),
+    totalKsh: rows.reduce((sum, row) => sum + row.balanceKsh, 0),
+  };
+}
+
+/** GET /api/client-money/ledgers/{clientId}: every movement, oldest first, with its running total. */
+export async function readLedger(
+  deps: ClientMoneyDeps,
+  user: UserRow,
+  clientId: string,
+): Promise<ClientLedger> {
+  const client = await findUserById(deps.db, clientId);
+  if (!client || !isClientAccount(client) || !canSeeLedger(user, clientId)) {
+    throw AppError.notFound(M.clientNotFound, 'CLIENT_NOT_FOUND');
+  }
+  const [views, held] = await Promise.all([
+    entriesOfClient(deps.db, clientId),
+    heldFor(deps.db, clientId),
+  ]);
+  let running = 0;
+  return {
+    clientId,
+    clientName: `${client.firstName} ${client.lastName}`,
+    balanceKsh: held.balanceKsh,
+    cases: held.cases,
+    entries: views.map((view) => {
+      running += view.ledgerEffectKsh;
+      return { ...entryOf(view), runningBalanceKsh: running };
+    }),
+  };
+}
+
+/**
+ * "Download my data": a client's own ledger, as the portal shows it to them (issue 42); staff hold
+ * no client money of their own, so their file has no such section.
+ */
+export async function ownClientMoneyForExport(db: Executor, user: UserRow) {
+  if (!seesAsClient(user)) return undefined;
+  const [views, held] = await Promise.all([entriesOfClient(db, user.id), heldFor(db, user.id)]);
+  return { balanceKsh: held.balanceKsh, cases: held.cases, entries: views.map(entryOf) };
+}
+
+/** A client may know only of their own ledger: another's is not found, never refused. */
+function canSeeLedger(user: UserRow, clientId: string): boolean {
+  if (seesAsClient(user)) return user.id === clientId;
+  assertCan(user, 'client-money:view');
+  return true;
+}

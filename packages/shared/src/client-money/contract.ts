@@ -1,0 +1,46 @@
+import { defineContract } from '../common/contract';
+import { CLIENT_MONEY_ENDPOINTS } from './endpoints';
+import {
+  clientLedgerSchema,
+  clientMoneyEntryRecordedSchema,
+  createMoneyAccountSchema,
+  ledgerBalancesSchema,
+  ledgerParamsSchema,
+  listLedgersQuerySchema,
+  moneyAccountCreatedSchema,
+  moneyAccountListSchema,
+  recordClientMoneyEntrySchema,
+} from './schemas';
+
+/** Client money: each endpoint's params, query, body and answer (ADR 044, ADR 045). */
+export const clientMoneyContract = defineContract(CLIENT_MONEY_ENDPOINTS, {
+  listAccounts: {
+    summary: 'The firm’s office and client accounts (bank accounts, M-Pesa paybills and tills)',
+    response: moneyAccountListSchema,
+  },
+  createAccount: {
+    summary: 'Add an office or client account with its opening balance',
+    body: createMoneyAccountSchema,
+    response: moneyAccountCreatedSchema,
+    status: 201,
+  },
+  recordEntry: {
+    summary:
+      'Record client money received, paid out, transferred to office to settle a fee note, refunded, or reverse an entry',
+    body: recordClientMoneyEntrySchema,
+    response: clientMoneyEntryRecordedSchema,
+    status: 201,
+  },
+  listLedgers: {
+    summary: 'What is held for each client and case, now or at the end of a past day',
+    query: listLedgersQuerySchema,
+    response: ledgerBalancesSchema,
+  },
+  getLedger: {
+    summary:
+      'One client’s ledger: every movement with its running balance, and what each case holds',
+    params: ledgerParamsSchema,
+    response: clientLedgerSchema,
+  },
+});
+export type ClientMoneyContract = typeof clientMoneyContract;

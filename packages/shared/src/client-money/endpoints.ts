@@ -1,0 +1,10 @@
+import { defineEndpoints } from '../common/endpoints';
+
+/** Client money (ADR 045): where each endpoint is; shapes in contract.ts. */
+export const CLIENT_MONEY_ENDPOINTS = defineEndpoints({
+  listAccounts: { method: 'GET', path: '/client-money/accounts' },
+  createAccount: { method: 'POST', path: '/client-money/accounts' },
+  recordEntry: { method: 'POST', path: '/client-money/entries' },
+  listLedgers: { method: 'GET', path: '/client-money/ledgers' },
+  getLedger: { method: 'GET', path: '/client-money/ledgers/:clientId' },
+});

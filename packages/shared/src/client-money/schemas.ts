@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { boundedDay } from '../common/date-fields';
+import { requiredText, uuidField } from '../common/fields';
+import { emptyAsUndefined, queryDate } from '../common/list-query';
+import {
+  CLIENT_MONEY_ENTRY_KINDS,
+  CLIENT_MONEY_LIMITS as L,
+  MONEY_ACCOUNT_KINDS,
+  type ClientMoneyEntryKind,
+} from './rules';
+import { CLIENT_MONEY_MESSAGES as M } from './texts';
+
+/** The `/api/client-money` contract (ADR 045). */
+
+const shillings = (min: number, message: string) =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(L.amountMaxKsh, { error: message });
+
+const optionalId = (message: string) =>
+  z.preprocess(emptyAsUndefined, uuidField(message).optional());
+
+/** POST /api/client-money/accounts */
+export const createMoneyAccountSchema = z.object({
+  name: requiredText(M.accountNameRequired, L.nameMax, { printable: true }),
+  kind: z.enum(MONEY_ACCOUNT_KINDS, { error: M.accountKindRequired }),
+  institution: requiredText(M.institutionRequired, L.institutionMax, { printable: true }),
+  number: requiredText(M.accountNumberRequired, L.accountNumberMax, { printable: true }),
+  openingBalanceKsh: shillings(0, M.openingBalanceInvalid(L.amountMaxKsh)),
+  openingDate: z
+    .string({ error: M.openingDateRequired })
+    .min(1, { error: M.openingDateRequired })
+    .pipe(boundedDay(M.openingDateRequired)),
+});
+export type CreateMoneyAccountInput = z.input<typeof createMoneyAccountSchema>;
+export type CreateMoneyAccountValues = z.output<typeof createMoneyAccountSchema>;
+
+export const moneyAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(MONEY_ACCOUNT_KINDS),
+  institution: z.string(),
+  number: z.string(),
+  openingBalanceKsh: z.number().int(),
+  openingDate: z.string(),
+  createdAt: z.string(),
+});
+export type MoneyAccount = z.infer<typeof moneyAccountSchema>;
+
+export const moneyAccountListSchema = z.object({ accounts: z.array(moneyAccountSchema) });
+export const moneyAccountCreatedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  account: moneyAccountSchema,
+});
+
+/** What each kind of entry needs beside its kind and date (a reversal takes the rest from its entry). */
+const NEEDS: Record<ClientMoneyEntryKind, readonly (keyof typeof REQUIRED_MESSAGE)[]> = {
+  receipt: ['clientId', 'accountId', 'amountKsh', 'reference', 'narrative'],
+  payment: ['clientId', 'accountId', 'amountKsh', 'reference', 'narrative'],
+  refund: ['clientId', 'accountId', 'amountKsh', 'reference', 'narrative'],
+  transfer_to_office: [
+    'clientId',
+    'accountId',
+    'officeAccountId',
+    'feeNoteId',
+    'amountKsh',
+    'reference',
+    'narrative',
+  ],
+  reversal: ['reversesId', 'reason'],
+};
+const REQUIRED_MESSAGE = {
+  clientId: M.clientRequired,
+  accountId: M.accountRequired,
+  officeAccountId: M.officeAccountRequired,
+  feeNoteId: M.feeNoteRequired,
+  amountKsh: M.amountInvalid(L.amountMaxKsh),
+  reference: M.referenceRequired,
+  narrative: M.narrativeRequired,
+  reversesId: M.reversesRequired,
+  reason: M.reasonRequired,
+} as const;
+
+/** POST /api/client-money/entries: one journal entry. */
+export const recordClientMoneyEntrySchema = z
+  .object({
+    kind: z.enum(CLIENT_MONEY_ENTRY_KINDS, { error: M.kindRequired }),
+    date: z
+      .string({ error: M.dateRequired })
+      .min(1, { error: M.dateRequired })
+      .pipe(boundedDay(M.dateRequired)),
+    clientId: optionalId(M.clientNotFound),
+    caseId: z.preprocess(emptyAsUndefined, uuidField(M.caseNotTheClients).nullable().optional()),
+    accountId: optionalId(M.accountNotFound),
+    officeAccountId: optionalId(M.accountNotFound),
+    feeNoteId: optionalId(M.feeNoteNotFound),
+    reversesId: optionalId(M.entryNotFound),
+    amountKsh: shillings(1, M.amountInvalid(L.amountMaxKsh)).optional(),
+    reference: z.preprocess(
+      emptyAsUndefined,
+      requiredText(M.referenceRequired, L.referenceMax, { printable: true }).optional(),
+    ),
+    narrative: z.preprocess(
+      emptyAsUndefined,
+      requiredText(M.narrativeRequired, L.narrativeMax, {
+        multiline: true,
+        printable: true,
+      }).optional(),
+    ),
+    reason: z.preprocess(
+      emptyAsUndefined,
+      requiredText(M.reasonRequired, L.reasonMax, { multiline: true, printable: true }).optional(),
+    ),
+  })
+  .superRefine((body, ctx) => {
+    for (const field of NEEDS[body.kind]) {
+      if (body[field] === undefined) {
+        ctx.addIssue({ code: 'custom', message: REQUIRED_MESSAGE[field], path: [field] });
+      }
+    }
+  });
+export type RecordClientMoneyEntryInput = z.input<typeof recordClientMoneyEntrySchema>;
+export type RecordClientMoneyEntryValues = z.output<typeof recordClientMoneyEntrySchema>;
+
+export const clientMoneyEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(CLIENT_MONEY_ENTRY_KINDS),
+  /** CR/<year>/<4+ digits>: a receipt into a client account; null for any other kind. */
+  receiptNumber: z.string().nullable(),
+  date: z.string(),
+  clientId: z.string(),
+  caseId: z.string().nullable(),
+  caseNumber: z.string().nullable(),
+  accountId: z.string(),
+  accountName: z.string(),
+  officeAccountId: z.string().nullable(),
+  amountKsh: z.number().int(),
+  /** What it did to the client's ledger: money in positive, money out negative. */
+  ledgerEffectKsh: z.number().int(),
+  reference: z.string(),
+  narrative: z.string(),
+  feeNoteId: z.string().nullable(),
+  feeNoteNumber: z.string().nullable(),
+  reversesId: z.string().nullable(),
+  reversedById: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ClientMoneyEntry = z.infer<typeof clientMoneyEntrySchema>;
+
+export const clientMoneyEntryRecordedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  entry: clientMoneyEntrySchema,
+  /** What is held for the client afterwards, and on the entry's case (or on no case). */
+  balanceKsh: z.number().int(),
+  caseBalanceKsh: z.number().int(),
+});
+
+/** GET /api/client-money/ledgers: balances held, now or at the end of a past day. */
+export const listLedgersQuerySchema = z.object({
+  clientId: optionalId(M.clientNotFound),
+  caseId: optionalId(M.caseNotTheClients),
+  asOf: queryDate,
+});
+export type ListLedgersQuery = z.infer<typeof listLedgersQuerySchema>;
+
+const caseBalanceSchema = z.object({
+  /** null: money held for the client on no case. */
+  caseId: z.string().nullable(),
+  caseNumber: z.string().nullable(),
+  caseTitle: z.string().nullable(),
+  balanceKsh: z.number().int(),
+});
+
+export const ledgerBalancesSchema = z.object({
+  asOf: z.string(),
+  ledgers: z.array(caseBalanceSchema.extend({ clientId: z.string(), clientName: z.string() })),
+  totalKsh: z.number().int(),
+});
+export type LedgerBalances = z.infer<typeof ledgerBalancesSchema>;
+
+export const ledgerParamsSchema = z.object({ clientId: uuidField(M.clientNotFound) });
+
+/** GET /api/client-money/ledgers/{clientId}: every movement, oldest first, with the running total. */
+export const clientLedgerSchema = z.object({
+  clientId: z.string(),
+  clientName: z.string(),
+  balanceKsh: z.number().int(),
+  cases: z.array(caseBalanceSchema),
+  entries: z.array(clientMoneyEntrySchema.extend({ runningBalanceKsh: z.number().int() })),
+});
+export type ClientLedger = z.infer<typeof clientLedgerSchema>;
