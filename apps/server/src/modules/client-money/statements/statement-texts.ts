@@ -72,8 +72,9 @@ export const STATEMENT_TEXTS = {
     `The adjusted statement balance is ${formatKsh(amount)} more than the cash book.`,
   statementBelowCashBook: (amount: number) =>
     `The adjusted statement balance is ${formatKsh(amount)} less than the cash book.`,
-  explainedByLines: (count: number, total: number) =>
-    `${count} statement ${count === 1 ? 'line is' : 'lines are'} not in the cash book (${formatKsh(total)} in all): record ${count === 1 ? 'it' : 'them'}, or match ${count === 1 ? 'it' : 'them'} by hand.`,
+  /** `net`: the lines' amounts added up, signed (money in positive). */
+  explainedByLines: (count: number, net: number) =>
+    `${count} statement ${count === 1 ? 'line is' : 'lines are'} not in the cash book (${net === 0 ? 'cancelling out' : `${formatKsh(Math.abs(net))} ${net < 0 ? 'out' : 'in'}`}): record ${count === 1 ? 'it' : 'them'} in the cash book, or match ${count === 1 ? 'it' : 'them'} by hand.`,
   unexplained: (amount: number) =>
     `${formatKsh(amount)} is not explained by any unmatched line: look for an entry with a wrong amount or date.`,
   cashBookAboveLedgers: (amount: number) =>
