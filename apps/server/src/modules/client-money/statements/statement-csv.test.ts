@@ -219,6 +219,25 @@ describe('a statement with problems', () => {
     ]);
   });
 
+  it('refuses a long file with no heading, from memory or as a stream', async () => {
+    const rows = Array.from(
+      { length: 5_000 },
+      (_, index) => `02/11/2026,DEPOSIT ${index},,1000,,1000`,
+    );
+    const text = csv('Client,Wanjiru', ...rows);
+    const expected = {
+      ok: false,
+      errors: [
+        {
+          lineNumber: null,
+          message: expect.stringMatching(/^No heading row was found in the first 30 rows/),
+        },
+      ],
+    };
+    expect(readStatementCsv(text)).toEqual(expected);
+    expect(await readStatementStream(Readable.from([Buffer.from(text)]))).toEqual(expected);
+  });
+
   it('keeps a stray quotation mark inside a description, and says where one is never closed', () => {
     const read = lines(
       readStatementCsv(

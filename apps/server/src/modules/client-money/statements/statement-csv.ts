@@ -61,6 +61,8 @@ const CSV_OPTIONS: Options = {
 };
 
 class TooManyLines extends Error {}
+/** Thrown to stop reading a file that has shown no heading where one should be. */
+class NoHeading extends Error {}
 
 type Item = { line: StatementLine } | { balance: BalanceRow };
 
@@ -109,6 +111,7 @@ class StatementReader {
 
   failed(error: unknown): StatementImport {
     const line = this.lastLine + 1;
+    if (error instanceof NoHeading) return this.finish();
     if (error instanceof TooManyLines) {
       return fail(null, TEXTS.tooManyLines(groupThousands(MAX_STATEMENT_LINES)));
     }
@@ -154,7 +157,7 @@ class StatementReader {
   private lookForHeading(cells: string[], lineNumber: number): void {
     if (cells.every((cell) => cell.trim() === '')) return;
     this.rowsBeforeHeading += 1;
-    if (this.rowsBeforeHeading > HEADING_SEARCH_ROWS) return;
+    if (this.rowsBeforeHeading > HEADING_SEARCH_ROWS) throw new NoHeading();
     const match = matchHeading(cells);
     if (match.kind === 'heading') this.heading = { layout: match.layout, indexes: match.indexes };
     else if (match.kind === 'duplicate') {
