@@ -179,6 +179,20 @@ describe('a statement with problems', () => {
     ]);
   });
 
+  it('refuses money in written negative, and quotes a long cell back cut short', () => {
+    const result = readStatementCsv(
+      csv(
+        HEADING,
+        '02/11/2026,REVERSAL,,"-12,500",,"87,500"',
+        `03/11/2026,DEPOSIT,,${'KIPCHUMBA-'.repeat(8)},,"87,500"`,
+      ),
+    );
+    expect(errors(result)).toEqual([
+      'Line 2: Money in “-12,500” is negative; money going out belongs in the other column.',
+      'Line 3: “KIPCHUMBA-KIPCHUMBA-KIPCHUMBA-KIPCHUMBA…” in Money in is not an amount. Write shillings with or without commas, e.g. 12,500 or 12500.00.',
+    ]);
+  });
+
   it('says which balance does not follow, once for one missing line', () => {
     const result = readStatementCsv(
       csv(
@@ -297,14 +311,15 @@ describe('a long statement', () => {
     return csv(...rows);
   }
 
-  it('reads 5,000 lines in well under a second, from memory or as a stream', async () => {
+  it('reads 5,000 lines in well under a second, as a stream or from memory', async () => {
     const text = longStatement();
+    const chunks = text.match(/[\s\S]{1,4096}/g)!.map((chunk) => Buffer.from(chunk));
+    const streamed = lines(await readStatementStream(Readable.from(chunks)));
+    expect(streamed.lines).toHaveLength(5_000);
+    // Timed once the code is warm, as it is in a running server.
     const started = performance.now();
     const fromMemory = lines(readStatementCsv(text));
     expect(performance.now() - started).toBeLessThan(1_000);
-    expect(fromMemory.lines).toHaveLength(5_000);
-    const chunks = text.match(/[\s\S]{1,4096}/g)!.map((chunk) => Buffer.from(chunk));
-    const streamed = lines(await readStatementStream(Readable.from(chunks)));
-    expect(streamed).toEqual(fromMemory);
+    expect(fromMemory).toEqual(streamed);
   });
 });

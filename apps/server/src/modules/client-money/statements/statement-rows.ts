@@ -54,6 +54,9 @@ const MAX_TEXT: Partial<Record<StatementField, number>> = {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 
+/** A cell quoted back in a message: a long one is cut, so the message stays a sentence. */
+const shown = (cell: string) => (cell.length > 40 ? `${cell.slice(0, 39)}…` : cell);
+
 export function readRow(
   layout: Layout,
   indexes: Partial<Record<StatementField, number>>,
@@ -76,13 +79,13 @@ export function readRow(
     const status = cell('status');
     if (status === '') problems.push(TEXTS.statusMissing(lineNumber));
     else if (status.toLowerCase() !== 'completed') {
-      return { kind: 'skipped', message: TEXTS.skippedNotCompleted(lineNumber, status) };
+      return { kind: 'skipped', message: TEXTS.skippedNotCompleted(lineNumber, shown(status)) };
     }
   }
 
   const date = readDateCell(cell('date'));
   if (!date.ok) {
-    const written = cell('date');
+    const written = shown(cell('date'));
     problems.push(
       date.problem === 'missing'
         ? TEXTS.dateMissing(lineNumber)
@@ -94,8 +97,8 @@ export function readRow(
     );
   }
   const amount = (field: 'moneyIn' | 'moneyOut' | 'balance') => {
-    const written = cell(field);
-    const read = readAmountCell(written);
+    const read = readAmountCell(cell(field));
+    const written = shown(cell(field));
     if (read.ok) return read.amountKsh;
     const label = columnLabel(layout, field);
     problems.push(
@@ -114,7 +117,7 @@ export function readRow(
   const balance = amount('balance');
   if (moneyIn !== null && moneyIn < 0) {
     problems.push(
-      TEXTS.moneyInNegative(lineNumber, columnLabel(layout, 'moneyIn'), cell('moneyIn')),
+      TEXTS.moneyInNegative(lineNumber, columnLabel(layout, 'moneyIn'), shown(cell('moneyIn'))),
     );
   }
   const inKsh = moneyIn ?? 0;

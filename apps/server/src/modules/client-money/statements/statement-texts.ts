@@ -1,4 +1,4 @@
-import { formatKsh, formatNairobiDay } from '@firm/shared';
+import { formatKsh } from '@firm/shared';
 
 /**
  * TEXTS TO MOVE: every word of the statement import, the matching and the reconciliation that a
@@ -81,7 +81,4 @@ export const STATEMENT_TEXTS = {
     `The cash book is ${formatKsh(amount)} more than the client ledgers add up to.`,
   cashBookBelowLedgers: (amount: number) =>
     `The cash book is ${formatKsh(amount)} less than the client ledgers add up to.`,
-  /** A statement line in a sentence: "Mon 30 Nov 2026, KSh 23,750 in: MPESA C2B …". */
-  lineInWords: (date: string, amountKsh: number, description: string) =>
-    `${formatNairobiDay(date)}, ${formatKsh(Math.abs(amountKsh))} ${amountKsh < 0 ? 'out' : 'in'}: ${description}`,
 } as const;
