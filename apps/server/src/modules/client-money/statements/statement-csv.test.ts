@@ -288,6 +288,21 @@ describe('a statement with problems', () => {
   });
 });
 
+describe('a statement as a stream', () => {
+  it('reads letters beyond ASCII split across the stream’s chunks', async () => {
+    const text = csv(
+      HEADING,
+      '02/11/2026,CHQ DEP MAISON BLANCHE CAFÉ – RÉSERVATION ‘NYERI’,004871,"9,500",,"9,500"',
+    );
+    const bytes = Buffer.from(text);
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, index) =>
+      bytes.subarray(index * 7, index * 7 + 7),
+    );
+    const read = lines(await readStatementStream(Readable.from(chunks)));
+    expect(read.lines[0]!.description).toBe('CHQ DEP MAISON BLANCHE CAFÉ – RÉSERVATION ‘NYERI’');
+  });
+});
+
 describe('a long statement', () => {
   /** 5,000 lines of a busy month, with quoted thousands, as a bank writes them. */
   function longStatement(): string {
