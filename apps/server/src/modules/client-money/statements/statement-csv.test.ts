@@ -326,6 +326,14 @@ describe('a long statement', () => {
     return csv(...rows);
   }
 
+  it('refuses a file of more lines than a month has', () => {
+    const row = '02/11/2026,MPESA C2B,,"1,000",,"1,000"\r\n';
+    const text = `${HEADING}\r\n${row.repeat(1_001)}`;
+    expect(errors(readStatementCsv(text, { maxLines: 1_000 }))).toEqual([
+      'The statement has more than 1,000 lines. Export one month at a time and import each.',
+    ]);
+  });
+
   it('reads 5,000 lines in well under a second, as a stream or from memory', async () => {
     const text = longStatement();
     const chunks = text.match(/[\s\S]{1,4096}/g)!.map((chunk) => Buffer.from(chunk));

@@ -66,7 +66,14 @@ class NoHeading extends Error {}
 
 type Item = { line: StatementLine } | { balance: BalanceRow };
 
+export interface ReadOptions {
+  /** The most lines a statement may have; MAX_STATEMENT_LINES unless the caller sets fewer. */
+  maxLines?: number;
+}
+
 class StatementReader {
+  constructor(private readonly maxLines: number) {}
+
   private lastLine = 0;
   private rowsBeforeHeading = 0;
   private heading: { layout: Layout; indexes: Partial<Record<StatementField, number>> } | null =
@@ -86,7 +93,7 @@ class StatementReader {
     const row = readRow(this.heading.layout, this.heading.indexes, cells, lineNumber);
     if (row.kind === 'nothing') return;
     this.lineCount += 1;
-    if (this.lineCount > MAX_STATEMENT_LINES) throw new TooManyLines();
+    if (this.lineCount > this.maxLines) throw new TooManyLines();
     if (row.kind === 'problems')
       for (const message of row.messages) this.problem(lineNumber, message);
     else if (row.kind === 'skipped') this.skipped.push({ lineNumber, message: row.message });
@@ -113,7 +120,7 @@ class StatementReader {
     const line = this.lastLine + 1;
     if (error instanceof NoHeading) return this.finish();
     if (error instanceof TooManyLines) {
-      return fail(null, TEXTS.tooManyLines(groupThousands(MAX_STATEMENT_LINES)));
+      return fail(null, TEXTS.tooManyLines(groupThousands(this.maxLines)));
     }
     if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
       return this.finishWith(line, TEXTS.quoteNotClosed(line));
@@ -301,9 +308,15 @@ const readerOptions = (reader: StatementReader): Options => ({
   },
 });
 
+const lineLimit = (options: ReadOptions) =>
+  Math.min(options.maxLines ?? MAX_STATEMENT_LINES, MAX_STATEMENT_LINES);
+
 /** A statement held in memory (a test, a fixture, a small upload). */
-export function readStatementCsv(input: string | Buffer): StatementImport {
-  const reader = new StatementReader();
+export function readStatementCsv(
+  input: string | Buffer,
+  options: ReadOptions = {},
+): StatementImport {
+  const reader = new StatementReader(lineLimit(options));
   try {
     parseSync(input, readerOptions(reader));
   } catch (error) {
@@ -313,8 +326,11 @@ export function readStatementCsv(input: string | Buffer): StatementImport {
 }
 
 /** A statement as it arrives (an upload's file stream), read one record at a time. */
-export async function readStatementStream(source: Readable): Promise<StatementImport> {
-  const reader = new StatementReader();
+export async function readStatementStream(
+  source: Readable,
+  options: ReadOptions = {},
+): Promise<StatementImport> {
+  const reader = new StatementReader(lineLimit(options));
   const parser = parse(readerOptions(reader));
   source.on('error', (error) => parser.destroy(error));
   try {
