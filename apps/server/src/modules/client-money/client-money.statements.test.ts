@@ -127,7 +127,7 @@ describe('importing a client account statement', () => {
       details: audit!.details as Record<string, unknown>,
     });
     expect(sentence.text).toBe(
-      `Achieng Mwamba imported a statement of the client account “Equity Bank Client Account (Kimathi Street)” from ${body.statement.firstDate} to ${body.statement.lastDate}`,
+      `Achieng Mwamba imported the statement “statement-december-2026.csv” of the client account “Equity Bank Client Account (Kimathi Street)” from ${body.statement.firstDate} to ${body.statement.lastDate}`,
     );
   });
 

@@ -147,7 +147,7 @@ export async function importStatement(
           statementId: statement.id,
           accountId,
           accountName: account.name,
-          fileName: upload.fileName,
+          name: upload.fileName,
           firstDate,
           lastDate,
           lineCount: lines.length,
