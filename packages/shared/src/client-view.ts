@@ -158,6 +158,7 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<AuditAction, ClientAuditRule | 
   'money_account.created': null,
   'client_money.recorded': null,
   'client_money.reversed': null,
+  'client_money.statement_imported': null,
   'two_factor.enabled': null,
   'two_factor.disabled': null,
   'two_factor.recovery_codes_renewed': null,

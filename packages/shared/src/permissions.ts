@@ -28,6 +28,7 @@ export const ACTIONS = [
   'client-money:transfer',
   'client-money:reverse',
   'client-money:accounts',
+  'client-money:reconcile',
   'messages:view',
   'messages:start',
   'messages:all',

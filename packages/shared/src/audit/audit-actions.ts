@@ -69,6 +69,7 @@ export const AUDIT_ACTIONS = [
   'money_account.created',
   'client_money.recorded',
   'client_money.reversed',
+  'client_money.statement_imported',
   'firm_settings.updated',
   'audit_log.exported',
   'two_factor.enabled',

@@ -260,6 +260,8 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
     `${p.actor} recorded client money ${clientMoneyVerb(p.details.kind)} ${p.target}${clientMoneyOf(p)}`,
   'client_money.reversed': (p) =>
     `${p.actor} reversed a client money entry of ${p.target}${clientMoneyOf(p)}${str(p.details.reason) ? `: ${quoted(p.details.reason, '')}` : ''}`,
+  'client_money.statement_imported': (p) =>
+    `${p.actor} imported the statement${str(p.details.name) ? ` ${quoted(p.details.name, '')}` : ''} of the client account${str(p.details.accountName) ? ` ${quoted(p.details.accountName, '')}` : ''}${str(p.details.firstDate) && str(p.details.lastDate) ? ` from ${str(p.details.firstDate)} to ${str(p.details.lastDate)}` : ''}`,
   'payment.received': (p) => `M-Pesa confirmed a payment from ${p.target}${paymentOf(p)}`,
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,

@@ -10,6 +10,7 @@ import {
   moneyAccountCreatedSchema,
   moneyAccountListSchema,
   recordClientMoneyEntrySchema,
+  statementImportedSchema,
 } from './schemas';
 
 /** Client money: each endpoint's params, query, body and answer (ADR 044, ADR 045). */
@@ -41,6 +42,12 @@ export const clientMoneyContract = defineContract(CLIENT_MONEY_ENDPOINTS, {
       'One client’s ledger: every movement with its running balance, and what each case holds',
     params: ledgerParamsSchema,
     response: clientLedgerSchema,
+  },
+  importStatement: {
+    summary:
+      'Import a client account’s bank or M-Pesa statement (multipart: field "accountId", then field "file", a CSV), matching its lines to the journal',
+    response: statementImportedSchema,
+    status: 201,
   },
 });
 export type ClientMoneyContract = typeof clientMoneyContract;

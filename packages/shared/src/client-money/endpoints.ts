@@ -7,4 +7,5 @@ export const CLIENT_MONEY_ENDPOINTS = defineEndpoints({
   recordEntry: { method: 'POST', path: '/client-money/entries' },
   listLedgers: { method: 'GET', path: '/client-money/ledgers' },
   getLedger: { method: 'GET', path: '/client-money/ledgers/:clientId' },
+  importStatement: { method: 'POST', path: '/client-money/statements' },
 });

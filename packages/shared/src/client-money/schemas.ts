@@ -194,3 +194,44 @@ export const clientLedgerSchema = z.object({
   entries: z.array(clientMoneyEntrySchema.extend({ runningBalanceKsh: z.number().int() })),
 });
 export type ClientLedger = z.infer<typeof clientLedgerSchema>;
+
+/** A statement line as the reconciliation shows it (docs/client-money-statements.md). */
+export const statementLineSchema = z.object({
+  id: z.string(),
+  /** The file's line, as a spreadsheet numbers its rows. */
+  lineNumber: z.number().int(),
+  date: z.string(),
+  time: z.string().nullable(),
+  description: z.string(),
+  reference: z.string(),
+  /** Positive for money in, negative for money out. */
+  amountKsh: z.number().int(),
+  balanceKsh: z.number().int().nullable(),
+  otherParty: z.string().nullable(),
+  entryId: z.string().nullable(),
+  matchedBy: z.enum(['auto', 'hand']).nullable(),
+  matchReason: z.string().nullable(),
+});
+export type StatementLineView = z.infer<typeof statementLineSchema>;
+
+/** POST /api/client-money/statements: what was kept and how much of it the import matched. */
+export const statementImportedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  statement: z.object({
+    id: z.string(),
+    accountId: z.string(),
+    format: z.enum(['generic', 'mpesa']),
+    fileName: z.string(),
+    firstDate: z.string(),
+    lastDate: z.string(),
+    openingBalanceKsh: z.number().int(),
+    closingBalanceKsh: z.number().int(),
+    lineCount: z.number().int(),
+    matchedCount: z.number().int(),
+    /** M-Pesa lines left out (not completed), each in words. */
+    skipped: z.array(z.string()),
+    unmatchedLines: z.array(statementLineSchema),
+  }),
+});
+export type StatementImported = z.infer<typeof statementImportedSchema>;

@@ -17,3 +17,4 @@ export * from './passkeys';
 export * from './sign-in-devices';
 export * from './backups';
 export * from './client-money';
+export * from './client-money-statements';

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { clientFor, describeAccessMatrix, type MatrixEndpoint } from '../../../test/access-matrix';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
+import { multipartForm } from '../../../test/messages';
 import type { TestContext } from '../../../test/helpers';
 
 /**
@@ -206,6 +207,40 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     // A client's own ledger also holds what the other endpoints' calls received for them.
     check: (body) =>
       expect((body as { balanceKsh: number }).balanceKsh).toBeGreaterThanOrEqual(50_000),
+  },
+  // Each allowed call gets an account of its own: a second statement of the same days is refused.
+  'POST /client-money/statements': {
+    action: 'client-money:reconcile',
+    deniedMessage: M.reconcileDenied,
+    allowed: 201,
+    request: async (ctx) => {
+      const firm = await firmOf(ctx);
+      const account = await openAccount(ctx, firm.staff, 'client');
+      const form = multipartForm(
+        [['accountId', account.id]],
+        [
+          {
+            name: 'kcb-client-account-november-2026.csv',
+            type: 'text/csv',
+            bytes: Buffer.from(
+              'Date,Description,Reference,Money in,Money out,Balance\r\n' +
+                '30/11/2026,RTGS WANJIKU NJOROGE-KAMAU,FT26334ABC,"1,250,000",,"1,250,000"\r\n',
+            ),
+          },
+        ],
+      );
+      return {
+        method: 'POST',
+        url: '/api/client-money/statements',
+        headers: form.headers,
+        payload: form.payload,
+      };
+    },
+    check: (body) =>
+      expect((body as { statement: { closingBalanceKsh: number } }).statement).toMatchObject({
+        closingBalanceKsh: 1_250_000,
+        lineCount: 1,
+      }),
   },
 };
 

@@ -1,12 +1,16 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CLIENT_MONEY_MESSAGES as M } from '@firm/shared';
 import { clientMoneyContract as contract } from '@firm/shared/client-money/contract';
 import { currentUser } from '../../plugins/auth';
+import { AppError } from '../../lib/app-error';
+import { cleanFileName } from '../../lib/file-storage';
 import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
 import { createAccount, listAccounts } from './accounts.service';
 import type { ClientMoneyDeps } from './client-money-deps';
 import { recordEntry } from './entries.service';
 import { listLedgers, readEntry, readLedger } from './ledgers.service';
+import { assertStatementAccount, importStatement } from './statements.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
@@ -15,6 +19,13 @@ const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
 /** `/api/client-money` (ADR 045): the firm's accounts, the journal and the ledgers. */
 export const clientMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: ClientMoneyDeps = { db: app.db };
+  const maxBytes = app.config.maxUploadBytes;
+  const maxMb = Math.round(maxBytes / (1024 * 1024));
+
+  // Streamed, as the case documents are: busboy stops passing bytes past the limit (ADR 046).
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
+  });
 
   app.route({
     ...route(contract.listAccounts),
@@ -69,4 +80,44 @@ export const clientMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: [app.requirePermission('client-money:view')],
     handler: async (request) => readLedger(deps, currentUser(request), request.params.clientId),
   });
+
+  app.route({
+    ...contractRoute(contract.importStatement, {
+      tags: ['client-money'],
+      errors: { ...errorResponses(413, 415), ...errors },
+    }),
+    onRequest: [app.requirePermission('client-money:reconcile')],
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      const fileRequired = () =>
+        AppError.badRequest(M.statementFileRequired, { file: M.statementFileRequired });
+      if (!request.isMultipart()) throw fileRequired();
+      const part = await request.file();
+      if (!part) throw fileRequired();
+      try {
+        const field = part.fields.accountId;
+        const accountId =
+          field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : '';
+        if (!UUID.test(accountId)) {
+          throw AppError.badRequest(M.statementAccountFirst, { accountId: M.accountRequired });
+        }
+        await assertStatementAccount(deps, user, accountId);
+        const statement = await importStatement(
+          deps,
+          user,
+          accountId,
+          { fileName: cleanFileName(part.filename), file: part.file, maxMb },
+          requestMeta(request),
+        );
+        return reply
+          .status(201)
+          .send({ success: true as const, message: M.statementImported, statement });
+      } finally {
+        // A refusal before the end of the file: the rest is read and dropped, never kept.
+        part.file.resume();
+      }
+    },
+  });
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,4 @@
-import { STATEMENT_TEXTS as TEXTS } from './statement-texts';
+import { CLIENT_MONEY_STATEMENT_TEXTS as TEXTS } from '@firm/shared';
 
 /**
  * The three-way reconciliation of one client account for one month (issue 42; in words:

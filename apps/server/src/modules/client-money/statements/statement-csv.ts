@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { groupThousands } from '@firm/shared';
+import { groupThousands, CLIENT_MONEY_STATEMENT_TEXTS as TEXTS } from '@firm/shared';
 import { CsvError, parse, type InfoRecord, type Options } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import {
@@ -9,7 +9,6 @@ import {
   type StatementFormat,
 } from './statement-layouts';
 import { readRow, type BalanceRow, type StatementLine } from './statement-rows';
-import { STATEMENT_TEXTS as TEXTS } from './statement-texts';
 
 export type { StatementFormat } from './statement-layouts';
 export type { StatementLine } from './statement-rows';

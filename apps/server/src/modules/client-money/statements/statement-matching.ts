@@ -1,4 +1,4 @@
-import { STATEMENT_TEXTS as TEXTS } from './statement-texts';
+import { CLIENT_MONEY_STATEMENT_TEXTS as TEXTS } from '@firm/shared';
 
 /**
  * Matching a month's statement lines to the journal entries of the same account, automatically

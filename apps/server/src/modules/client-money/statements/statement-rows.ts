@@ -1,13 +1,12 @@
-import { formatKsh } from '@firm/shared';
+import { formatKsh, CLIENT_MONEY_STATEMENT_TEXTS as TEXTS } from '@firm/shared';
 import { columnLabel, type Layout, type StatementField } from './statement-layouts';
-import { STATEMENT_TEXTS as TEXTS } from './statement-texts';
 import { readAmountCell, readDateCell } from './statement-values';
 
 /**
  * One row under the heading, read into a statement line, a balance alone (a bank's "Balance
  * b/f" row: a date and a balance, no money in or out), a line left out (an M-Pesa transaction
  * that did not complete), nothing (an empty row, the M-Pesa export's totals row) or the
- * problems that stop it, each in words with its line number (statement-texts.ts).
+ * problems that stop it, each in words with its line number (CLIENT_MONEY_STATEMENT_TEXTS in packages/shared/src/client-money/texts.ts).
  */
 
 export interface StatementLine {

@@ -3,7 +3,7 @@ import { isCalendarDay, isDayInBounds } from '@firm/shared';
 /**
  * Reading one cell of a bank or M-Pesa statement: a date (with its clock time, if written) and an
  * amount in whole shillings. Pure, so the import's rules are tested cell by cell; the words for
- * each failure are the caller's (statement-texts.ts), with the line and column it knows.
+ * each failure are the caller's (CLIENT_MONEY_STATEMENT_TEXTS in packages/shared/src/client-money/texts.ts), with the line and column it knows.
  * The accepted spellings are listed in docs/client-money-statements.md.
  */
 
