@@ -2,6 +2,7 @@ import { defineContract } from '../common/contract';
 import { CLIENT_MONEY_ENDPOINTS } from './endpoints';
 import {
   clientLedgerSchema,
+  clientMoneyEntryParamsSchema,
   clientMoneyEntryRecordedSchema,
   createMoneyAccountSchema,
   ledgerBalancesSchema,
@@ -41,6 +42,17 @@ export const clientMoneyContract = defineContract(CLIENT_MONEY_ENDPOINTS, {
       'One client’s ledger: every movement with its running balance, and what each case holds',
     params: ledgerParamsSchema,
     response: clientLedgerSchema,
+  },
+  receiptPdf: {
+    summary: 'A receipt into a client account as an A4 PDF marked “client account”',
+    params: clientMoneyEntryParamsSchema,
+    response: 'file',
+  },
+  ledgerPdf: {
+    summary:
+      'One client’s statement of client money as an A4 PDF: what each case holds, every movement with its running balance',
+    params: ledgerParamsSchema,
+    response: 'file',
   },
 });
 export type ClientMoneyContract = typeof clientMoneyContract;

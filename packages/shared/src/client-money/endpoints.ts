@@ -7,4 +7,6 @@ export const CLIENT_MONEY_ENDPOINTS = defineEndpoints({
   recordEntry: { method: 'POST', path: '/client-money/entries' },
   listLedgers: { method: 'GET', path: '/client-money/ledgers' },
   getLedger: { method: 'GET', path: '/client-money/ledgers/:clientId' },
+  receiptPdf: { method: 'GET', path: '/client-money/entries/:id/receipt.pdf' },
+  ledgerPdf: { method: 'GET', path: '/client-money/ledgers/:clientId/pdf' },
 });

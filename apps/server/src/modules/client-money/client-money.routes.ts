@@ -7,6 +7,8 @@ import { createAccount, listAccounts } from './accounts.service';
 import type { ClientMoneyDeps } from './client-money-deps';
 import { recordEntry } from './entries.service';
 import { listLedgers, readEntry, readLedger } from './ledgers.service';
+import { ledgerPdf, receiptPdf } from './pdfs.service';
+import { sendPdf } from '../billing/client-money-pdfs';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
@@ -14,7 +16,11 @@ const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
 
 /** `/api/client-money` (ADR 045): the firm's accounts, the journal and the ledgers. */
 export const clientMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: ClientMoneyDeps = { db: app.db };
+  const deps: ClientMoneyDeps = {
+    db: app.db,
+    firmNotifyEmail: app.config.firmNotifyEmail,
+    logger: app.log,
+  };
 
   app.route({
     ...route(contract.listAccounts),
@@ -68,5 +74,20 @@ export const clientMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(contract.getLedger),
     onRequest: [app.requirePermission('client-money:view')],
     handler: async (request) => readLedger(deps, currentUser(request), request.params.clientId),
+  });
+
+  // A client's own receipt or statement; another's is not found (the service asks again).
+  app.route({
+    ...route(contract.receiptPdf),
+    onRequest: [app.requirePermission('client-money:view')],
+    handler: async (request, reply) =>
+      sendPdf(reply, await receiptPdf(deps, currentUser(request), request.params.id)),
+  });
+
+  app.route({
+    ...route(contract.ledgerPdf),
+    onRequest: [app.requirePermission('client-money:view')],
+    handler: async (request, reply) =>
+      sendPdf(reply, await ledgerPdf(deps, currentUser(request), request.params.clientId)),
   });
 };
