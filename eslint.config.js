@@ -67,8 +67,8 @@ const serverReadsAcross = {
   // A fee note may name one of its client's cases (ADR 035).
   billing: ['cases'],
   // A transfer of client money to office settles a fee note the way every payment does (ADR 045):
-  // billing's one path, offered in a file of its own.
-  'client-money': ['billing/settle-from-client-money.ts'],
+  // billing's one path, offered in a file of its own; its PDFs are drawn by billing's pool and cache.
+  'client-money': ['billing/settle-from-client-money.ts', 'billing/client-money-pdfs.ts'],
   // The reports count each figure with the WHERE clause of the list it links to (ADR 036).
   reports: ['appointments', 'billing', 'cases', 'clients', 'messages'],
 };

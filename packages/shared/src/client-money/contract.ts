@@ -2,6 +2,7 @@ import { defineContract } from '../common/contract';
 import { CLIENT_MONEY_ENDPOINTS } from './endpoints';
 import {
   clientLedgerSchema,
+  clientMoneyEntryParamsSchema,
   clientMoneyEntryRecordedSchema,
   createMoneyAccountSchema,
   ledgerBalancesSchema,
@@ -48,6 +49,17 @@ export const clientMoneyContract = defineContract(CLIENT_MONEY_ENDPOINTS, {
       'Import a client account’s bank or M-Pesa statement (multipart: field "accountId", then field "file", a CSV), matching its lines to the journal',
     response: statementImportedSchema,
     status: 201,
+  },
+  receiptPdf: {
+    summary: 'A receipt into a client account as an A4 PDF marked “client account”',
+    params: clientMoneyEntryParamsSchema,
+    response: 'file',
+  },
+  ledgerPdf: {
+    summary:
+      'One client’s statement of client money as an A4 PDF: what each case holds, every movement with its running balance',
+    params: ledgerParamsSchema,
+    response: 'file',
   },
 });
 export type ClientMoneyContract = typeof clientMoneyContract;

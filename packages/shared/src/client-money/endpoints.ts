@@ -8,4 +8,6 @@ export const CLIENT_MONEY_ENDPOINTS = defineEndpoints({
   listLedgers: { method: 'GET', path: '/client-money/ledgers' },
   getLedger: { method: 'GET', path: '/client-money/ledgers/:clientId' },
   importStatement: { method: 'POST', path: '/client-money/statements' },
+  receiptPdf: { method: 'GET', path: '/client-money/entries/:id/receipt.pdf' },
+  ledgerPdf: { method: 'GET', path: '/client-money/ledgers/:clientId/pdf' },
 });

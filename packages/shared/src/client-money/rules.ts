@@ -59,3 +59,63 @@ export function ledgerEffect(
   if (kind === 'reversal') return -ledgerEffect(reversedKind ?? 'receipt', amountKsh);
   return MONEY_OUT_KINDS.includes(kind) ? -amountKsh : amountKsh;
 }
+
+const ONES = [
+  '',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** 1 to 999 in words, British style: "two hundred and fifty-six". */
+function hundredsInWords(n: number): string {
+  const hundreds = Math.floor(n / 100);
+  const rest = n % 100;
+  const tens =
+    rest < 20
+      ? ONES[rest]!
+      : `${TENS[Math.floor(rest / 10)]!}${rest % 10 ? `-${ONES[rest % 10]!}` : ''}`;
+  if (!hundreds) return tens;
+  return rest ? `${ONES[hundreds]!} hundred and ${tens}` : `${ONES[hundreds]!} hundred`;
+}
+
+/**
+ * Whole shillings in words as a receipt states them beside the figures, so neither can be altered
+ * alone: 1_250_000 → "One million, two hundred and fifty thousand shillings only".
+ */
+export function kshInWords(amountKsh: number): string {
+  const whole = Math.floor(Math.abs(amountKsh));
+  if (whole === 0) return 'Nil shillings';
+  const groups: string[] = [];
+  const scales = ['', ' thousand', ' million', ' billion'];
+  let rest = whole;
+  for (let scale = 0; rest > 0; scale += 1, rest = Math.floor(rest / 1000)) {
+    const chunk = rest % 1000;
+    if (chunk) groups.unshift(`${hundredsInWords(chunk)}${scales[scale]!}`);
+  }
+  // "One thousand and five": the last group under a hundred after a larger one takes "and".
+  const last = whole % 1000;
+  const joined =
+    groups.length > 1 && last > 0 && last < 100
+      ? `${groups.slice(0, -1).join(', ')} and ${groups.at(-1)!}`
+      : groups.join(', ');
+  const words = `${joined} shilling${whole === 1 ? '' : 's'} only`;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -185,6 +185,9 @@ export type LedgerBalances = z.infer<typeof ledgerBalancesSchema>;
 
 export const ledgerParamsSchema = z.object({ clientId: uuidField(M.clientNotFound) });
 
+/** An entry's receipt: a malformed id is an entry not found, as a well-formed unknown one. */
+export const clientMoneyEntryParamsSchema = z.object({ id: uuidField(M.entryNotFound) });
+
 /** GET /api/client-money/ledgers/{clientId}: every movement, oldest first, with the running total. */
 export const clientLedgerSchema = z.object({
   clientId: z.string(),

@@ -83,6 +83,7 @@ export const CLIENT_MONEY_MESSAGES = {
   reversesRequired: 'Choose the entry to reverse',
   reasonRequired: 'Say why the entry is reversed',
   entryNotFound: 'Entry not found',
+  receiptNotFound: 'Receipt not found',
   reversalBeforeEntry: (day: string) =>
     `The entry reversed is dated ${day}: date the reversal on or after it`,
   alreadyReversed: 'This entry has already been reversed',

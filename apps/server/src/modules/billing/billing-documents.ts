@@ -101,3 +101,49 @@ export interface ReceiptDocument {
     | { kind: 'fee_note'; number: string; balanceAfterKsh: number }
     | { kind: 'appointment'; title: string; startsAt: Date };
 }
+
+/**
+ * A receipt into a client account (ADR 045): money the firm holds for the client, not a payment
+ * of fees, so it is marked "client account" and says what is held for them after it.
+ */
+export interface ClientMoneyReceiptDocument {
+  letterhead: Letterhead;
+  /** CR/<year>/<n>. */
+  number: string;
+  /** The entry's date, a Nairobi calendar day 'YYYY-MM-DD'. */
+  date: string;
+  client: BillingParty;
+  /** "Land purchase, Kiambu plot 1234 (HCCC/2026/0417)"; null: the client's money on no case. */
+  caseLabel: string | null;
+  amountKsh: number;
+  amountWords: string;
+  /** The client account, as "KCB client account (KCB Bank, 1234567890)". */
+  accountLabel: string;
+  /** Cheque number, bank or M-Pesa code. */
+  reference: string;
+  narrative: string;
+  /** What the firm held for the client, on all their cases, once this receipt was recorded. */
+  heldAfterKsh: number;
+  /** The receipt was corrected by a reversal: the PDF says so. */
+  reversed: boolean;
+}
+
+export interface ClientLedgerDocument {
+  letterhead: Letterhead;
+  client: BillingParty;
+  /** The Nairobi day the statement is drawn as of, 'YYYY-MM-DD'. */
+  asOf: string;
+  heldKsh: number;
+  /** What each case holds (label null: money on no case). */
+  cases: Array<{ label: string | null; balanceKsh: number }>;
+  /** Every movement, oldest first. */
+  entries: Array<{
+    date: string;
+    what: string;
+    reference: string;
+    caseNumber: string | null;
+    inKsh: number;
+    outKsh: number;
+    runningBalanceKsh: number;
+  }>;
+}

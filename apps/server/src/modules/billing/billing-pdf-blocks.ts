@@ -46,6 +46,18 @@ export const PLAIN_LAYOUT: CustomTableLayout = {
   paddingBottom: () => 1.5,
 };
 
+/** A table of lines: thin rules between rows, none down the sides; the header row filled. */
+export const LINES_LAYOUT: CustomTableLayout = {
+  hLineWidth: (i, node) => (i === 0 || i === node.table.body.length ? 0.8 : 0.5),
+  vLineWidth: () => 0,
+  hLineColor: (i) => (i <= 1 ? BRAND : '#d5dae1'),
+  fillColor: (row) => (row === 0 ? BRAND_LINE : null),
+  paddingLeft: () => 5,
+  paddingRight: () => 5,
+  paddingTop: () => 4,
+  paddingBottom: () => 4,
+};
+
 function boxLayout(fill: string, border: string): CustomTableLayout {
   return {
     hLineWidth: () => 0.8,

@@ -1,10 +1,5 @@
 import { formatKsh, formatNairobiDate, formatNairobiDay } from '@firm/shared';
-import type {
-  Content,
-  CustomTableLayout,
-  TableCell,
-  TDocumentDefinitions,
-} from 'pdfmake/interfaces';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { render } from './billing-pdf';
 import {
   A4_CONTENT_WIDTH,
@@ -13,6 +8,7 @@ import {
   BOX_INNER_WIDTH,
   BRAND,
   BRAND_LINE,
+  LINES_LAYOUT,
   PLAIN_LAYOUT,
   box,
   detailsBlock,
@@ -42,18 +38,6 @@ const TOTALS_WIDTH = 250;
 /** The lines table: Qty, Unit price, Amount, and 5pt paddings either side of each of 4 cells. */
 const LINE_FIGURE_WIDTHS = [32, 78, 82] as const;
 const DESCRIPTION_WIDTH = A4_CONTENT_WIDTH - 4 * 10 - LINE_FIGURE_WIDTHS.reduce((a, b) => a + b, 0);
-
-/** Thin rules between rows, none down the sides; the header row filled. */
-const LINES_LAYOUT: CustomTableLayout = {
-  hLineWidth: (i, node) => (i === 0 || i === node.table.body.length ? 0.8 : 0.5),
-  vLineWidth: () => 0,
-  hLineColor: (i) => (i <= 1 ? BRAND : '#d5dae1'),
-  fillColor: (row) => (row === 0 ? BRAND_LINE : null),
-  paddingLeft: () => 5,
-  paddingRight: () => 5,
-  paddingTop: () => 4,
-  paddingBottom: () => 4,
-};
 
 /** How a client pays; never a dead end: with no M-Pesa and no bank, the phone. */
 function paymentWays(channels: PaymentChannels, number: string): Content[] {

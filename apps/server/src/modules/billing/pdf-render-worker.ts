@@ -1,5 +1,13 @@
-import type { CreditNoteDocument, FeeNoteDocument, ReceiptDocument } from './billing-documents';
+import type {
+  ClientLedgerDocument,
+  ClientMoneyReceiptDocument,
+  CreditNoteDocument,
+  FeeNoteDocument,
+  ReceiptDocument,
+} from './billing-documents';
 import { warmUpPdfRenderer } from './billing-pdf';
+import { renderClientLedgerPdf } from './client-ledger-pdf';
+import { renderClientMoneyReceiptPdf } from './client-money-receipt-pdf';
 import { renderCreditNotePdf } from './credit-note-pdf';
 import { renderFeeNotePdf } from './fee-note-pdf';
 import { renderReceiptPdf } from './receipt-pdf';
@@ -12,7 +20,10 @@ import { renderReceiptPdf } from './receipt-pdf';
 export type RenderTask =
   | { kind: 'fee_note'; doc: FeeNoteDocument }
   | { kind: 'credit_note'; doc: CreditNoteDocument }
-  | { kind: 'receipt'; doc: ReceiptDocument };
+  | { kind: 'receipt'; doc: ReceiptDocument }
+  // Client money's documents (ADR 045), drawn by the same pool: billing/client-money-pdfs.ts.
+  | { kind: 'client_money_receipt'; doc: ClientMoneyReceiptDocument }
+  | { kind: 'client_ledger'; doc: ClientLedgerDocument };
 
 const warm = warmUpPdfRenderer();
 
@@ -25,5 +36,9 @@ export default async function renderTask(task: RenderTask): Promise<Uint8Array> 
       return renderCreditNotePdf(task.doc);
     case 'receipt':
       return renderReceiptPdf(task.doc);
+    case 'client_money_receipt':
+      return renderClientMoneyReceiptPdf(task.doc);
+    case 'client_ledger':
+      return renderClientLedgerPdf(task.doc);
   }
 }

@@ -242,6 +242,24 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
         lineCount: 1,
       }),
   },
+  'GET /client-money/entries/{id}/receipt.pdf': {
+    ...view,
+    allowed: 200,
+    request: async (ctx, caller) => {
+      const { receiptId } = await clientHolding(ctx, caller);
+      return { method: 'GET', url: `/api/client-money/entries/${receiptId}/receipt.pdf` };
+    },
+    check: (body) => expect((body as Buffer).subarray(0, 5).toString()).toBe('%PDF-'),
+  },
+  'GET /client-money/ledgers/{clientId}/pdf': {
+    ...view,
+    allowed: 200,
+    request: async (ctx, caller) => {
+      const { clientId } = await clientHolding(ctx, caller);
+      return { method: 'GET', url: `/api/client-money/ledgers/${clientId}/pdf` };
+    },
+    check: (body) => expect((body as Buffer).subarray(0, 5).toString()).toBe('%PDF-'),
+  },
 };
 
 describeAccessMatrix('client money: who may call each endpoint', ENDPOINTS);

@@ -11,6 +11,8 @@ import type { ClientMoneyDeps } from './client-money-deps';
 import { recordEntry } from './entries.service';
 import { listLedgers, readEntry, readLedger } from './ledgers.service';
 import { assertStatementAccount, importStatement } from './statements.service';
+import { ledgerPdf, receiptPdf } from './pdfs.service';
+import { sendPdf } from '../billing/client-money-pdfs';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
@@ -18,7 +20,11 @@ const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
 
 /** `/api/client-money` (ADR 045): the firm's accounts, the journal and the ledgers. */
 export const clientMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: ClientMoneyDeps = { db: app.db };
+  const deps: ClientMoneyDeps = {
+    db: app.db,
+    firmNotifyEmail: app.config.firmNotifyEmail,
+    logger: app.log,
+  };
   const maxBytes = app.config.maxUploadBytes;
   const maxMb = Math.round(maxBytes / (1024 * 1024));
 
@@ -117,6 +123,21 @@ export const clientMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
         part.file.resume();
       }
     },
+  });
+
+  // A client's own receipt or statement; another's is not found (the service asks again).
+  app.route({
+    ...route(contract.receiptPdf),
+    onRequest: [app.requirePermission('client-money:view')],
+    handler: async (request, reply) =>
+      sendPdf(reply, await receiptPdf(deps, currentUser(request), request.params.id)),
+  });
+
+  app.route({
+    ...route(contract.ledgerPdf),
+    onRequest: [app.requirePermission('client-money:view')],
+    handler: async (request, reply) =>
+      sendPdf(reply, await ledgerPdf(deps, currentUser(request), request.params.clientId)),
   });
 };
 

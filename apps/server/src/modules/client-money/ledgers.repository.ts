@@ -26,6 +26,7 @@ export interface EntryView {
   entry: ClientMoneyEntryRow;
   accountName: string;
   caseNumber: string | null;
+  caseTitle: string | null;
   feeNoteNumber: string | null;
   reversedById: string | null;
   ledgerEffectKsh: number;
@@ -37,6 +38,7 @@ export async function entryViews(db: Executor, where: SQL | undefined): Promise<
       entry: clientMoneyEntries,
       accountName: moneyAccounts.name,
       caseNumber: cases.caseNumber,
+      caseTitle: cases.title,
       feeNoteNumber: feeNotes.number,
       reversedById: reversal.id,
       ledgerEffectKsh: ledgerEffect,

@@ -1,0 +1,55 @@
+import type { Executor } from '../../db/client';
+import { readFirmSettings } from '../settings/firm-settings.service';
+import type { BillingDeps } from './billing-deps';
+import type { ClientLedgerDocument, ClientMoneyReceiptDocument } from './billing-documents';
+import { fileNameOf, letterheadOf, partyOf } from './billing-letterhead';
+import { cachedPdf } from './billing-pdf-cache';
+
+/**
+ * What billing offers client money's PDFs (ADR 045, named in eslint.config.js): its letterhead,
+ * its worker pool and its cache (billing-pdf-cache.ts), so a client-account receipt and a client's
+ * statement read as one set with the fee notes and are drawn off the event loop, kept until what
+ * they show changes. Client money builds the documents; billing only draws them.
+ */
+
+type Deps = Pick<BillingDeps, 'firmNotifyEmail' | 'logger'> & { db: Executor };
+type WithoutLetterhead<T> = Omit<T, 'letterhead'>;
+
+export { partyOf as clientMoneyPartyOf };
+export { sendPdf } from './billing.routes';
+
+async function letterhead(deps: Deps) {
+  return letterheadOf(await readFirmSettings(deps));
+}
+
+/** The receipt of client-money entry `entryId` (CR/<year>/<n>), kept as `client_money_receipt:<id>`. */
+export async function clientMoneyReceiptPdf(
+  deps: Deps,
+  entryId: string,
+  doc: WithoutLetterhead<ClientMoneyReceiptDocument>,
+) {
+  const full: ClientMoneyReceiptDocument = { ...doc, letterhead: await letterhead(deps) };
+  return {
+    filename: fileNameOf(doc.number),
+    bytes: await cachedPdf(deps.db, `client_money_receipt:${entryId}`, {
+      kind: 'client_money_receipt',
+      doc: full,
+    }),
+  };
+}
+
+/** A client's statement of client money, kept as `client_ledger:<client id>`. */
+export async function clientLedgerPdf(
+  deps: Deps,
+  clientId: string,
+  doc: WithoutLetterhead<ClientLedgerDocument>,
+) {
+  const full: ClientLedgerDocument = { ...doc, letterhead: await letterhead(deps) };
+  return {
+    filename: `Client-account-statement-${doc.asOf}.pdf`,
+    bytes: await cachedPdf(deps.db, `client_ledger:${clientId}`, {
+      kind: 'client_ledger',
+      doc: full,
+    }),
+  };
+}
