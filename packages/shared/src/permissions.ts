@@ -40,6 +40,7 @@ export const ACTIONS = [
   'enquiries:convert',
   'reports:view',
   'reports:money',
+  'reports:client-money',
   'users:manage',
   'admins:manage',
   'settings:view',
@@ -150,6 +151,9 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     // The Money report shows what the firm billed, was paid and is owed: the figures of the Billing
     // screen, so it takes what Billing takes as well as Reports (docs/roles-and-permissions.md).
     'reports:money': { all: ['canAccessReports', 'canManageCases'] },
+    // The Client money report shows what is held for each client: the ledgers' figures, so it takes
+    // what reading the ledgers takes (`client-money:view`) as well as Reports (ADR 045).
+    'reports:client-money': { all: ['canAccessReports', 'canManageCases'] },
   },
   advocate: Object.fromEntries(ACTIONS.map((action) => [action, true])),
 };

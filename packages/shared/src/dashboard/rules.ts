@@ -14,6 +14,39 @@ export const OPEN_CASE_STATUSES = [
   'completed',
 ] as const satisfies readonly CaseStatus[];
 
+/**
+ * Client money (ADR 045): a month of a client account is to be reconciled by this day of the next
+ * month; after it, the advocates' dashboard warns of the month until it is locked.
+ */
+export const RECONCILE_BY_DAY = 15;
+/** Client money held with no movement for over this many months is a warning on the dashboard. */
+export const CLIENT_MONEY_IDLE_WARNING_MONTHS = 12;
+
+const nextMonth = (month: string) => {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+};
+
+/** The last day (`YYYY-MM-DD`) on which `month` (`YYYY-MM`) may still be reconciled. */
+export const reconciliationDue = (month: string): string =>
+  `${nextMonth(month)}-${String(RECONCILE_BY_DAY).padStart(2, '0')}`;
+
+/**
+ * The months (`YYYY-MM`) of an account opened on `openingDate` that are past their reconciliation
+ * day on Nairobi's `today` (the 15th of the next month gone) and not locked, oldest first.
+ */
+export function overdueReconciliations(
+  openingDate: string,
+  today: string,
+  locked: ReadonlySet<string>,
+): string[] {
+  const months: string[] = [];
+  for (let month = openingDate.slice(0, 7); ; month = nextMonth(month)) {
+    if (today <= reconciliationDue(month)) return months;
+    if (!locked.has(month)) months.push(month);
+  }
+}
+
 /** How many days of court dates the dashboards count (today included). */
 export const COURT_DATE_WINDOW_DAYS = 14;
 
@@ -30,6 +63,8 @@ const query = (params: Record<string, string | undefined>) => {
  * (joinedFrom/joinedTo) and Admin Management's users tab (status).
  */
 export const dashboardLinks = {
+  /** The Reports screen's Client money report, whose last section lists the idle balances. */
+  clientMoneyReport: () => '/reports?report=client-money',
   cases: (filters: { status?: string; assignee?: string } = {}) =>
     `/cases${filters.status || filters.assignee ? `?${query(filters)}` : ''}`,
   courtDates: (today: string) =>

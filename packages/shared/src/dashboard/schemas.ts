@@ -125,6 +125,18 @@ export const dashboardStatsSchema = z.object({
       paidCount: z.number(),
     })
     .optional(),
+  /**
+   * Client money's warnings (advocates, ADR 045): each client account's months past their
+   * reconciliation day and not locked, and the balances idle over 12 months.
+   */
+  clientMoney: z
+    .object({
+      unreconciled: z.array(
+        z.object({ accountId: z.string(), accountName: z.string(), month: z.string() }),
+      ),
+      idle: z.object({ count: z.number(), heldKsh: z.number() }),
+    })
+    .optional(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 

@@ -35,6 +35,14 @@ export const DASHBOARD_MESSAGES = {
   bookAppointment: 'Book Appointment',
   uploadDocument: 'Upload Document',
   makePayment: 'Make Payment',
+  clientMoneyWarnings: 'Client money',
+  /** "KCB Client Account: November 2026 is not reconciled (due by 15 December 2026)". */
+  unreconciledMonth: (account: string, month: string, due: string) =>
+    `${account}: ${month} is not reconciled (due by ${due})`,
+  idleClientMoney: (count: number, held: string) =>
+    `${count} ${count === 1 ? 'balance' : 'balances'} of client money (${held}) with no movement for over 12 months`,
+  idleClientMoneyLink: 'See the Client money report',
+  clientMoneyAllClear: 'Every month is reconciled and no client money is idle over 12 months',
 } as const;
 
 /**

@@ -7,7 +7,7 @@ import { reportParamsSchema, reportQuerySchema, reportSchema } from './schemas';
 export const reportsContract = defineContract(REPORTS_ENDPOINTS, {
   getReport: {
     summary:
-      'A report (caseload, appointments, enquiries, service, money) for Nairobi days, beside the period before; `format=csv` downloads it',
+      'A report (caseload, appointments, enquiries, service, money, client-money) for Nairobi days, beside the period before; `format=csv` downloads it',
     params: reportParamsSchema,
     query: reportQuerySchema,
     // One address, two answers: the report as JSON, or with `format=csv` its CSV file.

@@ -7,15 +7,28 @@ import { can, type Action, type Actor } from '../permissions';
  * builds its range choices without loading zod.
  */
 
-export const REPORT_KINDS = ['caseload', 'appointments', 'enquiries', 'service', 'money'] as const;
+export const REPORT_KINDS = [
+  'caseload',
+  'appointments',
+  'enquiries',
+  'service',
+  'money',
+  'client-money',
+] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /**
  * What reading a report takes: `reports:view`; the Money report shows Billing's figures (fee notes,
- * payments, what is owed), so it takes `reports:money`, which holds Billing's toggle too.
+ * payments, what is owed), so it takes `reports:money`, which holds Billing's toggle too; the
+ * Client money report shows the client ledgers, so it takes `reports:client-money`, which holds
+ * the toggle that opens them (ADR 045).
  */
 export const reportAction = (kind: ReportKind): Action =>
-  kind === 'money' ? 'reports:money' : 'reports:view';
+  kind === 'money'
+    ? 'reports:money'
+    : kind === 'client-money'
+      ? 'reports:client-money'
+      : 'reports:view';
 
 /** The range choices of the Reports screen; `custom` takes the two dates typed. */
 export const REPORT_PRESETS = [
@@ -125,6 +138,11 @@ export function monthsOf(range: DayRange): { month: string; from: string; to: st
 export const REPORT_COURT_WEEKS = 8;
 /** An open case older than these many months counts as old (the caseload report's ageing). */
 export const REPORT_CASE_AGES = [6, 12] as const;
+/**
+ * Client money held with no movement for over these many months is idle: the report's two columns,
+ * and the dashboard's warning at the longer (docs/product-rules.md#client-money).
+ */
+export const CLIENT_MONEY_IDLE_MONTHS = [6, 12] as const;
 /** A client's message waits "over a day" once this many hours pass without the firm answering. */
 export const REPORT_WAITING_HOURS = 24;
 /** Ageing of what is owed: days since a fee note was issued (or an appointment took place). */

@@ -9,6 +9,7 @@ export const REPORT_TITLES: Record<ReportKind, string> = {
   enquiries: 'Enquiries',
   service: 'Client service',
   money: 'Money',
+  'client-money': 'Client money',
 };
 
 export const REPORT_DESCRIPTIONS: Record<ReportKind, string> = {
@@ -20,6 +21,8 @@ export const REPORT_DESCRIPTIONS: Record<ReportKind, string> = {
     'Contact messages and booking requests, how fast the firm answered, and how many became clients.',
   service: "How long clients wait for the firm's answer to their messages.",
   money: 'What was billed, what came in and how, and what is still owed.',
+  'client-money':
+    'What the client account holds for each client and case, what moved in and out, and money left idle.',
 };
 
 export const REPORT_PRESET_LABELS: Record<ReportPreset, string> = {
@@ -89,6 +92,8 @@ export const REPORT_TEXTS = {
   accessDenied: MESSAGES.reportsAccessDenied,
   moneyDenied:
     'Access denied. The Money report shows the firm’s fee notes and payments, as Billing does.',
+  clientMoneyDenied:
+    'Access denied. The Client money report shows what the firm holds for each client, as the client ledgers do.',
   invalidDate: 'Dates are written YYYY-MM-DD',
   fromAfterTo: 'The start date must be on or before the end date',
   rangeTooLong: 'A report covers at most five years',
@@ -167,5 +172,24 @@ export const REPORT_SECTION_TEXTS = {
     appointmentFeesOwed: 'Appointment fees',
     total: 'Total',
     byClient: 'Fee notes outstanding now, by client (largest first)',
+  },
+  'client-money': {
+    held: (day: string) => `Held for clients at the end of ${day}, by client and case`,
+    heldColumn: 'Held',
+    heldNote:
+      'Each client’s ledger on each case: money received, less what was paid out, transferred to office or refunded, up to the end of the period (or today).',
+    movements: 'Client money moved, by kind of entry',
+    netChange: 'Change in what is held',
+    movementsNote:
+      'Each kind adds up its entries dated in the period; a reversal undoes an earlier entry, so the last row is what the client ledgers gained or lost.',
+    idle: 'Held now with no movement for over 6 months',
+    idleNote:
+      'A balance is idle when its client’s ledger on that case has had no entry since: money the firm should return or account for.',
+    /** "Wanjiru Kamau · ELC/2025/0042 · last moved 3 May 2025": a row of held money. */
+    row: (client: string, caseNumber: string | null, lastMoved?: string) =>
+      [client, caseNumber ?? 'No case', ...(lastMoved ? [`last moved ${lastMoved}`] : [])].join(
+        ' · ',
+      ),
+    idleBuckets: { '6-12': '6 to 12 months', '12+': 'Over 12 months' },
   },
 } as const;

@@ -1,7 +1,19 @@
 import { LIVE_APPOINTMENT_STATUSES, type CaseStatus } from '@firm/shared';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { appointments, caseCounts, cases, feeNotes, payments, users } from '../../db/schema';
+import {
+  appointments,
+  caseCounts,
+  cases,
+  clientMoneyBalances,
+  clientMoneyEntries,
+  clientMoneyLines,
+  clientMoneyMonthLocks,
+  feeNotes,
+  moneyAccounts,
+  payments,
+  users,
+} from '../../db/schema';
 import { owedByClient } from '../billing/owed.repository';
 
 /**
@@ -323,4 +335,45 @@ export async function accountCounts(db: Executor): Promise<{ staff: number; clie
     })
     .from(users);
   return { staff: row?.staff ?? 0, clients: row?.clients ?? 0 };
+}
+
+/** The client accounts and the months reconciliation has locked of each (ADR 045). */
+export async function clientAccountLocks(db: Executor) {
+  const [accounts, locks] = await Promise.all([
+    db
+      .select({
+        id: moneyAccounts.id,
+        name: moneyAccounts.name,
+        openingDate: moneyAccounts.openingDate,
+      })
+      .from(moneyAccounts)
+      .where(eq(moneyAccounts.kind, 'client'))
+      .orderBy(asc(moneyAccounts.name)),
+    db
+      .select({ accountId: clientMoneyMonthLocks.accountId, month: clientMoneyMonthLocks.month })
+      .from(clientMoneyMonthLocks),
+  ]);
+  return accounts.map((account) => ({
+    ...account,
+    locked: new Set(locks.filter((l) => l.accountId === account.id).map((l) => l.month)),
+  }));
+}
+
+/**
+ * The balances held now (the trigger's, never below zero) whose client ledger on that case has had
+ * no entry on or after `since`: how many, and the shillings they hold.
+ */
+export async function idleClientMoney(db: Executor, since: string) {
+  const b = clientMoneyBalances;
+  const l = clientMoneyLines;
+  const [row] = await db
+    .select({ count, heldKsh: sql<number>`coalesce(sum(${b.balanceKsh}), 0)`.mapWith(Number) })
+    .from(b)
+    .where(
+      and(
+        sql`${b.balanceKsh} > 0`,
+        sql`not exists (select 1 from ${l} join ${clientMoneyEntries} on ${clientMoneyEntries.id} = ${l.entryId} where ${l.postsTo} = 'client_ledger' and ${l.clientId} = ${b.clientId} and ${l.caseId} is not distinct from ${b.caseId} and ${clientMoneyEntries.entryDate} >= ${since})`,
+      ),
+    );
+  return { count: row?.count ?? 0, heldKsh: row?.heldKsh ?? 0 };
 }

@@ -1,4 +1,5 @@
 import {
+  CLIENT_MONEY_IDLE_WARNING_MONTHS,
   COURT_DATE_WINDOW_DAYS,
   DASHBOARD_MESSAGES,
   MESSAGE_MESSAGES,
@@ -11,6 +12,8 @@ import {
   nairobiDateTime,
   nairobiDays,
   nairobiToday,
+  monthsBefore,
+  overdueReconciliations,
   type DashboardAppointment,
   type DashboardStats,
   type OpenCaseCounts,
@@ -37,6 +40,8 @@ import { clientMessagesOverview } from '../messages/message-read-models';
 import {
   accountCounts,
   appointmentCounts,
+  clientAccountLocks,
+  idleClientMoney,
   bookingRequestCount,
   clientCaseCount,
   clientOpenCases,
@@ -202,6 +207,28 @@ async function openCaseSection(deps: DashboardDeps) {
 }
 
 /**
+ * Client money's warnings for the advocates (ADR 045, docs/product-rules.md#client-money), on
+ * Nairobi's `today`: each client account's months from its opening date past the 15th of the next
+ * month and not locked by reconciliation, and what is held with no movement for over 12 months.
+ */
+async function clientMoneyWarnings(db: Db, today: string) {
+  const [accounts, idle] = await Promise.all([
+    clientAccountLocks(db),
+    idleClientMoney(db, monthsBefore(today, CLIENT_MONEY_IDLE_WARNING_MONTHS)),
+  ]);
+  return {
+    unreconciled: accounts.flatMap((account) =>
+      overdueReconciliations(account.openingDate, today, account.locked).map((month) => ({
+        accountId: account.id,
+        accountName: account.name,
+        month,
+      })),
+    ),
+    idle,
+  };
+}
+
+/**
  * GET /api/dashboard/stats: every section the caller's role and toggles allow, each counted the
  * way the list its tile links to filters (so the number and the list agree).
  * - client: their own cases, appointments and fees, and the firm's M-Pesa details;
@@ -256,6 +283,7 @@ export async function dashboardStats(deps: DashboardDeps, user: UserRow): Promis
     newClients,
     fees,
     newEnquiries,
+    clientMoney,
   ] = await Promise.all([
     openCaseSection(deps),
     courtDateSection(deps, dates.today),
@@ -268,9 +296,11 @@ export async function dashboardStats(deps: DashboardDeps, user: UserRow): Promis
       last: dates.monthEnd,
     }),
     countNewEnquiries(deps.db),
+    clientMoneyWarnings(deps.db, dates.today),
   ]);
   return {
     ...base,
+    clientMoney,
     openCases,
     courtDates: court,
     diary: diary.map(toDashboardAppointment),

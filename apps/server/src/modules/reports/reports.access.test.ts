@@ -1,4 +1,10 @@
-import { REPORT_KINDS, REPORT_TEXTS, type Report, type ReportKind } from '@firm/shared';
+import {
+  REPORT_KINDS,
+  REPORT_TEXTS,
+  reportAction,
+  type Report,
+  type ReportKind,
+} from '@firm/shared';
 import { expect } from 'vitest';
 import { describeAccessMatrix, type MatrixEndpoint } from '../../../test/access-matrix';
 
@@ -11,10 +17,13 @@ const reportAccess = { action: 'reports:view', deniedMessage: REPORT_TEXTS.acces
 /**
  * The Money report is Billing's figures: it also takes Manage Cases. A caller without Reports is
  * refused by the route's words, one with Reports alone by the Money report's
- * (reports.csv-and-access.test.ts).
+ * (reports.csv-and-access.test.ts). The Client money report likewise takes what the client
+ * ledgers take (`reports:client-money`).
  */
 const accessOf = (kind: ReportKind) =>
-  kind === 'money' ? ({ action: 'reports:money' } as const) : reportAccess;
+  kind === 'money' || kind === 'client-money'
+    ? ({ action: reportAction(kind) } as const)
+    : reportAccess;
 
 const ENDPOINTS: Record<string, MatrixEndpoint> = Object.fromEntries(
   REPORT_KINDS.flatMap((kind) => [

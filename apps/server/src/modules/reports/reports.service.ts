@@ -20,6 +20,7 @@ import { writeAudit } from '../audit/audit-log.repository';
 import { readFirmSettings } from '../settings/firm-settings.service';
 import { appointmentsReport } from './appointments-report';
 import { caseloadReport } from './caseload-report';
+import { clientMoneyReport } from './client-money-report';
 import { enquiriesReport } from './enquiries-report';
 import { moneyReport } from './money-report';
 import type { ReportContext } from './report-kit';
@@ -38,13 +39,15 @@ const BUILDERS: Record<ReportKind, (ctx: ReportContext) => Promise<ReportSection
   enquiries: enquiriesReport,
   service: serviceReport,
   money: moneyReport,
+  'client-money': clientMoneyReport,
 };
 
 /**
  * GET /api/reports/{kind}: the report for the Nairobi days asked (this month by default), each
  * figure beside the same length of time just before (docs/product-rules.md#reports). Who may ask
  * is the route's guard (`reports:view`); the Money report shows Billing's figures, so it also takes
- * what Billing takes (`reports:money`), for its CSV too.
+ * what Billing takes (`reports:money`), for its CSV too; the Client money report what the client
+ * ledgers take (`reports:client-money`).
  */
 export async function buildReport(
   deps: ReportsDeps,

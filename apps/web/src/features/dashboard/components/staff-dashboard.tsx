@@ -24,6 +24,7 @@ import {
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useSetupChecklist } from '../api/setup-checklist';
+import { ClientMoneyWarnings } from './client-money-warnings';
 import { SetupChecklistPanel } from './setup-checklist';
 import { EmptyLine, Panel, StatTile, TileGrid } from './tiles';
 
@@ -195,6 +196,8 @@ export function StaffDashboard({ stats, user }: { stats: DashboardStats; user: P
           </>
         ) : null}
       </TileGrid>
+
+      {stats.clientMoney ? <ClientMoneyWarnings warnings={stats.clientMoney} /> : null}
 
       {stats.assignedCases ? (
         <Panel title="Cases Assigned to You">

@@ -6,7 +6,7 @@ import { answerApi } from '../../../testing/msw';
 import { anAdmin, anAdvocate } from '../../../testing/people';
 import { renderWithApp } from '../../../testing/render';
 import { ReportsScreen } from './reports-screen';
-import { aReport, openAtEnd } from './reports-test-data';
+import { aReport, idleSection, openAtEnd } from './reports-test-data';
 
 const NOVEMBER = '/api/reports/caseload?from=2026-11-01&to=2026-11-30';
 
@@ -37,7 +37,7 @@ afterEach(() => {
  */
 function answerReports() {
   return answerApi((method, path) => {
-    const match = /^\/reports\/(\w+)\?from=([\d-]+)&to=([\d-]+)(&format=csv)?$/.exec(path);
+    const match = /^\/reports\/([\w-]+)\?from=([\d-]+)&to=([\d-]+)(&format=csv)?$/.exec(path);
     if (method !== 'GET' || !match) return undefined;
     const [, kind, from, to, csv] = match as unknown as [
       string,
@@ -73,6 +73,47 @@ describe('the Reports screen', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(DENIED_TEXTS['reports:money']);
     expect(screen.getByRole('alert')).toHaveTextContent('“Manage Cases”');
     expect(reportUrls(calls)).toEqual([]);
+  });
+
+  it('keeps the Client money report to those who see the client ledgers', async () => {
+    const calls = answerReports();
+    renderScreen('/reports?report=client-money', anAdmin({ canAccessReports: true }));
+    const picker = screen.getByRole('navigation', { name: 'Choose a report' });
+    expect(within(picker).queryByRole('link', { name: 'Client money' })).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent(DENIED_TEXTS['reports:client-money']);
+    expect(screen.getByRole('alert')).toHaveTextContent('“Manage Cases”');
+    expect(reportUrls(calls)).toEqual([]);
+  });
+
+  it('opens Client money for an admin who manages cases: idle balances by how long, a dash in the other column', async () => {
+    const calls = answerReports();
+    renderScreen(
+      '/reports?report=client-money',
+      anAdmin({ canAccessReports: true, canManageCases: true }),
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Client money' })).toBeVisible();
+    const table = await screen.findByRole('table', { name: `Table: ${idleSection.title}` });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['6 to 12 months', 'Over 12 months']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => [
+          within(row).queryByRole('rowheader')?.textContent ?? '',
+          ...within(row)
+            .queryAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ]),
+    ).toEqual([
+      ['', ''],
+      [idleSection.rows[0]!.label, '—No figure', 'KSh 1,201,500'],
+      [idleSection.rows[1]!.label, 'KSh 385,000', '—No figure'],
+      ['Total', 'KSh 385,000', 'KSh 1,201,500'],
+    ]);
+    expect(reportUrls(calls)).toEqual(['/api/reports/client-money?from=2026-11-01&to=2026-11-30']);
   });
 
   it('opens Caseload for this month in Nairobi, compared with last month', async () => {

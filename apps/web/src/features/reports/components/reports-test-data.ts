@@ -116,12 +116,52 @@ export const emptySection: ReportSection = {
   ],
 };
 
+/** Client money held idle: each row in one column of two, the other empty (null). */
+export const idleSection: ReportSection = {
+  key: 'idle',
+  title: 'Held now with no movement for over 6 months',
+  unit: 'ksh',
+  chart: 'stacked',
+  columns: [
+    { key: '6-12', label: '6 to 12 months' },
+    { key: '12+', label: 'Over 12 months' },
+  ],
+  rows: [
+    {
+      key: 'c1:k1',
+      label: 'Wanjiku Kamau-Odhiambo · ELC/2025/0042 · last moved Mon 13 Oct 2025',
+      cells: [
+        { value: null, link: null },
+        { value: 1_201_500, link: null },
+      ],
+    },
+    {
+      key: 'c2:none',
+      label: 'Omondi Otieno-Achieng · No case · last moved Tue 12 May 2026',
+      cells: [
+        { value: 385_000, link: null },
+        { value: null, link: null },
+      ],
+    },
+    {
+      key: 'total',
+      label: 'Total',
+      cells: [
+        { value: 385_000, link: null },
+        { value: 1_201_500, link: null },
+      ],
+    },
+  ],
+  note: 'A balance is idle when its client’s ledger on that case has had no entry since.',
+};
+
 const SECTIONS: Record<ReportKind, ReportSection[]> = {
   caseload: [openAtEnd, emptySection],
   appointments: [share],
   enquiries: [response],
   service: [response],
   money: [billed],
+  'client-money': [idleSection],
 };
 
 const TITLES: Record<ReportKind, string> = {
@@ -130,6 +170,7 @@ const TITLES: Record<ReportKind, string> = {
   enquiries: 'Enquiries',
   service: 'Client service',
   money: 'Money',
+  'client-money': 'Client money',
 };
 
 /** November 2026's report of `kind` (compared with October), unless told otherwise. */
