@@ -1,6 +1,7 @@
 import { APPOINTMENTS_ENDPOINTS } from './appointments/endpoints';
 import { CASES_ENDPOINTS } from './cases/endpoints';
 import { CLIENTS_ENDPOINTS } from './clients/endpoints';
+import { CLIENT_MONEY_MESSAGES } from './client-money/texts';
 import { requestPath } from './common/endpoints';
 import { nairobiToday } from './common/nairobi-clock';
 import { LIST_DEFAULT_LIMIT } from './common/page-start';
@@ -191,6 +192,22 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
     nav: { label: 'Billing' },
     dashboard: {
       description: 'Fee notes, payments and receipts; pay by M-Pesa.',
+      icon: 'receipt',
+    },
+  },
+  {
+    // Client money (ADR 045): a client's own ledger, or what the firm holds for each client. Not
+    // in the desktop bar, which is full at 1024 px for an advocate; the user menu and the
+    // dashboard lead here.
+    screen: 'client-money/client-money',
+    paths: ['/client-money'],
+    access: 'signed-in',
+    action: 'client-money:view',
+    deniedMessage: CLIENT_MONEY_MESSAGES.viewDenied,
+    userMenu: { label: 'Client money' },
+    dashboard: {
+      label: 'Client money',
+      description: 'Money held in the client account: per case, and every movement.',
       icon: 'receipt',
     },
   },
