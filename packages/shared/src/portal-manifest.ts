@@ -1,7 +1,6 @@
 import { APPOINTMENTS_ENDPOINTS } from './appointments/endpoints';
 import { CASES_ENDPOINTS } from './cases/endpoints';
 import { CLIENTS_ENDPOINTS } from './clients/endpoints';
-import { CLIENT_MONEY_MESSAGES } from './client-money/texts';
 import { requestPath } from './common/endpoints';
 import { nairobiToday } from './common/nairobi-clock';
 import { LIST_DEFAULT_LIMIT } from './common/page-start';
@@ -198,12 +197,13 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
   {
     // Client money (ADR 045): a client's own ledger, or what the firm holds for each client. Not
     // in the desktop bar, which is full at 1024 px for an advocate; the user menu and the
-    // dashboard lead here.
+    // dashboard lead here. Its denial is in common/texts.ts: the manifest's chunk ('portal-map',
+    // apps/web/vite.config.ts) must not import a capability's texts.
     screen: 'client-money/client-money',
     paths: ['/client-money'],
     access: 'signed-in',
     action: 'client-money:view',
-    deniedMessage: CLIENT_MONEY_MESSAGES.viewDenied,
+    deniedMessage: MESSAGES.clientMoneyAccessDenied,
     userMenu: { label: 'Client money' },
     dashboard: {
       label: 'Client money',
