@@ -78,10 +78,19 @@ describe('the portal manifest', () => {
     });
   });
 
-  it('offers Profile Settings to everyone and Admin Management to advocates in the user menu', () => {
-    expect(labels(portalUserMenu(client))).toEqual(['Profile Settings']);
+  it('offers Profile Settings to everyone, Client money to those who may see it and Admin Management to advocates in the user menu', () => {
+    expect(labels(portalUserMenu(client))).toEqual(['Client money', 'Profile Settings']);
     expect(labels(portalUserMenu(admin))).toEqual(['Profile Settings']);
+    expect(
+      labels(
+        portalUserMenu({
+          ...admin,
+          permissions: { ...NO_ADMIN_PERMISSIONS, canManageCases: true },
+        }),
+      ),
+    ).toEqual(['Client money', 'Profile Settings']);
     expect(portalUserMenu(advocate)).toEqual([
+      { label: 'Client money', to: '/client-money', icon: 'receipt' },
       { label: 'Profile Settings', to: '/profile', icon: 'user-cog' },
       { label: 'Admin Management', to: '/admin-management', icon: 'shield' },
     ]);
@@ -93,6 +102,7 @@ describe('the portal manifest', () => {
       'Appointments',
       'Messages',
       'Billing',
+      'Client money',
       'Profile Settings',
     ]);
     expect(portalDashboardTiles(advocate).map((tile) => tile.to)).toContain('/system-settings');

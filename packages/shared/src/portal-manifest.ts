@@ -195,6 +195,23 @@ export const PORTAL_FEATURES: readonly PortalFeature[] = [
     },
   },
   {
+    // Client money (ADR 045): a client's own ledger, or what the firm holds for each client. Not
+    // in the desktop bar, which is full at 1024 px for an advocate; the user menu and the
+    // dashboard lead here. Its denial is in common/texts.ts: the manifest's chunk ('portal-map',
+    // apps/web/vite.config.ts) must not import a capability's texts.
+    screen: 'client-money/client-money',
+    paths: ['/client-money'],
+    access: 'signed-in',
+    action: 'client-money:view',
+    deniedMessage: MESSAGES.clientMoneyAccessDenied,
+    userMenu: { label: 'Client money' },
+    dashboard: {
+      label: 'Client money',
+      description: 'Money held in the client account: per case, and every movement.',
+      icon: 'receipt',
+    },
+  },
+  {
     screen: 'clients/clients',
     paths: ['/clients', '/clients/:id'],
     access: 'signed-in',

@@ -52,6 +52,8 @@ export const MESSAGES = {
   enquiriesAccessDenied:
     'Access denied. Only advocates, and admins who admit clients or schedule appointments, can see enquiries.',
   billingAccessDenied: 'Only advocates and admins who manage cases can see the firm’s fee notes',
+  clientMoneyAccessDenied:
+    'Only advocates, admins who manage cases, and the client can see client money',
   reportsAccessDenied: 'Access denied. Reports are for advocates and admins allowed to view them.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   // A refused page says why (its message above) and who can change it.

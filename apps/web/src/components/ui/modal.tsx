@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -33,6 +33,9 @@ export interface ModalProps {
    */
   shrinkHeaderOnScroll?: boolean;
 }
+
+/** The dialogs open now, the last on top. */
+const OPEN_MODALS: RefObject<HTMLDivElement | null>[] = [];
 
 /**
  * A modal dialog: rendered while mounted, focus moves into it and stays there (Tab wraps), Escape
@@ -73,6 +76,9 @@ export function Modal({
     document.body.style.overflow = 'hidden';
 
     const onKeyDown = (event: KeyboardEvent) => {
+      // A dialog opened from a dialog (client money's Record on the case page): only the top one
+      // hears the keys, so Escape closes it alone and Tab stays inside it.
+      if (OPEN_MODALS.at(-1) !== panelRef) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         if (!isBusyRef.current) onCloseRef.current();
@@ -95,8 +101,10 @@ export function Modal({
         firstItem.focus();
       }
     };
+    OPEN_MODALS.push(panelRef);
     document.addEventListener('keydown', onKeyDown);
     return () => {
+      OPEN_MODALS.splice(OPEN_MODALS.indexOf(panelRef), 1);
       document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = overflow;
       if (previous && document.contains(previous)) previous.focus();

@@ -1,5 +1,6 @@
 import {
   CASE_MESSAGES,
+  CLIENT_MONEY_SCREEN_TEXTS,
   PARTY_ROLES,
   can,
   type CaseDetail,
@@ -11,6 +12,7 @@ import {
 import { Download, Eye, Lock, Trash2 } from 'lucide-react';
 import { Fragment, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
+import { ClientMoneyPanel } from '../../../components/client-money/client-money-panel';
 import { ListResults } from '../../../components/list/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -288,6 +290,17 @@ function CaseBody({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
       {mayManage ? (
         <Section title="Update case">
           <CaseControls item={item} actor={actor} />
+        </Section>
+      ) : null}
+
+      {isStaff && can(actor, 'client-money:view') ? (
+        <Section title={CLIENT_MONEY_SCREEN_TEXTS.panelTitle}>
+          <ClientMoneyPanel
+            clientId={item.clientId}
+            clientName={item.clientName}
+            caseId={item.id}
+            actor={actor}
+          />
         </Section>
       ) : null}
 

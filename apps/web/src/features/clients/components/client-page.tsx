@@ -1,6 +1,7 @@
 import {
   APPOINTMENT_STATUS_LABELS,
   CLIENT_MESSAGES,
+  CLIENT_MONEY_SCREEN_TEXTS,
   CONFIRMATIONS,
   USER_MANAGEMENT_MESSAGES,
   can,
@@ -16,6 +17,7 @@ import { ListEmpty, ListResults } from '../../../components/list/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
+import { ClientMoneyPanel } from '../../../components/client-money/client-money-panel';
 import { withClient } from '../../../components/forms/client-next-steps';
 import { runAccountAction } from '../../../lib/account-action';
 import { formatDateTime, fullName } from '../../../lib/format';
@@ -284,6 +286,13 @@ function ClientBody({ detail, actor }: { detail: ClientDetail; actor: PublicUser
             </ul>
           )}
         </Section>
+        {can(actor, 'client-money:view') ? (
+          <div className="lg:col-span-2">
+            <Section title={CLIENT_MONEY_SCREEN_TEXTS.panelTitle}>
+              <ClientMoneyPanel clientId={client.id} clientName={name} actor={actor} />
+            </Section>
+          </div>
+        ) : null}
         {can(actor, 'messages:view') ? (
           <div className="lg:col-span-2">
             <Section title={CLIENT_MESSAGES.messagesHeading}>

@@ -1,10 +1,11 @@
-import { BACKUP_TEXTS, DELIVERY_TEXTS } from '@firm/shared';
+import { BACKUP_TEXTS, CLIENT_MONEY_SCREEN_TEXTS, DELIVERY_TEXTS } from '@firm/shared';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import type { RouteHandle } from '../../../lib/seo';
 import { AuditLogPanel } from '../components/audit-log-panel';
 import { BackupsPanel } from '../components/backups-panel';
+import { ClientMoneyAccountsPanel } from '../components/client-money-accounts-panel';
 import { DataRequestsPanel } from '../components/data-requests-panel';
 import { DeliveriesPanel } from '../components/deliveries-panel';
 import { FirmSettingsPanel } from '../components/firm-settings-panel';
@@ -19,6 +20,11 @@ const SECTIONS = [
   { key: 'audit-log', label: 'Audit log', panel: <AuditLogPanel /> },
   { key: 'deliveries', label: DELIVERY_TEXTS.tabLabel, panel: <DeliveriesPanel /> },
   { key: 'firm', label: 'Firm settings', panel: <FirmSettingsPanel /> },
+  {
+    key: 'money-accounts',
+    label: CLIENT_MONEY_SCREEN_TEXTS.accountsTab,
+    panel: <ClientMoneyAccountsPanel />,
+  },
   { key: 'backups', label: BACKUP_TEXTS.tabLabel, panel: <BackupsPanel /> },
   { key: 'data-requests', label: 'Data-protection requests', panel: <DataRequestsPanel /> },
   { key: 'registration-key', label: 'Registration key', panel: <SuperKeyPanel /> },

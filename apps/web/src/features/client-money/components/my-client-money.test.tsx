@@ -1,0 +1,73 @@
+import { CLIENT_MONEY_SCREEN_TEXTS as T } from '@firm/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aClient } from '../../../testing/people';
+import { mockApi, renderWithApp } from '../../../testing/render';
+import { MyClientMoney } from './my-client-money';
+
+const client = aClient();
+
+describe('a client’s Client money', () => {
+  it('says so when the firm holds nothing and nothing has moved', async () => {
+    mockApi({
+      [`GET /client-money/ledgers/${client.id}`]: [
+        200,
+        { clientId: client.id, clientName: 'Amani Otieno', balanceKsh: 0, cases: [], entries: [] },
+      ],
+    });
+    renderWithApp(<MyClientMoney clientId={client.id} />);
+    expect(await screen.findByText(T.nothingHeld)).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows what is held per case and every movement, with no Record action', async () => {
+    mockApi({
+      [`GET /client-money/ledgers/${client.id}`]: [
+        200,
+        {
+          clientId: client.id,
+          clientName: 'Amani Otieno',
+          balanceKsh: 233_500,
+          cases: [
+            {
+              caseId: 'c1',
+              caseNumber: 'MA/2026/0142',
+              caseTitle: 'Otieno v Nairobi City County',
+              balanceKsh: 233_500,
+            },
+          ],
+          entries: [
+            {
+              id: 'e1',
+              kind: 'receipt',
+              receiptNumber: 'CR/2026/0007',
+              date: '2026-11-30',
+              clientId: client.id,
+              caseId: 'c1',
+              caseNumber: 'MA/2026/0142',
+              accountId: 'a1',
+              accountName: 'KCB client account',
+              officeAccountId: null,
+              amountKsh: 250_000,
+              ledgerEffectKsh: 250_000,
+              reference: 'QK7H2M9XYZ',
+              narrative: 'Deposit for court fees',
+              feeNoteId: null,
+              feeNoteNumber: null,
+              reversesId: null,
+              reversedById: null,
+              reason: null,
+              createdAt: '2026-11-30T20:58:00.000Z',
+              runningBalanceKsh: 250_000,
+            },
+          ],
+        },
+      ],
+    });
+    renderWithApp(<MyClientMoney clientId={client.id} />);
+    expect(await screen.findByText('MA/2026/0142: Otieno v Nairobi City County')).toBeVisible();
+    expect(screen.getByText(T.heldForYou).parentElement).toHaveTextContent('KSh 233,500');
+    expect(screen.getByText('Money received CR/2026/0007')).toBeVisible();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
