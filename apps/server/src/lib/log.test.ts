@@ -220,7 +220,7 @@ describe('secrets in a path', () => {
     const params = new Set(
       [...ctx.app.printRoutes({ commonPrefix: false }).matchAll(/:(\w+)/g)].map((m) => m[1]!),
     );
-    const notSecret = ['id', 'docId', 'noteId', 'attachmentId', 'kind'];
+    const notSecret = ['id', 'docId', 'noteId', 'attachmentId', 'kind', 'clientId'];
     for (const param of params) {
       expect([...notSecret, ...SECRET_PATH_PARAMS], param).toContain(param);
     }
