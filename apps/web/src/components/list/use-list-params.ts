@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
@@ -22,18 +23,24 @@ export function useListParams<Filters extends Record<string, string>>(
     if (value !== null) filters[name] = value as Filters[typeof name];
   }
 
-  const update = (changes: Record<string, string | null>, { replace = false } = {}) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === null || value === '' || value === defaults[name]) next.delete(key(name));
-          else next.set(key(name), value);
-        }
-        return next;
-      },
-      { replace, preventScrollReset: true },
-    );
+  // The URL a change has asked for but the router has not rendered yet. React Router hands an
+  // updater the params of the last render, so two changes before the next render (a search typed,
+  // then an action picked, on a slow phone) would each start from the old URL, and the second
+  // would drop the first; each change starts from the last one asked for instead.
+  const asked = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    asked.current = null;
+  }, [params]);
+
+  const update = (changes: Record<string, string | null>, { replace = false } = {}) => {
+    const next = new URLSearchParams(asked.current ?? params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null || value === '' || value === defaults[name]) next.delete(key(name));
+      else next.set(key(name), value);
+    }
+    asked.current = next;
+    setParams(next, { replace, preventScrollReset: true });
+  };
 
   return {
     search,
