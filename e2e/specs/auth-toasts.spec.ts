@@ -19,9 +19,6 @@ test.describe('a success replaces the error it answers', () => {
     await signInThroughUi(page, client);
     const shown = toast(page, 'Login successful!');
     await expect(shown).toBeVisible();
-    // The pointer on it holds it where it rests: a success stays 2 s, and on a slow machine its
-    // exit (which rises under the header) could otherwise have begun by the time it is measured.
-    await shown.hover();
     // Where it comes to rest, once its entrance has played.
     await shown.evaluate((element) =>
       Promise.all(element.getAnimations({ subtree: true }).map((played) => played.finished)),
