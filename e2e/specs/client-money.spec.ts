@@ -12,7 +12,7 @@ import {
 import { workingDayFrom } from '../support/working-day';
 
 /**
- * Client money (issue 42, ADR 045), walked through the screens: the advocate adds the firm's
+ * Client money (ADR 045), walked through the screens: the advocate adds the firm's
  * client and office accounts in System Settings, records a deposit for a client with a long name,
  * pays court fees out of it and transfers to office to settle a fee note (issued through the
  * API), at 1366 px; the client reads their statement on a 360 px phone, then at 1366 px. A

@@ -114,7 +114,7 @@ export async function readLedger(
 }
 
 /**
- * "Download my data": a client's own ledger, as the portal shows it to them (issue 42); staff hold
+ * "Download my data": a client's own ledger, as the portal shows it to them (docs/product-rules.md#client-money); staff hold
  * no client money of their own, so their file has no such section.
  */
 export async function ownClientMoneyForExport(db: Executor, user: UserRow) {

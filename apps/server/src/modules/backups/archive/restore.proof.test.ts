@@ -55,6 +55,7 @@ const firm = {
   attachment: { id: '', conversationId: '', bytes: Buffer.alloc(0) },
   feeNoteId: '',
   feeNote: {} as unknown,
+  clientMoney: {} as unknown,
 };
 let notesBeforeBackup = 0;
 const LAST_NIGHTS_BACKUP = new Date('2026-12-06T23:00:40.000Z');
@@ -147,6 +148,31 @@ beforeAll(async () => {
   expect(paid.statusCode, paid.body).toBe(201);
   firm.feeNote = (
     await call(ctx.app, clientToken, 'GET', `/api/fee-notes/${firm.feeNoteId}`)
+  ).json();
+  // Client money: the journal's rows and the balances its triggers keep (ADR 045) come back
+  // together, the triggers not run again on the restored rows.
+  const account = await call(ctx.app, advocateToken, 'POST', '/api/client-money/accounts', {
+    name: 'Client Account — Succession Matters',
+    kind: 'client',
+    institution: 'Kenya Commercial Bank, Moi Avenue',
+    number: '1187 2026 0041',
+    openingBalanceKsh: 0,
+    openingDate: '2026-01-01',
+  });
+  expect(account.statusCode, account.body).toBe(201);
+  const received = await call(ctx.app, advocateToken, 'POST', '/api/client-money/entries', {
+    kind: 'receipt',
+    clientId: client.id,
+    caseId: firm.caseId,
+    accountId: account.json().account.id,
+    amountKsh: 1_250_000,
+    date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date()),
+    reference: 'FT26340KQ7B',
+    narrative: 'Deposit towards the estate duty and the court fees',
+  });
+  expect(received.statusCode, received.body).toBe(201);
+  firm.clientMoney = (
+    await call(ctx.app, clientToken, 'GET', `/api/client-money/ledgers/${client.id}`)
   ).json();
 
   // The backup, while the advocate keeps working: notes written and cases read throughout, from
@@ -258,6 +284,11 @@ async function provesTheFirmIsBack(target: { dataDir: string; databaseUrl?: stri
     expect((await call(app, token, 'GET', `/api/fee-notes/${firm.feeNoteId}`)).json()).toEqual(
       firm.feeNote,
     );
+    expect(report.tables.client_money_entries).toBe(1);
+    expect(report.tables.client_money_balances).toBe(1);
+    expect(
+      (await call(app, token, 'GET', `/api/client-money/ledgers/${firm.client.id}`)).json(),
+    ).toEqual(firm.clientMoney);
   } finally {
     await server.close();
   }

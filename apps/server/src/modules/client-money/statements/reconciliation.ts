@@ -1,7 +1,7 @@
 import { CLIENT_MONEY_STATEMENT_TEXTS as TEXTS } from '@firm/shared';
 
 /**
- * The three-way reconciliation of one client account for one month (issue 42; in words:
+ * The three-way reconciliation of one client account for one month (in words:
  * docs/client-money-statements.md#reconciliation). Pure arithmetic on figures the caller reads
  * from the database and the matching (statement-matching.ts) leaves:
  *

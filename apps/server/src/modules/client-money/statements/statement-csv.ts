@@ -16,7 +16,7 @@ export type { StatementLine } from './statement-rows';
 /**
  * A bank or M-Pesa statement in CSV, read into lines in whole shillings, oldest first; or, when
  * anything is wrong, every problem with its line number and nothing else: a statement is
- * imported whole or not at all (issue 42, docs/client-money-statements.md). csv-parse reads the
+ * imported whole or not at all (docs/client-money-statements.md). csv-parse reads the
  * CSV (quotes, commas inside quotes, a byte-order mark); the rows are handed over one at a time,
  * so a file is read as it arrives (`readStatementStream`) or from memory (`readStatementCsv`)
  * without its records being held twice.

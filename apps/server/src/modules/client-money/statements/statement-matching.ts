@@ -2,7 +2,7 @@ import { CLIENT_MONEY_STATEMENT_TEXTS as TEXTS } from '@firm/shared';
 
 /**
  * Matching a month's statement lines to the journal entries of the same account, automatically
- * (issue 42; the rules in words: docs/client-money-statements.md#matching). Pure: the lines and
+ * (the rules in words: docs/client-money-statements.md#matching). Pure: the lines and
  * entries come in as plain data and the matches go out, for the reconciliation endpoints to
  * store and show; what is left is matched by hand or recorded.
  *
