@@ -5,9 +5,9 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-import { toast } from '../support/page-checks';
 import { PDF } from '../support/files';
 import { typedDay } from '../support/journey';
+import { expectToast, newContext } from '../support/toasts';
 
 /**
  * What the cases and messaging stories leave to component tests, in a real browser: a court date
@@ -51,7 +51,7 @@ test('a court date from New Case, a hearing, and a client’s attachment filed t
   const hearingDay = nairobiMorning(21);
 
   // Staff open the case with its court date.
-  const staffContext = await browser.newContext();
+  const staffContext = await newContext(browser);
   const staff = await staffContext.newPage();
   await useSessionToken(staff, owner);
   await staff.goto('/cases');
@@ -68,7 +68,7 @@ test('a court date from New Case, a hearing, and a client’s attachment filed t
   await form.getByLabel('Court (optional)').fill('Milimani Law Courts');
   await form.getByLabel('Court date (optional, Nairobi time)').fill(hearingDay.input);
   await form.getByRole('button', { name: 'Create Case' }).click();
-  await expect(toast(staff, 'Case created successfully!')).toBeVisible();
+  await expectToast(staff, 'Case created successfully!');
 
   const detail = staff.getByRole('dialog', { name: title });
   await expect(
@@ -80,7 +80,7 @@ test('a court date from New Case, a hearing, and a client’s attachment filed t
   // A hearing goes on the timeline.
   await detail.getByLabel('Record a hearing (optional)').fill('Mention: directions given');
   await detail.getByRole('button', { name: 'Save changes' }).click();
-  await expect(toast(staff, 'Case updated successfully')).toBeVisible();
+  await expectToast(staff, 'Case updated successfully');
   await expect(detail.getByText('Court hearing: Mention: directions given')).toBeVisible();
 
   // The client writes about the case, with the signed tenancy agreement attached.
@@ -104,7 +104,7 @@ test('a court date from New Case, a hearing, and a client’s attachment filed t
   // Staff file the attachment to the case from the conversation.
   await staff.goto(`/messages?c=${conversationId}`);
   await staff.getByRole('button', { name: 'File Tenancy agreement.pdf to the case' }).click();
-  await expect(toast(staff, 'File added to the case documents')).toBeVisible();
+  await expectToast(staff, 'File added to the case documents');
 
   await staff.goto(`/cases/${caseId}`);
   const filed = staff.getByRole('dialog', { name: title });
@@ -113,7 +113,7 @@ test('a court date from New Case, a hearing, and a client’s attachment filed t
   await staffContext.close();
 
   // The client sees the court date and the filed document on their case.
-  const clientContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const clientContext = await newContext(browser, { viewport: { width: 360, height: 740 } });
   const phone = await clientContext.newPage();
   await useSessionToken(phone, client.token);
   await phone.goto(`/cases/${caseId}`);

@@ -5,7 +5,7 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-import { toast } from '../support/page-checks';
+import { expectToast } from '../support/toasts';
 
 /**
  * ADR 014: a note typed after a shared one reached the client because the choice stayed on
@@ -38,7 +38,7 @@ for (const width of [1366, 360]) {
     await note.fill('The hearing is on 14 December at the Employment and Labour Relations Court.');
     await detail.getByRole('radio', { name: 'Shared with client' }).check();
     await detail.getByRole('button', { name: 'Add and share with the client' }).click();
-    await expect(toast(page, 'Note added successfully')).toBeVisible();
+    await expectToast(page, 'Note added successfully');
     await expect(note).toHaveValue('');
 
     // The next note starts internal, and the button says no more than "Add Note".

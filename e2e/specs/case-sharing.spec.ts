@@ -5,8 +5,9 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-import { fitsWidth, overflowingElements, toast } from '../support/page-checks';
+import { fitsWidth, overflowingElements } from '../support/page-checks';
 import { PDF } from '../support/files';
+import { expectToast } from '../support/toasts';
 
 /**
  * ADR 014: a document uploaded as internal is shared with the client afterwards from the
@@ -63,7 +64,7 @@ for (const width of [1366, 360]) {
 
     // Share it: the client can now download it.
     await shareButton.click();
-    await expect(toast(page, 'Document shared with the client')).toBeVisible();
+    await expectToast(page, 'Document shared with the client');
     const makeInternal = detail.getByRole('button', {
       name: 'Make internal: Valuation report.pdf',
     });
@@ -81,7 +82,7 @@ for (const width of [1366, 360]) {
       void dialog.accept();
     });
     await makeInternal.click();
-    await expect(toast(page, /Document made internal/)).toBeVisible();
+    await expectToast(page, /Document made internal/);
     await expect(shareButton).toBeVisible();
     expect((await clientDownload()).status()).toBe(404);
   });

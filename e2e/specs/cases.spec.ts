@@ -7,6 +7,7 @@ import {
 } from '../support/user-management';
 import { fitsWidth, seriousViolations, toast } from '../support/page-checks';
 import { PDF, PNG } from '../support/files';
+import { expectToast, newContext } from '../support/toasts';
 
 test.describe('cases', () => {
   test('staff open a case and work on it; the client sees only what is shared', async ({
@@ -22,7 +23,7 @@ test.describe('cases', () => {
     const title = `Boundary dispute ${suffix}`;
 
     // Staff (the owner advocate) create the case through the New Case modal.
-    const staffContext = await browser.newContext();
+    const staffContext = await newContext(browser);
     const staff = await staffContext.newPage();
     await useSessionToken(staff, owner);
     await staff.goto('/cases');
@@ -42,7 +43,7 @@ test.describe('cases', () => {
     await clientSelect.selectOption({ label: `${clientName} (${client.email})` });
     expect(await seriousViolations(staff)).toEqual([]);
     await form.getByRole('button', { name: 'Create Case' }).click();
-    await expect(toast(staff, 'Case created successfully!')).toBeVisible();
+    await expectToast(staff, 'Case created successfully!');
 
     // The detail opens at /cases/<id>.
     const detail = staff.getByRole('dialog', { name: title });
@@ -78,7 +79,7 @@ test.describe('cases', () => {
     // Status: pending → in progress.
     await detail.getByLabel('Status').selectOption('in_progress');
     await detail.getByRole('button', { name: 'Save changes' }).click();
-    await expect(toast(staff, 'Case updated successfully')).toBeVisible();
+    await expectToast(staff, 'Case updated successfully');
     await expect(detail.getByText('Status changed from pending to in progress')).toBeVisible();
     // Once the toast has gone (axe caught it mid-fade, at part opacity, as a contrast failure).
     await expect(toast(staff, 'Case updated successfully')).toBeHidden({ timeout: 10_000 });
@@ -86,7 +87,7 @@ test.describe('cases', () => {
     await staffContext.close();
 
     // The client, on a phone.
-    const clientContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const clientContext = await newContext(browser, { viewport: { width: 360, height: 740 } });
     const phone = await clientContext.newPage();
     await useSessionToken(phone, client.token);
     await phone.goto('/cases');
@@ -127,7 +128,7 @@ test.describe('cases', () => {
     const owner = ownerSession;
     const suffix = uniqueSuffix();
     const admin = await createReadyUser(request, owner, suffix, 'admin'); // no toggles
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await newContext(browser)).newPage();
     await useSessionToken(page, admin.token);
     await page.goto('/cases');
     // Told why, and who can change it, in place of the screen.
@@ -148,7 +149,7 @@ test.describe('cases', () => {
       priority: 'low',
       clientId: first.id,
     });
-    const other = await (await browser.newContext()).newPage();
+    const other = await (await newContext(browser)).newPage();
     await useSessionToken(other, second.token);
     await other.goto(`/cases/${created.case.id}`);
     await expect(other.getByRole('dialog').getByRole('alert')).toContainText('Case not found');
@@ -163,7 +164,7 @@ test.describe('cases', () => {
     const owner = ownerSession;
     const suffix = uniqueSuffix();
     const client = await createReadyUser(request, owner, suffix, 'client');
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
     const phone = await context.newPage();
     await useSessionToken(phone, owner);
     await phone.goto('/cases');

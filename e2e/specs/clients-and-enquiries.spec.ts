@@ -5,7 +5,8 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-import { fitsWidth, seriousViolations, toast } from '../support/page-checks';
+import { fitsWidth, seriousViolations } from '../support/page-checks';
+import { expectToast, newContext } from '../support/toasts';
 
 test.describe('clients and enquiries', () => {
   test('an advocate finds a client, edits their phone and opens their case', async ({
@@ -27,7 +28,7 @@ test.describe('clients and enquiries', () => {
       clientId: client.id,
     });
 
-    const context = await browser.newContext();
+    const context = await newContext(browser);
     const page = await context.newPage();
     await useSessionToken(page, owner);
     await page.goto('/clients');
@@ -43,7 +44,7 @@ test.describe('clients and enquiries', () => {
     const phone = page.getByLabel('Phone (optional)');
     await phone.fill('0722 123 456');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(toast(page, 'Client details updated')).toBeVisible();
+    await expectToast(page, 'Client details updated');
     await expect(phone).toHaveValue('+254722123456');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -59,7 +60,7 @@ test.describe('clients and enquiries', () => {
     await context.close();
 
     // The same screens on a phone.
-    const small = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const small = await newContext(browser, { viewport: { width: 360, height: 740 } });
     const mobile = await small.newPage();
     await useSessionToken(mobile, owner);
     await mobile.goto(`/clients?search=${suffix}`);
@@ -95,7 +96,7 @@ test.describe('clients and enquiries', () => {
       },
     );
 
-    const context = await browser.newContext();
+    const context = await newContext(browser);
     const page = await context.newPage();
     await useSessionToken(page, owner);
     await page.goto(`/clients/${client.id}`);
@@ -153,14 +154,14 @@ test.describe('clients and enquiries', () => {
     expect(sent.status(), await sent.text()).toBe(201);
 
     const move = async (token: string, to: string, changedBy: string) => {
-      const context = await browser.newContext();
+      const context = await newContext(browser);
       const page = await context.newPage();
       await useSessionToken(page, token);
       await page.goto('/enquiries');
       const card = page.getByRole('article', { name: subject });
       await card.getByLabel('Status', { exact: true }).selectOption({ label: to });
       await card.getByRole('button', { name: `Save status and note of ${subject}` }).click();
-      await expect(toast(page, 'Enquiry updated')).toBeVisible();
+      await expectToast(page, 'Enquiry updated');
       await expect(card.getByText(new RegExp(`^Last changed by ${changedBy} on `))).toBeVisible();
       // What was saved is what another person opening the inbox reads.
       await page.reload();
@@ -172,7 +173,7 @@ test.describe('clients and enquiries', () => {
       await context.close();
     };
 
-    const inbox = await browser.newContext();
+    const inbox = await newContext(browser);
     const first = await inbox.newPage();
     await useSessionToken(first, admin.token);
     await first.goto('/enquiries');
@@ -208,7 +209,7 @@ test.describe('clients and enquiries', () => {
     });
     expect(sent.status(), await sent.text()).toBe(201);
 
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await useSessionToken(page, admin.token);
     await page.goto('/enquiries');

@@ -1,12 +1,12 @@
 import { expect, test } from '../support/fixtures';
 import { bookAtFreeTime, journeyStep, openWeekdays } from '../support/journey';
-import { toast } from '../support/page-checks';
 import {
   callApi,
   createReadyUser,
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
+import { expectToast, newContext } from '../support/toasts';
 
 /**
  * The diary in Chromium at a phone's and a desk's width: a video call's meeting link added where
@@ -77,7 +77,7 @@ for (const viewport of [
       await edit.getByRole('textbox', { name: 'Meeting link' }).fill(newLink);
       await journeyStep(page, testInfo, 2, `change-link-${viewport.width}`);
       await edit.getByRole('button', { name: 'Save and email the client' }).click();
-      await expect(toast(page, 'Meeting link saved and emailed to the client')).toBeVisible();
+      await expectToast(page, 'Meeting link saved and emailed to the client');
       await expect(card.getByRole('link', { name: 'Join the call' })).toHaveAttribute(
         'href',
         newLink,
@@ -91,7 +91,7 @@ for (const viewport of [
       await reschedule.getByRole('button', { name: 'Keep Current Time' }).click();
 
       // The client joins from their card.
-      const clientContext = await browser.newContext({ viewport });
+      const clientContext = await newContext(browser, { viewport });
       const clientPage = await clientContext.newPage();
       await useSessionToken(clientPage, client.token);
       await clientPage.goto('/appointments');
@@ -143,7 +143,7 @@ for (const viewport of [
         question.getByRole('button', { name: 'Save anyway' }),
       );
       await question.getByRole('button', { name: 'Save anyway' }).click();
-      await expect(toast(page, 'Case updated successfully')).toBeVisible();
+      await expectToast(page, 'Case updated successfully');
       await expect(detail.getByText(/Court date set for Sat 12 Dec 2026, 08:30/)).toBeVisible();
     });
   });

@@ -1,7 +1,8 @@
 import { expect, test } from '../support/fixtures';
 import { latestMailTo } from '../support/accounts';
-import { fitsWidth, overflowingElements, seriousViolations, toast } from '../support/page-checks';
+import { fitsWidth, overflowingElements, seriousViolations } from '../support/page-checks';
 import { uniqueSuffix, useSessionToken } from '../support/user-management';
+import { expectToast, newContext } from '../support/toasts';
 
 /**
  * ADR 024 (ADR 024): an advocate adds a client; the client chooses their own password
@@ -21,7 +22,7 @@ test.describe('invitations', () => {
     const email = `wanjiku.nyambura.achieng.kamau-odhiambo.${suffix}@long-client-address.example.co.ke`;
 
     // The advocate adds the client from the clients list.
-    const staff = await browser.newContext();
+    const staff = await newContext(browser);
     const staffPage = await staff.newPage();
     await useSessionToken(staffPage, owner);
     await staffPage.goto('/clients');
@@ -31,7 +32,7 @@ test.describe('invitations', () => {
     await dialog.getByLabel('Last Name').fill(lastName);
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByRole('button', { name: 'Create Client' }).click();
-    await expect(toast(staffPage, 'Client created successfully')).toBeVisible();
+    await expectToast(staffPage, 'Client created successfully');
     const temporaryPassword = (await staffPage
       .getByRole('dialog', { name: 'Temporary Password' })
       .getByLabel('Temporary password')
@@ -57,7 +58,7 @@ test.describe('invitations', () => {
     expect(link, 'the email carries the invitation link').not.toBeNull();
 
     // The client, on a 360 px phone.
-    const phone = await browser.newContext({
+    const phone = await newContext(browser, {
       viewport: { width: 360, height: 740 },
       isMobile: true,
       hasTouch: true,
@@ -76,7 +77,7 @@ test.describe('invitations', () => {
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
 
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(toast(page, 'Welcome! Your password is set and you are signed in.')).toBeVisible();
+    await expectToast(page, 'Welcome! Your password is set and you are signed in.');
     expect(await fitsWidth(page)).toBe(true);
     await page.screenshot({ path: testInfo.outputPath('dashboard-phone.png'), fullPage: true });
 
@@ -86,9 +87,7 @@ test.describe('invitations', () => {
     await again.getByLabel('New password', { exact: true }).fill('Other-Passw0rd-2');
     await again.getByLabel('Confirm new password').fill('Other-Passw0rd-2');
     await again.getByRole('button', { name: 'Set password and sign in' }).click();
-    await expect(
-      toast(again, /invitation link is invalid, already used or has expired/),
-    ).toBeVisible();
+    await expectToast(again, /invitation link is invalid, already used or has expired/);
 
     // Staff no longer see them as waiting.
     await staffPage.reload();

@@ -1,13 +1,9 @@
 import { expect, test } from '../support/fixtures';
 import { type APIRequestContext, type Locator, type TestInfo } from '@playwright/test';
 import { latestMailTo } from '../support/accounts';
-import {
-  fitsWidth,
-  overflowingElements,
-  seriousViolationsOnce,
-  toast,
-} from '../support/page-checks';
+import { fitsWidth, overflowingElements, seriousViolationsOnce } from '../support/page-checks';
 import { callApi, uniqueSuffix } from '../support/user-management';
+import { expectToast, toastsSeen } from '../support/toasts';
 
 /**
  * The admin's journey (docs/journeys.md, "Admin"): office staff who admit clients and keep the
@@ -247,7 +243,7 @@ for (const walk of WALKS) {
       await dialog.getByLabel(/^Phone/).fill(`+254 733 ${digits.slice(0, 3)} ${digits.slice(3)}`);
       await checkScreen('add-client', dialog.getByRole('button', { name: 'Create Client' }));
       await dialog.getByRole('button', { name: 'Create Client' }).click();
-      await expect(toast(page, 'Client created successfully')).toBeVisible();
+      await expectToast(page, 'Client created successfully');
       const shown = page.getByRole('dialog', { name: 'Temporary Password' });
       await checkScreen(
         'client-created',
@@ -306,8 +302,13 @@ for (const walk of WALKS) {
       await confirm.click();
       // A review of what will be sent may come first: confirm there too.
       const review = page.getByRole('dialog');
-      const confirmedToast = toast(page, 'Appointment confirmed');
-      await expect(confirmedToast.or(review).first()).toBeVisible();
+      await expect
+        .poll(
+          async () =>
+            (await review.isVisible()) ||
+            (await toastsSeen(page)).some((shown) => shown.text.includes('Appointment confirmed')),
+        )
+        .toBe(true);
       if (await review.isVisible()) {
         await checkScreen(
           'confirm-review',
@@ -318,7 +319,7 @@ for (const walk of WALKS) {
           .last()
           .click();
       }
-      await expect(confirmedToast).toBeVisible();
+      await expectToast(page, 'Appointment confirmed');
       await page.getByRole('tab', { name: 'Confirmed' }).click();
       await expect(
         page.getByRole('button', { name: `Mark completed: ${requestTitle}` }),

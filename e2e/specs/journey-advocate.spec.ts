@@ -17,6 +17,7 @@ import {
   startServer,
   type ServerProcess,
 } from '../support/server-process';
+import { expectToast } from '../support/toasts';
 
 /**
  * The advocate's day (docs/journeys.md, "Advocate"), on a fresh install, at a desk and on a phone:
@@ -122,7 +123,7 @@ for (const viewport of [
       await save.scrollIntoViewIfNeeded();
       await step('firm-settings', save);
       await save.click();
-      await expect(toast(page, /saved/i)).toBeVisible();
+      await expectToast(page, /saved/i);
 
       // Each item is ticked by its own settings: the paybill ticks payment details alone (ADR 027).
       await navigate(page, 'Dashboard', '/dashboard');
@@ -136,7 +137,7 @@ for (const viewport of [
         await checklist.getByRole('link', { name: `${item}: Not done yet` }).click();
         await expect(page).toHaveURL(new RegExp(`#${hash}$`));
         await save.click();
-        await expect(toast(page, /saved/i).first()).toBeVisible();
+        await expectToast(page, /saved/i);
         await navigate(page, 'Dashboard', '/dashboard');
         await expect(checklist.getByRole('link', { name: `${item}: Done` })).toBeVisible();
       }
@@ -228,7 +229,7 @@ for (const viewport of [
       await createCase.scrollIntoViewIfNeeded();
       await step('new-case', createCase);
       await createCase.click();
-      await expect(toast(page, 'Case created successfully!')).toBeVisible();
+      await expectToast(page, 'Case created successfully!');
       const detail = page.getByRole('dialog', { name: caseTitle });
       await expect(detail).toBeVisible();
 
@@ -243,7 +244,7 @@ for (const viewport of [
       });
       await expect(share).toBeVisible();
       await share.click();
-      await expect(toast(page, 'Document shared with the client')).toBeVisible();
+      await expectToast(page, 'Document shared with the client');
 
       // A shared note and an internal one.
       await detail
@@ -392,7 +393,7 @@ for (const viewport of [
       await create.scrollIntoViewIfNeeded();
       await step('their-case', create);
       await create.click();
-      await expect(toast(page, 'Case created successfully!')).toBeVisible();
+      await expectToast(page, 'Case created successfully!');
       await page.keyboard.press('Escape');
 
       // 9. The audit log, read as sentences.

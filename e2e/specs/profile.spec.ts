@@ -3,7 +3,8 @@ import { expect, test } from '../support/fixtures';
 import { latestMailTo } from '../support/accounts';
 import { createReadyUser, uniqueSuffix, useSessionToken } from '../support/user-management';
 import { journeyStep } from '../support/journey';
-import { fitsWidth, seriousViolations, toast } from '../support/page-checks';
+import { fitsWidth, seriousViolations } from '../support/page-checks';
+import { expectToast, newContext } from '../support/toasts';
 
 test.describe('Profile Settings', () => {
   test('fits a 360-pixel phone, and an advocate switches the message email off', async ({
@@ -13,7 +14,7 @@ test.describe('Profile Settings', () => {
   }) => {
     // An advocate's Profile holds every section, professional details included.
     const advocate = await createReadyUser(request, ownerSession, uniqueSuffix(), 'advocate');
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await useSessionToken(page, advocate.token);
     await page.goto('/profile');
@@ -31,7 +32,7 @@ test.describe('Profile Settings', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await messageEmail.click();
-    await expect(toast(page, 'Email preferences saved')).toBeVisible();
+    await expectToast(page, 'Email preferences saved');
     await page.reload();
     await expect(
       page
@@ -55,7 +56,7 @@ test.describe('Profile Settings', () => {
       {},
       { firstName: 'Wanjiru', lastName: 'Kamau-Njoroge Wambui' },
     );
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const context = await newContext(browser, { viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await useSessionToken(page, client.token);
     await page.goto('/profile');
@@ -87,7 +88,7 @@ test.describe('Profile Settings', () => {
     await journeyStep(page, testInfo, 2, 'number-saved', messageText);
 
     await messageText.click();
-    await expect(toast(page, 'Your text message choices are saved.')).toBeVisible();
+    await expectToast(page, 'Your text message choices are saved.');
     await expect(messageText).toHaveAttribute('aria-checked', 'true');
     await journeyStep(page, testInfo, 3, 'message-text-on');
     await page.reload();
@@ -112,7 +113,7 @@ test.describe('Profile Settings', () => {
     const client = await createReadyUser(request, ownerSession, suffix, 'client');
 
     // The same client on a second device.
-    const otherDevice = await browser.newContext();
+    const otherDevice = await newContext(browser);
     const otherPage = await otherDevice.newPage();
     await signIn(otherPage, await newSession(client));
     await otherPage.goto('/dashboard');
@@ -157,7 +158,7 @@ test.describe('Profile Settings', () => {
     await page.getByRole('button', { name: 'Sign out of all other devices' }).click();
     const confirm = page.getByRole('dialog', { name: 'Sign out of all other devices?' });
     await confirm.getByRole('button', { name: 'Sign out other devices' }).click();
-    await expect(toast(page, /Signed out of \d+ other devices?/)).toBeVisible();
+    await expectToast(page, /Signed out of \d+ other devices?/);
     await expect(devices.getByRole('listitem')).toHaveCount(1);
 
     // The other device finds itself signed out at its next request.

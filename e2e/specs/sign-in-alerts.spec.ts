@@ -4,8 +4,8 @@ import { expect, test } from '../support/fixtures';
 import { type Browser } from '@playwright/test';
 import { latestMailTo, signInThroughUi } from '../support/accounts';
 import { journeyStep } from '../support/journey';
-import { toast } from '../support/page-checks';
 import { createReadyUser, uniqueSuffix } from '../support/user-management';
+import { expectToast, newContext } from '../support/toasts';
 
 const DESKTOP_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -29,7 +29,7 @@ function alertsTo(dataDir: string, to: string): number {
 }
 
 async function contextFor(browser: Browser, userAgent: string, width: number, height: number) {
-  const context = await browser.newContext({ userAgent, viewport: { width, height } });
+  const context = await newContext(browser, { userAgent, viewport: { width, height } });
   return { context, page: await context.newPage() };
 }
 
@@ -112,7 +112,7 @@ test('a sign-in from a new device is emailed; "Not you?" signs every session out
 
   await secure.click();
   await expect(page).toHaveURL(/\/reset-password$/);
-  await expect(toast(page, /signed out on every device/)).toBeVisible();
+  await expectToast(page, /signed out on every device/);
   const newPassword = page.getByLabel(/^New password/);
   await journeyStep(page, testInfo, 4, 'choose-new-password', newPassword);
 
@@ -134,7 +134,7 @@ test('a sign-in from a new device is emailed; "Not you?" signs every session out
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signInThroughUi(page, { email: client.email, password: client.password });
-  await expect(toast(page, 'Invalid email or password')).toBeVisible();
+  await expectToast(page, 'Invalid email or password');
   await signInThroughUi(page, { email: client.email, password: NEW_PASSWORD });
   await expect(page).toHaveURL(/\/dashboard$/);
 

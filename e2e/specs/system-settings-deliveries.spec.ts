@@ -3,9 +3,10 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { advocatePayload, turnOnAuthenticator, type Account } from '../support/accounts';
 import { openDataDir } from '../support/database';
-import { fitsWidth, overflowingElements, seriousViolations, toast } from '../support/page-checks';
+import { fitsWidth, overflowingElements, seriousViolations } from '../support/page-checks';
 import { preparedDataDir, startServer } from '../support/server-process';
 import { useSessionToken } from '../support/user-management';
+import { expectToast, newContext } from '../support/toasts';
 
 /**
  * System Settings → Deliveries, on a server of its own: the messages to show (an SMS the network
@@ -129,7 +130,7 @@ test('an advocate sees what went, masked, and sends a failed SMS again, at 360 a
       },
     ];
     for (const view of widths) {
-      const context = await browser.newContext({
+      const context = await newContext(browser, {
         baseURL: server.url,
         viewport: { width: view.width, height: view.height },
       });
@@ -169,8 +170,7 @@ test('an advocate sees what went, masked, and sends a failed SMS again, at 360 a
 
       // Retrying asks nothing: the toast says what happened and the row follows the message.
       await page.getByRole('button', { name: view.sms }).click();
-      const shownToast = toast(page, view.toast);
-      await expect(shownToast).toBeVisible();
+      await expectToast(page, view.toast);
       // The toast as the person reads it: its sliding in is fast-forwarded (it leaves after seconds).
       await page.screenshot({
         path: testInfo.outputPath(`deliveries-${view.width}-toast.png`),
@@ -195,7 +195,7 @@ test('an advocate sees what went, masked, and sends a failed SMS again, at 360 a
     }
 
     // The retry is in the audit log, with the recipient masked there too.
-    const context = await browser.newContext({ baseURL: server.url });
+    const context = await newContext(browser, { baseURL: server.url });
     const page = await context.newPage();
     await useSessionToken(page, token);
     await page.goto('/system-settings?audit.action=delivery.retried');

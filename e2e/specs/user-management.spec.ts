@@ -6,7 +6,8 @@ import {
   uniqueSuffix,
   useSessionToken,
 } from '../support/user-management';
-import { seriousViolations, toast } from '../support/page-checks';
+import { seriousViolations } from '../support/page-checks';
+import { expectToast, newContext } from '../support/toasts';
 
 const CONFIRM_DEACTIVATE = 'Are you sure you want to deactivate this user?';
 const CONFIRM_DELETE_USER =
@@ -65,7 +66,7 @@ test.describe('user and admin management', () => {
     await addAdmin.getByRole('switch', { name: 'Open Files' }).click();
     await expect(addAdmin.getByText(/No permissions are enabled/)).toBeHidden();
     await addAdmin.getByRole('button', { name: 'Create Admin' }).click();
-    await expect(toast(page, 'Admin created successfully')).toBeVisible();
+    await expectToast(page, 'Admin created successfully');
 
     const passwordDialog = page.getByRole('dialog', { name: 'Temporary Password' });
     const temporaryPassword = (await passwordDialog
@@ -73,7 +74,7 @@ test.describe('user and admin management', () => {
       .textContent())!;
     expect(temporaryPassword).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{14}$/);
     await passwordDialog.getByRole('button', { name: 'Copy Password' }).click();
-    await expect(toast(page, 'Password copied to clipboard')).toBeVisible();
+    await expectToast(page, 'Password copied to clipboard');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(temporaryPassword);
     await passwordDialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(passwordDialog).toBeHidden();
@@ -86,7 +87,7 @@ test.describe('user and admin management', () => {
     await addClient.getByLabel('Email').fill(`baraka.${suffix}@mwamba-e2e.test`);
     await addClient.getByLabel('Phone (optional)').fill('0733 222 111');
     await addClient.getByRole('button', { name: 'Create Client' }).click();
-    await expect(toast(page, 'Client created successfully')).toBeVisible();
+    await expectToast(page, 'Client created successfully');
     await page
       .getByRole('dialog', { name: 'Temporary Password' })
       .getByRole('button', { name: 'Close', exact: true })
@@ -95,7 +96,7 @@ test.describe('user and admin management', () => {
     await expect(page.getByRole('row').filter({ hasText: `Baraka Otieno${suffix}` })).toBeVisible();
 
     // The admin signs in with the copied password and must choose their own first.
-    const adminContext = await browser.newContext();
+    const adminContext = await newContext(browser);
     const adminPage = await adminContext.newPage();
     await adminPage.goto('/login');
     await adminPage.getByLabel('Email address').fill(adminEmail);
@@ -118,7 +119,7 @@ test.describe('user and admin management', () => {
     await expect(editDialog.getByRole('switch', { name: 'Open Files' })).toBeChecked();
     await editDialog.getByRole('switch', { name: 'Admit Clients' }).click();
     await editDialog.getByRole('button', { name: 'Save Permissions' }).click();
-    await expect(toast(page, 'Admin permissions updated successfully')).toBeVisible();
+    await expectToast(page, 'Admin permissions updated successfully');
     await expect(editDialog).toBeHidden();
     await adminRow.getByRole('button', { name: `Edit permissions of ${adminName}` }).click();
     await expect(editDialog.getByRole('switch', { name: 'Admit Clients' })).toBeChecked();
@@ -128,7 +129,7 @@ test.describe('user and admin management', () => {
     // Deactivate (confirmed): the admin's session ends at once.
     acceptNextConfirm(page, CONFIRM_DEACTIVATE);
     await adminRow.getByRole('button', { name: `Deactivate ${adminName}` }).click();
-    await expect(toast(page, 'User deactivated successfully')).toBeVisible();
+    await expectToast(page, 'User deactivated successfully');
     await expect(adminRow.getByText('Inactive')).toBeVisible();
     await adminPage.reload();
     await expect(adminPage).toHaveURL(/\/login/);
@@ -136,11 +137,11 @@ test.describe('user and admin management', () => {
 
     // Reactivate, reset the password (shown once), delete (confirmed).
     await adminRow.getByRole('button', { name: `Activate ${adminName}` }).click();
-    await expect(toast(page, 'User activated successfully')).toBeVisible();
+    await expectToast(page, 'User activated successfully');
     await expect(adminRow.getByText('Active', { exact: true })).toBeVisible();
 
     await adminRow.getByRole('button', { name: `Reset password of ${adminName}` }).click();
-    await expect(toast(page, 'Password reset successfully')).toBeVisible();
+    await expectToast(page, 'Password reset successfully');
     const resetDialog = page.getByRole('dialog', { name: 'Temporary Password' });
     const newPassword = await resetDialog.getByLabel('Temporary password').textContent();
     expect(newPassword).not.toBe(temporaryPassword);
@@ -148,7 +149,7 @@ test.describe('user and admin management', () => {
 
     acceptNextConfirm(page, CONFIRM_DELETE_USER);
     await adminRow.getByRole('button', { name: `Delete ${adminName}` }).click();
-    await expect(toast(page, 'User deleted successfully')).toBeVisible();
+    await expectToast(page, 'User deleted successfully');
     await expect(adminRow).toHaveCount(0);
   });
 
@@ -194,7 +195,7 @@ test.describe('user and admin management', () => {
     const details = page.getByRole('dialog', { name: 'Admin Details' });
     await expect(details.getByText('+254722333444')).toBeVisible();
     await details.getByRole('button', { name: 'Deactivate' }).click();
-    await expect(toast(page, 'Admin status updated successfully!')).toBeVisible();
+    await expectToast(page, 'Admin status updated successfully!');
     await expect(details.getByRole('button', { name: 'Activate' })).toBeVisible();
     await details.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(row.getByText('Inactive')).toBeVisible();
@@ -206,7 +207,7 @@ test.describe('user and admin management', () => {
 
     acceptNextConfirm(page, CONFIRM_DELETE_ADMIN);
     await row.getByRole('button', { name: `Delete Imani ${lastName}` }).click();
-    await expect(toast(page, 'Admin deleted successfully!')).toBeVisible();
+    await expectToast(page, 'Admin deleted successfully!');
     await expect(row).toHaveCount(0);
   });
 

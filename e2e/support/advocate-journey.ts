@@ -1,6 +1,7 @@
 import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { addDays } from './journey';
 import { fitsWidth, overflowingElements, seriousViolationsOnce } from './page-checks';
+import { newContext } from './toasts';
 
 /** The advocate's day (specs/journey-advocate.spec.ts): its dates, its moves and its steps. */
 
@@ -35,7 +36,7 @@ export async function openPage(
   baseURL: string,
   viewport: { width: number; height: number },
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport });
+  const context = await newContext(browser, { baseURL, viewport });
   return context.newPage();
 }
 

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { watchToasts } from './toasts';
 import { ownerToken, signInForSetup, useSessionToken } from './user-management';
 
 export { expect };
@@ -26,6 +27,11 @@ interface WorkerSessions {
 }
 
 export const test = base.extend<SignInFixtures, WorkerSessions>({
+  // Every test's own pages carry the toast witness (support/toasts.ts).
+  context: async ({ context }, use) => {
+    await watchToasts(context);
+    await use(context);
+  },
   ownerSession: [
     async ({ playwright }, use, workerInfo) => {
       const api = await playwright.request.newContext({
