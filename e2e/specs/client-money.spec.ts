@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { latestMailTo } from '../support/accounts';
@@ -221,6 +222,22 @@ test.describe('the client reads their statement', () => {
     await first.scrollIntoViewIfNeeded();
     await step(11, 'client-movements-phone', first);
     await expect(page.getByRole('button', { name: /Record/ })).toHaveCount(0);
+
+    // Their statement and a receipt, as the PDFs a phone saves.
+    for (const [button, name] of [
+      [
+        page.getByRole('button', { name: 'Download statement (PDF)' }),
+        /^client-money-statement\.pdf$/,
+      ],
+      [first.getByRole('button', { name: /^Download receipt CR-?\/?/ }), /^CR-\d{4}-\d+\.pdf$/],
+    ] as const) {
+      await button.scrollIntoViewIfNeeded();
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toMatch(name);
+      const file = testInfo.outputPath(download.suggestedFilename());
+      await download.saveAs(file);
+      expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    }
 
     await page.setViewportSize(DESKTOP);
     await page.reload();

@@ -214,11 +214,13 @@ describe('the Client money panel', () => {
     expect(screen.queryByRole('button', { name: /^Reverse/ })).toBeNull();
   });
 
-  it('offers a client nothing to record', async () => {
+  it('offers a client nothing to record or reverse, only the PDFs', async () => {
     api();
     show(aClient());
     await screen.findByText('MA/2026/0150: Succession of Odhiambo');
-    expect(screen.queryByRole('button')).toBeNull();
+    const offered = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(offered.length).toBeGreaterThan(0);
+    for (const label of offered) expect(label).toMatch(/\(PDF\)$/);
   });
 
   it('puts the server’s field messages under the fields and says a 409 in words', async () => {

@@ -9,7 +9,13 @@ import { useState } from 'react';
 import { ListResults } from '../list/list-states';
 import { Button } from '../ui/button';
 import { useClientLedger } from './client-money-requests';
-import { HeldPerCase, LedgerMovements, entriesOfCase, type LedgerEntry } from './ledger-movements';
+import {
+  HeldPerCase,
+  LedgerMovements,
+  StatementDownload,
+  entriesOfCase,
+  type LedgerEntry,
+} from './ledger-movements';
 import { RecordEntryDialog, type MoneyEntryKind } from './record-entry-dialog';
 import { ReverseEntryDialog, entrySummary } from './reverse-entry-dialog';
 
@@ -80,14 +86,18 @@ function LedgerBody({
 
   return (
     <div className="space-y-4">
-      <dl className="flex flex-wrap gap-x-8 gap-y-2">
-        <div>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <dl>
           <dt className="text-sm font-medium text-slate-600">
             {caseId ? T.heldOnCase : T.heldTotal}
           </dt>
           <dd className="text-2xl font-semibold text-slate-900">{formatKsh(held)}</dd>
-        </div>
-      </dl>
+        </dl>
+        {/* The statement is the client's whole ledger: offered on the client's page. */}
+        {!caseId && ledger.entries.length > 0 ? (
+          <StatementDownload clientId={ledger.clientId} />
+        ) : null}
+      </div>
       {!caseId && ledger.cases.length > 0 ? (
         <div>
           <h3 className="text-sm font-semibold text-slate-800">{T.heldPerCase}</h3>

@@ -6,7 +6,9 @@ import type { ClientMoneyContract } from '@firm/shared/client-money/contract';
 import { CLIENT_MONEY_ENDPOINTS } from '@firm/shared/client-money/endpoints';
 import type { CreateMoneyAccountValues, RecordClientMoneyEntryValues } from '@firm/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { pathOf } from '@firm/shared/common/endpoints';
 import { endpointClient } from '../../lib/endpoint-client';
+import { downloadFile } from '../../lib/file-transfer';
 
 /**
  * Client money's requests (ADR 045), from its contract (packages/shared/src/client-money): the
@@ -84,4 +86,20 @@ export function useClientCases(clientId: string, enabled: boolean) {
     enabled,
     select: (list) => list.cases,
   });
+}
+
+/** GET /api/client-money/entries/:id/receipt.pdf, as a download (the API needs the Bearer header). */
+export function downloadClientMoneyReceipt(entryId: string, receiptNumber: string) {
+  return downloadFile(
+    pathOf(CLIENT_MONEY_ENDPOINTS.receiptPdf, { id: entryId }),
+    `${receiptNumber.replaceAll('/', '-')}.pdf`,
+  );
+}
+
+/** GET /api/client-money/ledgers/:clientId/pdf: the client's statement of client money. */
+export function downloadClientMoneyStatement(clientId: string) {
+  return downloadFile(
+    pathOf(CLIENT_MONEY_ENDPOINTS.ledgerPdf, { clientId }),
+    'client-money-statement.pdf',
+  );
 }

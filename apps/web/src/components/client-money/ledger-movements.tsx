@@ -8,6 +8,8 @@ import {
 import type { ReactNode } from 'react';
 import { DataTable, type Column } from '../list/data-table';
 import { Badge } from '../ui/badge';
+import { DownloadButton } from '../ui/download-button';
+import { downloadClientMoneyReceipt, downloadClientMoneyStatement } from './client-money-requests';
 
 export type LedgerEntry = ClientLedger['entries'][number];
 
@@ -70,6 +72,7 @@ export function LedgerMovements({
           </span>
           <span className="block text-slate-600">{e.reason ?? e.narrative}</span>
           {e.reversedById ? <Badge tone="amber">{T.reversed}</Badge> : null}
+          {e.receiptNumber ? <ReceiptDownload entryId={e.id} receipt={e.receiptNumber} /> : null}
         </span>
       ),
     },
@@ -97,5 +100,37 @@ export function LedgerMovements({
       rows={[...entries].reverse()}
       rowKey={(e) => e.id}
     />
+  );
+}
+
+/** A receipt into the client account is printable: staff and the client download the same PDF. */
+function ReceiptDownload({ entryId, receipt }: { entryId: string; receipt: string }) {
+  return (
+    <DownloadButton
+      size="sm"
+      variant="neutral"
+      className="mt-1"
+      aria-label={T.downloadReceiptFor(receipt)}
+      loadingText={T.downloading}
+      failedText={T.downloadFailed}
+      download={() => downloadClientMoneyReceipt(entryId, receipt)}
+    >
+      {T.downloadReceipt}
+    </DownloadButton>
+  );
+}
+
+/** The client's whole statement of client money, as a PDF. */
+export function StatementDownload({ clientId }: { clientId: string }) {
+  return (
+    <DownloadButton
+      size="sm"
+      variant="secondary"
+      loadingText={T.downloading}
+      failedText={T.downloadFailed}
+      download={() => downloadClientMoneyStatement(clientId)}
+    >
+      {T.downloadStatement}
+    </DownloadButton>
   );
 }

@@ -1,6 +1,8 @@
 import { CLIENT_MONEY_SCREEN_TEXTS as T } from '@firm/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { captureDownloads } from '../../../testing/downloads';
 import { aClient } from '../../../testing/people';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { MyClientMoney } from './my-client-money';
@@ -20,54 +22,79 @@ describe('a client’s Client money', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('shows what is held per case and every movement, with no Record action', async () => {
-    mockApi({
-      [`GET /client-money/ledgers/${client.id}`]: [
-        200,
-        {
-          clientId: client.id,
-          clientName: 'Amani Otieno',
-          balanceKsh: 233_500,
-          cases: [
-            {
-              caseId: 'c1',
-              caseNumber: 'MA/2026/0142',
-              caseTitle: 'Otieno v Nairobi City County',
-              balanceKsh: 233_500,
-            },
-          ],
-          entries: [
-            {
-              id: 'e1',
-              kind: 'receipt',
-              receiptNumber: 'CR/2026/0007',
-              date: '2026-11-30',
-              clientId: client.id,
-              caseId: 'c1',
-              caseNumber: 'MA/2026/0142',
-              accountId: 'a1',
-              accountName: 'KCB client account',
-              officeAccountId: null,
-              amountKsh: 250_000,
-              ledgerEffectKsh: 250_000,
-              reference: 'QK7H2M9XYZ',
-              narrative: 'Deposit for court fees',
-              feeNoteId: null,
-              feeNoteNumber: null,
-              reversesId: null,
-              reversedById: null,
-              reason: null,
-              createdAt: '2026-11-30T20:58:00.000Z',
-              runningBalanceKsh: 250_000,
-            },
-          ],
-        },
-      ],
-    });
+  it('shows what is held per case and every movement, with downloads and no Record action', async () => {
+    mockApi({ [`GET /client-money/ledgers/${client.id}`]: [200, LEDGER] });
     renderWithApp(<MyClientMoney clientId={client.id} />);
     expect(await screen.findByText('MA/2026/0142: Otieno v Nairobi City County')).toBeVisible();
     expect(screen.getByText(T.heldForYou).parentElement).toHaveTextContent('KSh 233,500');
     expect(screen.getByText('Money received CR/2026/0007')).toBeVisible();
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(
+      screen
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    ).toEqual([T.downloadStatement, T.downloadReceiptFor('CR/2026/0007')]);
+  });
+
+  it('downloads the statement and a receipt as PDFs, and says so when one cannot come', async () => {
+    const { saved, restore } = captureDownloads();
+    try {
+      const calls = mockApi({
+        [`GET /client-money/ledgers/${client.id}`]: [200, LEDGER],
+        [`GET /client-money/ledgers/${client.id}/pdf`]: [200, '%PDF-1.7'],
+        'GET /client-money/entries/e1/receipt.pdf': [503, { message: 'The PDF service is busy' }],
+      });
+      renderWithApp(<MyClientMoney clientId={client.id} />);
+      await userEvent.click(await screen.findByRole('button', { name: T.downloadStatement }));
+      await waitFor(() =>
+        expect(saved.map((file) => file.name)).toEqual(['client-money-statement.pdf']),
+      );
+      await userEvent.click(
+        screen.getByRole('button', { name: T.downloadReceiptFor('CR/2026/0007') }),
+      );
+      expect(await screen.findByText('The PDF service is busy')).toBeInTheDocument();
+      expect(saved).toHaveLength(1);
+      expect(calls.map((call) => call.url)).toContain('/api/client-money/entries/e1/receipt.pdf');
+    } finally {
+      restore();
+    }
   });
 });
+
+const LEDGER = {
+  clientId: client.id,
+  clientName: 'Amani Otieno',
+  balanceKsh: 233_500,
+  cases: [
+    {
+      caseId: 'c1',
+      caseNumber: 'MA/2026/0142',
+      caseTitle: 'Otieno v Nairobi City County',
+      balanceKsh: 233_500,
+    },
+  ],
+  entries: [
+    {
+      id: 'e1',
+      kind: 'receipt',
+      receiptNumber: 'CR/2026/0007',
+      date: '2026-11-30',
+      clientId: client.id,
+      caseId: 'c1',
+      caseNumber: 'MA/2026/0142',
+      accountId: 'a1',
+      accountName: 'KCB client account',
+      officeAccountId: null,
+      amountKsh: 250_000,
+      ledgerEffectKsh: 250_000,
+      reference: 'QK7H2M9XYZ',
+      narrative: 'Deposit for court fees',
+      feeNoteId: null,
+      feeNoteNumber: null,
+      reversesId: null,
+      reversedById: null,
+      reason: null,
+      createdAt: '2026-11-30T20:58:00.000Z',
+      runningBalanceKsh: 250_000,
+    },
+  ],
+};

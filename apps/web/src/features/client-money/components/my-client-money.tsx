@@ -1,6 +1,10 @@
 import { CLIENT_MONEY_SCREEN_TEXTS as T, formatKsh } from '@firm/shared';
 import { useClientLedger } from '../../../components/client-money/client-money-requests';
-import { HeldPerCase, LedgerMovements } from '../../../components/client-money/ledger-movements';
+import {
+  HeldPerCase,
+  LedgerMovements,
+  StatementDownload,
+} from '../../../components/client-money/ledger-movements';
 import { ListEmpty, ListResults } from '../../../components/list/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 
@@ -36,9 +40,12 @@ export function MyClientMoney({ clientId }: { clientId: string }) {
               )}
               {ledger.entries.length > 0 ? (
                 <section aria-labelledby="movements-title" className="space-y-3">
-                  <h2 id="movements-title" className="text-lg font-semibold text-slate-900">
-                    {T.movements}
-                  </h2>
+                  <div className="flex flex-wrap items-center justify-between gap-3">
+                    <h2 id="movements-title" className="text-lg font-semibold text-slate-900">
+                      {T.movements}
+                    </h2>
+                    <StatementDownload clientId={clientId} />
+                  </div>
                   <LedgerMovements entries={ledger.entries} showCase />
                 </section>
               ) : null}

@@ -1,8 +1,9 @@
 import type { DeviceSession, Profile, PublicUser } from '@firm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { removeStoredToken, storeToken } from '../../../lib/auth-storage';
+import { captureDownloads } from '../../../testing/downloads';
 import { aClient, anAdvocate } from '../../../testing/people';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { Component as ProfilePage } from './profile';
@@ -153,20 +154,7 @@ describe('Profile Settings', () => {
   });
 
   it('Download my data offers the readable copy (HTML) beside the JSON', async () => {
-    const saved: { name: string; type: string }[] = [];
-    const createObjectURL = vi.fn((blob: Blob) => {
-      saved.push({ name: '', type: blob.type });
-      return 'blob:copy';
-    });
-    // jsdom has no object URLs: saveBlob's are recorded instead.
-    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = createObjectURL;
-    URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved[saved.length - 1]!.name = this.download;
-    });
+    const { saved, restore } = captureDownloads();
     try {
       const calls = signedInAs(aClient(), {
         'GET /profile/export?format=html': [200, '<!doctype html><h1>Your data</h1>'],
@@ -186,9 +174,7 @@ describe('Profile Settings', () => {
         expect.arrayContaining(['/api/profile/export?format=html', '/api/profile/export']),
       );
     } finally {
-      click.mockRestore();
-      URL.createObjectURL = original.create;
-      URL.revokeObjectURL = original.revoke;
+      restore();
     }
   });
 
