@@ -7,6 +7,7 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aLedgerEntry, type LedgerEntry } from '../../testing/client-money';
 import { aClient, anAdmin, anAdvocate } from '../../testing/people';
 import { answerApi } from '../../testing/msw';
 import { renderWithApp, type FetchCall } from '../../testing/render';
@@ -31,32 +32,17 @@ const account = (kind: 'client' | 'office', id: string, name: string): MoneyAcco
   createdAt: '2026-10-31T20:59:00.000Z',
 });
 
-const entry = (
-  over: Partial<ClientLedger['entries'][number]>,
-): ClientLedger['entries'][number] => ({
-  id: '66666666-6666-4666-8666-666666666661',
-  kind: 'receipt',
-  receiptNumber: 'CR/2026/0007',
-  date: '2026-11-30',
-  clientId: CLIENT_ID,
-  caseId: CASE_ID,
-  caseNumber: 'MA/2026/0142',
-  accountId: CLIENT_ACCOUNT_ID,
-  accountName: 'KCB client account',
-  officeAccountId: null,
-  amountKsh: 1_250_000,
-  ledgerEffectKsh: 1_250_000,
-  reference: 'QK7H2M9XYZ',
-  narrative: 'Deposit towards the transfer of LR No. 209/11452 Kilimani',
-  feeNoteId: null,
-  feeNoteNumber: null,
-  reversesId: null,
-  reversedById: null,
-  reason: null,
-  createdAt: '2026-11-30T20:58:00.000Z',
-  runningBalanceKsh: 1_250_000,
-  ...over,
-});
+const entry = (over: Partial<LedgerEntry>) =>
+  aLedgerEntry({
+    clientId: CLIENT_ID,
+    caseId: CASE_ID,
+    accountId: CLIENT_ACCOUNT_ID,
+    amountKsh: 1_250_000,
+    ledgerEffectKsh: 1_250_000,
+    narrative: 'Deposit towards the transfer of LR No. 209/11452 Kilimani',
+    runningBalanceKsh: 1_250_000,
+    ...over,
+  });
 
 const ledger: ClientLedger = {
   clientId: CLIENT_ID,

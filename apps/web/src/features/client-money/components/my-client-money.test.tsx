@@ -2,6 +2,7 @@ import { CLIENT_MONEY_SCREEN_TEXTS as T } from '@firm/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aLedgerEntry } from '../../../testing/client-money';
 import { captureDownloads } from '../../../testing/downloads';
 import { aClient } from '../../../testing/people';
 import { mockApi, renderWithApp } from '../../../testing/render';
@@ -72,29 +73,5 @@ const LEDGER = {
       balanceKsh: 233_500,
     },
   ],
-  entries: [
-    {
-      id: 'e1',
-      kind: 'receipt',
-      receiptNumber: 'CR/2026/0007',
-      date: '2026-11-30',
-      clientId: client.id,
-      caseId: 'c1',
-      caseNumber: 'MA/2026/0142',
-      accountId: 'a1',
-      accountName: 'KCB client account',
-      officeAccountId: null,
-      amountKsh: 250_000,
-      ledgerEffectKsh: 250_000,
-      reference: 'QK7H2M9XYZ',
-      narrative: 'Deposit for court fees',
-      feeNoteId: null,
-      feeNoteNumber: null,
-      reversesId: null,
-      reversedById: null,
-      reason: null,
-      createdAt: '2026-11-30T20:58:00.000Z',
-      runningBalanceKsh: 250_000,
-    },
-  ],
+  entries: [aLedgerEntry({ id: 'e1', clientId: client.id })],
 };
