@@ -78,3 +78,4 @@ export * from './backups/rules';
 export * from './backups/texts';
 export * from './backups/schemas';
 export * from './backups/archive-texts';
+export * from './paybill/account-numbers';
