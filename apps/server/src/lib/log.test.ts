@@ -220,7 +220,16 @@ describe('secrets in a path', () => {
     const params = new Set(
       [...ctx.app.printRoutes({ commonPrefix: false }).matchAll(/:(\w+)/g)].map((m) => m[1]!),
     );
-    const notSecret = ['id', 'docId', 'noteId', 'attachmentId', 'kind', 'clientId'];
+    const notSecret = [
+      'id',
+      'docId',
+      'noteId',
+      'attachmentId',
+      'kind',
+      'clientId',
+      'accountId',
+      'month',
+    ];
     for (const param of params) {
       expect([...notSecret, ...SECRET_PATH_PARAMS], param).toContain(param);
     }

@@ -1,5 +1,5 @@
 import { ENQUIRY_STATUS_LABELS, type EnquiryStatus } from '../clients/texts';
-import { formatNairobiDateTime } from '../common/dates';
+import { formatMonthTitle, formatNairobiDateTime } from '../common/dates';
 import { groupThousands } from '../common/numbers';
 import { APPOINTMENT_TYPE_DEFAULTS } from '../appointments/rules';
 import { auditActionWords, isAuditAction, type AuditAction } from './audit-actions';
@@ -129,6 +129,17 @@ const clientMoneyVerb = (kind: unknown) =>
     transfer_to_office: 'transferred to office for a fee note of',
     refund: 'refunded to',
   })[String(kind)] ?? 'moved for';
+/** "of 2026-11-03 (KSh 120,000 out, ref. 004498) of the client account “KCB Client Account”". */
+const statementLineOf = (p: Parts) => {
+  const amount = typeof p.details.amountKsh === 'number' ? p.details.amountKsh : undefined;
+  const parts = [
+    amount === undefined
+      ? undefined
+      : `KSh ${groupThousands(Math.abs(amount))} ${amount < 0 ? 'out' : 'in'}`,
+    str(p.details.reference) ? `ref. ${str(p.details.reference)}` : undefined,
+  ].filter(Boolean);
+  return `${str(p.details.date) ? `of ${str(p.details.date)}` : ''}${parts.length ? ` (${parts.join(', ')})` : ''} of the client account${str(p.details.accountName) ? ` ${quoted(p.details.accountName, '')}` : ''}`;
+};
 /** " of KSh 250,000 (receipt CR/2026/0004, ref. EQ7XK2P9LM)" from a client money entry's row. */
 const clientMoneyOf = (p: Parts) => {
   const amount =
@@ -262,6 +273,14 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
     `${p.actor} reversed a client money entry of ${p.target}${clientMoneyOf(p)}${str(p.details.reason) ? `: ${quoted(p.details.reason, '')}` : ''}`,
   'client_money.statement_imported': (p) =>
     `${p.actor} imported the statement${str(p.details.name) ? ` ${quoted(p.details.name, '')}` : ''} of the client account${str(p.details.accountName) ? ` ${quoted(p.details.accountName, '')}` : ''}${str(p.details.firstDate) && str(p.details.lastDate) ? ` from ${str(p.details.firstDate)} to ${str(p.details.lastDate)}` : ''}`,
+  // Reconciliation (ADR 046): "matched the statement line of 2026-11-03 (KSh 120,000 out, ref.
+  // 004498) of the client account “KCB Client Account” to an entry (ref. 004498)".
+  'client_money.line_matched': (p) =>
+    `${p.actor} matched the statement line ${statementLineOf(p)} to an entry${str(p.details.entryReference) ? ` (ref. ${str(p.details.entryReference)})` : ''}`,
+  'client_money.line_unmatched': (p) =>
+    `${p.actor} unmatched the statement line ${statementLineOf(p)} from its entry`,
+  'client_money.month_locked': (p) =>
+    `${p.actor} reconciled and locked ${str(p.details.month) ? formatMonthTitle(str(p.details.month)!) : 'a month'} of the client account${str(p.details.accountName) ? ` ${quoted(p.details.accountName, '')}` : ''}${typeof p.details.balanceKsh === 'number' ? ` at KSh ${groupThousands(p.details.balanceKsh)}` : ''}`,
   'payment.received': (p) => `M-Pesa confirmed a payment from ${p.target}${paymentOf(p)}`,
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,

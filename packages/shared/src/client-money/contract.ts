@@ -9,9 +9,17 @@ import {
   ledgerParamsSchema,
   listLedgersQuerySchema,
   moneyAccountCreatedSchema,
+  matchStatementLineSchema,
   moneyAccountListSchema,
+  monthLockedSchema,
+  reconciliationParamsSchema,
+  reconciliationQuerySchema,
+  reconciliationSchema,
   recordClientMoneyEntrySchema,
+  recordStatementLineSchema,
   statementImportedSchema,
+  statementLineMatchedSchema,
+  statementLineParamsSchema,
 } from './schemas';
 
 /** Client money: each endpoint's params, query, body and answer (ADR 044, ADR 045). */
@@ -49,6 +57,43 @@ export const clientMoneyContract = defineContract(CLIENT_MONEY_ENDPOINTS, {
       'Import a client account’s bank or M-Pesa statement (multipart: field "accountId", then field "file", a CSV), matching its lines to the journal',
     response: statementImportedSchema,
     status: 201,
+  },
+  matchStatementLine: {
+    summary:
+      'Match a statement line by hand to a journal entry of its account of the same amount and direction',
+    params: statementLineParamsSchema,
+    body: matchStatementLineSchema,
+    response: statementLineMatchedSchema,
+  },
+  unmatchStatementLine: {
+    summary:
+      'Undo a statement line’s match (automatic or by hand), leaving line and entry unmatched',
+    params: statementLineParamsSchema,
+    response: statementLineMatchedSchema,
+  },
+  recordStatementLine: {
+    summary:
+      'Record a statement line the cash book lacks as an entry (a receipt for money in, a payment for money out) and match it',
+    params: statementLineParamsSchema,
+    body: recordStatementLineSchema,
+    response: statementLineMatchedSchema,
+    status: 201,
+  },
+  getReconciliation: {
+    summary:
+      'The three-way reconciliation of a client account for a month: statement, cash book and client ledgers',
+    query: reconciliationQuerySchema,
+    response: reconciliationSchema,
+  },
+  lockMonth: {
+    summary: 'Lock a reconciled month of a client account: no entry may be dated in it afterwards',
+    params: reconciliationParamsSchema,
+    response: monthLockedSchema,
+  },
+  reconciliationPdf: {
+    summary: 'A month’s reconciliation of a client account as an A4 PDF',
+    params: reconciliationParamsSchema,
+    response: 'file',
   },
   receiptPdf: {
     summary: 'A receipt into a client account as an A4 PDF marked “client account”',

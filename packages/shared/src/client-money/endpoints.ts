@@ -8,6 +8,12 @@ export const CLIENT_MONEY_ENDPOINTS = defineEndpoints({
   listLedgers: { method: 'GET', path: '/client-money/ledgers' },
   getLedger: { method: 'GET', path: '/client-money/ledgers/:clientId' },
   importStatement: { method: 'POST', path: '/client-money/statements' },
+  matchStatementLine: { method: 'POST', path: '/client-money/statements/lines/:id/match' },
+  unmatchStatementLine: { method: 'DELETE', path: '/client-money/statements/lines/:id/match' },
+  recordStatementLine: { method: 'POST', path: '/client-money/statements/lines/:id/entry' },
+  getReconciliation: { method: 'GET', path: '/client-money/reconciliations' },
+  lockMonth: { method: 'POST', path: '/client-money/reconciliations/:accountId/:month/lock' },
+  reconciliationPdf: { method: 'GET', path: '/client-money/reconciliations/:accountId/:month/pdf' },
   receiptPdf: { method: 'GET', path: '/client-money/entries/:id/receipt.pdf' },
   ledgerPdf: { method: 'GET', path: '/client-money/ledgers/:clientId/pdf' },
 });

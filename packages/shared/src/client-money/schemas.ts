@@ -238,3 +238,104 @@ export const statementImportedSchema = z.object({
   }),
 });
 export type StatementImported = z.infer<typeof statementImportedSchema>;
+
+/** A statement line's routes: a malformed id is a line not found, as a well-formed unknown one. */
+export const statementLineParamsSchema = z.object({ id: uuidField(M.lineNotFound) });
+
+/** POST /api/client-money/statements/lines/{id}/match: the entry the line is, matched by hand. */
+export const matchStatementLineSchema = z.object({
+  entryId: z.preprocess(emptyAsUndefined, uuidField(M.entryToMatchRequired)),
+});
+export type MatchStatementLineInput = z.input<typeof matchStatementLineSchema>;
+
+/**
+ * POST /api/client-money/statements/lines/{id}/entry: a line the cash book lacks (a bank charge,
+ * a deposit nobody recorded) recorded as an entry: a receipt for money in, a payment for money
+ * out, dated and sized as the line, for the client (and case) named here.
+ */
+export const recordStatementLineSchema = z.object({
+  clientId: z.preprocess(emptyAsUndefined, uuidField(M.clientRequired)),
+  caseId: z.preprocess(emptyAsUndefined, uuidField(M.caseNotTheClients).nullable().optional()),
+  /** What the money is for; the line's description when left out. */
+  narrative: z.preprocess(
+    emptyAsUndefined,
+    requiredText(M.narrativeRequired, L.narrativeMax, {
+      multiline: true,
+      printable: true,
+    }).optional(),
+  ),
+});
+export type RecordStatementLineInput = z.input<typeof recordStatementLineSchema>;
+
+export const statementLineMatchedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  line: statementLineSchema,
+});
+export type StatementLineMatched = z.infer<typeof statementLineMatchedSchema>;
+
+const monthField = z
+  .string({ error: M.monthInvalid })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: M.monthInvalid });
+
+/** GET /api/client-money/reconciliations?accountId=&month=YYYY-MM */
+export const reconciliationQuerySchema = z.object({
+  accountId: z.preprocess(emptyAsUndefined, uuidField(M.accountRequired)),
+  month: z.preprocess(emptyAsUndefined, monthField),
+});
+export type ReconciliationQuery = z.infer<typeof reconciliationQuerySchema>;
+
+/** The lock and the PDF: a malformed account is one not found; a month not a month, a 400. */
+export const reconciliationParamsSchema = z.object({
+  accountId: uuidField(M.accountNotFound),
+  month: monthField,
+});
+
+/** An entry in the cash book by the month's end and on no statement line by then. */
+export const unclearedEntrySchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  kind: z.enum(CLIENT_MONEY_ENTRY_KINDS),
+  clientName: z.string(),
+  /** Positive for money in, negative for money out. */
+  amountKsh: z.number().int(),
+  reference: z.string(),
+  narrative: z.string(),
+});
+export type UnclearedEntry = z.infer<typeof unclearedEntrySchema>;
+
+/** GET /api/client-money/reconciliations: the three-way view (docs/client-money-statements.md). */
+export const reconciliationSchema = z.object({
+  accountId: z.string(),
+  accountName: z.string(),
+  month: z.string(),
+  /** The month's last day. */
+  monthEnd: z.string(),
+  /** The statement's balance at the month's end; null until a statement reaching into it is imported. */
+  statement: z
+    .object({
+      fileNames: z.array(z.string()),
+      closingBalanceKsh: z.number().int(),
+      depositsInTransitKsh: z.number().int(),
+      unpresentedPaymentsKsh: z.number().int(),
+      adjustedBalanceKsh: z.number().int(),
+    })
+    .nullable(),
+  cashBookBalanceKsh: z.number().int(),
+  clientLedgersTotalKsh: z.number().int(),
+  /** The three agree to the shilling and every line to the month's end is matched. */
+  reconciled: z.boolean(),
+  /** Each difference in a sentence; empty once reconciled. */
+  differences: z.array(z.string()),
+  lines: z.object({ matched: z.number().int(), unmatched: z.number().int() }),
+  unmatchedLines: z.array(statementLineSchema),
+  unclearedEntries: z.array(unclearedEntrySchema),
+  lock: z.object({ lockedAt: z.string(), lockedBy: z.string().nullable() }).nullable(),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+export const monthLockedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  reconciliation: reconciliationSchema,
+});

@@ -100,6 +100,36 @@ export const CLIENT_MONEY_MESSAGES = {
   monthLocked: (month: string) =>
     `${month} is reconciled and locked for this account: date the entry in an open month`,
   unbalanced: 'The entry does not balance; nothing was recorded',
+  // Reconciliation (docs/client-money-statements.md): matching by hand and the month's lock.
+  lineNotFound: 'Statement line not found',
+  entryToMatchRequired: 'Choose the entry this statement line is',
+  lineMatched: 'Statement line matched',
+  lineUnmatched: 'Statement line unmatched',
+  lineRecorded: 'Statement line recorded as an entry and matched to it',
+  lineAlreadyMatched: 'This statement line is already matched to an entry: unmatch it first',
+  lineNotMatched: 'This statement line is not matched to an entry',
+  entryAlreadyMatched: (day: string) =>
+    `This entry is already matched to the statement line of ${day}: unmatch that line first`,
+  entryOtherAccount: 'This entry is in another account: choose one of this account’s entries',
+  amountsDiffer: (line: string, entry: string) =>
+    `The amounts differ: the statement line is ${line} and the entry ${entry}. Match it to an entry of the same amount, or record the line as an entry.`,
+  /** A line of a locked month is neither matched nor unmatched: the month's figures are final. */
+  lineMonthLocked: (month: string) =>
+    `${month} is reconciled and locked for this account: its statement lines stay as they are`,
+  monthInvalid: 'Give the month as YYYY-MM',
+  monthLockedNow: (month: string) => `${month} reconciled and locked`,
+  alreadyLocked: (month: string, by: string, on: string) =>
+    `${month} is already locked (by ${by} on ${on})`,
+  noStatementForMonth: (month: string) =>
+    `No statement reaching into ${month} has been imported for this account: import it first`,
+  /** `amount` already written: how far the three figures are apart. */
+  notReconciled: (month: string, amount: string) =>
+    `${month} cannot be locked: the statement, the cash book and the client ledgers differ by ${amount}. Match or record what is left first.`,
+  linesLeftUnmatched: (month: string, count: number) =>
+    `${month} cannot be locked: ${count === 1 ? 'one statement line is' : `${count} statement lines are`} not matched yet, though the figures agree. Match ${count === 1 ? 'it' : 'them'} first.`,
+  monthNotOver: (month: string) =>
+    `${month} is not over yet: lock it from the first day of the next month`,
+  beforeOpening: (opening: string) => `This account’s records start on ${opening}`,
 } as const;
 
 /**

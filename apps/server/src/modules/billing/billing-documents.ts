@@ -147,3 +147,31 @@ export interface ClientLedgerDocument {
     runningBalanceKsh: number;
   }>;
 }
+
+/**
+ * A client account's month reconciled three ways (ADR 046): the statement adjusted for what it
+ * does not show yet, the cash book and the client ledgers, with the items that make them differ.
+ */
+export interface ClientMoneyReconciliationDocument {
+  letterhead: Letterhead;
+  /** "KCB Client Account (Kenya Commercial Bank, 1104567890)". */
+  accountLabel: string;
+  /** 'YYYY-MM' and its last day. */
+  month: string;
+  monthEnd: string;
+  statementFiles: string[];
+  statementClosingKsh: number;
+  depositsInTransitKsh: number;
+  unpresentedPaymentsKsh: number;
+  adjustedKsh: number;
+  cashBookKsh: number;
+  ledgersKsh: number;
+  reconciled: boolean;
+  /** Each difference in a sentence; empty once reconciled. */
+  differences: string[];
+  /** "Locked by Achieng Mwamba on 3 December 2026, 10:15"; null while open. */
+  locked: string | null;
+  uncleared: Array<{ date: string; what: string; reference: string; amountKsh: number }>;
+  unmatched: Array<{ date: string; what: string; reference: string; amountKsh: number }>;
+  ledgers: Array<{ client: string; caseNumber: string | null; balanceKsh: number }>;
+}

@@ -90,7 +90,13 @@ export const rule = (marginTop = 10, marginBottom = 12): Content => ({
 export const present = <T>(value: T | null | undefined | false): value is T =>
   value !== null && value !== undefined && value !== false;
 
-export function letterheadBlock(letterhead: Letterhead, title: string, number: string): Content {
+/** `titleSize`: smaller than the style's 20pt for a title longer than "CREDIT NOTE". */
+export function letterheadBlock(
+  letterhead: Letterhead,
+  title: string,
+  number: string,
+  titleSize?: number,
+): Content {
   return {
     columns: [
       {
@@ -107,7 +113,7 @@ export function letterheadBlock(letterhead: Letterhead, title: string, number: s
       {
         width: TITLE_WIDTH,
         stack: [
-          { text: title, style: 'docTitle' },
+          { text: title, style: 'docTitle', ...(titleSize ? { fontSize: titleSize } : {}) },
           { text: number, style: 'docNumber' },
         ],
       },

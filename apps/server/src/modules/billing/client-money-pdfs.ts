@@ -1,7 +1,11 @@
 import type { Executor } from '../../db/client';
 import { readFirmSettings } from '../settings/firm-settings.service';
 import type { BillingDeps } from './billing-deps';
-import type { ClientLedgerDocument, ClientMoneyReceiptDocument } from './billing-documents';
+import type {
+  ClientLedgerDocument,
+  ClientMoneyReceiptDocument,
+  ClientMoneyReconciliationDocument,
+} from './billing-documents';
 import { fileNameOf, letterheadOf, partyOf } from './billing-letterhead';
 import { cachedPdf } from './billing-pdf-cache';
 
@@ -49,6 +53,22 @@ export async function clientLedgerPdf(
     filename: `Client-account-statement-${doc.asOf}.pdf`,
     bytes: await cachedPdf(deps.db, `client_ledger:${clientId}`, {
       kind: 'client_ledger',
+      doc: full,
+    }),
+  };
+}
+
+/** A client account's reconciliation of a month, kept as `client_money_reconciliation:<account>:<month>`. */
+export async function clientMoneyReconciliationPdf(
+  deps: Deps,
+  accountId: string,
+  doc: WithoutLetterhead<ClientMoneyReconciliationDocument>,
+) {
+  const full: ClientMoneyReconciliationDocument = { ...doc, letterhead: await letterhead(deps) };
+  return {
+    filename: `Client-account-reconciliation-${doc.month}.pdf`,
+    bytes: await cachedPdf(deps.db, `client_money_reconciliation:${accountId}:${doc.month}`, {
+      kind: 'client_money_reconciliation',
       doc: full,
     }),
   };

@@ -1,5 +1,6 @@
 import type {
   ClientLedgerDocument,
+  ClientMoneyReconciliationDocument,
   ClientMoneyReceiptDocument,
   CreditNoteDocument,
   FeeNoteDocument,
@@ -8,6 +9,7 @@ import type {
 import { warmUpPdfRenderer } from './billing-pdf';
 import { renderClientLedgerPdf } from './client-ledger-pdf';
 import { renderClientMoneyReceiptPdf } from './client-money-receipt-pdf';
+import { renderClientMoneyReconciliationPdf } from './client-money-reconciliation-pdf';
 import { renderCreditNotePdf } from './credit-note-pdf';
 import { renderFeeNotePdf } from './fee-note-pdf';
 import { renderReceiptPdf } from './receipt-pdf';
@@ -23,7 +25,8 @@ export type RenderTask =
   | { kind: 'receipt'; doc: ReceiptDocument }
   // Client money's documents (ADR 045), drawn by the same pool: billing/client-money-pdfs.ts.
   | { kind: 'client_money_receipt'; doc: ClientMoneyReceiptDocument }
-  | { kind: 'client_ledger'; doc: ClientLedgerDocument };
+  | { kind: 'client_ledger'; doc: ClientLedgerDocument }
+  | { kind: 'client_money_reconciliation'; doc: ClientMoneyReconciliationDocument };
 
 const warm = warmUpPdfRenderer();
 
@@ -40,5 +43,7 @@ export default async function renderTask(task: RenderTask): Promise<Uint8Array> 
       return renderClientMoneyReceiptPdf(task.doc);
     case 'client_ledger':
       return renderClientLedgerPdf(task.doc);
+    case 'client_money_reconciliation':
+      return renderClientMoneyReconciliationPdf(task.doc);
   }
 }

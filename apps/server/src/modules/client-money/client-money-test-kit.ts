@@ -2,6 +2,7 @@ import type { ClientMoneyEntry, FeeNote, MoneyAccount } from '@firm/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
+import { multipartForm } from '../../../test/messages';
 import { seedCase } from '../../../test/cases';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { startAfricasTalkingFake } from '../../../test/outbox-fakes';
@@ -197,3 +198,43 @@ export async function freshClient(firstName: string, lastName: string) {
   const theCase = await seedCase(ctx, user.id, { title: PLOT_MATTER, assigneeId: advocate.id });
   return { user, theCase };
 }
+
+/** The calendar month before today's in Nairobi (YYYY-MM): over, so it may be locked. */
+export function previousMonth(): string {
+  const [year, month] = today().split('-').map(Number) as [number, number];
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
+/** A client account of its own, opened on `openingDate`, for a test that reconciles it. */
+export const newClientAccount = (openingDate: string, openingBalanceKsh = 0) =>
+  addAccount({
+    name: 'Equity Bank Client Account (Kimathi Street)',
+    kind: 'client',
+    institution: 'Equity Bank, Kimathi Street',
+    number: `0190${String((seq += 1)).padStart(9, '0')}`,
+    openingBalanceKsh,
+    openingDate,
+  });
+
+/** A statement in the generic layout: the heading, then `rows` as the bank writes them. */
+export const statementCsv = (rows: string[]) =>
+  ['Date,Description,Reference,Money in,Money out,Balance', ...rows].join('\r\n') + '\r\n';
+
+/** POST /api/client-money/statements as `token`, the raw answer. */
+export const uploadStatement = (
+  token: string,
+  accountId: string,
+  csv: string | Buffer,
+  name = 'statement.csv',
+) => {
+  const form = multipartForm(
+    [['accountId', accountId]],
+    [{ name, bytes: Buffer.isBuffer(csv) ? csv : Buffer.from(csv), type: 'text/csv' }],
+  );
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/client-money/statements',
+    headers: { ...bearer(token), ...form.headers },
+    payload: form.payload,
+  });
+};

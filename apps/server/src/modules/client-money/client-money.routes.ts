@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CLIENT_MONEY_MESSAGES as M } from '@firm/shared';
+import { CLIENT_MONEY_MESSAGES as M, formatMonthTitle } from '@firm/shared';
 import { clientMoneyContract as contract } from '@firm/shared/client-money/contract';
 import { currentUser } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
@@ -12,6 +12,9 @@ import { recordEntry } from './entries.service';
 import { listLedgers, readEntry, readLedger } from './ledgers.service';
 import { assertStatementAccount, importStatement } from './statements.service';
 import { ledgerPdf, receiptPdf } from './pdfs.service';
+import { lockMonth, readReconciliation } from './reconciliations.service';
+import { reconciliationPdf } from './reconciliation-pdf.service';
+import { matchLine, recordLine, unmatchLine } from './statement-lines.service';
 import { sendPdf } from '../billing/client-money-pdfs';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -123,6 +126,88 @@ export const clientMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
         part.file.resume();
       }
     },
+  });
+
+  // Reconciliation (ADR 046): the advocates' alone, as the statement import.
+  const reconcile = [app.requirePermission('client-money:reconcile')];
+
+  app.route({
+    ...route(contract.matchStatementLine),
+    onRequest: reconcile,
+    handler: async (request) => ({
+      success: true as const,
+      message: M.lineMatched,
+      line: await matchLine(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body.entryId,
+        requestMeta(request),
+      ),
+    }),
+  });
+
+  app.route({
+    ...route(contract.unmatchStatementLine),
+    onRequest: reconcile,
+    handler: async (request) => ({
+      success: true as const,
+      message: M.lineUnmatched,
+      line: await unmatchLine(deps, currentUser(request), request.params.id, requestMeta(request)),
+    }),
+  });
+
+  app.route({
+    ...route(contract.recordStatementLine),
+    onRequest: reconcile,
+    handler: async (request, reply) => {
+      const line = await recordLine(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      );
+      return reply.status(201).send({ success: true as const, message: M.lineRecorded, line });
+    },
+  });
+
+  app.route({
+    ...route(contract.getReconciliation),
+    onRequest: reconcile,
+    handler: async (request) =>
+      readReconciliation(deps, currentUser(request), request.query.accountId, request.query.month),
+  });
+
+  app.route({
+    ...route(contract.lockMonth),
+    onRequest: reconcile,
+    handler: async (request) => ({
+      success: true as const,
+      message: M.monthLockedNow(formatMonthTitle(request.params.month)),
+      reconciliation: await lockMonth(
+        deps,
+        currentUser(request),
+        request.params.accountId,
+        request.params.month,
+        requestMeta(request),
+      ),
+    }),
+  });
+
+  app.route({
+    ...route(contract.reconciliationPdf),
+    onRequest: reconcile,
+    handler: async (request, reply) =>
+      sendPdf(
+        reply,
+        await reconciliationPdf(
+          deps,
+          currentUser(request),
+          request.params.accountId,
+          request.params.month,
+        ),
+      ),
   });
 
   // A client's own receipt or statement; another's is not found (the service asks again).

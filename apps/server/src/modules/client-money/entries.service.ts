@@ -213,6 +213,8 @@ export async function recordEntry(
   user: UserRow,
   input: RecordClientMoneyEntryValues,
   meta: RequestMeta,
+  /** Done in the entry's transaction once it is written: a statement line matched to it. */
+  andThen?: (tx: Executor, entry: ClientMoneyEntryRow) => Promise<void>,
 ) {
   assertCan(user, ACTION_OF[input.kind]);
   const now = nowOf(deps);
@@ -266,6 +268,7 @@ export async function recordEntry(
           reason: entry.reason,
         },
       });
+      await andThen?.(tx, entry);
       return { id: entry.id, clientId: entry.clientId, caseId: entry.caseId };
     });
   } catch (error) {
