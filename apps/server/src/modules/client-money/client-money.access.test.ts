@@ -5,6 +5,8 @@ import { clientFor, describeAccessMatrix, type MatrixEndpoint } from '../../../t
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { multipartForm } from '../../../test/messages';
 import type { TestContext } from '../../../test/helpers';
+import { eq } from 'drizzle-orm';
+import { clientMoneyStatementLines } from '../../db/schema';
 
 /**
  * Who may call the client money endpoints (ADR 045), for every kind of caller: advocates do
@@ -91,7 +93,80 @@ const entry = (payload: Record<string, unknown>): InjectOptions => ({
   payload,
 });
 
+/** A Nairobi day `days` before today (YYYY-MM-DD). */
+const daysAgo = (days: number) =>
+  new Date(Date.parse(`${today()}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+const previousMonth = () => daysAgo(Number(today().slice(8, 10))).slice(0, 7);
+const bankDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/**
+ * A client account of its own opened on `openingDate`, a receipt of KSh 25,000 for a fresh
+ * client dated `entryDate` (none when null), and a statement of one line of KSh 25,000 on
+ * `lineDate`: matched on import when the two share a day. The line's id, and the entry's.
+ */
+async function statementLine(
+  ctx: TestContext,
+  dates: { openingDate: string; entryDate: string | null; lineDate: string },
+) {
+  const firm = await firmOf(ctx);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/client-money/accounts',
+    headers: firm.staff,
+    payload: {
+      name: `client account ${(seq += 1)}`,
+      kind: 'client',
+      institution: 'Co-operative Bank, Kenyatta Avenue',
+      number: `01139${String(seq).padStart(8, '0')}`,
+      openingBalanceKsh: 0,
+      openingDate: dates.openingDate,
+    },
+  });
+  const account = response.json().account as MoneyAccount;
+  let entryId: string | null = null;
+  if (dates.entryDate) {
+    const clientId = (await seedUser(ctx, { role: 'client', email: unique('client') })).id;
+    const receipt = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/client-money/entries',
+      headers: firm.staff,
+      payload: {
+        ...entryBody({ ...firm, client: account }, 'receipt', clientId, 25_000),
+        date: dates.entryDate,
+      },
+    });
+    expect(receipt.statusCode, receipt.body).toBe(201);
+    entryId = receipt.json().entry.id as string;
+  }
+  const form = multipartForm(
+    [['accountId', account.id]],
+    [
+      {
+        name: 'statement.csv',
+        type: 'text/csv',
+        bytes: Buffer.from(
+          'Date,Description,Reference,Money in,Money out,Balance\r\n' +
+            `${bankDay(dates.lineDate)},CASH DEPOSIT,,"25,000",,"25,000"\r\n`,
+        ),
+      },
+    ],
+  );
+  const imported = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/client-money/statements',
+    headers: { ...firm.staff, ...form.headers },
+    payload: form.payload,
+  });
+  expect(imported.statusCode, imported.body).toBe(201);
+  const [line] = await ctx.database.db
+    .select({ id: clientMoneyStatementLines.id })
+    .from(clientMoneyStatementLines)
+    .where(eq(clientMoneyStatementLines.statementId, imported.json().statement.id as string));
+  return { firm, accountId: account.id, lineId: line!.id, entryId };
+}
+
 const view = { action: 'client-money:view', deniedMessage: M.viewDenied } as const;
+const reconcile = { action: 'client-money:reconcile', deniedMessage: M.reconcileDenied } as const;
 const recordMoney = { action: 'client-money:record', deniedMessage: M.recordDenied } as const;
 
 const ENDPOINTS: Record<string, MatrixEndpoint> = {
@@ -241,6 +316,97 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
         closingBalanceKsh: 1_250_000,
         lineCount: 1,
       }),
+  },
+  // Matching by hand: a line ten days from its entry, which the import leaves unmatched.
+  'POST /client-money/statements/lines/{id}/match': {
+    ...reconcile,
+    allowed: 200,
+    request: async (ctx) => {
+      const { lineId, entryId } = await statementLine(ctx, {
+        openingDate: '2026-01-01',
+        entryDate: today(),
+        lineDate: daysAgo(10),
+      });
+      return {
+        method: 'POST',
+        url: `/api/client-money/statements/lines/${lineId}/match`,
+        payload: { entryId },
+      };
+    },
+    check: (body) => expect((body as { line: { matchedBy: string } }).line.matchedBy).toBe('hand'),
+  },
+  'DELETE /client-money/statements/lines/{id}/match': {
+    ...reconcile,
+    allowed: 200,
+    request: async (ctx) => {
+      const { lineId } = await statementLine(ctx, {
+        openingDate: '2026-01-01',
+        entryDate: today(),
+        lineDate: today(),
+      });
+      return { method: 'DELETE', url: `/api/client-money/statements/lines/${lineId}/match` };
+    },
+    check: (body) => expect((body as { line: { entryId: null } }).line.entryId).toBeNull(),
+  },
+  'POST /client-money/statements/lines/{id}/entry': {
+    ...reconcile,
+    allowed: 201,
+    request: async (ctx, caller) => {
+      const { lineId } = await statementLine(ctx, {
+        openingDate: '2026-01-01',
+        entryDate: null,
+        lineDate: today(),
+      });
+      return {
+        method: 'POST',
+        url: `/api/client-money/statements/lines/${lineId}/entry`,
+        payload: { clientId: await clientFor(ctx, caller, unique('client')) },
+      };
+    },
+  },
+  'GET /client-money/reconciliations': {
+    ...reconcile,
+    allowed: 200,
+    request: async (ctx) => {
+      const firm = await firmOf(ctx);
+      return {
+        method: 'GET',
+        url: `/api/client-money/reconciliations?accountId=${firm.client.id}&month=${previousMonth()}`,
+      };
+    },
+  },
+  // Each allowed call locks a month of an account of its own, which agrees.
+  'POST /client-money/reconciliations/{accountId}/{month}/lock': {
+    ...reconcile,
+    allowed: 200,
+    request: async (ctx) => {
+      const month = previousMonth();
+      const { accountId } = await statementLine(ctx, {
+        openingDate: `${month}-01`,
+        entryDate: `${month}-02`,
+        lineDate: `${month}-02`,
+      });
+      return {
+        method: 'POST',
+        url: `/api/client-money/reconciliations/${accountId}/${month}/lock`,
+      };
+    },
+    check: (body) =>
+      expect((body as { reconciliation: { reconciled: boolean } }).reconciliation.reconciled).toBe(
+        true,
+      ),
+  },
+  'GET /client-money/reconciliations/{accountId}/{month}/pdf': {
+    ...reconcile,
+    allowed: 200,
+    request: async (ctx) => {
+      const firm = await firmOf(ctx);
+      return {
+        method: 'GET',
+        url: `/api/client-money/reconciliations/${firm.client.id}/${previousMonth()}/pdf`,
+      };
+    },
+    check: (body) => expect((body as Buffer).subarray(0, 5).toString()).toBe('%PDF-'),
   },
   'GET /client-money/entries/{id}/receipt.pdf': {
     ...view,
