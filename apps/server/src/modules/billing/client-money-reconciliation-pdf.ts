@@ -43,7 +43,7 @@ function figuresBlock(doc: ClientMoneyReconciliationDocument): Content {
   const rows: Array<[Content, Content]> = [
     row('Statement balance at the month’s end', doc.statementClosingKsh),
     row('Add: deposits not yet credited', doc.depositsInTransitKsh),
-    row('Less: payments not yet presented', -doc.unpresentedPaymentsKsh),
+    row('Less: payments not yet presented', doc.unpresentedPaymentsKsh),
     row('Adjusted statement balance', doc.adjustedKsh, true),
     row('Cash book balance', doc.cashBookKsh, true),
     row('Client ledgers, added up', doc.ledgersKsh, true),
