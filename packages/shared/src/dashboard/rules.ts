@@ -21,6 +21,8 @@ export const OPEN_CASE_STATUSES = [
 export const RECONCILE_BY_DAY = 15;
 /** Client money held with no movement for over this many months is a warning on the dashboard. */
 export const CLIENT_MONEY_IDLE_WARNING_MONTHS = 12;
+/** A statement line left unmatched this many days after its import is a warning on the dashboard. */
+export const UNMATCHED_LINE_WARNING_DAYS = 7;
 
 const nextMonth = (month: string) => {
   const [year, m] = month.split('-').map(Number) as [number, number];

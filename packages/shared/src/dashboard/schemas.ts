@@ -127,7 +127,8 @@ export const dashboardStatsSchema = z.object({
     .optional(),
   /**
    * Client money's warnings (advocates, ADR 045): each client account's months past their
-   * reconciliation day and not locked, and the balances idle over 12 months.
+   * reconciliation day and not locked, the balances idle over 12 months, and the statement lines
+   * left unmatched over 7 days (ADR 046).
    */
   clientMoney: z
     .object({
@@ -135,6 +136,16 @@ export const dashboardStatsSchema = z.object({
         z.object({ accountId: z.string(), accountName: z.string(), month: z.string() }),
       ),
       idle: z.object({ count: z.number(), heldKsh: z.number() }),
+      /** Per client account: its statement lines imported over 7 days ago and still unmatched. */
+      unmatchedLines: z.array(
+        z.object({
+          accountId: z.string(),
+          accountName: z.string(),
+          count: z.number(),
+          /** The oldest such line's day, YYYY-MM-DD. */
+          oldestDate: z.string(),
+        }),
+      ),
     })
     .optional(),
 });

@@ -42,7 +42,11 @@ export const DASHBOARD_MESSAGES = {
   idleClientMoney: (count: number, held: string) =>
     `${count} ${count === 1 ? 'balance' : 'balances'} of client money (${held}) with no movement for over 12 months`,
   idleClientMoneyLink: 'See the Client money report',
-  clientMoneyAllClear: 'Every month is reconciled and no client money is idle over 12 months',
+  /** "KCB Client Account: 3 statement lines unmatched for over 7 days (the oldest of Tue 3 Nov 2026)". */
+  unmatchedStatementLines: (account: string, count: number, oldest: string) =>
+    `${account}: ${count === 1 ? 'a statement line' : `${count} statement lines`} unmatched for over 7 days (${count === 1 ? '' : 'the oldest '}of ${oldest})`,
+  clientMoneyAllClear:
+    'Every month is reconciled, every statement line matched, and no client money is idle over 12 months',
 } as const;
 
 /**

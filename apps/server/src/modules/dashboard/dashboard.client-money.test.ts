@@ -1,6 +1,7 @@
 import { monthsBefore, type DashboardStats } from '@firm/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clientMoneyMonthLocks } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { clientMoneyMonthLocks, clientMoneyStatements } from '../../db/schema';
 import {
   addAccount,
   adminToken,
@@ -10,7 +11,9 @@ import {
   ctx,
   freshClient,
   recorded,
+  statementCsv,
   today,
+  uploadStatement,
   useClientMoneyTestContext,
 } from '../client-money/client-money-test-kit';
 
@@ -112,6 +115,39 @@ describe('GET /api/dashboard/stats: client money warnings', () => {
       count: 1,
       heldKsh: 1_201_500,
     });
+  });
+
+  it('names each account’s statement lines left unmatched over 7 days after their import', async () => {
+    const lines = async () =>
+      (await stats(advocateToken)).clientMoney?.unmatchedLines.filter(
+        (row) => row.accountId === reconciling,
+      );
+    const bankDay = (date: string) => `${date.slice(8)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+    const first = `${monthBack(2)}-03`;
+    const imported = await uploadStatement(
+      advocateToken,
+      reconciling,
+      statementCsv([
+        `${bankDay(first)},LEDGER FEE,,,350,-350`,
+        `${bankDay(`${monthBack(2)}-09`)},EXCISE DUTY ON CHARGES,,,35,-385`,
+      ]),
+    );
+    expect(imported.statusCode, imported.body).toBe(201);
+    // Just imported: the accountant has a week to match them.
+    expect(await lines()).toEqual([]);
+
+    await ctx.database.db
+      .update(clientMoneyStatements)
+      .set({ importedAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+      .where(eq(clientMoneyStatements.id, imported.json().statement.id as string));
+    expect(await lines()).toEqual([
+      {
+        accountId: reconciling,
+        accountName: 'Stanbic Client Account, Kenyatta Avenue',
+        count: 2,
+        oldestDate: first,
+      },
+    ]);
   });
 
   it('gives an admin who manages cases no client money warnings', async () => {

@@ -377,3 +377,35 @@ export async function idleClientMoney(db: Executor, since: string) {
     );
   return { count: row?.count ?? 0, heldKsh: row?.heldKsh ?? 0 };
 }
+
+/**
+ * Per client account, its statement lines imported before `before` that no entry is matched to
+ * yet (ADR 046): how many, and the oldest line's day.
+ */
+export async function staleUnmatchedLines(db: Executor, before: Date) {
+  const result = await db.execute(sql`
+    select s.account_id, a.name as account_name, count(*) as count,
+           to_char(min(l.line_date), 'YYYY-MM-DD') as oldest_date
+      from client_money_statement_lines l
+      join client_money_statements s on s.id = l.statement_id
+      join money_accounts a on a.id = s.account_id
+     where l.entry_id is null and s.imported_at < ${before.toISOString()}::timestamptz
+     group by s.account_id, a.name
+     order by a.name`);
+  const rows = (
+    result as unknown as {
+      rows: {
+        account_id: string;
+        account_name: string;
+        count: string | number;
+        oldest_date: string;
+      }[];
+    }
+  ).rows;
+  return rows.map((row) => ({
+    accountId: row.account_id,
+    accountName: row.account_name,
+    count: Number(row.count),
+    oldestDate: row.oldest_date,
+  }));
+}

@@ -1,5 +1,6 @@
 import {
   CLIENT_MONEY_IDLE_WARNING_MONTHS,
+  UNMATCHED_LINE_WARNING_DAYS,
   COURT_DATE_WINDOW_DAYS,
   DASHBOARD_MESSAGES,
   MESSAGE_MESSAGES,
@@ -42,6 +43,7 @@ import {
   appointmentCounts,
   clientAccountLocks,
   idleClientMoney,
+  staleUnmatchedLines,
   bookingRequestCount,
   clientCaseCount,
   clientOpenCases,
@@ -209,12 +211,17 @@ async function openCaseSection(deps: DashboardDeps) {
 /**
  * Client money's warnings for the advocates (ADR 045, docs/product-rules.md#client-money), on
  * Nairobi's `today`: each client account's months from its opening date past the 15th of the next
- * month and not locked by reconciliation, and what is held with no movement for over 12 months.
+ * month and not locked by reconciliation, what is held with no movement for over 12 months, and
+ * each account's statement lines imported over 7 days before `now` and still unmatched (ADR 046).
  */
-async function clientMoneyWarnings(db: Db, today: string) {
-  const [accounts, idle] = await Promise.all([
+async function clientMoneyWarnings(db: Db, today: string, now: Date) {
+  const [accounts, idle, unmatchedLines] = await Promise.all([
     clientAccountLocks(db),
     idleClientMoney(db, monthsBefore(today, CLIENT_MONEY_IDLE_WARNING_MONTHS)),
+    staleUnmatchedLines(
+      db,
+      new Date(now.getTime() - UNMATCHED_LINE_WARNING_DAYS * 24 * 60 * 60 * 1000),
+    ),
   ]);
   return {
     unreconciled: accounts.flatMap((account) =>
@@ -225,6 +232,7 @@ async function clientMoneyWarnings(db: Db, today: string) {
       })),
     ),
     idle,
+    unmatchedLines,
   };
 }
 
@@ -296,7 +304,7 @@ export async function dashboardStats(deps: DashboardDeps, user: UserRow): Promis
       last: dates.monthEnd,
     }),
     countNewEnquiries(deps.db),
-    clientMoneyWarnings(deps.db, dates.today),
+    clientMoneyWarnings(deps.db, dates.today, now),
   ]);
   return {
     ...base,

@@ -12,16 +12,16 @@ import { EmptyLine, Panel } from './tiles';
 
 /**
  * The advocates' client money warnings (ADR 045): each client account's month not reconciled by
- * the 15th of the next month, and the balances idle over 12 months, with the report that lists
- * them. The reconciliation screen comes with its own work; until then a month is named, not linked.
+ * the 15th of the next month, its statement lines left unmatched over 7 days (ADR 046), and the
+ * balances idle over 12 months, with the report that lists them. The reconciliation screen comes with its own work; until then a month is named, not linked.
  */
 export function ClientMoneyWarnings({
   warnings,
 }: {
   warnings: NonNullable<DashboardStats['clientMoney']>;
 }) {
-  const { unreconciled, idle } = warnings;
-  if (unreconciled.length === 0 && idle.count === 0) {
+  const { unreconciled, idle, unmatchedLines } = warnings;
+  if (unreconciled.length === 0 && idle.count === 0 && unmatchedLines.length === 0) {
     return (
       <Panel title={D.clientMoneyWarnings}>
         <EmptyLine>{D.clientMoneyAllClear}</EmptyLine>
@@ -37,6 +37,15 @@ export function ClientMoneyWarnings({
               row.accountName,
               reportMonthLabel(row.month),
               formatNairobiDay(reconciliationDue(row.month)),
+            )}
+          </li>
+        ))}
+        {unmatchedLines.map((row) => (
+          <li key={`lines:${row.accountId}`} className="py-2 text-sm text-slate-900">
+            {D.unmatchedStatementLines(
+              row.accountName,
+              row.count,
+              formatNairobiDay(row.oldestDate),
             )}
           </li>
         ))}
