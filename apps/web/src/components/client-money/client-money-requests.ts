@@ -2,13 +2,19 @@ import type { BillingContract } from '@firm/shared/billing/contract';
 import { BILLING_ENDPOINTS } from '@firm/shared/billing/endpoints';
 import type { CasesContract } from '@firm/shared/cases/contract';
 import { CASES_ENDPOINTS } from '@firm/shared/cases/endpoints';
+import type { ClientsContract } from '@firm/shared/clients/contract';
+import { CLIENTS_ENDPOINTS } from '@firm/shared/clients/endpoints';
 import type { ClientMoneyContract } from '@firm/shared/client-money/contract';
 import { CLIENT_MONEY_ENDPOINTS } from '@firm/shared/client-money/endpoints';
-import type { CreateMoneyAccountValues, RecordClientMoneyEntryValues } from '@firm/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pathOf } from '@firm/shared/common/endpoints';
+import {
+  type CreateMoneyAccountValues,
+  type RecordClientMoneyEntryValues,
+  type StatementImported,
+} from '@firm/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpointClient } from '../../lib/endpoint-client';
-import { downloadFile } from '../../lib/file-transfer';
+import { downloadFile, postWithProgress } from '../../lib/file-transfer';
 
 /**
  * Client money's requests (ADR 045), from its contract (packages/shared/src/client-money): the
@@ -18,6 +24,7 @@ import { downloadFile } from '../../lib/file-transfer';
 export const clientMoneyApi = endpointClient<ClientMoneyContract>(CLIENT_MONEY_ENDPOINTS);
 const billing = endpointClient<BillingContract>(BILLING_ENDPOINTS);
 const cases = endpointClient<CasesContract>(CASES_ENDPOINTS);
+const clients = endpointClient<ClientsContract>(CLIENTS_ENDPOINTS);
 
 export const CLIENT_MONEY_KEY = ['client-money'] as const;
 
@@ -102,4 +109,81 @@ export function downloadClientMoneyStatement(clientId: string) {
     pathOf(CLIENT_MONEY_ENDPOINTS.ledgerPdf, { clientId }),
     'client-money-statement.pdf',
   );
+}
+
+/** GET /api/client-money/reconciliations: a client account's month, three ways (ADR 046). */
+export function useReconciliation(accountId: string, month: string) {
+  return useQuery({
+    queryKey: [...CLIENT_MONEY_KEY, 'reconciliation', accountId, month],
+    queryFn: ({ signal }) =>
+      clientMoneyApi.getReconciliation({ query: { accountId, month } }, signal),
+    enabled: accountId !== '' && /^\d{4}-\d{2}$/.test(month),
+  });
+}
+
+/**
+ * POST /api/client-money/statements (multipart): the account first, then the file, so the server
+ * checks the account before it reads a byte of the file (ADR 046).
+ */
+export function useImportStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ accountId, file }: { accountId: string; file: File }) => {
+      const body = new FormData();
+      body.append('accountId', accountId);
+      body.append('file', file, file.name);
+      return postWithProgress<StatementImported>(
+        pathOf(CLIENT_MONEY_ENDPOINTS.importStatement),
+        body,
+        () => undefined,
+      ).promise;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENT_MONEY_KEY }),
+  });
+}
+
+/** Matching by hand, unmatching, recording a line as an entry, and the month's lock. */
+export function useReconcileActions() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: CLIENT_MONEY_KEY });
+  return {
+    match: useMutation({
+      mutationFn: ({ lineId, entryId }: { lineId: string; entryId: string }) =>
+        clientMoneyApi.matchStatementLine({ params: { id: lineId }, body: { entryId } }),
+      onSuccess,
+    }),
+    unmatch: useMutation({
+      mutationFn: (lineId: string) =>
+        clientMoneyApi.unmatchStatementLine({ params: { id: lineId } }),
+      onSuccess,
+    }),
+    record: useMutation({
+      mutationFn: ({ lineId, clientId }: { lineId: string; clientId: string }) =>
+        clientMoneyApi.recordStatementLine({ params: { id: lineId }, body: { clientId } }),
+      onSuccess,
+    }),
+    lock: useMutation({
+      mutationFn: ({ accountId, month }: { accountId: string; month: string }) =>
+        clientMoneyApi.lockMonth({ params: { accountId, month } }),
+      onSuccess,
+    }),
+  };
+}
+
+/** GET …/reconciliations/:accountId/:month/pdf, saved under the name the server gives it. */
+export const downloadReconciliationPdf = (accountId: string, month: string) =>
+  downloadFile(
+    pathOf(CLIENT_MONEY_ENDPOINTS.reconciliationPdf, { accountId, month }),
+    `Client-account-reconciliation-${month}.pdf`,
+  );
+
+/** GET /api/clients?search=: the clients a line may be recorded for. */
+export function useClientSearch(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...CLIENT_MONEY_KEY, 'clients', search],
+    queryFn: ({ signal }) => clients.listClients({ query: { search, limit: 20 } }, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+    select: (list) => list.clients,
+  });
 }

@@ -6,6 +6,7 @@ import type { RouteHandle } from '../../../lib/seo';
 import { AuditLogPanel } from '../components/audit-log-panel';
 import { BackupsPanel } from '../components/backups-panel';
 import { ClientMoneyAccountsPanel } from '../components/client-money-accounts-panel';
+import { ClientMoneyReconciliationPanel } from '../components/client-money-reconciliation-panel';
 import { DataRequestsPanel } from '../components/data-requests-panel';
 import { DeliveriesPanel } from '../components/deliveries-panel';
 import { FirmSettingsPanel } from '../components/firm-settings-panel';
@@ -24,6 +25,11 @@ const SECTIONS = [
     key: 'money-accounts',
     label: CLIENT_MONEY_SCREEN_TEXTS.accountsTab,
     panel: <ClientMoneyAccountsPanel />,
+  },
+  {
+    key: 'reconciliation',
+    label: CLIENT_MONEY_SCREEN_TEXTS.reconcileTab,
+    panel: <ClientMoneyReconciliationPanel />,
   },
   { key: 'backups', label: BACKUP_TEXTS.tabLabel, panel: <BackupsPanel /> },
   { key: 'data-requests', label: 'Data-protection requests', panel: <DataRequestsPanel /> },
