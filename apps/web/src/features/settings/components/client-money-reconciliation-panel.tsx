@@ -149,7 +149,9 @@ function MonthView({ reconciliation: r }: { reconciliation: Reconciliation }) {
   const figure = (label: string, amount: number | null, strong = false) => (
     <div className="flex justify-between gap-3 py-1">
       <dt className={strong ? 'font-semibold text-slate-900' : 'text-slate-600'}>{label}</dt>
-      <dd className={`text-right tabular-nums ${strong ? 'font-semibold text-slate-900' : ''}`}>
+      <dd
+        className={`text-right whitespace-nowrap tabular-nums ${strong ? 'font-semibold text-slate-900' : ''}`}
+      >
         {amount === null ? T.noStatementYet : formatKsh(amount)}
       </dd>
     </div>

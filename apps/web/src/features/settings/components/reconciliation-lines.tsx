@@ -74,7 +74,10 @@ export function ReconciliationLines({ reconciliation: r }: { reconciliation: Rec
         </span>
       ),
     },
-    { header: T.reference, cell: (entry) => <span className="break-all">{entry.reference}</span> },
+    {
+      header: T.reference,
+      cell: (entry) => <span className="break-words">{entry.reference}</span>,
+    },
     { header: T.amount, cell: (entry) => signed(entry.amountKsh), className: 'whitespace-nowrap' },
   ];
   return (
