@@ -117,6 +117,8 @@ export const CLIENT_MONEY_MESSAGES = {
   lineMonthLocked: (month: string) =>
     `${month} is reconciled and locked for this account: its statement lines stay as they are`,
   monthInvalid: 'Give the month as YYYY-MM',
+  statementInLockedMonth: (month: string) =>
+    `The statement has lines in ${month}, which is reconciled and locked for this account: import only the days after it`,
   monthLockedNow: (month: string) => `${month} reconciled and locked`,
   alreadyLocked: (month: string, by: string, on: string) =>
     `${month} is already locked (by ${by} on ${on})`,

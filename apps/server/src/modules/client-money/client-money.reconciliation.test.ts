@@ -299,6 +299,15 @@ describe('reconciling a month by hand, then locking it', () => {
     const unmatch = await unmatchLine(line('LEDGER FEE').id);
     expect(unmatch.statusCode, unmatch.body).toBe(409);
     expect(unmatch.json().message).toBe(M.lineMonthLocked(title));
+    // Days of the locked month the first statement did not reach: a statement of them would
+    // move its figures.
+    const more = await uploadStatement(
+      advocateToken,
+      account.id,
+      statementCsv([`${bankDay(29)},CASH DEPOSIT,,"5,000",,"408,400"`]),
+    );
+    expect(more.statusCode, more.body).toBe(409);
+    expect(more.json().message).toBe(M.statementInLockedMonth(title));
 
     const [audit] = await ctx.database.db
       .select()

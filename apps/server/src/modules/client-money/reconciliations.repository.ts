@@ -227,6 +227,22 @@ export async function monthLockOf(
   return row ? { lockedAt: new Date(row.locked_at), lockedBy: row.locked_by } : undefined;
 }
 
+/** The first month from `first` to `last` (YYYY-MM) locked for the account, if any. */
+export async function lockedMonthBetween(
+  db: Executor,
+  accountId: string,
+  first: string,
+  last: string,
+): Promise<string | undefined> {
+  const [row] = rowsOf<{ month: string }>(
+    await db.execute(sql`
+      select month from client_money_month_locks
+       where account_id = ${accountId} and month between ${first} and ${last}
+       order by month limit 1`),
+  );
+  return row?.month;
+}
+
 export async function insertMonthLock(
   tx: Executor,
   accountId: string,

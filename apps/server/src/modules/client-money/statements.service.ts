@@ -3,6 +3,8 @@ import type { Readable } from 'node:stream';
 import {
   CLIENT_MONEY_MESSAGES as M,
   formatDayInFull,
+  formatMonthTitle,
+  monthOf,
   type StatementImported,
   type StatementLineView,
 } from '@firm/shared';
@@ -14,6 +16,7 @@ import { writeAudit } from '../audit/audit-log.repository';
 import type { ClientMoneyDeps } from './client-money-deps';
 import { refusedBy } from './db-refusals';
 import { findAccount } from './journal.repository';
+import { lockedMonthBetween } from './reconciliations.repository';
 import { StatementBytesCheck } from './statement-upload';
 import {
   insertStatement,
@@ -104,6 +107,19 @@ export async function importStatement(
     });
   }
   await refuseOverlap(deps, accountId, firstDate, lastDate);
+  // A locked month's figures are final: a statement adding lines to it would move them.
+  const locked = await lockedMonthBetween(
+    deps.db,
+    accountId,
+    monthOf(firstDate),
+    monthOf(lastDate),
+  );
+  if (locked) {
+    throw AppError.conflict(
+      M.statementInLockedMonth(formatMonthTitle(locked)),
+      'CLIENT_MONEY_MONTH_LOCKED',
+    );
+  }
 
   const statementId = randomUUID();
   const now = new Date();
