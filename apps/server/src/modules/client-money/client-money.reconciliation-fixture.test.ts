@@ -46,6 +46,7 @@ const titleCase = (word: string) =>
     );
 
 describe('the November 2026 fixture statement, through the API', () => {
+  // A month of the firm's account is some 200 entries through HTTP: longer than the usual 20 s.
   it('is reconciled to the shilling and locked', async () => {
     const people = new Map<string, UserRow>();
     for (const [key, name] of [
@@ -215,5 +216,5 @@ describe('the November 2026 fixture statement, through the API', () => {
     );
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-  });
+  }, 90_000);
 });

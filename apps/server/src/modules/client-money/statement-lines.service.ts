@@ -41,8 +41,7 @@ const RECORDED_FROM_LINE = 'Recorded from the statement line';
 
 /** The line, locked with its account, in an open month; 404 when there is no such line. */
 async function openLine(tx: Executor, lineId: string): Promise<LineOfAccount> {
-  const found = await lockLine(tx, lineId);
-  if (!found) throw AppError.notFound(M.lineNotFound);
+  const found = await lockedLine(tx, lineId);
   await takeAccount(tx, found.accountId, 'no key update');
   const month = monthOf(found.line.lineDate);
   if (await monthLockOf(tx, found.accountId, month)) {
@@ -51,6 +50,13 @@ async function openLine(tx: Executor, lineId: string): Promise<LineOfAccount> {
       'CLIENT_MONEY_MONTH_LOCKED',
     );
   }
+  return found;
+}
+
+/** The line, its row locked until `tx` ends; 404 when there is no such line. */
+async function lockedLine(tx: Executor, lineId: string): Promise<LineOfAccount> {
+  const found = await lockLine(tx, lineId);
+  if (!found) throw AppError.notFound(M.lineNotFound);
   return found;
 }
 
@@ -201,8 +207,10 @@ export async function recordLine(
       },
       meta,
       async (tx, entry) => {
-        // Again, in the entry's transaction: another person may have matched it meanwhile.
-        const found = await openLine(tx, lineId);
+        // Again, in the entry's transaction: another person may have matched it meanwhile. The
+        // account's row is not taken here: the entry's trigger holds it FOR KEY SHARE already, and
+        // has refused the entry if the line's month (the entry's) is locked.
+        const found = await lockedLine(tx, lineId);
         if (found.line.entryId) throw AppError.conflict(M.lineAlreadyMatched, 'CONFLICT');
         const row = await setLineMatch(tx, lineId, {
           entryId: entry.id,
