@@ -68,7 +68,13 @@ const serverReadsAcross = {
   billing: ['cases'],
   // A transfer of client money to office settles a fee note the way every payment does (ADR 045):
   // billing's one path, offered in a file of its own; its PDFs are drawn by billing's pool and cache.
-  'client-money': ['billing/settle-from-client-money.ts', 'billing/client-money-pdfs.ts'],
+  // A deposit paid by M-Pesa follows a fee note's push (ADR 034): the schedule, the shared
+  // receipt check and the desk the M-Pesa routes hand deposits to (billing/mpesa-push-flow.ts).
+  'client-money': [
+    'billing/settle-from-client-money.ts',
+    'billing/client-money-pdfs.ts',
+    'billing/mpesa-push-flow.ts',
+  ],
   // The reports count each figure with the WHERE clause of the list it links to (ADR 036).
   reports: ['appointments', 'billing', 'cases', 'clients', 'messages'],
 };

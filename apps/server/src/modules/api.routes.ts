@@ -8,6 +8,7 @@ import { signInDeviceRoutes } from './sign-in-devices/sign-in-devices.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { mpesaRoutes } from './billing/mpesa.routes';
 import { clientMoneyRoutes } from './client-money/client-money.routes';
+import { mpesaDepositDesk } from './client-money/mpesa-deposits.service';
 import { caseRoutes } from './cases/cases.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { courtDateRoutes } from './court-dates/court-dates.routes';
@@ -53,5 +54,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(deliveryLogRoutes);
   await app.register(billingRoutes);
   await app.register(clientMoneyRoutes);
-  await app.register(mpesaRoutes);
+  // One M-Pesa endpoint and callback pay fee notes and client-money deposits (ADR 045): billing
+  // is handed the deposits here rather than importing client money.
+  await app.register(mpesaRoutes, { deposits: mpesaDepositDesk });
 };

@@ -29,6 +29,13 @@ export const PAYMENT_STATES = ['pending', 'succeeded', 'failed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /**
+ * What an M-Pesa push pays: a fee note or a booking's fee (`fee`, the default), or a deposit a
+ * client pays on account into the firm's M-Pesa client account (ADR 045).
+ */
+export const MPESA_PURPOSES = ['fee', 'deposit'] as const;
+export type MpesaPurpose = (typeof MPESA_PURPOSES)[number];
+
+/**
  * FN fee notes, CN credit notes, RC receipts, CR receipts into a client account (ADR 045): each
  * numbered gap-free per year.
  */

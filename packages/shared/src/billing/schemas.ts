@@ -16,6 +16,7 @@ import {
   FEE_NOTE_LIMITS as L,
   FEE_NOTE_LINE_KINDS,
   FEE_NOTE_STATUSES,
+  MPESA_PURPOSES,
   PAYMENT_STATES,
   dueDateProblem,
   nextWorkingDay,
@@ -264,15 +265,35 @@ export const recordPaymentSchema = z
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
 export type PaymentRecordValues = z.output<typeof recordPaymentSchema>;
 
-/** POST /api/payments/mpesa: an STK push to the payer's phone for what they owe (or part of it). */
+/**
+ * POST /api/payments/mpesa: an STK push to the payer's phone for what they owe (or part of it), or,
+ * with `purpose: "deposit"`, for money a client pays on account into the firm's M-Pesa client
+ * account (ADR 045): their own `clientId`, one of their cases or none, and the amount.
+ */
 export const mpesaPaymentSchema = z
   .object({
+    purpose: z.enum(MPESA_PURPOSES, { error: M.purposeInvalid }).optional(),
     feeNoteId: z.preprocess(emptyAsUndefined, uuidField(M.feeNoteNotFound).optional()),
     appointmentId: z.preprocess(emptyAsUndefined, uuidField('Appointment not found').optional()),
+    clientId: z.preprocess(emptyAsUndefined, uuidField(M.clientNotFound).optional()),
+    caseId: z.preprocess(emptyAsUndefined, uuidField(M.caseNotFound).optional()),
     phone: phoneField,
     amountKsh: amountField.optional(),
   })
-  .refine(oneTarget, { error: M.targetRequired, path: ['feeNoteId'] });
+  .superRefine((body, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (body.purpose !== 'deposit') {
+      if (!oneTarget(body)) issue('feeNoteId', M.targetRequired);
+      if (body.clientId !== undefined) issue('clientId', M.depositOnly);
+      if (body.caseId !== undefined) issue('caseId', M.depositOnly);
+      return;
+    }
+    if (body.clientId === undefined) issue('clientId', M.depositClientRequired);
+    if (body.amountKsh === undefined) issue('amountKsh', M.amountRequired);
+    if (body.feeNoteId !== undefined) issue('feeNoteId', M.depositHasNoTarget);
+    if (body.appointmentId !== undefined) issue('appointmentId', M.depositHasNoTarget);
+  });
 export type MpesaPaymentInput = z.input<typeof mpesaPaymentSchema>;
 export type MpesaPaymentValues = z.output<typeof mpesaPaymentSchema>;
 

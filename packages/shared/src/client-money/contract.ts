@@ -15,6 +15,8 @@ import {
   reconciliationParamsSchema,
   reconciliationQuerySchema,
   reconciliationSchema,
+  mpesaDepositParamsSchema,
+  mpesaDepositSchema,
   recordClientMoneyEntrySchema,
   recordStatementLineSchema,
   statementImportedSchema,
@@ -105,6 +107,12 @@ export const clientMoneyContract = defineContract(CLIENT_MONEY_ENDPOINTS, {
       'One client’s statement of client money as an A4 PDF: what each case holds, every movement with its running balance',
     params: ledgerParamsSchema,
     response: 'file',
+  },
+  getMpesaDeposit: {
+    summary:
+      'A deposit the client is paying by M-Pesa (POST /payments/mpesa, purpose "deposit"), followed until Safaricom confirms it and its receipt is posted',
+    params: mpesaDepositParamsSchema,
+    response: mpesaDepositSchema,
   },
 });
 export type ClientMoneyContract = typeof clientMoneyContract;

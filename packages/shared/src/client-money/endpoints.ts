@@ -16,4 +16,5 @@ export const CLIENT_MONEY_ENDPOINTS = defineEndpoints({
   reconciliationPdf: { method: 'GET', path: '/client-money/reconciliations/:accountId/:month/pdf' },
   receiptPdf: { method: 'GET', path: '/client-money/entries/:id/receipt.pdf' },
   ledgerPdf: { method: 'GET', path: '/client-money/ledgers/:clientId/pdf' },
+  getMpesaDeposit: { method: 'GET', path: '/client-money/mpesa-deposits/:id' },
 });

@@ -8,7 +8,7 @@ import {
   MONEY_ACCOUNT_KINDS,
   type ClientMoneyEntryKind,
 } from './rules';
-import { CLIENT_MONEY_MESSAGES as M } from './texts';
+import { CLIENT_MONEY_MESSAGES as M, MPESA_DEPOSIT_TEXTS as D } from './texts';
 
 /** The `/api/client-money` contract (ADR 045). */
 
@@ -195,8 +195,38 @@ export const clientLedgerSchema = z.object({
   balanceKsh: z.number().int(),
   cases: z.array(caseBalanceSchema),
   entries: z.array(clientMoneyEntrySchema.extend({ runningBalanceKsh: z.number().int() })),
+  /**
+   * Whether the client may pay a deposit by M-Pesa from the portal: M-Pesa is set up and the firm
+   * has a client account at M-Pesa for its paybill or till (ADR 045, "M-Pesa deposits").
+   */
+  mpesaDeposits: z.boolean(),
 });
 export type ClientLedger = z.infer<typeof clientLedgerSchema>;
+
+/** GET /api/client-money/mpesa-deposits/{id}: a deposit paid by M-Pesa, followed until it settles. */
+export const mpesaDepositParamsSchema = z.object({ id: uuidField(D.depositNotFound) });
+
+/**
+ * A deposit's push as the payer follows it, in the shape the Pay with M-Pesa dialog reads (a
+ * payment's): `receiptNumber` is the client-money receipt (CR/…) once Safaricom confirmed it.
+ */
+export const mpesaDepositSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  amountKsh: z.number().int(),
+  caseId: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  entryId: z.string().nullable(),
+  mpesa: z.object({
+    phone: z.string(),
+    receiptNumber: z.string().nullable(),
+    resultCode: z.number().int().nullable(),
+    /** What to tell the payer, in plain words, once it has failed. */
+    failureText: z.string().nullable(),
+  }),
+  createdAt: z.string(),
+});
+export type MpesaDeposit = z.infer<typeof mpesaDepositSchema>;
 
 /** A statement line as the reconciliation shows it (docs/client-money-statements.md). */
 export const statementLineSchema = z.object({

@@ -215,6 +215,43 @@ export const CLIENT_MONEY_STATEMENT_TEXTS = {
     `The cash book is ${formatKsh(amount)} less than the client ledgers add up to.`,
 } as const;
 
+/**
+ * A deposit paid by M-Pesa from the portal (ADR 045, "M-Pesa deposits"): the API's answers, the
+ * receipt it posts, and what the client is told once Safaricom confirms it.
+ */
+export const MPESA_DEPOSIT_TEXTS = {
+  /** 409: the firm has no client account at M-Pesa for its paybill or till (MPESA_SHORTCODE). */
+  noMpesaAccount:
+    'The firm has not set up an M-Pesa client account for deposits yet. Please call the firm to pay a deposit.',
+  depositNotFound: 'Deposit not found',
+  /** The pushes one client may ask for in a day are used up (ADR 034, "How many prompts"). */
+  capReached:
+    'We cannot send more M-Pesa requests for deposits today. Please try again tomorrow, or call the firm.',
+  caseNotYours: 'Choose one of your cases, or none',
+  /** The receipt's narrative in the journal. */
+  narrative: 'Deposit paid by M-Pesa from the portal',
+  /** The client's bell, email and text once the receipt is posted. */
+  noticeTitle: (receipt: string) => `Deposit received: receipt ${receipt}`,
+  notice: (amount: string, receipt: string, where: string | null) =>
+    `The firm received your deposit of ${amount}${where ? ` for case ${where}` : ''} into its client account (receipt ${receipt}).`,
+  sms: (amount: string, date: string, code: string, where: string | null) =>
+    `Mwamba & Associates: we received your deposit of ${amount}${where ? ` for case ${where}` : ''} on ${date} into our client account. Ref ${code}.`,
+  /** The dialog once confirmed. */
+  succeeded: (receipt: string, amount: string) =>
+    `${amount} received and held for you. Your receipt is ${receipt}`,
+} as const;
+
+/** The Pay a deposit dialog on the portal's Client money screen, around MPESA_PAY_TEXTS. */
+export const MPESA_DEPOSIT_SCREEN_TEXTS = {
+  button: 'Pay a deposit',
+  title: 'Pay a deposit by M-Pesa',
+  description: 'Money you pay on account of costs, held for you in the firm’s client account.',
+  amountHint: 'Whole shillings, e.g. 25000.',
+  caseLabel: 'Case (optional)',
+  noCase: 'No particular case',
+  closeHint: 'You can close this: this screen shows the deposit once M-Pesa confirms it.',
+} as const;
+
 /** What the client money screens say (docs/texts.md): the panels, the dialogs, the portal screen. */
 export const CLIENT_MONEY_SCREEN_TEXTS = {
   panelTitle: 'Client money',

@@ -18,3 +18,4 @@ export * from './sign-in-devices';
 export * from './backups';
 export * from './client-money';
 export * from './client-money-statements';
+export * from './client-money-mpesa-deposits';

@@ -6,6 +6,7 @@ import {
   billingNumberCounters,
   cases,
   clientMoneyEntries,
+  clientMoneyMpesaDeposits,
   feeNoteLines,
   feeNotes,
   payments,
@@ -250,6 +251,13 @@ export async function hasBillingRecords(db: Executor, userId: string): Promise<b
         .select({ id: clientMoneyEntries.id })
         .from(clientMoneyEntries)
         .where(eq(clientMoneyEntries.clientId, userId)),
+    )
+    // A deposit asked of M-Pesa is a money record as a fee note's push is (ADR 045).
+    .union(
+      db
+        .select({ id: clientMoneyMpesaDeposits.id })
+        .from(clientMoneyMpesaDeposits)
+        .where(eq(clientMoneyMpesaDeposits.clientId, userId)),
     )
     .limit(1);
   return row !== undefined;

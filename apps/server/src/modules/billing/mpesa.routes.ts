@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES, MPESA_TEXTS } from '@firm/shared';
 import { billingContract as contract } from '@firm/shared/billing/contract';
 import { AppError } from '../../lib/app-error';
-import { createDarajaClient, parseStkCallback } from '../../lib/daraja';
+import { callbackPath, createDarajaClient, parseStkCallback } from '../../lib/daraja';
 import { contractRoute, errorResponses } from '../../lib/route-kit';
 import { sameSecret } from '../../lib/same-secret';
 import { runOnSchedule } from '../../lib/scheduled-job';
@@ -16,6 +16,7 @@ import {
   visitorReceiptPdf,
   type MpesaDeps,
 } from './mpesa.service';
+import type { MpesaDepositDesk, PushDeps } from './mpesa-push-flow';
 import { sendPdf } from './billing.routes';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
@@ -26,7 +27,10 @@ const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E, tags 
  * M-Pesa (ADR 034): the push a payer asks for, Safaricom's callback (acknowledged at once; what
  * it claims is checked by the STK push query), and the scheduled query of pushes with no answer.
  */
-export const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
+export const mpesaRoutes: FastifyPluginAsyncZod<{ deposits?: MpesaDepositDesk }> = async (
+  app,
+  options,
+) => {
   const settings = app.config.mpesa;
   const deps: MpesaDeps = {
     db: app.db,
@@ -38,6 +42,19 @@ export const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
     outbox: app.outbox,
     logger: app.log,
   };
+  // A deposit (client money, ADR 045) goes the same way: same Daraja, callback and schedule.
+  const deposits = options.deposits;
+  const pushDeps: PushDeps | undefined =
+    deps.daraja && settings
+      ? {
+          db: app.db,
+          daraja: deps.daraja,
+          callbackUrl: `${deps.publicUrl}${callbackPath(settings.callbackSecret)}`,
+          shortcode: settings.shortcode,
+          outbox: app.outbox,
+          logger: app.log,
+        }
+      : undefined;
 
   app.route({
     ...route(contract.startMpesaPayment),
@@ -45,7 +62,12 @@ export const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
     // Each push rings a phone: a person taps Pay a few times at most.
     config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     handler: async (request, reply) => {
-      const started = await startMpesaPayment(deps, currentUser(request), request.body);
+      const user = currentUser(request);
+      let started;
+      if (request.body.purpose === 'deposit') {
+        if (!pushDeps || !deposits) throw AppError.conflict(MPESA_TEXTS.notSetUp);
+        started = await deposits.start(pushDeps, user, request.body);
+      } else started = await startMpesaPayment(deps, user, request.body);
       return reply.status(202).send({
         ...started,
         status: 'pending' as const,
@@ -95,7 +117,10 @@ export const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (callback) {
         // Acknowledged at once; the answer is settled after, by asking Safaricom itself.
         app.backgroundTasks.run('mpesa-callback', async () => {
-          const outcome = await settleFromSafaricom(deps, callback.checkoutRequestId, callback);
+          let outcome = await settleFromSafaricom(deps, callback.checkoutRequestId, callback);
+          if (outcome === 'unknown' && pushDeps && deposits) {
+            outcome = await deposits.settle(pushDeps, callback.checkoutRequestId, callback);
+          }
           if (outcome === 'unknown') {
             request.log.warn(
               { checkoutRequestId: callback.checkoutRequestId },
@@ -115,6 +140,9 @@ export const mpesaRoutes: FastifyPluginAsyncZod = async (app) => {
       firstRunDelayMs: 30_000,
       run: (now) =>
         queryDuePushes(deps, now)
+          .then(async (settled) =>
+            pushDeps && deposits ? settled + (await deposits.queryDue(pushDeps, now)) : settled,
+          )
           .then((settled) => {
             if (settled > 0) app.log.info({ settled }, 'M-Pesa payments settled by query');
           })

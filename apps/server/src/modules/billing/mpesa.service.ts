@@ -27,6 +27,13 @@ import { activeStaff } from '../users/users.repository';
 import { hashToken } from '../../lib/tokens';
 import { paymentAsSeenBy } from './billing-view';
 import { pushRefusal, refusePush, type Payer } from './mpesa-limits';
+import {
+  QUERY_DELAYS_MS,
+  givingUpOn,
+  nextQueryAt,
+  type PushOutcome,
+  type StartedPush,
+} from './mpesa-push-flow';
 import { queueVisitorReceipt } from './visitor-receipt';
 import { renderReceipt } from './billing-pdf.service';
 import { nowOf } from './billing-deps';
@@ -72,16 +79,6 @@ export interface MpesaDeps {
   logger?: FastifyBaseLogger;
   now?: () => Date;
 }
-
-/** When a pending push is asked about again: 2 minutes after it, then further apart. */
-const QUERY_DELAYS_MS = [2, 3, 5, 10, 20, 60].map((minutes) => minutes * 60_000);
-/** After this, a push nobody answered is given up as failed (the phone never saw it). */
-const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
-/** Queries Daraja refused (400 "Invalid CheckoutRequestID") before a push is given up. */
-const GIVE_UP_AFTER_REFUSALS = 5;
-
-const nextQueryAt = (from: Date, attempts: number) =>
-  new Date(from.getTime() + QUERY_DELAYS_MS[Math.min(attempts, QUERY_DELAYS_MS.length - 1)]!);
 
 /**
  * POST /api/payments/mpesa: a pending payment, then the push. Answers with the payment to follow;
@@ -154,11 +151,6 @@ async function appointmentOfVisitorLink(deps: MpesaDeps, token: string): Promise
   const id = await appointmentIdOfVisitorToken(deps.db, hashToken(token), nowOf(deps));
   if (!id) throw AppError.notFound(APPOINTMENT_MESSAGES.linkInvalid, 'INVALID_BOOKING_LINK');
   return id;
-}
-
-interface StartedPush {
-  id: string;
-  checkoutRequestId: string;
 }
 
 /** A pending payment on what `target` names, then the push to `phone`. */
@@ -243,7 +235,7 @@ export async function settleFromSafaricom(
   deps: MpesaDeps,
   checkoutRequestId: string,
   callback: StkCallback | null,
-): Promise<'succeeded' | 'failed' | 'pending' | 'flagged' | 'unknown' | 'done'> {
+): Promise<PushOutcome> {
   if (!deps.daraja) return 'unknown';
   const known = await deps.db.transaction((tx) => lockPaymentByCheckout(tx, checkoutRequestId));
   if (!known) return 'unknown';
@@ -382,9 +374,7 @@ async function askLater(
     if (!payment || payment.status !== 'pending') return 'done';
     const attempts = payment.queryAttempts + 1;
     const refusals = payment.queryRefusals + (refused ? 1 : 0);
-    const givingUp =
-      now.getTime() - payment.createdAt.getTime() > GIVE_UP_AFTER_MS ||
-      refusals >= GIVE_UP_AFTER_REFUSALS;
+    const givingUp = givingUpOn(payment, refusals, now);
     await updatePaymentRow(tx, payment.id, {
       queryAttempts: attempts,
       queryRefusals: refusals,

@@ -15,7 +15,14 @@ import {
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countAll, offsetOf } from '../../db/list-queries';
-import { appointments, feeNotes, payments, users, type PaymentRow } from '../../db/schema';
+import {
+  appointments,
+  clientMoneyMpesaDeposits,
+  feeNotes,
+  payments,
+  users,
+  type PaymentRow,
+} from '../../db/schema';
 
 /** Payments (ADR 035): by hand or M-Pesa, each settling one fee note or one appointment's fee. */
 
@@ -120,10 +127,17 @@ export async function lockPayment(tx: Executor, id: string): Promise<PaymentRow 
 
 /** Whether Safaricom's receipt number is already on a payment (a receipt counts once). */
 export async function mpesaReceiptTaken(tx: Executor, receipt: string): Promise<boolean> {
+  // One M-Pesa code pays one thing: a fee note's payment or a client's deposit (ADR 045).
   const [row] = await tx
     .select({ id: payments.id })
     .from(payments)
     .where(eq(payments.mpesaReceiptNumber, receipt))
+    .unionAll(
+      tx
+        .select({ id: clientMoneyMpesaDeposits.id })
+        .from(clientMoneyMpesaDeposits)
+        .where(eq(clientMoneyMpesaDeposits.mpesaReceiptNumber, receipt)),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -8,6 +8,8 @@ export interface ClientMoneyDeps {
   /** The firm settings' default address, read with them for the PDFs' letterhead. */
   firmNotifyEmail: string;
   logger?: FastifyBaseLogger;
+  /** MPESA_SHORTCODE when M-Pesa is set up: the paybill or till deposits are paid into. */
+  mpesaShortcode?: string | null;
 }
 
 export const nowOf = (deps: Pick<ClientMoneyDeps, 'now'>) => (deps.now ? deps.now() : new Date());

@@ -1,12 +1,18 @@
-import { CLIENT_MONEY_MESSAGES as M, type MoneyAccount } from '@firm/shared';
+import {
+  BILLING_MESSAGES,
+  CLIENT_MONEY_MESSAGES as M,
+  MPESA_TEXTS,
+  type MoneyAccount,
+} from '@firm/shared';
 import type { InjectOptions } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { clientFor, describeAccessMatrix, type MatrixEndpoint } from '../../../test/access-matrix';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
+import { startDarajaSimulator } from '../../../test/daraja-simulator';
 import { multipartForm } from '../../../test/messages';
 import type { TestContext } from '../../../test/helpers';
 import { eq } from 'drizzle-orm';
-import { clientMoneyStatementLines } from '../../db/schema';
+import { clientMoneyMpesaDeposits, clientMoneyStatementLines } from '../../db/schema';
 
 /**
  * Who may call the client money endpoints (ADR 045), for every kind of caller: advocates do
@@ -15,6 +21,11 @@ import { clientMoneyStatementLines } from '../../db/schema';
  * route's guard for recording and are refused by the service, so their refusal's words depend on
  * the caller and only the status is checked here (client-money.entries.test.ts checks the words).
  */
+
+// M-Pesa set up against a local Daraja, so a deposit's push really goes (ADR 045).
+const daraja = await startDarajaSimulator({ callback: 'manual' });
+afterAll(() => daraja.close());
+const mpesa = daraja.settings({ callbackSecret: 'matrix-callback-secret-0123' });
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}-${(seq += 1)}@client-money-matrix.test`;
@@ -25,10 +36,17 @@ interface Firm {
   staff: InjectOptions['headers'];
   client: MoneyAccount;
   office: MoneyAccount;
+  /** The firm's M-Pesa client account: its paybill is MPESA_SHORTCODE. */
+  mpesa: MoneyAccount;
 }
 const firms = new WeakMap<TestContext, Promise<Firm>>();
 
-async function openAccount(ctx: TestContext, staff: Firm['staff'], kind: 'client' | 'office') {
+async function openAccount(
+  ctx: TestContext,
+  staff: Firm['staff'],
+  kind: 'client' | 'office',
+  at?: { institution: string; number: string },
+) {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/client-money/accounts',
@@ -36,8 +54,8 @@ async function openAccount(ctx: TestContext, staff: Firm['staff'], kind: 'client
     payload: {
       name: `${kind} account ${(seq += 1)}`,
       kind,
-      institution: 'Co-operative Bank, Kenyatta Avenue',
-      number: `01129${String(seq).padStart(8, '0')}`,
+      institution: at?.institution ?? 'Co-operative Bank, Kenyatta Avenue',
+      number: at?.number ?? `01129${String(seq).padStart(8, '0')}`,
       openingBalanceKsh: 0,
       openingDate: '2026-01-01',
     },
@@ -56,6 +74,10 @@ function firmOf(ctx: TestContext): Promise<Firm> {
         staff,
         client: await openAccount(ctx, staff, 'client'),
         office: await openAccount(ctx, staff, 'office'),
+        mpesa: await openAccount(ctx, staff, 'client', {
+          institution: 'M-Pesa',
+          number: mpesa.shortcode,
+        }),
       };
     })();
     firms.set(ctx, firm);
@@ -426,6 +448,57 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     },
     check: (body) => expect((body as Buffer).subarray(0, 5).toString()).toBe('%PDF-'),
   },
+  // A deposit by M-Pesa: whoever may push a fee note to a client's phone (a client for
+  // themself, an advocate for a client); admins never (docs/roles-and-permissions.md).
+  'POST /payments/mpesa (deposit)': {
+    action: 'payments:pay',
+    deniedMessage: BILLING_MESSAGES.payDenied,
+    allowed: 202,
+    request: async (ctx, caller) => {
+      await firmOf(ctx);
+      const clientId = await clientFor(ctx, caller, unique('client'));
+      return {
+        method: 'POST',
+        url: '/api/payments/mpesa',
+        payload: { purpose: 'deposit', clientId, amountKsh: 15_000, phone: '0712345678' },
+      };
+    },
+    check: (body) => expect((body as { message: string }).message).toBe(MPESA_TEXTS.checkPhone),
+  },
+  // Followed by its payer (a client: their own; staff who see the ledgers: any).
+  'GET /client-money/mpesa-deposits/{id}': {
+    ...view,
+    allowed: 200,
+    request: async (ctx, caller) => {
+      const firm = await firmOf(ctx);
+      const clientId = await clientFor(ctx, caller, unique('client'));
+      const [row] = await ctx.database.db
+        .insert(clientMoneyMpesaDeposits)
+        .values({
+          clientId,
+          accountId: firm.mpesa.id,
+          amountKsh: 15_000,
+          phone: '254712345678',
+          status: 'pending',
+        })
+        .returning();
+      return { method: 'GET', url: `/api/client-money/mpesa-deposits/${row!.id}` };
+    },
+    check: (body) =>
+      expect(body as { status: string; amountKsh: number }).toMatchObject({
+        status: 'pending',
+        amountKsh: 15_000,
+      }),
+  },
 };
 
-describeAccessMatrix('client money: who may call each endpoint', ENDPOINTS);
+describeAccessMatrix('client money: who may call each endpoint', ENDPOINTS, {
+  env: {
+    MPESA_BASE_URL: mpesa.baseUrl,
+    MPESA_CONSUMER_KEY: mpesa.consumerKey,
+    MPESA_CONSUMER_SECRET: mpesa.consumerSecret,
+    MPESA_SHORTCODE: mpesa.shortcode,
+    MPESA_PASSKEY: mpesa.passkey,
+    MPESA_CALLBACK_SECRET: mpesa.callbackSecret,
+  },
+});

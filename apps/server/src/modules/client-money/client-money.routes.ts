@@ -15,6 +15,7 @@ import { ledgerPdf, receiptPdf } from './pdfs.service';
 import { lockMonth, readReconciliation } from './reconciliations.service';
 import { reconciliationPdf } from './reconciliation-pdf.service';
 import { matchLine, recordLine, unmatchLine } from './statement-lines.service';
+import { readMpesaDeposit } from './mpesa-deposits.service';
 import { sendPdf } from '../billing/client-money-pdfs';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -27,6 +28,7 @@ export const clientMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     firmNotifyEmail: app.config.firmNotifyEmail,
     logger: app.log,
+    mpesaShortcode: app.config.mpesa?.shortcode ?? null,
   };
   const maxBytes = app.config.maxUploadBytes;
   const maxMb = Math.round(maxBytes / (1024 * 1024));
@@ -223,6 +225,14 @@ export const clientMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: [app.requirePermission('client-money:view')],
     handler: async (request, reply) =>
       sendPdf(reply, await ledgerPdf(deps, currentUser(request), request.params.clientId)),
+  });
+
+  // A deposit paid by M-Pesa, followed by its payer while the phone asks for the PIN.
+  app.route({
+    ...route(contract.getMpesaDeposit),
+    onRequest: [app.requirePermission('client-money:view')],
+    config: { rateLimit: { max: 120, timeWindow: '15 minutes' } },
+    handler: async (request) => readMpesaDeposit(deps, currentUser(request), request.params.id),
   });
 };
 

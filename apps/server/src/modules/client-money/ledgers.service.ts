@@ -15,6 +15,7 @@ import { assertCan } from '../../lib/permissions';
 import { findUserById } from '../users/users.repository';
 import { nowOf, type ClientMoneyDeps } from './client-money-deps';
 import { balanceRows, entriesOfClient, entryView, type EntryView } from './ledgers.repository';
+import { mpesaClientAccount } from './mpesa-deposits.repository';
 
 /** The ledgers (ADR 045): staff see every client's; a client only their own (another's is 404). */
 
@@ -86,6 +87,15 @@ export async function listLedgers(
   };
 }
 
+/**
+ * Whether the portal offers Pay a deposit: M-Pesa is set up and the firm has its M-Pesa client
+ * account (ADR 045, "M-Pesa deposits").
+ */
+async function offersMpesaDeposits(deps: ClientMoneyDeps): Promise<boolean> {
+  if (!deps.mpesaShortcode) return false;
+  return (await mpesaClientAccount(deps.db, deps.mpesaShortcode)) !== undefined;
+}
+
 /** GET /api/client-money/ledgers/{clientId}: every movement, oldest first, with its running total. */
 export async function readLedger(
   deps: ClientMoneyDeps,
@@ -96,9 +106,10 @@ export async function readLedger(
   if (!client || !isClientAccount(client) || !canSeeLedger(user, clientId)) {
     throw AppError.notFound(M.clientNotFound, 'CLIENT_NOT_FOUND');
   }
-  const [views, held] = await Promise.all([
+  const [views, held, mpesaDeposits] = await Promise.all([
     entriesOfClient(deps.db, clientId),
     heldFor(deps.db, clientId),
+    offersMpesaDeposits(deps),
   ]);
   let running = 0;
   return {
@@ -110,6 +121,7 @@ export async function readLedger(
       running += view.ledgerEffectKsh;
       return { ...entryOf(view), runningBalanceKsh: running };
     }),
+    mpesaDeposits,
   };
 }
 

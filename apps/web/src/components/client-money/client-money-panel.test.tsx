@@ -47,6 +47,7 @@ const entry = (over: Partial<LedgerEntry>) =>
 const ledger: ClientLedger = {
   clientId: CLIENT_ID,
   clientName: NAME,
+  mpesaDeposits: false,
   balanceKsh: 1_183_500,
   cases: [
     {
