@@ -11,7 +11,13 @@ import {
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { CheckCircle2, Download, XCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegister,
+} from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ApiError, errorText } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
@@ -21,10 +27,11 @@ import { Modal } from '../ui/modal';
 import { TextField } from '../ui/text-field';
 import { PaybillDetails } from './paybill-details';
 
-/** What the payer fills in: the phone, and the amount (the balance, or less). */
+/** What the payer fills in: the phone, the amount (the balance, or less), and a deposit's case. */
 export interface MpesaPayFormValues {
   phone: string;
   amountKsh: number;
+  caseId?: string;
 }
 
 /** What the form gives once checked: at least the phone and the amount, as the body is sent. */
@@ -33,7 +40,15 @@ export interface MpesaPayValues {
   amountKsh?: number;
 }
 
-const FIELDS = ['phone', 'amountKsh'] as const;
+const FIELDS = ['phone', 'amountKsh', 'caseId'] as const;
+
+/**
+ * What the dialog follows: a payment (a fee note's, a booking's) or anything answered in its
+ * shape, such as a client-money deposit (ADR 045): its status, amount, receipt and M-Pesa's word.
+ */
+export type FollowedPush = Pick<Payment, 'id' | 'status' | 'amountKsh' | 'receiptNumber'> & {
+  mpesa: { resultCode: number | null; failureText: string | null } | null;
+};
 
 /** How often a pending payment is asked about while the payer waits for their phone. */
 export const MPESA_POLL_MS = 3_000;
@@ -45,11 +60,14 @@ export const MPESA_POLL_MS = 3_000;
 export function mpesaPayResolver<Out extends MpesaPayValues>(
   schemaResolver: Resolver<Record<string, unknown>, unknown, Out>,
   extra: Record<string, unknown>,
-  balanceKsh: number,
+  /** null: nothing is owed (a deposit), so no ceiling but the schema's. */
+  balanceKsh: number | null,
 ): Resolver<MpesaPayFormValues, unknown, Out> {
   return async (values, context, options) => {
     const result = await schemaResolver({ ...values, ...extra }, context, options as never);
-    if (!(values.amountKsh > balanceKsh) || 'amountKsh' in result.errors) return result as never;
+    if (balanceKsh === null || !(values.amountKsh > balanceKsh) || 'amountKsh' in result.errors) {
+      return result as never;
+    }
     const message = M.amountOverBalance(formatKsh(balanceKsh));
     return {
       values: {},
@@ -67,7 +85,7 @@ type Step =
       phone: string;
       amountKsh: number;
       /** The balance when asked: the screen's own refreshes after the payment as it settles. */
-      balanceKsh: number;
+      balanceKsh: number | null;
     }
   /** Paying from the portal is not set up: the firm's paybill instead. */
   | { kind: 'manual'; message: string };
@@ -79,7 +97,8 @@ type Step =
  * following it. Who pays what is the caller's: `start` asks for the push, `follow` reads the
  * payment, `onSettled` refreshes what was paid.
  */
-export function MpesaPayDialog<Out extends MpesaPayValues>({
+export function MpesaPayDialog<Out extends MpesaPayValues, P extends FollowedPush = Payment>({
+  title = MPESA_TEXTS.payButton,
   description,
   phone,
   balanceKsh,
@@ -92,17 +111,22 @@ export function MpesaPayDialog<Out extends MpesaPayValues>({
   downloadReceipt,
   closeHint,
   manual,
+  amountHint,
+  succeededText,
+  fields,
 }: {
+  title?: string;
   /** What is paid, under the title (e.g. "Fee note FN-…"). */
   description: string;
   /** The payer's phone (E.164), offered first. */
   phone: string | null;
-  balanceKsh: number;
+  /** What is owed, offered as the amount and its ceiling; null: nothing owed (a deposit). */
+  balanceKsh: number | null;
   resolver: Resolver<MpesaPayFormValues, unknown, Out>;
   /** Asks for the push; answers with the payment to follow. */
   start: (values: Out) => Promise<{ id: string }>;
   /** The payment as it now stands. */
-  follow: (paymentId: string, signal: AbortSignal) => Promise<Payment>;
+  follow: (paymentId: string, signal: AbortSignal) => Promise<P>;
   /** The query key the payment is followed under. */
   paymentKey: (paymentId: string) => QueryKey;
   /** Once M-Pesa has answered (succeeded or failed). */
@@ -110,11 +134,20 @@ export function MpesaPayDialog<Out extends MpesaPayValues>({
   /** `asked`: a push was asked for (it may still settle after). */
   onClose: (asked: boolean) => void;
   /** The receipt's PDF, when the payer may download it. */
-  downloadReceipt?: (payment: Payment) => Promise<void>;
+  downloadReceipt?: (payment: P) => Promise<void>;
   /** Said while waiting: where the payment will show once confirmed. */
   closeHint?: string;
   /** How to pay by hand when paying from the portal is not set up (the firm's paybill). */
   manual?: ReactNode;
+  /** Under the amount, when there is no balance to name. */
+  amountHint?: string;
+  /** What a confirmed payment says, when not a fee's "Paid in full" (a deposit held). */
+  succeededText?: (paid: P) => string;
+  /** Further fields of the form, after the amount (a deposit's case). */
+  fields?: (
+    register: UseFormRegister<MpesaPayFormValues>,
+    errors: FieldErrors<MpesaPayFormValues>,
+  ) => ReactNode;
 }) {
   const formId = useId();
   const focusId = useId();
@@ -131,7 +164,10 @@ export function MpesaPayDialog<Out extends MpesaPayValues>({
     formState: { errors },
   } = useForm<MpesaPayFormValues, unknown, Out>({
     resolver,
-    defaultValues: { phone: phone ? formatKenyanPhone(phone) : '', amountKsh: balanceKsh },
+    defaultValues: {
+      phone: phone ? formatKenyanPhone(phone) : '',
+      ...(balanceKsh === null ? {} : { amountKsh: balanceKsh }),
+    },
   });
   const amount = useWatch({ control, name: 'amountKsh' });
 
@@ -147,7 +183,7 @@ export function MpesaPayDialog<Out extends MpesaPayValues>({
     refetchInterval: (query) =>
       !query.state.data || query.state.data.status === 'pending' ? MPESA_POLL_MS : false,
   });
-  const payment: Payment | undefined = step.kind === 'waiting' ? progress.data : undefined;
+  const payment: P | undefined = step.kind === 'waiting' ? progress.data : undefined;
   const outcome =
     step.kind !== 'waiting'
       ? step.kind
@@ -189,7 +225,7 @@ export function MpesaPayDialog<Out extends MpesaPayValues>({
         kind: 'waiting',
         paymentId: started.id,
         phone: values.phone,
-        amountKsh: values.amountKsh ?? balanceKsh,
+        amountKsh: values.amountKsh ?? balanceKsh ?? 0,
         balanceKsh,
       });
     } catch (error) {
@@ -209,7 +245,7 @@ export function MpesaPayDialog<Out extends MpesaPayValues>({
     setStep({ kind: 'form', alert: null });
   };
 
-  const download = async (paid: Payment) => {
+  const download = async (paid: P) => {
     if (!downloadReceipt) return;
     setDownloading(true);
     try {
@@ -279,7 +315,7 @@ export function MpesaPayDialog<Out extends MpesaPayValues>({
 
   return (
     <Modal
-      title={MPESA_TEXTS.payButton}
+      title={title}
       description={description}
       onClose={close}
       isBusy={starting}
@@ -306,13 +342,17 @@ export function MpesaPayDialog<Out extends MpesaPayValues>({
           <p className="flex items-start gap-3 rounded-md bg-green-50 p-4 font-semibold text-green-900">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <span className="min-w-0 break-words">
-              {MPESA_TEXTS.succeeded(
-                payment.receiptNumber ?? '',
-                formatKsh(payment.amountKsh),
-                step.kind === 'waiting' && step.balanceKsh > payment.amountKsh
-                  ? formatKsh(step.balanceKsh - payment.amountKsh)
-                  : null,
-              )}
+              {succeededText
+                ? succeededText(payment)
+                : MPESA_TEXTS.succeeded(
+                    payment.receiptNumber ?? '',
+                    formatKsh(payment.amountKsh),
+                    step.kind === 'waiting' &&
+                      step.balanceKsh !== null &&
+                      step.balanceKsh > payment.amountKsh
+                      ? formatKsh(step.balanceKsh - payment.amountKsh)
+                      : null,
+                  )}
             </span>
           </p>
         ) : null}
@@ -353,13 +393,14 @@ export function MpesaPayDialog<Out extends MpesaPayValues>({
             type="number"
             inputMode="numeric"
             min={1}
-            max={balanceKsh}
+            max={balanceKsh ?? undefined}
             step={1}
             required
-            hint={P.amountHint(formatKsh(balanceKsh))}
+            hint={balanceKsh === null ? amountHint : P.amountHint(formatKsh(balanceKsh))}
             error={errors.amountKsh?.message}
             {...register('amountKsh', { valueAsNumber: true })}
           />
+          {fields?.(register, errors)}
         </form>
       ) : null}
 

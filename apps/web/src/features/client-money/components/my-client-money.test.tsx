@@ -18,14 +18,14 @@ describe('a client’s Client money', () => {
         { clientId: client.id, clientName: 'Amani Otieno', balanceKsh: 0, cases: [], entries: [] },
       ],
     });
-    renderWithApp(<MyClientMoney clientId={client.id} />);
+    renderWithApp(<MyClientMoney client={client} />);
     expect(await screen.findByText(T.nothingHeld)).toBeVisible();
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('shows what is held per case and every movement, with downloads and no Record action', async () => {
     mockApi({ [`GET /client-money/ledgers/${client.id}`]: [200, LEDGER] });
-    renderWithApp(<MyClientMoney clientId={client.id} />);
+    renderWithApp(<MyClientMoney client={client} />);
     expect(await screen.findByText('MA/2026/0142: Otieno v Nairobi City County')).toBeVisible();
     expect(screen.getByText(T.heldForYou).parentElement).toHaveTextContent('KSh 233,500');
     expect(screen.getByText('Money received CR/2026/0007')).toBeVisible();
@@ -44,7 +44,7 @@ describe('a client’s Client money', () => {
         [`GET /client-money/ledgers/${client.id}/pdf`]: [200, '%PDF-1.7'],
         'GET /client-money/entries/e1/receipt.pdf': [503, { message: 'The PDF service is busy' }],
       });
-      renderWithApp(<MyClientMoney clientId={client.id} />);
+      renderWithApp(<MyClientMoney client={client} />);
       await userEvent.click(await screen.findByRole('button', { name: T.downloadStatement }));
       await waitFor(() =>
         expect(saved.map((file) => file.name)).toEqual(['client-money-statement.pdf']),

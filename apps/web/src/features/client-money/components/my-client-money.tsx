@@ -1,4 +1,12 @@
-import { CLIENT_MONEY_SCREEN_TEXTS as T, formatKsh } from '@firm/shared';
+import {
+  CLIENT_MONEY_SCREEN_TEXTS as T,
+  MPESA_DEPOSIT_SCREEN_TEXTS as D,
+  can,
+  formatKsh,
+  type PublicUser,
+} from '@firm/shared';
+import { Smartphone } from 'lucide-react';
+import { useState } from 'react';
 import { useClientLedger } from '../../../components/client-money/client-money-requests';
 import {
   HeldPerCase,
@@ -6,14 +14,20 @@ import {
   StatementDownload,
 } from '../../../components/client-money/ledger-movements';
 import { ListEmpty, ListResults } from '../../../components/list/list-states';
+import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { PayDepositDialog } from './pay-deposit-dialog';
 
 /**
  * A client's "Client money" (docs/product-rules.md#client-money): what the firm holds for them,
- * per case, and every movement with its running balance; cards on a phone (DataTable).
+ * per case, and every movement with its running balance; cards on a phone (DataTable). Pay a
+ * deposit by M-Pesa when the firm takes them (its M-Pesa client account, ADR 045).
  */
-export function MyClientMoney({ clientId }: { clientId: string }) {
+export function MyClientMoney({ client }: { client: PublicUser }) {
+  const clientId = client.id;
   const query = useClientLedger(clientId);
+  // The dialog stays open once the deposit is confirmed (it shows the receipt).
+  const [paying, setPaying] = useState(false);
   return (
     <>
       <PageHeading title={T.screenTitle}>{T.screenIntro}</PageHeading>
@@ -21,6 +35,14 @@ export function MyClientMoney({ clientId }: { clientId: string }) {
         <ListResults query={query} loadingLabel={T.loading} failedText={T.loadFailed}>
           {(ledger) => (
             <>
+              {ledger.mpesaDeposits && can(client, 'payments:pay', { clientId }) ? (
+                <div className="flex justify-end">
+                  <Button aria-haspopup="dialog" onClick={() => setPaying(true)}>
+                    <Smartphone aria-hidden="true" className="size-4" />
+                    {D.button}
+                  </Button>
+                </div>
+              ) : null}
               {ledger.balanceKsh === 0 ? (
                 <ListEmpty title={T.nothingHeld} hint={T.nothingHeldHint} />
               ) : (
@@ -53,6 +75,13 @@ export function MyClientMoney({ clientId }: { clientId: string }) {
           )}
         </ListResults>
       </div>
+      {paying ? (
+        <PayDepositDialog
+          clientId={clientId}
+          phone={client.phone}
+          onClose={() => setPaying(false)}
+        />
+      ) : null}
     </>
   );
 }

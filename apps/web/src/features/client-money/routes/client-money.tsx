@@ -15,5 +15,5 @@ export const handle: RouteHandle = {
 export function Component() {
   const { user } = useSession();
   if (!user) return null;
-  return isStaffAccount(user) ? <HeldForClients /> : <MyClientMoney clientId={user.id} />;
+  return isStaffAccount(user) ? <HeldForClients /> : <MyClientMoney client={user} />;
 }
