@@ -267,8 +267,11 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
   // No one signed in stands behind it: Safaricom's own query confirmed the STK push.
   'money_account.created': (p) =>
     `${p.actor} added the ${str(p.details.kind) === 'office' ? 'office' : 'client'} account${str(p.details.name) ? ` ${quoted(p.details.name, '')}` : ''}${str(p.details.number) ? ` (${str(p.details.institution) ?? ''} ${str(p.details.number)})` : ''}`,
+  // A deposit paid from the portal has no one signed in behind it: M-Pesa confirmed it (ADR 045).
   'client_money.recorded': (p) =>
-    `${p.actor} recorded client money ${clientMoneyVerb(p.details.kind)} ${p.target}${clientMoneyOf(p)}`,
+    str(p.details.mpesaDepositId)
+      ? `M-Pesa confirmed a deposit from ${p.target} into the client account${clientMoneyOf(p)}`
+      : `${p.actor} recorded client money ${clientMoneyVerb(p.details.kind)} ${p.target}${clientMoneyOf(p)}`,
   'client_money.reversed': (p) =>
     `${p.actor} reversed a client money entry of ${p.target}${clientMoneyOf(p)}${str(p.details.reason) ? `: ${quoted(p.details.reason, '')}` : ''}`,
   'client_money.statement_imported': (p) =>

@@ -214,7 +214,9 @@ describe('paying a deposit by M-Pesa', () => {
     );
     const row = audit.json().entries[0];
     expect(row.details.receiptNumber).toBe(paid.receiptNumber);
-    expect(describeAuditEntry(row).text).toContain('KSh 25,000');
+    expect(describeAuditEntry(row).text).toBe(
+      `M-Pesa confirmed a deposit from Kiprotich Chebet into the client account of KSh 25,000 (receipt ${paid.receiptNumber}, ref. ${push.receiptNumber})`,
+    );
   });
 
   it('posts nothing on a callback the query does not confirm, nor on a failed push', async () => {
