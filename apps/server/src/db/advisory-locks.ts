@@ -29,6 +29,11 @@ export const ADVISORY_LOCKS = {
    * which two processes doing at once would race on.
    */
   jobQueueStart: 7_204_344,
+  /**
+   * One client's M-Pesa deposits (the client's id as the second key): the one-push-at-a-time and
+   * per-day limits are counted and kept one push at a time (ADR 045).
+   */
+  clientMpesaDeposits: 7_204_345,
 } as const;
 export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
 

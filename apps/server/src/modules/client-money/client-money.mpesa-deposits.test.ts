@@ -9,7 +9,9 @@ import { createTestContext, settleMail, type TestContext } from '../../../test/h
 import { startAfricasTalkingFake } from '../../../test/outbox-fakes';
 import {
   clientMoneyEntries,
+  clientMoneyMonthLocks,
   clientMoneyMpesaDeposits,
+  moneyAccounts,
   notifications,
   type CaseRow,
   type UserRow,
@@ -267,6 +269,42 @@ describe('paying a deposit by M-Pesa', () => {
     const [latest] = (await entriesOf(client)).filter((each) => each.amountKsh === 7_500);
     // No callback lent M-Pesa's code: the push's own id is the reference, for the statement.
     expect(latest?.reference).toBe(unconfirmed);
+  });
+
+  it('keeps a confirmed deposit pending, never failed, while its receipt cannot be posted', async () => {
+    const [account] = await ctx.database.db
+      .select()
+      .from(moneyAccounts)
+      .where(eq(moneyAccounts.name, 'M-Pesa Client Paybill'));
+    // The month locked by reconciliation since the push was asked for: the journal refuses it.
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' })
+      .format(new Date())
+      .slice(0, 7);
+    const started = await deposit(
+      { clientId: otherClient.id, amountKsh: 9_000, phone: '0733000111' },
+      otherToken,
+    );
+    expect(started.statusCode, started.body).toBe(202);
+    const { id, checkoutRequestId } = started.json();
+    await ctx.database.db.insert(clientMoneyMonthLocks).values({ accountId: account!.id, month });
+    daraja.complete(checkoutRequestId);
+    await postCallback(daraja.callbackBody(checkoutRequestId));
+    expect((await followed(id, otherToken)).status).toBe('pending');
+    expect(await entriesOf(otherClient)).toHaveLength(0);
+
+    // Once the journal takes it again, the schedule posts it.
+    await ctx.database.db
+      .delete(clientMoneyMonthLocks)
+      .where(eq(clientMoneyMonthLocks.accountId, account!.id));
+    const deps: PushDeps = {
+      db: ctx.database.db,
+      daraja: createDarajaClient(daraja.settings({ callbackSecret: SECRET })),
+      callbackUrl: `http://portal.test/api/mpesa/callback/${SECRET}`,
+      shortcode: daraja.settings().shortcode,
+    };
+    expect(await queryDueMpesaDeposits(deps, new Date(Date.now() + 10 * 60_000))).toBe(1);
+    expect((await followed(id, otherToken)).status).toBe('succeeded');
+    expect(await entriesOf(otherClient)).toHaveLength(1);
   });
 
   it('refuses another client, another client’s case, a non-client and bad input', async () => {

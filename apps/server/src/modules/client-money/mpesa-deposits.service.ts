@@ -4,10 +4,12 @@ import {
   MPESA_TEXTS,
   isClientAccount,
   mpesaFailureText,
+  nairobiToday,
   seesAsClient,
   type MpesaDeposit,
   type MpesaPaymentValues,
 } from '@firm/shared';
+import { lockRecordForTransaction } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import type { ClientMoneyMpesaDepositRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -66,11 +68,16 @@ export async function startMpesaDeposit(
     const client = clientId === user.id ? user : await findUserById(tx, clientId);
     if (!client || !isClientAccount(client) || !client.isActive) throw notFound();
     const account = await mpesaClientAccount(tx, deps.shortcode);
-    if (!account) throw AppError.conflict(D.noMpesaAccount);
+    // Its receipt is dated today, so an account whose records start later cannot take it yet.
+    if (!account || account.openingDate > nairobiToday(now)) {
+      throw AppError.conflict(D.noMpesaAccount);
+    }
     const caseId = input.caseId ?? null;
     if (caseId && !(await caseNumberOfClient(tx, caseId, clientId))) {
       throw AppError.notFound(seesAsClient(user) ? D.caseNotYours : M.caseNotTheClients);
     }
+    // Two taps at once (or on two servers) take turns, so the second sees the first's push.
+    await lockRecordForTransaction(tx, 'clientMpesaDeposits', clientId);
     const recent = await recentMpesaDeposits(
       tx,
       clientId,
@@ -144,8 +151,36 @@ export async function settleMpesaDeposit(
   }
   if (answer.state === 'pending') return askLater(deps, known.id, false);
   const now = nowOf(deps);
+  try {
+    return await confirm(deps, known.id, answer, callback, now);
+  } catch (error) {
+    // M-Pesa took the money but the receipt could not be posted (a month locked since, the
+    // database refusing): the deposit stays pending and is tried again later, never given up
+    // as failed, and the log says why.
+    deps.logger?.error({ err: error, depositId: known.id }, 'M-Pesa deposit not posted');
+    await deps.db.transaction(async (tx) => {
+      const deposit = await lockMpesaDeposit(tx, { id: known.id });
+      if (deposit?.status !== 'pending') return;
+      const attempts = deposit.queryAttempts + 1;
+      await updateMpesaDeposit(tx, known.id, {
+        queryAttempts: attempts,
+        nextQueryAt: nextQueryAt(now, attempts),
+      });
+    });
+    throw error;
+  }
+}
+
+/** The query's final answer, settled with the deposit locked: failed, or its receipt posted. */
+async function confirm(
+  deps: PushDeps,
+  id: string,
+  answer: Exclude<StkQueryResult, { state: 'pending' }>,
+  callback: StkCallback | null,
+  now: Date,
+): Promise<PushOutcome> {
   return deps.db.transaction(async (tx) => {
-    const deposit = await lockMpesaDeposit(tx, { id: known.id });
+    const deposit = await lockMpesaDeposit(tx, { id });
     if (!deposit || deposit.status !== 'pending') return 'done';
     if (answer.state === 'failed') {
       await updateMpesaDeposit(tx, deposit.id, {
