@@ -35,7 +35,7 @@ export const clientMoneyMpesaDeposits = pgTable(
     accountId: uuid().notNull(),
     accountKind: text().notNull().default('client'),
     amountKsh: integer().notNull(),
-    /** The number the push went to (2547…). */
+    /** The number the push went to (E.164, +2547…). */
     phone: text().notNull(),
     status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull(),
     checkoutRequestId: text(),

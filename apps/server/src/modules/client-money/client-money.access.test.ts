@@ -478,7 +478,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
           clientId,
           accountId: firm.mpesa.id,
           amountKsh: 15_000,
-          phone: '254712345678',
+          phone: '+254712345678',
           status: 'pending',
         })
         .returning();

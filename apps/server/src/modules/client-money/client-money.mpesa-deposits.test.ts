@@ -208,6 +208,20 @@ describe('paying a deposit by M-Pesa', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]!.form.message).toContain(push.receiptNumber);
 
+    // The client's "Download my data" lists the push, with the phone it went to.
+    const exported = await call(clientToken, 'GET', '/api/profile/export');
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(JSON.parse(exported.body).clientMoney.mpesaDeposits).toEqual([
+      expect.objectContaining({
+        id,
+        status: 'succeeded',
+        amountKsh: 25_000,
+        phone: '+254722334455',
+        mpesaReceiptNumber: push.receiptNumber,
+        receiptNumber: paid.receiptNumber,
+      }),
+    ]);
+
     // Audited, with no one signed in behind it.
     const audit = await call(
       advocateToken,

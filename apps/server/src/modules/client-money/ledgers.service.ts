@@ -15,7 +15,7 @@ import { assertCan } from '../../lib/permissions';
 import { findUserById } from '../users/users.repository';
 import { nowOf, type ClientMoneyDeps } from './client-money-deps';
 import { balanceRows, entriesOfClient, entryView, type EntryView } from './ledgers.repository';
-import { mpesaClientAccount } from './mpesa-deposits.repository';
+import { mpesaClientAccount, mpesaDepositsOfClient } from './mpesa-deposits.repository';
 
 /** The ledgers (ADR 045): staff see every client's; a client only their own (another's is 404). */
 
@@ -131,8 +131,27 @@ export async function readLedger(
  */
 export async function ownClientMoneyForExport(db: Executor, user: UserRow) {
   if (!seesAsClient(user)) return undefined;
-  const [views, held] = await Promise.all([entriesOfClient(db, user.id), heldFor(db, user.id)]);
-  return { balanceKsh: held.balanceKsh, cases: held.cases, entries: views.map(entryOf) };
+  const [views, held, deposits] = await Promise.all([
+    entriesOfClient(db, user.id),
+    heldFor(db, user.id),
+    mpesaDepositsOfClient(db, user.id),
+  ]);
+  return {
+    balanceKsh: held.balanceKsh,
+    cases: held.cases,
+    entries: views.map(entryOf),
+    // The deposits they asked M-Pesa for from the portal, with the phone each went to (ADR 045).
+    mpesaDeposits: deposits.map(({ deposit, receiptNumber }) => ({
+      id: deposit.id,
+      status: deposit.status,
+      amountKsh: deposit.amountKsh,
+      caseId: deposit.caseId,
+      phone: deposit.phone,
+      mpesaReceiptNumber: deposit.mpesaReceiptNumber,
+      receiptNumber,
+      createdAt: deposit.createdAt.toISOString(),
+    })),
+  };
 }
 
 /** A client may know only of their own ledger: another's is not found, never refused. */

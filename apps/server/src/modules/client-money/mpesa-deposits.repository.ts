@@ -115,3 +115,13 @@ export async function dueMpesaDeposits(db: Executor, now: Date, limit: number) {
     .orderBy(asc(deposits.nextQueryAt))
     .limit(limit);
 }
+
+/** A client's deposits by M-Pesa, oldest first, with each receipt's CR number once posted. */
+export async function mpesaDepositsOfClient(db: Executor, clientId: string) {
+  return db
+    .select({ deposit: deposits, receiptNumber: clientMoneyEntries.receiptNumber })
+    .from(deposits)
+    .leftJoin(clientMoneyEntries, eq(clientMoneyEntries.id, deposits.entryId))
+    .where(eq(deposits.clientId, clientId))
+    .orderBy(asc(deposits.createdAt), asc(deposits.id));
+}

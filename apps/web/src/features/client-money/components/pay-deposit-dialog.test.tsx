@@ -28,7 +28,7 @@ const deposit = (over: Partial<MpesaDeposit> = {}): MpesaDeposit => ({
   caseId: CASE_ID,
   receiptNumber: null,
   entryId: null,
-  mpesa: { phone: '254722000911', receiptNumber: null, resultCode: null, failureText: null },
+  mpesa: { phone: '+254722000911', receiptNumber: null, resultCode: null, failureText: null },
   createdAt: '2026-12-07T09:00:00.000Z',
   ...over,
 });
@@ -150,7 +150,7 @@ describe('Pay a deposit by M-Pesa on the client’s Client money screen', () => 
       deposit({
         status: 'failed',
         mpesa: {
-          phone: '254712345678',
+          phone: '+254712345678',
           receiptNumber: null,
           resultCode: 1032,
           failureText: MPESA_TEXTS.cancelled,
