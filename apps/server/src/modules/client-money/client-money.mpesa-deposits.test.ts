@@ -161,6 +161,8 @@ describe('paying a deposit by M-Pesa', () => {
     const push = daraja.push(checkoutRequestId);
     expect(push.amount).toBe(25_000);
     expect(push.phone).toBe('254722334455');
+    // The case's number as a client types it at the paybill: the statement line names the case.
+    expect(push.accountReference).toBe(plotCase.caseNumber.replace(/[^A-Z0-9]/g, ''));
     expect(push.callbackUrl).toBe(`http://portal.test/api/mpesa/callback/${SECRET}`);
     expect((await followed(id)).status).toBe('pending');
     expect(await entriesOf(client)).toHaveLength(0);

@@ -5,6 +5,7 @@ import {
   isClientAccount,
   mpesaFailureText,
   nairobiToday,
+  paybillAccountOf,
   seesAsClient,
   type MpesaDeposit,
   type MpesaPaymentValues,
@@ -51,6 +52,18 @@ import {
 /** Pushes one client may ask for in 24 hours (a fee note's limit, ADR 034 "How many prompts"). */
 const PUSHES_PER_DAY = 5;
 
+/**
+ * The push's AccountReference (letters and digits, at most 12: Daraja): the case's number as a
+ * client types it at the paybill (docs/product-rules.md#paying-by-paybill, `MWA20260147`), so the
+ * statement line names the case; on no case, the deposit's own short reference.
+ */
+function depositReference(id: string, caseNumber: string | undefined): string {
+  const ofCase = caseNumber ? paybillAccountOf(caseNumber) : '';
+  return ofCase && ofCase.length <= 12
+    ? ofCase
+    : `DEP${id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}
+
 /** POST /api/payments/mpesa with `purpose: "deposit"`: a pending deposit, then the push. */
 export async function startMpesaDeposit(
   deps: PushDeps,
@@ -73,7 +86,8 @@ export async function startMpesaDeposit(
       throw AppError.conflict(D.noMpesaAccount);
     }
     const caseId = input.caseId ?? null;
-    if (caseId && !(await caseNumberOfClient(tx, caseId, clientId))) {
+    const caseNumber = caseId ? await caseNumberOfClient(tx, caseId, clientId) : undefined;
+    if (caseId && !caseNumber) {
       throw AppError.notFound(seesAsClient(user) ? D.caseNotYours : M.caseNotTheClients);
     }
     // Two taps at once (or on two servers) take turns, so the second sees the first's push.
@@ -89,7 +103,7 @@ export async function startMpesaDeposit(
     if (recent.asked >= PUSHES_PER_DAY) {
       throw AppError.conflict(D.capReached);
     }
-    return insertMpesaDeposit(tx, {
+    const row = await insertMpesaDeposit(tx, {
       clientId,
       caseId,
       accountId: account.id,
@@ -98,13 +112,13 @@ export async function startMpesaDeposit(
       status: 'pending',
       nextQueryAt: nextQueryAt(now, 0),
     });
+    return { ...row, reference: depositReference(row.id, caseNumber) };
   });
   try {
     const accepted = await deps.daraja.stkPush({
       phone: input.phone,
       amountKsh: deposit.amountKsh,
-      // Letters and digits, at most 12 (Daraja): the deposit's own short reference.
-      accountReference: `DEP${deposit.id.replaceAll('-', '').slice(0, 8).toUpperCase()}`,
+      accountReference: deposit.reference,
       description: 'Deposit',
       callbackUrl: deps.callbackUrl,
     });
