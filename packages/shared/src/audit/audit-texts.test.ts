@@ -224,6 +224,8 @@ describe('every audit sentence names its object', () => {
       creditNoteNumber: 'CN/2026/0001',
       receiptNumber: 'RC/2026/0003',
       amountKsh: 42_100,
+      reference: 'QK7H2LM9XP',
+      month: '2026-11',
       label: 'fee note FN/2026/0002',
       kind: 'message',
       title: 'Money',
@@ -253,6 +255,8 @@ describe('every audit sentence names its object', () => {
       'statement-of-claim.pdf',
       'Money',
       'a***@client.test',
+      'QK7H2LM9XP',
+      'November 2026',
     ];
     for (const action of AUDIT_ACTIONS.filter((a) => !aboutTheFirm.has(a))) {
       const text = describeAuditEntry(entry(action, details)).text;

@@ -1,5 +1,5 @@
 import { ENQUIRY_STATUS_LABELS, type EnquiryStatus } from '../clients/texts';
-import { formatMonthTitle, formatNairobiDateTime } from '../common/dates';
+import { formatMonthTitle, formatNairobiDateTime, formatNairobiDay } from '../common/dates';
 import { groupThousands } from '../common/numbers';
 import { APPOINTMENT_TYPE_DEFAULTS } from '../appointments/rules';
 import { auditActionWords, isAuditAction, type AuditAction } from './audit-actions';
@@ -138,7 +138,13 @@ const statementLineOf = (p: Parts) => {
       : `KSh ${groupThousands(Math.abs(amount))} ${amount < 0 ? 'out' : 'in'}`,
     str(p.details.reference) ? `ref. ${str(p.details.reference)}` : undefined,
   ].filter(Boolean);
-  return `${str(p.details.date) ? `of ${str(p.details.date)}` : ''}${parts.length ? ` (${parts.join(', ')})` : ''} of the client account${str(p.details.accountName) ? ` ${quoted(p.details.accountName, '')}` : ''}`;
+  return [
+    str(p.details.date) ? `of ${formatNairobiDay(str(p.details.date)!)}` : undefined,
+    parts.length ? `(${parts.join(', ')})` : undefined,
+    `of the client account${str(p.details.accountName) ? ` ${quoted(p.details.accountName, '')}` : ''}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
 };
 /** " of KSh 250,000 (receipt CR/2026/0004, ref. EQ7XK2P9LM)" from a client money entry's row. */
 const clientMoneyOf = (p: Parts) => {

@@ -3,6 +3,7 @@ import {
   CLIENT_MONEY_MESSAGES as M,
   describeAuditEntry,
   formatMonthTitle,
+  formatNairobiDay,
   type MoneyAccount,
   type Reconciliation,
 } from '@firm/shared';
@@ -222,7 +223,7 @@ describe('reconciling a month by hand, then locking it', () => {
       details: audit!.details as Record<string, unknown>,
     });
     expect(sentence.text).toBe(
-      `Achieng Mwamba matched the statement line of ${day(12)} (KSh 120,000 out) of the client account “Equity Bank Client Account (Kimathi Street)” to an entry (ref. Cheque to the Judiciary)`,
+      `Achieng Mwamba matched the statement line of ${formatNairobiDay(day(12))} (KSh 120,000 out) of the client account “Equity Bank Client Account (Kimathi Street)” to an entry (ref. Cheque to the Judiciary)`,
     );
   });
 
