@@ -162,6 +162,7 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<AuditAction, ClientAuditRule | 
   'client_money.line_matched': null,
   'client_money.line_unmatched': null,
   'client_money.month_locked': null,
+  'client_money.pack_downloaded': null,
   'two_factor.enabled': null,
   'two_factor.disabled': null,
   'two_factor.recovery_codes_renewed': null,

@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = [
   'client_money.line_matched',
   'client_money.line_unmatched',
   'client_money.month_locked',
+  'client_money.pack_downloaded',
   'firm_settings.updated',
   'audit_log.exported',
   'two_factor.enabled',

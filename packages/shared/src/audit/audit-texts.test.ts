@@ -238,6 +238,7 @@ describe('every audit sentence names its object', () => {
     const aboutTheFirm = new Set([
       'firm_settings.updated',
       'audit_log.exported',
+      'client_money.pack_downloaded',
       'super_key.rotated',
       'retention.purged',
       'backup.succeeded',

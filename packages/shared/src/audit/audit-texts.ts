@@ -290,6 +290,10 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
     `${p.actor} unmatched the statement line ${statementLineOf(p)} from its entry`,
   'client_money.month_locked': (p) =>
     `${p.actor} reconciled and locked ${str(p.details.month) ? formatMonthTitle(str(p.details.month)!) : 'a month'} of the client account${str(p.details.accountName) ? ` ${quoted(p.details.accountName, '')}` : ''}${typeof p.details.balanceKsh === 'number' ? ` at KSh ${groupThousands(p.details.balanceKsh)}` : ''}`,
+  // Every client's ledger leaves the firm in it (Kenya's Data Protection Act: staff access to
+  // clients' records is audited), so which part and which year are named.
+  'client_money.pack_downloaded': (p) =>
+    `${p.actor} downloaded the client money practice-year pack${typeof p.details.year === 'number' ? ` for ${p.details.year}` : ''}${str(p.details.part) ? ` (${str(p.details.part)}${str(p.details.asOf) ? ` at ${str(p.details.asOf)}` : ''})` : ''}`,
   'payment.received': (p) => `M-Pesa confirmed a payment from ${p.target}${paymentOf(p)}`,
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,

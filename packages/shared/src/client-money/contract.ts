@@ -17,6 +17,9 @@ import {
   reconciliationSchema,
   mpesaDepositParamsSchema,
   mpesaDepositSchema,
+  practiceYearCsvParamsSchema,
+  practiceYearCsvQuerySchema,
+  practiceYearParamsSchema,
   recordClientMoneyEntrySchema,
   recordStatementLineSchema,
   statementImportedSchema,
@@ -113,6 +116,19 @@ export const clientMoneyContract = defineContract(CLIENT_MONEY_ENDPOINTS, {
       'A deposit the client is paying by M-Pesa (POST /payments/mpesa, purpose "deposit"), followed until Safaricom confirms it and its receipt is posted',
     params: mpesaDepositParamsSchema,
     response: mpesaDepositSchema,
+  },
+  practiceYearPackPdf: {
+    summary:
+      'The accountant’s pack of a practice year (1 January to 31 December, Nairobi days) as one A4 PDF: the journal, each client’s ledger, the client balances at 31 December and the twelve monthly reconciliations of each client account',
+    params: practiceYearParamsSchema,
+    response: 'file',
+  },
+  practiceYearCsv: {
+    summary:
+      'One part of a practice year’s pack as CSV (streamed): journal.csv, ledgers.csv, balances.csv (at `asOf`, 31 December by default) or reconciliations.csv',
+    params: practiceYearCsvParamsSchema,
+    query: practiceYearCsvQuerySchema,
+    response: 'file',
   },
 });
 export type ClientMoneyContract = typeof clientMoneyContract;

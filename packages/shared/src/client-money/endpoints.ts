@@ -17,4 +17,7 @@ export const CLIENT_MONEY_ENDPOINTS = defineEndpoints({
   receiptPdf: { method: 'GET', path: '/client-money/entries/:id/receipt.pdf' },
   ledgerPdf: { method: 'GET', path: '/client-money/ledgers/:clientId/pdf' },
   getMpesaDeposit: { method: 'GET', path: '/client-money/mpesa-deposits/:id' },
+  // The accountant's practice-year pack (ADR 045): `:part` is the file, e.g. `journal.csv`.
+  practiceYearPackPdf: { method: 'GET', path: '/client-money/practice-years/:year/pack.pdf' },
+  practiceYearCsv: { method: 'GET', path: '/client-money/practice-years/:year/:part' },
 });

@@ -119,3 +119,28 @@ export function kshInWords(amountKsh: number): string {
   const words = `${joined} shilling${whole === 1 ? '' : 's'} only`;
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * The accountant's practice-year pack (ADR 045): a practice year is a calendar year, 1 January to
+ * 31 December, in Nairobi days (an entry's date is a Nairobi day). Its CSV parts, by file name.
+ */
+export const PRACTICE_YEAR_CSV_PARTS = [
+  'journal.csv',
+  'ledgers.csv',
+  'balances.csv',
+  'reconciliations.csv',
+] as const;
+export type PracticeYearCsvPart = (typeof PRACTICE_YEAR_CSV_PARTS)[number];
+
+/** The earliest practice year a pack is drawn for: before it, no firm kept client money here. */
+export const PRACTICE_YEAR_MIN = 2000;
+
+/** A practice year's first and last Nairobi day. */
+export const practiceYearDays = (year: number) => ({
+  first: `${year}-01-01`,
+  last: `${year}-12-31`,
+});
+
+/** The twelve months (`YYYY-MM`) of a practice year, January first. */
+export const practiceYearMonths = (year: number): string[] =>
+  Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`);

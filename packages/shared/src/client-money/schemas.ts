@@ -6,9 +6,15 @@ import {
   CLIENT_MONEY_ENTRY_KINDS,
   CLIENT_MONEY_LIMITS as L,
   MONEY_ACCOUNT_KINDS,
+  PRACTICE_YEAR_CSV_PARTS,
+  PRACTICE_YEAR_MIN,
   type ClientMoneyEntryKind,
 } from './rules';
-import { CLIENT_MONEY_MESSAGES as M, MPESA_DEPOSIT_TEXTS as D } from './texts';
+import {
+  CLIENT_MONEY_MESSAGES as M,
+  CLIENT_MONEY_PACK_TEXTS as PACK,
+  MPESA_DEPOSIT_TEXTS as D,
+} from './texts';
 
 /** The `/api/client-money` contract (ADR 045). */
 
@@ -369,3 +375,27 @@ export const monthLockedSchema = z.object({
   message: z.string(),
   reconciliation: reconciliationSchema,
 });
+/**
+ * The practice-year pack (ADR 045): `year` a calendar year from PRACTICE_YEAR_MIN (the service
+ * refuses one not yet begun, which only the clock knows).
+ */
+const practiceYearField = z
+  .string({ error: PACK.yearInvalid })
+  .regex(/^\d{4}$/, { error: PACK.yearInvalid })
+  .transform(Number)
+  .refine((year) => year >= PRACTICE_YEAR_MIN, { error: PACK.yearInvalid });
+
+/** GET /api/client-money/practice-years/{year}/pack.pdf */
+export const practiceYearParamsSchema = z.object({ year: practiceYearField });
+
+/** GET /api/client-money/practice-years/{year}/{part}: journal.csv, ledgers.csv … */
+export const practiceYearCsvParamsSchema = z.object({
+  year: practiceYearField,
+  part: z.enum(PRACTICE_YEAR_CSV_PARTS, { error: PACK.partInvalid }),
+});
+
+/** balances.csv's day (the end of it); 31 December of the year when left out. */
+export const practiceYearCsvQuerySchema = z.object({
+  asOf: z.preprocess(emptyAsUndefined, boundedDay(PACK.asOfInvalid).optional()),
+});
+export type PracticeYearCsvQuery = z.infer<typeof practiceYearCsvQuerySchema>;

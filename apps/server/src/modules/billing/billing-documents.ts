@@ -175,3 +175,43 @@ export interface ClientMoneyReconciliationDocument {
   unmatched: Array<{ date: string; what: string; reference: string; amountKsh: number }>;
   ledgers: Array<{ client: string; caseNumber: string | null; balanceKsh: number }>;
 }
+
+/**
+ * Client money's practice-year pack for the accountant (ADR 045): the journal, each client's
+ * ledger, the client balances and the monthly reconciliations of each client account. Each
+ * entry is held once (`entries`); a ledger names its entries by their place in it.
+ */
+export interface ClientMoneyPackDocument {
+  letterhead: Letterhead;
+  year: number;
+  /** The year's first day, and the last it shows (31 December, or today in a year running). */
+  first: string;
+  last: string;
+  /** The Nairobi day it was drawn. */
+  drawnOn: string;
+  entries: Array<{
+    date: string;
+    what: string;
+    client: string;
+    caseNumber: string | null;
+    account: string;
+    reference: string;
+    inKsh: number;
+    outKsh: number;
+  }>;
+  ledgers: Array<{ client: string; openingKsh: number; entryIndexes: number[] }>;
+  balancesAsOf: string;
+  balances: Array<{ client: string; caseLabel: string | null; balanceKsh: number }>;
+  reconciliations: Array<{
+    account: string;
+    month: string;
+    /** The statement's balance, adjusted; null: no statement imported for the month. */
+    statementKsh: number | null;
+    adjustedKsh: number | null;
+    cashBookKsh: number;
+    ledgersKsh: number;
+    reconciled: boolean;
+    differences: string;
+    lock: string;
+  }>;
+}

@@ -3,6 +3,7 @@ import { readFirmSettings } from '../settings/firm-settings.service';
 import type { BillingDeps } from './billing-deps';
 import type {
   ClientLedgerDocument,
+  ClientMoneyPackDocument,
   ClientMoneyReceiptDocument,
   ClientMoneyReconciliationDocument,
 } from './billing-documents';
@@ -21,6 +22,7 @@ type WithoutLetterhead<T> = Omit<T, 'letterhead'>;
 
 export { partyOf as clientMoneyPartyOf };
 export { sendPdf } from './billing.routes';
+export type { ClientMoneyPackDocument } from './billing-documents';
 
 async function letterhead(deps: Deps) {
   return letterheadOf(await readFirmSettings(deps));
@@ -69,6 +71,24 @@ export async function clientMoneyReconciliationPdf(
     filename: `Client-account-reconciliation-${doc.month}.pdf`,
     bytes: await cachedPdf(deps.db, `client_money_reconciliation:${accountId}:${doc.month}`, {
       kind: 'client_money_reconciliation',
+      doc: full,
+    }),
+  };
+}
+
+/**
+ * The accountant's practice-year pack, kept as `client_money_pack:<year>`: drawn again only when
+ * what it shows has changed (a new entry, a lock, another day's download).
+ */
+export async function clientMoneyPackPdf(
+  deps: Deps,
+  doc: WithoutLetterhead<ClientMoneyPackDocument>,
+) {
+  const full: ClientMoneyPackDocument = { ...doc, letterhead: await letterhead(deps) };
+  return {
+    filename: `Client-money-${doc.year}-practice-year-pack.pdf`,
+    bytes: await cachedPdf(deps.db, `client_money_pack:${doc.year}`, {
+      kind: 'client_money_pack',
       doc: full,
     }),
   };

@@ -1,6 +1,7 @@
 import type {
   ClientLedgerDocument,
   ClientMoneyReconciliationDocument,
+  ClientMoneyPackDocument,
   ClientMoneyReceiptDocument,
   CreditNoteDocument,
   FeeNoteDocument,
@@ -8,6 +9,7 @@ import type {
 } from './billing-documents';
 import { warmUpPdfRenderer } from './billing-pdf';
 import { renderClientLedgerPdf } from './client-ledger-pdf';
+import { renderClientMoneyPackPdf } from './client-money-pack-pdf';
 import { renderClientMoneyReceiptPdf } from './client-money-receipt-pdf';
 import { renderClientMoneyReconciliationPdf } from './client-money-reconciliation-pdf';
 import { renderCreditNotePdf } from './credit-note-pdf';
@@ -26,7 +28,8 @@ export type RenderTask =
   // Client money's documents (ADR 045), drawn by the same pool: billing/client-money-pdfs.ts.
   | { kind: 'client_money_receipt'; doc: ClientMoneyReceiptDocument }
   | { kind: 'client_ledger'; doc: ClientLedgerDocument }
-  | { kind: 'client_money_reconciliation'; doc: ClientMoneyReconciliationDocument };
+  | { kind: 'client_money_reconciliation'; doc: ClientMoneyReconciliationDocument }
+  | { kind: 'client_money_pack'; doc: ClientMoneyPackDocument };
 
 const warm = warmUpPdfRenderer();
 
@@ -45,5 +48,7 @@ export default async function renderTask(task: RenderTask): Promise<Uint8Array> 
       return renderClientLedgerPdf(task.doc);
     case 'client_money_reconciliation':
       return renderClientMoneyReconciliationPdf(task.doc);
+    case 'client_money_pack':
+      return renderClientMoneyPackPdf(task.doc);
   }
 }

@@ -2,6 +2,8 @@ import {
   BILLING_MESSAGES,
   CLIENT_MONEY_MESSAGES as M,
   MPESA_TEXTS,
+  PRACTICE_YEAR_CSV_PARTS,
+  REPORT_TEXTS,
   type MoneyAccount,
 } from '@firm/shared';
 import type { InjectOptions } from 'fastify';
@@ -190,6 +192,12 @@ async function statementLine(
 const view = { action: 'client-money:view', deniedMessage: M.viewDenied } as const;
 const reconcile = { action: 'client-money:reconcile', deniedMessage: M.reconcileDenied } as const;
 const recordMoney = { action: 'client-money:record', deniedMessage: M.recordDenied } as const;
+const pack = {
+  action: 'reports:client-money',
+  deniedMessage: REPORT_TEXTS.clientMoneyDenied,
+  allowed: 200,
+} as const;
+const thisYear = () => today().slice(0, 4);
 
 const ENDPOINTS: Record<string, MatrixEndpoint> = {
   'GET /client-money/accounts': {
@@ -490,6 +498,33 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
         amountKsh: 15_000,
       }),
   },
+  // The accountant's practice-year pack: those who see the Client money report (ADR 045).
+  'GET /client-money/practice-years/{year}/pack.pdf': {
+    ...pack,
+    request: async (ctx) => {
+      await firmOf(ctx);
+      // Last year's: the other rows' entries are this year's, and a pack that changes between
+      // callers is drawn again for each (client-money.practice-year.test.ts reads a full one).
+      return {
+        method: 'GET',
+        url: `/api/client-money/practice-years/${Number(thisYear()) - 1}/pack.pdf`,
+      };
+    },
+    check: (body) => expect((body as Buffer).subarray(0, 5).toString()).toBe('%PDF-'),
+  },
+  ...Object.fromEntries(
+    PRACTICE_YEAR_CSV_PARTS.map((part): [string, MatrixEndpoint] => [
+      `GET /client-money/practice-years/{year}/${part}`,
+      {
+        ...pack,
+        request: async (ctx) => {
+          await firmOf(ctx);
+          return { method: 'GET', url: `/api/client-money/practice-years/${thisYear()}/${part}` };
+        },
+        check: (body) => expect(String(body)).toMatch(/^\uFEFF[A-Z]/),
+      },
+    ]),
+  ),
 };
 
 describeAccessMatrix('client money: who may call each endpoint', ENDPOINTS, {

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CLIENT_MONEY_MESSAGES as M, formatMonthTitle } from '@firm/shared';
+import { z } from 'zod';
 import { clientMoneyContract as contract } from '@firm/shared/client-money/contract';
 import { currentUser } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
@@ -16,6 +18,7 @@ import { lockMonth, readReconciliation } from './reconciliations.service';
 import { reconciliationPdf } from './reconciliation-pdf.service';
 import { matchLine, recordLine, unmatchLine } from './statement-lines.service';
 import { readMpesaDeposit } from './mpesa-deposits.service';
+import { practiceYearCsv, practiceYearPackPdf } from './practice-year.service';
 import { sendPdf } from '../billing/client-money-pdfs';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -233,6 +236,49 @@ export const clientMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: [app.requirePermission('client-money:view')],
     config: { rateLimit: { max: 120, timeWindow: '15 minutes' } },
     handler: async (request) => readMpesaDeposit(deps, currentUser(request), request.params.id),
+  });
+
+  // The accountant's practice-year pack (ADR 045): those who see the Client money report.
+  app.route({
+    ...route(contract.practiceYearPackPdf),
+    onRequest: [app.requirePermission('reports:client-money')],
+    handler: async (request, reply) =>
+      sendPdf(
+        reply,
+        await practiceYearPackPdf(
+          deps,
+          currentUser(request),
+          request.params.year,
+          requestMeta(request),
+        ),
+      ),
+  });
+
+  const csv = route(contract.practiceYearCsv);
+  app.route({
+    ...csv,
+    schema: {
+      ...csv.schema,
+      // A stream: Fastify sends it as it is, without the serializer.
+      produces: ['text/csv'],
+      response: { 200: z.unknown().describe('The CSV file'), ...errors },
+    },
+    onRequest: [app.requirePermission('reports:client-money')],
+    handler: async (request, reply) => {
+      const { filename, lines } = await practiceYearCsv(
+        deps,
+        currentUser(request),
+        request.params.year,
+        request.params.part,
+        request.query,
+        requestMeta(request),
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines));
+    },
   });
 };
 
