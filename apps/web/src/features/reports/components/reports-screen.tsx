@@ -25,6 +25,7 @@ import { downloadReportCsv } from '../api/download-report-csv';
 import { useReport } from '../api/get-report';
 import { RangePicker } from './range-picker';
 import { ReportPicker } from './report-picker';
+import { PracticeYearPack } from './practice-year-pack';
 import { periodLine, rangeProblem } from './report-format';
 import { ReportSectionView } from './report-section';
 
@@ -149,6 +150,8 @@ export function ReportsScreen({ actor }: { actor: PublicUser }) {
             </div>
           ) : null}
         </section>
+        {/* The accountant's pack takes what the Client money report takes (ADR 045). */}
+        {kind === 'client-money' && mayRead ? <PracticeYearPack today={today} /> : null}
       </div>
     </>
   );
