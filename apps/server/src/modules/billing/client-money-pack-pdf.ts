@@ -39,6 +39,12 @@ const head = (text: string, right = false): TableCell => ({
 });
 const right = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
 const small = (text: string): Content => ({ text, style: 'muted', fontSize: 7 });
+/**
+ * A cell of two lines, the second small and muted, as one text (not a stack): a year's tables
+ * have tens of thousands of rows, and each node more per row is held by pdfmake until the end.
+ */
+const twoLines = (first: string, second: string | null): TableCell =>
+  second ? { text: [first, '\n', { text: second, style: 'muted', fontSize: 7 }] } : first;
 
 const table = (columnWidths: number[], body: TableCell[][]): Content => ({
   table: { headerRows: 1, widths: columnWidths, body },
@@ -77,8 +83,8 @@ function journal(doc: ClientMoneyPackDocument): Content[] {
   for (const entry of doc.entries) {
     body.push([
       formatNairobiDay(entry.date),
-      { stack: [entry.what, small(`Ref. ${entry.reference}`)] },
-      { stack: [entry.client, ...(entry.caseNumber ? [small(`Case ${entry.caseNumber}`)] : [])] },
+      twoLines(entry.what, `Ref. ${entry.reference}`),
+      twoLines(entry.client, entry.caseNumber ? `Case ${entry.caseNumber}` : null),
       entry.account,
       right(figures(entry.inKsh)),
       right(figures(entry.outKsh)),
@@ -126,7 +132,7 @@ function ledgers(doc: ClientMoneyPackDocument): Content[] {
         .join('  ·  ');
       body.push([
         formatNairobiDay(entry.date),
-        { stack: [entry.what, small(details)] },
+        twoLines(entry.what, details),
         right(figures(entry.inKsh)),
         right(figures(entry.outKsh)),
         right(always(held)),
@@ -134,7 +140,7 @@ function ledgers(doc: ClientMoneyPackDocument): Content[] {
     }
     body.push([formatNairobiDay(doc.last), 'Closing balance', '', '', right(always(held), true)]);
     content.push(
-      { text: ledger.client, bold: true, margin: [0, 8, 0, 3], headlineLevel: 1 },
+      { text: ledger.client, bold: true, margin: [0, 8, 0, 3] },
       table(widths([66, 170, 58, 58, 66], 1), body),
     );
   }
