@@ -419,7 +419,6 @@ export const CLIENT_MONEY_PACK_TEXTS = {
   downloading: 'Preparing the file…',
   downloaded: 'Downloaded',
   downloadFailed: 'The file could not be downloaded: try again',
-  noStatement: 'No statement imported for this month',
   lockedBy: (who: string, when: string) => `Locked by ${who} on ${when}`,
   notLocked: 'Not locked',
   formerStaff: 'a former member of staff',

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
+  CLIENT_MONEY_MESSAGES as M,
   CLIENT_MONEY_PACK_TEXTS as T,
   VALIDATION,
   describeAuditEntry,
@@ -247,9 +248,8 @@ beforeAll(async () => {
   });
   expect(imported.statusCode, imported.body).toBe(201);
   expect(imported.json().statement.matchedCount).toBe(3);
-  await ctx.database.db.execute(
-    sql`insert into client_money_month_locks (account_id, month, locked_by_id) values (${account.id}, '2025-02', ${advocate.id})`,
-  );
+  // February agrees to the shilling and is locked by the reconciliation's own endpoint.
+  await post(`/client-money/reconciliations/${account.id}/2025-02/lock`, {});
 });
 
 afterAll(async () => {
@@ -451,7 +451,7 @@ describe('the practice-year pack as CSV', () => {
       '100000',
       '100000',
       'No',
-      T.noStatement,
+      M.noStatementForMonth('January 2025'),
       '',
     ]);
     expect(feb!.slice(2, 12)).toEqual([
@@ -550,7 +550,7 @@ describe('the practice-year pack as PDF', () => {
       '940,000',
       'KSh 1,060,000',
       'Locked by Achieng Mwamba',
-      'No statement imported',
+      'No statement reaching into',
     ]) {
       expect(text, words).toContain(words);
     }

@@ -3,6 +3,7 @@ import {
   CLIENT_MONEY_PACK_COLUMNS as COLUMNS,
   CLIENT_MONEY_PACK_TEXTS as T,
   nairobiDateTime,
+  type Reconciliation,
 } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import { csvRow } from '../../lib/csv';
@@ -13,7 +14,6 @@ import {
   ofClients,
   type PackEntry,
 } from './practice-year.repository';
-import type { PackReconciliation } from './practice-year-reconciliations';
 
 /**
  * The practice-year pack's CSVs (ADR 045), each a stream of lines: a batch of entries is read,
@@ -147,7 +147,7 @@ export async function* balancesCsv(db: Executor, asOf: string) {
   yield csvRow([T.total, '', '', String(total)]);
 }
 
-export function* reconciliationsCsv(months: readonly PackReconciliation[]) {
+export function* reconciliationsCsv(months: readonly Reconciliation[]) {
   yield BOM + csvRow(COLUMNS.reconciliations);
   for (const m of months) {
     const s = m.statement;
@@ -162,7 +162,7 @@ export function* reconciliationsCsv(months: readonly PackReconciliation[]) {
       String(m.cashBookBalanceKsh),
       String(m.clientLedgersTotalKsh),
       m.reconciled ? T.yes : T.no,
-      s ? m.differences.join(' ') : T.noStatement,
+      m.differences.join(' '),
       m.lock ? (m.lock.lockedBy ?? T.formerStaff) : '',
       m.lock ? nairobiStamp(m.lock.lockedAt) : '',
     ]);

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { ClientMoneyEntryKind } from '@firm/shared';
 import type { Executor } from '../../db/client';
+import { moneyAccounts, type MoneyAccountRow } from '../../db/schema';
 
 /**
  * The reads of the accountant's practice-year pack (ADR 045): the year's journal and its clients'
@@ -196,3 +197,12 @@ export const ofClients = (clientIds: readonly string[]): SQL =>
         clientIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})`;
+
+/** The firm's client accounts opened by `last`, by name: those the year's reconciliations cover. */
+export async function clientAccountsOpenBy(db: Executor, last: string): Promise<MoneyAccountRow[]> {
+  return db
+    .select()
+    .from(moneyAccounts)
+    .where(and(eq(moneyAccounts.kind, 'client'), lte(moneyAccounts.openingDate, last)))
+    .orderBy(asc(moneyAccounts.name), asc(moneyAccounts.id));
+}

@@ -172,7 +172,7 @@ export async function practiceYearPackPdf(
       cashBookKsh: month.cashBookBalanceKsh,
       ledgersKsh: month.clientLedgersTotalKsh,
       reconciled: month.reconciled,
-      differences: month.statement ? month.differences.join(' ') : T.noStatement,
+      differences: month.differences.join(' '),
       lock: month.lock
         ? T.lockedBy(month.lock.lockedBy ?? T.formerStaff, nairobiStamp(month.lock.lockedAt))
         : T.notLocked,
