@@ -388,7 +388,9 @@ export const CLIENT_MONEY_SCREEN_TEXTS = {
   noEntryOfAmount: 'No uncleared entry has this amount: record the line as an entry instead.',
   unmatch: 'Unmatch',
   recordLine: 'Record as entry',
-  recordLineTitle: (kind: string) => `Record the line as ${kind}`,
+  /** A line of money in becomes a receipt, of money out a payment (docs/client-money-statements.md). */
+  recordLineTitle: (moneyIn: boolean) =>
+    moneyIn ? 'Record the line as money received' : 'Record the line as a payment out',
   recordLineHint: 'Dated, sized and referenced as the statement line.',
   findClient: 'Find client',
   findClientHint: 'Name or email',

@@ -1,5 +1,5 @@
 import { CLIENT_MONEY_MESSAGES as M, CLIENT_MONEY_SCREEN_TEXTS as T } from '@firm/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, http, HttpResponse, server } from '../../../testing/msw';
@@ -118,6 +118,10 @@ describe('System Settings › Reconciliation', () => {
     expect(dialog.getByLabelText(T.matchEntryLabel)).toHaveDisplayValue(
       'Thu 5 Nov 2026 · Kiprotich Chebet-Korir · Cheque to the Judiciary',
     );
+    // The select cuts a long entry off: the chosen one is written out in full under it.
+    expect(dialog.getByLabelText(T.matchEntryLabel)).toHaveAccessibleDescription(
+      'Thu 5 Nov 2026 · Paid out for the client: Kiprotich Chebet-Korir, Court fees, ELC 118 of 2026 · Cheque to the Judiciary · KSh 120,000 out',
+    );
     await user.click(dialog.getByRole('button', { name: T.matchLine }));
     expect(await screen.findByText(T.reconciled)).toBeVisible();
     expect(calls.find((call) => call.url.endsWith('/match'))!.body).toEqual({ entryId: ENTRY.id });
@@ -128,6 +132,49 @@ describe('System Settings › Reconciliation', () => {
     expect(await screen.findByText(/^Locked by Achieng Mwamba on/)).toBeVisible();
     expect(screen.queryByRole('button', { name: T.lockMonth })).toBeNull();
     vi.useRealTimers();
+  });
+
+  it('records a line of money out as a payment for the client found by name', async () => {
+    const calls = answerApi((method, path) => {
+      if (path === '/client-money/accounts') return [200, { accounts: [KCB] }];
+      if (path.startsWith('/client-money/reconciliations?')) return [200, OPEN];
+      if (path.startsWith('/clients?')) {
+        return [
+          200,
+          {
+            clients: [
+              {
+                id: '77777777-7777-4777-8777-777777777777',
+                firstName: 'Wairimu Nyambura',
+                lastName: 'Muthoni-Kariuki',
+                email: 'wairimu.muthoni-kariuki@long-client-mailbox.example.co.ke',
+              },
+            ],
+            total: 1,
+          },
+        ];
+      }
+      if (method === 'POST' && path === `/client-money/statements/lines/${LINE.id}/entry`) {
+        return [201, { success: true, message: M.lineRecorded }];
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithApp(<ClientMoneyReconciliationPanel />);
+    const unmatched = await screen.findByRole('table', { name: T.unmatchedTitle });
+
+    await user.click(within(unmatched).getByRole('button', { name: T.recordLine }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Record the line as a payment out' }));
+    await user.type(dialog.getByLabelText(T.findClient), 'Wairimu');
+    const label =
+      'Wairimu Nyambura Muthoni-Kariuki (wairimu.muthoni-kariuki@long-client-mailbox.example.co.ke)';
+    await dialog.findByRole('option', { name: label });
+    await user.selectOptions(dialog.getByLabelText(T.clientLabel), label);
+    await user.click(dialog.getByRole('button', { name: T.recordLine }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.url.endsWith('/entry'))!.body).toEqual({
+      clientId: '77777777-7777-4777-8777-777777777777',
+    });
   });
 
   it('imports a statement, listing each of its problems in the server’s words', async () => {

@@ -115,7 +115,8 @@ function StatementImport({ accountId }: { accountId: string }) {
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
     >
-      <label className="min-w-0 flex-1 text-sm font-medium text-slate-800">
+      {/* The whole row on a phone: beside the button, the input's file name was cut to "N…n". */}
+      <label className="w-full min-w-0 text-sm font-medium text-slate-800 sm:w-auto sm:flex-1">
         {T.statementFile}
         <input
           ref={input}

@@ -7,7 +7,7 @@ import {
   type StatementLineView,
   type UnclearedEntry,
 } from '@firm/shared';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import {
   useClientSearch,
@@ -129,6 +129,8 @@ function MatchDialog({
 }) {
   const { match } = useReconcileActions();
   const [entryId, setEntryId] = useState(entries[0]?.id ?? '');
+  const chosen = entries.find((entry) => entry.id === entryId);
+  const chosenId = useId();
   const [alert, setAlert] = useState<string | null>(null);
   const onAction = async () => {
     setAlert(null);
@@ -142,6 +144,7 @@ function MatchDialog({
   return (
     <Modal
       title={T.matchTitle}
+      size="lg"
       description={`${formatNairobiDay(line.date)} · ${line.description} · ${signed(line.amountKsh)}`}
       onClose={onClose}
       isBusy={match.isPending}
@@ -159,17 +162,27 @@ function MatchDialog({
       {entries.length === 0 ? (
         <p className="text-sm text-slate-700">{T.noEntryOfAmount}</p>
       ) : (
-        <SelectField
-          label={T.matchEntryLabel}
-          value={entryId}
-          onChange={(event) => setEntryId(event.target.value)}
-        >
-          {entries.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {`${formatNairobiDay(entry.date)} · ${entry.clientName} · ${entry.reference}`}
-            </option>
-          ))}
-        </SelectField>
+        <div className="space-y-2">
+          <SelectField
+            label={T.matchEntryLabel}
+            value={entryId}
+            onChange={(event) => setEntryId(event.target.value)}
+            aria-describedby={chosen ? chosenId : undefined}
+          >
+            {entries.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {`${formatNairobiDay(entry.date)} · ${entry.clientName} · ${entry.reference}`}
+              </option>
+            ))}
+          </SelectField>
+          {/* A select cuts a long client name or reference off at its edge (a phone's most of
+              all): the chosen entry is written out in full under it, to be read before matching. */}
+          {chosen ? (
+            <p id={chosenId} className="text-sm break-words text-slate-700">
+              {`${formatNairobiDay(chosen.date)} · ${CLIENT_MONEY_ENTRY_KIND_LABELS[chosen.kind]}: ${chosen.clientName}, ${chosen.narrative} · ${chosen.reference} · ${signed(chosen.amountKsh)}`}
+            </p>
+          ) : null}
+        </div>
       )}
     </Modal>
   );
@@ -181,7 +194,6 @@ function RecordLineDialog({ line, onClose }: { line: StatementLineView; onClose:
   const clients = useClientSearch(useDebouncedValue(search.trim()), true);
   const [clientId, setClientId] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
-  const kind = CLIENT_MONEY_ENTRY_KIND_LABELS[line.amountKsh > 0 ? 'receipt' : 'payment'];
   const onAction = async () => {
     setAlert(null);
     try {
@@ -193,7 +205,8 @@ function RecordLineDialog({ line, onClose }: { line: StatementLineView; onClose:
   };
   return (
     <Modal
-      title={T.recordLineTitle(kind.toLowerCase())}
+      title={T.recordLineTitle(line.amountKsh > 0)}
+      size="lg"
       description={`${formatNairobiDay(line.date)} · ${line.description} · ${signed(line.amountKsh)}. ${T.recordLineHint}`}
       onClose={onClose}
       isBusy={record.isPending}
@@ -209,7 +222,8 @@ function RecordLineDialog({ line, onClose }: { line: StatementLineView; onClose:
     >
       <div className="space-y-4">
         <FormAlert message={alert} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        {/* One field a row: a client's long name and email fit the select's width. */}
+        <div className="space-y-4">
           <TextField
             label={T.findClient}
             type="search"
