@@ -1,5 +1,10 @@
 import { formatKsh, formatMonthTitle, formatNairobiDay } from '@firm/shared';
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type {
+  Content,
+  CustomTableLayout,
+  TableCell,
+  TDocumentDefinitions,
+} from 'pdfmake/interfaces';
 import { render } from './billing-pdf';
 import {
   A4_CONTENT_WIDTH,
@@ -107,34 +112,54 @@ function itemsTable(
   ];
 }
 
+/** The last client's row and the total, one row of the ledgers table with no line between them. */
+const TAIL_LAYOUT: CustomTableLayout = {
+  ...LINES_LAYOUT,
+  hLineWidth: (i, node) => (i === 0 || i === node.table.body.length ? 0 : 0.5),
+  hLineColor: () => '#d5dae1',
+  fillColor: () => null,
+};
+
 function ledgersTable(doc: ClientMoneyReconciliationDocument): Content[] {
   const header: TableCell[] = [
     { text: 'Client', style: 'tableHeader' },
     { text: 'Case', style: 'tableHeader' },
     { text: 'Held (KSh)', style: 'tableHeader', alignment: 'right' },
   ];
-  const body: TableCell[][] = [header];
-  for (const ledger of doc.ledgers) {
-    body.push([
-      ledger.client,
-      ledger.caseNumber ?? 'No case',
-      { text: FIGURES.format(ledger.balanceKsh), alignment: 'right' },
-    ]);
-  }
-  body.push([
+  const row = (ledger: ClientMoneyReconciliationDocument['ledgers'][number]): TableCell[] => [
+    ledger.client,
+    ledger.caseNumber ?? 'No case',
+    { text: FIGURES.format(ledger.balanceKsh), alignment: 'right' },
+  ];
+  const total: TableCell[] = [
     { text: 'Total', bold: true },
     '',
     { text: FIGURES.format(doc.ledgersKsh), alignment: 'right', bold: true },
-  ]);
+  ];
   const caseWidth = 120;
+  const widths = [A4_CONTENT_WIDTH - 3 * 10 - caseWidth - AMOUNT_WIDTH, caseWidth, AMOUNT_WIDTH];
+  const last = doc.ledgers.at(-1);
+  // The total shares one row with the last client's (a table within it, the cell's padding taken
+  // back by its margin so the columns line up): rows are never split across pages, so the total
+  // is never left alone under a repeated header on a page of its own.
+  const tail: TableCell[] = [
+    {
+      colSpan: 3,
+      margin: [-5, -4, -5, -4],
+      table: { widths, body: last ? [row(last), total] : [total] },
+      layout: TAIL_LAYOUT,
+    },
+    {},
+    {},
+  ];
   return [
     { text: 'CLIENT LEDGERS AT THE MONTH’S END', style: 'label', margin: [0, 8, 0, 4] },
     {
       table: {
         headerRows: 1,
         dontBreakRows: true,
-        widths: [A4_CONTENT_WIDTH - 3 * 10 - caseWidth - AMOUNT_WIDTH, caseWidth, AMOUNT_WIDTH],
-        body,
+        widths,
+        body: [header, ...doc.ledgers.slice(0, -1).map(row), tail],
       },
       layout: LINES_LAYOUT,
     },
