@@ -29,7 +29,11 @@
 //                       (scripts/lib/bench-reports.mjs: 100,000 cases, 50,000 appointments,
 //                       10,000 enquiries, 5,000 conversations of ~40,000 messages, 10,000 fee
 //                       notes; median and p95 of each of the five reports for this month and this
-//                       year), `core` all but those six (they seed their own databases)
+//                       year), `client-money` only the client money one
+//                       (scripts/lib/bench-client-money.mjs: 500,000 journal entries over 10,000
+//                       clients, one with 5,000; median and p95 of that client's ledger and of every
+//                       client's balance at past days, and 5,000-line statements imported and
+//                       matched), `core` all but those seven (they seed their own databases)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,8 +48,9 @@ import { benchDeliveries } from './lib/bench-deliveries.mjs';
 import { benchAppointments } from './lib/bench-appointments.mjs';
 import { benchBilling } from './lib/bench-billing.mjs';
 import { benchReports } from './lib/bench-reports.mjs';
+import { benchClientMoney } from './lib/bench-client-money.mjs';
 import { freePort } from './lib/free-port.mjs';
-import { PASSWORD, SUPER_KEY, median } from './lib/bench-kit.mjs';
+import { PASSWORD, SUPER_KEY, TWO_FACTOR_KEY, median } from './lib/bench-kit.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -71,6 +76,7 @@ async function startServer(env) {
       HOST: '127.0.0.1',
       PORT: String(port),
       ADVOCATE_SUPER_KEY: SUPER_KEY,
+      TWO_FACTOR_KEY,
       // Each timing request comes from its own X-Forwarded-For address, so the per-address limits
       // measure nothing here.
       TRUST_PROXY: 'true',
@@ -256,6 +262,7 @@ const scenarioOnly = [
   'deliveries',
   'billing',
   'reports',
+  'client-money',
 ].includes(scenario);
 if (!scenarioOnly && only !== 'postgres') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'firm-bench-api-'));
@@ -353,6 +360,20 @@ const withReports = scenario === undefined || scenario === '' || scenario === 'r
 if (withReports && only !== 'postgres') await benchReports({ name: 'PGlite', startServer });
 if (withReports && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
   await benchReports({
+    name: 'PostgreSQL server',
+    startServer,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+  });
+}
+
+// Client money: 500k journal entries, their balances and reconciled months, on databases of their
+// own.
+const withClientMoney = scenario === undefined || scenario === '' || scenario === 'client-money';
+if (withClientMoney && only !== 'postgres') {
+  await benchClientMoney({ name: 'PGlite', startServer });
+}
+if (withClientMoney && process.env.BENCH_DATABASE_URL && only !== 'pglite') {
+  await benchClientMoney({
     name: 'PostgreSQL server',
     startServer,
     databaseUrl: process.env.BENCH_DATABASE_URL,

@@ -4,10 +4,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 
 export const SUPER_KEY = 'bench-super-key-0123456789';
 export const PASSWORD = 'Str0ngPassw0rd';
+/** The key the server seals authenticator secrets with (TWO_FACTOR_KEY); any 32 bytes will do. */
+export const TWO_FACTOR_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -26,11 +29,13 @@ export async function json(base, method, url, body, token) {
 }
 
 /**
- * Registers the first advocate (the owner) on the server at `base`, started with SUPER_KEY, and
- * returns the API's answer (its `token` and `user`). Each scenario names its own `email`.
+ * Registers the first advocate (the owner) on the server at `base`, started with SUPER_KEY and
+ * TWO_FACTOR_KEY, and returns the API's answer (its `token` and `user`). Each scenario names its
+ * own `email`. Staff need a second factor before anything else (ADR 037, no grace days by
+ * default): an authenticator is set up on the new session.
  */
-export function registerOwner(base, email) {
-  return json(base, 'POST', '/api/auth/register', {
+export async function registerOwner(base, email) {
+  const registered = await json(base, 'POST', '/api/auth/register', {
     firstName: 'Bench',
     lastName: 'Advocate',
     email,
@@ -43,6 +48,10 @@ export function registerOwner(base, email) {
     barAdmission: 'Admitted 2011',
     superKey: SUPER_KEY,
   });
+  const { secret } = await json(base, 'POST', '/api/auth/2fa/totp/setup', {}, registered.token);
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  await json(base, 'POST', '/api/auth/2fa/totp/enable', { code }, registered.token);
+  return registered;
 }
 
 /** Signs in with a temporary password and replaces it, as a new account's first sign-in does. */
