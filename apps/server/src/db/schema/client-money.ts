@@ -97,6 +97,8 @@ export const clientMoneyEntries = pgTable(
       table.id,
     ),
     index('client_money_entries_account_idx').on(table.accountId, table.entryDate),
+    // Balances at a past day read the entries after it (or up to it) by date (migration 0042).
+    index('client_money_entries_date_idx').on(table.entryDate, table.id),
     foreignKey({
       name: 'client_money_entries_case_client_fk',
       columns: [table.caseId, table.clientId],
@@ -161,6 +163,11 @@ export const clientMoneyLines = pgTable(
   (table) => [
     index('client_money_lines_entry_idx').on(table.entryId),
     index('client_money_lines_client_idx').on(table.clientId, table.caseId),
+    // An entry's client ledger lines from the index alone, for balances at a past day
+    // (migration 0042).
+    index('client_money_lines_ledger_idx')
+      .on(table.entryId, table.clientId, table.caseId, table.amountKsh)
+      .where(sql`${table.postsTo} = 'client_ledger'`),
     foreignKey({
       name: 'client_money_lines_account_fk',
       columns: [table.accountId, table.accountKind],

@@ -20,6 +20,7 @@ import {
   plotCase,
   receive,
   record,
+  recorded,
   sms,
   useClientMoneyTestContext,
 } from './client-money-test-kit';
@@ -200,6 +201,69 @@ describe('the ledgers', () => {
     const byCase = await call(adminToken, 'GET', `/api/client-money/ledgers?caseId=${theCase.id}`);
     expect(byCase.json().ledgers).toHaveLength(1);
     expect(byCase.json().totalKsh).toBe(3_360_000);
+  });
+
+  // The balances at a past day are read forwards for a day early in the journal and backwards from
+  // today's for a late one (ledgers.repository.ts): every day gives what was held at its end.
+  it('gives what each case held at the end of any past day, early or late in the journal', async () => {
+    const { user, theCase } = await freshClient('Akinyi', 'Odhiambo-Wekesa');
+    const moves: [string, 'receipt' | 'payment', number, string | null][] = [
+      ['2026-01-12', 'receipt', 400_000, null],
+      ['2026-03-05', 'payment', 150_000, null],
+      ['2026-06-01', 'receipt', 900_000, theCase.id],
+      ['2026-09-14', 'payment', 900_000, theCase.id],
+      ['2026-10-02', 'receipt', 60_000, theCase.id],
+    ];
+    for (const [date, kind, amountKsh, caseId] of moves) {
+      await recorded({
+        kind,
+        clientId: user.id,
+        ...(caseId ? { caseId } : {}),
+        accountId: clientAccount.id,
+        amountKsh,
+        reference: `EFT ${date}`,
+        narrative: kind === 'receipt' ? 'Deposit on account' : 'Paid on the client’s instructions',
+        date,
+      });
+    }
+    const heldAt = async (day: string) => {
+      const response = await call(
+        adminToken,
+        'GET',
+        `/api/client-money/ledgers?clientId=${user.id}&asOf=${day}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as {
+        totalKsh: number;
+        ledgers: { caseId: string | null; caseNumber: string | null; balanceKsh: number }[];
+      };
+      return [body.totalKsh, body.ledgers.map((row) => [row.caseNumber, row.balanceKsh])];
+    };
+    const onCase = theCase.caseNumber;
+    expect(await heldAt('2026-01-11')).toEqual([0, []]);
+    expect(await heldAt('2026-01-12')).toEqual([400_000, [[null, 400_000]]]);
+    expect(await heldAt('2026-03-05')).toEqual([250_000, [[null, 250_000]]]);
+    expect(await heldAt('2026-06-01')).toEqual([
+      1_150_000,
+      [
+        [onCase, 900_000],
+        [null, 250_000],
+      ],
+    ]);
+    expect(await heldAt('2026-09-14')).toEqual([250_000, [[null, 250_000]]]);
+    expect(await heldAt('2026-10-02')).toEqual([
+      310_000,
+      [
+        [onCase, 60_000],
+        [null, 250_000],
+      ],
+    ]);
+    const byCase = await call(
+      advocateToken,
+      'GET',
+      `/api/client-money/ledgers?caseId=${theCase.id}&asOf=2026-09-30`,
+    );
+    expect(byCase.json()).toMatchObject({ totalKsh: 0, ledgers: [] });
   });
 
   it('shows a client their own ledger only: another’s is not found', async () => {

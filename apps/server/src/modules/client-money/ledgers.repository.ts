@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   cases,
@@ -75,7 +75,7 @@ const clientName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
 /**
  * What is held per client and case (case null: on no case), leaving out what holds nothing. Now:
- * the balances the trigger keeps; at a past day: the ledger lines of entries dated up to it.
+ * the balances the trigger keeps; at a past day: see balanceRowsAt.
  */
 export async function balanceRows(db: Executor, filters: BalanceFilters) {
   if (!filters.asOf) {
@@ -101,30 +101,97 @@ export async function balanceRows(db: Executor, filters: BalanceFilters) {
       )
       .orderBy(asc(users.lastName), asc(users.firstName), asc(b.clientId), asc(cases.caseNumber));
   }
-  const l = clientMoneyLines;
-  const held = sql<number>`-sum(${l.amountKsh})`.mapWith(Number);
-  return db
+  return balanceRowsAt(db, { ...filters, asOf: filters.asOf });
+}
+
+/**
+ * What was held at the end of `asOf`: the balances kept now, less what the ledger lines of entries
+ * dated after it moved; or, for a day in the older half of the journal, the sum of the lines of
+ * entries dated up to it. The same answer either way (the balances are the lines' sum, kept by
+ * migration 0039's trigger in the same transaction), read from the fewer entries: the whole
+ * journal's lines summed took 1.3–2.2 s over 500,000 entries (docs/benchmarks/api.md#client-money-adr-045-and-046).
+ */
+async function balanceRowsAt(db: Executor, filters: BalanceFilters & { asOf: string }) {
+  const [span] = await db
     .select({
-      clientId: l.clientId,
-      clientName,
-      caseId: l.caseId,
-      caseNumber: cases.caseNumber,
-      caseTitle: cases.title,
-      balanceKsh: held,
+      first: sql<string | null>`to_char(min(${clientMoneyEntries.entryDate}), 'YYYY-MM-DD')`,
+      last: sql<string | null>`to_char(max(${clientMoneyEntries.entryDate}), 'YYYY-MM-DD')`,
     })
-    .from(l)
-    .innerJoin(clientMoneyEntries, eq(clientMoneyEntries.id, l.entryId))
-    .innerJoin(users, eq(users.id, l.clientId))
-    .leftJoin(cases, eq(cases.id, l.caseId))
+    .from(clientMoneyEntries);
+  const fromNow = span?.first && span.last ? filters.asOf >= midpoint(span.first, span.last) : true;
+  const l = clientMoneyLines;
+  const e = clientMoneyEntries;
+  // Summed per client and case first; the names are joined to the sums, not to every line.
+  const moved = db
+    .select({
+      clientId: sql<string>`${l.clientId}`.as('moved_client_id'),
+      caseId: sql<string | null>`${l.caseId}`.as('moved_case_id'),
+      movedKsh: sql<number>`sum(${l.amountKsh})`.as('moved_ksh'),
+    })
+    .from(e)
+    .innerJoin(l, and(eq(l.entryId, e.id), eq(l.postsTo, 'client_ledger')))
     .where(
       and(
-        eq(l.postsTo, 'client_ledger'),
-        lte(clientMoneyEntries.entryDate, filters.asOf),
+        fromNow ? gt(e.entryDate, filters.asOf) : lte(e.entryDate, filters.asOf),
         ...(filters.clientId ? [eq(l.clientId, filters.clientId)] : []),
         ...(filters.caseId ? [eq(l.caseId, filters.caseId)] : []),
       ),
     )
-    .groupBy(l.clientId, users.firstName, users.lastName, l.caseId, cases.caseNumber, cases.title)
-    .having(sql`sum(${l.amountKsh}) <> 0`)
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(l.clientId), asc(cases.caseNumber));
+    .groupBy(l.clientId, l.caseId)
+    .as('moved');
+  if (!fromNow) {
+    const held = sql<number>`-${moved.movedKsh}`.mapWith(Number);
+    return db
+      .select({
+        clientId: moved.clientId,
+        clientName,
+        caseId: moved.caseId,
+        caseNumber: cases.caseNumber,
+        caseTitle: cases.title,
+        balanceKsh: held,
+      })
+      .from(moved)
+      .innerJoin(users, eq(users.id, moved.clientId))
+      .leftJoin(cases, eq(cases.id, moved.caseId))
+      .where(ne(moved.movedKsh, 0))
+      .orderBy(
+        asc(users.lastName),
+        asc(users.firstName),
+        asc(moved.clientId),
+        asc(cases.caseNumber),
+      );
+  }
+  const b = clientMoneyBalances;
+  // A line's effect on what is held is its amount negated: undoing the later lines adds them.
+  const held = sql<number>`${b.balanceKsh} + coalesce(${moved.movedKsh}, 0)`;
+  return db
+    .select({
+      clientId: b.clientId,
+      clientName,
+      caseId: b.caseId,
+      caseNumber: cases.caseNumber,
+      caseTitle: cases.title,
+      balanceKsh: held.mapWith(Number),
+    })
+    .from(b)
+    .leftJoin(
+      moved,
+      and(eq(moved.clientId, b.clientId), sql`${moved.caseId} is not distinct from ${b.caseId}`),
+    )
+    .innerJoin(users, eq(users.id, b.clientId))
+    .leftJoin(cases, eq(cases.id, b.caseId))
+    .where(
+      and(
+        ne(held, 0),
+        ...(filters.clientId ? [eq(b.clientId, filters.clientId)] : []),
+        ...(filters.caseId ? [eq(b.caseId, filters.caseId)] : []),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(b.clientId), asc(cases.caseNumber));
+}
+
+/** The day halfway between two days (YYYY-MM-DD). */
+function midpoint(first: string, last: string): string {
+  const days = (day: string) => Date.parse(`${day}T00:00:00Z`);
+  return new Date((days(first) + days(last)) / 2).toISOString().slice(0, 10);
 }
