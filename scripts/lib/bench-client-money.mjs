@@ -26,6 +26,8 @@ const WARM_UP = 10;
 const IMPORTS = Number(process.env.BENCH_CM_IMPORTS ?? 5);
 /** BENCH_EXPLAIN=1 prints, after seeding, the plans of the ledger's and the balances' SQL. */
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+/** BENCH_CM_KEEP=1 keeps the PostgreSQL database afterwards (its URL is printed), to look at. */
+const KEEP = process.env.BENCH_CM_KEEP === '1';
 
 /** Medians, in ms, stated for PostgreSQL. */
 const TARGETS = { ledger: 20, asOf: 300, statement: 10_000 };
@@ -70,18 +72,34 @@ async function accounts(base) {
   };
 }
 
-// The balances' SQL as ledgers.repository builds it (drizzle's, written out), for EXPLAIN.
-const AS_OF_SQL = (day) => `
-  select l.client_id, u.first_name || ' ' || u.last_name, l.case_id, c.case_number, c.title,
-         -sum(l.amount_ksh)
-  from client_money_lines l
-  join client_money_entries e on e.id = l.entry_id
-  join users u on u.id = l.client_id
-  left join cases c on c.id = l.case_id
-  where l.posts_to = 'client_ledger' and e.entry_date <= '${day}'
-  group by l.client_id, u.first_name, u.last_name, l.case_id, c.case_number, c.title
-  having sum(l.amount_ksh) <> 0
-  order by u.last_name, u.first_name, l.client_id, c.case_number`;
+// The balances' SQL as ledgers.repository builds it (drizzle's, written out), for EXPLAIN: the
+// ledger lines of the entries after the day taken from the balances kept now, for a day in the
+// later half of the journal; else the lines up to the day summed.
+const MOVED_SQL = (where) => `
+  select l.client_id, l.case_id, sum(l.amount_ksh) as moved
+  from client_money_entries e
+  join client_money_lines l on l.entry_id = e.id and l.posts_to = 'client_ledger'
+  where ${where} group by l.client_id, l.case_id`;
+const AS_OF_SQL = (day, fromNow) =>
+  fromNow
+    ? `
+  select b.client_id, u.first_name || ' ' || u.last_name, b.case_id, c.case_number, c.title,
+         b.balance_ksh + coalesce(m.moved, 0)
+  from client_money_balances b
+  left join (${MOVED_SQL(`e.entry_date > '${day}'`)}) m
+    on m.client_id = b.client_id and m.case_id is not distinct from b.case_id
+  join users u on u.id = b.client_id
+  left join cases c on c.id = b.case_id
+  where b.balance_ksh + coalesce(m.moved, 0) <> 0
+  order by u.last_name, u.first_name, b.client_id, c.case_number`
+    : `
+  select m.client_id, u.first_name || ' ' || u.last_name, m.case_id, c.case_number, c.title,
+         -m.moved
+  from (${MOVED_SQL(`e.entry_date <= '${day}'`)}) m
+  join users u on u.id = m.client_id
+  left join cases c on c.id = m.case_id
+  where m.moved <> 0
+  order by u.last_name, u.first_name, m.client_id, c.case_number`;
 const LEDGER_SQL = (clientId) => `
   select e.*, a.name, c.case_number, c.title, f.number, r.id,
          coalesce((select -sum(amount_ksh) from client_money_lines l
@@ -95,9 +113,19 @@ const LEDGER_SQL = (clientId) => `
   order by e.entry_date, e.created_at, e.id`;
 
 async function explainQueries(database, clientId, days) {
+  const [span] = await database.query(
+    `select to_char(min(entry_date), 'YYYY-MM-DD') as first, to_char(max(entry_date), 'YYYY-MM-DD') as last
+     from client_money_entries`,
+  );
+  const middle = new Date((Date.parse(span.first) + Date.parse(span.last)) / 2)
+    .toISOString()
+    .slice(0, 10);
   const plans = [
     ["one client's ledger", LEDGER_SQL(clientId)],
-    ...days.map(([label, day]) => [`balances at ${day} (${label})`, AS_OF_SQL(day)]),
+    ...days.map(([label, day]) => [
+      `balances at ${day} (${label}; ${day >= middle ? 'back from now' : 'forwards'})`,
+      AS_OF_SQL(day, day >= middle),
+    ]),
   ];
   for (const [what, sql] of plans) {
     const plan = await database.query(`explain (analyze, buffers, costs off) ${sql}`);
@@ -142,7 +170,9 @@ export async function benchClientMoney({ name, startServer, databaseUrl }) {
       await server.stop();
     }
   } finally {
-    await scratch.dispose();
+    const keep = KEEP && Boolean(env.DATABASE_URL);
+    if (keep) console.log(`kept (BENCH_CM_KEEP=1): ${env.DATABASE_URL}`);
+    await scratch.dispose({ keepDatabase: keep });
   }
 }
 
