@@ -75,6 +75,8 @@ const serverReadsAcross = {
     'billing/client-money-pdfs.ts',
     'billing/mpesa-push-flow.ts',
   ],
+  // A fee note paid at the paybill is an M-Pesa payment taking billing's one path (ADR 047).
+  paybill: ['billing/settle-from-paybill.ts'],
   // The reports count each figure with the WHERE clause of the list it links to (ADR 036).
   reports: ['appointments', 'billing', 'cases', 'clients', 'messages'],
 };

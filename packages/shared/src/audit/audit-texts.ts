@@ -158,6 +158,17 @@ const clientMoneyOf = (p: Parts) => {
   return `${amount}${refs.length ? ` (${refs.join(', ')})` : ''}`;
 };
 /** " of KSh 5,000 for fee note FN/2026/0002 (receipt RC/2026/0003)" from a payment's row. */
+/** A paybill payment's part in a sentence: "KSh 5,000 of paybill payment TKR4XYZ12A". */
+const paybillOf = (p: Parts) =>
+  `${typeof p.details.amountKsh === 'number' ? `KSh ${groupThousands(p.details.amountKsh)} of ` : ''}paybill payment ${str(p.details.transId) ?? ''}`.trim();
+const paybillWhere = (p: Parts) => {
+  const to = str(p.details.to);
+  if (to === 'fee_note') return `on fee note ${str(p.details.feeNoteNumber) ?? ''}`.trim();
+  if (to === 'client_money') return `on the client ledger of ${p.target}`;
+  if (to === 'refunded_outside') return 'as refunded outside the system';
+  return 'aside for staff to allocate';
+};
+
 const paymentOf = (p: Parts) => {
   const amount =
     typeof p.details.amountKsh === 'number' ? ` of KSh ${groupThousands(p.details.amountKsh)}` : '';
@@ -295,6 +306,10 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
   'client_money.pack_downloaded': (p) =>
     `${p.actor} downloaded the client money practice-year pack${typeof p.details.year === 'number' ? ` for ${p.details.year}` : ''}${str(p.details.part) ? ` (${str(p.details.part)}${str(p.details.asOf) ? ` at ${str(p.details.asOf)}` : ''})` : ''}`,
   'payment.received': (p) => `M-Pesa confirmed a payment from ${p.target}${paymentOf(p)}`,
+  'paybill_payment.settled': (p) =>
+    `M-Pesa confirmed a paybill payment ${paybillOf(p)} and it was put ${paybillWhere(p)}`,
+  'paybill_payment.allocated': (p) =>
+    `${p.actor} allocated ${paybillOf(p)} ${paybillWhere(p)}${str(p.details.reason) ? `: ${quoted(p.details.reason, '')}` : ''}`,
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,
   'audit_log.exported': (p) => `${p.actor} exported the audit log`,
