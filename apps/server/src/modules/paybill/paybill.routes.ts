@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@firm/shared';
 import { paybillContract as contract } from '@firm/shared/paybill/contract';
 import { AppError } from '../../lib/app-error';
@@ -38,7 +38,8 @@ export const paybillRoutes: FastifyPluginAsyncZod = async (app) => {
   // No session: Safaricom calls these. The secret is the path; a wrong one is simply not found.
   // Whatever the body (not JSON, another content type), Safaricom gets its well-formed answer:
   // these routes read the body themselves, so a parser's 400 or 415 never reaches M-Pesa.
-  await app.register(async (safaricomCalls) => {
+  await app.register(async (scope) => {
+    const safaricomCalls = scope.withTypeProvider<ZodTypeProvider>();
     safaricomCalls.removeAllContentTypeParsers();
     safaricomCalls.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
       try {

@@ -21,6 +21,7 @@ import {
   advocateToken,
   call,
   client,
+  clientToken,
   ctx,
   daraja,
   deliverStatusResult,
@@ -232,6 +233,13 @@ describe('money the account number does not place', () => {
     const [me] = await ctx.app.db.select().from(users).where(eq(users.id, client.id));
     expect(me!.paymentReference).toBeGreaterThan(0);
     const reference = clientPaymentReference(me!.paymentReference!);
+    // The client's page and their own profile show it; staff have none.
+    const page = await call(advocateToken, 'GET', `/api/clients/${client.id}`);
+    expect(page.json().client.paymentReference).toBe(reference);
+    expect((await call(clientToken, 'GET', '/api/profile')).json().paymentReference).toBe(
+      reference,
+    );
+    expect((await call(advocateToken, 'GET', '/api/profile')).json().paymentReference).toBeNull();
     const row = await payAtPaybill(20_000, reference.toLowerCase());
     expect(row).toMatchObject({
       status: 'unallocated',
