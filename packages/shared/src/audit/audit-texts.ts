@@ -166,7 +166,7 @@ const paybillWhere = (p: Parts) => {
   if (to === 'fee_note') return `on fee note ${str(p.details.feeNoteNumber) ?? ''}`.trim();
   if (to === 'client_money') return `on the client ledger of ${p.target}`;
   if (to === 'refunded_outside') return 'as refunded outside the system';
-  return 'aside for staff to allocate';
+  return 'to no record';
 };
 
 const paymentOf = (p: Parts) => {
@@ -307,7 +307,7 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
     `${p.actor} downloaded the client money practice-year pack${typeof p.details.year === 'number' ? ` for ${p.details.year}` : ''}${str(p.details.part) ? ` (${str(p.details.part)}${str(p.details.asOf) ? ` at ${str(p.details.asOf)}` : ''})` : ''}`,
   'payment.received': (p) => `M-Pesa confirmed a payment from ${p.target}${paymentOf(p)}`,
   'paybill_payment.settled': (p) =>
-    `M-Pesa confirmed a paybill payment ${paybillOf(p)} and it was put ${paybillWhere(p)}`,
+    `M-Pesa confirmed ${paybillOf(p)}${p.target === AUDIT_UNKNOWN_PERSON ? '' : ` from ${p.target}`}, ${str(p.details.to) === 'fee_note' ? `paid ${paybillWhere(p)}` : 'left for staff to allocate'}`,
   'paybill_payment.allocated': (p) =>
     `${p.actor} allocated ${paybillOf(p)} ${paybillWhere(p)}${str(p.details.reason) ? `: ${quoted(p.details.reason, '')}` : ''}`,
   // The firm
