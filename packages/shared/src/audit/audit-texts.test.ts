@@ -169,6 +169,19 @@ describe('paybill payments in the audit log', () => {
     ).toBe(
       'Achieng Mwamba allocated KSh 400 of paybill payment UAB1CD2EF3 as refunded outside the system: “Sent back by M-Pesa”',
     );
+    expect(
+      describeAuditEntry({
+        ...entry('paybill_payment.settled', {
+          transId: 'UAB1CD2EF3',
+          amountKsh: 20_000,
+          to: 'client_money',
+          receiptNumber: 'CR/2026/0007',
+        }),
+        actor: null,
+      }).text,
+    ).toBe(
+      `M-Pesa confirmed KSh 20,000 of paybill payment UAB1CD2EF3, held on ${amani.name}’s client ledger (receipt CR/2026/0007)`,
+    );
   });
 });
 

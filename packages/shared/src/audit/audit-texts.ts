@@ -164,7 +164,7 @@ const paybillOf = (p: Parts) =>
 const paybillWhere = (p: Parts) => {
   const to = str(p.details.to);
   if (to === 'fee_note') return `on fee note ${str(p.details.feeNoteNumber) ?? ''}`.trim();
-  if (to === 'client_money') return `on the client ledger of ${p.target}`;
+  if (to === 'client_money') return `on ${p.target}’s client ledger`;
   if (to === 'refunded_outside') return 'as refunded outside the system';
   return 'to no record';
 };
@@ -286,7 +286,7 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
     `${p.actor} added the ${str(p.details.kind) === 'office' ? 'office' : 'client'} account${str(p.details.name) ? ` ${quoted(p.details.name, '')}` : ''}${str(p.details.number) ? ` (${str(p.details.institution) ?? ''} ${str(p.details.number)})` : ''}`,
   // A deposit paid from the portal has no one signed in behind it: M-Pesa confirmed it (ADR 045).
   'client_money.recorded': (p) =>
-    str(p.details.mpesaDepositId)
+    str(p.details.mpesaDepositId) || str(p.details.paybillPaymentId)
       ? `M-Pesa confirmed a deposit from ${p.target} into the client account${clientMoneyOf(p)}`
       : `${p.actor} recorded client money ${clientMoneyVerb(p.details.kind)} ${p.target}${clientMoneyOf(p)}`,
   'client_money.reversed': (p) =>
@@ -306,8 +306,18 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
   'client_money.pack_downloaded': (p) =>
     `${p.actor} downloaded the client money practice-year pack${typeof p.details.year === 'number' ? ` for ${p.details.year}` : ''}${str(p.details.part) ? ` (${str(p.details.part)}${str(p.details.asOf) ? ` at ${str(p.details.asOf)}` : ''})` : ''}`,
   'payment.received': (p) => `M-Pesa confirmed a payment from ${p.target}${paymentOf(p)}`,
-  'paybill_payment.settled': (p) =>
-    `M-Pesa confirmed ${paybillOf(p)}${p.target === AUDIT_UNKNOWN_PERSON ? '' : ` from ${p.target}`}, ${str(p.details.to) === 'fee_note' ? `paid ${paybillWhere(p)}` : 'left for staff to allocate'}`,
+  'paybill_payment.settled': (p) => {
+    const to = str(p.details.to);
+    const from = p.target === AUDIT_UNKNOWN_PERSON ? '' : ` from ${p.target}`;
+    const receipt = str(p.details.receiptNumber)
+      ? ` (receipt ${str(p.details.receiptNumber)})`
+      : '';
+    if (to === 'fee_note')
+      return `M-Pesa confirmed ${paybillOf(p)}${from}, paid ${paybillWhere(p)}`;
+    if (to === 'client_money')
+      return `M-Pesa confirmed ${paybillOf(p)}, held ${paybillWhere(p)}${receipt}`;
+    return `M-Pesa confirmed ${paybillOf(p)}${from}, left for staff to allocate`;
+  },
   'paybill_payment.allocated': (p) =>
     `${p.actor} allocated ${paybillOf(p)} ${paybillWhere(p)}${str(p.details.reason) ? `: ${quoted(p.details.reason, '')}` : ''}`,
   // The firm

@@ -6,6 +6,7 @@ export const PAYBILL_TEXTS = {
   allocateToRequired: 'Choose where the money goes',
   feeNoteRequired: 'Choose the fee note',
   clientRequired: 'Choose the client',
+  clientNotFound: 'Client not found',
   caseInvalid: 'Choose one of the client’s cases',
   reasonRequired: 'Say why the money goes there',
   amountInvalid: 'Give a whole number of shillings, at least 1',
@@ -14,7 +15,7 @@ export const PAYBILL_TEXTS = {
   notConfirmed: 'This payment is not confirmed by M-Pesa yet: it cannot be allocated',
   overFeeNoteBalance: (balance: number) => `Only ${formatKsh(balance)} is owed on that fee note`,
   noClientAccount:
-    'The firm has no M-Pesa client account to hold the money: add one in System Settings first',
+    'Client money cannot take this payment: the firm has no M-Pesa client account for the paybill, or its month is locked',
   forgedNoticeTitle: 'A paybill payment M-Pesa does not know',
   forgedNotice: (transId: string, reason: string) =>
     `Safaricom was said to have sent paybill payment ${transId}, but M-Pesa's own records ${reason}. No money was recorded.`,

@@ -8,11 +8,14 @@ import { AppError } from '../../lib/app-error';
 import { assertCan } from '../../lib/permissions';
 import type { RequestMeta } from '../../lib/route-kit';
 import { writeAudit } from '../audit/audit-log.repository';
+import { postPaybillReceipt } from '../client-money/receipt-from-paybill';
 import { lockFeeNoteForPaybill, settleFeeNoteFromPaybill } from '../billing/settle-from-paybill';
 import { type PaybillDeps } from './paybill-deps';
 import { paybillPaymentView } from './paybill-view';
 import {
+  caseIsClients,
   feeNoteNumberOf,
+  isClient,
   listWaiting,
   lockPaybillPayment,
   updatePaybillPayment,
@@ -78,8 +81,29 @@ export async function allocatePaybillPayment(
         clientId: target.clientId,
       };
     } else if (input.to === 'client_money') {
-      // Client money takes M-Pesa receipts through its own posting, which is not here yet.
-      throw AppError.conflict(T.noClientAccount);
+      if (!(await isClient(tx, input.clientId))) throw AppError.notFound(T.clientNotFound);
+      if (input.caseId && !(await caseIsClients(tx, input.caseId, input.clientId))) {
+        throw AppError.badRequest(T.caseInvalid, { caseId: T.caseInvalid });
+      }
+      const entry = await postPaybillReceipt(
+        tx,
+        {
+          id: payment.id,
+          clientId: input.clientId,
+          caseId: input.caseId ?? null,
+          amountKsh,
+          transId: payment.transId,
+          shortcode: payment.shortcode,
+        },
+        new Date(),
+      );
+      if (!entry) throw AppError.conflict(T.noClientAccount);
+      placed = {
+        settledTo: 'client_money',
+        clientId: input.clientId,
+        caseId: input.caseId ?? null,
+        clientMoneyEntryId: entry.id,
+      };
     }
     const updated = await updatePaybillPayment(tx, payment.id, {
       ...placed,

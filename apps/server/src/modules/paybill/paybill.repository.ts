@@ -169,3 +169,19 @@ export async function lockByTransId(tx: Executor, transId: string) {
     .for('update');
   return row;
 }
+
+export async function isClient(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'client')));
+  return row !== undefined;
+}
+
+export async function caseIsClients(db: Executor, caseId: string, clientId: string) {
+  const [row] = await db
+    .select({ id: cases.id })
+    .from(cases)
+    .where(and(eq(cases.id, caseId), eq(cases.clientId, clientId)));
+  return row !== undefined;
+}

@@ -1,5 +1,7 @@
 import {
   clientPaymentReference,
+  paybillAccountOf,
+  type ClientLedger,
   describeAuditEntry,
   type AuditEntryForText,
   type FeeNote,
@@ -8,6 +10,8 @@ import {
 } from '@firm/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { seedUser } from '../../../test/accounts';
+import { seedCase } from '../../../test/cases';
 import {
   auditLog,
   billingNumberCounters,
@@ -367,5 +371,98 @@ describe("Safaricom's calls", () => {
       .from(paybillPayments)
       .where(and(eq(paybillPayments.billRefNumber, 'FN1'), eq(paybillPayments.amountKsh, 100)));
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('money on account, once the firm has its M-Pesa client account', () => {
+  const ledger = async () =>
+    (
+      await call(advocateToken, 'GET', `/api/client-money/ledgers/${client.id}`)
+    ).json() as ClientLedger;
+  let waitingId: string;
+
+  it('waits for staff while the firm has no M-Pesa client account', async () => {
+    const [me] = await ctx.app.db.select().from(users).where(eq(users.id, client.id));
+    const row = await payAtPaybill(3_000, clientPaymentReference(me!.paymentReference!));
+    expect(row).toMatchObject({
+      status: 'unallocated',
+      clientId: client.id,
+      unallocatedKsh: 3_000,
+    });
+    waitingId = row.id;
+    const refused = await call(advocateToken, 'POST', `/api/payments/${row.id}/allocate`, {
+      to: 'client_money',
+      clientId: client.id,
+      reason: 'Her deposit',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/no M-Pesa client account/);
+  });
+
+  it("puts a client's reference on their ledger and a case number on that case", async () => {
+    const added = await call(advocateToken, 'POST', '/api/client-money/accounts', {
+      name: 'M-Pesa Client Paybill',
+      kind: 'client',
+      institution: 'M-PESA (Safaricom)',
+      number: daraja.settings().shortcode,
+      openingBalanceKsh: 0,
+      openingDate: '2026-01-01',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const before = (await ledger()).balanceKsh;
+    const [me] = await ctx.app.db.select().from(users).where(eq(users.id, client.id));
+
+    const general = await payAtPaybill(20_000, clientPaymentReference(me!.paymentReference!));
+    expect(general).toMatchObject({
+      status: 'settled',
+      settledTo: 'client_money',
+      clientId: client.id,
+      caseId: null,
+      unallocatedKsh: 0,
+    });
+    expect(general.clientMoneyEntryId).not.toBeNull();
+
+    const plot = await seedCase(ctx, client.id, { assigneeId: advocate.id });
+    const onCase = await payAtPaybill(50_000, paybillAccountOf(plot.caseNumber).toLowerCase());
+    expect(onCase).toMatchObject({ status: 'settled', settledTo: 'client_money', caseId: plot.id });
+
+    const held = await ledger();
+    expect(held.balanceKsh).toBe(before + 70_000);
+    expect(held.cases.find((each) => each.caseId === plot.id)?.balanceKsh).toBe(50_000);
+    const bell = await bellOf(client.id);
+    expect(bell.filter((n) => n.title.startsWith('Deposit received: receipt CR/'))).toHaveLength(2);
+  });
+
+  it('lets staff put a waiting payment on a client ledger, with a reason', async () => {
+    const notAClient = await call(advocateToken, 'POST', `/api/payments/${waitingId}/allocate`, {
+      to: 'client_money',
+      clientId: advocate.id,
+      reason: 'Her deposit',
+    });
+    expect(notAClient.statusCode).toBe(404);
+    const other = await seedUser(ctx, { role: 'client', email: 'otieno@paybill.test' });
+    const othersCase = await seedCase(ctx, other.id, { assigneeId: advocate.id });
+    const notHerCase = await call(advocateToken, 'POST', `/api/payments/${waitingId}/allocate`, {
+      to: 'client_money',
+      clientId: client.id,
+      caseId: othersCase.id,
+      reason: 'Her deposit',
+    });
+    expect(notHerCase.statusCode).toBe(400);
+    expect(notHerCase.json().errors).toEqual({ caseId: 'Choose one of the client’s cases' });
+    const before = (await ledger()).balanceKsh;
+    const allocated = await call(advocateToken, 'POST', `/api/payments/${waitingId}/allocate`, {
+      to: 'client_money',
+      clientId: client.id,
+      reason: 'Her deposit for the plot',
+    });
+    expect(allocated.statusCode, allocated.body).toBe(200);
+    expect(allocated.json()).toMatchObject({
+      status: 'settled',
+      settledTo: 'client_money',
+      clientId: client.id,
+      unallocatedKsh: 0,
+    });
+    expect((await ledger()).balanceKsh).toBe(before + 3_000);
   });
 });

@@ -4,6 +4,7 @@ import type { PaybillPaymentRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../audit/audit-log.repository';
 import { lockFeeNoteForPaybill, settleFeeNoteFromPaybill } from '../billing/settle-from-paybill';
+import { postPaybillReceipt } from '../client-money/receipt-from-paybill';
 import { notify } from '../notifications/notifications.service';
 import { activeStaff } from '../users/users.repository';
 import { type PaybillDeps } from './paybill-deps';
@@ -28,6 +29,12 @@ export async function settlePaybillPayment(deps: PaybillDeps, id: string): Promi
     const named = await recordsNamed(tx, readAccountNumber(row.billRefNumber));
     const only = named.length === 1 ? named[0]! : null;
     if (only?.kind === 'fee_note' && (await payFeeNote(tx, row, only.id))) return;
+    if (
+      (only?.kind === 'client' || only?.kind === 'case') &&
+      (await holdForClient(tx, row, only))
+    ) {
+      return;
+    }
     await leaveUnallocated(tx, row, only);
   });
 }
@@ -80,8 +87,58 @@ async function payFeeNote(tx: Executor, row: PaybillPaymentRow, feeNoteId: strin
 }
 
 /**
+ * A client's reference or a case number: money on account in the client's ledger (on that case),
+ * received into the firm's M-Pesa client account as a confirmed M-Pesa deposit is. False when the
+ * firm has no such account for the paybill, or the journal refuses the receipt (a locked month).
+ */
+async function holdForClient(
+  tx: Executor,
+  row: PaybillPaymentRow,
+  named: Extract<NamedRecord, { kind: 'client' | 'case' }>,
+) {
+  const clientId = named.kind === 'client' ? named.id : named.clientId;
+  const caseId = named.kind === 'case' ? named.id : null;
+  const entry = await postPaybillReceipt(
+    tx,
+    {
+      id: row.id,
+      clientId,
+      caseId,
+      amountKsh: row.amountKsh,
+      transId: row.transId,
+      shortcode: row.shortcode,
+    },
+    new Date(),
+  );
+  if (!entry) return false;
+  await updatePaybillPayment(tx, row.id, {
+    status: 'settled',
+    settledTo: 'client_money',
+    clientId,
+    caseId,
+    clientMoneyEntryId: entry.id,
+    unallocatedKsh: 0,
+    settledAt: new Date(),
+  });
+  await writeAudit(tx, {
+    actorId: null,
+    action: 'paybill_payment.settled',
+    targetUserId: clientId,
+    details: {
+      paybillPaymentId: row.id,
+      transId: row.transId,
+      amountKsh: row.amountKsh,
+      to: 'client_money',
+      entryId: entry.id,
+      receiptNumber: entry.receiptNumber,
+    },
+  });
+  return true;
+}
+
+/**
  * Nothing (or more than one record) named, or a client or case named while client money cannot
- * take it yet: the whole payment waits for staff, with the client or case it named kept as a hint.
+ * take it: the whole payment waits for staff, with the client or case it named kept as a hint.
  */
 async function leaveUnallocated(tx: Executor, row: PaybillPaymentRow, only: NamedRecord | null) {
   const named =
