@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { PaybillPayment } from '@firm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
@@ -13,6 +14,7 @@ import { mpesaEnv } from './paybill-test-kit';
 describe('paybill payments without a Transaction Status initiator', () => {
   let daraja: DarajaSimulator;
   let ctx: TestContext;
+  const log: string[] = [];
   beforeAll(async () => {
     daraja = await startDarajaSimulator({ callback: 'manual' });
     const {
@@ -20,7 +22,13 @@ describe('paybill payments without a Transaction Status initiator', () => {
       MPESA_SECURITY_CREDENTIAL: _credential,
       ...env
     } = mpesaEnv(daraja);
-    ctx = await createTestContext(env);
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        log.push(chunk.toString());
+        done();
+      },
+    });
+    ctx = await createTestContext(env, { logStream });
   });
   afterAll(async () => {
     await ctx.close();
@@ -58,5 +66,28 @@ describe('paybill payments without a Transaction Status initiator', () => {
     expect(allocated.json().message).toBe(
       'This payment is not confirmed by M-Pesa yet: it cannot be allocated',
     );
+  });
+
+  it('logs a malformed body by its problem only, never the payer it names', async () => {
+    const { body } = daraja.c2b.payPaybill({
+      amountKsh: 100,
+      transAmount: '100.50',
+      accountNumber: 'FN1',
+      firstName: 'NYAMBURA',
+      lastName: 'GITHINJI',
+      msisdn: '254798765432',
+    });
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/payments/c2b/confirmation/${mpesaEnv(daraja).MPESA_CALLBACK_SECRET}`,
+      payload: body,
+    });
+    expect(answer.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    const written = log.join('');
+    expect(written).toContain('paybill confirmation that is not a payment');
+    expect(written).toContain('bad_amount');
+    for (const personal of ['NYAMBURA', 'GITHINJI', '254798765432', '798765432']) {
+      expect(written).not.toContain(personal);
+    }
   });
 });
