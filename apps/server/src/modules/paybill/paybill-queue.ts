@@ -61,7 +61,7 @@ export async function startPaybillQueue(
     firstRunDelayMs: 30_000,
     run: async (now) => {
       try {
-        const due = await duePaybillPayments(deps.db, now, 100);
+        const due = await duePaybillPayments(deps.db, now, 100, deps.canAskStatus);
         for (const id of due) await advance(id);
       } catch (error) {
         log.error({ err: error }, 'paybill sweep failed');

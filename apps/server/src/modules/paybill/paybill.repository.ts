@@ -1,7 +1,14 @@
 import { type AccountNumberReading } from '@firm/shared';
 import { and, asc, desc, eq, inArray, isNotNull, like, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cases, feeNotes, paybillPayments, users, type PaybillPaymentRow } from '../../db/schema';
+import {
+  appointments,
+  cases,
+  feeNotes,
+  paybillPayments,
+  users,
+  type PaybillPaymentRow,
+} from '../../db/schema';
 import type { C2bPayment } from '../../lib/daraja-c2b';
 
 /** Paybill payments' queries (ADR 047); the states' rules are the services'. */
@@ -63,16 +70,28 @@ export async function updatePaybillPayment(
   return row!;
 }
 
-/** Payments whose next step is due: a question to ask again, or a confirmed one to settle. */
-export async function duePaybillPayments(db: Executor, now: Date, limit: number) {
+/**
+ * Payments whose next step is due: a confirmed one to settle, and (when M-Pesa may be asked) a
+ * question to ask again.
+ */
+export async function duePaybillPayments(
+  db: Executor,
+  now: Date,
+  limit: number,
+  withQuestions: boolean,
+) {
+  const questionDue = and(
+    eq(paybillPayments.status, 'received'),
+    isNotNull(paybillPayments.nextCheckAt),
+    lte(paybillPayments.nextCheckAt, now),
+  );
   const rows = await db
     .select({ id: paybillPayments.id })
     .from(paybillPayments)
     .where(
-      or(
-        and(isNotNull(paybillPayments.nextCheckAt), lte(paybillPayments.nextCheckAt, now)),
-        eq(paybillPayments.status, 'confirmed'),
-      ),
+      withQuestions
+        ? or(questionDue, eq(paybillPayments.status, 'confirmed'))
+        : eq(paybillPayments.status, 'confirmed'),
     )
     .orderBy(asc(paybillPayments.createdAt))
     .limit(limit);
@@ -96,6 +115,7 @@ export async function listWaiting(db: Executor, limit: number) {
 
 export type NamedRecord =
   | { kind: 'fee_note'; id: string }
+  | { kind: 'appointment'; id: string }
   | { kind: 'case'; id: string; clientId: string }
   | { kind: 'client'; id: string };
 
@@ -103,8 +123,8 @@ const padded = (sequence: number, digits: number) => String(sequence).padStart(d
 
 /**
  * Every record the readings of an account number name (readAccountNumber): fee notes and cases
- * by number, with or without a year, and clients by their payment reference. Appointments are
- * not paid at the paybill into a ledger: they name nothing here.
+ * by number, with or without a year, clients by their payment reference, and appointments by
+ * their booking reference (named, so validation accepts them; staff allocate what they are paid).
  */
 export async function recordsNamed(
   db: Executor,
@@ -137,6 +157,16 @@ export async function recordsNamed(
         .from(users)
         .where(and(eq(users.role, 'client'), eq(users.paymentReference, reading.sequence)));
       for (const row of rows) found.set(`client:${row.id}`, { kind: 'client', id: row.id });
+    } else {
+      // APT-3F9A2C1D: the first eight hex digits of the appointment's id.
+      const prefix = reading.reference.slice(4).toLowerCase();
+      const rows = await db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(like(sql`${appointments.id}::text`, `${prefix}%`));
+      for (const row of rows) {
+        found.set(`appointment:${row.id}`, { kind: 'appointment', id: row.id });
+      }
     }
   }
   return [...found.values()];

@@ -1,4 +1,5 @@
 import {
+  appointmentReference,
   clientPaymentReference,
   paybillAccountOf,
   type ClientLedger,
@@ -13,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { seedUser } from '../../../test/accounts';
 import { seedCase } from '../../../test/cases';
 import {
+  appointments,
   auditLog,
   billingNumberCounters,
   notifications,
@@ -309,6 +311,30 @@ describe("Safaricom's calls", () => {
       });
       const exact = daraja.c2b.payPaybill({ amountKsh: 4_000, accountNumber: note.number! });
       expect((await postC2b('validation', exact.body)).json()).toEqual(accepted);
+      // A booking's reference names a record too (staff allocate what it is paid).
+      const startsAt = new Date('2026-12-21T07:00:00Z');
+      const [booking] = await ctx.app.db
+        .insert(appointments)
+        .values({
+          title: 'Consultation on the Eastleigh lease',
+          description: 'The landlord’s notice to vacate',
+          type: 'consultation',
+          status: 'confirmed',
+          feeKsh: 5_000,
+          clientId: client.id,
+          clientFirstName: client.firstName,
+          clientLastName: client.lastName,
+          clientEmail: client.email,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+          durationMinutes: 30,
+        })
+        .returning();
+      const forBooking = daraja.c2b.payPaybill({
+        amountKsh: 5_000,
+        accountNumber: appointmentReference(booking!.id).replace('-', ' ').toLowerCase(),
+      });
+      expect((await postC2b('validation', forBooking.body)).json()).toEqual(accepted);
       const fractional = daraja.c2b.payPaybill({
         amountKsh: 4_000,
         transAmount: '3999.50',
