@@ -156,6 +156,13 @@ const configSchema = z.object({
       .regex(/^[\w-]{16,128}$/, { error: 'must be 16 to 128 letters, digits, - or _' })
       .optional(),
   ),
+  /**
+   * Paybill payments (docs/decisions/047-paybill-payments.md): the API operator (initiator) that
+   * asks Transaction Status, and its security credential as the Daraja portal gives it (already
+   * encrypted with Safaricom's certificate). Unset: paybill payments wait for staff unconfirmed.
+   */
+  MPESA_INITIATOR_NAME: z.preprocess(emptyAsUndefined, z.string().max(100).optional()),
+  MPESA_SECURITY_CREDENTIAL: z.preprocess(emptyAsUndefined, z.string().max(4000).optional()),
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
     z
@@ -253,6 +260,7 @@ const SECRET_VARIABLES = new Set([
   'MPESA_CONSUMER_SECRET',
   'MPESA_PASSKEY',
   'MPESA_CALLBACK_SECRET',
+  'MPESA_SECURITY_CREDENTIAL',
   'METRICS_TOKEN',
   'BACKUP_PASSPHRASE',
 ]);
@@ -345,6 +353,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             passkey: v.MPESA_PASSKEY,
             transactionType: v.MPESA_TRANSACTION_TYPE,
             callbackSecret: v.MPESA_CALLBACK_SECRET,
+            ...(v.MPESA_INITIATOR_NAME && v.MPESA_SECURITY_CREDENTIAL
+              ? {
+                  initiator: {
+                    name: v.MPESA_INITIATOR_NAME,
+                    securityCredential: v.MPESA_SECURITY_CREDENTIAL,
+                  },
+                }
+              : {}),
           }
         : undefined,
   };

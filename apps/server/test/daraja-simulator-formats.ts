@@ -78,6 +78,9 @@ export interface DarajaSimulatorOptions {
   callback?: CallbackTiming;
   /** The simulator's clock: token expiry and the Timestamp check (share it with the client's). */
   now?: () => Date;
+  /** The API operator Transaction Status accepts (MPESA_INITIATOR_NAME) and its credential. */
+  initiatorName?: string;
+  securityCredential?: string;
   /** The port to listen on (default: a free one); a fixed one when the app is started first. */
   port?: number;
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { DarajaSettings } from '../src/lib/daraja';
 import { badRequest, type DarajaSimulatorOptions } from './daraja-simulator-formats';
 import { createDarajaOAuth } from './daraja-simulator-oauth';
+import { createC2b } from './daraja-simulator-c2b';
 import { createStkPush } from './daraja-simulator-stk-push';
 
 export {
@@ -32,6 +33,11 @@ export {
  * - POST /mpesa/stkpushquery/v1/query answers 500 500.001.1001 "The transaction is being
  *   processed" until the push is completed, then its ResultCode (as a string, as Daraja does);
  *   an unknown CheckoutRequestID answers 400 400.002.02 "Bad Request - Invalid CheckoutRequestID".
+ * - POST /mpesa/transactionstatus/v1/query (daraja-simulator-c2b.ts) checks the Initiator,
+ *   SecurityCredential, CommandID, TransactionID, PartyA (the shortcode), IdentifierType 4, the
+ *   ResultURL and QueueTimeOutURL, Remarks and Occasion (otherwise 400 400.002.02), answers the
+ *   acknowledgement, then posts the Result to the ResultURL: the payment M-Pesa knows (`c2b.
+ *   payPaybill`, `c2b.knowAs`) or "does not exist"; a wrong initiator gets ResultCode 2001.
  * - `down(true)` answers every request with 503 (the port stays open; for a refused connection,
  *   point the client at `freePort()` from outbox-fakes.ts).
  */
@@ -43,11 +49,14 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
   const expiresInSeconds = options.expiresInSeconds ?? 3599;
   const defaultCallback = options.callback ?? 'immediately';
   const now = options.now ?? (() => new Date());
+  const initiatorName = options.initiatorName ?? 'testapi';
+  const securityCredential = options.securityCredential ?? 'simulated-security-credential';
 
   const oauth = createDarajaOAuth({ consumerKey, consumerSecret, expiresInSeconds, now });
   const stk = createStkPush({ shortcode, passkey, defaultCallback, now });
   const { tokenAnswer, hasValidToken } = oauth;
   const { pushAnswer, queryAnswer, sendCallback } = stk;
+  const c2b = createC2b({ shortcode, initiatorName, securityCredential, now });
   const requests: { method: string; path: string; body: unknown }[] = [];
   const pendingCallbacks = new Set<Promise<unknown>>();
   const state = { down: false };
@@ -84,7 +93,8 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
       }
       const isPush = url.pathname === '/mpesa/stkpush/v1/processrequest';
       const isQuery = url.pathname === '/mpesa/stkpushquery/v1/query';
-      if (!(isPush || isQuery) || request.method !== 'POST') {
+      const isStatus = url.pathname === '/mpesa/transactionstatus/v1/query';
+      if (!(isPush || isQuery || isStatus) || request.method !== 'POST') {
         answer(response, {
           status: 404,
           body: { errorCode: '404.001.01', errorMessage: 'Resource not found' },
@@ -105,6 +115,22 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
       const fields = body as Record<string, unknown>;
       if (isQuery) {
         answer(response, queryAnswer(fields));
+        return;
+      }
+      if (isStatus) {
+        const status = c2b.statusAnswer(fields);
+        if ('question' in status && c2b.timing === 'immediately') {
+          // After the acknowledgement, as Daraja: M-Pesa's answer follows.
+          const answered = new Promise<void>((resolve) => {
+            response.once('finish', resolve);
+            response.once('close', resolve);
+          });
+          const sending = answered
+            .then(() => c2b.sendResult(status.question))
+            .finally(() => pendingCallbacks.delete(sending));
+          pendingCallbacks.add(sending);
+        }
+        answer(response, status);
         return;
       }
       const result = pushAnswer(fields);
@@ -142,6 +168,7 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
       passkey,
       transactionType: 'CustomerPayBillOnline',
       callbackSecret: 'simulator-callback-secret',
+      initiator: { name: initiatorName, securityCredential },
       ...overrides,
     }),
     /** Every request received, in order (path and parsed body). */
@@ -160,6 +187,8 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
     complete: stk.complete,
     callbackBody: stk.callbackBody,
     sendCallback,
+    /** The paybill: payments customers make, Transaction Status questions and their Results. */
+    c2b,
     /** true: every request is answered 503 Service Unavailable; false: back to normal. */
     down(isDown: boolean) {
       state.down = isDown;

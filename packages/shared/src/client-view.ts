@@ -153,6 +153,9 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<AuditAction, ClientAuditRule | 
   'fee_note.cancelled': null,
   'payment.recorded': null,
   'payment.received': null,
+  // A paybill payment that reached a fee note is in the client's payments; the rest is the firm's.
+  'paybill_payment.settled': null,
+  'paybill_payment.allocated': null,
   // Client money: the export's own section (their ledger) has every movement (ADR 045); these rows
   // name who at the firm recorded it, which is the firm's own business.
   'money_account.created': null,

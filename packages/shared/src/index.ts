@@ -79,3 +79,6 @@ export * from './backups/texts';
 export * from './backups/schemas';
 export * from './backups/archive-texts';
 export * from './paybill/account-numbers';
+export * from './paybill/rules';
+export * from './paybill/texts';
+export * from './paybill/schemas';

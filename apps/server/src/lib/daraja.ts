@@ -30,6 +30,11 @@ export interface DarajaSettings {
   transactionType: DarajaTransactionType;
   /** The secret part of the callback address (`callbackPath`). */
   callbackSecret: string;
+  /**
+   * The API operator that asks Transaction Status (MPESA_INITIATOR_NAME and its encrypted
+   * MPESA_SECURITY_CREDENTIAL); absent: paybill payments cannot be confirmed (ADR 047).
+   */
+  initiator?: { name: string; securityCredential: string };
 }
 
 /** Daraja's limits on the texts of a push (longer ones are refused, or cut on the phone). */
@@ -89,9 +94,30 @@ export type StkQueryResult =
   /** The customer has not finished yet (or M-Pesa has not): ask again later. */
   | { state: 'pending' };
 
+export interface TransactionStatusInput {
+  /** The M-Pesa receipt (TransID) asked about. */
+  transactionId: string;
+  /** Where Daraja posts the asynchronous Result, and where it posts when it timed out. */
+  resultUrl: string;
+  queueTimeoutUrl: string;
+  /** 1–100 characters, Daraja's limit. */
+  remarks: string;
+  occasion?: string;
+}
+
+export interface TransactionStatusAccepted {
+  originatorConversationId: string;
+  conversationId: string;
+}
+
 export interface DarajaClient {
   stkPush(input: StkPushInput): Promise<StkPushAccepted>;
   stkQuery(checkoutRequestId: string): Promise<StkQueryResult>;
+  /**
+   * Asks M-Pesa about one transaction (ADR 047): the answer is only Daraja's acceptance; the
+   * Result is posted later to `resultUrl`. Throws RangeError without an initiator.
+   */
+  transactionStatus(input: TransactionStatusInput): Promise<TransactionStatusAccepted>;
 }
 
 export interface DarajaClientOptions {
@@ -325,6 +351,30 @@ export function createDarajaClient(
       return resultCode === 0
         ? { state: 'succeeded', resultCode: 0, resultDesc }
         : { state: 'failed', resultCode, resultDesc };
+    },
+
+    async transactionStatus({ transactionId, resultUrl, queueTimeoutUrl, remarks, occasion }) {
+      if (!settings.initiator) throw new RangeError('no initiator for Transaction Status');
+      const answer = await post('/mpesa/transactionstatus/v1/query', {
+        Initiator: settings.initiator.name,
+        SecurityCredential: settings.initiator.securityCredential,
+        CommandID: 'TransactionStatusQuery',
+        TransactionID: transactionId,
+        PartyA: settings.shortcode,
+        // 4: the organisation's shortcode.
+        IdentifierType: '4',
+        ResultURL: resultUrl,
+        QueueTimeOutURL: queueTimeoutUrl,
+        Remarks: remarks.slice(0, 100),
+        Occasion: (occasion ?? '').slice(0, 100),
+      });
+      throwIfFailed(answer);
+      const originatorConversationId = text(answer.json?.OriginatorConversationID);
+      const conversationId = text(answer.json?.ConversationID);
+      if (!originatorConversationId || !conversationId) {
+        throw new DarajaUnavailable('unreadable Transaction Status answer');
+      }
+      return { originatorConversationId, conversationId };
     },
   };
 }

@@ -9,6 +9,7 @@ import { billingRoutes } from './billing/billing.routes';
 import { mpesaRoutes } from './billing/mpesa.routes';
 import { clientMoneyRoutes } from './client-money/client-money.routes';
 import { mpesaDepositDesk } from './client-money/mpesa-deposits.service';
+import { paybillRoutes } from './paybill/paybill.routes';
 import { caseRoutes } from './cases/cases.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { courtDateRoutes } from './court-dates/court-dates.routes';
@@ -57,4 +58,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   // One M-Pesa endpoint and callback pay fee notes and client-money deposits (ADR 045): billing
   // is handed the deposits here rather than importing client money.
   await app.register(mpesaRoutes, { deposits: mpesaDepositDesk });
+  await app.register(paybillRoutes);
 };

@@ -42,7 +42,14 @@ function routerRoutes(tree: string): { method: string; path: string }[] {
 }
 
 /** Provider callbacks whose address holds a secret: left out of the description on purpose. */
-const HIDDEN = ['/api/deliveries/sms-reports/:secret', '/api/mpesa/callback/:secret'];
+const HIDDEN = [
+  '/api/deliveries/sms-reports/:secret',
+  '/api/mpesa/callback/:secret',
+  '/api/payments/c2b/validation/:secret',
+  '/api/payments/c2b/confirmation/:secret',
+  '/api/payments/c2b/status-result/:secret',
+  '/api/payments/c2b/status-timeout/:secret',
+];
 
 describe('docs/api/openapi.json', () => {
   let ctx: TestContext;

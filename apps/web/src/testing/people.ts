@@ -71,6 +71,7 @@ export function aClientRecord(
       nextAppointment: null,
       mustChangePassword: false,
       pendingEmail: null,
+      paymentReference: 'MW0003',
       ...client,
     },
     cases: [],

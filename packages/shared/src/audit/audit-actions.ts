@@ -65,6 +65,9 @@ export const AUDIT_ACTIONS = [
   'fee_note.cancelled',
   'payment.recorded',
   'payment.received',
+  // Paybill payments (ADR 047)
+  'paybill_payment.settled',
+  'paybill_payment.allocated',
   // Client money (ADR 045)
   'money_account.created',
   'client_money.recorded',

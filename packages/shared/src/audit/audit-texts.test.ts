@@ -141,6 +141,50 @@ describe('deliveries in words', () => {
   });
 });
 
+describe('paybill payments in the audit log', () => {
+  it('says what M-Pesa confirmed and where staff put it', () => {
+    const paid = {
+      transId: 'UAB1CD2EF3',
+      amountKsh: 6_000,
+      to: 'fee_note',
+      number: 'FN/2026/0017',
+    };
+    expect(
+      describeAuditEntry({
+        ...entry('paybill_payment.settled', { ...paid, feeNoteNumber: 'FN/2026/0017' }),
+        actor: null,
+      }).text,
+    ).toBe(
+      `M-Pesa confirmed KSh 6,000 of paybill payment UAB1CD2EF3 from ${amani.name}, paid on fee note FN/2026/0017`,
+    );
+    expect(
+      describeAuditEntry(
+        entry('paybill_payment.allocated', {
+          transId: 'UAB1CD2EF3',
+          amountKsh: 400,
+          to: 'refunded_outside',
+          reason: 'Sent back by M-Pesa',
+        }),
+      ).text,
+    ).toBe(
+      'Achieng Mwamba allocated KSh 400 of paybill payment UAB1CD2EF3 as refunded outside the system: “Sent back by M-Pesa”',
+    );
+    expect(
+      describeAuditEntry({
+        ...entry('paybill_payment.settled', {
+          transId: 'UAB1CD2EF3',
+          amountKsh: 20_000,
+          to: 'client_money',
+          receiptNumber: 'CR/2026/0007',
+        }),
+        actor: null,
+      }).text,
+    ).toBe(
+      `M-Pesa confirmed KSh 20,000 of paybill payment UAB1CD2EF3, held on ${amani.name}’s client ledger (receipt CR/2026/0007)`,
+    );
+  });
+});
+
 describe('every audit sentence names its object', () => {
   const booking = {
     appointmentId: 'a-1',
@@ -233,6 +277,7 @@ describe('every audit sentence names its object', () => {
       to: '2026-10-31',
       channel: 'email',
       recipient: 'a***@client.test',
+      transId: 'UAB1CD2EF3',
     };
     // About the firm itself, not one record: their object is in their words.
     const aboutTheFirm = new Set([
@@ -258,6 +303,7 @@ describe('every audit sentence names its object', () => {
       'a***@client.test',
       'QK7H2LM9XP',
       'November 2026',
+      'UAB1CD2EF3',
     ];
     for (const action of AUDIT_ACTIONS.filter((a) => !aboutTheFirm.has(a))) {
       const text = describeAuditEntry(entry(action, details)).text;

@@ -158,6 +158,17 @@ const clientMoneyOf = (p: Parts) => {
   return `${amount}${refs.length ? ` (${refs.join(', ')})` : ''}`;
 };
 /** " of KSh 5,000 for fee note FN/2026/0002 (receipt RC/2026/0003)" from a payment's row. */
+/** A paybill payment's part in a sentence: "KSh 5,000 of paybill payment TKR4XYZ12A". */
+const paybillOf = (p: Parts) =>
+  `${typeof p.details.amountKsh === 'number' ? `KSh ${groupThousands(p.details.amountKsh)} of ` : ''}paybill payment ${str(p.details.transId) ?? ''}`.trim();
+const paybillWhere = (p: Parts) => {
+  const to = str(p.details.to);
+  if (to === 'fee_note') return `on fee note ${str(p.details.feeNoteNumber) ?? ''}`.trim();
+  if (to === 'client_money') return `on ${p.target}’s client ledger`;
+  if (to === 'refunded_outside') return 'as refunded outside the system';
+  return 'to no record';
+};
+
 const paymentOf = (p: Parts) => {
   const amount =
     typeof p.details.amountKsh === 'number' ? ` of KSh ${groupThousands(p.details.amountKsh)}` : '';
@@ -275,7 +286,7 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
     `${p.actor} added the ${str(p.details.kind) === 'office' ? 'office' : 'client'} account${str(p.details.name) ? ` ${quoted(p.details.name, '')}` : ''}${str(p.details.number) ? ` (${str(p.details.institution) ?? ''} ${str(p.details.number)})` : ''}`,
   // A deposit paid from the portal has no one signed in behind it: M-Pesa confirmed it (ADR 045).
   'client_money.recorded': (p) =>
-    str(p.details.mpesaDepositId)
+    str(p.details.mpesaDepositId) || str(p.details.paybillPaymentId)
       ? `M-Pesa confirmed a deposit from ${p.target} into the client account${clientMoneyOf(p)}`
       : `${p.actor} recorded client money ${clientMoneyVerb(p.details.kind)} ${p.target}${clientMoneyOf(p)}`,
   'client_money.reversed': (p) =>
@@ -295,6 +306,20 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
   'client_money.pack_downloaded': (p) =>
     `${p.actor} downloaded the client money practice-year pack${typeof p.details.year === 'number' ? ` for ${p.details.year}` : ''}${str(p.details.part) ? ` (${str(p.details.part)}${str(p.details.asOf) ? ` at ${str(p.details.asOf)}` : ''})` : ''}`,
   'payment.received': (p) => `M-Pesa confirmed a payment from ${p.target}${paymentOf(p)}`,
+  'paybill_payment.settled': (p) => {
+    const to = str(p.details.to);
+    const from = p.target === AUDIT_UNKNOWN_PERSON ? '' : ` from ${p.target}`;
+    const receipt = str(p.details.receiptNumber)
+      ? ` (receipt ${str(p.details.receiptNumber)})`
+      : '';
+    if (to === 'fee_note')
+      return `M-Pesa confirmed ${paybillOf(p)}${from}, paid ${paybillWhere(p)}`;
+    if (to === 'client_money')
+      return `M-Pesa confirmed ${paybillOf(p)}, held ${paybillWhere(p)}${receipt}`;
+    return `M-Pesa confirmed ${paybillOf(p)}${from}, left for staff to allocate`;
+  },
+  'paybill_payment.allocated': (p) =>
+    `${p.actor} allocated ${paybillOf(p)} ${paybillWhere(p)}${str(p.details.reason) ? `: ${quoted(p.details.reason, '')}` : ''}`,
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,
   'audit_log.exported': (p) => `${p.actor} exported the audit log`,

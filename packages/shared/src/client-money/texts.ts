@@ -230,6 +230,8 @@ export const MPESA_DEPOSIT_TEXTS = {
   caseNotYours: 'Choose one of your cases, or none',
   /** The receipt's narrative in the journal. */
   narrative: 'Deposit paid by M-Pesa from the portal',
+  /** A payment made at the paybill with the client's reference or a case number (ADR 047). */
+  paybillNarrative: 'Paid by M-Pesa at the paybill',
   /** The client's bell, email and text once the receipt is posted. */
   noticeTitle: (receipt: string) => `Deposit received: receipt ${receipt}`,
   notice: (amount: string, receipt: string, where: string | null) =>

@@ -141,6 +141,8 @@ export const clientDetailSchema = z.object({
     mustChangePassword: z.boolean(),
     /** A new address waiting for its confirmation link to be opened. */
     pendingEmail: z.string().nullable(),
+    /** What the client types as the account number to put money on account (`MW0034`). */
+    paymentReference: z.string().nullable(),
   }),
   /** Null when the caller may neither open nor manage case files (they see `openCases` only). */
   cases: z.array(clientCaseSchema).nullable(),

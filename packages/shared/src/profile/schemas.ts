@@ -105,6 +105,8 @@ export const profileSchema = z.object({
   user: publicUserSchema,
   /** A change of email waiting for its link to be opened. */
   pendingEmail: z.string().nullable(),
+  /** A client's own paybill account number for money on account (`MW0034`); null for staff. */
+  paymentReference: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYBILL_VALIDATION_MODES } from '../paybill/rules';
 import { SETTINGS_SETUP_ITEMS } from '../dashboard/rules';
 import { APPOINTMENT_MESSAGES } from '../appointments/texts';
 import {
@@ -175,6 +176,13 @@ export const firmSettingsSchema = z
     ),
     /** The Nairobi hour of the nightly backup (ADR 039); absent: kept as it was, else 02:00. */
     backupHour: wholeNumber(F.backupHourInvalid, F.backupHourInvalid, 0, 23).optional(),
+    /**
+     * Whether Safaricom's paybill validation may refuse a payment (ADR 047); absent: kept as it
+     * was, else off. No screen sets it yet.
+     */
+    paybillValidation: z
+      .enum(PAYBILL_VALIDATION_MODES, { error: F.paybillValidationInvalid })
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (BOOKING_DAYS.every((day) => value.bookingTimes[day].length === 0)) {
@@ -239,6 +247,7 @@ export const firmSettingsViewSchema = z.object({
   courtTravelMinutes: z.number(),
   staffTwoFactorGraceDays: z.number(),
   backupHour: z.number().optional(),
+  paybillValidation: z.enum(PAYBILL_VALIDATION_MODES).optional(),
 });
 
 export const firmSettingsAnswerSchema = z.object({
@@ -285,6 +294,7 @@ export function defaultFirmSettings(notificationEmail: string): FirmSettings {
     courtTravelMinutes: COURT_TRAVEL_DEFAULT_MINUTES,
     staffTwoFactorGraceDays: 0,
     backupHour: BACKUP_DEFAULT_HOUR,
+    paybillValidation: 'off',
   };
 }
 

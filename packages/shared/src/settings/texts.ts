@@ -54,6 +54,7 @@ export const FIRM_SETTINGS_MESSAGES = {
   twoFactorGraceRequired: 'The days of grace are required (0 for none)',
   twoFactorGraceInvalid: `Enter a whole number of days from 0 to ${TWO_FACTOR_GRACE_MAX_DAYS}`,
   backupHourInvalid: 'Choose an hour from 00 to 23',
+  paybillValidationInvalid: 'Choose off, accounts, or accounts and amounts',
   paymentNotSetUp: 'The firm has not yet set up M-Pesa payment details.',
   /** Followed by the firm's number as a link, then paymentOrMessage: never a dead end. */
   paymentCallUs: 'To arrange payment, call us on',

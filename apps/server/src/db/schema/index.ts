@@ -19,3 +19,4 @@ export * from './backups';
 export * from './client-money';
 export * from './client-money-statements';
 export * from './client-money-mpesa-deposits';
+export * from './paybill';

@@ -55,6 +55,11 @@ export const users = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
     lastLogin: timestamp({ withTimezone: true }),
+    /**
+     * Clients only: the number of their paybill reference (`clientPaymentReference`: 34 →
+     * MW0034), given from a sequence when the client is created (migration 0042's trigger).
+     */
+    paymentReference: integer().unique(),
   },
   (table) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),

@@ -18,13 +18,18 @@ import { caseNumberOfClient, claimReceiptNumber, insertEntry } from './journal.r
  * transaction that marks the deposit succeeded: a `receipt` entry dated Nairobi's today into the
  * firm's M-Pesa client account, its CR number, the audit row (no one signed in behind it: M-Pesa
  * confirmed it), and the client told in the bell, by email and by text (their billing choice), as
- * a fee note's M-Pesa payment is.
+ * a fee note's M-Pesa payment is. A payment made at the paybill that names the client or one of
+ * their cases is posted the same way (`via: 'paybill'`, ADR 047): `deposit` is then that payment.
  */
 export async function postDepositReceipt(
   tx: Executor,
-  deposit: ClientMoneyMpesaDepositRow,
+  deposit: Pick<
+    ClientMoneyMpesaDepositRow,
+    'id' | 'clientId' | 'caseId' | 'accountId' | 'amountKsh' | 'checkoutRequestId'
+  >,
   mpesaReceipt: string | null,
   now: Date,
+  via: 'deposit' | 'paybill' = 'deposit',
 ): Promise<ClientMoneyEntryRow> {
   const today = nairobiToday(now);
   const year = Number(today.slice(0, 4));
@@ -47,7 +52,7 @@ export async function postDepositReceipt(
       officeAccountKind: null,
       amountKsh: deposit.amountKsh,
       reference,
-      narrative: D.narrative,
+      narrative: via === 'paybill' ? D.paybillNarrative : D.narrative,
       receiptNumber,
       feeNoteId: null,
       paymentId: null,
@@ -84,7 +89,7 @@ export async function postDepositReceipt(
       caseId: entry.caseId,
       caseNumber,
       accountId: entry.accountId,
-      mpesaDepositId: deposit.id,
+      ...(via === 'paybill' ? { paybillPaymentId: deposit.id } : { mpesaDepositId: deposit.id }),
     },
   });
   const client = await findUserById(tx, deposit.clientId);

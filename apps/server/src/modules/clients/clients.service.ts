@@ -7,6 +7,7 @@ import {
   type ClientSummary,
   type ListClientsFilters,
   type UpdateClientValues,
+  clientPaymentReference,
 } from '@firm/shared';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -94,6 +95,8 @@ async function detailOf(deps: ClientsDeps, actor: UserRow, id: string): Promise<
       ...toSummary(row),
       mustChangePassword: row.mustChangePassword,
       pendingEmail: pending?.newEmail ?? null,
+      paymentReference:
+        row.paymentReference === null ? null : clientPaymentReference(row.paymentReference),
     },
     cases: caseRows?.map((each) => ({ ...each, updatedAt: each.updatedAt.toISOString() })) ?? null,
     appointments: appointmentRows.map((each) => ({

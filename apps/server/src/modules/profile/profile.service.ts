@@ -4,6 +4,7 @@ import {
   type Profile,
   type UpdateProfessionalValues,
   type UpdateProfileValues,
+  clientPaymentReference,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -34,7 +35,12 @@ export async function profileOf(
   now = new Date(),
 ): Promise<Profile> {
   const pending = await findPendingEmailChange(deps.db, user.id, now);
-  return { user: toPublicUser(user), pendingEmail: pending?.newEmail ?? null };
+  return {
+    user: toPublicUser(user),
+    pendingEmail: pending?.newEmail ?? null,
+    paymentReference:
+      user.paymentReference === null ? null : clientPaymentReference(user.paymentReference),
+  };
 }
 
 export async function getProfile(deps: ProfileDeps, actor: UserRow): Promise<Profile> {

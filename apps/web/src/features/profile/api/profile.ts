@@ -34,6 +34,7 @@ function useProfileMutation<TInput>(send: (input: TInput) => Promise<ProfileUpda
       queryClient.setQueryData<Profile>(PROFILE_KEY, {
         user: result.user,
         pendingEmail: result.pendingEmail,
+        paymentReference: result.paymentReference,
       });
       session.updateUser(result.user);
       // A new phone number is where texts go now (the Text messages section shows it).

@@ -36,7 +36,7 @@ const laptop = device({
 
 function signedInAs(user: PublicUser, answers: Parameters<typeof mockApi>[0] = {}) {
   storeToken('token');
-  const profile: Profile = { user, pendingEmail: null };
+  const profile: Profile = { user, pendingEmail: null, paymentReference: null };
   return mockApi({
     'GET /auth/me': [200, user],
     'GET /profile': [200, profile],
@@ -58,6 +58,7 @@ describe('Profile Settings', () => {
           message: 'Your profile has been updated',
           user: { ...client, phone: '+254712345678' },
           pendingEmail: null,
+          paymentReference: null,
         },
       ],
     });
@@ -240,6 +241,7 @@ describe('the email confirmation link', () => {
           message: 'Your email address has been changed',
           user: { ...client, email: 'new@mail.test' },
           pendingEmail: null,
+          paymentReference: null,
         },
       ],
     });

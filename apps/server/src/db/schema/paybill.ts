@@ -1,0 +1,78 @@
+import type { PaybillPaymentStatus, PaybillSettledTo } from '@firm/shared';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { feeNotes, payments } from './billing';
+import { cases } from './cases';
+import { clientMoneyEntries } from './client-money';
+import { users } from './users';
+
+/**
+ * Paybill payments (ADR 047, docs/product-rules.md#paying-by-paybill): what Safaricom's C2B
+ * confirmation said, one row per M-Pesa receipt (TransID), then what Transaction Status said of
+ * it and where the money went. received → confirmed | forged; confirmed → settled | unallocated
+ * (with what was settled beside the rest); the migration's CHECKs hold the states' fields.
+ */
+export const paybillPayments = pgTable(
+  'paybill_payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The M-Pesa receipt: one row per payment, however often Safaricom posts it. */
+    transId: text().notNull().unique(),
+    transactionType: text().notNull().default(''),
+    /** yyyyMMddHHmmss on a Nairobi clock, as sent; `paidAt` is the instant it names. */
+    transTime: text().notNull(),
+    paidAt: timestamp({ withTimezone: true }).notNull(),
+    amountKsh: integer().notNull(),
+    shortcode: text().notNull(),
+    /** The account number as the client typed it. */
+    billRefNumber: text().notNull().default(''),
+    invoiceNumber: text().notNull().default(''),
+    orgAccountBalance: text().notNull().default(''),
+    thirdPartyTransId: text().notNull().default(''),
+    msisdn: text().notNull().default(''),
+    payerName: text().notNull().default(''),
+    status: text().$type<PaybillPaymentStatus>().notNull().default('received'),
+    /** When the Transaction Status question is next due (null: none is). */
+    nextCheckAt: timestamp({ withTimezone: true }),
+    checkAttempts: integer().notNull().default(0),
+    /** Daraja's OriginatorConversationID of the last question: its Result names it. */
+    statusConversationId: text(),
+    /** Why the Result did not confirm the payment (a forged one's reason). */
+    forgedReason: text(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    /** Where the money went: a fee note, a client's ledger, or refunded outside the system. */
+    settledTo: text().$type<PaybillSettledTo>(),
+    feeNoteId: uuid().references(() => feeNotes.id, { onDelete: 'restrict' }),
+    billingPaymentId: uuid().references(() => payments.id, { onDelete: 'restrict' }),
+    clientId: uuid().references(() => users.id, { onDelete: 'restrict' }),
+    caseId: uuid().references(() => cases.id, { onDelete: 'restrict' }),
+    clientMoneyEntryId: uuid().references(() => clientMoneyEntries.id, { onDelete: 'restrict' }),
+    /** What no record has taken yet: staff allocate it. */
+    unallocatedKsh: integer().notNull().default(0),
+    allocatedById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    allocationReason: text(),
+    settledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('paybill_payments_status_idx').on(table.status, table.createdAt),
+    index('paybill_payments_next_check_idx')
+      .on(table.nextCheckAt)
+      .where(sql`${table.nextCheckAt} is not null`),
+    check('paybill_payments_amount_check', sql`${table.amountKsh} > 0`),
+    check(
+      'paybill_payments_status_check',
+      sql`${table.status} in ('received', 'confirmed', 'forged', 'settled', 'unallocated', 'reversed')`,
+    ),
+    check(
+      'paybill_payments_unallocated_check',
+      sql`${table.unallocatedKsh} >= 0 and ${table.unallocatedKsh} <= ${table.amountKsh}`,
+    ),
+    check(
+      'paybill_payments_settled_to_check',
+      sql`${table.settledTo} is null or ${table.settledTo} in ('fee_note', 'client_money', 'refunded_outside')`,
+    ),
+  ],
+);
+
+export type PaybillPaymentRow = typeof paybillPayments.$inferSelect;

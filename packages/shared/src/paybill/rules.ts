@@ -1,0 +1,26 @@
+/**
+ * A paybill payment's states (ADR 047): Safaricom's confirmation is `received`; Transaction Status
+ * makes it `confirmed` or `forged`; a confirmed one is `settled` (all of it went to a record) or
+ * `unallocated` (some or all waits for staff). `reversed` is kept for reversals, not built yet.
+ */
+export const PAYBILL_PAYMENT_STATUSES = [
+  'received',
+  'confirmed',
+  'forged',
+  'settled',
+  'unallocated',
+  'reversed',
+] as const;
+export type PaybillPaymentStatus = (typeof PAYBILL_PAYMENT_STATUSES)[number];
+
+/** Where a paybill payment's money went. */
+export const PAYBILL_SETTLED_TO = ['fee_note', 'client_money', 'refunded_outside'] as const;
+export type PaybillSettledTo = (typeof PAYBILL_SETTLED_TO)[number];
+
+/**
+ * Whether Safaricom's validation asks the firm first (a firm setting, off by default): `off`
+ * accepts every payment; `accounts` refuses an account number that names nothing;
+ * `accounts_and_amounts` also refuses more than is owed on the fee note it names.
+ */
+export const PAYBILL_VALIDATION_MODES = ['off', 'accounts', 'accounts_and_amounts'] as const;
+export type PaybillValidationMode = (typeof PAYBILL_VALIDATION_MODES)[number];

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { requiredText, uuidField } from '../common/fields';
+import { PAYBILL_PAYMENT_STATUSES, PAYBILL_SETTLED_TO } from './rules';
+import { PAYBILL_TEXTS as T } from './texts';
+
+/** One paybill payment as staff see it (GET /api/payments/unallocated, an allocation's answer). */
+export const paybillPaymentSchema = z.object({
+  id: z.string(),
+  /** The M-Pesa receipt. */
+  transId: z.string(),
+  amountKsh: z.number(),
+  paidAt: z.string(),
+  /** The account number as the client typed it. */
+  accountNumber: z.string(),
+  payerName: z.string(),
+  status: z.enum(PAYBILL_PAYMENT_STATUSES),
+  /** What no record has taken yet. */
+  unallocatedKsh: z.number(),
+  settledTo: z.enum(PAYBILL_SETTLED_TO).nullable(),
+  feeNoteId: z.string().nullable(),
+  clientId: z.string().nullable(),
+  caseId: z.string().nullable(),
+  forgedReason: z.string().nullable(),
+  receivedAt: z.string(),
+});
+export type PaybillPayment = z.infer<typeof paybillPaymentSchema>;
+
+export const unallocatedPaybillPaymentsSchema = z.object({
+  payments: z.array(paybillPaymentSchema),
+});
+
+const amountField = z
+  .number({ error: T.amountInvalid })
+  .int({ error: T.amountInvalid })
+  .min(1, { error: T.amountInvalid })
+  .max(100_000_000, { error: T.amountInvalid });
+const reasonField = requiredText(T.reasonRequired, 500);
+
+/**
+ * POST /api/payments/{id}/allocate: what is left of a paybill payment (or `amountKsh` of it) to a
+ * fee note, to a client's ledger (and case), or marked refunded outside the system; always why.
+ */
+export const allocatePaybillPaymentSchema = z.discriminatedUnion(
+  'to',
+  [
+    z.object({
+      to: z.literal('fee_note'),
+      feeNoteId: uuidField(T.feeNoteRequired),
+      amountKsh: amountField.optional(),
+      reason: reasonField,
+    }),
+    z.object({
+      to: z.literal('client_money'),
+      clientId: uuidField(T.clientRequired),
+      caseId: uuidField(T.caseInvalid).optional(),
+      amountKsh: amountField.optional(),
+      reason: reasonField,
+    }),
+    z.object({
+      to: z.literal('refunded_outside'),
+      amountKsh: amountField.optional(),
+      reason: reasonField,
+    }),
+  ],
+  { error: T.allocateToRequired },
+);
+export type AllocatePaybillPaymentValues = z.output<typeof allocatePaybillPaymentSchema>;
