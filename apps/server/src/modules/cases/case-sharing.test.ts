@@ -1,5 +1,5 @@
 import { CASE_MESSAGES, NOTIFICATION_TEXTS, type CaseDetail } from '@firm/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -50,6 +50,8 @@ const auditRows = (action: string, id: string, key: 'documentId' | 'noteId') =>
     .select()
     .from(auditLog)
     .where(eq(auditLog.action, action))
+    // In the order they were written: PostgreSQL returns rows in no promised order otherwise.
+    .orderBy(asc(auditLog.createdAt))
     .then((rows) => rows.filter((row) => (row.details as Record<string, unknown>)[key] === id));
 const clientNotifications = (caseId: string) =>
   ctx.database.db
