@@ -1,4 +1,4 @@
-import { PAYBILL_TEXTS as T, can } from '@firm/shared';
+import { PAYBILL_TEXTS as T, can, isAdvocateAccount } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import type { PaybillPaymentRow } from '../../db/schema';
 import type { TransactionStatusResult } from '../../lib/daraja-c2b';
@@ -135,7 +135,7 @@ function forgeryOf(
 
 /** The advocates hear of a forged payment in the bell: someone posted as Safaricom. */
 async function tellAdvocatesOfForgery(tx: Executor, row: PaybillPaymentRow, reason: string) {
-  const advocates = (await activeStaff(tx)).filter((person) => person.role === 'advocate');
+  const advocates = (await activeStaff(tx)).filter(isAdvocateAccount);
   await notify(tx, advocates, {
     kind: 'payment_flagged',
     type: 'warning',
