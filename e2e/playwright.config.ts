@@ -70,6 +70,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      // Each test sends an address of its own in X-Forwarded-For (support/fixtures.ts), as the
+      // firm's reverse proxy would: per-address limits then count tests as separate visitors.
+      TRUST_PROXY: 'true',
       // Specs register the owner advocate with it (support/accounts.ts); never in the web bundle.
       ADVOCATE_SUPER_KEY: E2E_SUPER_KEY,
       // Pay with M-Pesa asks the Daraja simulator, which posts Safaricom's callback back to

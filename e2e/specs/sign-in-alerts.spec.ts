@@ -14,6 +14,12 @@ const ANDROID_CHROME =
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
+// Where each device signs in from (X-Forwarded-For; the shared server trusts it, as behind the
+// firm's proxy): the person's home fibre, a stranger on mobile data, the person's phone.
+const LAPTOP_ADDRESS = '197.248.10.21';
+const INTRUDER_ADDRESS = '41.90.64.17';
+const PHONE_ADDRESS = '105.160.3.9';
+
 const ALERT_SUBJECT = 'New sign-in to your Mwamba & Associates account';
 const NEW_PASSWORD = 'Secured-Passw0rd-2026';
 
@@ -28,8 +34,17 @@ function alertsTo(dataDir: string, to: string): number {
   return count;
 }
 
-async function contextFor(browser: Browser, userAgent: string, width: number, height: number) {
-  const context = await newContext(browser, { userAgent, viewport: { width, height } });
+async function contextFor(
+  browser: Browser,
+  device: { userAgent: string; address: string },
+  width: number,
+  height: number,
+) {
+  const context = await newContext(browser, {
+    userAgent: device.userAgent,
+    viewport: { width, height },
+    extraHTTPHeaders: { 'X-Forwarded-For': device.address },
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -46,6 +61,7 @@ test('a sign-in from a new device is emailed; "Not you?" signs every session out
   const desktopApi = await playwright.request.newContext({
     baseURL: testInfo.project.use.baseURL!,
     userAgent: DESKTOP_CHROME,
+    extraHTTPHeaders: { 'X-Forwarded-For': LAPTOP_ADDRESS },
   });
   const suffix = uniqueSuffix();
   const client = await createReadyUser(
@@ -63,14 +79,24 @@ test('a sign-in from a new device is emailed; "Not you?" signs every session out
   await desktopApi.dispose();
 
   // The person's own laptop: the browser they always use. No alert.
-  const laptop = await contextFor(browser, DESKTOP_CHROME, 1280, 800);
+  const laptop = await contextFor(
+    browser,
+    { userAgent: DESKTOP_CHROME, address: LAPTOP_ADDRESS },
+    1280,
+    800,
+  );
   await laptop.page.goto('/login');
   await signInThroughUi(laptop.page, client);
   await expect(laptop.page).toHaveURL(/\/dashboard$/);
   await laptop.page.screenshot({ path: testInfo.outputPath('step-01-laptop-signed-in.png') });
 
   // Someone else, on an Android phone, with the password.
-  const intruder = await contextFor(browser, ANDROID_CHROME, 360, 780);
+  const intruder = await contextFor(
+    browser,
+    { userAgent: ANDROID_CHROME, address: INTRUDER_ADDRESS },
+    360,
+    780,
+  );
   await intruder.page.goto('/login');
   await signInThroughUi(intruder.page, client);
   await expect(intruder.page).toHaveURL(/\/dashboard$/);
@@ -91,7 +117,7 @@ test('a sign-in from a new device is emailed; "Not you?" signs every session out
   expect(text).toContain('Hello Akinyi,');
   expect(text).toMatch(/When: \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \(Nairobi time\)/);
   expect(text).toContain('Device: Chrome on Android');
-  expect(text).toContain('Network address: 127.0.0.1');
+  expect(text).toContain(`Network address: ${INTRUDER_ADDRESS}`);
   expect(text).toContain('If this was you, you need do nothing.');
   expect(text).toContain('Not you? Secure your account:');
   const link = /(http:\/\/\S+\/secure-account#token=[A-Za-z0-9_-]+)/.exec(text)![1]!;
@@ -99,7 +125,12 @@ test('a sign-in from a new device is emailed; "Not you?" signs every session out
   expect(alertsTo(dataDir, client.email)).toBe(1);
 
   // The owner opens the link on their phone: nothing happens until they press the button.
-  const owner = await contextFor(browser, IPHONE_SAFARI, 360, 780);
+  const owner = await contextFor(
+    browser,
+    { userAgent: IPHONE_SAFARI, address: PHONE_ADDRESS },
+    360,
+    780,
+  );
   const page = owner.page;
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Secure your account' })).toBeVisible();
@@ -146,7 +177,7 @@ test('a sign-in from a new device is emailed; "Not you?" signs every session out
   const thisPhone = list.getByRole('listitem').filter({ hasText: 'Safari on iPhone' });
   await expect(thisPhone.getByText('This device')).toBeVisible();
   await expect(list.getByRole('listitem').filter({ hasText: 'Chrome on Android' })).toContainText(
-    'Network address 127.0.0.1',
+    `Network address ${INTRUDER_ADDRESS}`,
   );
   await expect(list.getByRole('listitem').filter({ hasText: 'Chrome on Windows' })).toBeVisible();
   await expect(thisPhone).toContainText(/Last signed in \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);

@@ -21,12 +21,32 @@ interface SignInFixtures {
 interface WorkerSessions {
   /**
    * A session of the shared server's owner advocate (support/accounts.ts), signed in through the
-   * API once per worker: every spec signs in from 127.0.0.1, under one per-address sign-in limit.
+   * API once per worker, from 127.0.0.1 (a worker-scoped context carries no test's address).
    */
   ownerSession: string;
 }
 
+/** How many tests this worker has given an address of their own (visitorAddress). */
+let visitors = 0;
+
+/**
+ * A private address for the test about to run, unlike any other test's in this run: the worker's
+ * index and the worker's count of tests.
+ */
+function visitorAddress(workerIndex: number): string {
+  visitors += 1;
+  return `10.${workerIndex % 250}.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}`;
+}
+
 export const test = base.extend<SignInFixtures, WorkerSessions>({
+  // Each test is a visitor of its own, from an address of its own. The shared server trusts
+  // X-Forwarded-For (TRUST_PROXY, as behind the firm's proxy), so its per-address limits count each
+  // test as the one person it plays, as they count people in production. From 127.0.0.1 alone,
+  // both workers' sign-ins fell under one limit (20 a minute) and a busy minute refused a sign-in.
+  // Contexts a test opens itself (browser.newContext) inherit it; so does the `request` fixture.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': visitorAddress(testInfo.workerIndex) });
+  },
   // Every test's own pages carry the toast witness (support/toasts.ts).
   context: async ({ context }, use) => {
     await watchToasts(context);
