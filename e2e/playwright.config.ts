@@ -41,7 +41,12 @@ export default defineConfig({
   retries: 0,
   // CI also keeps each test's time (test-results/report.json), to find what makes the run long.
   reporter: process.env.CI
-    ? [['line'], ['json', { outputFile: 'test-results/report.json' }]]
+    ? [
+        ['line'],
+        ['json', { outputFile: 'test-results/report.json' }],
+        // Each failure again at the end of the log, with what the page showed (support/failure-digest.ts).
+        ['./support/failure-digest.ts'],
+      ]
     : 'list',
   timeout: 30_000,
   expect: { timeout: 7_000 },
