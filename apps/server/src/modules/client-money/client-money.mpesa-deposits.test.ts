@@ -18,6 +18,7 @@ import {
 } from '../../db/schema';
 import { createDarajaClient } from '../../lib/daraja';
 import type { PushDeps } from '../billing/mpesa-push-flow';
+import { monthlyBalancesBesideJournal } from './client-money-test-kit';
 import { queryDueMpesaDeposits } from './mpesa-deposits.service';
 
 /**
@@ -194,6 +195,10 @@ describe('paying a deposit by M-Pesa', () => {
     expect(ledger.entries[0]?.narrative).toBe('Deposit paid by M-Pesa from the portal');
     // The advocates see it on the client's ledger too.
     expect((await ledgerOf(client, advocateToken)).balanceKsh).toBe(25_000);
+    // The monthly balances moved with it, in its transaction (migration 0044).
+    const monthly = await monthlyBalancesBesideJournal(ctx.database);
+    expect(monthly.stored).toHaveLength(1);
+    expect(monthly.stored).toEqual(monthly.summed);
 
     // The client is told in the bell, by email and by text.
     const bells = await ctx.database.db

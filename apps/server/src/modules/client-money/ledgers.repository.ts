@@ -1,10 +1,11 @@
-import { aliasedTable, and, asc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   cases,
   clientMoneyBalances,
   clientMoneyEntries,
   clientMoneyLines,
+  clientMoneyMonthlyBalances,
   feeNotes,
   moneyAccounts,
   users,
@@ -105,22 +106,31 @@ export async function balanceRows(db: Executor, filters: BalanceFilters) {
 }
 
 /**
- * What was held at the end of `asOf`: the balances kept now, less what the ledger lines of entries
- * dated after it moved; or, for a day in the older half of the journal, the sum of the lines of
- * entries dated up to it. The same answer either way (the balances are the lines' sum, kept by
- * migration 0039's trigger in the same transaction), read from the fewer entries: the whole
- * journal's lines summed took 1.3–2.2 s over 500,000 entries (docs/benchmarks/api.md#client-money-adr-045-and-046).
+ * What was held at the end of `asOf`: each ledger's closing balance of its latest month before
+ * `asOf`'s month (kept by migration 0044's trigger in the entries' transactions), plus what the
+ * ledger lines of the entries dated from that month's first day up to `asOf` moved. Every ledger
+ * that ever held money has its row in client_money_balances, so those rows name the ledgers.
+ * Summing the journal instead took 0.4–1.2 s over 500,000 entries (docs/benchmarks/api.md, ADR 053).
  */
 async function balanceRowsAt(db: Executor, filters: BalanceFilters & { asOf: string }) {
-  const [span] = await db
-    .select({
-      first: sql<string | null>`to_char(min(${clientMoneyEntries.entryDate}), 'YYYY-MM-DD')`,
-      last: sql<string | null>`to_char(max(${clientMoneyEntries.entryDate}), 'YYYY-MM-DD')`,
-    })
-    .from(clientMoneyEntries);
-  const fromNow = span?.first && span.last ? filters.asOf >= midpoint(span.first, span.last) : true;
+  const monthStart = `${filters.asOf.slice(0, 7)}-01`;
+  const b = clientMoneyBalances;
+  const mb = clientMoneyMonthlyBalances;
   const l = clientMoneyLines;
   const e = clientMoneyEntries;
+  const before = db
+    .select({ closingKsh: sql<number>`${mb.closingKsh}`.as('closing_before') })
+    .from(mb)
+    .where(
+      and(
+        eq(mb.clientId, b.clientId),
+        sql`${mb.caseId} is not distinct from ${b.caseId}`,
+        lt(mb.month, monthStart),
+      ),
+    )
+    .orderBy(desc(mb.month))
+    .limit(1)
+    .as('before');
   // Summed per client and case first; the names are joined to the sums, not to every line.
   const moved = db
     .select({
@@ -132,38 +142,16 @@ async function balanceRowsAt(db: Executor, filters: BalanceFilters & { asOf: str
     .innerJoin(l, and(eq(l.entryId, e.id), eq(l.postsTo, 'client_ledger')))
     .where(
       and(
-        fromNow ? gt(e.entryDate, filters.asOf) : lte(e.entryDate, filters.asOf),
+        gte(e.entryDate, monthStart),
+        lte(e.entryDate, filters.asOf),
         ...(filters.clientId ? [eq(l.clientId, filters.clientId)] : []),
         ...(filters.caseId ? [eq(l.caseId, filters.caseId)] : []),
       ),
     )
     .groupBy(l.clientId, l.caseId)
     .as('moved');
-  if (!fromNow) {
-    const held = sql<number>`-${moved.movedKsh}`.mapWith(Number);
-    return db
-      .select({
-        clientId: moved.clientId,
-        clientName,
-        caseId: moved.caseId,
-        caseNumber: cases.caseNumber,
-        caseTitle: cases.title,
-        balanceKsh: held,
-      })
-      .from(moved)
-      .innerJoin(users, eq(users.id, moved.clientId))
-      .leftJoin(cases, eq(cases.id, moved.caseId))
-      .where(ne(moved.movedKsh, 0))
-      .orderBy(
-        asc(users.lastName),
-        asc(users.firstName),
-        asc(moved.clientId),
-        asc(cases.caseNumber),
-      );
-  }
-  const b = clientMoneyBalances;
-  // A line's effect on what is held is its amount negated: undoing the later lines adds them.
-  const held = sql<number>`${b.balanceKsh} + coalesce(${moved.movedKsh}, 0)`;
+  // A line's effect on what is held is its amount negated.
+  const held = sql<number>`coalesce(${before.closingKsh}, 0) - coalesce(${moved.movedKsh}, 0)`;
   return db
     .select({
       clientId: b.clientId,
@@ -174,6 +162,7 @@ async function balanceRowsAt(db: Executor, filters: BalanceFilters & { asOf: str
       balanceKsh: held.mapWith(Number),
     })
     .from(b)
+    .leftJoinLateral(before, sql`true`)
     .leftJoin(
       moved,
       and(eq(moved.clientId, b.clientId), sql`${moved.caseId} is not distinct from ${b.caseId}`),
@@ -188,10 +177,4 @@ async function balanceRowsAt(db: Executor, filters: BalanceFilters & { asOf: str
       ),
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(b.clientId), asc(cases.caseNumber));
-}
-
-/** The day halfway between two days (YYYY-MM-DD). */
-function midpoint(first: string, last: string): string {
-  const days = (day: string) => Date.parse(`${day}T00:00:00Z`);
-  return new Date((days(first) + days(last)) / 2).toISOString().slice(0, 10);
 }
