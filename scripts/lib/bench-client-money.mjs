@@ -203,20 +203,43 @@ async function measure(base, who, counts, files, onPostgres) {
     `through the API: receipt ${receipt.entry.receiptNumber}; the client's balance ${before.totalKsh} → ${receipt.balanceKsh}${receipt.balanceKsh === before.totalKsh + 25_000 ? '' : ' (not the seeded balance plus the receipt!)'}`,
   );
 
+  // The screens ask for a ledger a page at a time (ADR 053): the newest 100, then the 100 before
+  // the oldest shown. The whole ledger (no `limit`) is still measured, with no target.
+  const newest = await json(
+    base,
+    'GET',
+    `/api/client-money/ledgers/${who.clientId}?limit=100`,
+    undefined,
+    who.owner,
+  );
   const cases = [
     [
       'ledger',
       'advocate',
-      `/api/client-money/ledgers/${who.clientId}`,
+      `/api/client-money/ledgers/${who.clientId}?limit=100`,
       who.owner,
-      `one client's ledger (${counts.client_entries + 1} entries)`,
+      `one client's ledger, the newest 100 of ${counts.client_entries + 1} entries`,
+    ],
+    [
+      'ledger',
+      'advocate',
+      `/api/client-money/ledgers/${who.clientId}?limit=100&before=${newest.nextBefore}`,
+      who.owner,
+      'the 100 before those (Show earlier entries)',
     ],
     [
       'ledger',
       'client',
-      `/api/client-money/ledgers/${who.clientId}`,
+      `/api/client-money/ledgers/${who.clientId}?limit=100`,
       who.client,
-      'their own ledger',
+      'their own ledger, the newest 100',
+    ],
+    [
+      null,
+      'advocate',
+      `/api/client-money/ledgers/${who.clientId}`,
+      who.owner,
+      `the whole ledger (${counts.client_entries + 1} entries, no limit)`,
     ],
     [null, 'advocate', '/api/client-money/ledgers', who.owner, "every client's balance now"],
     ...pastDays(counts).map(([label, day]) => [
@@ -234,7 +257,7 @@ async function measure(base, who, counts, files, onPostgres) {
     if (target) worst[target] = Math.max(worst[target], figures.median);
     const limit = target ? `  (target ≤ ${TARGETS[target]} ms)` : '';
     console.log(
-      `  ${`GET ${url.replace(/[0-9a-f-]{36}/g, '{id}')}`.padEnd(52)} ${role.padEnd(8)} median ${figures.median.toFixed(2).padStart(7)} ms  p95 ${figures.p95.toFixed(2).padStart(7)} ms  first ${figures.first.toFixed(1).padStart(6)} ms  ${String(figures.bytes).padStart(8)} B  ${label}${limit}`,
+      `  ${`GET ${url.replace(/[0-9a-f-]{36}/g, '{id}')}`.padEnd(64)} ${role.padEnd(8)} median ${figures.median.toFixed(2).padStart(7)} ms  p95 ${figures.p95.toFixed(2).padStart(7)} ms  first ${figures.first.toFixed(1).padStart(6)} ms  ${String(figures.bytes).padStart(8)} B  ${label}${limit}`,
     );
   }
 

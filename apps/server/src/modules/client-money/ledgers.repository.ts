@@ -57,6 +57,83 @@ export async function entryViews(db: Executor, where: SQL | undefined): Promise<
     );
 }
 
+export interface LedgerPageFilters {
+  clientId: string;
+  caseId?: string | undefined;
+  /** The entry the page ends before (its place: date, time recorded, id). */
+  before?: string | undefined;
+  /** At most this many of the newest entries (before `before`); none: every one. */
+  limit?: number | undefined;
+}
+
+/** An entry of a ledger page, with the running balance the database counted up to it. */
+export interface LedgerPageRow extends EntryView {
+  runningBalanceKsh: number;
+}
+
+/**
+ * A ledger's entries, newest first, each with its running balance counted in SQL (a window over
+ * the ledger's entries in their order: date, time recorded, id), then only the page's rows
+ * joined to their names (ADR 053). `limit + 1` rows are read, so the caller knows whether earlier
+ * entries remain. Undefined when `before` is no entry of this ledger.
+ */
+export async function ledgerPage(
+  db: Executor,
+  filters: LedgerPageFilters,
+): Promise<LedgerPageRow[] | undefined> {
+  const e = clientMoneyEntries;
+  const ofLedger = and(
+    eq(e.clientId, filters.clientId),
+    ...(filters.caseId ? [eq(e.caseId, filters.caseId)] : []),
+  );
+  let place: SQL | undefined;
+  if (filters.before) {
+    const [cursor] = await db
+      .select({ id: e.id })
+      .from(e)
+      .where(and(ofLedger, eq(e.id, filters.before)));
+    if (!cursor) return undefined;
+    place = sql`(${e.entryDate}, ${e.createdAt}, ${e.id}) < (select c.entry_date, c.created_at, c.id from ${e} c where c.id = ${filters.before})`;
+  }
+  const running = db
+    .select({
+      id: sql<string>`${e.id}`.as('running_id'),
+      runningKsh:
+        sql<number>`sum(${ledgerEffect}) over (order by ${e.entryDate}, ${e.createdAt}, ${e.id})`.as(
+          'running_ksh',
+        ),
+    })
+    .from(e)
+    .where(ofLedger)
+    .as('running');
+  let query = db
+    .select({
+      entry: clientMoneyEntries,
+      accountName: moneyAccounts.name,
+      caseNumber: cases.caseNumber,
+      caseTitle: cases.title,
+      feeNoteNumber: feeNotes.number,
+      reversedById: reversal.id,
+      ledgerEffectKsh: ledgerEffect,
+      runningBalanceKsh: sql<number>`${running.runningKsh}`.mapWith(Number),
+    })
+    .from(running)
+    .innerJoin(clientMoneyEntries, eq(clientMoneyEntries.id, running.id))
+    .innerJoin(moneyAccounts, eq(moneyAccounts.id, clientMoneyEntries.accountId))
+    .leftJoin(cases, eq(cases.id, clientMoneyEntries.caseId))
+    .leftJoin(feeNotes, eq(feeNotes.id, clientMoneyEntries.feeNoteId))
+    .leftJoin(reversal, eq(reversal.reversesId, clientMoneyEntries.id))
+    .where(place)
+    .orderBy(
+      desc(clientMoneyEntries.entryDate),
+      desc(clientMoneyEntries.createdAt),
+      desc(clientMoneyEntries.id),
+    )
+    .$dynamic();
+  if (filters.limit !== undefined) query = query.limit(filters.limit + 1);
+  return query;
+}
+
 export const entriesOfClient = (db: Executor, clientId: string) =>
   entryViews(db, eq(clientMoneyEntries.clientId, clientId));
 
