@@ -1,4 +1,11 @@
-import { describeAuditEntry, type ClientLedger, type MpesaDeposit } from '@firm/shared';
+import {
+  CLIENT_MONEY_MESSAGES as M,
+  MPESA_DEPOSIT_REFUSED_TEXTS as R,
+  describeAuditEntry,
+  formatMonthTitle,
+  type ClientLedger,
+  type MpesaDeposit,
+} from '@firm/shared';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -309,9 +316,28 @@ describe('paying a deposit by M-Pesa', () => {
     const { id, checkoutRequestId } = started.json();
     await ctx.database.db.insert(clientMoneyMonthLocks).values({ accountId: account!.id, month });
     daraja.complete(checkoutRequestId);
-    await postCallback(daraja.callbackBody(checkoutRequestId));
+    const body = daraja.callbackBody(checkoutRequestId);
+    await postCallback(body);
     expect((await followed(id, otherToken)).status).toBe('pending');
     expect(await entriesOf(otherClient)).toHaveLength(0);
+
+    // The advocates are told in the bell, in words, once however often it is tried again.
+    await postCallback(body);
+    const flagged = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.kind, 'payment_flagged'));
+    expect(flagged.map((row) => [row.userId, row.title])).toEqual([[advocate.id, R.title]]);
+    const code = daraja.push(checkoutRequestId).receiptNumber;
+    expect(flagged[0]!.message).toBe(
+      R.message(
+        'KSh 9,000',
+        `${otherClient.firstName} ${otherClient.lastName}`,
+        code,
+        `${M.monthLocked(formatMonthTitle(month))}.`,
+      ),
+    );
+    expect(flagged[0]!.message).not.toMatch(/client_money|constraint|error:/i);
 
     // Once the journal takes it again, the schedule posts it.
     await ctx.database.db
