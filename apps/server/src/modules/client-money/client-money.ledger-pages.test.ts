@@ -129,7 +129,11 @@ describe('a client’s ledger a page at a time', () => {
     expect(another.statusCode).toBe(404);
 
     const refused = async (query: string, field: string, message: string) => {
-      const response = await call(advocateToken, 'GET', `/api/client-money/ledgers/${client.id}${query}`);
+      const response = await call(
+        advocateToken,
+        'GET',
+        `/api/client-money/ledgers/${client.id}${query}`,
+      );
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().errors[field]).toBe(message);
       expect(response.body).not.toMatch(/select|client_money|at .*\.ts/i);

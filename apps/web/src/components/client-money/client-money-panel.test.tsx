@@ -117,7 +117,10 @@ function api(record: () => [number, unknown] = () => [201, { success: true }]): 
       return [200, ledger];
     }
     // A case page asks for that case's entries; the server counts their running balance.
-    if (method === 'GET' && path === `/client-money/ledgers/${CLIENT_ID}?limit=100&caseId=${CASE_ID}`) {
+    if (
+      method === 'GET' &&
+      path === `/client-money/ledgers/${CLIENT_ID}?limit=100&caseId=${CASE_ID}`
+    ) {
       return [200, onCase];
     }
     if (method === 'GET' && path === '/client-money/accounts') {
