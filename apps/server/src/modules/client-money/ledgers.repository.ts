@@ -72,10 +72,13 @@ export interface LedgerPageRow extends EntryView {
 }
 
 /**
- * A ledger's entries, newest first, each with its running balance counted in SQL (a window over
- * the ledger's entries in their order: date, time recorded, id), then only the page's rows
- * joined to their names (ADR 053). `limit + 1` rows are read, so the caller knows whether earlier
- * entries remain. Undefined when `before` is no entry of this ledger.
+ * A ledger's entries, newest first, each with its running balance counted in SQL (ADR 053): the
+ * page's rows are read by client_money_entries_client_idx (the ledger's order: date, time
+ * recorded, id); what they bring forward is the ledger's closing balance of the month before the
+ * page's oldest entry (the monthly balances of migration 0044) plus the entries of that month
+ * before it; each row's running balance adds the page's effects in order to that. So a page reads
+ * about a month of entries, never the whole ledger. `limit + 1` rows are read, so the caller knows
+ * whether earlier entries remain. Undefined when `before` is no entry of this ledger.
  */
 export async function ledgerPage(
   db: Executor,
@@ -86,27 +89,54 @@ export async function ledgerPage(
     eq(e.clientId, filters.clientId),
     ...(filters.caseId ? [eq(e.caseId, filters.caseId)] : []),
   );
-  let place: SQL | undefined;
   if (filters.before) {
     const [cursor] = await db
       .select({ id: e.id })
       .from(e)
       .where(and(ofLedger, eq(e.id, filters.before)));
     if (!cursor) return undefined;
-    place = sql`(${e.entryDate}, ${e.createdAt}, ${e.id}) < (select c.entry_date, c.created_at, c.id from ${e} c where c.id = ${filters.before})`;
   }
-  const running = db
+  let newest = db
     .select({
-      id: sql<string>`${e.id}`.as('running_id'),
-      runningKsh:
-        sql<number>`sum(${ledgerEffect}) over (order by ${e.entryDate}, ${e.createdAt}, ${e.id})`.as(
-          'running_ksh',
-        ),
+      id: sql<string>`${e.id}`.as('page_id'),
+      entryDate: sql<string>`${e.entryDate}`.as('page_date'),
+      createdAt: sql<Date>`${e.createdAt}`.as('page_created_at'),
+      effectKsh: sql<number>`${ledgerEffect}`.as('page_effect_ksh'),
     })
     .from(e)
-    .where(ofLedger)
-    .as('running');
-  let query = db
+    .where(
+      and(
+        ofLedger,
+        filters.before
+          ? sql`(${e.entryDate}, ${e.createdAt}, ${e.id}) < (select c.entry_date, c.created_at, c.id from ${e} c where c.id = ${filters.before})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(e.entryDate), desc(e.createdAt), desc(e.id))
+    .$dynamic();
+  if (filters.limit !== undefined) newest = newest.limit(filters.limit + 1);
+  const page = db.$with('page').as(newest);
+  const onCase = (alias: string) =>
+    filters.caseId ? sql` and ${sql.raw(alias)}.case_id = ${filters.caseId}` : sql``;
+  // Computed once (an uncorrelated subquery): the running balance before the page's oldest entry.
+  const broughtForward = sql`(
+    select coalesce((
+             select sum(held.closing_ksh) from (
+               select distinct on (m.case_id) m.closing_ksh
+                 from ${clientMoneyMonthlyBalances} m
+                where m.client_id = ${filters.clientId}${onCase('m')}
+                  and m.month < date_trunc('month', o.page_date)
+                order by m.case_id, m.month desc) held), 0)
+         + coalesce((
+             select sum(coalesce((select -sum(l.amount_ksh) from ${clientMoneyLines} l
+                                   where l.entry_id = w.id and l.posts_to = 'client_ledger'), 0))
+               from ${e} w
+              where w.client_id = ${filters.clientId}${onCase('w')}
+                and w.entry_date >= date_trunc('month', o.page_date)
+                and (w.entry_date, w.created_at, w.id) < (o.page_date, o.page_created_at, o.page_id)), 0)
+      from (select * from page order by page_date, page_created_at, page_id limit 1) o)`;
+  return db
+    .with(page)
     .select({
       entry: clientMoneyEntries,
       accountName: moneyAccounts.name,
@@ -114,24 +144,23 @@ export async function ledgerPage(
       caseTitle: cases.title,
       feeNoteNumber: feeNotes.number,
       reversedById: reversal.id,
-      ledgerEffectKsh: ledgerEffect,
-      runningBalanceKsh: sql<number>`${running.runningKsh}`.mapWith(Number),
+      ledgerEffectKsh: sql<number>`${page.effectKsh}`.mapWith(Number),
+      runningBalanceKsh:
+        sql<number>`coalesce(${broughtForward}, 0) + sum(${page.effectKsh}) over (order by ${page.entryDate}, ${page.createdAt}, ${page.id})`.mapWith(
+          Number,
+        ),
     })
-    .from(running)
-    .innerJoin(clientMoneyEntries, eq(clientMoneyEntries.id, running.id))
+    .from(page)
+    .innerJoin(clientMoneyEntries, eq(clientMoneyEntries.id, page.id))
     .innerJoin(moneyAccounts, eq(moneyAccounts.id, clientMoneyEntries.accountId))
     .leftJoin(cases, eq(cases.id, clientMoneyEntries.caseId))
     .leftJoin(feeNotes, eq(feeNotes.id, clientMoneyEntries.feeNoteId))
     .leftJoin(reversal, eq(reversal.reversesId, clientMoneyEntries.id))
-    .where(place)
     .orderBy(
       desc(clientMoneyEntries.entryDate),
       desc(clientMoneyEntries.createdAt),
       desc(clientMoneyEntries.id),
-    )
-    .$dynamic();
-  if (filters.limit !== undefined) query = query.limit(filters.limit + 1);
-  return query;
+    );
 }
 
 export const entriesOfClient = (db: Executor, clientId: string) =>
