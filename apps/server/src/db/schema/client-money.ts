@@ -243,10 +243,7 @@ export const clientMoneyMonthlyBalances = pgTable(
       columns: [table.caseId, table.clientId],
       foreignColumns: [cases.id, cases.clientId],
     }),
-    check(
-      'client_money_monthly_balances_month_check',
-      sql`extract(day from ${table.month}) = 1`,
-    ),
+    check('client_money_monthly_balances_month_check', sql`extract(day from ${table.month}) = 1`),
   ],
 );
 

@@ -328,7 +328,7 @@ describe('paying a deposit by M-Pesa', () => {
       .from(notifications)
       .where(eq(notifications.kind, 'payment_flagged'));
     expect(flagged.map((row) => [row.userId, row.title])).toEqual([[advocate.id, R.title]]);
-    const code = daraja.push(checkoutRequestId).receiptNumber;
+    const code = daraja.push(checkoutRequestId).receiptNumber!;
     expect(flagged[0]!.message).toBe(
       R.message(
         'KSh 9,000',
