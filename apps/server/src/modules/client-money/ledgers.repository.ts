@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gt, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   cases,
@@ -212,14 +212,20 @@ export async function balanceRows(db: Executor, filters: BalanceFilters) {
 }
 
 /**
- * What was held at the end of `asOf`: each ledger's closing balance of its latest month before
- * `asOf`'s month (kept by migration 0044's trigger in the entries' transactions), plus what the
- * ledger lines of the entries dated from that month's first day up to `asOf` moved. Every ledger
- * that ever held money has its row in client_money_balances, so those rows name the ledgers.
- * Summing the journal instead took 0.4–1.2 s over 500,000 entries (docs/benchmarks/api.md, ADR 053).
+ * What was held at the end of `asOf`, from each ledger's monthly balances (kept by migration
+ * 0044's trigger in the entries' transactions, ADR 053): for a day in the first half of its month,
+ * the closing balance of the ledger's latest month before it plus what the ledger lines of the
+ * entries from the month's first day up to the day moved; for a later day, the closing balance of
+ * its own month (or the latest before) less what the entries after the day in that month moved.
+ * Either way about half a month of entries is read. Every ledger that ever held money has its row
+ * in client_money_balances, so those rows name the ledgers. Summing the journal instead took
+ * 0.4–1.2 s over 500,000 entries (docs/benchmarks/api.md, ADR 053).
  */
 async function balanceRowsAt(db: Executor, filters: BalanceFilters & { asOf: string }) {
   const monthStart = `${filters.asOf.slice(0, 7)}-01`;
+  const [year, month] = filters.asOf.split('-').map(Number) as [number, number];
+  const nextMonthStart = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+  const late = Number(filters.asOf.slice(8, 10)) > 15;
   const b = clientMoneyBalances;
   const mb = clientMoneyMonthlyBalances;
   const l = clientMoneyLines;
@@ -231,7 +237,7 @@ async function balanceRowsAt(db: Executor, filters: BalanceFilters & { asOf: str
       and(
         eq(mb.clientId, b.clientId),
         sql`${mb.caseId} is not distinct from ${b.caseId}`,
-        lt(mb.month, monthStart),
+        late ? lte(mb.month, monthStart) : lt(mb.month, monthStart),
       ),
     )
     .orderBy(desc(mb.month))
@@ -248,16 +254,20 @@ async function balanceRowsAt(db: Executor, filters: BalanceFilters & { asOf: str
     .innerJoin(l, and(eq(l.entryId, e.id), eq(l.postsTo, 'client_ledger')))
     .where(
       and(
-        gte(e.entryDate, monthStart),
-        lte(e.entryDate, filters.asOf),
+        ...(late
+          ? [gt(e.entryDate, filters.asOf), lt(e.entryDate, nextMonthStart)]
+          : [gte(e.entryDate, monthStart), lte(e.entryDate, filters.asOf)]),
         ...(filters.clientId ? [eq(l.clientId, filters.clientId)] : []),
         ...(filters.caseId ? [eq(l.caseId, filters.caseId)] : []),
       ),
     )
     .groupBy(l.clientId, l.caseId)
     .as('moved');
-  // A line's effect on what is held is its amount negated.
-  const held = sql<number>`coalesce(${before.closingKsh}, 0) - coalesce(${moved.movedKsh}, 0)`;
+  // A line's effect on what is held is its amount negated: adding the lines up to the day takes
+  // their amounts off; undoing the lines after it adds them back.
+  const held = late
+    ? sql<number>`coalesce(${before.closingKsh}, 0) + coalesce(${moved.movedKsh}, 0)`
+    : sql<number>`coalesce(${before.closingKsh}, 0) - coalesce(${moved.movedKsh}, 0)`;
   return db
     .select({
       clientId: b.clientId,
