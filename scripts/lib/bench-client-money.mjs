@@ -73,28 +73,38 @@ async function accounts(base) {
 }
 
 // The balances' SQL as ledgers.repository builds it (drizzle's, written out), for EXPLAIN: each
-// ledger's closing balance of its latest month before the day's month (migration 0044), plus the
-// ledger lines of the entries from that month's first day up to the day.
-const AS_OF_SQL = (day) => `
+// ledger's closing balance of its latest month before the day's month plus the ledger lines of
+// the entries from that month's first day up to the day; for a day after the 15th, the closing of
+// the day's month (or the latest before) less the entries after the day in that month
+// (migration 0044, ADR 053).
+const AS_OF_SQL = (day) => {
+  const late = Number(day.slice(8, 10)) > 15;
+  const month = `date_trunc('month', date '${day}')`;
+  return `
   select b.client_id, u.first_name || ' ' || u.last_name, b.case_id, c.case_number, c.title,
-         coalesce(p.closing, 0) - coalesce(m.moved, 0)
+         coalesce(p.closing, 0) ${late ? '+' : '-'} coalesce(m.moved, 0)
   from client_money_balances b
   left join lateral (
     select mb.closing_ksh as closing from client_money_monthly_balances mb
     where mb.client_id = b.client_id and mb.case_id is not distinct from b.case_id
-      and mb.month < date_trunc('month', date '${day}')
+      and mb.month ${late ? '<=' : '<'} ${month}
     order by mb.month desc limit 1) p on true
   left join (
     select l.client_id, l.case_id, sum(l.amount_ksh) as moved
     from client_money_entries e
     join client_money_lines l on l.entry_id = e.id and l.posts_to = 'client_ledger'
-    where e.entry_date >= date_trunc('month', date '${day}') and e.entry_date <= '${day}'
+    where ${
+      late
+        ? `e.entry_date > '${day}' and e.entry_date < ${month} + interval '1 month'`
+        : `e.entry_date >= ${month} and e.entry_date <= '${day}'`
+    }
     group by l.client_id, l.case_id) m
     on m.client_id = b.client_id and m.case_id is not distinct from b.case_id
   join users u on u.id = b.client_id
   left join cases c on c.id = b.case_id
-  where coalesce(p.closing, 0) - coalesce(m.moved, 0) <> 0
+  where coalesce(p.closing, 0) ${late ? '+' : '-'} coalesce(m.moved, 0) <> 0
   order by u.last_name, u.first_name, b.client_id, c.case_number`;
+};
 const LEDGER_SQL = (clientId) => `
   select e.*, a.name, c.case_number, c.title, f.number, r.id,
          coalesce((select -sum(amount_ksh) from client_money_lines l
