@@ -275,6 +275,10 @@ test('an advocate imports November’s statement, matches what is left and locks
   await dialog.getByLabel('Find client').fill('Wairimu Nyambura');
   await expect(dialog.getByRole('option', { name: people.wairimu.label })).toBeAttached();
   await dialog.getByLabel('Client', { exact: true }).selectOption({ label: people.wairimu.label });
+  // The select cuts the long email off at its edge; the client chosen is written out in full.
+  await expect(dialog.getByLabel('Client', { exact: true })).toHaveAccessibleDescription(
+    people.wairimu.label,
+  );
   const recordButton = dialog.getByRole('button', { name: 'Record as entry' });
   await step(5, 'record-dialog', recordButton);
   await recordButton.click();

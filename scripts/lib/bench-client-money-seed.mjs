@@ -5,7 +5,8 @@
 // last UNRECONCILED_MONTHS and this one reconciled (each entry matched to its line, but for about
 // one in a hundred: cheques never presented). Written in bulk as a restore writes (migration 0039's triggers off, with
 // session_replication_role = replica; ADR 039), so what those triggers keep is written here:
-// the balances, and the receipt numbers with their counter.
+// the balances, each ledger's monthly balances (migration 0044), and the receipt numbers with their
+// counter.
 import { ensureClients, seedCases } from './seed-cases-sql.mjs';
 
 export const CLIENTS = Number(process.env.BENCH_CM_CLIENTS ?? 10_000);
@@ -129,6 +130,23 @@ async function balances({ query }) {
 }
 
 /**
+ * What migration 0044's trigger keeps: each ledger's closing balance of every month it moved in
+ * (the migration's own backfill).
+ */
+async function monthlyBalances({ query }) {
+  await query(
+    `insert into client_money_monthly_balances (client_id, case_id, month, closing_ksh)
+     select client_id, case_id, month,
+            sum(moved) over (partition by client_id, case_id order by month)
+       from (select l.client_id, l.case_id, date_trunc('month', e.entry_date)::date as month,
+                    -sum(l.amount_ksh) as moved
+               from client_money_lines l join client_money_entries e on e.id = l.entry_id
+              where l.posts_to = 'client_ledger'
+              group by l.client_id, l.case_id, date_trunc('month', e.entry_date)) m`,
+  );
+}
+
+/**
  * One statement per calendar month from the account's opening to the month before `until`, each
  * line matched (automatically, by reference) to its entry; an entry in a hundred is left
  * unmatched, as a cheque never presented is.
@@ -209,6 +227,7 @@ export async function seedClientMoney(database, who, { vacuum = false } = {}) {
       });
     }
     await balances(database);
+    await monthlyBalances(database);
     await reconciledMonths(database, { ...who, until });
   } finally {
     await database.query('set session_replication_role = origin');
@@ -217,6 +236,7 @@ export async function seedClientMoney(database, who, { vacuum = false } = {}) {
     'client_money_entries',
     'client_money_lines',
     'client_money_balances',
+    'client_money_monthly_balances',
     'client_money_statements',
     'client_money_statement_lines',
   ]) {
@@ -228,6 +248,7 @@ export async function seedClientMoney(database, who, { vacuum = false } = {}) {
             (select count(*)::int from client_money_entries where client_id = $1) as client_entries,
             (select count(distinct client_id)::int from client_money_entries) as clients,
             (select count(*)::int from client_money_balances) as balances,
+            (select count(*)::int from client_money_monthly_balances) as monthly_balances,
             (select count(*)::int from client_money_statements) as statements,
             (select count(*)::int from client_money_statement_lines) as statement_lines,
             (select count(*)::int from client_money_entries e where not exists (

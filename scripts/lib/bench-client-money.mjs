@@ -72,34 +72,39 @@ async function accounts(base) {
   };
 }
 
-// The balances' SQL as ledgers.repository builds it (drizzle's, written out), for EXPLAIN: the
-// ledger lines of the entries after the day taken from the balances kept now, for a day in the
-// later half of the journal; else the lines up to the day summed.
-const MOVED_SQL = (where) => `
-  select l.client_id, l.case_id, sum(l.amount_ksh) as moved
-  from client_money_entries e
-  join client_money_lines l on l.entry_id = e.id and l.posts_to = 'client_ledger'
-  where ${where} group by l.client_id, l.case_id`;
-const AS_OF_SQL = (day, fromNow) =>
-  fromNow
-    ? `
+// The balances' SQL as ledgers.repository builds it (drizzle's, written out), for EXPLAIN: each
+// ledger's closing balance of its latest month before the day's month plus the ledger lines of
+// the entries from that month's first day up to the day; for a day after the 15th, the closing of
+// the day's month (or the latest before) less the entries after the day in that month
+// (migration 0044, ADR 053).
+const AS_OF_SQL = (day) => {
+  const late = Number(day.slice(8, 10)) > 15;
+  const month = `date_trunc('month', date '${day}')`;
+  return `
   select b.client_id, u.first_name || ' ' || u.last_name, b.case_id, c.case_number, c.title,
-         b.balance_ksh + coalesce(m.moved, 0)
+         coalesce(p.closing, 0) ${late ? '+' : '-'} coalesce(m.moved, 0)
   from client_money_balances b
-  left join (${MOVED_SQL(`e.entry_date > '${day}'`)}) m
+  left join lateral (
+    select mb.closing_ksh as closing from client_money_monthly_balances mb
+    where mb.client_id = b.client_id and mb.case_id is not distinct from b.case_id
+      and mb.month ${late ? '<=' : '<'} ${month}
+    order by mb.month desc limit 1) p on true
+  left join (
+    select l.client_id, l.case_id, sum(l.amount_ksh) as moved
+    from client_money_entries e
+    join client_money_lines l on l.entry_id = e.id and l.posts_to = 'client_ledger'
+    where ${
+      late
+        ? `e.entry_date > '${day}' and e.entry_date < ${month} + interval '1 month'`
+        : `e.entry_date >= ${month} and e.entry_date <= '${day}'`
+    }
+    group by l.client_id, l.case_id) m
     on m.client_id = b.client_id and m.case_id is not distinct from b.case_id
   join users u on u.id = b.client_id
   left join cases c on c.id = b.case_id
-  where b.balance_ksh + coalesce(m.moved, 0) <> 0
-  order by u.last_name, u.first_name, b.client_id, c.case_number`
-    : `
-  select m.client_id, u.first_name || ' ' || u.last_name, m.case_id, c.case_number, c.title,
-         -m.moved
-  from (${MOVED_SQL(`e.entry_date <= '${day}'`)}) m
-  join users u on u.id = m.client_id
-  left join cases c on c.id = m.case_id
-  where m.moved <> 0
-  order by u.last_name, u.first_name, m.client_id, c.case_number`;
+  where coalesce(p.closing, 0) ${late ? '+' : '-'} coalesce(m.moved, 0) <> 0
+  order by u.last_name, u.first_name, b.client_id, c.case_number`;
+};
 const LEDGER_SQL = (clientId) => `
   select e.*, a.name, c.case_number, c.title, f.number, r.id,
          coalesce((select -sum(amount_ksh) from client_money_lines l
@@ -113,19 +118,9 @@ const LEDGER_SQL = (clientId) => `
   order by e.entry_date, e.created_at, e.id`;
 
 async function explainQueries(database, clientId, days) {
-  const [span] = await database.query(
-    `select to_char(min(entry_date), 'YYYY-MM-DD') as first, to_char(max(entry_date), 'YYYY-MM-DD') as last
-     from client_money_entries`,
-  );
-  const middle = new Date((Date.parse(span.first) + Date.parse(span.last)) / 2)
-    .toISOString()
-    .slice(0, 10);
   const plans = [
     ["one client's ledger", LEDGER_SQL(clientId)],
-    ...days.map(([label, day]) => [
-      `balances at ${day} (${label}; ${day >= middle ? 'back from now' : 'forwards'})`,
-      AS_OF_SQL(day, day >= middle),
-    ]),
+    ...days.map(([label, day]) => [`balances at ${day} (${label})`, AS_OF_SQL(day)]),
   ];
   for (const [what, sql] of plans) {
     const plan = await database.query(`explain (analyze, buffers, costs off) ${sql}`);
@@ -156,7 +151,7 @@ export async function benchClientMoney({ name, startServer, databaseUrl }) {
     try {
       counts = await seedClientMoney(database, who, { vacuum: Boolean(env.DATABASE_URL) });
       console.log(
-        `seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${counts.entries} entries (${counts.lines} lines) from ${counts.start} over ${counts.clients} clients, ${counts.balances} balances; the measured client: ${counts.client_entries} entries; ${counts.statements} monthly statements reconciled before ${counts.until} (${counts.statement_lines} lines), ${counts.unmatched} entries unmatched; ${env.DATABASE_URL ? 'vacuumed and analysed (as autovacuum would)' : 'analysed (nothing vacuums PGlite)'}`,
+        `seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${counts.entries} entries (${counts.lines} lines) from ${counts.start} over ${counts.clients} clients, ${counts.balances} balances (${counts.monthly_balances} monthly); the measured client: ${counts.client_entries} entries; ${counts.statements} monthly statements reconciled before ${counts.until} (${counts.statement_lines} lines), ${counts.unmatched} entries unmatched; ${env.DATABASE_URL ? 'vacuumed and analysed (as autovacuum would)' : 'analysed (nothing vacuums PGlite)'}`,
       );
       files = await statementFiles(database, { ...who, until: counts.until }, IMPORTS);
       if (EXPLAIN) await explainQueries(database, who.clientId, pastDays(counts));
@@ -218,20 +213,43 @@ async function measure(base, who, counts, files, onPostgres) {
     `through the API: receipt ${receipt.entry.receiptNumber}; the client's balance ${before.totalKsh} → ${receipt.balanceKsh}${receipt.balanceKsh === before.totalKsh + 25_000 ? '' : ' (not the seeded balance plus the receipt!)'}`,
   );
 
+  // The screens ask for a ledger a page at a time (ADR 053): the newest 100, then the 100 before
+  // the oldest shown. The whole ledger (no `limit`) is still measured, with no target.
+  const newest = await json(
+    base,
+    'GET',
+    `/api/client-money/ledgers/${who.clientId}?limit=100`,
+    undefined,
+    who.owner,
+  );
   const cases = [
     [
       'ledger',
       'advocate',
-      `/api/client-money/ledgers/${who.clientId}`,
+      `/api/client-money/ledgers/${who.clientId}?limit=100`,
       who.owner,
-      `one client's ledger (${counts.client_entries + 1} entries)`,
+      `one client's ledger, the newest 100 of ${counts.client_entries + 1} entries`,
+    ],
+    [
+      'ledger',
+      'advocate',
+      `/api/client-money/ledgers/${who.clientId}?limit=100&before=${newest.nextBefore}`,
+      who.owner,
+      'the 100 before those (Show earlier entries)',
     ],
     [
       'ledger',
       'client',
-      `/api/client-money/ledgers/${who.clientId}`,
+      `/api/client-money/ledgers/${who.clientId}?limit=100`,
       who.client,
-      'their own ledger',
+      'their own ledger, the newest 100',
+    ],
+    [
+      null,
+      'advocate',
+      `/api/client-money/ledgers/${who.clientId}`,
+      who.owner,
+      `the whole ledger (${counts.client_entries + 1} entries, no limit)`,
     ],
     [null, 'advocate', '/api/client-money/ledgers', who.owner, "every client's balance now"],
     ...pastDays(counts).map(([label, day]) => [
@@ -249,7 +267,7 @@ async function measure(base, who, counts, files, onPostgres) {
     if (target) worst[target] = Math.max(worst[target], figures.median);
     const limit = target ? `  (target ≤ ${TARGETS[target]} ms)` : '';
     console.log(
-      `  ${`GET ${url.replace(/[0-9a-f-]{36}/g, '{id}')}`.padEnd(52)} ${role.padEnd(8)} median ${figures.median.toFixed(2).padStart(7)} ms  p95 ${figures.p95.toFixed(2).padStart(7)} ms  first ${figures.first.toFixed(1).padStart(6)} ms  ${String(figures.bytes).padStart(8)} B  ${label}${limit}`,
+      `  ${`GET ${url.replace(/[0-9a-f-]{36}/g, '{id}')}`.padEnd(64)} ${role.padEnd(8)} median ${figures.median.toFixed(2).padStart(7)} ms  p95 ${figures.p95.toFixed(2).padStart(7)} ms  first ${figures.first.toFixed(1).padStart(6)} ms  ${String(figures.bytes).padStart(8)} B  ${label}${limit}`,
     );
   }
 

@@ -61,6 +61,7 @@ export * from './billing/texts';
 export * from './billing/schemas';
 export * from './client-money/rules';
 export * from './client-money/texts';
+export * from './client-money/ledger-texts';
 export * from './client-money/schemas';
 export * from './reports/rules';
 export * from './reports/texts';

@@ -7,6 +7,7 @@ import {
   createMoneyAccountSchema,
   ledgerBalancesSchema,
   ledgerParamsSchema,
+  ledgerQuerySchema,
   listLedgersQuerySchema,
   moneyAccountCreatedSchema,
   matchStatementLineSchema,
@@ -53,8 +54,9 @@ export const clientMoneyContract = defineContract(CLIENT_MONEY_ENDPOINTS, {
   },
   getLedger: {
     summary:
-      'One client’s ledger: every movement with its running balance, and what each case holds',
+      'One client’s ledger: its movements with their running balance (every one, or a page with `limit` and `before`), and what each case holds',
     params: ledgerParamsSchema,
+    query: ledgerQuerySchema,
     response: clientLedgerSchema,
   },
   importStatement: {

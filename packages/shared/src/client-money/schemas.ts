@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { boundedDay } from '../common/date-fields';
 import { requiredText, uuidField } from '../common/fields';
-import { emptyAsUndefined, queryDate } from '../common/list-query';
+import { emptyAsUndefined, optionalPositiveInt, queryDate } from '../common/list-query';
+import { CLIENT_LEDGER_PAGE_TEXTS as LP, LEDGER_PAGE_LIMITS } from './ledger-texts';
 import {
   CLIENT_MONEY_ENTRY_KINDS,
   CLIENT_MONEY_LIMITS as L,
@@ -194,13 +195,31 @@ export const ledgerParamsSchema = z.object({ clientId: uuidField(M.clientNotFoun
 /** An entry's receipt: a malformed id is an entry not found, as a well-formed unknown one. */
 export const clientMoneyEntryParamsSchema = z.object({ id: uuidField(M.entryNotFound) });
 
-/** GET /api/client-money/ledgers/{clientId}: every movement, oldest first, with the running total. */
+/**
+ * GET /api/client-money/ledgers/{clientId}?limit=&before=&caseId=: with no `limit`, every entry;
+ * with one, the newest `limit` entries (before the entry `before`, when given), oldest first as
+ * ever, each with its running balance (ADR 053). `caseId`: that case's entries only, the running
+ * balance counted over them.
+ */
+export const ledgerQuerySchema = z.object({
+  limit: optionalPositiveInt(LEDGER_PAGE_LIMITS.pageMax, LP.limitInvalid),
+  before: z.preprocess(emptyAsUndefined, uuidField(LP.cursorInvalid).optional()),
+  caseId: optionalId(M.caseNotTheClients),
+});
+export type LedgerQuery = z.input<typeof ledgerQuerySchema>;
+export type LedgerQueryValues = z.output<typeof ledgerQuerySchema>;
+
+/** GET /api/client-money/ledgers/{clientId}: movements, oldest first, with the running total. */
 export const clientLedgerSchema = z.object({
   clientId: z.string(),
   clientName: z.string(),
   balanceKsh: z.number().int(),
   cases: z.array(caseBalanceSchema),
   entries: z.array(clientMoneyEntrySchema.extend({ runningBalanceKsh: z.number().int() })),
+  /** The running balance before the first entry given (0 when the answer starts at the first). */
+  broughtForwardKsh: z.number().int(),
+  /** Pass as `before` for the earlier page; null when the answer reaches the first entry. */
+  nextBefore: z.string().nullable(),
   /**
    * Whether the client may pay a deposit by M-Pesa from the portal: M-Pesa is set up and the firm
    * has a client account at M-Pesa for its paybill or till (ADR 045, "M-Pesa deposits").

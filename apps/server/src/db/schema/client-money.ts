@@ -215,6 +215,38 @@ export const clientMoneyBalances = pgTable(
   ],
 );
 
+/**
+ * What each client ledger held at the end of each month it moved in (`month`: its first day), kept
+ * by the lines' trigger of migration 0044 in the entry's transaction, so it never disagrees with
+ * the journal: a past day's balances start from here (ADR 053). A month with no row held what the
+ * latest earlier row says.
+ */
+export const clientMoneyMonthlyBalances = pgTable(
+  'client_money_monthly_balances',
+  {
+    clientId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    caseId: uuid(),
+    month: date({ mode: 'string' }).notNull(),
+    closingKsh: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [
+    unique('client_money_monthly_balances_key')
+      .on(table.clientId, table.caseId, table.month)
+      .nullsNotDistinct(),
+    // The migration adds INCLUDE (case_id, closing_ksh), which drizzle does not write: the
+    // latest month before a day is read from the index alone.
+    index('client_money_monthly_balances_latest_idx').on(table.clientId, table.month.desc()),
+    foreignKey({
+      name: 'client_money_monthly_balances_case_client_fk',
+      columns: [table.caseId, table.clientId],
+      foreignColumns: [cases.id, cases.clientId],
+    }),
+    check('client_money_monthly_balances_month_check', sql`extract(day from ${table.month}) = 1`),
+  ],
+);
+
 /** A month of an account reconciled and locked: no entry may be dated in it (reconciliation). */
 export const clientMoneyMonthLocks = pgTable(
   'client_money_month_locks',

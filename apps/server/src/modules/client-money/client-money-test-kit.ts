@@ -238,3 +238,27 @@ export const uploadStatement = (
     payload: form.payload,
   });
 };
+
+/**
+ * The monthly balances the trigger keeps (migration 0044, ADR 053) beside the same figures summed
+ * from the journal's client ledger lines: each ledger's closing balance of every month it moved in.
+ * `stored` and `summed` are equal when the table agrees with the journal.
+ */
+export async function monthlyBalancesBesideJournal(database: TestContext['database']) {
+  const line = (row: Record<string, unknown>) =>
+    `${String(row.client_id)}/${String(row.case_id ?? 'none')}/${String(row.month)}: ${String(row.closing_ksh)}`;
+  const stored = await database.executeSql(`
+    select client_id, case_id, to_char(month, 'YYYY-MM') as month, closing_ksh
+      from client_money_monthly_balances order by 1, 2, 3`);
+  const summed = await database.executeSql(`
+    select client_id, case_id, to_char(month, 'YYYY-MM') as month,
+           sum(moved) over (partition by client_id, case_id order by month) as closing_ksh
+      from (select l.client_id, l.case_id, date_trunc('month', e.entry_date)::date as month,
+                   -sum(l.amount_ksh) as moved
+              from client_money_lines l join client_money_entries e on e.id = l.entry_id
+             where l.posts_to = 'client_ledger'
+             group by 1, 2, 3) m
+     order by 1, 2, 3`);
+  const lines = (rows: unknown[]) => rows.map((row) => line(row as Record<string, unknown>));
+  return { stored: lines(stored.rows), summed: lines(summed.rows) };
+}

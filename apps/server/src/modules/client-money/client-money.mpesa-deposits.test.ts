@@ -1,4 +1,11 @@
-import { describeAuditEntry, type ClientLedger, type MpesaDeposit } from '@firm/shared';
+import {
+  CLIENT_MONEY_MESSAGES as M,
+  MPESA_DEPOSIT_REFUSED_TEXTS as R,
+  describeAuditEntry,
+  formatMonthTitle,
+  type ClientLedger,
+  type MpesaDeposit,
+} from '@firm/shared';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +25,7 @@ import {
 } from '../../db/schema';
 import { createDarajaClient } from '../../lib/daraja';
 import type { PushDeps } from '../billing/mpesa-push-flow';
+import { monthlyBalancesBesideJournal } from './client-money-test-kit';
 import { queryDueMpesaDeposits } from './mpesa-deposits.service';
 
 /**
@@ -194,6 +202,10 @@ describe('paying a deposit by M-Pesa', () => {
     expect(ledger.entries[0]?.narrative).toBe('Deposit paid by M-Pesa from the portal');
     // The advocates see it on the client's ledger too.
     expect((await ledgerOf(client, advocateToken)).balanceKsh).toBe(25_000);
+    // The monthly balances moved with it, in its transaction (migration 0044).
+    const monthly = await monthlyBalancesBesideJournal(ctx.database);
+    expect(monthly.stored).toHaveLength(1);
+    expect(monthly.stored).toEqual(monthly.summed);
 
     // The client is told in the bell, by email and by text.
     const bells = await ctx.database.db
@@ -304,9 +316,28 @@ describe('paying a deposit by M-Pesa', () => {
     const { id, checkoutRequestId } = started.json();
     await ctx.database.db.insert(clientMoneyMonthLocks).values({ accountId: account!.id, month });
     daraja.complete(checkoutRequestId);
-    await postCallback(daraja.callbackBody(checkoutRequestId));
+    const body = daraja.callbackBody(checkoutRequestId);
+    await postCallback(body);
     expect((await followed(id, otherToken)).status).toBe('pending');
     expect(await entriesOf(otherClient)).toHaveLength(0);
+
+    // The advocates are told in the bell, in words, once however often it is tried again.
+    await postCallback(body);
+    const flagged = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.kind, 'payment_flagged'));
+    expect(flagged.map((row) => [row.userId, row.title])).toEqual([[advocate.id, R.title]]);
+    const code = daraja.push(checkoutRequestId).receiptNumber!;
+    expect(flagged[0]!.message).toBe(
+      R.message(
+        'KSh 9,000',
+        `${otherClient.firstName} ${otherClient.lastName}`,
+        code,
+        `${M.monthLocked(formatMonthTitle(month))}.`,
+      ),
+    );
+    expect(flagged[0]!.message).not.toMatch(/client_money|constraint|error:/i);
 
     // Once the journal takes it again, the schedule posts it.
     await ctx.database.db

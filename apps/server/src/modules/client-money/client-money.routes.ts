@@ -92,7 +92,8 @@ export const clientMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(contract.getLedger),
     onRequest: [app.requirePermission('client-money:view')],
-    handler: async (request) => readLedger(deps, currentUser(request), request.params.clientId),
+    handler: async (request) =>
+      readLedger(deps, currentUser(request), request.params.clientId, request.query),
   });
 
   app.route({

@@ -203,8 +203,8 @@ describe('the ledgers', () => {
     expect(byCase.json().totalKsh).toBe(3_360_000);
   });
 
-  // The balances at a past day are read forwards for a day early in the journal and backwards from
-  // today's for a late one (ledgers.repository.ts): every day gives what was held at its end.
+  // The balances at a past day are a month's closing balance plus the entries of the day's month
+  // (ledgers.repository.ts, ADR 053): every day gives what was held at its end.
   it('gives what each case held at the end of any past day, early or late in the journal', async () => {
     const { user, theCase } = await freshClient('Akinyi', 'Odhiambo-Wekesa');
     const moves: [string, 'receipt' | 'payment', number, string | null][] = [

@@ -1,4 +1,5 @@
 import {
+  CLIENT_LEDGER_PAGE_TEXTS as LP,
   CLIENT_MONEY_MESSAGES as M,
   isClientAccount,
   nairobiToday,
@@ -6,6 +7,7 @@ import {
   type ClientLedger,
   type ClientMoneyEntry,
   type LedgerBalances,
+  type LedgerQueryValues,
   type ListLedgersQuery,
 } from '@firm/shared';
 import type { Executor } from '../../db/client';
@@ -14,7 +16,13 @@ import { AppError } from '../../lib/app-error';
 import { assertCan } from '../../lib/permissions';
 import { findUserById } from '../users/users.repository';
 import { nowOf, type ClientMoneyDeps } from './client-money-deps';
-import { balanceRows, entriesOfClient, entryView, type EntryView } from './ledgers.repository';
+import {
+  balanceRows,
+  entriesOfClient,
+  entryView,
+  ledgerPage,
+  type EntryView,
+} from './ledgers.repository';
 import { mpesaClientAccount, mpesaDepositsOfClient } from './mpesa-deposits.repository';
 
 /** The ledgers (ADR 045): staff see every client's; a client only their own (another's is 404). */
@@ -96,31 +104,37 @@ async function offersMpesaDeposits(deps: ClientMoneyDeps): Promise<boolean> {
   return (await mpesaClientAccount(deps.db, deps.mpesaShortcode)) !== undefined;
 }
 
-/** GET /api/client-money/ledgers/{clientId}: every movement, oldest first, with its running total. */
+/**
+ * GET /api/client-money/ledgers/{clientId}: its movements, oldest first, each with its running
+ * balance counted by the database; every one, or the newest `limit` before `before` (ADR 053).
+ */
 export async function readLedger(
   deps: ClientMoneyDeps,
   user: UserRow,
   clientId: string,
+  query: LedgerQueryValues = {},
 ): Promise<ClientLedger> {
   const client = await findUserById(deps.db, clientId);
   if (!client || !isClientAccount(client) || !canSeeLedger(user, clientId)) {
     throw AppError.notFound(M.clientNotFound, 'CLIENT_NOT_FOUND');
   }
-  const [views, held, mpesaDeposits] = await Promise.all([
-    entriesOfClient(deps.db, clientId),
+  const [page, held, mpesaDeposits] = await Promise.all([
+    ledgerPage(deps.db, { clientId, ...query }),
     heldFor(deps.db, clientId),
     offersMpesaDeposits(deps),
   ]);
-  let running = 0;
+  if (!page) throw AppError.badRequest(LP.cursorInvalid, { before: LP.cursorInvalid });
+  const more = query.limit !== undefined && page.length > query.limit;
+  const rows = (more ? page.slice(0, query.limit) : page).reverse();
+  const first = rows[0];
   return {
     clientId,
     clientName: `${client.firstName} ${client.lastName}`,
     balanceKsh: held.balanceKsh,
     cases: held.cases,
-    entries: views.map((view) => {
-      running += view.ledgerEffectKsh;
-      return { ...entryOf(view), runningBalanceKsh: running };
-    }),
+    entries: rows.map((row) => ({ ...entryOf(row), runningBalanceKsh: row.runningBalanceKsh })),
+    broughtForwardKsh: first ? first.runningBalanceKsh - first.ledgerEffectKsh : 0,
+    nextBefore: more && first ? first.entry.id : null,
     mpesaDeposits,
   };
 }

@@ -30,6 +30,7 @@ import { findUserById } from '../users/users.repository';
 import { nowOf, type ClientMoneyDeps } from './client-money-deps';
 import { caseNumberOfClient } from './journal.repository';
 import { postDepositReceipt } from './mpesa-deposit-receipt';
+import { tellAdvocatesDepositRefused } from './mpesa-deposit-refused';
 import {
   dueMpesaDeposits,
   findMpesaDeposit,
@@ -170,7 +171,7 @@ export async function settleMpesaDeposit(
   } catch (error) {
     // M-Pesa took the money but the receipt could not be posted (a month locked since, the
     // database refusing): the deposit stays pending and is tried again later, never given up
-    // as failed, and the log says why.
+    // as failed; the log says why, and the advocates are told once in the bell.
     deps.logger?.error({ err: error, depositId: known.id }, 'M-Pesa deposit not posted');
     await deps.db.transaction(async (tx) => {
       const deposit = await lockMpesaDeposit(tx, { id: known.id });
@@ -180,6 +181,8 @@ export async function settleMpesaDeposit(
         queryAttempts: attempts,
         nextQueryAt: nextQueryAt(now, attempts),
       });
+      const code = callback?.resultCode === 0 ? (callback.mpesaReceiptNumber ?? null) : null;
+      await tellAdvocatesDepositRefused(tx, deposit, code, error, now);
     });
     throw error;
   }

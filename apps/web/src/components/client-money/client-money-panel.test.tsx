@@ -1,4 +1,5 @@
 import {
+  CLIENT_LEDGER_PAGE_TEXTS as LP,
   CLIENT_MONEY_MESSAGES as M,
   CLIENT_MONEY_SCREEN_TEXTS as T,
   type ClientLedger,
@@ -48,6 +49,8 @@ const ledger: ClientLedger = {
   clientId: CLIENT_ID,
   clientName: NAME,
   mpesaDeposits: false,
+  broughtForwardKsh: 0,
+  nextBefore: null,
   balanceKsh: 1_183_500,
   cases: [
     {
@@ -100,10 +103,26 @@ const ledger: ClientLedger = {
   ],
 };
 
+const onCase: ClientLedger = {
+  ...ledger,
+  entries: ledger.entries
+    .filter((each) => each.caseId === CASE_ID)
+    .map((each, i) => ({ ...each, runningBalanceKsh: [1_250_000, 1_233_500, 1_153_500][i]! })),
+};
+
 /** The API as the panel and its dialogs ask it; `record` answers POST /client-money/entries. */
 function api(record: () => [number, unknown] = () => [201, { success: true }]): FetchCall[] {
   return answerApi((method, path) => {
-    if (method === 'GET' && path === `/client-money/ledgers/${CLIENT_ID}`) return [200, ledger];
+    if (method === 'GET' && path === `/client-money/ledgers/${CLIENT_ID}?limit=100`) {
+      return [200, ledger];
+    }
+    // A case page asks for that case's entries; the server counts their running balance.
+    if (
+      method === 'GET' &&
+      path === `/client-money/ledgers/${CLIENT_ID}?limit=100&caseId=${CASE_ID}`
+    ) {
+      return [200, onCase];
+    }
     if (method === 'GET' && path === '/client-money/accounts') {
       return [
         200,
@@ -170,13 +189,54 @@ describe('the Client money panel', () => {
     expect(within(rows[3]!).getByText('30 Nov 2026', { exact: false })).toBeVisible();
   });
 
-  it('on a case page keeps that case’s money and counts its own running balance', async () => {
-    api();
+  it('on a case page asks for that case’s movements and shows what the case holds', async () => {
+    const calls = api();
     show(anAdvocate(), CASE_ID);
     expect(await screen.findByText(T.heldOnCase)).toBeVisible();
     expect(screen.getAllByText('KSh 1,153,500').length).toBeGreaterThan(0);
     expect(screen.queryByText('RKB81ZQ2LM')).toBeNull();
     expect(screen.getAllByRole('row')).toHaveLength(4);
+    expect(calls.map((call) => call.url)).toContain(
+      `/api/client-money/ledgers/${CLIENT_ID}?limit=100&caseId=${CASE_ID}`,
+    );
+  });
+
+  it('shows the newest movements, what earlier ones bring forward, and loads them on asking', async () => {
+    const newest: ClientLedger = {
+      ...ledger,
+      entries: ledger.entries.slice(2),
+      broughtForwardKsh: 1_233_500,
+      nextBefore: ledger.entries[2]!.id,
+    };
+    const earlier: ClientLedger = { ...ledger, entries: ledger.entries.slice(0, 2) };
+    let fail = true;
+    const calls = answerApi((method, path) => {
+      if (path === `/client-money/ledgers/${CLIENT_ID}?limit=100`) return [200, newest];
+      if (path === `/client-money/ledgers/${CLIENT_ID}?limit=100&before=${newest.nextBefore}`) {
+        if (fail) {
+          fail = false;
+          // A 4xx is not asked again by itself: the person presses the button again.
+          return [400, { message: LP.cursorInvalid, errors: { before: LP.cursorInvalid } }];
+        }
+        return [200, earlier];
+      }
+      return undefined;
+    });
+    show();
+    expect(await screen.findByText(LP.broughtForward('KSh 1,233,500'))).toBeVisible();
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    const more = screen.getByRole('button', { name: LP.showEarlier });
+    await userEvent.click(more);
+    expect(await screen.findByRole('alert')).toHaveTextContent(LP.earlierFailed);
+    await userEvent.click(screen.getByRole('button', { name: LP.showEarlier }));
+    await vi.waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(5));
+    // Oldest last, each row with its own running balance; nothing earlier remains.
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(within(rows[3]!).getAllByText('KSh 1,250,000')).toHaveLength(2);
+    expect(within(rows[2]!).getByText('KSh 1,233,500')).toBeVisible();
+    expect(screen.queryByRole('button', { name: LP.showEarlier })).toBeNull();
+    expect(screen.queryByText(/Brought forward/)).toBeNull();
+    expect(calls.filter((call) => call.url.includes('before='))).toHaveLength(2);
   });
 
   it('offers an advocate every Record action, and Reverse on what may be reversed', async () => {

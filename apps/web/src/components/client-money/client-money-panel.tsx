@@ -10,10 +10,11 @@ import { ListResults } from '../list/list-states';
 import { Button } from '../ui/button';
 import { useClientLedger } from './client-money-requests';
 import {
+  EarlierEntries,
   HeldPerCase,
   LedgerMovements,
   StatementDownload,
-  entriesOfCase,
+  type EarlierPages,
   type LedgerEntry,
 } from './ledger-movements';
 import { RecordEntryDialog, type MoneyEntryKind } from './record-entry-dialog';
@@ -54,11 +55,17 @@ export function ClientMoneyPanel({
   caseId?: string;
   actor: Actor;
 }) {
-  const query = useClientLedger(clientId);
+  const query = useClientLedger(clientId, caseId);
   return (
     <ListResults query={query} loadingLabel={T.loading} failedText={T.loadFailed} compact>
       {(ledger) => (
-        <LedgerBody ledger={ledger} clientName={clientName} caseId={caseId} actor={actor} />
+        <LedgerBody
+          ledger={ledger}
+          pages={query}
+          clientName={clientName}
+          caseId={caseId}
+          actor={actor}
+        />
       )}
     </ListResults>
   );
@@ -66,18 +73,21 @@ export function ClientMoneyPanel({
 
 function LedgerBody({
   ledger,
+  pages,
   clientName,
   caseId,
   actor,
 }: {
   ledger: ClientLedger;
+  pages: EarlierPages;
   clientName: string;
   caseId: string | undefined;
   actor: Actor;
 }) {
   const [recording, setRecording] = useState<MoneyEntryKind | null>(null);
   const [reversing, setReversing] = useState<LedgerEntry | null>(null);
-  const entries = caseId ? entriesOfCase(ledger.entries, caseId) : ledger.entries;
+  // On a case page the server sent that case's entries, its running balance counted over them.
+  const entries = ledger.entries;
   const held = caseId
     ? (ledger.cases.find((c) => c.caseId === caseId)?.balanceKsh ?? 0)
     : ledger.balanceKsh;
@@ -142,6 +152,7 @@ function LedgerBody({
           }
         />
       )}
+      <EarlierEntries broughtForwardKsh={ledger.broughtForwardKsh} pages={pages} />
       {recording ? (
         <RecordEntryDialog
           kind={recording}

@@ -8,11 +8,19 @@ import type { ClientMoneyContract } from '@firm/shared/client-money/contract';
 import { CLIENT_MONEY_ENDPOINTS } from '@firm/shared/client-money/endpoints';
 import { pathOf } from '@firm/shared/common/endpoints';
 import {
+  LEDGER_PAGE_LIMITS,
+  type ClientLedger,
   type CreateMoneyAccountValues,
   type RecordClientMoneyEntryValues,
   type StatementImported,
 } from '@firm/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { endpointClient } from '../../lib/endpoint-client';
 import { downloadFile, postWithProgress } from '../../lib/file-transfer';
 
@@ -28,12 +36,44 @@ const clients = endpointClient<ClientsContract>(CLIENTS_ENDPOINTS);
 
 export const CLIENT_MONEY_KEY = ['client-money'] as const;
 
-/** GET /api/client-money/ledgers/:clientId: what is held, per case, and every movement. */
-export function useClientLedger(clientId: string) {
-  return useQuery({
-    queryKey: [...CLIENT_MONEY_KEY, 'ledger', clientId],
-    queryFn: ({ signal }) => clientMoneyApi.getLedger({ params: { clientId } }, signal),
+/**
+ * GET /api/client-money/ledgers/:clientId?limit=&before=: what is held, per case, and the newest
+ * movements, a page at a time (ADR 053); "Show earlier entries" asks for the page before the
+ * oldest shown. On a case page (`caseId`) the server counts that case's running balance. The pages
+ * read as one ledger: its entries oldest first, `broughtForwardKsh` and `nextBefore` the earliest
+ * page's.
+ */
+export function useClientLedger(clientId: string, caseId?: string) {
+  const query = useInfiniteQuery({
+    queryKey: [...CLIENT_MONEY_KEY, 'ledger', clientId, caseId ?? null],
+    queryFn: ({ pageParam, signal }) =>
+      clientMoneyApi.getLedger(
+        {
+          params: { clientId },
+          query: {
+            limit: LEDGER_PAGE_LIMITS.screenPage,
+            ...(pageParam ? { before: pageParam } : {}),
+            ...(caseId ? { caseId } : {}),
+          },
+        },
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    select: (data): ClientLedger => {
+      const newest = data.pages[0]!;
+      const earliest = data.pages[data.pages.length - 1]!;
+      return {
+        ...newest,
+        entries: [...data.pages].reverse().flatMap((page) => page.entries),
+        broughtForwardKsh: earliest.broughtForwardKsh,
+        nextBefore: earliest.nextBefore,
+      };
+    },
   });
+  // An earlier page that failed leaves the pages shown in place (EarlierEntries says so): only a
+  // ledger with nothing to show is the list's error.
+  return { ...query, isError: query.isError && !query.isFetchNextPageError };
 }
 
 /** GET /api/client-money/ledgers: what is held for every client and case today. */

@@ -1,4 +1,5 @@
 import {
+  CLIENT_LEDGER_PAGE_TEXTS as LP,
   CLIENT_MONEY_ENTRY_KIND_LABELS,
   CLIENT_MONEY_SCREEN_TEXTS as T,
   formatKsh,
@@ -8,6 +9,7 @@ import {
 import type { ReactNode } from 'react';
 import { DataTable, type Column } from '../list/data-table';
 import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
 import { DownloadButton } from '../ui/download-button';
 import { downloadClientMoneyReceipt, downloadClientMoneyStatement } from './client-money-requests';
 
@@ -15,20 +17,6 @@ export type LedgerEntry = ClientLedger['entries'][number];
 
 /** Money in shown plain, money out with a minus: as the client's ledger reads it. */
 const signed = (ksh: number) => (ksh < 0 ? `−${formatKsh(-ksh)}` : formatKsh(ksh));
-
-/**
- * Keeps the entries of one case and counts its own running balance, oldest first: on the case
- * page the client-wide running balance would mix in other cases' money.
- */
-export function entriesOfCase(entries: readonly LedgerEntry[], caseId: string): LedgerEntry[] {
-  let running = 0;
-  return entries
-    .filter((entry) => entry.caseId === caseId)
-    .map((entry) => {
-      running += entry.ledgerEffectKsh;
-      return { ...entry, runningBalanceKsh: running };
-    });
-}
 
 /** What each case holds (and the money on no case), one line each. */
 export function HeldPerCase({ cases }: { cases: ClientLedger['cases'] }) {
@@ -100,6 +88,50 @@ export function LedgerMovements({
       rows={[...entries].reverse()}
       rowKey={(e) => e.id}
     />
+  );
+}
+
+/** The part of useClientLedger's answer that loads the earlier page. */
+export interface EarlierPages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * Below the movements (newest first): while earlier entries remain unloaded, the balance they
+ * bring forward and "Show earlier entries" (ADR 053). A failed load says so beside the button,
+ * which tries again.
+ */
+export function EarlierEntries({
+  broughtForwardKsh,
+  pages,
+}: {
+  broughtForwardKsh: number;
+  pages: EarlierPages;
+}) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+      <p>{LP.broughtForward(formatKsh(broughtForwardKsh))}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        {pages.isFetchNextPageError ? (
+          <p role="alert" className="text-red-700">
+            {LP.earlierFailed}
+          </p>
+        ) : null}
+        <Button
+          size="sm"
+          variant="secondary"
+          isLoading={pages.isFetchingNextPage}
+          loadingText={LP.loadingEarlier}
+          onClick={() => void pages.fetchNextPage()}
+        >
+          {LP.showEarlier}
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -56,6 +56,7 @@ const firm = {
   feeNoteId: '',
   feeNote: {} as unknown,
   clientMoney: {} as unknown,
+  balancesAtMarchEnd: {} as unknown,
 };
 let notesBeforeBackup = 0;
 const LAST_NIGHTS_BACKUP = new Date('2026-12-06T23:00:40.000Z');
@@ -171,6 +172,23 @@ beforeAll(async () => {
     narrative: 'Deposit towards the estate duty and the court fees',
   });
   expect(received.statusCode, received.body).toBe(201);
+  // One dated in March too: the monthly balances (migration 0044) then hold two months, and a
+  // past day's balances are read from them after the restore.
+  const inMarch = await call(ctx.app, advocateToken, 'POST', '/api/client-money/entries', {
+    kind: 'receipt',
+    clientId: client.id,
+    caseId: firm.caseId,
+    accountId: account.json().account.id,
+    amountKsh: 300_000,
+    date: '2026-03-16',
+    reference: 'FT26075LM2C',
+    narrative: 'Deposit towards the valuation of the estate',
+  });
+  expect(inMarch.statusCode, inMarch.body).toBe(201);
+  firm.balancesAtMarchEnd = (
+    await call(ctx.app, advocateToken, 'GET', `/api/client-money/ledgers?asOf=2026-03-31`)
+  ).json();
+  expect(firm.balancesAtMarchEnd).toMatchObject({ totalKsh: 300_000 });
   firm.clientMoney = (
     await call(ctx.app, clientToken, 'GET', `/api/client-money/ledgers/${client.id}`)
   ).json();
@@ -284,8 +302,12 @@ async function provesTheFirmIsBack(target: { dataDir: string; databaseUrl?: stri
     expect((await call(app, token, 'GET', `/api/fee-notes/${firm.feeNoteId}`)).json()).toEqual(
       firm.feeNote,
     );
-    expect(report.tables.client_money_entries).toBe(1);
+    expect(report.tables.client_money_entries).toBe(2);
     expect(report.tables.client_money_balances).toBe(1);
+    expect(report.tables.client_money_monthly_balances).toBe(2);
+    expect(
+      (await call(app, token, 'GET', '/api/client-money/ledgers?asOf=2026-03-31')).json(),
+    ).toEqual(firm.balancesAtMarchEnd);
     expect(
       (await call(app, token, 'GET', `/api/client-money/ledgers/${firm.client.id}`)).json(),
     ).toEqual(firm.clientMoney);

@@ -13,9 +13,18 @@ const client = aClient();
 describe('a client’s Client money', () => {
   it('says so when the firm holds nothing and nothing has moved', async () => {
     mockApi({
-      [`GET /client-money/ledgers/${client.id}`]: [
+      [`GET /client-money/ledgers/${client.id}?limit=100`]: [
         200,
-        { clientId: client.id, clientName: 'Amani Otieno', balanceKsh: 0, cases: [], entries: [] },
+        {
+          clientId: client.id,
+          clientName: 'Amani Otieno',
+          balanceKsh: 0,
+          cases: [],
+          entries: [],
+          broughtForwardKsh: 0,
+          nextBefore: null,
+          mpesaDeposits: false,
+        },
       ],
     });
     renderWithApp(<MyClientMoney client={client} />);
@@ -24,7 +33,7 @@ describe('a client’s Client money', () => {
   });
 
   it('shows what is held per case and every movement, with downloads and no Record action', async () => {
-    mockApi({ [`GET /client-money/ledgers/${client.id}`]: [200, LEDGER] });
+    mockApi({ [`GET /client-money/ledgers/${client.id}?limit=100`]: [200, LEDGER] });
     renderWithApp(<MyClientMoney client={client} />);
     expect(await screen.findByText('MA/2026/0142: Otieno v Nairobi City County')).toBeVisible();
     expect(screen.getByText(T.heldForYou).parentElement).toHaveTextContent('KSh 233,500');
@@ -40,7 +49,7 @@ describe('a client’s Client money', () => {
     const { saved, restore } = captureDownloads();
     try {
       const calls = mockApi({
-        [`GET /client-money/ledgers/${client.id}`]: [200, LEDGER],
+        [`GET /client-money/ledgers/${client.id}?limit=100`]: [200, LEDGER],
         [`GET /client-money/ledgers/${client.id}/pdf`]: [200, '%PDF-1.7'],
         'GET /client-money/entries/e1/receipt.pdf': [503, { message: 'The PDF service is busy' }],
       });
@@ -74,4 +83,7 @@ const LEDGER = {
     },
   ],
   entries: [aLedgerEntry({ id: 'e1', clientId: client.id })],
+  broughtForwardKsh: 0,
+  nextBefore: null,
+  mpesaDeposits: false,
 };

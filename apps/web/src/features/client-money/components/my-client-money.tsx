@@ -9,6 +9,7 @@ import { Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useClientLedger } from '../../../components/client-money/client-money-requests';
 import {
+  EarlierEntries,
   HeldPerCase,
   LedgerMovements,
   StatementDownload,
@@ -69,6 +70,7 @@ export function MyClientMoney({ client }: { client: PublicUser }) {
                     <StatementDownload clientId={clientId} />
                   </div>
                   <LedgerMovements entries={ledger.entries} showCase />
+                  <EarlierEntries broughtForwardKsh={ledger.broughtForwardKsh} pages={query} />
                 </section>
               ) : null}
             </>

@@ -17,6 +17,8 @@ const ledger = (over: Partial<ClientLedger> = {}): ClientLedger => ({
   balanceKsh: 0,
   cases: [],
   entries: [],
+  broughtForwardKsh: 0,
+  nextBefore: null,
   mpesaDeposits: true,
   ...over,
 });
@@ -41,7 +43,7 @@ function api(states: MpesaDeposit[], first = ledger()) {
   let followed = 0;
   let ledgers = 0;
   const calls = answerApi((method, path) => {
-    if (method === 'GET' && path === `/client-money/ledgers/${client.id}`) {
+    if (method === 'GET' && path === `/client-money/ledgers/${client.id}?limit=100`) {
       ledgers += 1;
       return [200, first];
     }

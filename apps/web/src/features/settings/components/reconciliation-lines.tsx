@@ -188,11 +188,17 @@ function MatchDialog({
   );
 }
 
+/** A client as the Record as entry dialog lists them: the name, and the email that tells two apart. */
+const clientText = (client: { firstName: string; lastName: string; email: string }) =>
+  `${client.firstName} ${client.lastName} (${client.email})`;
+
 function RecordLineDialog({ line, onClose }: { line: StatementLineView; onClose: () => void }) {
   const { record } = useReconcileActions();
   const [search, setSearch] = useState('');
   const clients = useClientSearch(useDebouncedValue(search.trim()), true);
   const [clientId, setClientId] = useState('');
+  const chosen = clients.data?.find((client) => client.id === clientId);
+  const chosenId = useId();
   const [alert, setAlert] = useState<string | null>(null);
   const onAction = async () => {
     setAlert(null);
@@ -222,7 +228,9 @@ function RecordLineDialog({ line, onClose }: { line: StatementLineView; onClose:
     >
       <div className="space-y-4">
         <FormAlert message={alert} />
-        {/* One field a row: a client's long name and email fit the select's width. */}
+        {/* One field a row, as wide as the dialog. A select still cuts a long email off at its
+            edge (at 1366 px too): each option carries its full text as a title, and the client
+            chosen is written out under the select, wrapping, and read with it. */}
         <div className="space-y-4">
           <TextField
             label={T.findClient}
@@ -234,15 +242,22 @@ function RecordLineDialog({ line, onClose }: { line: StatementLineView; onClose:
           <SelectField
             label={T.clientLabel}
             value={clientId}
+            title={chosen ? clientText(chosen) : undefined}
+            aria-describedby={chosen ? chosenId : undefined}
             onChange={(event) => setClientId(event.target.value)}
           >
             <option value="">{T.choose}</option>
             {(clients.data ?? []).map((client) => (
-              <option key={client.id} value={client.id}>
-                {`${client.firstName} ${client.lastName} (${client.email})`}
+              <option key={client.id} value={client.id} title={clientText(client)}>
+                {clientText(client)}
               </option>
             ))}
           </SelectField>
+          {chosen ? (
+            <p id={chosenId} className="text-sm wrap-anywhere text-slate-700">
+              {clientText(chosen)}
+            </p>
+          ) : null}
         </div>
       </div>
     </Modal>
