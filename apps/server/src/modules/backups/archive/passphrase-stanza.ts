@@ -22,7 +22,23 @@ const deriveKey = (passphrase: string, salt: Buffer, logN: number) =>
     );
   });
 
-export function passphraseRecipient(passphrase: string, logN = SCRYPT_LOG_N): Recipient {
+/** The variable that lowers the work factor archives are written with, in the API tests only. */
+export const TEST_WORK_FACTOR_VARIABLE = 'BACKUP_TEST_SCRYPT_LOG_N';
+
+/**
+ * The work factor an archive is written with: SCRYPT_LOG_N, or under NODE_ENV=test a lower one
+ * from BACKUP_TEST_SCRYPT_LOG_N (apps/server/vitest.config.ts sets it): the backup tests derive
+ * dozens of keys, and 2^18 takes one to eight seconds of a core on the shared CI machines (ADR 052).
+ * Never higher than the standard, never in a server's environment; reading an archive follows
+ * its own stanza either way. write.test.ts proves that archives are written at 2^18.
+ */
+export function writeWorkFactor(env: NodeJS.ProcessEnv = process.env): number {
+  const lowered = Number(env[TEST_WORK_FACTOR_VARIABLE]);
+  const usable = Number.isInteger(lowered) && lowered >= 10 && lowered < SCRYPT_LOG_N;
+  return env.NODE_ENV === 'test' && usable ? lowered : SCRYPT_LOG_N;
+}
+
+export function passphraseRecipient(passphrase: string, logN = writeWorkFactor()): Recipient {
   return {
     async wrapFileKey(fileKey) {
       const salt = randomBytes(16);

@@ -17,6 +17,7 @@ import { seedAttachment, seedConversation } from '../../../../test/messages';
 import type { Config } from '../../../config';
 import { BackupError, readBackupManifest, writeBackupArchive } from './index';
 import { HEADER_BYTES } from './envelope';
+import { TEST_WORK_FACTOR_VARIABLE, writeWorkFactor } from './passphrase-stanza';
 import { readJournal } from './schema-version';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -104,6 +105,30 @@ describe('writeBackupArchive and readBackupManifest', { timeout: 120_000 }, () =
     decrypter.addPassphrase(TEST_PASSPHRASE);
     const tarBytes = await decrypter.decrypt(raw.subarray(HEADER_BYTES));
     expect(Buffer.from(tarBytes.subarray(0, 20)).toString()).toContain('database/layout.json');
+  });
+
+  it('writes its passphrase stanza at age’s work factor, 2^18, outside the tests', async () => {
+    // The API tests write at 2^14 (apps/server/vitest.config.ts, ADR 052); a server does not.
+    const lowered = process.env[TEST_WORK_FACTOR_VARIABLE];
+    delete process.env[TEST_WORK_FACTOR_VARIABLE];
+    const file = path.join(archiveFolder(), 'standard.backup');
+    try {
+      await writeBackupArchive({
+        database: ctx.database,
+        config,
+        passphrase: TEST_PASSPHRASE,
+        file,
+      });
+    } finally {
+      if (lowered !== undefined) process.env[TEST_WORK_FACTOR_VARIABLE] = lowered;
+    }
+    const ageHeader = readFileSync(file).subarray(HEADER_BYTES).toString('latin1').split('\n');
+    expect(ageHeader[0]).toBe('age-encryption.org/v1');
+    expect(ageHeader[1]).toMatch(/^-> scrypt [A-Za-z0-9+/]{22} 18$/);
+    expect(writeWorkFactor({ NODE_ENV: 'production', [TEST_WORK_FACTOR_VARIABLE]: '14' })).toBe(18);
+    await expect(readBackupManifest({ file, passphrase: TEST_PASSPHRASE })).resolves.toMatchObject({
+      database: expect.anything(),
+    });
   });
 
   it('tells a wrong passphrase apart from a damaged file', async () => {
