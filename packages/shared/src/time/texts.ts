@@ -1,0 +1,45 @@
+/** The words of time and expenses (docs/product-rules.md#time-and-expenses). */
+export const TIME_TEXTS = {
+  recordDenied: 'Only advocates, and admins who open case files, record time and expenses',
+  manageDenied: 'Only advocates, and admins who manage cases, see everyone’s time and bill it',
+  entryNotFound: 'Time entry not found',
+  expenseNotFound: 'Expense not found',
+  caseNotFound: 'Case not found',
+  caseRequired: 'Choose the case',
+  dateRequired: 'Give the date, such as 2026-12-07',
+  minutesInvalid: 'Give the time in minutes, from 1 to 1440 (a day)',
+  activityRequired: 'Choose the activity',
+  activityUnknown: 'Choose one of the firm’s activities',
+  narrativeRequired: 'Say what the work was',
+  rateInvalid: 'Give the rate in whole shillings an hour, 0 or more',
+  amountInvalid: 'Give the amount in whole shillings, at least 1',
+  kindRequired: 'Choose what the expense was for',
+  payeeRequired: 'Say who was paid',
+  paidFromRequired: 'Say whether the firm or the client account paid',
+  receiptRequired: 'Attach the receipt',
+  billedLocked:
+    'This entry is on an issued fee note: it cannot be changed. Cancel the fee note first.',
+  draftedLocked:
+    'This entry is on a draft fee note: delete the draft (or take the entry off it) before changing it.',
+  timerRunning: 'You already have a timer running: stop it (or file it) before starting another',
+  noTimer: 'You have no timer running',
+  timerNotPaused: 'The timer is not paused',
+  timerPaused: 'The timer is already paused',
+  timerCaseRequired: 'Choose the case to time',
+  timerNarrative: 'Timed work',
+  timerDiscarded: 'Timer discarded',
+  arrangementKindRequired: 'Choose hourly, fixed fee or stages',
+  fixedFeeRequired: 'Give the fixed fee in whole shillings',
+  entriesRequired: 'Choose at least one entry or expense to bill',
+  entriesNotUnbilled:
+    'Some of the chosen entries are already billed, on a draft, not billable or not found: refresh the list',
+  oneClientOnly: 'Choose entries of one client: a fee note is for one client',
+  fixedFeeNotLineByLine:
+    'Time on a fixed-fee case is for the firm’s own view: bill the agreed fee instead',
+  writeDownTooLarge: 'A write-down bills less than the entry’s value, and 0 or more',
+  writeDownReasonRequired: 'Say why the entry is billed for less',
+  feeNoteDrafted: 'Fee note drafted from the unbilled work',
+  clientOrCaseOnly: 'Filter by a case or a client, not both',
+  timerLine: (activity: string, minutes: number) =>
+    `${activity[0]?.toUpperCase() ?? ''}${activity.slice(1)}: ${(minutes / 60).toFixed(1)} h`,
+} as const;
