@@ -28,6 +28,8 @@ export const TIME_TEXTS = {
   timerCaseRequired: 'Choose the case to time',
   timerNarrative: 'Timed work',
   timerDiscarded: 'Timer discarded',
+  entryDeleted: 'Time entry deleted',
+  expenseDeleted: 'Expense deleted',
   arrangementKindRequired: 'Choose hourly, fixed fee or stages',
   fixedFeeRequired: 'Give the fixed fee in whole shillings',
   entriesRequired: 'Choose at least one entry or expense to bill',
@@ -42,4 +44,43 @@ export const TIME_TEXTS = {
   clientOrCaseOnly: 'Filter by a case or a client, not both',
   timerLine: (activity: string, minutes: number) =>
     `${activity[0]?.toUpperCase() ?? ''}${activity.slice(1)}: ${(minutes / 60).toFixed(1)} h`,
+} as const;
+
+/** The words of the case screen's Time section (docs/product-rules.md#time-and-expenses). */
+export const TIME_SCREEN_TEXTS = {
+  panelTitle: 'Time',
+  loading: 'Loading the time recorded…',
+  loadFailed: 'The time recorded could not be loaded. Check your connection and try again.',
+  empty: 'No time recorded on this case yet.',
+  addTime: 'Add time',
+  addTitle: 'Add time',
+  addDescription: (caseNumber: string) =>
+    `Time on ${caseNumber}, rounded up to 6-minute units and valued at the rate that applies.`,
+  save: 'Save time',
+  saving: 'Saving…',
+  saved: 'Time recorded',
+  saveFailed: 'The time could not be saved. Check the fields and try again.',
+  dateLabel: 'Date',
+  minutesLabel: 'Minutes',
+  minutesHint: 'Rounded up to 6-minute units: 7 minutes is recorded as 12.',
+  activityLabel: 'Activity',
+  narrativeLabel: 'What was done',
+  billableLabel: 'Billable',
+  choose: 'Choose…',
+  startTimer: 'Start timer',
+  stopTimer: 'Stop and file',
+  pauseTimer: 'Pause',
+  resumeTimer: 'Resume',
+  timerStarted: 'Timer started',
+  timerFiled: (minutes: number) => `Timer stopped: ${minutes} minutes filed`,
+  timerFailed: 'The timer could not be changed. Try again.',
+  timerOnOtherCase: (caseNumber: string) =>
+    `Your timer runs on ${caseNumber}: stop it there before timing this case.`,
+  timerRunning: (clock: string) => `Timer running: ${clock}`,
+  timerPaused: (clock: string) => `Timer paused at ${clock}`,
+  billingLabels: { unbilled: 'Unbilled', drafted: 'On a draft fee note', billed: 'Billed' },
+  notBillable: 'Not billable',
+  entryLine: (minutes: number, activity: string) => `${minutes} min · ${activity}`,
+  caption: 'Time recorded on this case',
+  columns: { date: 'Date', who: 'Who', work: 'Work', value: 'Value', state: 'Billing' },
 } as const;

@@ -91,7 +91,7 @@ export const timeRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: record,
     handler: async (request) => {
       await deleteTimeEntry(deps, currentUser(request), request.params.id);
-      return { success: true as const, message: 'Time entry deleted' };
+      return { success: true as const, message: T.entryDeleted };
     },
   });
 
@@ -169,7 +169,7 @@ export const timeRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: record,
     handler: async (request) => {
       await deleteExpense(deps, currentUser(request), request.params.id);
-      return { success: true as const, message: 'Expense deleted' };
+      return { success: true as const, message: T.expenseDeleted };
     },
   });
 
