@@ -29,6 +29,8 @@ export const TIME_TEXTS = {
   timerNarrative: 'Timed work',
   timerDiscarded: 'Timer discarded',
   entryDeleted: 'Time entry deleted',
+  userHasTime:
+    'This person has time or expenses recorded, which the firm keeps with its billing records. Deactivate the account instead.',
   expenseDeleted: 'Expense deleted',
   arrangementKindRequired: 'Choose hourly, fixed fee or stages',
   fixedFeeRequired: 'Give the fixed fee in whole shillings',

@@ -123,7 +123,11 @@ describe('billing unbilled work', () => {
     expect(unbilled.totals.expensesKsh).toBe(3_250);
     expect(unbilled.totals.oldestDate).toBe('2026-12-02');
     const firm = (await call(the.advocateToken, 'GET', '/api/unbilled')).json() as Unbilled;
-    expect(firm.cases.map((row) => row.caseId)).toContain(the.theCase.id);
+    expect(firm.cases.find((row) => row.caseId === the.theCase.id)).toMatchObject({
+      clientId: the.client.id,
+      clientName: 'Test client',
+      expensesKsh: 3_250,
+    });
     // Those who only record their own time do not see the firm's unbilled work.
     expect((await call(the.clerkToken, 'GET', '/api/unbilled')).statusCode).toBe(403);
   });

@@ -202,3 +202,19 @@ describe('the timer', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('the records time keeps', () => {
+  it('keeps a case with time on it, and a person who recorded time, from being deleted', async () => {
+    const theCase = the.secondCase;
+    const refused = await call(the.advocateToken, 'DELETE', `/api/cases/${theCase.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/time or expenses recorded/);
+    const person = await call(
+      the.advocateToken,
+      'DELETE',
+      `/api/user-management/user/${the.clerk.id}`,
+    );
+    expect(person.statusCode).toBe(409);
+    expect(person.json().message).toMatch(/time or expenses recorded/);
+  });
+});

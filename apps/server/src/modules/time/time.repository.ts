@@ -207,3 +207,13 @@ export async function rateFor(db: Executor, caseId: string, userId: string): Pro
     .where(eq(timeRates.userId, userId));
   return own?.rate ?? 0;
 }
+
+/** The names of `ids`' accounts (the unbilled list names each case's client). */
+export async function namesOf(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

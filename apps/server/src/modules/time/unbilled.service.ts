@@ -19,7 +19,7 @@ import type { RequestMeta } from '../../lib/route-kit';
 import { draftFeeNoteIn, readFeeNote } from '../billing/fee-notes.service';
 import { todayOf } from './time-entries.service';
 import type { TimeDeps } from './time-deps';
-import { listEntries, listExpenses, lockEntries, lockExpenses } from './time.repository';
+import { listEntries, listExpenses, lockEntries, lockExpenses, namesOf } from './time.repository';
 
 /**
  * Unbilled work and "Bill this" (ADR 050): billable time and firm-paid expenses on no fee note.
@@ -68,7 +68,16 @@ export async function listUnbilled(
       sums.oldestDate = older(sums.oldestDate, expense.date);
     }
   }
-  return { totals, cases: [...byCase.values()], entries, expenses: spent };
+  const names = await namesOf(deps.db, [
+    ...new Set([...byCase.values()].map((row) => row.clientId)),
+  ]);
+  const cases = [...byCase.values()].map((row) => ({
+    ...row,
+    clientName: names.get(row.clientId) ?? '',
+  }));
+  // Oldest unbilled work first: what has waited longest is billed first.
+  cases.sort((a, b) => (a.oldestDate ?? '').localeCompare(b.oldestDate ?? ''));
+  return { totals, cases, entries, expenses: spent };
 }
 
 /** The first working day at least 14 days away: a draft's due date when none is given. */
