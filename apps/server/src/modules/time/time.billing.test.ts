@@ -260,6 +260,11 @@ describe('billing unbilled work', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/fixed-fee case/);
+    // Nor is it offered as unbilled work.
+    const offered = (
+      await call(the.advocateToken, 'GET', `/api/unbilled?caseId=${the.otherCase.id}`)
+    ).json() as Unbilled;
+    expect(offered.entries).toEqual([]);
     const nothing = await call(the.advocateToken, 'POST', '/api/fee-notes/from-unbilled', {});
     expect(nothing.statusCode).toBe(400);
   });

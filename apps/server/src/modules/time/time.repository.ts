@@ -217,3 +217,12 @@ export async function namesOf(db: Executor, ids: readonly string[]): Promise<Map
     .where(inArray(users.id, [...ids]));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** The cases on a fixed fee or stages: their time is the firm's own view, never billed by line. */
+export async function fixedFeeCaseIds(db: Executor): Promise<Set<string>> {
+  const rows = await db
+    .select({ caseId: caseFeeArrangements.caseId })
+    .from(caseFeeArrangements)
+    .where(inArray(caseFeeArrangements.kind, ['fixed', 'stages']));
+  return new Set(rows.map((row) => row.caseId));
+}

@@ -19,7 +19,14 @@ import type { RequestMeta } from '../../lib/route-kit';
 import { draftFeeNoteIn, readFeeNote } from '../billing/fee-notes.service';
 import { todayOf } from './time-entries.service';
 import type { TimeDeps } from './time-deps';
-import { listEntries, listExpenses, lockEntries, lockExpenses, namesOf } from './time.repository';
+import {
+  fixedFeeCaseIds,
+  listEntries,
+  listExpenses,
+  lockEntries,
+  lockExpenses,
+  namesOf,
+} from './time.repository';
 
 /**
  * Unbilled work and "Bill this" (ADR 050): billable time and firm-paid expenses on no fee note.
@@ -37,7 +44,10 @@ export async function listUnbilled(
 ): Promise<Unbilled> {
   assertCan(user, 'time:manage');
   const filters = { caseId: query.caseId, clientId: query.clientId, unbilledOnly: true };
-  const entries = (await listEntries(deps.db, filters, 5000)).filter((entry) => entry.billable);
+  const fixedFee = await fixedFeeCaseIds(deps.db);
+  const entries = (await listEntries(deps.db, filters, 5000)).filter(
+    (entry) => entry.billable && !fixedFee.has(entry.caseId),
+  );
   const spent = await listExpenses(deps.db, filters, 5000);
   const totals = emptyTotals();
   const byCase = new Map<string, Unbilled['cases'][number]>();
