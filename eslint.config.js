@@ -65,7 +65,10 @@ const serverReadsAcross = {
   // A visitor's booking is also an enquiry: the inbox follows what the diary does to it (ADR 018).
   appointments: ['clients/enquiry-follows-booking.ts'],
   // A fee note may name one of its client's cases (ADR 035).
-  billing: ['cases'],
+  // Issuing or cancelling a fee note bills or unbills the time drafted onto it (ADR 050).
+  billing: ['cases', 'time/billed-work.ts'],
+  // "Bill this" drafts a fee note through billing's one path, in its own transaction (ADR 050).
+  time: ['billing/fee-notes.service.ts', 'billing/billing-deps.ts'],
   // A transfer of client money to office settles a fee note the way every payment does (ADR 045):
   // billing's one path, offered in a file of its own; its PDFs are drawn by billing's pool and cache.
   // A deposit paid by M-Pesa follows a fee note's push (ADR 034): the schedule, the shared

@@ -83,3 +83,6 @@ export * from './paybill/account-numbers';
 export * from './paybill/rules';
 export * from './paybill/texts';
 export * from './paybill/schemas';
+export * from './time/rules';
+export * from './time/texts';
+export * from './time/schemas';

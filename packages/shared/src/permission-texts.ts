@@ -15,6 +15,7 @@ import { ACTIONS, ROLE_RULES, type Action, type Rule } from './permissions';
 import { CALENDAR_FEED_TEXTS } from './court-dates/texts';
 import { PROFILE_MESSAGES } from './profile/texts';
 import { REPORT_TEXTS } from './reports/texts';
+import { TIME_TEXTS } from './time/texts';
 import { USER_MANAGEMENT_MESSAGES } from './users/texts';
 
 /**
@@ -47,6 +48,8 @@ export const ACTION_PHRASES: Record<Action, string> = {
   'client-money:reverse': 'reverse a client money entry',
   'client-money:accounts': 'add the firm’s office and client accounts',
   'client-money:reconcile': 'import client account statements and reconcile them',
+  'time:record': 'record their own time and expenses on cases',
+  'time:manage': 'see everyone’s time and expenses, set rates and bill unbilled work',
   'messages:view': 'Messages: the conversations they are named on',
   'messages:start': 'start a conversation with a client',
   'messages:all': 'see and answer every conversation with clients',
@@ -90,6 +93,8 @@ const REFUSALS: Record<Action, string> = {
   'client-money:reverse': CLIENT_MONEY_MESSAGES.reverseDenied,
   'client-money:accounts': CLIENT_MONEY_MESSAGES.accountsDenied,
   'client-money:reconcile': CLIENT_MONEY_MESSAGES.reconcileDenied,
+  'time:record': TIME_TEXTS.recordDenied,
+  'time:manage': TIME_TEXTS.manageDenied,
   'messages:view': MESSAGE_MESSAGES.viewDenied,
   'messages:start': MESSAGE_MESSAGES.startDenied,
   'messages:all': MESSAGE_MESSAGES.membersDenied,

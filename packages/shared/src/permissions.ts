@@ -29,6 +29,8 @@ export const ACTIONS = [
   'client-money:reverse',
   'client-money:accounts',
   'client-money:reconcile',
+  'time:record',
+  'time:manage',
   'messages:view',
   'messages:start',
   'messages:all',
@@ -130,6 +132,10 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     // (Accounts) Rules make them answerable for it), so no toggle opens them.
     'client-money:view': 'canManageCases',
     'client-money:record': 'canManageCases',
+    // Time and expenses (ADR 050): everyone who opens case files records their own on them;
+    // those who run the matters see everyone's and bill it.
+    'time:record': 'canOpenFiles',
+    'time:manage': 'canManageCases',
     // Every admin has the nav entry and the conversations they are named on; with canOpenFiles
     // they see and answer every conversation, and filing an attachment to its case is an upload.
     'messages:view': true,

@@ -10,6 +10,7 @@ import { mpesaRoutes } from './billing/mpesa.routes';
 import { clientMoneyRoutes } from './client-money/client-money.routes';
 import { mpesaDepositDesk } from './client-money/mpesa-deposits.service';
 import { paybillRoutes } from './paybill/paybill.routes';
+import { timeRoutes } from './time/time.routes';
 import { caseRoutes } from './cases/cases.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { courtDateRoutes } from './court-dates/court-dates.routes';
@@ -59,4 +60,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   // is handed the deposits here rather than importing client money.
   await app.register(mpesaRoutes, { deposits: mpesaDepositDesk });
   await app.register(paybillRoutes);
+  await app.register(timeRoutes);
 };

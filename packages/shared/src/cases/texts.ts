@@ -95,6 +95,8 @@ export const CASE_MESSAGES = {
       : `Only an advocate can reopen a ${caseStatusLabel(from)} case.`),
   caseNotEmpty:
     'This case has documents or notes, so it cannot be deleted. Close the case instead: case files are kept.',
+  caseHasTime:
+    'This case has time or expenses recorded on it, so it cannot be deleted. Close the case instead: case files are kept.',
   closedCaseUpload: 'Documents cannot be added to a closed case.',
   conflictCheckRequired:
     'Possible conflicts of interest were found. Review the matches and confirm "Checked: no conflict" with a reason before saving.',

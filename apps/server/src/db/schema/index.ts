@@ -20,3 +20,4 @@ export * from './client-money';
 export * from './client-money-statements';
 export * from './client-money-mpesa-deposits';
 export * from './paybill';
+export * from './time';

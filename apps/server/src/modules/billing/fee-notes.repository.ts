@@ -7,9 +7,11 @@ import {
   cases,
   clientMoneyEntries,
   clientMoneyMpesaDeposits,
+  expenses,
   feeNoteLines,
   feeNotes,
   payments,
+  timeEntries,
   users,
   type FeeNoteLineRow,
   type FeeNoteRow,
@@ -259,6 +261,20 @@ export async function hasBillingRecords(db: Executor, userId: string): Promise<b
         .from(clientMoneyMpesaDeposits)
         .where(eq(clientMoneyMpesaDeposits.clientId, userId)),
     )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Whether a member of staff has time or expenses recorded (ADR 050): the firm's billing records,
+ * kept as fee notes are, so the account is deactivated rather than deleted.
+ */
+export async function hasTimeRecords(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: timeEntries.id })
+    .from(timeEntries)
+    .where(eq(timeEntries.userId, userId))
+    .union(db.select({ id: expenses.id }).from(expenses).where(eq(expenses.userId, userId)))
     .limit(1);
   return row !== undefined;
 }

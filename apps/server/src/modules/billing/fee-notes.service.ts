@@ -30,6 +30,7 @@ import { assertCan } from '../../lib/permissions';
 import type { RequestMeta } from '../../lib/route-kit';
 import { writeAudit, type AuditAction } from '../audit/audit-log.repository';
 import { findCaseOfClient } from '../cases/cases.repository';
+import { markWorkBilled, markWorkUnbilled } from '../time/billed-work';
 import { notify } from '../notifications/notifications.service';
 import { readFirmSettings } from '../settings/firm-settings.service';
 import { findUserById } from '../users/users.repository';
@@ -173,20 +174,33 @@ export async function createFeeNote(
   meta: RequestMeta,
 ): Promise<FeeNote> {
   assertCan(user, 'fee-notes:manage');
-  const id = await deps.db.transaction(async (tx) => {
-    assertDueOnWorkingDay(input.dueDate);
-    await assertClientAndCase(tx, input.clientId, input.caseId ?? null);
-    const sums = await totalsFor(deps, tx, input.lines);
-    const note = await insertFeeNote(tx, {
-      clientId: input.clientId,
-      ...draftColumns(input, sums),
-      createdById: user.id,
-    });
-    await writeLines(tx, note.id, linesToRows(input.lines));
-    await auditFeeNote(tx, user, 'fee_note.drafted', note, meta);
-    return note.id;
-  });
+  const id = await deps.db.transaction((tx) => draftFeeNoteIn(deps, tx, user, input, meta));
   return readFeeNote(deps, user, id);
+}
+
+/**
+ * A draft written inside the caller's transaction: POST /api/fee-notes, and "Bill this" from
+ * unbilled time (ADR 050), which marks its entries in the same transaction. Returns its id.
+ */
+export async function draftFeeNoteIn(
+  deps: BillingDeps,
+  tx: Executor,
+  user: UserRow,
+  input: CreateFeeNoteValues,
+  meta: RequestMeta,
+): Promise<string> {
+  assertCan(user, 'fee-notes:manage');
+  assertDueOnWorkingDay(input.dueDate);
+  await assertClientAndCase(tx, input.clientId, input.caseId ?? null);
+  const sums = await totalsFor(deps, tx, input.lines);
+  const note = await insertFeeNote(tx, {
+    clientId: input.clientId,
+    ...draftColumns(input, sums),
+    createdById: user.id,
+  });
+  await writeLines(tx, note.id, linesToRows(input.lines));
+  await auditFeeNote(tx, user, 'fee_note.drafted', note, meta);
+  return note.id;
 }
 
 /** Locks a staff-reachable fee note, or 404. */
@@ -266,6 +280,8 @@ export async function issueFeeNote(
       ...sums,
     });
     await auditFeeNote(tx, user, 'fee_note.issued', issued, meta);
+    // The time and expenses drafted onto it are billed with it, in this transaction (ADR 050).
+    await markWorkBilled(tx, id, now);
     const client = await findUserById(tx, issued.clientId);
     if (client) await tellClientOfIssue(tx, client, issued);
   });
@@ -371,6 +387,8 @@ export async function cancelFeeNote(
       creditNoteNumber,
       reason,
     });
+    // Its time and expenses are unbilled again, to be billed afresh (ADR 050).
+    await markWorkUnbilled(tx, id);
     const withParties = await findFeeNote(tx, id, { withDrafts: true });
     const client = await findUserById(tx, cancelled.clientId);
     if (withParties && client) await tellClientOfCancel(deps, tx, client, withParties);

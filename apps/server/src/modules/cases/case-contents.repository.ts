@@ -12,6 +12,8 @@ import {
   type CaseEventRow,
   type CaseNoteRow,
   type CasePartyRow,
+  expenses,
+  timeEntries,
 } from '../../db/schema';
 import { fullName } from '../users/users.repository';
 import { scopeCondition, type CaseScope } from './cases.repository';
@@ -162,7 +164,7 @@ export async function deleteDocumentRow(tx: Executor, id: string): Promise<void>
 export async function countCaseContents(
   tx: Executor,
   caseId: string,
-): Promise<{ documents: number; notes: number }> {
+): Promise<{ documents: number; notes: number; time: number }> {
   const [row] = await tx
     .select({
       documents:
@@ -173,6 +175,10 @@ export async function countCaseContents(
         sql<number>`(select count(*) from ${caseNotes} where ${caseNotes.caseId} = ${caseId})`.mapWith(
           Number,
         ),
+      // Time and expenses recorded on it are the firm's records too (ADR 050).
+      time: sql<number>`(select count(*) from ${timeEntries} where ${timeEntries.caseId} = ${caseId}) + (select count(*) from ${expenses} where ${expenses.caseId} = ${caseId})`.mapWith(
+        Number,
+      ),
     })
     .from(sql`(select 1) as one`);
   return row!;

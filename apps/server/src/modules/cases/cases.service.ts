@@ -351,6 +351,7 @@ export async function deleteCase(
     if (contents.documents > 0 || contents.notes > 0) {
       throw AppError.conflict(CASE_MESSAGES.caseNotEmpty, 'CASE_NOT_EMPTY');
     }
+    if (contents.time > 0) throw AppError.conflict(CASE_MESSAGES.caseHasTime, 'CASE_NOT_EMPTY');
     await audit(tx, actor, 'case.deleted', current, meta, {
       title: current.title,
       status: current.status,

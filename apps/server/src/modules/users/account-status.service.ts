@@ -1,6 +1,7 @@
 import {
   BILLING_MESSAGES,
   CASE_MESSAGES,
+  TIME_TEXTS,
   USER_MANAGEMENT_MESSAGES,
   isAdvocateAccount,
   type PublicUser,
@@ -14,7 +15,7 @@ import { writeAudit } from '../audit/audit-log.repository';
 import { revokeCalendarFeedOf } from '../auth/calendar-feed-access.repository';
 import { spendUserResetTokens } from '../auth/password-reset.repository';
 import { revokeUserSessions } from '../auth/sessions.repository';
-import { hasBillingRecords } from '../billing/fee-notes.repository';
+import { hasBillingRecords, hasTimeRecords } from '../billing/fee-notes.repository';
 import { countCasesOfUser } from '../cases/cases.repository';
 import { toPublicUser } from './user-serializer';
 import { updateUser } from './users.repository';
@@ -154,6 +155,10 @@ export async function deleteUser(
       // So are fee notes and payments, for the 7 years KRA requires (ADR 035).
       if (await hasBillingRecords(tx, target.id)) {
         throw AppError.conflict(BILLING_MESSAGES.userHasBilling, 'USER_HAS_BILLING');
+      }
+      // Staff's recorded time and expenses are kept too (ADR 050).
+      if (await hasTimeRecords(tx, target.id)) {
+        throw AppError.conflict(TIME_TEXTS.userHasTime, 'USER_HAS_BILLING');
       }
       const sessionsRevoked = await revokeUserSessions(tx, target.id);
       // Written first, while the row exists; the deletion then sets target_user_id to null and
