@@ -83,3 +83,5 @@ export * from './paybill/account-numbers';
 export * from './paybill/rules';
 export * from './paybill/texts';
 export * from './paybill/schemas';
+export * from './etims/rules';
+export * from './etims/texts';
