@@ -109,9 +109,7 @@ export function etimsSaleOf(input: EtimsSaleInput) {
     const rate = ETIMS_TAX_RATES[taxTyCd];
     const item = etimsItemOf(line.kind);
     const tax =
-      lastOfType.get(taxTyCd) === index
-        ? taxLeft.get(taxTyCd)!
-        : Math.floor((supply * rate) / 100);
+      lastOfType.get(taxTyCd) === index ? taxLeft.get(taxTyCd)! : Math.floor((supply * rate) / 100);
     taxLeft.set(taxTyCd, taxLeft.get(taxTyCd)! - tax);
     const prc = Math.round(line.unitPriceKsh * (1 + rate / 100));
     return {
