@@ -183,7 +183,7 @@ describe('loadConfig', () => {
       });
     });
 
-    it('refuses to start with one of the two, or a PIN or branch that is not KRA\'s shape', () => {
+    it("refuses to start with one of the two, or a PIN or branch that is not KRA's shape", () => {
       expect(problemsOf({ ETIMS_PIN: 'P051234567X' }).message).toContain(
         'ETIMS_DEVICE_SERIAL must be set with ETIMS_PIN and ETIMS_DEVICE_SERIAL both, or neither',
       );
