@@ -167,6 +167,32 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('KRA eTIMS', () => {
+    it('is off without a PIN and device serial: fee notes are not sent to KRA', () => {
+      expect(loadConfig({}).etims).toBeUndefined();
+      expect(loadConfig({ ETIMS_PIN: '', ETIMS_DEVICE_SERIAL: '' }).etims).toBeUndefined();
+    });
+
+    it("is on with both: KRA's sandbox and the head office branch by default", () => {
+      const config = loadConfig({ ETIMS_PIN: 'P051234567X', ETIMS_DEVICE_SERIAL: 'OSCU-01' });
+      expect(config.etims).toEqual({
+        baseUrl: 'https://etims-api-sbx.kra.go.ke/etims-api',
+        pin: 'P051234567X',
+        branchId: '00',
+        deviceSerial: 'OSCU-01',
+      });
+    });
+
+    it("refuses to start with one of the two, or a PIN or branch that is not KRA's shape", () => {
+      expect(problemsOf({ ETIMS_PIN: 'P051234567X' }).message).toContain(
+        'ETIMS_DEVICE_SERIAL must be set with ETIMS_PIN and ETIMS_DEVICE_SERIAL both, or neither',
+      );
+      const wrong = problemsOf({ ETIMS_PIN: '12345', ETIMS_BRANCH_ID: 'head' });
+      expect(wrong.message).toContain('ETIMS_PIN must be a KRA PIN');
+      expect(wrong.message).toContain('ETIMS_BRANCH_ID must be the two-digit branch id');
+    });
+  });
+
   it('treats an empty variable as unset and trims the slash off PUBLIC_URL', () => {
     const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://mwamba-advocates.co.ke/' });
     expect(config.port).toBe(3000);

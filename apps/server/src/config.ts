@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_MAX_UPLOAD_MB } from '@firm/shared';
 import { z } from 'zod';
+import { ETIMS_SANDBOX_URL, type EtimsSettings } from './lib/etims-oscu';
 import { DARAJA_SANDBOX_URL, DARAJA_TRANSACTION_TYPES, type DarajaSettings } from './lib/daraja';
 import { AFRICAS_TALKING_LIVE_URL, type AfricasTalkingSettings } from './lib/sms';
 
@@ -163,6 +164,30 @@ const configSchema = z.object({
    */
   MPESA_INITIATOR_NAME: z.preprocess(emptyAsUndefined, z.string().max(100).optional()),
   MPESA_SECURITY_CREDENTIAL: z.preprocess(emptyAsUndefined, z.string().max(4000).optional()),
+  /**
+   * KRA eTIMS through its online sales control unit, OSCU (docs/decisions/049-kra-etims.md): KRA's
+   * address (its sandbox by default), the firm's PIN (`tin`), the branch (`bhfId`) and the device
+   * serial KRA issued (`dvcSrlNo`). Without the PIN and serial, fee notes are not sent to KRA.
+   */
+  ETIMS_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default(ETIMS_SANDBOX_URL),
+  ),
+  ETIMS_PIN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Z]\d{9}[A-Z]$/, { error: 'must be a KRA PIN: a letter, 9 digits, a letter' })
+      .optional(),
+  ),
+  ETIMS_BRANCH_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{2}$/, { error: 'must be the two-digit branch id KRA gave (00: head office)' })
+      .default('00'),
+  ),
+  ETIMS_DEVICE_SERIAL: z.preprocess(emptyAsUndefined, z.string().max(100).optional()),
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
     z
@@ -236,6 +261,8 @@ export interface Config {
    * secret); unset: Pay shows the paybill instructions from System Settings (ADR 034).
    */
   mpesa: DarajaSettings | undefined;
+  /** KRA eTIMS (ETIMS_PIN and ETIMS_DEVICE_SERIAL both); unset: fee notes say "not sent to KRA". */
+  etims: EtimsSettings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -286,6 +313,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const v = parsed.data;
+  if (Boolean(v.ETIMS_PIN) !== Boolean(v.ETIMS_DEVICE_SERIAL)) {
+    throw new ConfigError([
+      {
+        variable: v.ETIMS_PIN ? 'ETIMS_DEVICE_SERIAL' : 'ETIMS_PIN',
+        problem: 'must be set with ETIMS_PIN and ETIMS_DEVICE_SERIAL both, or neither',
+      },
+    ]);
+  }
   if (Boolean(v.AT_USERNAME) !== Boolean(v.AT_API_KEY)) {
     const missing = v.AT_USERNAME ? 'AT_API_KEY' : 'AT_USERNAME';
     throw new ConfigError([
@@ -361,6 +396,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
                   },
                 }
               : {}),
+          }
+        : undefined,
+    etims:
+      v.ETIMS_PIN && v.ETIMS_DEVICE_SERIAL
+        ? {
+            baseUrl: v.ETIMS_BASE_URL.replace(/\/+$/, ''),
+            pin: v.ETIMS_PIN,
+            branchId: v.ETIMS_BRANCH_ID,
+            deviceSerial: v.ETIMS_DEVICE_SERIAL,
           }
         : undefined,
   };

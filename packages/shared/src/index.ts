@@ -86,3 +86,5 @@ export * from './paybill/schemas';
 export * from './time/rules';
 export * from './time/texts';
 export * from './time/schemas';
+export * from './etims/rules';
+export * from './etims/texts';
