@@ -39,6 +39,8 @@ export const payByPaybill = (businessNumber: string, account: string) =>
 
 /** Staff's Unallocated payments view (/billing?view=unallocated) and its Allocate dialog. */
 export const PAYBILL_SCREEN_TEXTS = {
+  /** Before payByPaybill's sentence on a client's fee note and statement. */
+  howToPay: 'Pay from your phone’s M-Pesa menu:',
   view: 'Unallocated',
   caption: 'Paybill payments waiting to be allocated',
   intro:

@@ -1,0 +1,22 @@
+import { PAYBILL_SCREEN_TEXTS as S, payByPaybill } from '@firm/shared';
+import { usePaybillDetails } from '../../billing/api/pay-by-mpesa';
+
+/**
+ * "Pay from your phone's M-Pesa menu: Pay Bill 174379, account FN20260012" on what a client is
+ * asked to pay (a fee note's number, or their own reference for money on account), the same
+ * sentence as the PDF, email and text (ADR 047). The firm's paybill comes with the client's
+ * dashboard figures (MPESA_SHORTCODE, else System Settings); a till or none: nothing shows.
+ */
+export function PaybillHowTo({ account }: { account: string }) {
+  const paybill = usePaybillDetails(true);
+  const payment = paybill.data;
+  if (!payment || payment.mpesaKind !== 'paybill' || !payment.mpesaNumber) return null;
+  return (
+    <p className="mt-3 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+      {S.howToPay}{' '}
+      <strong className="font-mono break-words">
+        {payByPaybill(payment.mpesaNumber, account)}
+      </strong>
+    </p>
+  );
+}
