@@ -1,5 +1,6 @@
 import { PAYBILL_SCREEN_TEXTS as S, payByPaybill } from '@firm/shared';
 import { usePaybillDetails } from '../../billing/api/pay-by-mpesa';
+import { useProfile } from '../../profile/api/profile';
 
 /**
  * "Pay from your phone's M-Pesa menu: Pay Bill 174379, account FN20260012" on what a client is
@@ -19,4 +20,14 @@ export function PaybillHowTo({ account }: { account: string }) {
       </strong>
     </p>
   );
+}
+
+/**
+ * The same, for money on account: the client's own payment reference (`MW0034`, from their
+ * profile) as the account number, on their Client money screen.
+ */
+export function OwnReferenceHowTo() {
+  const profile = useProfile();
+  const reference = profile.data?.paymentReference;
+  return reference ? <PaybillHowTo account={reference} /> : null;
 }
