@@ -15,7 +15,7 @@ export function PaybillHowTo({ account }: { account: string }) {
   return (
     <p className="mt-3 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
       {S.howToPay}{' '}
-      <strong className="font-mono break-words">
+      <strong className="block font-mono break-words sm:inline">
         {payByPaybill(payment.mpesaNumber, account)}
       </strong>
     </p>
