@@ -11,7 +11,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { Tabs } from '../../../components/ui/tabs';
 import { FeeNotesList } from './fee-notes-list';
 import { PaymentsList } from './payments-list';
-import { UnallocatedPayments } from '../../paybill/components/unallocated-payments';
+import { UnallocatedPayments } from './unallocated-payments';
 
 type BillingView = 'fee-notes' | 'payments' | 'unallocated';
 const STAFF_VIEWS: readonly string[] = ['payments', 'unallocated'];

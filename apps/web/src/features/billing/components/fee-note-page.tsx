@@ -30,7 +30,7 @@ import { downloadReceipt } from '../api/download-receipt';
 import { useFeeNote } from '../api/get-fee-note';
 import { OverdueBadge, StatusBadge, dayOf, dueDayOf } from './billing-format';
 import { FeeNoteActions } from './fee-note-actions';
-import { PaybillHowTo } from '../../paybill/components/paybill-how-to';
+import { PaybillHowTo } from '../../../components/payment/paybill-how-to';
 import { PayMpesaDialog } from './pay-mpesa-dialog';
 
 function BackToBilling() {

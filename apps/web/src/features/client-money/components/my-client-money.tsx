@@ -17,7 +17,7 @@ import {
 import { ListEmpty, ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { OwnReferenceHowTo } from '../../paybill/components/paybill-how-to';
+import { OwnReferenceHowTo } from '../../../components/payment/paybill-how-to';
 import { PayDepositDialog } from './pay-deposit-dialog';
 
 /**

@@ -1,6 +1,13 @@
 import { PAYBILL_SCREEN_TEXTS as S, payByPaybill } from '@firm/shared';
-import { usePaybillDetails } from '../../billing/api/pay-by-mpesa';
-import { useProfile } from '../../profile/api/profile';
+import type { DashboardContract } from '@firm/shared/dashboard/contract';
+import { DASHBOARD_ENDPOINTS } from '@firm/shared/dashboard/endpoints';
+import type { ProfileContract } from '@firm/shared/profile/contract';
+import { PROFILE_ENDPOINTS } from '@firm/shared/profile/endpoints';
+import { useQuery } from '@tanstack/react-query';
+import { endpointClient } from '../../lib/endpoint-client';
+
+const dashboard = endpointClient<DashboardContract>(DASHBOARD_ENDPOINTS);
+const profile = endpointClient<ProfileContract>(PROFILE_ENDPOINTS);
 
 /**
  * "Pay from your phone's M-Pesa menu: Pay Bill 174379, account FN20260012" on what a client is
@@ -9,7 +16,11 @@ import { useProfile } from '../../profile/api/profile';
  * dashboard figures (MPESA_SHORTCODE, else System Settings); a till or none: nothing shows.
  */
 export function PaybillHowTo({ account }: { account: string }) {
-  const paybill = usePaybillDetails(true);
+  const paybill = useQuery({
+    queryKey: ['paybill-details'],
+    queryFn: ({ signal }) => dashboard.dashboardStats({}, signal),
+    select: (stats) => stats.client?.payment ?? null,
+  });
   const payment = paybill.data;
   if (!payment || payment.mpesaKind !== 'paybill' || !payment.mpesaNumber) return null;
   return (
@@ -24,10 +35,13 @@ export function PaybillHowTo({ account }: { account: string }) {
 
 /**
  * The same, for money on account: the client's own payment reference (`MW0034`, from their
- * profile) as the account number, on their Client money screen.
+ * profile, under the profile screen's key) as the account number, on their Client money screen.
  */
 export function OwnReferenceHowTo() {
-  const profile = useProfile();
-  const reference = profile.data?.paymentReference;
+  const own = useQuery({
+    queryKey: ['profile'],
+    queryFn: ({ signal }) => profile.getProfile({}, signal),
+  });
+  const reference = own.data?.paymentReference;
   return reference ? <PaybillHowTo account={reference} /> : null;
 }

@@ -4,7 +4,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { AllocatePaybillPaymentValues, PaybillPayment } from '@firm/shared';
 import { endpointClient } from '../../../lib/endpoint-client';
 import { useScreenQuery } from '../../../lib/screen-query';
-import { BILLING_KEY } from '../../billing/api/list-fee-notes';
+import { BILLING_KEY } from './list-fee-notes';
 
 /** Paybill payments' requests, from their contract (packages/shared/src/paybill, ADR 047). */
 const paybillApi = endpointClient<PaybillContract>(PAYBILL_ENDPOINTS);

@@ -14,8 +14,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { notify } from '../../../lib/toasts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useClientChoices } from '../../billing/api/fee-note-choices';
-import { useFeeNotes } from '../../billing/api/list-fee-notes';
+import { useClientChoices } from '../api/fee-note-choices';
+import { useFeeNotes } from '../api/list-fee-notes';
 import { useAllocatePayment } from '../api/paybill-api';
 
 type Errors = Partial<Record<'to' | 'feeNoteId' | 'clientId' | 'reason', string>>;

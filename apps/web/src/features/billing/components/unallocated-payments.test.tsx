@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { anAdvocate } from '../../../testing/people';
 import { mockApi, renderWithApp } from '../../../testing/render';
-import { NOTE_ID, aPage, aSummary } from '../../billing/components/billing-test-data';
-import { BillingScreen } from '../../billing/components/billing-screen';
+import { NOTE_ID, aPage, aSummary } from './billing-test-data';
+import { BillingScreen } from './billing-screen';
 
 const PAYMENT_ID = '55555555-5555-4555-8555-555555555555';
 
