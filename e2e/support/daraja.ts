@@ -9,6 +9,9 @@ export const E2E_DARAJA = {
   shortcode: '174379',
   passkey: 'test-passkey-for-the-simulator',
   callbackSecret: 'simulator-callback-secret',
+  // The API operator paybill payments are checked as (Transaction Status, ADR 047).
+  initiatorName: 'testapi',
+  securityCredential: 'simulated-security-credential',
 } as const;
 
 /** The server's MPESA_* environment for a simulator listening on 127.0.0.1:`port`. */
@@ -20,5 +23,7 @@ export function darajaEnv(port: string): Record<string, string> {
     MPESA_SHORTCODE: E2E_DARAJA.shortcode,
     MPESA_PASSKEY: E2E_DARAJA.passkey,
     MPESA_CALLBACK_SECRET: E2E_DARAJA.callbackSecret,
+    MPESA_INITIATOR_NAME: E2E_DARAJA.initiatorName,
+    MPESA_SECURITY_CREDENTIAL: E2E_DARAJA.securityCredential,
   };
 }

@@ -80,8 +80,9 @@ export const BILLING_MESSAGES = {
   pushCapReasonDaily: (count: number) => `${count} requests in the last 24 hours`,
   pushCapReasonPhones: 'too many different phone numbers were tried',
   issuedNoticeTitle: (number: string) => `Fee note ${number}`,
-  issuedNotice: (number: string, amount: string, due: string) =>
-    `The firm has sent you fee note ${number} for ${amount}, due ${due}. You can see it, download it and pay it by M-Pesa in the client portal.`,
+  /** `paybill`: payByPaybill's sentence when the firm has a paybill (ADR 047). */
+  issuedNotice: (number: string, amount: string, due: string, paybill: string | null = null) =>
+    `The firm has sent you fee note ${number} for ${amount}, due ${due}. You can see it, download it and pay it by M-Pesa in the client portal.${paybill ? ` Or pay from your phone's M-Pesa menu: ${paybill}.` : ''}`,
   cancelledNoticeTitle: (number: string) => `Fee note ${number} cancelled`,
   cancelledNotice: (number: string, amount: string, creditNote: string, reason: string) =>
     `The firm has cancelled fee note ${number} for ${amount} by credit note ${creditNote} (attached to the email). Nothing is due on it; do not pay it. Reason: ${reason}`,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_TYPE_DEFAULTS } from '../appointments/rules';
+import { paybillAccountOf } from '../paybill/account-numbers';
+import { payByPaybill } from '../paybill/texts';
 import { SMS, toGsm7 } from './sms';
 
 /** GSM 03.38's basic character set: one character outside it makes a text UCS-2 (70 a part). */
@@ -29,6 +31,14 @@ describe('SMS texts', () => {
     SMS.paymentReceived('KSh 999,999,999', what, when, 'QGH7XK2L9P', 'KSh 999,999,998'),
     SMS.newMessage('https://portal.mwamba-advocates.co.ke/messages'),
     SMS.feeNoteCancelled('FN/2026/10234', 'CN/2026/10012'),
+    SMS.feeNoteIssued('FN/2026/10234', 'KSh 999,999,999', 'Wed 30 Sep 2026'),
+    // The firm's paybill said: the longest business number and fee note account.
+    SMS.feeNoteIssued(
+      'FN/2026/10234',
+      'KSh 999,999,999',
+      'Wed 30 Sep 2026',
+      payByPaybill('1234567', paybillAccountOf('FN/2026/10234')),
+    ),
   ];
 
   it.each(all.map((text) => [text]))('fits one GSM-7 SMS: %s', (text) => {

@@ -100,8 +100,11 @@ export const SMS = {
     stillOwed
       ? `${FIRM}: received ${amount} for ${clip(what, 20)} on ${when}; ${stillOwed} still owed. Ref ${clip(reference, 12)}. ${CALL}`
       : `${FIRM}: we received ${amount} for your ${clip(what, 30)} on ${when}. Ref ${clip(reference, 20)}. Thank you. ${CALL}`,
-  feeNoteIssued: (number: string, amount: string, due: string) =>
-    `${FIRM}: fee note ${number} for ${amount} is due ${due}. See it and pay by M-Pesa in the client portal. ${CALL}`,
+  /** `paybill`: payByPaybill's sentence when the firm has a paybill (ADR 047), else the portal. */
+  feeNoteIssued: (number: string, amount: string, due: string, paybill: string | null = null) =>
+    paybill
+      ? `${FIRM}: fee note ${number} for ${amount} is due ${due}. ${paybill}. ${CALL}`
+      : `${FIRM}: fee note ${number} for ${amount} is due ${due}. See it and pay by M-Pesa in the client portal. ${CALL}`,
   /** A cancelled fee note: the text the client holds says "due … pay", so this says it is not. */
   feeNoteCancelled: (number: string, creditNote: string) =>
     `${FIRM}: fee note ${number} is cancelled by credit note ${creditNote}. Nothing is due on it; do not pay it. ${CALL}`,

@@ -136,6 +136,8 @@ export interface ClientLedgerDocument {
   heldKsh: number;
   /** What each case holds (label null: money on no case). */
   cases: Array<{ label: string | null; balanceKsh: number }>;
+  /** "Pay Bill 174379, account MW0034" (payByPaybill) when the firm has a paybill; else null. */
+  howToPay: string | null;
   /** Every movement, oldest first. */
   entries: Array<{
     date: string;

@@ -1,6 +1,12 @@
-import { FIRM_IDENTITY, FIRM_OFFICES, formatKenyanPhone, type FirmSettings } from '@firm/shared';
+import {
+  FIRM_IDENTITY,
+  FIRM_OFFICES,
+  formatKenyanPhone,
+  payByPaybill,
+  type FirmSettings,
+} from '@firm/shared';
 import type { Executor } from '../../db/client';
-import { readFirmSettings } from '../settings/firm-settings.service';
+import { readFirmSettings, withConfiguredMpesa } from '../settings/firm-settings.service';
 import type { BillingDeps } from './billing-deps';
 import type {
   BillingParty,
@@ -46,6 +52,22 @@ export function channelsOf(settings: FirmSettings, accountReference: string): Pa
         : null,
     phone: FIRM_IDENTITY.phone,
   };
+}
+
+/**
+ * "Pay Bill 123456, account FN20260012" (payByPaybill) when the firm takes payments at a paybill
+ * (Daraja's MPESA_SHORTCODE, else System Settings, as on the PDFs); null for a till or none, so
+ * nothing about a paybill is said (docs/product-rules.md#paying-by-paybill).
+ */
+export async function paybillSentenceOf(
+  deps: Pick<BillingDeps, 'firmNotifyEmail' | 'logger' | 'mpesa'>,
+  db: Executor,
+  account: string,
+): Promise<string | null> {
+  const settings = withConfiguredMpesa(await readFirmSettings({ ...deps, db }), deps.mpesa);
+  return settings.mpesaKind === 'paybill' && settings.mpesaNumber
+    ? payByPaybill(settings.mpesaNumber, account)
+    : null;
 }
 
 export function partyOf(

@@ -101,6 +101,17 @@ function clientLedgerDefinition(doc: ClientLedgerDocument): TDocumentDefinitions
     ),
     { text: '', margin: [0, 0, 0, 14] },
     heldBlock(doc),
+    ...(doc.howToPay
+      ? [
+          {
+            text: [
+              'To pay money on account from your phone’s M-Pesa menu: ',
+              { text: doc.howToPay, bold: true },
+            ],
+            margin: [0, 0, 0, 10],
+          } satisfies Content,
+        ]
+      : []),
     { text: 'EVERY MOVEMENT', style: 'label', margin: [0, 4, 0, 4] },
     movementsTable(doc),
     {

@@ -7,7 +7,7 @@ import type {
   ClientMoneyReceiptDocument,
   ClientMoneyReconciliationDocument,
 } from './billing-documents';
-import { fileNameOf, letterheadOf, partyOf } from './billing-letterhead';
+import { fileNameOf, letterheadOf, partyOf, paybillSentenceOf } from './billing-letterhead';
 import { cachedPdf } from './billing-pdf-cache';
 
 /**
@@ -46,11 +46,21 @@ export async function clientMoneyReceiptPdf(
 
 /** A client's statement of client money, kept as `client_ledger:<client id>`. */
 export async function clientLedgerPdf(
-  deps: Deps,
+  deps: Deps & Pick<BillingDeps, 'mpesa'>,
   clientId: string,
-  doc: WithoutLetterhead<ClientLedgerDocument>,
+  {
+    paybillAccount,
+    ...doc
+  }: Omit<WithoutLetterhead<ClientLedgerDocument>, 'howToPay'> & {
+    /** The client's own payment reference (`MW0034`): the account number for money on account. */
+    paybillAccount: string | null;
+  },
 ) {
-  const full: ClientLedgerDocument = { ...doc, letterhead: await letterhead(deps) };
+  const full: ClientLedgerDocument = {
+    ...doc,
+    letterhead: await letterhead(deps),
+    howToPay: paybillAccount ? await paybillSentenceOf(deps, deps.db, paybillAccount) : null,
+  };
   return {
     filename: `Client-account-statement-${doc.asOf}.pdf`,
     bytes: await cachedPdf(deps.db, `client_ledger:${clientId}`, {

@@ -1,4 +1,4 @@
-import { formatKsh, formatNairobiDate, formatNairobiDay } from '@firm/shared';
+import { formatKsh, formatNairobiDate, formatNairobiDay, payByPaybill } from '@firm/shared';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { render } from './billing-pdf';
 import {
@@ -47,14 +47,8 @@ function paymentWays(channels: PaymentChannels, number: string): Content[] {
     rows.push([
       'M-Pesa',
       mpesa.kind === 'paybill'
-        ? {
-            text: [
-              'Paybill ',
-              { text: mpesa.number, bold: true },
-              ', Account ',
-              { text: mpesa.accountReference, bold: true },
-            ],
-          }
+        ? // The one sentence the screen, the email and the text say too (ADR 047).
+          { text: payByPaybill(mpesa.number, mpesa.accountReference), bold: true }
         : { text: ['Till ', { text: mpesa.number, bold: true }, ' (Buy Goods)'] },
     ]);
   }

@@ -101,6 +101,10 @@ describe('cancelling a fee note tells the client', () => {
     expect(on.statusCode, on.body).toBe(200);
     const note = await issuedFor(client);
     await settleMail(ctx);
+    // Without a paybill (no MPESA_SHORTCODE, none in System Settings) nothing says Pay Bill.
+    const issuedText = sms.requests.find((request) => request.form.to === '+254722334455');
+    expect(issuedText?.form.message).toContain(`fee note ${note.number} for`);
+    expect(issuedText?.form.message).not.toContain('Pay Bill');
     sms.requests.length = 0;
     const before = ctx.mail.length;
 

@@ -13,6 +13,7 @@ import {
   isClientAccount,
   nairobiToday,
   paginationOf,
+  paybillAccountNumber,
   seesAsClient,
   type CreateFeeNoteValues,
   type FeeNote,
@@ -51,7 +52,7 @@ import {
   type FeeNoteWithParties,
   type NewFeeNoteLine,
 } from './fee-notes.repository';
-import { renderCreditNoteOf } from './billing-letterhead';
+import { paybillSentenceOf, renderCreditNoteOf } from './billing-letterhead';
 import { owedByClient } from './owed.repository';
 import { paymentsOfFeeNote } from './payments.repository';
 
@@ -283,25 +284,33 @@ export async function issueFeeNote(
     // The time and expenses drafted onto it are billed with it, in this transaction (ADR 050).
     await markWorkBilled(tx, id, now);
     const client = await findUserById(tx, issued.clientId);
-    if (client) await tellClientOfIssue(tx, client, issued);
+    if (client) {
+      const paybill = await paybillSentenceOf(deps, tx, paybillAccountNumber(issued.number!));
+      await tellClientOfIssue(tx, client, issued, paybill);
+    }
   });
   return readFeeNote(deps, user, id);
 }
 
-async function tellClientOfIssue(tx: Executor, client: UserRow, note: FeeNoteRow) {
+async function tellClientOfIssue(
+  tx: Executor,
+  client: UserRow,
+  note: FeeNoteRow,
+  paybill: string | null,
+) {
   const amount = formatKsh(note.totalKsh);
   const due = formatNairobiDay(note.dueDate);
   await notify(tx, [client], {
     kind: 'fee_note_issued',
     type: 'info',
     title: M.issuedNoticeTitle(note.number!),
-    message: M.issuedNotice(note.number!, amount, due),
+    message: M.issuedNotice(note.number!, amount, due, paybill),
     actionUrl: `/billing/${note.id}`,
     subject: { type: 'fee_note', id: note.id },
     sms: {
       kind: 'billing',
       deliveryKind: 'fee_note_issued',
-      text: SMS.feeNoteIssued(note.number!, amount, due),
+      text: SMS.feeNoteIssued(note.number!, amount, due, paybill),
     },
     maySee: (person) => can(person, 'fee-notes:view', { clientId: note.clientId }),
   });

@@ -196,7 +196,7 @@ describe('paying a fee note by M-Pesa', () => {
     const pdf = await call(clientToken, 'GET', `/api/fee-notes/${note.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
-    expect(text).toMatch(new RegExp(`Paybill 174379, Account ${note.number!.replaceAll('/', '')}`));
+    expect(text).toContain(`Pay Bill 174379, account ${note.number!.replaceAll('/', '')}`);
     expect(text).not.toContain('522533');
   });
 

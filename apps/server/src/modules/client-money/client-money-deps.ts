@@ -10,6 +10,8 @@ export interface ClientMoneyDeps {
   logger?: FastifyBaseLogger;
   /** MPESA_SHORTCODE when M-Pesa is set up: the paybill or till deposits are paid into. */
   mpesaShortcode?: string | null;
+  /** The paybill or till Daraja pays (configuredMpesaNumber): the statement's "Pay Bill" line. */
+  mpesa?: { kind: 'paybill' | 'till'; number: string } | null;
 }
 
 export const nowOf = (deps: Pick<ClientMoneyDeps, 'now'>) => (deps.now ? deps.now() : new Date());

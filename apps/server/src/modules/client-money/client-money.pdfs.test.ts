@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { formatNairobiDay } from '@firm/shared';
+import { clientPaymentReference, formatNairobiDay } from '@firm/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import {
   PLOT_MATTER,
   advocateToken,
@@ -8,6 +10,7 @@ import {
   client,
   clientAccount,
   clientToken,
+  ctx,
   freshClient,
   otherToken,
   payOut,
@@ -191,5 +194,35 @@ describe('GET /api/client-money/ledgers/{clientId}/pdf', () => {
     // Staff asking for an account that is no client's: not found either.
     const notAClient = await call(advocateToken, 'GET', statementUrl(clientAccount.id));
     expect(notAClient.statusCode).toBe(404);
+  });
+
+  it('says how to pay money on account at the firm’s paybill, with the client’s own reference', async () => {
+    const { user } = await freshClient('Mutua', 'Kioko');
+    const reference = (
+      await ctx.database.db
+        .select({ n: users.paymentReference })
+        .from(users)
+        .where(eq(users.id, user.id))
+    )[0]!.n!;
+    const account = clientPaymentReference(reference);
+    // No paybill yet (no MPESA_SHORTCODE, none in System Settings): nothing said of one.
+    expect((await pdf(advocateToken, statementUrl(user.id))).text).not.toContain('Pay Bill');
+
+    const current = (await call(advocateToken, 'GET', '/api/settings/firm')).json().settings;
+    const saved = await call(advocateToken, 'PUT', '/api/settings/firm', {
+      ...current,
+      mpesaKind: 'paybill',
+      mpesaNumber: '522533',
+      mpesaInstructions: 'Account number: your fee note number or your own reference',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const { text } = await pdf(advocateToken, statementUrl(user.id));
+      expect(flat(text)).toContain(
+        `To pay money on account from your phone’s M-Pesa menu: Pay Bill 522533, account ${account}`,
+      );
+    } finally {
+      await call(advocateToken, 'PUT', '/api/settings/firm', current);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { configuredMpesaNumber } from '../../lib/daraja';
 import multipart from '@fastify/multipart';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,6 +33,7 @@ export const clientMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     firmNotifyEmail: app.config.firmNotifyEmail,
     logger: app.log,
     mpesaShortcode: app.config.mpesa?.shortcode ?? null,
+    mpesa: configuredMpesaNumber(app.config.mpesa),
   };
   const maxBytes = app.config.maxUploadBytes;
   const maxMb = Math.round(maxBytes / (1024 * 1024));

@@ -1,6 +1,7 @@
 import {
   CLIENT_MONEY_ENTRY_KIND_LABELS,
   CLIENT_MONEY_MESSAGES as M,
+  clientPaymentReference,
   isClientAccount,
   kshInWords,
   nairobiToday,
@@ -84,6 +85,8 @@ export async function ledgerPdf(deps: ClientMoneyDeps, user: UserRow, clientId: 
   return clientLedgerPdf({ ...deps, db: deps.db }, clientId, {
     client: clientMoneyPartyOf(client, null),
     asOf: nairobiToday(nowOf(deps)),
+    paybillAccount:
+      client.paymentReference === null ? null : clientPaymentReference(client.paymentReference),
     heldKsh: ledger.balanceKsh,
     cases: ledger.cases.map((held) => ({
       label: caseLabelOf(held.caseTitle, held.caseNumber),

@@ -1,5 +1,6 @@
 import {
   BILLING_LIST_TEXTS as L,
+  PAYBILL_SCREEN_TEXTS as P,
   BILLING_SCREEN_TEXTS as T,
   can,
   isClientAccount,
@@ -10,19 +11,23 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { Tabs } from '../../../components/ui/tabs';
 import { FeeNotesList } from './fee-notes-list';
 import { PaymentsList } from './payments-list';
+import { UnallocatedPayments } from './unallocated-payments';
 
-type BillingView = 'fee-notes' | 'payments';
+type BillingView = 'fee-notes' | 'payments' | 'unallocated';
+const STAFF_VIEWS: readonly string[] = ['payments', 'unallocated'];
 
 /**
  * /billing: the fee notes; for those who record payments, a second view of every payment
- * (`?view=payments`, where the reports' money figures link). Each view keeps its own filters in
+ * (`?view=payments`, where the reports' money figures link) and of the paybill payments waiting to
+ * be allocated (`?view=unallocated`, ADR 047). Each view keeps its own filters in
  * the URL, so changing view starts the other one afresh.
  */
 export function BillingScreen({ actor }: { actor: PublicUser }) {
   const [params, setParams] = useSearchParams();
   const mayListPayments = can(actor, 'payments:record');
+  const asked = params.get('view') ?? '';
   const view: BillingView =
-    mayListPayments && params.get('view') === 'payments' ? 'payments' : 'fee-notes';
+    mayListPayments && STAFF_VIEWS.includes(asked) ? (asked as BillingView) : 'fee-notes';
 
   return (
     <>
@@ -40,12 +45,13 @@ export function BillingScreen({ actor }: { actor: PublicUser }) {
                 panel: <FeeNotesList actor={actor} />,
               },
               { key: 'payments', label: L.paymentsView, panel: <PaymentsList /> },
+              { key: 'unallocated', label: P.view, panel: <UnallocatedPayments /> },
             ]}
             selected={view}
             onSelect={(next) => {
               // The two views' filters share names (status, page) but not meanings.
               if (next !== view) {
-                setParams(next === 'payments' ? { view: 'payments' } : {}, {
+                setParams(next === 'fee-notes' ? {} : { view: next }, {
                   preventScrollReset: true,
                 });
               }

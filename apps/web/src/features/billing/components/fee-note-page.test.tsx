@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aClient } from '../../../testing/people';
@@ -114,5 +114,33 @@ describe('a fee note', () => {
       'href',
       '/billing',
     );
+  });
+});
+
+describe('how to pay a fee note at the firm’s paybill', () => {
+  const stats = (mpesaKind: 'paybill' | 'till', mpesaNumber: string) => [
+    200,
+    { role: 'client', client: { payment: { mpesaKind, mpesaNumber, mpesaInstructions: '' } } },
+  ];
+
+  it('says the paybill and the fee note’s account number beside what is owed', async () => {
+    mockApi({
+      [`GET /fee-notes/${NOTE_ID}`]: [200, aFeeNote()],
+      'GET /dashboard/stats': stats('paybill', '174379') as [number, unknown],
+    });
+    renderPage();
+    expect(await screen.findByText('Pay Bill 174379, account FN20260042')).toBeVisible();
+    expect(screen.getByText(/Pay from your phone’s M-Pesa menu/)).toBeVisible();
+  });
+
+  it('says nothing of a paybill when the firm has a till, or nothing set up', async () => {
+    const calls = mockApi({
+      [`GET /fee-notes/${NOTE_ID}`]: [200, aFeeNote()],
+      'GET /dashboard/stats': stats('till', '5123456') as [number, unknown],
+    });
+    renderPage();
+    expect(await screen.findByRole('button', { name: /Pay with M-Pesa/ })).toBeVisible();
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/dashboard/stats'));
+    expect(screen.queryByText(/Pay Bill/)).toBeNull();
   });
 });

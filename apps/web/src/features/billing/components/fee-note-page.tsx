@@ -10,6 +10,7 @@ import {
   formatNairobiDate,
   isClientAccount,
   isPayableStatus,
+  paybillAccountNumber,
   type FeeNote,
   type FeeNoteLineKind,
   type Payment,
@@ -29,6 +30,7 @@ import { downloadReceipt } from '../api/download-receipt';
 import { useFeeNote } from '../api/get-fee-note';
 import { OverdueBadge, StatusBadge, dayOf, dueDayOf } from './billing-format';
 import { FeeNoteActions } from './fee-note-actions';
+import { PaybillHowTo } from '../../../components/payment/paybill-how-to';
 import { PayMpesaDialog } from './pay-mpesa-dialog';
 
 function BackToBilling() {
@@ -156,6 +158,9 @@ function FeeNoteBody({ note, actor }: { note: FeeNote; actor: PublicUser }) {
                   {formatKsh(note.totals.balanceKsh)}
                 </span>
               </p>
+            ) : null}
+            {mayPay && note.number ? (
+              <PaybillHowTo account={paybillAccountNumber(note.number)} />
             ) : null}
           </div>
           <div className="flex flex-wrap gap-2">

@@ -32,6 +32,24 @@ describe('a client’s Client money', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it('says how to pay money on account at the firm’s paybill, with the client’s own reference', async () => {
+    mockApi({
+      [`GET /client-money/ledgers/${client.id}`]: [200, LEDGER],
+      'GET /profile': [200, { user: client, pendingEmail: null, paymentReference: 'MW0034' }],
+      'GET /dashboard/stats': [
+        200,
+        {
+          role: 'client',
+          client: {
+            payment: { mpesaKind: 'paybill', mpesaNumber: '174379', mpesaInstructions: '' },
+          },
+        },
+      ],
+    });
+    renderWithApp(<MyClientMoney client={client} />);
+    expect(await screen.findByText('Pay Bill 174379, account MW0034')).toBeVisible();
+  });
+
   it('shows what is held per case and every movement, with downloads and no Record action', async () => {
     mockApi({ [`GET /client-money/ledgers/${client.id}?limit=100`]: [200, LEDGER] });
     renderWithApp(<MyClientMoney client={client} />);

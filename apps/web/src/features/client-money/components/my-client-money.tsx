@@ -17,6 +17,7 @@ import {
 import { ListEmpty, ListResults } from '../../../components/list/list-states';
 import { Button } from '../../../components/ui/button';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { OwnReferenceHowTo } from '../../../components/payment/paybill-how-to';
 import { PayDepositDialog } from './pay-deposit-dialog';
 
 /**
@@ -33,6 +34,8 @@ export function MyClientMoney({ client }: { client: PublicUser }) {
     <>
       <PageHeading title={T.screenTitle}>{T.screenIntro}</PageHeading>
       <div className="mx-auto max-w-6xl space-y-6 px-4 pb-16 sm:px-6">
+        {/* Money on account may come by paybill too, with the client's own reference (ADR 047). */}
+        <OwnReferenceHowTo />
         <ListResults query={query} loadingLabel={T.loading} failedText={T.loadFailed}>
           {(ledger) => (
             <>
