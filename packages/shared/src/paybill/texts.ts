@@ -27,3 +27,11 @@ export const PAYBILL_TEXTS = {
   unallocatedNotice: (transId: string, amount: number, typed: string) =>
     `${formatKsh(amount)} paid by M-Pesa (${transId}) with account number “${typed}” waits to be allocated.`,
 } as const;
+
+/** Connecting the paybill to Safaricom (ADR 048): why the addresses cannot be registered. */
+export const PAYBILL_REGISTER_TEXTS = {
+  notHttps:
+    'Safaricom only sends payments to a secure (https) address. Set PUBLIC_URL to the https address of this system, then register again.',
+  forbiddenWord: (word: string) =>
+    `Safaricom refuses addresses containing “${word}”. Change PUBLIC_URL (or the callback secret) so neither address contains it, then register again.`,
+} as const;
