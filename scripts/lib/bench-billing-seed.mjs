@@ -155,10 +155,10 @@ async function seedPayments({ query }, { at, ownerId }) {
                                  order by received_at, id) as n
        from paid
      )
-     insert into payments (client_id, fee_note_id, amount_ksh, method, status, reference,
+     insert into payments (client_id, fee_note_id, amount_ksh, method, source, status, reference,
                            receipt_number, received_at, recorded_by_id, created_at, updated_at)
      select client_id, id, paid_ksh, (array['mpesa', 'bank', 'cash', 'cheque'])[1 + n % 4],
-            'succeeded',
+            'manual', 'succeeded',
             case n % 4 when 0 then 'SK' || upper(substr(md5(id::text), 1, 8))
                        when 1 then 'FT' || (24000000 + n) when 3 then 'CHQ ' || (100000 + n) end,
             ${numberSql('RC', 'yr', 'n')}, received_at, $2::uuid, received_at, received_at

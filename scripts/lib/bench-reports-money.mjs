@@ -100,20 +100,21 @@ export async function seedMoneyRows({ query }, { at, clientIds, ownerId }) {
                                  order by received_at, coalesce(fee_note_id, appointment_id)) as n
        from src
      )
-     insert into payments (client_id, fee_note_id, appointment_id, amount_ksh, method, status,
-                           reference, receipt_number, received_at, recorded_by_id, created_at,
+     insert into payments (client_id, fee_note_id, appointment_id, amount_ksh, method, source,
+                           status, reference, receipt_number, received_at, recorded_by_id, created_at,
                            updated_at)
      select client_id, fee_note_id, appointment_id, amount,
-            coalesce(method, (array['mpesa', 'bank', 'cash', 'cheque'])[1 + n % 4]), 'succeeded',
+            coalesce(method, (array['mpesa', 'bank', 'cash', 'cheque'])[1 + n % 4]), 'manual',
+            'succeeded',
             'SEED' || yr || '-' || n, ${numberSql('RC', 'yr', 'n')}, received_at, $2::uuid,
             received_at, received_at
      from numbered`,
     [at, ownerId],
   );
   await query(
-    `insert into payments (client_id, fee_note_id, amount_ksh, method, status, phone, result_code,
-                           result_desc, created_at, updated_at)
-     select client_id, id, total_ksh, 'mpesa', 'failed', '254712345678', 1032,
+    `insert into payments (client_id, fee_note_id, amount_ksh, method, source, status, phone,
+                           result_code, result_desc, created_at, updated_at)
+     select client_id, id, total_ksh, 'mpesa', 'stk_push', 'failed', '254712345678', 1032,
             'Request cancelled by user', issued_at + interval '1 hour', issued_at + interval '1 hour'
      from fee_notes where status = 'issued' and ${rnd('number', 'push', 10)} = 0`,
   );

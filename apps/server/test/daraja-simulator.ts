@@ -5,6 +5,7 @@ import type { DarajaSettings } from '../src/lib/daraja';
 import { badRequest, type DarajaSimulatorOptions } from './daraja-simulator-formats';
 import { createDarajaOAuth } from './daraja-simulator-oauth';
 import { createC2b } from './daraja-simulator-c2b';
+import { createRegisterUrl } from './daraja-simulator-register';
 import { createStkPush } from './daraja-simulator-stk-push';
 
 export {
@@ -57,6 +58,7 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
   const { tokenAnswer, hasValidToken } = oauth;
   const { pushAnswer, queryAnswer, sendCallback } = stk;
   const c2b = createC2b({ shortcode, initiatorName, securityCredential, now });
+  const registerUrl = createRegisterUrl({ shortcode });
   const requests: { method: string; path: string; body: unknown }[] = [];
   const pendingCallbacks = new Set<Promise<unknown>>();
   const state = { down: false };
@@ -94,7 +96,8 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
       const isPush = url.pathname === '/mpesa/stkpush/v1/processrequest';
       const isQuery = url.pathname === '/mpesa/stkpushquery/v1/query';
       const isStatus = url.pathname === '/mpesa/transactionstatus/v1/query';
-      if (!(isPush || isQuery || isStatus) || request.method !== 'POST') {
+      const isRegister = url.pathname === '/mpesa/c2b/v1/registerurl';
+      if (!(isPush || isQuery || isStatus || isRegister) || request.method !== 'POST') {
         answer(response, {
           status: 404,
           body: { errorCode: '404.001.01', errorMessage: 'Resource not found' },
@@ -113,6 +116,10 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
         return;
       }
       const fields = body as Record<string, unknown>;
+      if (isRegister) {
+        answer(response, registerUrl.registerAnswer(fields));
+        return;
+      }
       if (isQuery) {
         answer(response, queryAnswer(fields));
         return;
@@ -189,6 +196,8 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
     sendCallback,
     /** The paybill: payments customers make, Transaction Status questions and their Results. */
     c2b,
+    /** The C2B Register URL calls: what was registered last (daraja-simulator-register.ts). */
+    registerUrl,
     /** true: every request is answered 503 Service Unavailable; false: back to normal. */
     down(isDown: boolean) {
       state.down = isDown;

@@ -124,3 +124,35 @@ describe('Daraja client: Transaction Status', () => {
     );
   });
 });
+
+describe('C2B Register URL (ADR 048)', () => {
+  it('registers both addresses with the paybill and what M-Pesa does without an answer', async () => {
+    const daraja = await simulator({ callback: 'never' });
+    const client = createDarajaClient(daraja.settings());
+    const answer = await client.registerC2bUrls({
+      responseType: 'Completed',
+      confirmationUrl: 'https://portal.mwamba.co.ke/api/payments/c2b/confirmation/s3cret',
+      validationUrl: 'https://portal.mwamba.co.ke/api/payments/c2b/validation/s3cret',
+    });
+    expect(answer).toEqual({ responseDescription: 'success' });
+    expect(daraja.registerUrl.registered).toMatchObject({
+      responseType: 'Completed',
+      confirmationUrl: 'https://portal.mwamba.co.ke/api/payments/c2b/confirmation/s3cret',
+    });
+  });
+
+  it('is refused, as Daraja refuses, for a wrong shortcode or a forbidden word', async () => {
+    const daraja = await simulator({ callback: 'never' });
+    const wrong = createDarajaClient(daraja.settings({ shortcode: '999999' }));
+    const input = {
+      responseType: 'Cancelled' as const,
+      confirmationUrl: 'https://portal.mwamba.co.ke/api/payments/c2b/confirmation/s3cret',
+      validationUrl: 'https://portal.mwamba.co.ke/api/payments/c2b/validation/s3cret',
+    };
+    await expect(wrong.registerC2bUrls(input)).rejects.toThrow(DarajaRefused);
+    const client = createDarajaClient(daraja.settings());
+    await expect(
+      client.registerC2bUrls({ ...input, confirmationUrl: 'https://mpesa.mwamba.co.ke/c' }),
+    ).rejects.toThrow(/Invalid ConfirmationURL/);
+  });
+});

@@ -29,6 +29,20 @@ export const PAYMENT_STATES = ['pending', 'succeeded', 'failed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /**
+ * Where a payment came from (ADR 048): an M-Pesa push from the portal, the paybill's own
+ * confirmation, recorded by staff (cash, bank, cheque, a transfer from client money), or found by
+ * the daily sweep of Safaricom's transactions when the confirmation never came.
+ */
+export const PAYMENT_SOURCES = ['stk_push', 'paybill', 'manual', 'sweep'] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+export const PAYMENT_SOURCE_LABELS: Record<PaymentSource, string> = {
+  stk_push: 'M-Pesa prompt',
+  paybill: 'Paybill',
+  manual: 'Recorded by staff',
+  sweep: 'Paybill (found by the daily check)',
+};
+
+/**
  * What an M-Pesa push pays: a fee note or a booking's fee (`fee`, the default), or a deposit a
  * client pays on account into the firm's M-Pesa client account (ADR 045).
  */

@@ -17,6 +17,7 @@ import {
   FEE_NOTE_LINE_KINDS,
   FEE_NOTE_STATUSES,
   MPESA_PURPOSES,
+  PAYMENT_SOURCES,
   PAYMENT_STATES,
   dueDateProblem,
   nextWorkingDay,
@@ -165,6 +166,8 @@ export const paymentSchema = z.object({
   id: z.string(),
   status: z.enum(PAYMENT_STATES),
   method: z.enum(PAYMENT_METHODS),
+  /** Where it came from (ADR 048): labels in PAYMENT_SOURCE_LABELS. */
+  source: z.enum(PAYMENT_SOURCES),
   amountKsh: z.number().int(),
   reference: z.string().nullable(),
   receiptNumber: z.string().nullable(),

@@ -97,3 +97,11 @@ export const PAYBILL_SCREEN_TEXTS = {
   allocatedRefunded: (amount: number, transId: string) =>
     `${formatKsh(amount)} of ${transId} is marked refunded outside the system.`,
 } as const;
+
+/** Connecting the paybill to Safaricom (ADR 048): why the addresses cannot be registered. */
+export const PAYBILL_REGISTER_TEXTS = {
+  notHttps:
+    'Safaricom only sends payments to a secure (https) address. Set PUBLIC_URL to the https address of this system, then register again.',
+  forbiddenWord: (word: string) =>
+    `Safaricom refuses addresses containing “${word}”. Change PUBLIC_URL (or the callback secret) so neither address contains it, then register again.`,
+} as const;

@@ -3,6 +3,7 @@ import type {
   FeeNoteLineKind,
   FeeNoteStatus,
   PaymentMethod,
+  PaymentSource,
   PaymentState,
 } from '@firm/shared';
 import { sql } from 'drizzle-orm';
@@ -180,6 +181,8 @@ export const payments = pgTable(
     appointmentId: uuid().references(() => appointments.id, { onDelete: 'restrict' }),
     amountKsh: integer().notNull(),
     method: text().$type<PaymentMethod>().notNull(),
+    /** Where it came from (ADR 048); the migration that added it filled the older rows. */
+    source: text().$type<PaymentSource>().notNull(),
     status: text().$type<PaymentState>().notNull(),
     /** The cheque number, bank reference or M-Pesa code typed by staff. */
     reference: text(),
@@ -221,6 +224,10 @@ export const payments = pgTable(
     ),
     check('payments_amount_check', sql`${table.amountKsh} >= 1`),
     check('payments_method_check', sql`${table.method} in ('cash', 'bank', 'cheque', 'mpesa')`),
+    check(
+      'payments_source_check',
+      sql`${table.source} in ('stk_push', 'paybill', 'manual', 'sweep')`,
+    ),
     check('payments_status_check', sql`${table.status} in ('pending', 'succeeded', 'failed')`),
     check('payments_receipt_number_check', sql`${table.receiptNumber} ~ '^RC/[0-9]{4}/[0-9]{4,}$'`),
     check(

@@ -73,6 +73,7 @@ export function paymentAsSeenBy(viewer: Pick<UserRow, 'role'>, row: PaymentWithR
     id: payment.id,
     status: payment.status,
     method: payment.method,
+    source: payment.source,
     amountKsh: payment.amountKsh,
     reference: payment.reference ?? payment.mpesaReceiptNumber,
     receiptNumber: payment.receiptNumber,

@@ -213,6 +213,8 @@ describe('payments by hand', () => {
     const mine = (await call(clientToken, 'GET', '/api/payments')).json().payments as Payment[];
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((payment) => payment.clientName === 'Wanjiru Kamau-Njoroge')).toBe(true);
+    // Each was recorded by staff, and the list says so (ADR 048).
+    expect(mine.every((payment) => payment.source === 'manual')).toBe(true);
     expect((await call(otherToken, 'GET', '/api/payments')).json().payments).toEqual([]);
   });
 });

@@ -184,6 +184,7 @@ async function pushToPhone(
       appointmentId: target.kind === 'appointment' ? target.id : null,
       amountKsh,
       method: 'mpesa',
+      source: 'stk_push',
       status: 'pending',
       phone: input.phone,
       nextQueryAt: nextQueryAt(now, 0),

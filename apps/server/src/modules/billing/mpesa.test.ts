@@ -85,6 +85,7 @@ describe('paying a fee note by M-Pesa', () => {
     const payments = (await call(clientToken, 'GET', `/api/payments?feeNoteId=${note.id}`)).json()
       .payments as Payment[];
     expect(payments.filter((each) => each.status === 'succeeded')).toHaveLength(1);
+    expect(payments.every((each) => each.source === 'stk_push')).toBe(true);
   });
 
   it('says in plain words when the payer cancels (1032) or does not answer (1037)', async () => {
@@ -239,6 +240,7 @@ describe('pushes Daraja will not answer', () => {
         feeNoteId: note.id,
         amountKsh: 3_000,
         method: 'mpesa' as const,
+        source: 'stk_push' as const,
         status: 'pending' as const,
         phone: '+254712345678',
         checkoutRequestId: `ws_CO_2911202604${tag}${String(index).padStart(6, '0')}`,

@@ -223,6 +223,7 @@ export async function recordPayment(
       appointmentId: target.kind === 'appointment' ? target.id : null,
       amountKsh: input.amountKsh,
       method: input.method,
+      source: 'manual',
       status: 'pending',
       reference: input.reference ?? null,
       recordedById: user.id,

@@ -28,6 +28,7 @@ export async function settleFeeNoteFromClientMoney(
     amountKsh: input.amountKsh,
     // A transfer between the firm's bank accounts: the receipt says "bank", with its reference.
     method: 'bank',
+    source: 'manual',
     status: 'pending',
     reference: input.reference,
     recordedById: input.recordedById,

@@ -1,3 +1,4 @@
+import type { PaymentSource } from '@firm/shared';
 import type { Executor } from '../../db/client';
 import { insertPayment, mpesaReceiptTaken } from './payments.repository';
 import { lockPaymentTarget, settlePayment, type PaymentTarget } from './payments.service';
@@ -23,6 +24,8 @@ export async function settleFeeNoteFromPaybill(
     phone: string | null;
     receivedAt: Date;
     recordedById: string | null;
+    /** `sweep` when the daily sweep found it rather than Safaricom's confirmation (ADR 048). */
+    source?: Extract<PaymentSource, 'paybill' | 'sweep'>;
   },
 ) {
   const pending = await insertPayment(tx, {
@@ -30,6 +33,7 @@ export async function settleFeeNoteFromPaybill(
     feeNoteId: target.id,
     amountKsh: input.amountKsh,
     method: 'mpesa',
+    source: input.source ?? 'paybill',
     status: 'pending',
     reference: input.mpesaReceiptNumber,
     phone: input.phone,

@@ -104,6 +104,10 @@ describe('a fee note paid at the paybill', () => {
       mpesaReceiptNumber: row.transId,
     });
     expect(payment!.receiptNumber).toMatch(/^RC\//);
+    // The payments list says it came by the paybill (ADR 048).
+    const listed = (await call(clientToken, 'GET', `/api/payments?feeNoteId=${note.id}`)).json()
+      .payments as { source: string }[];
+    expect(listed.map((each) => each.source)).toEqual(['paybill']);
     // The client is told as for any payment.
     expect((await bellOf(client.id)).map((n) => n.kind)).toContain('payment_received');
     // And the audit log says what M-Pesa confirmed and where it went.

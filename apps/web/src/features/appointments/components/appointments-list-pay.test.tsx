@@ -94,6 +94,7 @@ describe('a client pays their own appointment’s fee with M-Pesa', () => {
         id: paymentId,
         status: 'pending',
         method: 'mpesa',
+        source: 'stk_push',
         amountKsh: 5_000,
         reference: null,
         receiptNumber: null,

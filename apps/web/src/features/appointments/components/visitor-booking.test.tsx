@@ -170,6 +170,7 @@ describe("the visitor's manage page: a cancelled booking", () => {
         id: paymentId,
         status: 'pending',
         method: 'mpesa',
+        source: 'stk_push',
         amountKsh: 5_000,
         reference: null,
         receiptNumber: null,

@@ -49,6 +49,7 @@ export function aPayment(overrides: Partial<Payment> = {}): Payment {
     id: '33333333-3333-4333-8333-333333333333',
     status: 'succeeded',
     method: 'mpesa',
+    source: 'manual',
     amountKsh: 20_000,
     reference: 'SKL4ABC123',
     receiptNumber: 'RC/2026/0005',
