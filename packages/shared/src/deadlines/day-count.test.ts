@@ -26,28 +26,40 @@ const none = () => false;
 
 describe('counting a period the way s.57 of the Interpretation and General Provisions Act does', () => {
   it('leaves out the day of the event, so 14 days from 2 March end on 16 March', () => {
-    expect(lastDayOfPeriod('2026-03-02', { amount: 14, unit: 'days' }, isHoliday)).toBe('2026-03-16');
+    expect(lastDayOfPeriod('2026-03-02', { amount: 14, unit: 'days' }, isHoliday)).toBe(
+      '2026-03-16',
+    );
   });
 
   it('moves a last day on a Sunday to the Monday', () => {
-    expect(lastDayOfPeriod('2026-11-22', { amount: 14, unit: 'days' }, isHoliday)).toBe('2026-12-07');
+    expect(lastDayOfPeriod('2026-11-22', { amount: 14, unit: 'days' }, isHoliday)).toBe(
+      '2026-12-07',
+    );
   });
 
   it('moves past Christmas, Boxing Day on the Saturday and the Sunday to the Monday', () => {
-    expect(lastDayOfPeriod('2026-12-11', { amount: 14, unit: 'days' }, isHoliday)).toBe('2026-12-28');
+    expect(lastDayOfPeriod('2026-12-11', { amount: 14, unit: 'days' }, isHoliday)).toBe(
+      '2026-12-28',
+    );
   });
 
   it('keeps a last day on an ordinary Saturday, which the Act does not exclude', () => {
-    expect(lastDayOfPeriod('2026-01-17', { amount: 14, unit: 'days' }, isHoliday)).toBe('2026-01-31');
+    expect(lastDayOfPeriod('2026-01-17', { amount: 14, unit: 'days' }, isHoliday)).toBe(
+      '2026-01-31',
+    );
   });
 
   it('moves a last day on a Saturday public holiday past the Sunday', () => {
-    expect(lastDayOfPeriod('2026-12-05', { amount: 7, unit: 'days' }, isHoliday)).toBe('2026-12-14');
+    expect(lastDayOfPeriod('2026-12-05', { amount: 7, unit: 'days' }, isHoliday)).toBe(
+      '2026-12-14',
+    );
   });
 
   it('does not count Sundays and holidays in a period of six days or fewer', () => {
     // Thursday before Easter: Good Friday, Sunday and Easter Monday are not counted.
-    expect(lastDayOfPeriod('2026-04-02', { amount: 3, unit: 'days' }, isHoliday)).toBe('2026-04-08');
+    expect(lastDayOfPeriod('2026-04-02', { amount: 3, unit: 'days' }, isHoliday)).toBe(
+      '2026-04-08',
+    );
   });
 
   it('ends a period in years on the corresponding date', () => {
@@ -55,7 +67,9 @@ describe('counting a period the way s.57 of the Interpretation and General Provi
   });
 
   it('moves a period in months ending on Mashujaa Day to the next day', () => {
-    expect(lastDayOfPeriod('2025-10-20', { amount: 12, unit: 'months' }, isHoliday)).toBe('2026-10-21');
+    expect(lastDayOfPeriod('2025-10-20', { amount: 12, unit: 'months' }, isHoliday)).toBe(
+      '2026-10-21',
+    );
   });
 
   it('ends a period from 29 February on 28 February in a common year and 29th in a leap year', () => {
@@ -64,7 +78,9 @@ describe('counting a period the way s.57 of the Interpretation and General Provi
   });
 
   it('counts a zero-length period as the event day, moved off an excluded day', () => {
-    expect(lastDayOfPeriod('2026-12-25', { amount: 0, unit: 'days' }, isHoliday)).toBe('2026-12-28');
+    expect(lastDayOfPeriod('2026-12-25', { amount: 0, unit: 'days' }, isHoliday)).toBe(
+      '2026-12-28',
+    );
   });
 
   it('refuses a period that is not a whole number', () => {
@@ -100,7 +116,9 @@ describe('working days before a date', () => {
 describe('"My work" groups in Nairobi time', () => {
   it('calls a task due on 7 Dec "today" until midnight in Nairobi and "overdue" from then', () => {
     expect(dueBucketOf('2026-12-07', nairobiToday(new Date('2026-12-07T20:59:59Z')))).toBe('today');
-    expect(dueBucketOf('2026-12-07', nairobiToday(new Date('2026-12-07T21:00:00Z')))).toBe('overdue');
+    expect(dueBucketOf('2026-12-07', nairobiToday(new Date('2026-12-07T21:00:00Z')))).toBe(
+      'overdue',
+    );
   });
 
   it('puts the next seven days in "this week" and the rest in "later"', () => {

@@ -80,14 +80,17 @@ export function lastDayOfPeriod(eventDay: string, period: Period, isHoliday: Hol
   let last: string;
   if (period.unit === 'days' && period.amount <= 6) {
     last = eventDay;
-    for (let counted = 0; counted < period.amount; ) {
+    for (let counted = 0; counted < period.amount;) {
       last = shiftDays(last, 1);
       if (!isExcludedDay(last, isHoliday)) counted += 1;
     }
   } else if (period.unit === 'days') {
     last = shiftDays(eventDay, period.amount);
   } else {
-    last = addCalendarMonths(eventDay, period.unit === 'years' ? period.amount * 12 : period.amount);
+    last = addCalendarMonths(
+      eventDay,
+      period.unit === 'years' ? period.amount * 12 : period.amount,
+    );
   }
   return nextNonExcludedDay(last, isHoliday);
 }
@@ -98,7 +101,7 @@ export function lastDayOfPeriod(eventDay: string, period: Period, isHoliday: Hol
  */
 export function workingDaysBefore(day: string, count: number, isHoliday: HolidayCheck): string {
   let current = day;
-  for (let counted = 0; counted < count; ) {
+  for (let counted = 0; counted < count;) {
     current = shiftDays(current, -1);
     const weekday = weekdayOf(current);
     if (weekday !== 0 && weekday !== 6 && !isHoliday(current)) counted += 1;

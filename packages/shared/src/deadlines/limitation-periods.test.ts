@@ -31,7 +31,9 @@ describe('the seeded limitation periods', () => {
   );
 
   it('tells the advocate to give notice before suing the government', () => {
-    const government = LIMITATION_PERIOD_SEED.filter((period) => period.kind.startsWith('government'));
+    const government = LIMITATION_PERIOD_SEED.filter((period) =>
+      period.kind.startsWith('government'),
+    );
     expect(government).toHaveLength(2);
     for (const period of government) expect(period.notice).toMatch(/30 days/);
   });

@@ -1,4 +1,4 @@
-// Plain data and functions: the migration seeds the same table (apps/server/drizzle/0045), the
+// Plain data and functions: the migration seeds the same table (apps/server/drizzle/0046), the
 // firm edits it in System Settings, and this list is what a fresh install starts from (ADR 051).
 import { lastDayOfPeriod, type HolidayCheck, type Period } from './day-count';
 
@@ -14,13 +14,29 @@ export interface LimitationPeriod extends Period {
 
 const LAA = 'Limitation of Actions Act (Cap 22)';
 const PALA = 'Public Authorities Limitation Act (Cap 39)';
+// The High Court has held section 13A unconstitutional (Absa Bank v KDIC, Sifuna J); until that is
+// settled on appeal the notice is still worth giving, so the row says both (docs/product-rules.md).
 const GOVERNMENT_NOTICE =
-  'Give the Attorney-General at least 30 days’ written notice before filing: Government Proceedings Act (Cap 40), section 13A.';
+  'Government Proceedings Act (Cap 40), section 13A: 30 days’ written notice to the Attorney-General before filing. The High Court has held this section unconstitutional; check the current position.';
 
 /** The periods a fresh install starts with; the firm corrects or adds to them in System Settings. */
 export const LIMITATION_PERIOD_SEED: readonly LimitationPeriod[] = [
-  { kind: 'contract', label: 'Contract', amount: 6, unit: 'years', source: `${LAA}, section 4(1)(a)`, notice: null },
-  { kind: 'tort', label: 'Tort', amount: 3, unit: 'years', source: `${LAA}, section 4(2)`, notice: null },
+  {
+    kind: 'contract',
+    label: 'Contract',
+    amount: 6,
+    unit: 'years',
+    source: `${LAA}, section 4(1)(a)`,
+    notice: null,
+  },
+  {
+    kind: 'tort',
+    label: 'Tort',
+    amount: 3,
+    unit: 'years',
+    source: `${LAA}, section 4(2)`,
+    notice: null,
+  },
   {
     kind: 'defamation',
     label: 'Defamation (libel or slander)',
@@ -37,8 +53,22 @@ export const LIMITATION_PERIOD_SEED: readonly LimitationPeriod[] = [
     source: `${LAA}, section 4(2); the court may extend it under section 27`,
     notice: null,
   },
-  { kind: 'account', label: 'An account', amount: 6, unit: 'years', source: `${LAA}, section 4(3)`, notice: null },
-  { kind: 'judgment', label: 'Enforcing a judgment', amount: 12, unit: 'years', source: `${LAA}, section 4(4)`, notice: null },
+  {
+    kind: 'account',
+    label: 'An account',
+    amount: 6,
+    unit: 'years',
+    source: `${LAA}, section 4(3)`,
+    notice: null,
+  },
+  {
+    kind: 'judgment',
+    label: 'Enforcing a judgment',
+    amount: 12,
+    unit: 'years',
+    source: `${LAA}, section 4(4)`,
+    notice: null,
+  },
   {
     kind: 'penalty',
     label: 'A penalty or forfeiture under a written law',
@@ -47,7 +77,14 @@ export const LIMITATION_PERIOD_SEED: readonly LimitationPeriod[] = [
     source: `${LAA}, section 4(5)`,
     notice: null,
   },
-  { kind: 'land', label: 'Recovery of land', amount: 12, unit: 'years', source: `${LAA}, section 7`, notice: null },
+  {
+    kind: 'land',
+    label: 'Recovery of land',
+    amount: 12,
+    unit: 'years',
+    source: `${LAA}, section 7`,
+    notice: null,
+  },
   {
     kind: 'employment',
     label: 'Employment claim',
