@@ -21,6 +21,7 @@ import { deliveryLogRoutes } from './deliveries/delivery-log.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { firmSettingsRoutes } from './settings/firm-settings.routes';
+import { limitationPeriodsRoutes } from './deadlines/limitation-periods.routes';
 import { healthRoutes } from './health/health.routes';
 import { messageRoutes } from './messages/messages.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
@@ -49,6 +50,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(messageRoutes);
   await app.register(notificationRoutes);
   await app.register(firmSettingsRoutes);
+  await app.register(limitationPeriodsRoutes);
   await app.register(backupRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportsRoutes);

@@ -191,6 +191,25 @@ export const ENDPOINTS: Endpoint[] = [
     auth: true,
   },
   {
+    method: 'PUT',
+    url: '/api/settings/limitation-periods',
+    valid: {
+      periods: [
+        {
+          kind: 'contract',
+          label: 'Contract',
+          amount: 6,
+          unit: 'years',
+          source: 'Cap 22, s.4(1)',
+          notice: 'None',
+        },
+      ],
+    },
+    singleLine: ['periods.0.label', 'periods.0.source', 'periods.0.notice'],
+    multiLine: [],
+    auth: true,
+  },
+  {
     method: 'PATCH',
     url: (f) => `/api/clients/${f.clientId}`,
     valid: { firstName: 'Amina', lastName: 'Wekesa', phone: '0722 000 111' },

@@ -78,6 +78,7 @@ export const AUDIT_ACTIONS = [
   'client_money.month_locked',
   'client_money.pack_downloaded',
   'firm_settings.updated',
+  'limitation_periods.updated',
   'audit_log.exported',
   'two_factor.enabled',
   'two_factor.disabled',

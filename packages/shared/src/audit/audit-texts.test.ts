@@ -282,6 +282,7 @@ describe('every audit sentence names its object', () => {
     // About the firm itself, not one record: their object is in their words.
     const aboutTheFirm = new Set([
       'firm_settings.updated',
+      'limitation_periods.updated',
       'audit_log.exported',
       'client_money.pack_downloaded',
       'super_key.rotated',

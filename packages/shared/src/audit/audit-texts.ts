@@ -322,6 +322,7 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
     `${p.actor} allocated ${paybillOf(p)} ${paybillWhere(p)}${str(p.details.reason) ? `: ${quoted(p.details.reason, '')}` : ''}`,
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,
+  'limitation_periods.updated': (p) => `${p.actor} changed the firm’s limitation periods`,
   'audit_log.exported': (p) => `${p.actor} exported the audit log`,
   // Two-factor sign-in (ADR 037)
   'two_factor.enabled': (p) => `${p.actor} turned on two-factor sign-in for ${whose(p)} account`,

@@ -21,3 +21,4 @@ export * from './client-money-statements';
 export * from './client-money-mpesa-deposits';
 export * from './paybill';
 export * from './time';
+export * from './deadlines';
