@@ -8,6 +8,7 @@ import { pgliteExtensions, usePglite, usePostgres } from '../src/db/client';
 import pino from 'pino';
 import { startJobQueue } from '../src/lib/job-queue';
 import { postgresTarget, TEST_DB_PREFIX } from './database-target';
+import { keepMigrationSeeds } from './migration-seeds';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +26,7 @@ export default async function setup(project: TestProject) {
   if (target) {
     const database = await usePostgres(target.url);
     await createJobQueueSchema(database);
+    await keepMigrationSeeds(database);
     await database.close();
     return async () => {
       const admin = new pg.Client({ connectionString: target.url });
@@ -42,6 +44,7 @@ export default async function setup(project: TestProject) {
   const client = await PGlite.create({ extensions: pgliteExtensions });
   const database = await usePglite(client);
   await createJobQueueSchema(database);
+  await keepMigrationSeeds(database);
   const snapshot = await client.dumpDataDir('none');
   const file = path.join(dir, 'migrated.tar');
   writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));

@@ -16,6 +16,7 @@ import type { MetricsOptions } from '../src/plugins/metrics';
 import type { RetentionScheduleOptions } from '../src/plugins/retention-schedule';
 import type { StoredFilesSweepOptions } from '../src/plugins/stored-files-sweep';
 import { postgresTarget, TEST_DB_PREFIX } from './database-target';
+import { PUT_BACK_MIGRATION_SEEDS } from './migration-seeds';
 
 /** A fresh, migrated database for one test file: a PGlite snapshot, or a PostgreSQL clone. */
 export async function createTestDatabase(): Promise<Database> {
@@ -99,8 +100,8 @@ async function takeTestDatabase(): Promise<Database> {
 }
 
 /**
- * Empties a database for the next context: every public table, and pg-boss's jobs, as the
- * snapshot and the template hold none. False when it cannot serve one as a fresh copy would:
+ * Empties a database for the next context: every public table, and pg-boss's jobs, then puts
+ * back the rows the migrations wrote (migration-seeds.ts), as the snapshot and the template hold. False when it cannot serve one as a fresh copy would:
  * closed, broken, or with its schema changed by the test (a constraint added to make a write
  * fail, say).
  */
@@ -116,6 +117,7 @@ async function emptyForReuse(database: Database): Promise<boolean> {
     const tables = (rows as { name: string }[]).map((row) => row.name);
     if (database.driver === 'pglite') {
       await database.executeSql(`truncate ${tables.join(', ')} cascade`);
+      await database.executeSql(PUT_BACK_MIGRATION_SEEDS);
       await database.executeSql('select pg_advisory_unlock_all()');
       return true;
     }
@@ -127,6 +129,7 @@ async function emptyForReuse(database: Database): Promise<boolean> {
         'begin',
         'set local session_replication_role = replica',
         ...tables.map((table) => `delete from ${table}`),
+        PUT_BACK_MIGRATION_SEEDS,
         'commit',
       ].join('; '),
     );

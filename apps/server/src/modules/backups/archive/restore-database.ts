@@ -54,6 +54,16 @@ export async function deferConstraints(session: TargetSession) {
   }
 }
 
+/**
+ * Empties what the migrations just wrote into the archive's tables (a list they seed: the time
+ * activities, the limitation periods): the archive holds each table whole, as the firm had
+ * edited it, and its rows replace the migrations' rather than meeting them as duplicates. Runs
+ * after `deferConstraints`, so no foreign key or trigger acts on the deletes.
+ */
+export async function clearMigrationRows(session: TargetSession, layout: DatabaseLayout) {
+  for (const table of layout.tables) await session.exec(`delete from ${quoteIdent(table.name)}`);
+}
+
 /** Every sequence where it stood in the snapshot. */
 export async function setSequences(session: TargetSession, layout: DatabaseLayout) {
   for (const sequence of layout.sequences) {

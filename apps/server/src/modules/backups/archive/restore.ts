@@ -13,6 +13,7 @@ import type { BackupManifest } from './manifest';
 import { parseManifest, readAll, walkArchive } from './read';
 import {
   assertKnownVersion,
+  clearMigrationRows,
   deferConstraints,
   loadPostgresDump,
   loadTableCopy,
@@ -147,6 +148,7 @@ export async function restoreBackupArchive(options: {
             session = await openTarget(target);
             await migrateToVersion(session, layout.schemaVersion);
             await deferConstraints(session);
+            await clearMigrationRows(session, layout);
             return;
           }
           if (!layout || !session) throw new BackupError(TEXTS.entryUnexpected(name));
