@@ -177,6 +177,7 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<AuditAction, ClientAuditRule | 
   'account.access_taken_back': null,
   'firm_settings.updated': null,
   'limitation_periods.updated': null,
+  'etims.initialised': null,
   'audit_log.exported': null,
   'report.exported': null,
   'super_key.rotated': null,

@@ -79,6 +79,8 @@ export const AUDIT_ACTIONS = [
   'client_money.pack_downloaded',
   'firm_settings.updated',
   'limitation_periods.updated',
+  // KRA eTIMS (ADR 049)
+  'etims.initialised',
   'audit_log.exported',
   'two_factor.enabled',
   'two_factor.disabled',

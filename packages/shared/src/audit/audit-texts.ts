@@ -323,6 +323,9 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,
   'limitation_periods.updated': (p) => `${p.actor} changed the firm’s limitation periods`,
+  // By an advocate, or by the server at start-up or its minute's sweep (ADR 049).
+  'etims.initialised': (p) =>
+    `${p.actor === AUDIT_NO_ACTOR ? 'The server' : p.actor} initialised KRA eTIMS${str(p.details.branchId) ? ` for branch ${str(p.details.branchId)}` : ''}${str(p.details.sdcId) ? ` (device ${str(p.details.sdcId)})` : ''}`,
   'audit_log.exported': (p) => `${p.actor} exported the audit log`,
   // Two-factor sign-in (ADR 037)
   'two_factor.enabled': (p) => `${p.actor} turned on two-factor sign-in for ${whose(p)} account`,

@@ -54,9 +54,7 @@ describe('eTIMS tables', () => {
     const db = ctx.database.db;
     const base = { feeNoteId, branchId: '00' };
     await db.insert(etimsTransmissions).values({ ...base, kind: 'sale', invcNo: 1 });
-    await refused(() =>
-      db.insert(etimsTransmissions).values({ ...base, kind: 'sale', invcNo: 2 }),
-    );
+    await refused(() => db.insert(etimsTransmissions).values({ ...base, kind: 'sale', invcNo: 2 }));
     await refused(() =>
       db.insert(etimsTransmissions).values({ ...base, kind: 'credit', invcNo: 1, orgInvcNo: 1 }),
     );
@@ -70,7 +68,9 @@ describe('eTIMS tables', () => {
     await refused(() =>
       db.execute(sql`update etims_transmissions set state = 'refused' where invc_no = 1`),
     );
-    await db.insert(etimsTransmissions).values({ ...base, kind: 'credit', invcNo: 2, orgInvcNo: 1 });
+    await db
+      .insert(etimsTransmissions)
+      .values({ ...base, kind: 'credit', invcNo: 2, orgInvcNo: 1 });
     const rows = await db.select().from(etimsTransmissions);
     expect(rows.map((row) => [row.kind, row.state, row.attempts])).toEqual([
       ['sale', 'awaiting', 0],
