@@ -1,6 +1,7 @@
 -- Written by hand after src/db/schema/etims.ts (the committed snapshots stop at 0014; see 0021).
 -- KRA eTIMS (ADR 049): each branch's device (the communication key sealed, the invoice counter)
--- and each fee note's and credit note's transmission, with KRA's answer.
+-- and each fee note's and credit note's transmission, with KRA's answer; the advocates' bell
+-- names a refusal (notifications' kind etims_refused).
 CREATE TABLE "etims_devices" (
 	"branch_id" text PRIMARY KEY NOT NULL,
 	"device_serial" text NOT NULL,
@@ -48,3 +49,6 @@ CREATE UNIQUE INDEX "etims_transmissions_branch_invc_no_idx" ON "etims_transmiss
 CREATE UNIQUE INDEX "etims_transmissions_fee_note_kind_idx" ON "etims_transmissions" USING btree ("fee_note_id","kind");
 --> statement-breakpoint
 CREATE INDEX "etims_transmissions_unsent_idx" ON "etims_transmissions" USING btree ("branch_id","invc_no") WHERE "etims_transmissions"."state" <> 'sent';
+--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('case_opened', 'case_status_changed', 'case_document_added', 'case_note_added', 'case_assigned', 'court_date_set', 'court_date_reminder', 'appointment_booked', 'appointment_confirmed', 'appointment_rescheduled', 'appointment_cancelled', 'appointment_reminder', 'permissions_changed', 'advocate_awaiting_verification', 'contact_message_received', 'visitor_booking_received', 'message_received', 'delivery_failed', 'fee_note_issued', 'fee_note_cancelled', 'payment_received', 'payment_flagged', 'backup_failed', 'backup_overdue', 'etims_refused'));

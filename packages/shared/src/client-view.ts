@@ -178,6 +178,8 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<AuditAction, ClientAuditRule | 
   'firm_settings.updated': null,
   'limitation_periods.updated': null,
   'etims.initialised': null,
+  'etims.transmitted': null,
+  'etims.answered': null,
   'audit_log.exported': null,
   'report.exported': null,
   'super_key.rotated': null,

@@ -81,6 +81,8 @@ export const AUDIT_ACTIONS = [
   'limitation_periods.updated',
   // KRA eTIMS (ADR 049)
   'etims.initialised',
+  'etims.transmitted',
+  'etims.answered',
   'audit_log.exported',
   'two_factor.enabled',
   'two_factor.disabled',

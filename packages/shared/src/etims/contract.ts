@@ -1,6 +1,8 @@
 import { defineContract } from '../common/contract';
 import { ETIMS_ENDPOINTS } from './endpoints';
-import { etimsSettingsSchema } from './schemas';
+import { idParamsSchema } from '../common/fields';
+import { feeNoteEtimsSchema, etimsSettingsSchema } from './schemas';
+import { BILLING_MESSAGES } from '../billing/texts';
 
 /** KRA eTIMS: each endpoint's params, body and answer (ADR 044, ADR 049). */
 export const etimsContract = defineContract(ETIMS_ENDPOINTS, {
@@ -12,6 +14,12 @@ export const etimsContract = defineContract(ETIMS_ENDPOINTS, {
     summary:
       "Initialise KRA eTIMS' device: its key sealed and kept, KRA's code lists read, the firm's items registered",
     response: etimsSettingsSchema,
+  },
+  retry: {
+    summary:
+      'Send a fee note (or its credit note) KRA refused again, after correcting what KRA named',
+    params: idParamsSchema(BILLING_MESSAGES.feeNoteNotFound),
+    response: feeNoteEtimsSchema,
   },
 });
 

@@ -4,4 +4,5 @@ import { defineEndpoints } from '../common/endpoints';
 export const ETIMS_ENDPOINTS = defineEndpoints({
   getSettings: { method: 'GET', path: '/settings/etims' },
   initialise: { method: 'POST', path: '/settings/etims/initialise' },
+  retry: { method: 'POST', path: '/fee-notes/:id/etims/retry' },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ETIMS_STATES } from './rules';
 
 /**
  * eTIMS' set-up as System Settings shows it (ADR 049): never the communication key. `configured`
@@ -16,3 +17,18 @@ export const etimsSettingsSchema = z.object({
   lastError: z.string().nullable(),
 });
 export type EtimsSettingsAnswer = z.infer<typeof etimsSettingsSchema>;
+
+/**
+ * A fee note's KRA state (its credit note's once cancelled), with KRA's receipt once sent and, for
+ * staff, KRA's message when refused (ADR 049).
+ */
+export const feeNoteEtimsSchema = z.object({
+  state: z.enum(ETIMS_STATES),
+  curRcptNo: z.number().int().optional(),
+  totRcptNo: z.number().int().optional(),
+  rcptSign: z.string().optional(),
+  sdcDateTime: z.string().optional(),
+  intrlData: z.string().optional(),
+  message: z.string().optional(),
+});
+export type FeeNoteEtims = z.infer<typeof feeNoteEtimsSchema>;

@@ -11,6 +11,8 @@ export const ETIMS_TEXTS = {
   unreachable: 'KRA eTIMS could not be reached. It is tried again by itself.',
   refusedBecause: (message: string) =>
     `KRA refused it: ${message}. Correct what KRA names, then choose Retry.`,
+  nothingToRetry: 'KRA has refused nothing of this fee note: there is nothing to send again.',
+  refusedNoticeTitle: (number: string) => `KRA refused ${number}`,
   /** Initialising the device (System Settings, and the start-up's log). */
   notConfigured:
     'KRA eTIMS is not set up: ETIMS_PIN and ETIMS_DEVICE_SERIAL are not set. Ask whoever runs the server to set them and restart it.',

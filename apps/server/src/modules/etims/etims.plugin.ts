@@ -4,6 +4,8 @@ import { createOscuClient } from '../../lib/etims-oscu';
 import { runOnSchedule } from '../../lib/scheduled-job';
 import type { EtimsDeps } from './etims-deps';
 import { initialiseEtimsIfNeeded } from './setup.service';
+import { branchesWithDueTransmissions } from './transmissions.repository';
+import { sendDueTransmissions, type EtimsBranch } from './transmissions.service';
 
 /** The sweep's queue: once a minute, across processes, what a lost job or a failure left. */
 export const ETIMS_SWEEP = 'etims-sweep';
@@ -11,6 +13,10 @@ export const ETIMS_SWEEP = 'etims-sweep';
 /** What the app offers eTIMS' routes and the tests. */
 export interface Etims {
   deps: EtimsDeps;
+  /** The branch fee notes are sent from; null: eTIMS is not set up. */
+  branch: EtimsBranch | null;
+  /** After a commit that wrote a transmission (or a Retry): the branch's sending, in the background. */
+  advance(): void;
   /** One sweep now, in this process (tests; the schedule runs it on any process). */
   sweep(): Promise<void>;
   /** The start-up's work still under way in this process (tests and shutdown wait for it). */
@@ -45,7 +51,35 @@ export const etimsPlugin = fp(
       inFlight.add(done);
       return done;
     };
-    const sweep = () => track(initialiseEtimsIfNeeded(deps));
+    const log = deps.logger;
+    const send = async (branchId: string) => {
+      try {
+        await sendDueTransmissions(deps, branchId);
+      } catch (error) {
+        log.error({ err: error, branchId }, 'KRA eTIMS sending failed; the sweep tries again');
+      }
+    };
+    const sweep = () =>
+      track(
+        (async () => {
+          await initialiseEtimsIfNeeded(deps);
+          try {
+            for (const branchId of await branchesWithDueTransmissions(deps.db, new Date())) {
+              await send(branchId);
+            }
+          } catch (error) {
+            log.error({ err: error }, 'KRA eTIMS sweep failed');
+          }
+        })(),
+      );
+    const branch = settings
+      ? { branchId: settings.branchId, deviceSerial: settings.deviceSerial }
+      : null;
+    // In this process at once; the row is the durable job, so a process that dies before or
+    // during the send leaves it to the sweep, which any process runs each minute (ADR 049).
+    const advance = () => {
+      if (branch) void track(send(branch.branchId));
+    };
 
     await runOnSchedule(app, {
       name: ETIMS_SWEEP,
@@ -61,6 +95,8 @@ export const etimsPlugin = fp(
     });
     app.decorate('etims', {
       deps,
+      branch,
+      advance,
       sweep,
       settle: async () => {
         await Promise.all(inFlight);
