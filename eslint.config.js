@@ -66,7 +66,14 @@ const serverReadsAcross = {
   appointments: ['clients/enquiry-follows-booking.ts'],
   // A fee note may name one of its client's cases (ADR 035).
   // Issuing or cancelling a fee note bills or unbills the time drafted onto it (ADR 050).
-  billing: ['cases', 'time/billed-work.ts'],
+  billing: [
+    'cases',
+    'time/billed-work.ts',
+    // Issuing or cancelling writes KRA's transmission in its transaction; a fee note's answer
+    // carries its KRA state (ADR 049).
+    'etims/transmissions.service.ts',
+    'etims/fee-note-etims.service.ts',
+  ],
   // "Bill this" drafts a fee note through billing's one path, in its own transaction (ADR 050).
   time: ['billing/fee-notes.service.ts', 'billing/billing-deps.ts'],
   // A transfer of client money to office settles a fee note the way every payment does (ADR 045):

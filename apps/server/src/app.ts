@@ -1,4 +1,5 @@
 import { createSuperKeyStore } from './lib/super-key';
+import { etimsPlugin } from './modules/etims/etims.plugin';
 import { loadTwoFactorKey, secretBox } from './lib/secret-box';
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
@@ -215,6 +216,8 @@ export async function buildApp({
       ? { pollingIntervalSeconds: outboxPollingIntervalSeconds }
       : {}),
   });
+  // KRA eTIMS' set-up at start-up and its sweep (ADR 049), before the routes that use it.
+  await app.register(etimsPlugin);
   followAccountEvents(app.domainEvents);
   followCaseEvents(app.domainEvents);
   followDeliveryFailures(app.domainEvents);

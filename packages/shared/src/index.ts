@@ -88,3 +88,4 @@ export * from './time/texts';
 export * from './time/schemas';
 export * from './etims/rules';
 export * from './etims/texts';
+export * from './etims/schemas';

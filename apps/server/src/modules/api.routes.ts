@@ -11,6 +11,7 @@ import { clientMoneyRoutes } from './client-money/client-money.routes';
 import { mpesaDepositDesk } from './client-money/mpesa-deposits.service';
 import { paybillRoutes } from './paybill/paybill.routes';
 import { timeRoutes } from './time/time.routes';
+import { etimsRoutes } from './etims/etims.routes';
 import { caseRoutes } from './cases/cases.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { courtDateRoutes } from './court-dates/court-dates.routes';
@@ -63,4 +64,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(mpesaRoutes, { deposits: mpesaDepositDesk });
   await app.register(paybillRoutes);
   await app.register(timeRoutes);
+  await app.register(etimsRoutes);
 };

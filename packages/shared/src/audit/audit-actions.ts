@@ -79,6 +79,10 @@ export const AUDIT_ACTIONS = [
   'client_money.pack_downloaded',
   'firm_settings.updated',
   'limitation_periods.updated',
+  // KRA eTIMS (ADR 049)
+  'etims.initialised',
+  'etims.transmitted',
+  'etims.answered',
   'audit_log.exported',
   'two_factor.enabled',
   'two_factor.disabled',

@@ -283,6 +283,7 @@ describe('every audit sentence names its object', () => {
     const aboutTheFirm = new Set([
       'firm_settings.updated',
       'limitation_periods.updated',
+      'etims.initialised',
       'audit_log.exported',
       'client_money.pack_downloaded',
       'super_key.rotated',

@@ -323,6 +323,21 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,
   'limitation_periods.updated': (p) => `${p.actor} changed the firm’s limitation periods`,
+  // Each attempt to send a fee note (or credit note) to KRA, and KRA's answer (ADR 049).
+  'etims.transmitted': (p) =>
+    `The server sent ${str(p.details.number) ?? 'a fee note'} to KRA eTIMS as invoice ${String(p.details.invcNo ?? '')}${typeof p.details.attempt === 'number' && p.details.attempt > 1 ? ` (attempt ${p.details.attempt})` : ''}`,
+  'etims.answered': (p) => {
+    const what = str(p.details.number) ?? 'a fee note';
+    const outcome = str(p.details.outcome);
+    if (outcome === 'sent')
+      return `KRA eTIMS received ${what}${typeof p.details.curRcptNo === 'number' ? ` (receipt ${p.details.curRcptNo})` : ''}`;
+    if (outcome === 'refused')
+      return `KRA eTIMS refused ${what}${str(p.details.message) ? `: ${str(p.details.message)}` : ''}`;
+    return `KRA eTIMS could not be reached for ${what}; it is tried again`;
+  },
+  // By an advocate, or by the server at start-up or its minute's sweep (ADR 049).
+  'etims.initialised': (p) =>
+    `${p.actor === AUDIT_NO_ACTOR ? 'The server' : p.actor} initialised KRA eTIMS${str(p.details.branchId) ? ` for branch ${str(p.details.branchId)}` : ''}${str(p.details.sdcId) ? ` (device ${str(p.details.sdcId)})` : ''}`,
   'audit_log.exported': (p) => `${p.actor} exported the audit log`,
   // Two-factor sign-in (ADR 037)
   'two_factor.enabled': (p) => `${p.actor} turned on two-factor sign-in for ${whose(p)} account`,

@@ -22,6 +22,7 @@ import {
   dueDateProblem,
   nextWorkingDay,
 } from './rules';
+import { feeNoteEtimsSchema } from '../etims/schemas';
 import { BILLING_MESSAGES as M } from './texts';
 
 /** The `/api/fee-notes` and `/api/payments` contract (ADR 035). */
@@ -200,6 +201,8 @@ export const feeNoteSchema = feeNoteSummarySchema.extend({
     .nullable(),
   payments: z.array(paymentSchema),
   updatedAt: z.string(),
+  /** KRA eTIMS (ADR 049): its state and receipt; KRA's refusal message for staff only. */
+  etims: feeNoteEtimsSchema.optional(),
 });
 export type FeeNote = z.infer<typeof feeNoteSchema>;
 

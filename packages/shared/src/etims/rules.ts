@@ -9,6 +9,12 @@ import type { FeeNoteLineKind } from '../billing/rules';
 export const ETIMS_STATES = ['not_configured', 'awaiting', 'sent', 'refused'] as const;
 export type EtimsState = (typeof ETIMS_STATES)[number];
 
+/** A transmission's own state (its row); `sending` reads as `awaiting` to people. */
+export const ETIMS_TRANSMISSION_STATES = ['awaiting', 'sending', 'sent', 'refused'] as const;
+export type EtimsTransmissionState = (typeof ETIMS_TRANSMISSION_STATES)[number];
+/** A fee note's sale, or its credit note's refund. */
+export type EtimsTransmissionKind = 'sale' | 'credit';
+
 /** KRA's answer code for success; every other `resultCd` is a refusal (ADR 049). */
 export const OSCU_SUCCESS = '000';
 

@@ -11,4 +11,21 @@ export const ETIMS_TEXTS = {
   unreachable: 'KRA eTIMS could not be reached. It is tried again by itself.',
   refusedBecause: (message: string) =>
     `KRA refused it: ${message}. Correct what KRA names, then choose Retry.`,
+  nothingToRetry: 'KRA has refused nothing of this fee note: there is nothing to send again.',
+  refusedNoticeTitle: (number: string) => `KRA refused ${number}`,
+  /** Initialising the device (System Settings, and the start-up's log). */
+  notConfigured:
+    'KRA eTIMS is not set up: ETIMS_PIN and ETIMS_DEVICE_SERIAL are not set. Ask whoever runs the server to set them and restart it.',
+  initialiseUnreachable:
+    'KRA eTIMS could not be reached to initialise the device. It is tried again by itself every minute; you may also try again later.',
+  deviceRefused: (message: string) =>
+    `KRA refused to initialise the device: ${message}. Check ETIMS_PIN, ETIMS_BRANCH_ID and ETIMS_DEVICE_SERIAL against what KRA issued, then try again.`,
+  codeListRefused: (message: string) =>
+    `KRA refused to give its code lists: ${message}. Try again later; if it persists, ask KRA's eTIMS support.`,
+  taxRatesDiffer: (types: string) =>
+    `KRA's tax rates differ from the firm's for type ${types}: fee notes are not sent until the system is updated. Tell whoever maintains it.`,
+  classificationMissing:
+    "KRA's item classifications do not list legal services (8012150000): fee notes are not sent until the system is updated. Tell whoever maintains it.",
+  itemRefused: (item: string, message: string) =>
+    `KRA refused to register the item ${item}: ${message}. Try again later; if it persists, ask KRA's eTIMS support.`,
 } as const;

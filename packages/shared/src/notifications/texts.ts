@@ -36,6 +36,7 @@ export const NOTIFICATION_KINDS = [
   'payment_flagged',
   'backup_failed',
   'backup_overdue',
+  'etims_refused',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -22,3 +22,4 @@ export * from './client-money-mpesa-deposits';
 export * from './paybill';
 export * from './time';
 export * from './deadlines';
+export * from './etims';

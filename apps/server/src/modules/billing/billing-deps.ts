@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { EtimsBranch } from '../etims/transmissions.service';
 
 /** What the billing services need (ADR 035). */
 export interface BillingDeps {
@@ -9,6 +10,11 @@ export interface BillingDeps {
   /** MPESA_SHORTCODE, when paying from the portal is set up: the number the PDFs show. */
   mpesa?: { kind: 'paybill' | 'till'; number: string } | null;
   logger?: FastifyBaseLogger;
+  /**
+   * KRA eTIMS (ADR 049): the branch an issued fee note or credit note is sent from (null: not set
+   * up), and what to do after the commit that wrote its transmission.
+   */
+  etims?: { branch: EtimsBranch | null; afterCommit: () => void } | null;
   now?: () => Date;
 }
 

@@ -29,6 +29,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     firmNotifyEmail: app.config.firmNotifyEmail,
     mpesa: configuredMpesaNumber(app.config.mpesa),
     logger: app.log,
+    etims: { branch: app.etims.branch, afterCommit: app.etims.advance },
   };
   const mayViewFeeNotes = [app.requirePermission('fee-notes:view')];
   const mayManageFeeNotes = [app.requirePermission('fee-notes:manage')];

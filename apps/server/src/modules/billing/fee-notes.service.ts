@@ -33,6 +33,8 @@ import { writeAudit, type AuditAction } from '../audit/audit-log.repository';
 import { findCaseOfClient } from '../cases/cases.repository';
 import { markWorkBilled, markWorkUnbilled } from '../time/billed-work';
 import { notify } from '../notifications/notifications.service';
+import { feeNoteEtimsOf } from '../etims/fee-note-etims.service';
+import { recordEtimsTransmission } from '../etims/transmissions.service';
 import { readFirmSettings } from '../settings/firm-settings.service';
 import { findUserById } from '../users/users.repository';
 import { nowOf, type BillingDeps } from './billing-deps';
@@ -137,11 +139,12 @@ const auditFeeNote = (
 export async function readFeeNote(deps: BillingDeps, user: UserRow, id: string): Promise<FeeNote> {
   const row = await findFeeNote(deps.db, id, feeNoteScopeOf(user));
   if (!row) throw feeNoteNotFound();
-  const [lines, payments] = await Promise.all([
+  const [lines, payments, etims] = await Promise.all([
     linesOf(deps.db, id),
     paymentsOfFeeNote(deps.db, id),
+    feeNoteEtimsOf(deps.db, id, seesAsClient(user)),
   ]);
-  return feeNoteAsSeenBy(user, row, lines, payments, nairobiToday(nowOf(deps)));
+  return { ...feeNoteAsSeenBy(user, row, lines, payments, nairobiToday(nowOf(deps))), etims };
 }
 
 /** GET /api/fee-notes: a page, newest first; a client's own carries their balance. */
@@ -288,7 +291,10 @@ export async function issueFeeNote(
       const paybill = await paybillSentenceOf(deps, tx, paybillAccountNumber(issued.number!));
       await tellClientOfIssue(tx, client, issued, paybill);
     }
+    // KRA's copy is written with it and sent after the commit, never awaited (ADR 049).
+    await recordEtimsTransmission(tx, deps.etims?.branch ?? null, id, 'sale', now);
   });
+  deps.etims?.afterCommit();
   return readFeeNote(deps, user, id);
 }
 
@@ -401,7 +407,9 @@ export async function cancelFeeNote(
     const withParties = await findFeeNote(tx, id, { withDrafts: true });
     const client = await findUserById(tx, cancelled.clientId);
     if (withParties && client) await tellClientOfCancel(deps, tx, client, withParties);
+    await recordEtimsTransmission(tx, deps.etims?.branch ?? null, id, 'credit', now);
   });
+  deps.etims?.afterCommit();
   return readFeeNote(deps, user, id);
 }
 

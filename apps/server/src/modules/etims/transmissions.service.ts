@@ -1,0 +1,225 @@
+import { etimsSaleOf, type EtimsTransmissionKind } from '@firm/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { feeNoteLines, feeNotes, users, type FeeNoteRow } from '../../db/schema';
+import { isOscuSuccess, OscuUnavailableError } from '../../lib/etims-oscu';
+import { writeAudit } from '../audit/audit-log.repository';
+import { nowOf, type EtimsDeps } from './etims-deps';
+import { tellAdvocatesOfRefusal } from './refusal-notice';
+import { cmcKeyOf } from './setup.service';
+import {
+  claimInvcNo,
+  findTransmission,
+  insertTransmission,
+  lockDeviceOrSkip,
+  lowestUnsent,
+  updateTransmission,
+  type EtimsTransmissionRow,
+} from './transmissions.repository';
+
+/** The branch a fee note is sent from, when eTIMS is configured (ADR 049). */
+export interface EtimsBranch {
+  branchId: string;
+  deviceSerial: string;
+}
+
+/** A `sending` transmission whose process died is sent again after this (ADR 049). */
+export const SENDING_LEASE_MS = 2 * 60 * 1000;
+/** KRA unavailable: 30 seconds, doubling, to 30 minutes between attempts (ADR 049). */
+export const retryDelayMs = (attempts: number) =>
+  Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 30 * 60 * 1000);
+
+/**
+ * In the issuing (or cancelling) transaction: the fee note's sale (or its credit note's refund)
+ * written as the durable job, with the branch's next `invcNo`. A credit note refers to its sale's
+ * `invcNo`; a fee note issued before eTIMS was set up was never KRA's, so its credit note is not.
+ */
+export async function recordEtimsTransmission(
+  tx: Executor,
+  branch: EtimsBranch | null,
+  feeNoteId: string,
+  kind: EtimsTransmissionKind,
+  now: Date,
+): Promise<boolean> {
+  if (!branch) return false;
+  let orgInvcNo = 0;
+  if (kind === 'credit') {
+    const sale = await findTransmission(tx, feeNoteId, 'sale');
+    if (!sale) return false;
+    orgInvcNo = sale.invcNo;
+  }
+  const invcNo = await claimInvcNo(tx, branch);
+  await insertTransmission(tx, {
+    feeNoteId,
+    kind,
+    branchId: branch.branchId,
+    invcNo,
+    orgInvcNo,
+    nextAttemptAt: now,
+  });
+  return true;
+}
+
+/**
+ * Sends the branch's transmissions, lowest `invcNo` first, one at a time, until none is due
+ * (ADR 049). The device row, taken `FOR UPDATE SKIP LOCKED`, chooses one sender across
+ * processes; the transmission is marked `sending` in a committed transaction before the POST,
+ * so a second sender finds it under its lease and waits. A refusal holds those after it.
+ */
+export async function sendDueTransmissions(deps: EtimsDeps, branchId: string): Promise<void> {
+  for (;;) {
+    const claimed = await claimNext(deps, branchId);
+    if (!claimed) return;
+    const carriedOn = await sendOne(deps, claimed.row, claimed.cmcKey);
+    if (!carriedOn) return;
+  }
+}
+
+async function claimNext(deps: EtimsDeps, branchId: string) {
+  const now = nowOf(deps);
+  return deps.db.transaction(async (tx) => {
+    const device = await lockDeviceOrSkip(tx, branchId);
+    const cmcKey = cmcKeyOf(deps, device);
+    if (!cmcKey) return null;
+    const next = await lowestUnsent(tx, branchId);
+    if (!next || next.state === 'refused') return null;
+    if (next.state === 'awaiting' && next.nextAttemptAt > now) return null;
+    if (
+      next.state === 'sending' &&
+      now.getTime() - next.sendingSince!.getTime() < SENDING_LEASE_MS
+    ) {
+      return null;
+    }
+    const row = await updateTransmission(tx, next.id, {
+      state: 'sending',
+      sendingSince: now,
+      attempts: next.attempts + 1,
+    });
+    await writeAudit(tx, {
+      actorId: null,
+      action: 'etims.transmitted',
+      details: { ...(await describe(tx, row)), attempt: row.attempts },
+    });
+    return { row, cmcKey };
+  });
+}
+
+/** What the audit row names: the fee note (or credit note) and KRA's invoice number. */
+async function describe(tx: Executor, row: EtimsTransmissionRow) {
+  const [note] = await tx
+    .select({ number: feeNotes.number, creditNoteNumber: feeNotes.creditNoteNumber })
+    .from(feeNotes)
+    .where(eq(feeNotes.id, row.feeNoteId));
+  return {
+    feeNoteId: row.feeNoteId,
+    number: row.kind === 'credit' ? note?.creditNoteNumber : note?.number,
+    kind: row.kind,
+    invcNo: row.invcNo,
+  };
+}
+
+async function saleOf(deps: EtimsDeps, row: EtimsTransmissionRow) {
+  const [note] = await deps.db.select().from(feeNotes).where(eq(feeNotes.id, row.feeNoteId));
+  const feeNote = note as FeeNoteRow;
+  const credit = row.kind === 'credit';
+  const nameOf = async (id: string | null) => {
+    if (!id) return null;
+    const [user] = await deps.db.select().from(users).where(eq(users.id, id));
+    return user ? { id: user.id, name: `${user.firstName} ${user.lastName}` } : null;
+  };
+  const client = await nameOf(feeNote.clientId);
+  const by = (await nameOf(credit ? feeNote.cancelledById : feeNote.issuedById)) ?? {
+    id: 'server',
+    name: 'Mwamba server',
+  };
+  const lines = await deps.db
+    .select()
+    .from(feeNoteLines)
+    .where(eq(feeNoteLines.feeNoteId, feeNote.id))
+    .orderBy(asc(feeNoteLines.position));
+  return etimsSaleOf({
+    invcNo: row.invcNo,
+    orgInvcNo: row.orgInvcNo,
+    trdInvcNo: (credit ? feeNote.creditNoteNumber : feeNote.number) ?? '',
+    kind: credit ? 'credit' : 'sale',
+    buyerPin: feeNote.buyerKraPin,
+    buyerName: client?.name ?? '',
+    isVatRegistered: feeNote.vatRatePercent > 0,
+    issuedAt: (credit ? feeNote.cancelledAt : feeNote.issuedAt) ?? row.createdAt,
+    lines,
+    issuedBy: by,
+  });
+}
+
+/** One POST and its answer recorded; whether the next one may follow (this one was sent). */
+async function sendOne(
+  deps: EtimsDeps,
+  row: EtimsTransmissionRow,
+  cmcKey: string,
+): Promise<boolean> {
+  const sale = await saleOf(deps, row);
+  let outcome: Awaited<ReturnType<NonNullable<EtimsDeps['oscu']>['call']>> | null = null;
+  try {
+    outcome = await deps.oscu!.call('saveTrnsSalesOsdc', sale, cmcKey);
+  } catch (error) {
+    if (!(error instanceof OscuUnavailableError)) throw error;
+    deps.logger.warn({ reason: error.reason, invcNo: row.invcNo }, 'KRA eTIMS unavailable');
+  }
+  const now = nowOf(deps);
+  return deps.db.transaction(async (tx) => {
+    const details = await describe(tx, row);
+    if (!outcome) {
+      await updateTransmission(tx, row.id, {
+        state: 'awaiting',
+        sendingSince: null,
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+      });
+      await writeAudit(tx, {
+        actorId: null,
+        action: 'etims.answered',
+        details: { ...details, outcome: 'unavailable' },
+      });
+      return false;
+    }
+    if (isOscuSuccess(outcome)) {
+      const receipt = (outcome.data ?? {}) as Record<string, unknown>;
+      await updateTransmission(tx, row.id, {
+        state: 'sent',
+        sendingSince: null,
+        curRcptNo: Number(receipt.curRcptNo),
+        totRcptNo: Number(receipt.totRcptNo),
+        intrlData: String(receipt.intrlData ?? ''),
+        rcptSign: String(receipt.rcptSign ?? ''),
+        sdcDateTime: String(receipt.sdcDateTime ?? ''),
+        resultCd: outcome.resultCd,
+        resultMsg: outcome.resultMsg,
+        sentAt: now,
+      });
+      await writeAudit(tx, {
+        actorId: null,
+        action: 'etims.answered',
+        details: { ...details, outcome: 'sent', curRcptNo: Number(receipt.curRcptNo) },
+      });
+      return true;
+    }
+    await updateTransmission(tx, row.id, {
+      state: 'refused',
+      sendingSince: null,
+      resultCd: outcome.resultCd,
+      resultMsg: outcome.resultMsg,
+    });
+    await writeAudit(tx, {
+      actorId: null,
+      action: 'etims.answered',
+      details: { ...details, outcome: 'refused', message: outcome.resultMsg },
+    });
+    await tellAdvocatesOfRefusal(tx, {
+      feeNoteId: row.feeNoteId,
+      invcNo: row.invcNo,
+      attempt: row.attempts,
+      number: String(details.number ?? ''),
+      message: outcome.resultMsg,
+    });
+    return false;
+  });
+}
