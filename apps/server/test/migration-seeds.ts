@@ -8,9 +8,11 @@ import type { Database } from '../src/db/client';
  */
 export const SEEDS_SCHEMA = 'test_seeds';
 
-/** Copies each public table that holds rows after migrating into `test_seeds`. Run once, migrated. */
+/** Copies each public table that holds rows after migrating into `test_seeds`. Run once, migrated; again on a
+ * database a previous run left, it takes the rows afresh. */
 export async function keepMigrationSeeds(database: Pick<Database, 'executeSql'>): Promise<void> {
   await database.executeSql(`
+    drop schema if exists ${SEEDS_SCHEMA} cascade;
     create schema ${SEEDS_SCHEMA};
     do $$
     declare name text; has_rows boolean;

@@ -54,16 +54,18 @@ export async function transmissionsOf(
     .orderBy(asc(etimsTransmissions.invcNo));
 }
 
-/** The branch's device, locked; null when another process holds it (it is sending). */
-export async function lockDeviceOrSkip(
-  tx: Executor,
-  branchId: string,
-): Promise<EtimsDeviceRow | null> {
+/**
+ * The branch's device, locked, waiting for another process's claim to end (a claim is one short
+ * transaction, never a call to KRA). Not SKIP LOCKED: a sender that has just recorded KRA's
+ * answer and found the row taken by a claim that still saw that transmission `sending` would
+ * stop, and so would the other, leaving the rest of the backlog for the next minute's sweep.
+ */
+export async function lockDevice(tx: Executor, branchId: string): Promise<EtimsDeviceRow | null> {
   const [row] = await tx
     .select()
     .from(etimsDevices)
     .where(eq(etimsDevices.branchId, branchId))
-    .for('update', { skipLocked: true });
+    .for('update');
   return row ?? null;
 }
 

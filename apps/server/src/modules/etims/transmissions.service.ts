@@ -11,7 +11,7 @@ import {
   claimInvcNo,
   findTransmission,
   insertTransmission,
-  lockDeviceOrSkip,
+  lockDevice,
   lowestUnsent,
   updateTransmission,
   type EtimsTransmissionRow,
@@ -62,8 +62,8 @@ export async function recordEtimsTransmission(
 
 /**
  * Sends the branch's transmissions, lowest `invcNo` first, one at a time, until none is due
- * (ADR 049). The device row, taken `FOR UPDATE SKIP LOCKED`, chooses one sender across
- * processes; the transmission is marked `sending` in a committed transaction before the POST,
+ * (ADR 049). Each claim takes the device row `FOR UPDATE`, so claims across processes go one
+ * at a time and each sees the last answer recorded; the transmission is marked `sending` in a committed transaction before the POST,
  * so a second sender finds it under its lease and waits. A refusal holds those after it.
  */
 export async function sendDueTransmissions(deps: EtimsDeps, branchId: string): Promise<void> {
@@ -78,7 +78,7 @@ export async function sendDueTransmissions(deps: EtimsDeps, branchId: string): P
 async function claimNext(deps: EtimsDeps, branchId: string) {
   const now = nowOf(deps);
   return deps.db.transaction(async (tx) => {
-    const device = await lockDeviceOrSkip(tx, branchId);
+    const device = await lockDevice(tx, branchId);
     const cmcKey = cmcKeyOf(deps, device);
     if (!cmcKey) return null;
     const next = await lowestUnsent(tx, branchId);
