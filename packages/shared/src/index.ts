@@ -61,6 +61,8 @@ export * from './billing/texts';
 export * from './billing/schemas';
 export * from './client-money/rules';
 export * from './client-money/texts';
+export * from './client-money/statement-texts';
+export * from './client-money/practice-year-texts';
 export * from './client-money/ledger-texts';
 export * from './client-money/schemas';
 export * from './reports/rules';

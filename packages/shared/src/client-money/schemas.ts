@@ -11,11 +11,8 @@ import {
   PRACTICE_YEAR_MIN,
   type ClientMoneyEntryKind,
 } from './rules';
-import {
-  CLIENT_MONEY_MESSAGES as M,
-  CLIENT_MONEY_PACK_TEXTS as PACK,
-  MPESA_DEPOSIT_TEXTS as D,
-} from './texts';
+import { CLIENT_MONEY_PACK_TEXTS as PACK } from './practice-year-texts';
+import { CLIENT_MONEY_MESSAGES as M, MPESA_DEPOSIT_TEXTS as D } from './texts';
 
 /** The `/api/client-money` contract (ADR 045). */
 
