@@ -1,4 +1,3 @@
-import { formatKsh } from '../appointments/rules';
 import { groupThousands } from '../common/numbers';
 import type { ClientMoneyEntryKind, MoneyAccountKind } from './rules';
 
