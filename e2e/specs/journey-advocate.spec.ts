@@ -383,7 +383,8 @@ for (const viewport of [
       await expect(theirCase.getByLabel('Client', { exact: true })).toContainText(
         'Baraka Mwangi-Kiplagat',
       );
-      await theirCase.getByLabel('Title').fill(`Boundary encroachment, Kitengela plot: ${subject}`);
+      const theirTitle = `Boundary encroachment, Kitengela plot: ${subject}`;
+      await theirCase.getByLabel('Title').fill(theirTitle);
       await theirCase
         .getByLabel('Description')
         .fill('A wall two metres into plot LR Kajiado/Kitengela/48213; the survey is booked.');
@@ -394,7 +395,13 @@ for (const viewport of [
       await step('their-case', create);
       await create.click();
       await expectToast(page, 'Case created successfully!');
+      // The new case opens at /cases/<id> once its screen has loaded: closed when it has, not
+      // before (an Escape pressed while it was still loading closed nothing, and the case's
+      // dialog then covered the menu).
+      const opened = page.getByRole('dialog', { name: theirTitle });
+      await expect(opened).toBeVisible();
       await page.keyboard.press('Escape');
+      await expect(opened).toBeHidden();
 
       // 9. The audit log, read as sentences.
       await navigate(page, 'System Settings', '/system-settings');

@@ -20,13 +20,17 @@ export default class FailureDigest implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult) {
     if (result.status === test.expectedStatus) return;
-    const error = result.errors[0];
+    // A timeout comes first and says nowhere; the step it cut short follows, with its place.
+    const error = result.errors.find((each) => each.location) ?? result.errors[0];
     const where = error?.location
       ? `${path.relative(process.cwd(), error.location.file)}:${error.location.line}`
       : 'unknown place';
     const lines = [
       `✘ ${test.titlePath().filter(Boolean).join(' › ')} (${result.status}, ${Math.round(result.duration / 1000)} s)`,
       `  stopped at ${where}`,
+      ...(result.errors[0] && result.errors[0] !== error
+        ? firstLines(result.errors[0].message ?? '', 2)
+        : []),
       ...firstLines(error?.message ?? error?.value ?? '', ERROR_LINES),
     ];
     const context = result.attachments.find((attachment) => attachment.name === 'error-context');
@@ -48,8 +52,12 @@ export default class FailureDigest implements Reporter {
 }
 
 function firstLines(text: string, count: number): string[] {
-  // eslint-disable-next-line no-control-regex -- terminal colours in Playwright's messages
-  const plain = text.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const plain = text
+    // eslint-disable-next-line no-control-regex -- terminal colours in Playwright's messages
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    // Chromium's own start-up chatter (its launch line, D-Bus, Vulkan) says nothing of the test.
+    .filter((line) => !/^\s*(\[pid=\d+\]|<launch|Browser logs:)/.test(line));
   const kept = plain.slice(0, count).map((line) => `    ${line}`);
   if (plain.length > count) kept.push(`    … ${plain.length - count} more lines`);
   return kept;
