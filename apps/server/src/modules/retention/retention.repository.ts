@@ -8,6 +8,7 @@ import {
   contactMessages,
   deliveries,
   enquiryStates,
+  expenses,
   messageAttachments,
   notifications,
   passwordResetTokens,
@@ -224,6 +225,12 @@ export async function findReferencedFileIds(
           .where(inArray(messageAttachments.id, chunk)),
       );
     for (const row of rows) referenced.add(row.id);
+    // An expense's receipt (ADR 050) names its file by text, so it is asked apart from the union.
+    const receipts = await db
+      .select({ id: expenses.receiptPath })
+      .from(expenses)
+      .where(inArray(expenses.receiptPath, chunk));
+    for (const row of receipts) if (row.id) referenced.add(row.id);
   }
   return referenced;
 }

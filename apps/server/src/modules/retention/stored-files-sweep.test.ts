@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUser } from '../../../test/accounts';
 import { seedCase, seedDocument, storedFiles } from '../../../test/cases';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { expenses } from '../../db/schema';
 import { seedAttachment, seedConversation } from '../../../test/messages';
 import { STORED_FILE_GRACE_MS, sweepStoredFiles } from './stored-files-sweep';
 
@@ -52,6 +53,23 @@ describe('sweepStoredFiles', () => {
     const { message } = await seedConversation(ctx, client.id);
     const attachment = await seedAttachment(ctx, message);
     age(path.join(ctx.config.documentsDir, attachment.id), old);
+    // An expense's receipt (ADR 050) is named by its row too.
+    const staff = await seedUser(ctx, { role: 'advocate', email: 'advocate@sweep.test' });
+    const receipt = randomUUID();
+    place(ctx, receipt, old);
+    await ctx.database.db.insert(expenses).values({
+      caseId: document.caseId,
+      userId: staff.id,
+      spentOn: '2026-11-30',
+      kind: 'court_fees',
+      amountKsh: 3_250,
+      payee: 'Milimani Law Courts',
+      paidFrom: 'firm',
+      receiptName: 'Court fees receipt.pdf',
+      receiptPath: receipt,
+      receiptMime: 'application/pdf',
+      receiptBytes: 5,
+    });
 
     const oldPart = `${randomUUID()}.part`;
     const youngPart = `${randomUUID()}.part`;
@@ -74,7 +92,14 @@ describe('sweepStoredFiles', () => {
     const gone = [oldPart, oldOrphan, oldPartOfNamed];
     expect(storedFiles(ctx)).toEqual(before.filter((name) => !gone.includes(name)));
     expect(storedFiles(ctx)).toEqual(
-      expect.arrayContaining([document.id, attachment.id, youngPart, youngOrphan, 'README.txt']),
+      expect.arrayContaining([
+        document.id,
+        attachment.id,
+        receipt,
+        youngPart,
+        youngOrphan,
+        'README.txt',
+      ]),
     );
 
     // Again: nothing left to do.

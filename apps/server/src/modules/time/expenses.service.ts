@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { TIME_TEXTS as T, type Expense, type ExpenseInput } from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -18,11 +17,15 @@ import { findCase, findExpense, listExpenses as listExpenseRows } from './time.r
 /**
  * Expenses (disbursements, ADR 050): recorded with their receipt, received and checked as case
  * documents are (lib/file-storage.ts: streamed, size-limited, type by its bytes, a server-chosen
- * name) into the documents folder's `receipts`. Locked once on a fee note, like time.
+ * name). Locked once on a fee note, like time.
  */
 
-export const receiptsDir = (deps: Pick<TimeDeps, 'documentsDir'>) =>
-  path.join(deps.documentsDir, 'receipts');
+/**
+ * Receipts live beside the documents and attachments, in DOCUMENTS_DIR itself: the backup takes
+ * that folder's server-named files (ADR 039) and the stored-files sweep keeps those a row names
+ * (retention.repository.ts), so a receipt in a folder of its own was neither backed up nor swept.
+ */
+export const receiptsDir = (deps: Pick<TimeDeps, 'documentsDir'>) => deps.documentsDir;
 
 const expenseNotFound = () => AppError.notFound(T.expenseNotFound);
 

@@ -27,6 +27,7 @@ import type { Config } from '../../../config';
 import { backupRuns } from '../../../db/schema';
 import { lastGoodBackupFinishedAt } from '../backups.service';
 import { restoreBackupArchive, writeBackupArchive, type BackupManifest } from './index';
+import { readThePractice, recordThePractice } from './restore-proof-practice';
 
 /**
  * The proof (ADR 039): a firm backed up while it serves requests, restored into a fresh target,
@@ -57,6 +58,7 @@ const firm = {
   feeNote: {} as unknown,
   clientMoney: {} as unknown,
   balancesAtMarchEnd: {} as unknown,
+  practice: {} as Awaited<ReturnType<typeof readThePractice>>,
 };
 let notesBeforeBackup = 0;
 const LAST_NIGHTS_BACKUP = new Date('2026-12-06T23:00:40.000Z');
@@ -192,6 +194,17 @@ beforeAll(async () => {
   firm.clientMoney = (
     await call(ctx.app, clientToken, 'GET', `/api/client-money/ledgers/${client.id}`)
   ).json();
+  await recordThePractice(ctx.app, advocateToken, {
+    clientId: client.id,
+    caseId: firm.caseId,
+    feeNoteId: firm.feeNoteId,
+    clientMoneyAccountId: account.json().account.id,
+  });
+  firm.practice = await readThePractice(ctx.app);
+  // Read again: the answer now carries KRA's numbers.
+  firm.feeNote = (
+    await call(ctx.app, clientToken, 'GET', `/api/fee-notes/${firm.feeNoteId}`)
+  ).json();
 
   // The backup, while the advocate keeps working: notes written and cases read throughout, from
   // before it starts until it has finished, and one more note asked for once the rows are dumped.
@@ -257,7 +270,7 @@ afterAll(async () => {
 async function provesTheFirmIsBack(target: { dataDir: string; databaseUrl?: string }) {
   const report = await restoreBackupArchive({ file: archive, passphrase: TEST_PASSPHRASE, target });
   expect(report.tables).toEqual(manifest.database.tables);
-  expect(report.files).toBe(12);
+  expect(report.files).toBe(13); // 9 documents, 3 attachments, 1 expense receipt
   expect(report.keys).toContain('two-factor-key');
 
   const server = await startServerOn(target);
@@ -311,6 +324,17 @@ async function provesTheFirmIsBack(target: { dataDir: string; databaseUrl?: stri
     expect(
       (await call(app, token, 'GET', `/api/client-money/ledgers/${firm.client.id}`)).json(),
     ).toEqual(firm.clientMoney);
+    const practice = await readThePractice(app);
+    expect(practice).toEqual(firm.practice);
+    expect(practice.periods.find((p) => p.kind === 'defamation')?.label).toBe(
+      'Defamation (libel and slander)',
+    );
+    for (const rows of Object.values(practice)) expect(rows.length).toBeGreaterThan(0);
+    expect(
+      (await call(app, token, 'GET', `/api/fee-notes/${firm.feeNoteId}`)).json(),
+    ).toMatchObject({
+      etims: { state: 'sent' },
+    });
   } finally {
     await server.close();
   }
