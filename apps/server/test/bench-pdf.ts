@@ -49,6 +49,7 @@ const doc: FeeNoteDocument = {
   isOverdue: false,
   howToPay: { mpesa: null, bank: null, phone: '+254 20 765 4321' },
   cancellation: null,
+  etims: null,
 };
 
 const server = createServer((req, res) => {

@@ -89,5 +89,6 @@ export * from './time/rules';
 export * from './time/texts';
 export * from './time/schemas';
 export * from './etims/rules';
+export * from './etims/receipt';
 export * from './etims/texts';
 export * from './etims/schemas';

@@ -29,6 +29,8 @@ export const feeNoteEtimsSchema = z.object({
   rcptSign: z.string().optional(),
   sdcDateTime: z.string().optional(),
   intrlData: z.string().optional(),
+  /** KRA's invoice check for this receipt, which its QR code opens (ADR 049). */
+  verificationUrl: z.string().optional(),
   message: z.string().optional(),
 });
 export type FeeNoteEtims = z.infer<typeof feeNoteEtimsSchema>;

@@ -29,3 +29,28 @@ export const ETIMS_TEXTS = {
   itemRefused: (item: string, message: string) =>
     `KRA refused to register the item ${item}: ${message}. Try again later; if it persists, ask KRA's eTIMS support.`,
 } as const;
+
+/**
+ * KRA's receipt on the fee note's screen and on the fee note's and credit note's PDFs (ADR 049,
+ * "What people see"): the same labels on both, so the screen and the paper say the same.
+ */
+export const ETIMS_RECEIPT_TEXTS = {
+  heading: 'KRA eTIMS',
+  receiptNumber: 'KRA receipt number',
+  totalReceiptNumber: 'Receipts to date',
+  signature: 'KRA signature',
+  dateTime: 'KRA date and time',
+  internalData: 'Internal data',
+  scanToCheck: 'Scan to check this invoice with KRA',
+  checkWithKra: 'Check with KRA',
+  qrAlt: "QR code that opens KRA's invoice check",
+  retry: 'Retry',
+  /** A client does not see KRA's refusal: to them it is still on its way to KRA. */
+  awaitingClient: 'Awaiting KRA: KRA has not confirmed it yet.',
+  /** The PDF printed before KRA answered (or while KRA refuses it). */
+  provisionalTitle: 'Provisional: awaiting KRA eTIMS',
+  provisionalFeeNote:
+    "KRA has not yet confirmed this fee note. Download it again once KRA has answered: that copy carries KRA's receipt number and QR code.",
+  provisionalCreditNote:
+    "KRA has not yet confirmed this credit note. Download it again once KRA has answered: that copy carries KRA's receipt number and QR code.",
+} as const;

@@ -54,6 +54,24 @@ export interface PaymentChannels {
   phone: string;
 }
 
+/**
+ * KRA's receipt as the PDF prints it (ADR 049): sent, with KRA's figures and the address its QR
+ * code opens (null when eTIMS is no longer set up to know the PIN), or still awaiting KRA, which
+ * marks the PDF provisional. A document that was never KRA's has none (`etims: null`).
+ */
+export type EtimsPrint =
+  | {
+      state: 'sent';
+      curRcptNo: number;
+      totRcptNo: number;
+      rcptSign: string;
+      /** KRA's `yyyyMMddHHmmss`, Nairobi time. */
+      sdcDateTime: string;
+      intrlData: string | null;
+      verificationUrl: string | null;
+    }
+  | { state: 'awaiting' };
+
 export interface FeeNoteDocument {
   letterhead: Letterhead;
   number: string;
@@ -71,6 +89,8 @@ export interface FeeNoteDocument {
   howToPay: PaymentChannels;
   /** Set when cancelled: the credit note that cancels it. */
   cancellation: { creditNoteNumber: string; reason: string; at: Date } | null;
+  /** Its sale's receipt from KRA eTIMS; null: never sent to KRA. */
+  etims: EtimsPrint | null;
 }
 
 export interface CreditNoteDocument {
@@ -83,6 +103,8 @@ export interface CreditNoteDocument {
   /** The fee note's total, credited in full. */
   amountKsh: number;
   vatKsh: number;
+  /** Its refund's receipt from KRA eTIMS; null: never sent to KRA. */
+  etims: EtimsPrint | null;
 }
 
 export type PaymentMethod = 'cash' | 'bank' | 'cheque' | 'mpesa';

@@ -3,14 +3,17 @@ import {
   FIRM_OFFICES,
   formatKenyanPhone,
   payByPaybill,
+  type FeeNoteEtims,
   type FirmSettings,
 } from '@firm/shared';
 import type { Executor } from '../../db/client';
+import { documentEtimsOf } from '../etims/fee-note-etims.service';
 import { readFirmSettings, withConfiguredMpesa } from '../settings/firm-settings.service';
 import type { BillingDeps } from './billing-deps';
 import type {
   BillingParty,
   CreditNoteDocument,
+  EtimsPrint,
   Letterhead,
   PaymentChannels,
 } from './billing-documents';
@@ -98,11 +101,38 @@ export const clientPartyOf = (row: FeeNoteWithParties) =>
   );
 
 /**
+ * What a document's PDF prints of KRA eTIMS (ADR 049): the fee note's sale's receipt, or its
+ * credit note's refund's; drawn by etims-pdf.ts.
+ */
+export async function etimsPrintOf(
+  deps: Pick<BillingDeps, 'etims'>,
+  db: Executor,
+  feeNoteId: string,
+  kind: 'sale' | 'credit',
+): Promise<EtimsPrint | null> {
+  const etims = await documentEtimsOf(db, feeNoteId, kind, deps.etims?.branch?.pin ?? null);
+  return etims ? printOf(etims) : null;
+}
+
+function printOf(etims: FeeNoteEtims): EtimsPrint {
+  if (etims.state !== 'sent') return { state: 'awaiting' };
+  return {
+    state: 'sent',
+    curRcptNo: etims.curRcptNo!,
+    totRcptNo: etims.totRcptNo!,
+    rcptSign: etims.rcptSign!,
+    sdcDateTime: etims.sdcDateTime!,
+    intrlData: etims.intrlData ?? null,
+    verificationUrl: etims.verificationUrl ?? null,
+  };
+}
+
+/**
  * The credit note of a cancelled fee note, drawn; undefined when `row` is not cancelled. `db` is
  * the cancelling transaction when the email that carries it is written.
  */
 export async function renderCreditNoteOf(
-  deps: Pick<BillingDeps, 'firmNotifyEmail' | 'logger'>,
+  deps: Pick<BillingDeps, 'firmNotifyEmail' | 'logger' | 'etims'>,
   db: Executor,
   row: FeeNoteWithParties,
 ): Promise<{ filename: string; bytes: Buffer } | undefined> {
@@ -118,6 +148,7 @@ export async function renderCreditNoteOf(
     reason: note.cancelReason,
     amountKsh: note.totalKsh,
     vatKsh: note.vatKsh,
+    etims: await etimsPrintOf(deps, db, note.id, 'credit'),
   };
   return {
     filename: fileNameOf(note.creditNoteNumber),

@@ -15,7 +15,7 @@ import type { RenderTask } from './pdf-render-worker';
  */
 
 /** Bump with any change to how the documents are drawn: every kept PDF is then drawn anew. */
-export const RENDERER_VERSION = '2026-07 noto+bidi';
+export const RENDERER_VERSION = '2026-12 etims';
 
 const renderKeyOf = (task: RenderTask) =>
   createHash('sha256')

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import type {
   BillingParty,
   FeeNoteDocument,
@@ -125,6 +127,7 @@ export function feeNote(overrides: Partial<FeeNoteDocument> = {}): FeeNoteDocume
     isOverdue: false,
     howToPay: PAYMENTS,
     cancellation: null,
+    etims: null,
     ...overrides,
   };
 }
@@ -260,4 +263,23 @@ export function layoutFaults(pdf: Buffer): string[] {
     }
   }
   return faults;
+}
+
+/**
+ * The QR codes a reader's phone would find, page by page: each page drawn as a person's viewer
+ * draws it (poppler's pdftoppm, 150 dpi) and decoded (jsQR); a page without one gives null.
+ */
+export function qrCodesOf(pdf: Buffer): Array<string | null> {
+  const pages = Number(infoOf(pdf).Pages);
+  return Array.from({ length: pages }, (_, index) => {
+    const page = String(index + 1);
+    const png = PNG.sync.read(
+      execFileSync('pdftoppm', ['-png', '-r', '150', '-singlefile', '-f', page, '-l', page, '-'], {
+        input: pdf,
+        maxBuffer: 64 * 1024 * 1024,
+      }),
+    );
+    const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    return found?.data ?? null;
+  });
 }

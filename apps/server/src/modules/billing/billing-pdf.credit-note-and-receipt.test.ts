@@ -36,6 +36,7 @@ const creditNote = (overrides: Partial<CreditNoteDocument> = {}): CreditNoteDocu
     'Billed in error: the court attendance was charged twice and the matter was settled out of court before the hearing.',
   amountKsh: 52_780,
   vatKsh: 7_280,
+  etims: null,
   ...overrides,
 });
 

@@ -13,6 +13,7 @@ import type { BillingParty, FeeNoteDocument, ReceiptDocument } from './billing-d
 import {
   channelsOf,
   clientPartyOf,
+  etimsPrintOf,
   fileNameOf,
   letterheadOf,
   partyOf,
@@ -39,9 +40,10 @@ export async function feeNotePdf(deps: BillingDeps, user: UserRow, id: string) {
     throw feeNoteNotFound();
   }
   const { note } = row;
-  const [lines, settings] = await Promise.all([
+  const [lines, settings, etims] = await Promise.all([
     linesOf(deps.db, id),
     readFirmSettings({ ...deps, db: deps.db }),
+    etimsPrintOf(deps, deps.db, id, 'sale'),
   ]);
   const doc: FeeNoteDocument = {
     letterhead: letterheadOf(settings),
@@ -66,6 +68,7 @@ export async function feeNotePdf(deps: BillingDeps, user: UserRow, id: string) {
             at: note.cancelledAt,
           }
         : null,
+    etims,
   };
   return {
     filename: fileNameOf(note.number!),

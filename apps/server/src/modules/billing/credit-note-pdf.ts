@@ -1,4 +1,4 @@
-import { formatKsh, formatNairobiDate } from '@firm/shared';
+import { ETIMS_RECEIPT_TEXTS, formatKsh, formatNairobiDate } from '@firm/shared';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { render } from './billing-pdf';
 import {
@@ -10,9 +10,11 @@ import {
   letterheadBlock,
   partyAndDetails,
   partyBlock,
+  present,
   rule,
 } from './billing-pdf-blocks';
 import type { CreditNoteDocument } from './billing-documents';
+import { etimsBlock, etimsQrOf, provisionalBanner } from './etims-pdf';
 
 function amountRows(rows: Array<[string, string, boolean]>): Content {
   return {
@@ -27,12 +29,12 @@ function amountRows(rows: Array<[string, string, boolean]>): Content {
   };
 }
 
-function creditNoteDefinition(doc: CreditNoteDocument): TDocumentDefinitions {
+function creditNoteDefinition(doc: CreditNoteDocument, qr: string | null): TDocumentDefinitions {
   const amounts: Array<[string, string, boolean]> = [
     ['Amount credited', formatKsh(doc.amountKsh), true],
   ];
   if (doc.vatKsh > 0) amounts.push(['of which VAT', formatKsh(doc.vatKsh), false]);
-  const content: Content[] = [
+  const parts: Array<Content | null> = [
     letterheadBlock(doc.letterhead, 'CREDIT NOTE', doc.number),
     rule(),
     partyAndDetails(
@@ -53,7 +55,9 @@ function creditNoteDefinition(doc: CreditNoteDocument): TDocumentDefinitions {
     },
     { text: 'REASON', style: 'label' },
     { text: doc.reason, margin: [0, 0, 0, 14] },
+    provisionalBanner(doc.etims, ETIMS_RECEIPT_TEXTS.provisionalCreditNote),
     box([amountRows(amounts)]),
+    etimsBlock(doc.etims, qr),
     {
       text: [
         `Nothing is due on fee note ${doc.feeNoteNumber}. Questions? Call `,
@@ -62,6 +66,7 @@ function creditNoteDefinition(doc: CreditNoteDocument): TDocumentDefinitions {
       ],
     },
   ];
+  const content = parts.filter(present);
   return documentDefinition(
     doc.letterhead,
     doc.number,
@@ -74,6 +79,6 @@ function creditNoteDefinition(doc: CreditNoteDocument): TDocumentDefinitions {
 }
 
 /** A credit note (it cancels one fee note in full) as an A4 PDF. */
-export function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Buffer> {
-  return render(creditNoteDefinition(doc));
+export async function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Buffer> {
+  return render(creditNoteDefinition(doc, await etimsQrOf(doc.etims)));
 }

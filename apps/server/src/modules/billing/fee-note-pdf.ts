@@ -1,4 +1,10 @@
-import { formatKsh, formatNairobiDate, formatNairobiDay, payByPaybill } from '@firm/shared';
+import {
+  ETIMS_RECEIPT_TEXTS,
+  formatKsh,
+  formatNairobiDate,
+  formatNairobiDay,
+  payByPaybill,
+} from '@firm/shared';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { render } from './billing-pdf';
 import {
@@ -21,6 +27,7 @@ import {
   rule,
 } from './billing-pdf-blocks';
 import type { FeeNoteDocument, FeeNoteDocumentLine, PaymentChannels } from './billing-documents';
+import { etimsBlock, etimsQrOf, provisionalBanner } from './etims-pdf';
 
 /** A table figure: "12,500" (whole shillings, the same grouping as formatKsh). */
 const FIGURES = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
@@ -241,7 +248,7 @@ function feeNoteStatus(doc: FeeNoteDocument): Content {
   return { text: words, bold: true };
 }
 
-function feeNoteDefinition(doc: FeeNoteDocument): TDocumentDefinitions {
+function feeNoteDefinition(doc: FeeNoteDocument, qr: string | null): TDocumentDefinitions {
   const notice = feeNoteNotice(doc);
   const parts: Array<Content | null> = [
     letterheadBlock(doc.letterhead, 'FEE NOTE', doc.number),
@@ -261,10 +268,12 @@ function feeNoteDefinition(doc: FeeNoteDocument): TDocumentDefinitions {
         }
       : null,
     { text: '', margin: [0, 0, 0, 12] },
+    provisionalBanner(doc.etims, ETIMS_RECEIPT_TEXTS.provisionalFeeNote),
     notice,
     linesTable(doc.lines),
     totalsBlock(doc),
     howToPayBlock(doc),
+    etimsBlock(doc.etims, qr),
   ];
   const content = parts.filter(present);
   return documentDefinition(
@@ -276,6 +285,6 @@ function feeNoteDefinition(doc: FeeNoteDocument): TDocumentDefinitions {
 }
 
 /** A fee note (a Kenyan invoice) as an A4 PDF. */
-export function renderFeeNotePdf(doc: FeeNoteDocument): Promise<Buffer> {
-  return render(feeNoteDefinition(doc));
+export async function renderFeeNotePdf(doc: FeeNoteDocument): Promise<Buffer> {
+  return render(feeNoteDefinition(doc, await etimsQrOf(doc.etims)));
 }

@@ -142,7 +142,7 @@ export async function readFeeNote(deps: BillingDeps, user: UserRow, id: string):
   const [lines, payments, etims] = await Promise.all([
     linesOf(deps.db, id),
     paymentsOfFeeNote(deps.db, id),
-    feeNoteEtimsOf(deps.db, id, seesAsClient(user)),
+    feeNoteEtimsOf(deps.db, id, seesAsClient(user), deps.etims?.branch?.pin ?? null),
   ]);
   return { ...feeNoteAsSeenBy(user, row, lines, payments, nairobiToday(nowOf(deps))), etims };
 }
@@ -406,8 +406,9 @@ export async function cancelFeeNote(
     await markWorkUnbilled(tx, id);
     const withParties = await findFeeNote(tx, id, { withDrafts: true });
     const client = await findUserById(tx, cancelled.clientId);
-    if (withParties && client) await tellClientOfCancel(deps, tx, client, withParties);
+    // Recorded before the email's credit note is drawn, so that copy says it awaits KRA.
     await recordEtimsTransmission(tx, deps.etims?.branch ?? null, id, 'credit', now);
+    if (withParties && client) await tellClientOfCancel(deps, tx, client, withParties);
   });
   deps.etims?.afterCommit();
   return readFeeNote(deps, user, id);

@@ -73,7 +73,7 @@ export const etimsPlugin = fp(
         })(),
       );
     const branch = settings
-      ? { branchId: settings.branchId, deviceSerial: settings.deviceSerial }
+      ? { branchId: settings.branchId, deviceSerial: settings.deviceSerial, pin: settings.pin }
       : null;
     // In this process at once; the row is the durable job, so a process that dies before or
     // during the send leaves it to the sweep, which any process runs each minute (ADR 049).

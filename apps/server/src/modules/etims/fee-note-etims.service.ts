@@ -1,4 +1,10 @@
-import { BILLING_MESSAGES, ETIMS_TEXTS as T, type FeeNoteEtims } from '@firm/shared';
+import {
+  BILLING_MESSAGES,
+  ETIMS_TEXTS as T,
+  etimsVerificationUrl,
+  type EtimsTransmissionKind,
+  type FeeNoteEtims,
+} from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { feeNotes } from '../../db/schema';
@@ -13,19 +19,38 @@ import {
 /**
  * A fee note's KRA state as its answer carries it (ADR 049): its credit note's transmission once
  * cancelled, else its sale's; `sending` reads as awaiting. KRA's message of a refusal is staff's;
- * a client sees only the state.
+ * a client sees only the state. `pin` (the firm's, while eTIMS is set up) makes KRA's invoice
+ * check address of a sent one.
  */
 export async function feeNoteEtimsOf(
   db: Executor,
   feeNoteId: string,
   asClient: boolean,
+  pin: string | null = null,
 ): Promise<FeeNoteEtims> {
   const rows = await transmissionsOf(db, feeNoteId);
   const row = rows.find((each) => each.kind === 'credit') ?? rows[0];
-  return row ? etimsOfRow(row, asClient) : { state: 'not_configured' };
+  return row ? etimsOfRow(row, asClient, pin) : { state: 'not_configured' };
 }
 
-function etimsOfRow(row: EtimsTransmissionRow, asClient: boolean): FeeNoteEtims {
+/**
+ * What a fee note's PDF (its sale) or its credit note's PDF (the credit) prints of KRA (ADR 049):
+ * null when that document was never KRA's (eTIMS not set up when it was issued). The paper is
+ * the client's: a refusal prints as awaiting, without KRA's message.
+ */
+export async function documentEtimsOf(
+  db: Executor,
+  feeNoteId: string,
+  kind: EtimsTransmissionKind,
+  pin: string | null,
+): Promise<FeeNoteEtims | null> {
+  const row = (await transmissionsOf(db, feeNoteId)).find((each) => each.kind === kind);
+  if (!row) return null;
+  const etims = etimsOfRow(row, true, pin);
+  return etims.state === 'sent' ? etims : { state: 'awaiting' };
+}
+
+function etimsOfRow(row: EtimsTransmissionRow, asClient: boolean, pin: string | null): FeeNoteEtims {
   if (row.state === 'sent') {
     return {
       state: 'sent',
@@ -34,6 +59,7 @@ function etimsOfRow(row: EtimsTransmissionRow, asClient: boolean): FeeNoteEtims 
       rcptSign: row.rcptSign!,
       sdcDateTime: row.sdcDateTime!,
       ...(row.intrlData ? { intrlData: row.intrlData } : {}),
+      ...(pin ? { verificationUrl: etimsVerificationUrl(pin, row.branchId, row.rcptSign!) } : {}),
     };
   }
   if (row.state === 'refused') {

@@ -21,6 +21,8 @@ import {
 export interface EtimsBranch {
   branchId: string;
   deviceSerial: string;
+  /** The firm's KRA PIN (`tin`): with the branch and KRA's signature, KRA's invoice check. */
+  pin: string;
 }
 
 /** A `sending` transmission whose process died is sent again after this (ADR 049). */

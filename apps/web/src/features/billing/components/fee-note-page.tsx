@@ -30,6 +30,7 @@ import { downloadReceipt } from '../api/download-receipt';
 import { useFeeNote } from '../api/get-fee-note';
 import { OverdueBadge, StatusBadge, dayOf, dueDayOf } from './billing-format';
 import { FeeNoteActions } from './fee-note-actions';
+import { FeeNoteEtimsPanel } from './fee-note-etims';
 import { PaybillHowTo } from '../../../components/payment/paybill-how-to';
 import { PayMpesaDialog } from './pay-mpesa-dialog';
 
@@ -257,10 +258,18 @@ function FeeNoteBody({ note, actor }: { note: FeeNote; actor: PublicUser }) {
               </div>
             </Section>
           </div>
-          <div className="min-w-0 lg:col-start-3 lg:row-span-2 lg:row-start-1">
+          <div className="min-w-0 space-y-6 lg:col-start-3 lg:row-span-2 lg:row-start-1">
             <Section id="fee-note-totals" title={T.totalsHeading}>
               <Totals note={note} />
             </Section>
+            {note.status !== 'draft' && note.etims ? (
+              <FeeNoteEtimsPanel
+                feeNoteId={note.id}
+                etims={note.etims}
+                isClient={isClient}
+                mayRetry={can(actor, 'settings:view')}
+              />
+            ) : null}
           </div>
           {/* A draft is not the client's to pay yet. */}
           {note.status === 'draft' ? null : (
