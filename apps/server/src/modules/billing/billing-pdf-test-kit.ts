@@ -267,19 +267,22 @@ export function layoutFaults(pdf: Buffer): string[] {
 
 /**
  * The QR codes a reader's phone would find, page by page: each page drawn as a person's viewer
- * draws it (poppler's pdftoppm, 150 dpi) and decoded (jsQR); a page without one gives null.
+ * draws it (poppler's pdftoppm, 100 dpi) and decoded (jsQR, dark on light as printed); a page
+ * without one gives null. About a second a page: tests that decode allow a minute.
  */
 export function qrCodesOf(pdf: Buffer): Array<string | null> {
   const pages = Number(infoOf(pdf).Pages);
   return Array.from({ length: pages }, (_, index) => {
     const page = String(index + 1);
     const png = PNG.sync.read(
-      execFileSync('pdftoppm', ['-png', '-r', '150', '-singlefile', '-f', page, '-l', page, '-'], {
+      execFileSync('pdftoppm', ['-png', '-r', '100', '-singlefile', '-f', page, '-l', page, '-'], {
         input: pdf,
         maxBuffer: 64 * 1024 * 1024,
       }),
     );
-    const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height, {
+      inversionAttempts: 'dontInvert',
+    });
     return found?.data ?? null;
   });
 }

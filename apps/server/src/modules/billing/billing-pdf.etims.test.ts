@@ -44,7 +44,7 @@ const creditNote = (etims: EtimsPrint | null) =>
     etims,
   });
 
-describe('KRA eTIMS on the PDFs', () => {
+describe('KRA eTIMS on the PDFs', { timeout: 60_000 }, () => {
   it("prints KRA's receipt on the fee note, with a QR code that opens KRA's invoice check", async () => {
     const pdf = await renderFeeNotePdf(feeNote({ etims: SENT }));
     const text = textOf(pdf);

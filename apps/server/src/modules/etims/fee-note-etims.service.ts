@@ -50,7 +50,11 @@ export async function documentEtimsOf(
   return etims.state === 'sent' ? etims : { state: 'awaiting' };
 }
 
-function etimsOfRow(row: EtimsTransmissionRow, asClient: boolean, pin: string | null): FeeNoteEtims {
+function etimsOfRow(
+  row: EtimsTransmissionRow,
+  asClient: boolean,
+  pin: string | null,
+): FeeNoteEtims {
   if (row.state === 'sent') {
     return {
       state: 'sent',

@@ -171,7 +171,10 @@ function KraCheck({ address }: { address: string }) {
       {image ? (
         <img src={image} alt={R.qrAlt} width={144} height={144} className="rounded border" />
       ) : (
-        <span className="block size-36 animate-pulse rounded border bg-slate-100" aria-hidden="true" />
+        <span
+          className="block size-36 animate-pulse rounded border bg-slate-100"
+          aria-hidden="true"
+        />
       )}
       <a
         href={address}
