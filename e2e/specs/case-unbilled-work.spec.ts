@@ -37,10 +37,17 @@ test('an advocate bills a month’s work from the case and issues the fee note, 
   test.setTimeout(180_000);
   const owner = ownerSession;
   const suffix = uniqueSuffix();
-  const client = await createReadyUser(request, owner, suffix, 'client', {}, {
-    firstName: 'Kamau',
-    lastName: `Njoroge ${suffix}`,
-  });
+  const client = await createReadyUser(
+    request,
+    owner,
+    suffix,
+    'client',
+    {},
+    {
+      firstName: 'Kamau',
+      lastName: `Njoroge ${suffix}`,
+    },
+  );
   const title = `Kamau v Nairobi City County, plot LR 209/1234 ${suffix}`;
   const opened = await callApi<{ case: { id: string; caseNumber: string } }>(
     request,
@@ -89,7 +96,9 @@ test('an advocate bills a month’s work from the case and issues the fee note, 
   // 1. The case's unbilled work: 8.2 h worth KSh 123,000 (492 min at KSh 15,000), KSh 3,250.
   await page.goto(`/cases/${caseId}`);
   const dialog = page.getByRole('dialog', { name: title });
-  await dialog.getByRole('heading', { name: 'Unbilled work', exact: true }).scrollIntoViewIfNeeded();
+  await dialog
+    .getByRole('heading', { name: 'Unbilled work', exact: true })
+    .scrollIntoViewIfNeeded();
   const totals = dialog.getByLabel('Unbilled totals');
   await expect(totals.getByText('8.2 h')).toBeVisible();
   await expect(totals.getByText('KSh 123,000')).toBeVisible();
@@ -103,7 +112,9 @@ test('an advocate bills a month’s work from the case and issues the fee note, 
   const callAmount = dialog.getByLabel(/^Bill for .*call.* \(KSh\)/);
   await callAmount.fill('10000');
   await dialog.getByLabel('Why it is billed for less', { exact: false }).fill('Call ran long');
-  await expect(dialog.getByText('6 chosen · KSh 121,250 to bill · KSh 5,000 written down')).toBeVisible();
+  await expect(
+    dialog.getByText('6 chosen · KSh 121,250 to bill · KSh 5,000 written down'),
+  ).toBeVisible();
   const billThis = dialog.getByRole('button', { name: 'Bill this' });
   await billThis.scrollIntoViewIfNeeded();
   await journeyStep(page, testInfo, 2, 'write-down-1366', billThis);
@@ -129,7 +140,9 @@ test('an advocate bills a month’s work from the case and issues the fee note, 
 
   // 4. Billed: nothing left unbilled on the case.
   await page.goto(`/cases/${caseId}`);
-  await dialog.getByRole('heading', { name: 'Unbilled work', exact: true }).scrollIntoViewIfNeeded();
+  await dialog
+    .getByRole('heading', { name: 'Unbilled work', exact: true })
+    .scrollIntoViewIfNeeded();
   await expect(dialog.getByText(/No unbilled work/)).toBeVisible();
 
   // 5. The firm's unbilled work on the billing screen (more work recorded since).
@@ -142,7 +155,9 @@ test('an advocate bills a month’s work from the case and issues the fee note, 
   });
   await page.goto('/billing?view=unbilled');
   const byCase = page.getByRole('table', { name: 'Unbilled work by case' });
-  await expect(byCase.getByRole('link', { name: `Open case ${opened.case.caseNumber}` })).toBeVisible();
+  await expect(
+    byCase.getByRole('link', { name: `Open case ${opened.case.caseNumber}` }),
+  ).toBeVisible();
   await journeyStep(page, testInfo, 5, 'firm-unbilled-1366');
   await context.close();
 

@@ -191,7 +191,10 @@ export const fromUnbilledOf = (details: Record<string, unknown>) => {
   ]);
   const down = kshOf(details.writtenDownKsh);
   const reason = str(details.writeDownReason) ? `: ${quoted(details.writeDownReason, '')}` : '';
-  const parts = [what, ...(down && details.writtenDownKsh !== 0 ? [`${down} written down${reason}`] : [])]
+  const parts = [
+    what,
+    ...(down && details.writtenDownKsh !== 0 ? [`${down} written down${reason}`] : []),
+  ]
     .filter(Boolean)
     .join(', ');
   return ` from unbilled work${parts ? ` (${parts})` : ''}`;

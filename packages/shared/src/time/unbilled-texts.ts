@@ -22,8 +22,7 @@ export const UNBILLED_SCREEN_TEXTS = {
   choose: (what: string) => `Bill ${what}`,
   entryLine: (minutes: number, activity: string, who: string) =>
     `${(minutes / 60).toFixed(1)} h · ${activity} · ${who}`,
-  chosen: (count: number, amount: number) =>
-    `${count} chosen · ${formatKsh(amount)} to bill`,
+  chosen: (count: number, amount: number) => `${count} chosen · ${formatKsh(amount)} to bill`,
   groupingLegend: 'Fee note lines',
   groupingLabels: {
     entry: 'One line per entry',

@@ -65,7 +65,10 @@ export const auditExpense = (
   tx: Executor,
   actor: UserRow,
   action: Extract<AuditAction, `expense.${string}`>,
-  expense: Pick<ExpenseRow, 'id' | 'caseId' | 'userId' | 'spentOn' | 'kind' | 'amountKsh' | 'payee'>,
+  expense: Pick<
+    ExpenseRow,
+    'id' | 'caseId' | 'userId' | 'spentOn' | 'kind' | 'amountKsh' | 'payee'
+  >,
   meta: RequestMeta,
 ) =>
   auditWork(

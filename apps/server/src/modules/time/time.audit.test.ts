@@ -99,7 +99,9 @@ describe('audit of time and expenses', () => {
     expect(stopped.statusCode, stopped.body).toBe(200);
     expect(await sentences()).toContainEqual(
       expect.stringMatching(
-        new RegExp(`^Test advocate recorded a time entry on case file ${the.secondCase.caseNumber.replace(/\//g, '\\/')}: 0\\.1 h of research on `),
+        new RegExp(
+          `^Test advocate recorded a time entry on case file ${the.secondCase.caseNumber.replace(/\//g, '\\/')}: 0\\.1 h of research on `,
+        ),
       ),
     );
   });

@@ -110,12 +110,12 @@ export async function actOnTimer(
       tx,
       user,
       {
-      caseId: timer.caseId,
-      date: todayOf(deps),
-      minutes: Math.max(1, minutes),
-      activity: body.activity ?? DEFAULT_TIME_ACTIVITIES[0],
-      narrative: body.narrative ?? T.timerNarrative,
-      billable: body.billable,
+        caseId: timer.caseId,
+        date: todayOf(deps),
+        minutes: Math.max(1, minutes),
+        activity: body.activity ?? DEFAULT_TIME_ACTIVITIES[0],
+        narrative: body.narrative ?? T.timerNarrative,
+        billable: body.billable,
       },
       meta,
     );

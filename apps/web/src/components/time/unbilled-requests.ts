@@ -21,7 +21,8 @@ export function useUnbilled(filter: { caseId?: string; clientId?: string }) {
 export function useBillUnbilled() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<BillUnbilledValues>) => timeApi.billUnbilled({ body: body as never }),
+    mutationFn: (body: Partial<BillUnbilledValues>) =>
+      timeApi.billUnbilled({ body: body as never }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: TIME_KEY });
       // The fee notes' lists (features/billing's BILLING_KEY) now hold the new draft.

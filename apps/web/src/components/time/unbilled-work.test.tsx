@@ -142,9 +142,12 @@ describe('a case’s unbilled work', () => {
     const calls = api();
     show();
     await user.click(await screen.findByLabelText(T.writeDown));
-    const amount = screen.getByLabelText(T.billedLabel('Tue 3 Nov 2026 · 1.5 h · drafting · Achieng Otieno'), {
-      exact: false,
-    });
+    const amount = screen.getByLabelText(
+      T.billedLabel('Tue 3 Nov 2026 · 1.5 h · drafting · Achieng Otieno'),
+      {
+        exact: false,
+      },
+    );
     await user.clear(amount);
     await user.type(amount, '12000');
     expect(screen.getByText(/KSh 3,000 written down/)).toBeVisible();
@@ -163,7 +166,10 @@ describe('a case’s unbilled work', () => {
     const user = userEvent.setup();
     api(unbilled(), () => [
       409,
-      { message: 'Some of the chosen entries are already billed, on a draft, not billable or not found: refresh the list' },
+      {
+        message:
+          'Some of the chosen entries are already billed, on a draft, not billable or not found: refresh the list',
+      },
     ]);
     show();
     await user.click(await screen.findByRole('button', { name: T.billThis }));

@@ -1,8 +1,4 @@
-import {
-  UNBILLED_SCREEN_TEXTS as T,
-  type BillingGrouping,
-  type Unbilled,
-} from '@firm/shared';
+import { UNBILLED_SCREEN_TEXTS as T, type BillingGrouping, type Unbilled } from '@firm/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -247,11 +243,7 @@ function UnbilledChoice({
             {T.chosen(entries.length + spent.length, toBill)}
             {writtenDown > 0 ? ` · ${T.writtenDown(writtenDown)}` : ''}
           </p>
-          <Button
-            isLoading={bill.isPending}
-            loadingText={T.billing}
-            onClick={() => void submit()}
-          >
+          <Button isLoading={bill.isPending} loadingText={T.billing} onClick={() => void submit()}>
             {T.billThis}
           </Button>
         </div>

@@ -37,7 +37,9 @@ export function BillingScreen({ actor }: { actor: PublicUser }) {
           { key: 'unallocated' as const, label: P.view, panel: <UnallocatedPayments /> },
         ]
       : []),
-    ...(mayBillTime ? [{ key: 'unbilled' as const, label: U.view, panel: <FirmUnbilledWork /> }] : []),
+    ...(mayBillTime
+      ? [{ key: 'unbilled' as const, label: U.view, panel: <FirmUnbilledWork /> }]
+      : []),
   ];
   const asked = params.get('view') ?? '';
   const view: BillingView = tabs.find((tab) => tab.key === asked)?.key ?? 'fee-notes';
