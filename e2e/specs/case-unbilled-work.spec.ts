@@ -105,6 +105,7 @@ test('an advocate bills a month’s work from the case and issues the fee note, 
   await expect(totals.getByText('KSh 3,250')).toBeVisible();
   await expect(dialog.getByText('6 chosen · KSh 126,250 to bill')).toBeVisible();
   const writeDown = dialog.getByLabel('Bill less than recorded (write-down)');
+  await writeDown.scrollIntoViewIfNeeded();
   await journeyStep(page, testInfo, 1, 'unbilled-1366', writeDown);
 
   // 2. The call is written down to KSh 10,000 (recorded KSh 15,000), with the reason.
