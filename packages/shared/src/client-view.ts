@@ -147,6 +147,13 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<AuditAction, ClientAuditRule | 
   'conversation.listed': null,
   'conversation.members_changed': null,
   'fee_note.drafted': null,
+  // The firm's record of its work: the client sees what it bills on the issued fee note.
+  'time_entry.created': null,
+  'time_entry.updated': null,
+  'time_entry.deleted': null,
+  'expense.created': null,
+  'expense.updated': null,
+  'expense.deleted': null,
   'fee_note.updated': null,
   'fee_note.deleted': null,
   'fee_note.issued': null,

@@ -87,6 +87,7 @@ export * from './paybill/texts';
 export * from './paybill/schemas';
 export * from './time/rules';
 export * from './time/texts';
+export * from './time/unbilled-texts';
 export * from './time/schemas';
 export * from './etims/rules';
 export * from './etims/receipt';

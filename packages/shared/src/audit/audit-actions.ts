@@ -64,6 +64,13 @@ export const AUDIT_ACTIONS = [
   'fee_note.issued',
   'fee_note.cancelled',
   'payment.recorded',
+  // Time and expenses (ADR 050)
+  'time_entry.created',
+  'time_entry.updated',
+  'time_entry.deleted',
+  'expense.created',
+  'expense.updated',
+  'expense.deleted',
   'payment.received',
   // Paybill payments (ADR 047)
   'paybill_payment.settled',

@@ -2,6 +2,7 @@ import { ENQUIRY_STATUS_LABELS, type EnquiryStatus } from '../clients/texts';
 import { formatNairobiDateTime, formatNairobiDay } from '../common/dates';
 import { groupThousands } from '../common/numbers';
 import { APPOINTMENT_TYPE_DEFAULTS } from '../appointments/rules';
+import { EXPENSE_KIND_LABELS, type ExpenseKind } from '../time/rules';
 
 /**
  * The phrases the audit log's sentences are built from (audit-texts.ts): a case file, an
@@ -145,4 +146,56 @@ export const paymentOf = (p: Parts) => {
     str(p.details.mpesaReceiptNumber) ? `M-Pesa ${str(p.details.mpesaReceiptNumber)}` : undefined,
   ].filter(Boolean);
   return `${amount}${label}${receipts.length ? ` (${receipts.join(', ')})` : ''}`;
+};
+
+const kshOf = (value: unknown) =>
+  typeof value === 'number' ? `KSh ${groupThousands(value)}` : undefined;
+const dayOf = (value: unknown) => (str(value) ? ` on ${formatNairobiDay(str(value)!)}` : '');
+/** " Wanjiru Kamau’s" when the row names whose entry it was (someone else's), else the article. */
+const ownerOf = (details: Record<string, unknown>, article: string) =>
+  str(details.ownerName) ? ` ${str(details.ownerName)}’s` : ` ${article}`;
+
+/**
+ * "time entry on case file MWA/2026/0001: 1.5 h of drafting on Thu 3 Dec 2026 (KSh 15,000)",
+ * from what a time entry's audit row kept (ADR 050).
+ */
+export const timeEntryOf = (p: Parts) => {
+  const hours =
+    typeof p.details.minutes === 'number' ? `${(p.details.minutes / 60).toFixed(1)} h` : 'time';
+  const activity = str(p.details.activity) ? ` of ${str(p.details.activity)}` : '';
+  const value = kshOf(p.details.valueKsh);
+  return `${ownerOf(p.details, 'a')} time entry on ${p.caseFile}: ${hours}${activity}${dayOf(p.details.date)}${value ? ` (${value})` : ''}`;
+};
+
+/** "expense on case file MWA/2026/0001: KSh 3,250 of court fees paid to Milimani Law Courts". */
+export const expenseOf = (p: Parts) => {
+  const kind = str(p.details.kind);
+  const label = kind && kind in EXPENSE_KIND_LABELS ? EXPENSE_KIND_LABELS[kind as ExpenseKind] : '';
+  const amount = kshOf(p.details.amountKsh) ?? 'an amount';
+  const payee = str(p.details.payee) ? ` paid to ${str(p.details.payee)}` : '';
+  return `${ownerOf(p.details, 'an')} expense on ${p.caseFile}: ${amount}${label ? ` of ${label.toLowerCase()}` : ''}${payee}${dayOf(p.details.date)}`;
+};
+
+const counted = (count: unknown, one: string, many: string) =>
+  typeof count === 'number' && count > 0 ? [`${count} ${count === 1 ? one : many}`] : [];
+
+/**
+ * " from unbilled work (3 time entries and 1 expense, KSh 2,000 written down: “Short reply”)"
+ * after "drafted a fee note for …" when "Bill this" drafted it (ADR 050); nothing otherwise.
+ */
+export const fromUnbilledOf = (details: Record<string, unknown>) => {
+  if (details.fromUnbilled !== true) return '';
+  const what = list([
+    ...counted(details.entries, 'time entry', 'time entries'),
+    ...counted(details.expenses, 'expense', 'expenses'),
+  ]);
+  const down = kshOf(details.writtenDownKsh);
+  const reason = str(details.writeDownReason) ? `: ${quoted(details.writeDownReason, '')}` : '';
+  const parts = [
+    what,
+    ...(down && details.writtenDownKsh !== 0 ? [`${down} written down${reason}`] : []),
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return ` from unbilled work${parts ? ` (${parts})` : ''}`;
 };

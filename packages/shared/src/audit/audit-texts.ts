@@ -24,6 +24,9 @@ import {
   paybillOf,
   paybillWhere,
   paymentOf,
+  timeEntryOf,
+  expenseOf,
+  fromUnbilledOf,
 } from './audit-phrases';
 
 /**
@@ -156,12 +159,20 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
   'appointment.updated': (p) => `${p.actor} changed ${appointmentOf(p)}`,
   'appointment.cancelled': (p) => `${p.actor} cancelled ${appointmentOf(p)}`,
   // Billing (ADR 035)
-  'fee_note.drafted': (p) => `${p.actor} drafted a fee note for ${p.target}`,
+  'fee_note.drafted': (p) =>
+    `${p.actor} drafted a fee note for ${p.target}${fromUnbilledOf(p.details)}`,
   'fee_note.updated': (p) => `${p.actor} changed a draft fee note for ${p.target}`,
   'fee_note.deleted': (p) => `${p.actor} deleted a draft fee note for ${p.target}`,
   'fee_note.issued': (p) => `${p.actor} issued fee note${spaced(p.details.number)} to ${p.target}`,
   'fee_note.cancelled': (p) =>
     `${p.actor} cancelled fee note${spaced(p.details.number)} of ${p.target}${str(p.details.creditNoteNumber) ? ` by credit note ${str(p.details.creditNoteNumber)}` : ''}`,
+  // Time and expenses (ADR 050): whose, on which case file, how much.
+  'time_entry.created': (p) => `${p.actor} recorded${timeEntryOf(p)}`,
+  'time_entry.updated': (p) => `${p.actor} changed${timeEntryOf(p)}`,
+  'time_entry.deleted': (p) => `${p.actor} deleted${timeEntryOf(p)}`,
+  'expense.created': (p) => `${p.actor} recorded${expenseOf(p)}`,
+  'expense.updated': (p) => `${p.actor} changed${expenseOf(p)}`,
+  'expense.deleted': (p) => `${p.actor} deleted${expenseOf(p)}`,
   'payment.recorded': (p) => `${p.actor} recorded a payment from ${p.target}${paymentOf(p)}`,
   // No one signed in stands behind it: Safaricom's own query confirmed the STK push.
   'money_account.created': (p) =>

@@ -184,7 +184,8 @@ export async function createFeeNote(
 
 /**
  * A draft written inside the caller's transaction: POST /api/fee-notes, and "Bill this" from
- * unbilled time (ADR 050), which marks its entries in the same transaction. Returns its id.
+ * unbilled time (ADR 050), which marks its entries in the same transaction and says so in the
+ * audit row (`auditDetails`). Returns its id.
  */
 export async function draftFeeNoteIn(
   deps: BillingDeps,
@@ -192,6 +193,7 @@ export async function draftFeeNoteIn(
   user: UserRow,
   input: CreateFeeNoteValues,
   meta: RequestMeta,
+  auditDetails: Record<string, unknown> = {},
 ): Promise<string> {
   assertCan(user, 'fee-notes:manage');
   assertDueOnWorkingDay(input.dueDate);
@@ -203,7 +205,7 @@ export async function draftFeeNoteIn(
     createdById: user.id,
   });
   await writeLines(tx, note.id, linesToRows(input.lines));
-  await auditFeeNote(tx, user, 'fee_note.drafted', note, meta);
+  await auditFeeNote(tx, user, 'fee_note.drafted', note, meta, auditDetails);
   return note.id;
 }
 

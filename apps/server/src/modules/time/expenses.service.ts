@@ -10,6 +10,8 @@ import {
   type ReceivedFile,
 } from '../../lib/file-storage';
 import { assertCan } from '../../lib/permissions';
+import type { RequestMeta } from '../../lib/route-kit';
+import { auditExpense } from './time-audit';
 import { seesEveryone } from './time-entries.service';
 import { nowOf, type TimeDeps } from './time-deps';
 import { findCase, findExpense, listExpenses as listExpenseRows } from './time.repository';
@@ -60,6 +62,7 @@ export async function createExpense(
   user: UserRow,
   input: ExpenseInput,
   receipt: { file: ReceivedFile; name: string },
+  meta: RequestMeta,
 ): Promise<Expense> {
   assertCan(user, 'time:record');
   try {
@@ -75,7 +78,8 @@ export async function createExpense(
           receiptMime: receipt.file.mimeType,
           receiptBytes: receipt.file.size,
         })
-        .returning({ id: expenses.id });
+        .returning();
+      await auditExpense(tx, user, 'expense.created', row!, meta);
       await keepFile(receipt.file);
       return row!.id;
     });
@@ -99,24 +103,33 @@ export async function updateExpense(
   user: UserRow,
   id: string,
   input: ExpenseInput,
+  meta: RequestMeta,
 ): Promise<Expense> {
   assertCan(user, 'time:record');
   await deps.db.transaction(async (tx) => {
     await lockChangeable(tx, user, id);
     await assertCase(tx, input.caseId);
-    await tx
+    const [saved] = await tx
       .update(expenses)
       .set({ ...columnsOf(input), updatedAt: nowOf(deps) })
-      .where(eq(expenses.id, id));
+      .where(eq(expenses.id, id))
+      .returning();
+    await auditExpense(tx, user, 'expense.updated', saved!, meta);
   });
   return (await findExpense(deps.db, id))!;
 }
 
-export async function deleteExpense(deps: TimeDeps, user: UserRow, id: string): Promise<void> {
+export async function deleteExpense(
+  deps: TimeDeps,
+  user: UserRow,
+  id: string,
+  meta: RequestMeta,
+): Promise<void> {
   assertCan(user, 'time:record');
   const receipt = await deps.db.transaction(async (tx) => {
     const row = await lockChangeable(tx, user, id);
     await tx.delete(expenses).where(eq(expenses.id, id));
+    await auditExpense(tx, user, 'expense.deleted', row, meta);
     return row.receiptPath;
   });
   if (receipt) await removeDocumentFile(receiptsDir(deps), receipt);

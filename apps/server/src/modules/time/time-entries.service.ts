@@ -12,6 +12,8 @@ import type { Executor } from '../../db/client';
 import { timeEntries, type TimeEntryRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertCan } from '../../lib/permissions';
+import type { RequestMeta } from '../../lib/route-kit';
+import { auditTimeEntry } from './time-audit';
 import { nowOf, type TimeDeps } from './time-deps';
 import {
   activityNames,
@@ -64,16 +66,18 @@ async function entryColumns(tx: Executor, userId: string, input: TimeEntryInput)
   };
 }
 
-/** Files an entry inside `tx` (the timer's stop files one this way too). */
+/** Files `user`'s entry inside `tx`, audited (the timer's stop files one this way too). */
 export async function insertEntry(
   tx: Executor,
-  userId: string,
+  user: UserRow,
   input: TimeEntryInput,
+  meta: RequestMeta,
 ): Promise<string> {
   const [row] = await tx
     .insert(timeEntries)
-    .values({ userId, ...(await entryColumns(tx, userId, input)) })
-    .returning({ id: timeEntries.id });
+    .values({ userId: user.id, ...(await entryColumns(tx, user.id, input)) })
+    .returning();
+  await auditTimeEntry(tx, user, 'time_entry.created', row!, meta);
   return row!.id;
 }
 
@@ -81,9 +85,10 @@ export async function createTimeEntry(
   deps: TimeDeps,
   user: UserRow,
   input: TimeEntryInput,
+  meta: RequestMeta,
 ): Promise<TimeEntry> {
   assertCan(user, 'time:record');
-  const id = await deps.db.transaction((tx) => insertEntry(tx, user.id, input));
+  const id = await deps.db.transaction((tx) => insertEntry(tx, user, input, meta));
   return (await findEntry(deps.db, id))!;
 }
 
@@ -101,6 +106,7 @@ export async function updateTimeEntry(
   user: UserRow,
   id: string,
   input: TimeEntryInput,
+  meta: RequestMeta,
 ): Promise<TimeEntry> {
   assertCan(user, 'time:record');
   await deps.db.transaction(async (tx) => {
@@ -111,19 +117,27 @@ export async function updateTimeEntry(
       ...input,
       rateKsh: keepRate ? entry.rateKsh : input.rateKsh,
     });
-    await tx
+    const [saved] = await tx
       .update(timeEntries)
       .set({ ...columns, updatedAt: nowOf(deps) })
-      .where(eq(timeEntries.id, id));
+      .where(eq(timeEntries.id, id))
+      .returning();
+    await auditTimeEntry(tx, user, 'time_entry.updated', saved!, meta);
   });
   return (await findEntry(deps.db, id))!;
 }
 
-export async function deleteTimeEntry(deps: TimeDeps, user: UserRow, id: string): Promise<void> {
+export async function deleteTimeEntry(
+  deps: TimeDeps,
+  user: UserRow,
+  id: string,
+  meta: RequestMeta,
+): Promise<void> {
   assertCan(user, 'time:record');
   await deps.db.transaction(async (tx) => {
-    await lockChangeable(tx, user, id);
+    const entry = await lockChangeable(tx, user, id);
     await tx.delete(timeEntries).where(eq(timeEntries.id, id));
+    await auditTimeEntry(tx, user, 'time_entry.deleted', entry, meta);
   });
 }
 

@@ -78,19 +78,29 @@ export const timeRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(contract.createTimeEntry),
     onRequest: record,
     handler: async (request, reply) =>
-      reply.status(201).send(await createTimeEntry(deps, currentUser(request), request.body)),
+      reply
+        .status(201)
+        .send(
+          await createTimeEntry(deps, currentUser(request), request.body, requestMeta(request)),
+        ),
   });
   app.route({
     ...route(contract.updateTimeEntry),
     onRequest: record,
     handler: async (request) =>
-      updateTimeEntry(deps, currentUser(request), request.params.id, request.body),
+      updateTimeEntry(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      ),
   });
   app.route({
     ...route(contract.deleteTimeEntry),
     onRequest: record,
     handler: async (request) => {
-      await deleteTimeEntry(deps, currentUser(request), request.params.id);
+      await deleteTimeEntry(deps, currentUser(request), request.params.id, requestMeta(request));
       return { success: true as const, message: T.entryDeleted };
     },
   });
@@ -103,7 +113,8 @@ export const timeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...route(contract.actOnTimer),
     onRequest: record,
-    handler: async (request) => actOnTimer(deps, currentUser(request), request.body),
+    handler: async (request) =>
+      actOnTimer(deps, currentUser(request), request.body, requestMeta(request)),
   });
   app.route({
     ...route(contract.discardTimer),
@@ -154,7 +165,13 @@ export const timeRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!receipt) problems.file = T.receiptRequired;
         throw AppError.badRequest(Object.values(problems)[0] ?? T.receiptRequired, problems);
       }
-      const expense = await createExpense(deps, currentUser(request), parsed.data, receipt);
+      const expense = await createExpense(
+        deps,
+        currentUser(request),
+        parsed.data,
+        receipt,
+        requestMeta(request),
+      );
       return reply.status(201).send(expense);
     },
   });
@@ -162,13 +179,19 @@ export const timeRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(contract.updateExpense),
     onRequest: record,
     handler: async (request) =>
-      updateExpense(deps, currentUser(request), request.params.id, request.body),
+      updateExpense(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      ),
   });
   app.route({
     ...route(contract.deleteExpense),
     onRequest: record,
     handler: async (request) => {
-      await deleteExpense(deps, currentUser(request), request.params.id);
+      await deleteExpense(deps, currentUser(request), request.params.id, requestMeta(request));
       return { success: true as const, message: T.expenseDeleted };
     },
   });

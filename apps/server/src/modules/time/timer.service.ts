@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client';
 import { cases, timers, type TimerRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertCan } from '../../lib/permissions';
+import type { RequestMeta } from '../../lib/route-kit';
 import { nowOf, type TimeDeps } from './time-deps';
 import { insertEntry, todayOf } from './time-entries.service';
 import { findCase, findEntry } from './time.repository';
@@ -64,6 +65,7 @@ export async function actOnTimer(
   deps: TimeDeps,
   user: UserRow,
   body: TimerActionValues,
+  meta: RequestMeta,
 ): Promise<TimerAnswer> {
   assertCan(user, 'time:record');
   const now = nowOf(deps);
@@ -104,14 +106,19 @@ export async function actOnTimer(
     }
     // Stop: the time so far, rounded up to 6-minute units, filed as an entry on the timer's case.
     const minutes = Math.min(TIME_ENTRY_MAX_MINUTES, Math.ceil(elapsedOf(timer, now) / 60));
-    entryId = await insertEntry(tx, user.id, {
-      caseId: timer.caseId,
-      date: todayOf(deps),
-      minutes: Math.max(1, minutes),
-      activity: body.activity ?? DEFAULT_TIME_ACTIVITIES[0],
-      narrative: body.narrative ?? T.timerNarrative,
-      billable: body.billable,
-    });
+    entryId = await insertEntry(
+      tx,
+      user,
+      {
+        caseId: timer.caseId,
+        date: todayOf(deps),
+        minutes: Math.max(1, minutes),
+        activity: body.activity ?? DEFAULT_TIME_ACTIVITIES[0],
+        narrative: body.narrative ?? T.timerNarrative,
+        billable: body.billable,
+      },
+      meta,
+    );
     await tx.delete(timers).where(eq(timers.userId, user.id));
     return { timer: null } satisfies TimerAnswer;
   });

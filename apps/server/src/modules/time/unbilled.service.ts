@@ -191,6 +191,15 @@ export async function billUnbilled(
         lines,
       },
       meta,
+      {
+        fromUnbilled: true,
+        entries: entries.length,
+        expenses: spent.length,
+        writtenDownKsh: billed.reduce((sum, each) => sum + each.entry.valueKsh - each.amountKsh, 0),
+        writeDownReason:
+          [...new Set(billed.flatMap(({ down }) => (down ? [down.reason] : [])))].join('; ') ||
+          undefined,
+      },
     );
     for (const { entry, down } of billed) {
       await tx

@@ -9,12 +9,14 @@ import {
   mayUnshareNote,
   CASE_SCREEN_FAILURES,
   TIME_SCREEN_TEXTS,
+  UNBILLED_SCREEN_TEXTS,
 } from '@firm/shared';
 import { Download, Eye, Lock, Trash2 } from 'lucide-react';
 import { Fragment, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { ClientMoneyPanel } from '../../../components/client-money/client-money-panel';
 import { TimePanel } from '../../../components/time/time-panel';
+import { UnbilledWork } from '../../../components/time/unbilled-work';
 import { ListResults } from '../../../components/list/list-states';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -309,6 +311,12 @@ function CaseBody({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
       {isStaff && can(actor, 'time:record') ? (
         <Section title={TIME_SCREEN_TEXTS.panelTitle}>
           <TimePanel caseId={item.id} caseNumber={item.caseNumber} />
+        </Section>
+      ) : null}
+
+      {isStaff && can(actor, 'time:manage') ? (
+        <Section title={UNBILLED_SCREEN_TEXTS.panelTitle}>
+          <UnbilledWork caseId={item.id} mayBill={can(actor, 'fee-notes:manage')} />
         </Section>
       ) : null}
 

@@ -2,6 +2,7 @@ import {
   APPOINTMENT_STATUS_LABELS,
   CLIENT_MESSAGES,
   CLIENT_MONEY_SCREEN_TEXTS,
+  UNBILLED_SCREEN_TEXTS,
   CONFIRMATIONS,
   USER_MANAGEMENT_MESSAGES,
   can,
@@ -18,6 +19,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { TemporaryPasswordDialog } from '../../../components/ui/temporary-password-dialog';
 import { ClientMoneyPanel } from '../../../components/client-money/client-money-panel';
+import { UnbilledWork } from '../../../components/time/unbilled-work';
 import { withClient } from '../../../components/forms/client-next-steps';
 import { runAccountAction } from '../../../lib/account-action';
 import { formatDateTime, fullName } from '../../../lib/format';
@@ -290,6 +292,13 @@ function ClientBody({ detail, actor }: { detail: ClientDetail; actor: PublicUser
           <div className="lg:col-span-2">
             <Section title={CLIENT_MONEY_SCREEN_TEXTS.panelTitle}>
               <ClientMoneyPanel clientId={client.id} clientName={name} actor={actor} />
+            </Section>
+          </div>
+        ) : null}
+        {can(actor, 'time:manage') ? (
+          <div className="lg:col-span-2">
+            <Section title={UNBILLED_SCREEN_TEXTS.panelTitle}>
+              <UnbilledWork clientId={client.id} mayBill={can(actor, 'fee-notes:manage')} />
             </Section>
           </div>
         ) : null}
