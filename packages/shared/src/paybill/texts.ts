@@ -106,8 +106,10 @@ export const PAYBILL_REGISTER_TEXTS = {
     `Safaricom refuses addresses containing “${word}”. Change PUBLIC_URL (or the callback secret) so neither address contains it, then register again.`,
   notSetUp:
     'M-Pesa is not set up on this server: the paybill (MPESA_SHORTCODE), the callback secret (MPESA_CALLBACK_SECRET) and the Daraja keys must be set before the addresses can be registered.',
-  responseTypeInvalid: 'Choose whether M-Pesa takes or refuses a payment when the check does not answer',
-  registered: 'Safaricom registered the paybill addresses: paybill payments will now reach the system.',
+  responseTypeInvalid:
+    'Choose whether M-Pesa takes or refuses a payment when the check does not answer',
+  registered:
+    'Safaricom registered the paybill addresses: paybill payments will now reach the system.',
   darajaUnavailable:
     'Safaricom could not be reached, or did not answer: the paybill addresses are not registered. Try again in a few minutes.',
   darajaRefused: (code: string | null) =>
@@ -119,15 +121,17 @@ export const PAYBILL_CONNECTION_TEXTS = {
   heading: 'Paybill payments',
   intro:
     'Safaricom sends each payment made to the paybill from the M-Pesa menu to this system, once its addresses are registered with Safaricom.',
-  registeredOn: (day: string, by: string | null) =>
-    `Registered on ${day}${by ? ` by ${by}` : ''}.`,
-  notRegistered: 'Not registered: payments made to the paybill from the M-Pesa menu do not reach the system.',
+  registeredOn: (day: string, by: string | null) => `Registered on ${day}${by ? ` by ${by}` : ''}.`,
+  notRegistered:
+    'Not registered: payments made to the paybill from the M-Pesa menu do not reach the system.',
   notCurrent:
     'The system’s address or its callback secret changed since: register again, or Safaricom sends payments to the old address.',
   notSetUp: 'M-Pesa is not set up on this server, so the addresses cannot be registered yet.',
   responseTypeOf: {
-    Completed: 'When the system does not answer Safaricom’s check in time, M-Pesa takes the payment.',
-    Cancelled: 'When the system does not answer Safaricom’s check in time, M-Pesa refuses the payment.',
+    Completed:
+      'When the system does not answer Safaricom’s check in time, M-Pesa takes the payment.',
+    Cancelled:
+      'When the system does not answer Safaricom’s check in time, M-Pesa refuses the payment.',
   },
   register: 'Register paybill addresses',
   registerAgain: 'Register paybill addresses again',

@@ -145,9 +145,9 @@ describe('registering the paybill addresses', () => {
     const settings = await firmSettings();
     expect(JSON.stringify(settings)).not.toContain(SECRET);
     expect(settings.paybillConnection).toEqual({ mpesaSetUp: true, registration });
-    expect(Date.now() - Date.parse(settings.paybillConnection.registration!.registeredAt)).toBeLessThan(
-      60_000,
-    );
+    expect(
+      Date.now() - Date.parse(settings.paybillConnection.registration!.registeredAt),
+    ).toBeLessThan(60_000);
 
     const audit = await ctx.app.inject({
       method: 'GET',

@@ -77,7 +77,9 @@ export async function readStaffTwoFactorGraceDays(db: Executor): Promise<number>
 }
 
 /** GET /api/settings/firm */
-export async function firmSettingsAnswer(deps: FirmSettingsDeps): Promise<StoredFirmSettingsAnswer> {
+export async function firmSettingsAnswer(
+  deps: FirmSettingsDeps,
+): Promise<StoredFirmSettingsAnswer> {
   const row = await findFirmSettings(deps.db);
   return {
     settings: merged(row?.settings, defaultFirmSettings(deps.firmNotifyEmail), deps.logger),

@@ -48,7 +48,10 @@ describe('System Settings → Firm settings → Paybill payments', () => {
           success: true,
           message: R.registered,
           darajaAnswer: 'success',
-          connection: { mpesaSetUp: true, registration: { ...registration, responseType: 'Cancelled' } },
+          connection: {
+            mpesaSetUp: true,
+            registration: { ...registration, responseType: 'Cancelled' },
+          },
         },
       ],
     });
@@ -58,8 +61,12 @@ describe('System Settings → Firm settings → Paybill payments', () => {
 
     await userEvent.click(paybill.getByRole('button', { name: T.register }));
     const dialog = await screen.findByRole('dialog', { name: T.dialogTitle });
-    expect(within(dialog).getByRole('radio', { name: T.responseTypeOptions.Completed })).toBeChecked();
-    await userEvent.click(within(dialog).getByRole('radio', { name: T.responseTypeOptions.Cancelled }));
+    expect(
+      within(dialog).getByRole('radio', { name: T.responseTypeOptions.Completed }),
+    ).toBeChecked();
+    await userEvent.click(
+      within(dialog).getByRole('radio', { name: T.responseTypeOptions.Cancelled }),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: T.confirm }));
 
     expect(await paybill.findByRole('status')).toHaveTextContent(R.registered);
