@@ -59,7 +59,8 @@ const serverReadsAcross = {
   // A client's email change is confirmed the profile's way; data requests are the profile's.
   // Converting an enquiry creates a client account (the users module's).
   clients: ['profile', 'users'],
-  settings: ['profile'],
+  // The firm settings' M-Pesa section says whether the paybill's addresses are registered (ADR 048).
+  settings: ['profile', 'paybill/paybill-connection.ts'],
   // Deleting an account counts its cases and its fee notes; a new client is checked for conflicts.
   users: ['cases', 'billing'],
   // A visitor's booking is also an enquiry: the inbox follows what the diary does to it (ADR 018).

@@ -163,6 +163,7 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<AuditAction, ClientAuditRule | 
   // A paybill payment that reached a fee note is in the client's payments; the rest is the firm's.
   'paybill_payment.settled': null,
   'paybill_payment.allocated': null,
+  'paybill.addresses_registered': null,
   // Client money: the export's own section (their ledger) has every movement (ADR 045); these rows
   // name who at the firm recorded it, which is the firm's own business.
   'money_account.created': null,

@@ -10,7 +10,7 @@ export interface RequestMeta {
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip });
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502;
 
 /** A route schema's error answers (the error contract `{ message, code?, errors? }`, docs/product-rules.md#wire-contract) for `statuses`. */
 export function errorResponses<S extends ErrorStatus>(

@@ -75,6 +75,7 @@ export const AUDIT_ACTIONS = [
   // Paybill payments (ADR 047)
   'paybill_payment.settled',
   'paybill_payment.allocated',
+  'paybill.addresses_registered',
   // Client money (ADR 045)
   'money_account.created',
   'client_money.recorded',

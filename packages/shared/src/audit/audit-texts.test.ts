@@ -170,6 +170,11 @@ describe('paybill payments in the audit log', () => {
       'Achieng Mwamba allocated KSh 400 of paybill payment UAB1CD2EF3 as refunded outside the system: “Sent back by M-Pesa”',
     );
     expect(
+      describeAuditEntry(entry('paybill.addresses_registered', { responseType: 'Completed' })).text,
+    ).toBe(
+      'Achieng Mwamba registered the paybill’s addresses with Safaricom, taking a payment when the system does not answer in time',
+    );
+    expect(
       describeAuditEntry({
         ...entry('paybill_payment.settled', {
           transId: 'UAB1CD2EF3',
@@ -282,6 +287,7 @@ describe('every audit sentence names its object', () => {
     // About the firm itself, not one record: their object is in their words.
     const aboutTheFirm = new Set([
       'firm_settings.updated',
+      'paybill.addresses_registered',
       'limitation_periods.updated',
       'etims.initialised',
       'audit_log.exported',

@@ -213,6 +213,14 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
   },
   'paybill_payment.allocated': (p) =>
     `${p.actor} allocated ${paybillOf(p)} ${paybillWhere(p)}${str(p.details.reason) ? `: ${quoted(p.details.reason, '')}` : ''}`,
+  'paybill.addresses_registered': (p) =>
+    `${p.actor} registered the paybill’s addresses with Safaricom${
+      p.details.responseType === 'Cancelled'
+        ? ', refusing a payment when the system does not answer in time'
+        : p.details.responseType === 'Completed'
+          ? ', taking a payment when the system does not answer in time'
+          : ''
+    }`,
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,
   'limitation_periods.updated': (p) => `${p.actor} changed the firm’s limitation periods`,

@@ -36,10 +36,10 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const PAYMENT_SOURCES = ['stk_push', 'paybill', 'manual', 'sweep'] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 export const PAYMENT_SOURCE_LABELS: Record<PaymentSource, string> = {
-  stk_push: 'M-Pesa prompt',
+  stk_push: 'STK push',
   paybill: 'Paybill',
-  manual: 'Recorded by staff',
-  sweep: 'Paybill (found by the daily check)',
+  manual: 'Recorded by hand',
+  sweep: 'Found by the daily check',
 };
 
 /**

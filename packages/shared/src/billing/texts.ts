@@ -408,6 +408,7 @@ export const PAYMENTS_LIST_TEXTS = {
     client: 'Client',
     for: 'For',
     method: 'Method',
+    source: 'Source',
     amount: 'Amount',
     receipt: 'Receipt',
     status: 'Status',

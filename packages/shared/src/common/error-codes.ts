@@ -118,6 +118,8 @@ export const ERROR_CODES = [
   'CLIENT_MONEY_NOT_REVERSIBLE',
   'CLIENT_MONEY_NO_CLIENT_ACCOUNT',
   'ACCOUNT_NUMBER_TAKEN',
+  // Paybill (ADR 048): Safaricom did not register the addresses.
+  'DARAJA_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -5,6 +5,8 @@ import { PAYBILL_ENDPOINTS } from './endpoints';
 import {
   allocatePaybillPaymentSchema,
   paybillPaymentSchema,
+  paybillUrlsRegisteredSchema,
+  registerPaybillUrlsSchema,
   unallocatedPaybillPaymentsSchema,
 } from './schemas';
 import { PAYBILL_TEXTS as T } from './texts';
@@ -57,6 +59,12 @@ export const paybillContract = defineContract(PAYBILL_ENDPOINTS, {
     params: idParamsSchema(T.notFound),
     body: allocatePaybillPaymentSchema,
     response: paybillPaymentSchema,
+  },
+  registerUrls: {
+    summary:
+      "Register the paybill's confirmation and validation addresses with Safaricom (C2B Register URL); audited",
+    body: registerPaybillUrlsSchema,
+    response: paybillUrlsRegisteredSchema,
   },
 });
 

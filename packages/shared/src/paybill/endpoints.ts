@@ -9,4 +9,6 @@ export const PAYBILL_ENDPOINTS = defineEndpoints({
   c2bStatusTimeout: { method: 'POST', path: '/payments/c2b/status-timeout/:secret' },
   listUnallocated: { method: 'GET', path: '/payments/unallocated' },
   allocate: { method: 'POST', path: '/payments/:id/allocate' },
+  // System Settings › Firm settings › M-Pesa (advocates only, ADR 048).
+  registerUrls: { method: 'POST', path: '/settings/mpesa/c2b/register' },
 });

@@ -22,5 +22,12 @@ export type PaybillSettledTo = (typeof PAYBILL_SETTLED_TO)[number];
  * accepts every payment; `accounts` refuses an account number that names nothing;
  * `accounts_and_amounts` also refuses more than is owed on the fee note it names.
  */
+/**
+ * What M-Pesa does with a payment when the firm's validation address does not answer in time
+ * (C2B Register URL's ResponseType, ADR 048): `Completed` takes it, `Cancelled` refuses it.
+ */
+export const PAYBILL_RESPONSE_TYPES = ['Completed', 'Cancelled'] as const;
+export type PaybillResponseType = (typeof PAYBILL_RESPONSE_TYPES)[number];
+
 export const PAYBILL_VALIDATION_MODES = ['off', 'accounts', 'accounts_and_amounts'] as const;
 export type PaybillValidationMode = (typeof PAYBILL_VALIDATION_MODES)[number];

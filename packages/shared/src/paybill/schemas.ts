@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText, uuidField } from '../common/fields';
-import { PAYBILL_PAYMENT_STATUSES, PAYBILL_SETTLED_TO } from './rules';
-import { PAYBILL_TEXTS as T } from './texts';
+import { PAYBILL_PAYMENT_STATUSES, PAYBILL_RESPONSE_TYPES, PAYBILL_SETTLED_TO } from './rules';
+import { PAYBILL_REGISTER_TEXTS as R, PAYBILL_TEXTS as T } from './texts';
 
 /** One paybill payment as staff see it (GET /api/payments/unallocated, an allocation's answer). */
 export const paybillPaymentSchema = z.object({
@@ -65,3 +65,39 @@ export const allocatePaybillPaymentSchema = z.discriminatedUnion(
   { error: T.allocateToRequired },
 );
 export type AllocatePaybillPaymentValues = z.output<typeof allocatePaybillPaymentSchema>;
+
+/** POST /api/settings/mpesa/c2b/register: what M-Pesa does when validation does not answer. */
+export const registerPaybillUrlsSchema = z.object({
+  responseType: z.enum(PAYBILL_RESPONSE_TYPES, { error: R.responseTypeInvalid }),
+});
+export type RegisterPaybillUrlsValues = z.output<typeof registerPaybillUrlsSchema>;
+
+/**
+ * Whether the paybill's addresses are registered with Safaricom (ADR 048), in the firm settings'
+ * answer: the newest registration Daraja accepted, its addresses with the secret masked.
+ */
+export const paybillConnectionSchema = z.object({
+  /** Whether this server has M-Pesa (Daraja) set up: without it nothing can be registered. */
+  mpesaSetUp: z.boolean(),
+  registration: z
+    .object({
+      registeredAt: z.string(),
+      registeredBy: z.string().nullable(),
+      responseType: z.enum(PAYBILL_RESPONSE_TYPES),
+      confirmationUrl: z.string(),
+      validationUrl: z.string(),
+      /** False once PUBLIC_URL, the callback secret or the shortcode changed: register again. */
+      current: z.boolean(),
+    })
+    .nullable(),
+});
+export type PaybillConnection = z.infer<typeof paybillConnectionSchema>;
+
+export const paybillUrlsRegisteredSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Daraja's own words (its ResponseDescription, "success"). */
+  darajaAnswer: z.string(),
+  connection: paybillConnectionSchema,
+});
+export type PaybillUrlsRegistered = z.infer<typeof paybillUrlsRegisteredSchema>;

@@ -104,4 +104,47 @@ export const PAYBILL_REGISTER_TEXTS = {
     'Safaricom only sends payments to a secure (https) address. Set PUBLIC_URL to the https address of this system, then register again.',
   forbiddenWord: (word: string) =>
     `Safaricom refuses addresses containing “${word}”. Change PUBLIC_URL (or the callback secret) so neither address contains it, then register again.`,
+  notSetUp:
+    'M-Pesa is not set up on this server: the paybill (MPESA_SHORTCODE), the callback secret (MPESA_CALLBACK_SECRET) and the Daraja keys must be set before the addresses can be registered.',
+  responseTypeInvalid:
+    'Choose whether M-Pesa takes or refuses a payment when the check does not answer',
+  registered:
+    'Safaricom registered the paybill addresses: paybill payments will now reach the system.',
+  darajaUnavailable:
+    'Safaricom could not be reached, or did not answer: the paybill addresses are not registered. Try again in a few minutes.',
+  darajaRefused: (code: string | null) =>
+    `Safaricom refused to register the paybill addresses${code ? ` (its code ${code})` : ''}: they are not registered. Check the paybill number and the Daraja keys set on this server, then try again.`,
+} as const;
+
+/** System Settings › Firm settings › M-Pesa: connecting the paybill (ADR 048). */
+export const PAYBILL_CONNECTION_TEXTS = {
+  heading: 'Paybill payments',
+  intro:
+    'Safaricom sends each payment made to the paybill from the M-Pesa menu to this system, once its addresses are registered with Safaricom.',
+  registeredOn: (day: string, by: string | null) => `Registered on ${day}${by ? ` by ${by}` : ''}.`,
+  notRegistered:
+    'Not registered: payments made to the paybill from the M-Pesa menu do not reach the system.',
+  notCurrent:
+    'The system’s address or its callback secret changed since: register again, or Safaricom sends payments to the old address.',
+  notSetUp: 'M-Pesa is not set up on this server, so the addresses cannot be registered yet.',
+  responseTypeOf: {
+    Completed:
+      'When the system does not answer Safaricom’s check in time, M-Pesa takes the payment.',
+    Cancelled:
+      'When the system does not answer Safaricom’s check in time, M-Pesa refuses the payment.',
+  },
+  register: 'Register paybill addresses',
+  registerAgain: 'Register paybill addresses again',
+  registering: 'Registering…',
+  dialogTitle: 'Register the paybill addresses with Safaricom?',
+  dialogDescription:
+    'Safaricom will send every payment made to the firm’s paybill to this system. Registering again replaces the addresses registered before.',
+  responseTypeLegend: 'If the system does not answer Safaricom’s check in time',
+  responseTypeOptions: {
+    Completed: 'Take the payment (recommended)',
+    Cancelled: 'Refuse the payment',
+  },
+  confirm: 'Register',
+  cancel: 'Cancel',
+  failed: 'The paybill addresses could not be registered. Try again.',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYBILL_VALIDATION_MODES } from '../paybill/rules';
+import { paybillConnectionSchema } from '../paybill/schemas';
 import { SETTINGS_SETUP_ITEMS } from '../dashboard/rules';
 import { APPOINTMENT_MESSAGES } from '../appointments/texts';
 import {
@@ -255,8 +256,12 @@ export const firmSettingsAnswerSchema = z.object({
   /** When an advocate last saved them; null: the defaults still hold. */
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  /** Whether the paybill's addresses are registered with Safaricom, and when (ADR 048). */
+  paybillConnection: paybillConnectionSchema,
 });
 export type FirmSettingsAnswer = z.infer<typeof firmSettingsAnswerSchema>;
+/** The answer without the paybill's connection, which the paybill capability adds (ADR 048). */
+export type StoredFirmSettingsAnswer = Omit<FirmSettingsAnswer, 'paybillConnection'>;
 
 export const firmSettingsSavedSchema = firmSettingsAnswerSchema.extend({
   success: z.literal(true),

@@ -76,3 +76,35 @@ export const paybillPayments = pgTable(
 );
 
 export type PaybillPaymentRow = typeof paybillPayments.$inferSelect;
+
+/**
+ * The paybill's addresses registered with Safaricom's C2B Register URL API (ADR 048), one row per
+ * registration Daraja accepted; the newest is in force. The addresses are kept with the callback
+ * secret masked (it is never stored, answered or logged); `addressesDigest`, a SHA-256 of the real
+ * pair, tells whether PUBLIC_URL or the secret changed since.
+ */
+export const paybillUrlRegistrations = pgTable(
+  'paybill_url_registrations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    shortcode: text().notNull(),
+    /** What M-Pesa does when the validation address does not answer in time. */
+    responseType: text().$type<'Completed' | 'Cancelled'>().notNull(),
+    confirmationUrl: text().notNull(),
+    validationUrl: text().notNull(),
+    addressesDigest: text().notNull(),
+    /** Daraja's ResponseDescription ("success"). */
+    darajaAnswer: text().notNull().default(''),
+    registeredById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    registeredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('paybill_url_registrations_registered_at_idx').on(table.registeredAt),
+    check(
+      'paybill_url_registrations_response_type_check',
+      sql`${table.responseType} in ('Completed', 'Cancelled')`,
+    ),
+  ],
+);
+
+export type PaybillUrlRegistrationRow = typeof paybillUrlRegistrations.$inferSelect;

@@ -12,6 +12,7 @@ import { recordPaybillConfirmation, validatePaybillPayment } from './confirmatio
 import type { PaybillDeps } from './paybill-deps';
 import { startPaybillQueue } from './paybill-queue';
 import { recordStatusResult } from './status-checks.service';
+import { registerPaybillUrls } from './url-registration.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E, tags = ['payments']) =>
@@ -108,6 +109,28 @@ export const paybillRoutes: FastifyPluginAsyncZod = async (app) => {
     ...route(contract.listUnallocated),
     onRequest: [app.requirePermission('payments:record')],
     handler: async (request) => listUnallocatedPaybillPayments(deps, currentUser(request)),
+  });
+
+  // System Settings › Firm settings › M-Pesa: advocates only, as the rest of System Settings.
+  app.route({
+    ...contractRoute(contract.registerUrls, {
+      tags: ['system settings'],
+      errors: errorResponses(400, 401, 403, 409, 502),
+    }),
+    onRequest: [app.requirePermission('settings:view')],
+    handler: async (request) =>
+      registerPaybillUrls(
+        {
+          db: app.db,
+          daraja: deps.daraja,
+          publicUrl: app.config.publicUrl,
+          mpesa: settings,
+          logger: request.log,
+        },
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      ),
   });
 
   app.route({

@@ -6,7 +6,7 @@ import {
   defaultFirmSettings,
   firmSettingsSchema,
   type FirmSettings,
-  type FirmSettingsAnswer,
+  type StoredFirmSettingsAnswer,
 } from '@firm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
@@ -77,7 +77,9 @@ export async function readStaffTwoFactorGraceDays(db: Executor): Promise<number>
 }
 
 /** GET /api/settings/firm */
-export async function firmSettingsAnswer(deps: FirmSettingsDeps): Promise<FirmSettingsAnswer> {
+export async function firmSettingsAnswer(
+  deps: FirmSettingsDeps,
+): Promise<StoredFirmSettingsAnswer> {
   const row = await findFirmSettings(deps.db);
   return {
     settings: merged(row?.settings, defaultFirmSettings(deps.firmNotifyEmail), deps.logger),
@@ -122,7 +124,7 @@ export async function updateFirmSettings(
   input: FirmSettings,
   meta: RequestMeta,
   reviewed?: SettingsSetupItem,
-): Promise<FirmSettingsAnswer & { success: true; message: string }> {
+): Promise<StoredFirmSettingsAnswer & { success: true; message: string }> {
   await deps.db.transaction(async (tx) => {
     const row = await lockFirmSettings(tx);
     const before = merged(row?.settings, defaultFirmSettings(deps.firmNotifyEmail), deps.logger);

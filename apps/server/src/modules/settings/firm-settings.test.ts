@@ -38,7 +38,12 @@ describe('firm settings: saved, audited and read where they apply', () => {
       headers: advocate,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ settings: defaults(), updatedAt: null, updatedBy: null });
+    expect(response.json()).toEqual({
+      settings: defaults(),
+      updatedAt: null,
+      updatedBy: null,
+      paybillConnection: { mpesaSetUp: false, registration: null },
+    });
     expect(response.json().settings.appointmentTypes.consultation).toEqual({
       feeKsh: 5000,
       durationMinutes: 30,

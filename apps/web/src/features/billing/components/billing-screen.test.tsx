@@ -107,6 +107,34 @@ describe('the Payments view of /billing', () => {
     expect(await screen.findByText('RC/2026/0005')).toBeVisible();
   });
 
+  it('says where each payment came from: STK push, paybill, by hand or the daily check', async () => {
+    const sources = ['stk_push', 'paybill', 'manual', 'sweep'] as const;
+    mockApi({
+      'GET /payments?page=1&limit=20': [
+        200,
+        pageOf(
+          sources.map((source, index) =>
+            aPayment({
+              id: `33333333-3333-4333-8333-33333333333${index}`,
+              source,
+              receiptNumber: `RC/2026/000${index + 1}`,
+            }),
+          ),
+        ),
+      ],
+    });
+    renderWithApp(<BillingScreen actor={anAdvocate()} />, { path: '/billing?view=payments' });
+    const table = await screen.findByRole('table', undefined, { timeout: 5_000 });
+    expect(within(table).getByRole('columnheader', { name: 'Source' })).toBeVisible();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[4]!.textContent)).toEqual([
+      'STK push',
+      'Paybill',
+      'Recorded by hand',
+      'Found by the daily check',
+    ]);
+  });
+
   it('says when there are no payments yet', async () => {
     mockApi({ 'GET /payments?page=1&limit=20': [200, pageOf([])] });
     renderWithApp(<BillingScreen actor={anAdvocate()} />, { path: '/billing?view=payments' });

@@ -5,6 +5,7 @@ import {
   PAYMENTS_LIST_TEXTS as T,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
+  PAYMENT_SOURCE_LABELS,
   PAYMENT_STATES,
   formatKsh,
   formatNairobiDate,
@@ -91,6 +92,12 @@ function columnsFor(
     {
       header: T.columns.method,
       cell: (payment) => PAYMENT_METHOD_LABELS[payment.method],
+      className: 'md:whitespace-nowrap',
+    },
+    {
+      // How it reached the firm (ADR 048): an STK push, the paybill, by hand, the daily check.
+      header: T.columns.source,
+      cell: (payment) => PAYMENT_SOURCE_LABELS[payment.source],
       className: 'md:whitespace-nowrap',
     },
     {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useScreenQuery } from '../../../lib/screen-query';
 import { settingsApi } from './settings-api';
 
-const FIRM_SETTINGS_KEY = ['settings', 'firm'] as const;
+export const FIRM_SETTINGS_KEY = ['settings', 'firm'] as const;
 
 /** GET /api/settings/firm */
 export const firmSettingsQueryOptions = () => ({
@@ -32,6 +32,7 @@ export function useSaveFirmSettings() {
         settings: answer.settings,
         updatedAt: answer.updatedAt,
         updatedBy: answer.updatedBy,
+        paybillConnection: answer.paybillConnection,
       });
       // The booking modal's fees come from the public config.
       void queryClient.invalidateQueries({ queryKey: ['public-config'] });

@@ -14,6 +14,7 @@ const answer = (): FirmSettingsAnswer => ({
   settings: defaultFirmSettings('info@mwamba-advocates.co.ke'),
   updatedAt: null,
   updatedBy: null,
+  paybillConnection: { mpesaSetUp: false, registration: null },
 });
 
 const renderTab = (path = '/system-settings?tab=firm') =>

@@ -36,6 +36,7 @@ import { errorText } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 import { useFirmSettings, useSaveFirmSettings } from '../api/firm-settings';
+import { PaybillConnectionSection } from './paybill-connection';
 
 /** System Settings → Firm settings: the values the server reads for bookings, mail and payment. */
 export function FirmSettingsPanel() {
@@ -313,6 +314,7 @@ function FirmSettingsForm({ answer }: { answer: FirmSettingsAnswer }) {
           maxLength={500}
           {...register('mpesaInstructions')}
         />
+        <PaybillConnectionSection connection={answer.paybillConnection} />
       </Fieldset>
 
       <Fieldset legend={B.legend} id="firm-billing">
