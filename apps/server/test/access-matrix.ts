@@ -123,7 +123,7 @@ export function describeAccessMatrix(
         caller.token = await sessionFor(ctx, caller.user);
       }
     });
-    afterAll(() => ctx.close());
+    afterAll(() => ctx?.close());
 
     describe.each(Object.entries(endpoints))('%s', (_name, endpoint) => {
       it.each(callers.map((caller) => [caller.name, caller] as const))(

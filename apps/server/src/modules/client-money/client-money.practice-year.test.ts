@@ -5,256 +5,16 @@ import {
   CLIENT_MONEY_PACK_TEXTS as T,
   VALIDATION,
   describeAuditEntry,
-  nairobiToday,
-  type ClientMoneyEntry,
-  type MoneyAccount,
 } from '@firm/shared';
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, seedUser, sessionFor } from '../../../test/accounts';
-import { seedCase } from '../../../test/cases';
-import { createTestContext, type TestContext } from '../../../test/helpers';
-import { multipartForm } from '../../../test/messages';
-import { auditLog, type CaseRow, type UserRow } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema';
+import { csv, get, the, usePracticeYear } from './client-money-practice-year-kit';
 
 /**
- * The accountant's practice-year pack (ADR 045, docs/product-rules.md#client-money): a small
- * realistic 2025 of one client account (money brought forward, receipts, a payment, a transfer to
- * office, a reversal, entries on 31 December at 23:30 and on 1 January at 00:15 Nairobi, a
- * statement matched and a month locked), read back from each CSV and from the PDF.
+ * The accountant's practice-year pack (ADR 045, docs/product-rules.md#client-money), read back
+ * from each CSV and from the PDF; the year itself is made in client-money-practice-year-kit.ts.
  */
-
-let ctx: TestContext;
-let advocate: UserRow;
-let kiprotich: UserRow;
-let wairimu: UserRow;
-let plot: CaseRow;
-let staff: InjectOptions['headers'];
-let account: MoneyAccount;
-let office: MoneyAccount;
-let returned: ClientMoneyEntry;
-let feeNoteNumber: string;
-
-const get = (url: string, headers = staff) =>
-  ctx.app.inject({ method: 'GET', url: `/api${url}`, headers });
-const post = async (url: string, payload: Record<string, unknown>) => {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    headers: staff,
-    payload,
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json();
-};
-const entry = async (body: Record<string, unknown>): Promise<ClientMoneyEntry> =>
-  (await post('/client-money/entries', { accountId: account.id, ...body })).entry;
-
-/** RFC 4180 as the server writes it: CRLF lines, quoted cells with doubled quotes; BOM first. */
-function parseCsv(text: string): string[][] {
-  expect(text.startsWith('\uFEFF')).toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.slice(1);
-  for (let i = 0; i < body.length; i += 1) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += ch;
-  }
-  return rows;
-}
-
-async function csv(year: number, part: string, query = '') {
-  const response = await get(`/client-money/practice-years/${year}/${part}${query}`);
-  expect(response.statusCode, response.body).toBe(200);
-  expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-  return { rows: parseCsv(response.body), disposition: response.headers['content-disposition'] };
-}
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  advocate = await seedUser(ctx, {
-    role: 'advocate',
-    email: 'achieng.mwamba@practice-year.test',
-    firstName: 'Achieng',
-    lastName: 'Mwamba',
-  });
-  kiprotich = await seedUser(ctx, {
-    role: 'client',
-    email: 'kiprotich.chebet-korir@practice-year.test',
-    firstName: 'Kiprotich',
-    lastName: 'Chebet-Korir',
-  });
-  wairimu = await seedUser(ctx, {
-    role: 'client',
-    email: 'wairimu.njoroge@practice-year.test',
-    firstName: 'Wairimu',
-    lastName: 'Njoroge',
-  });
-  plot = await seedCase(ctx, kiprotich.id, {
-    title: 'Purchase of LR No. 209/13458, Kitengela',
-    assigneeId: advocate.id,
-  });
-  staff = bearer(await sessionFor(ctx, advocate));
-  const open = async (kind: 'client' | 'office', name: string, number: string) =>
-    (
-      await post('/client-money/accounts', {
-        name,
-        kind,
-        institution: 'Kenya Commercial Bank, Moi Avenue',
-        number,
-        openingBalanceKsh: 0,
-        openingDate: '2024-12-01',
-      })
-    ).account as MoneyAccount;
-  account = await open('client', 'KCB Client Account', '1104567890');
-  office = await open('office', 'KCB Office Account', '1104567891');
-
-  // Money already held on the account's opening date, brought onto Wairimu's ledger (ADR 045).
-  await entry({
-    kind: 'receipt',
-    date: '2024-12-01',
-    clientId: wairimu.id,
-    amountKsh: 100_000,
-    reference: 'BF-2024-WN',
-    narrative: 'Held on the opening date: deposit for the succession filing fees',
-  });
-  await entry({
-    kind: 'receipt',
-    date: '2025-02-14',
-    clientId: kiprotich.id,
-    caseId: plot.id,
-    amountKsh: 40_000,
-    reference: 'QBH7K2LM9P',
-    narrative: 'Search and valuation fees, by M-Pesa',
-  });
-  await entry({
-    kind: 'receipt',
-    date: '2025-03-05',
-    clientId: kiprotich.id,
-    caseId: plot.id,
-    amountKsh: 1_250_000,
-    reference: 'FT25064KXQ7M',
-    narrative: 'Deposit towards the purchase price, "10%" on signing',
-  });
-  await entry({
-    kind: 'payment',
-    date: '2025-03-20',
-    clientId: kiprotich.id,
-    caseId: plot.id,
-    amountKsh: 250_000,
-    reference: 'CHQ 004512',
-    narrative: 'Stamp duty on the transfer, paid to the Kenya Revenue Authority',
-  });
-  const drafted = await post('/fee-notes', {
-    clientId: kiprotich.id,
-    dueDate: '2027-01-15',
-    lines: [{ kind: 'fee', description: 'Conveyance fees', quantity: 1, unitPriceKsh: 200_000 }],
-  });
-  const issued = await post(`/fee-notes/${drafted.feeNote.id}/issue`, {});
-  feeNoteNumber = issued.feeNote.number;
-  await entry({
-    kind: 'transfer_to_office',
-    date: '2025-06-10',
-    clientId: kiprotich.id,
-    caseId: plot.id,
-    officeAccountId: office.id,
-    feeNoteId: issued.feeNote.id,
-    amountKsh: 100_000,
-    reference: 'TRF-0610',
-    narrative: 'Part of the conveyance fees',
-  });
-  returned = await entry({
-    kind: 'receipt',
-    date: '2025-07-01',
-    clientId: wairimu.id,
-    amountKsh: 50_000,
-    reference: 'CHQ 118822',
-    narrative: 'Further deposit',
-  });
-  await entry({
-    kind: 'reversal',
-    date: '2025-07-02',
-    reversesId: returned.id,
-    reason: 'Cheque returned unpaid',
-  });
-
-  // Recorded at 23:30 on 31 December and at 00:15 on 1 January, Nairobi (20:30 and 21:15 UTC on
-  // 31 December), each dated the Nairobi day the screen offers then: its own year's.
-  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-12-31T20:30:00Z') });
-  try {
-    await entry({
-      kind: 'receipt',
-      date: nairobiToday(),
-      clientId: wairimu.id,
-      amountKsh: 20_000,
-      reference: 'QLT31X2330',
-      narrative: 'Court fees for the confirmation of grant',
-    });
-    vi.setSystemTime(new Date('2025-12-31T21:15:00Z'));
-    await entry({
-      kind: 'receipt',
-      date: nairobiToday(),
-      clientId: kiprotich.id,
-      caseId: plot.id,
-      amountKsh: 30_000,
-      reference: 'QLA01X0015',
-      narrative: 'Land rent and rates clearance',
-    });
-  } finally {
-    vi.useRealTimers();
-  }
-
-  // The February and March statement, matched on import; February is then locked.
-  const form = multipartForm(
-    [['accountId', account.id]],
-    [
-      {
-        name: 'kcb-client-account-2025-02-03.csv',
-        type: 'text/csv',
-        bytes: Buffer.from(
-          [
-            'Date,Description,Reference,Money in,Money out,Balance',
-            '14/02/2025,MPESA KIPROTICH CHEBET,QBH7K2LM9P,"40,000",,"140,000"',
-            '05/03/2025,RTGS KIPROTICH CHEBET,FT25064KXQ7M,"1,250,000",,"1,390,000"',
-            '20/03/2025,CHQ 004512 KRA,CHQ 004512,,"250,000","1,140,000"',
-          ].join('\r\n') + '\r\n',
-        ),
-      },
-    ],
-  );
-  const imported = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/client-money/statements',
-    headers: { ...staff, ...form.headers },
-    payload: form.payload,
-  });
-  expect(imported.statusCode, imported.body).toBe(201);
-  expect(imported.json().statement.matchedCount).toBe(3);
-  // February agrees to the shilling and is locked by the reconciliation's own endpoint.
-  await post(`/client-money/reconciliations/${account.id}/2025-02/lock`, {});
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+usePracticeYear();
 
 describe('the practice-year pack as CSV', () => {
   it('journal.csv: every entry dated in 2025, by date; the 23:30 entry in, the 00:15 one out', async () => {
@@ -324,12 +84,12 @@ describe('the practice-year pack as CSV', () => {
     ]);
     const [transfer, reversal] = [entries[3]!, entries[5]!];
     expect(transfer.slice(4, 8)).toEqual([
-      plot.caseNumber,
+      the.plot.caseNumber,
       'KCB Client Account',
       'KCB Office Account',
-      feeNoteNumber,
+      the.feeNoteNumber,
     ]);
-    expect(reversal[13]).toBe(returned.receiptNumber);
+    expect(reversal[13]).toBe(the.returned.receiptNumber);
     expect(reversal[14]).toBe('Cheque returned unpaid');
     expect(entries[1]![2]).toMatch(/^CR\/2025\/\d{4}$/);
     expect(entries[1]![9]).toBe('Deposit towards the purchase price, "10%" on signing');
@@ -375,7 +135,7 @@ describe('the practice-year pack as CSV', () => {
       ['Wairimu Njoroge', '2025-12-31', 'Closing balance', '', '', '120000'],
     ]);
     expect(rows[5]![2]).toBe(
-      `Transferred to office account: fee note ${feeNoteNumber}: Part of the conveyance fees`,
+      `Transferred to office account: fee note ${the.feeNoteNumber}: Part of the conveyance fees`,
     );
 
     // 2026 so far: brought forward as 2025 closed; Wairimu, with no movement, still listed.
@@ -408,12 +168,17 @@ describe('the practice-year pack as CSV', () => {
     expect(disposition).toBe('attachment; filename="client-money-2025-balances-2025-12-31.csv"');
     expect(rows).toEqual([
       ['Client', 'Case', 'Case title', 'Held at 2025-12-31 (KSh)'],
-      ['Kiprotich Chebet-Korir', plot.caseNumber, plot.title, '940000'],
+      ['Kiprotich Chebet-Korir', the.plot.caseNumber, the.plot.title, '940000'],
       ['Wairimu Njoroge', '', '', '120000'],
       ['Total', '', '', '1060000'],
     ]);
     const later = (await csv(2025, 'balances.csv', '?asOf=2026-01-01')).rows;
-    expect(later[1]).toEqual(['Kiprotich Chebet-Korir', plot.caseNumber, plot.title, '970000']);
+    expect(later[1]).toEqual([
+      'Kiprotich Chebet-Korir',
+      the.plot.caseNumber,
+      the.plot.title,
+      '970000',
+    ]);
     expect(later.at(-1)).toEqual(['Total', '', '', '1090000']);
     const midYear = (await csv(2025, 'balances.csv', '?asOf=2025-07-01')).rows;
     expect(midYear.slice(1).map((row) => row[3])).toEqual(['940000', '150000', '1090000']);
@@ -503,11 +268,14 @@ describe('the practice-year pack as CSV', () => {
 
   it('records each download in the audit log: who took which part of which year', async () => {
     await csv(2025, 'journal.csv');
-    const rows = await ctx.database.db
+    const rows = await the.ctx.database.db
       .select()
       .from(auditLog)
       .where(
-        and(eq(auditLog.action, 'client_money.pack_downloaded'), eq(auditLog.actorId, advocate.id)),
+        and(
+          eq(auditLog.action, 'client_money.pack_downloaded'),
+          eq(auditLog.actorId, the.advocate.id),
+        ),
       );
     const parts = rows.map((row) => (row.details as { part: string }).part);
     expect(parts).toEqual(expect.arrayContaining(['journal.csv', 'ledgers.csv', 'balances.csv']));
@@ -515,7 +283,7 @@ describe('the practice-year pack as CSV', () => {
     expect(
       describeAuditEntry({
         action: balances.action,
-        actor: { id: advocate.id, name: 'Achieng Mwamba', email: advocate.email },
+        actor: { id: the.advocate.id, name: 'Achieng Mwamba', email: the.advocate.email },
         target: null,
         details: balances.details as Record<string, unknown>,
       }).text,
@@ -556,7 +324,7 @@ describe('the practice-year pack as PDF', () => {
     }
     // The 00:15 entry of 1 January is 2026's.
     expect(text).not.toContain('QLA01X0015');
-    const audited = await ctx.database.db
+    const audited = await the.ctx.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'client_money.pack_downloaded'));
