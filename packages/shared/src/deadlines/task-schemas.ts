@@ -46,10 +46,14 @@ export type TaskList = z.infer<typeof taskListSchema>;
 /** GET /api/tasks: every filter optional; `due` in Nairobi days, open tasks only. */
 export const listTasksQuerySchema = z.object({
   caseId: z.preprocess(emptyAsUndefined, uuidField(T.caseNotFound).optional()),
+  /** `me`, or a member of staff's id. */
   assignee: z.preprocess(
     emptyAsUndefined,
     z
-      .union([z.literal('me'), z.uuid()], { error: T.assigneeFilterInvalid })
+      .string({ error: T.assigneeFilterInvalid })
+      .regex(/^(me|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, {
+        error: T.assigneeFilterInvalid,
+      })
       .optional(),
   ),
   due: z.preprocess(

@@ -125,4 +125,7 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
   },
 };
 
-describeAccessMatrix('/api/tasks, /api/cases/{id}/limitation and /api/settings/holidays', ENDPOINTS);
+describeAccessMatrix(
+  '/api/tasks, /api/cases/{id}/limitation and /api/settings/holidays',
+  ENDPOINTS,
+);

@@ -2,11 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deadlinesContract as contract } from '@firm/shared/deadlines/contract';
 import { currentUser } from '../../plugins/auth';
 import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
-import {
-  addFirmHoliday,
-  firmHolidaysAnswer,
-  removeFirmHoliday,
-} from './firm-holidays.service';
+import { addFirmHoliday, firmHolidaysAnswer, removeFirmHoliday } from './firm-holidays.service';
 import { computeLimitation } from './limitation.service';
 import { createTask, deleteTask, getTask, listTasks, updateTask } from './tasks.service';
 
