@@ -16,6 +16,7 @@ import { CALENDAR_FEED_TEXTS } from './court-dates/texts';
 import { PROFILE_MESSAGES } from './profile/texts';
 import { REPORT_TEXTS } from './reports/texts';
 import { TIME_TEXTS } from './time/texts';
+import { HOLIDAY_TEXTS, TASK_TEXTS } from './deadlines/texts';
 import { USER_MANAGEMENT_MESSAGES } from './users/texts';
 
 /**
@@ -49,6 +50,8 @@ export const ACTION_PHRASES: Record<Action, string> = {
   'client-money:accounts': 'add the firm’s office and client accounts',
   'client-money:reconcile': 'import client account statements and reconcile them',
   'time:record': 'record their own time and expenses on cases',
+  'tasks:manage': 'add and change tasks and deadlines on cases',
+  'holidays:add': 'add a public holiday gazetted at short notice',
   'time:manage': 'see everyone’s time and expenses, set rates and bill unbilled work',
   'messages:view': 'Messages: the conversations they are named on',
   'messages:start': 'start a conversation with a client',
@@ -94,6 +97,8 @@ const REFUSALS: Record<Action, string> = {
   'client-money:accounts': CLIENT_MONEY_MESSAGES.accountsDenied,
   'client-money:reconcile': CLIENT_MONEY_MESSAGES.reconcileDenied,
   'time:record': TIME_TEXTS.recordDenied,
+  'tasks:manage': TASK_TEXTS.manageDenied,
+  'holidays:add': HOLIDAY_TEXTS.addDenied,
   'time:manage': TIME_TEXTS.manageDenied,
   'messages:view': MESSAGE_MESSAGES.viewDenied,
   'messages:start': MESSAGE_MESSAGES.startDenied,

@@ -31,6 +31,8 @@ export const ACTIONS = [
   'client-money:reconcile',
   'time:record',
   'time:manage',
+  'tasks:manage',
+  'holidays:add',
   'messages:view',
   'messages:start',
   'messages:all',
@@ -136,6 +138,12 @@ export const ROLE_RULES: Record<Role, Partial<Record<Action, Rule>>> = {
     // those who run the matters see everyone's and bill it.
     'time:record': 'canOpenFiles',
     'time:manage': 'canManageCases',
+    // Tasks and deadlines (ADR 051) go with the case files: those who open them add and change
+    // the tasks on them, and are the staff a task may be assigned to.
+    'tasks:manage': 'canOpenFiles',
+    // Anyone at the firm may add a day gazetted at short notice; removing one is the advocates'
+    // (System Settings), so a mistaken day cannot quietly move every deadline back.
+    'holidays:add': true,
     // Every admin has the nav entry and the conversations they are named on; with canOpenFiles
     // they see and answer every conversation, and filing an attachment to its case is an upload.
     'messages:view': true,

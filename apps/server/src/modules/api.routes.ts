@@ -23,6 +23,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { firmSettingsRoutes } from './settings/firm-settings.routes';
 import { limitationPeriodsRoutes } from './deadlines/limitation-periods.routes';
+import { tasksRoutes } from './deadlines/tasks.routes';
 import { healthRoutes } from './health/health.routes';
 import { messageRoutes } from './messages/messages.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
@@ -52,6 +53,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes);
   await app.register(firmSettingsRoutes);
   await app.register(limitationPeriodsRoutes);
+  await app.register(tasksRoutes);
   await app.register(backupRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportsRoutes);

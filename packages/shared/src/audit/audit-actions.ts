@@ -87,6 +87,13 @@ export const AUDIT_ACTIONS = [
   'client_money.pack_downloaded',
   'firm_settings.updated',
   'limitation_periods.updated',
+  // Tasks and deadlines (ADR 051)
+  'task.created',
+  'task.updated',
+  'task.deleted',
+  'task.deadline_added',
+  'firm_holiday.added',
+  'firm_holiday.removed',
   // KRA eTIMS (ADR 049)
   'etims.initialised',
   'etims.transmitted',

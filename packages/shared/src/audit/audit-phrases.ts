@@ -199,3 +199,39 @@ export const fromUnbilledOf = (details: Record<string, unknown>) => {
     .join(', ');
   return ` from unbilled work${parts ? ` (${parts})` : ''}`;
 };
+
+/** A day kept in a row ("2027-03-01") as the screens write it ("Mon 1 Mar 2027"). */
+export const dayWords = (value: unknown) => {
+  const day = str(value);
+  if (!day) return '';
+  try {
+    return formatNairobiDay(day);
+  } catch {
+    return day;
+  }
+};
+
+/** A task by its title, and the case file it is on: “File the defence” on case file MWA/2026/0001. */
+export const taskOf = (details: Record<string, unknown>) =>
+  `${quoted(details.title, 'a task')}${str(details.caseNumber) ? ` on ${caseFileOf(details)}` : ''}`;
+
+const TASK_FIELD_WORDS: Record<string, string> = {
+  caseId: 'case',
+  title: 'title',
+  notes: 'notes',
+  dueDate: 'due day',
+  dueTime: 'due time',
+  assigneeIds: 'assignees',
+  priority: 'priority',
+  status: 'status',
+  visibleToClient: 'whether the client sees it',
+};
+
+/** ": due day and assignees", the fields a change touched, or nothing when the row does not say. */
+export const taskChanges = (details: Record<string, unknown>) => {
+  const changed = Array.isArray(details.changed)
+    ? details.changed.filter((field): field is string => typeof field === 'string')
+    : [];
+  const words = changed.map((field) => TASK_FIELD_WORDS[field] ?? field);
+  return words.length ? ` (${list(words)})` : '';
+};

@@ -27,6 +27,9 @@ import {
   timeEntryOf,
   expenseOf,
   fromUnbilledOf,
+  taskOf,
+  taskChanges,
+  dayWords,
 } from './audit-phrases';
 
 /**
@@ -224,6 +227,17 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
   // The firm
   'firm_settings.updated': (p) => `${p.actor} changed the firm’s settings`,
   'limitation_periods.updated': (p) => `${p.actor} changed the firm’s limitation periods`,
+  // Tasks and deadlines (ADR 051): the task by its title, and the case file it is on.
+  'task.created': (p) => `${p.actor} added the task ${taskOf(p.details)}`,
+  'task.updated': (p) =>
+    `${p.actor} ${str(p.details.status) === 'done' ? 'completed' : 'changed'} the task ${taskOf(p.details)}${taskChanges(p.details)}`,
+  'task.deleted': (p) => `${p.actor} removed the task ${taskOf(p.details)}`,
+  'task.deadline_added': (p) =>
+    `${p.actor} worked out the limitation deadline ${taskOf(p.details)}${str(p.details.lastDay) ? `: last day ${dayWords(p.details.lastDay)}` : ''}`,
+  'firm_holiday.added': (p) =>
+    `${p.actor} added ${quoted(p.details.name, 'a public holiday')}${str(p.details.day) ? ` on ${dayWords(p.details.day)}` : ''} to the firm’s public holidays`,
+  'firm_holiday.removed': (p) =>
+    `${p.actor} removed ${quoted(p.details.name, 'a public holiday')}${str(p.details.day) ? ` on ${dayWords(p.details.day)}` : ''} from the firm’s public holidays`,
   // Each attempt to send a fee note (or credit note) to KRA, and KRA's answer (ADR 049).
   'etims.transmitted': (p) =>
     `The server sent ${str(p.details.number) ?? 'a fee note'} to KRA eTIMS as invoice ${String(p.details.invcNo ?? '')}${typeof p.details.attempt === 'number' && p.details.attempt > 1 ? ` (attempt ${p.details.attempt})` : ''}`,

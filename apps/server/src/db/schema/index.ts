@@ -23,3 +23,4 @@ export * from './paybill';
 export * from './time';
 export * from './deadlines';
 export * from './etims';
+export * from './tasks';
