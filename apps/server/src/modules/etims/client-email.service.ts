@@ -15,23 +15,36 @@ import {
  */
 export async function announceClientEmail(
   tx: Executor,
-  deps: Pick<EtimsDeps, 'events'>,
+  deps: Pick<EtimsDeps, 'events' | 'logger'>,
   row: EtimsTransmissionRow,
   copy: 'signed' | 'provisional',
   now: Date,
 ): Promise<boolean> {
-  const claimed = await claimClientEmail(tx, row.id, copy, now);
-  if (!claimed) return false;
-  await deps.events.publish(tx, 'feeNoteEmailDue', {
-    feeNoteId: claimed.feeNoteId,
-    copy:
-      copy === 'provisional'
-        ? 'provisional'
-        : claimed.provisionalEmailedAt
-          ? 'signed_after_provisional'
-          : 'signed',
-  });
-  return true;
+  // In a savepoint: an email that cannot be written now (its PDF not drawn) must not undo KRA's
+  // answer recorded beside it, or the sale would be posted again. The claim goes back with it,
+  // and the minute's sweep tries again.
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const claimed = await claimClientEmail(savepoint, row.id, copy, now);
+      if (!claimed) return false;
+      await deps.events.publish(savepoint, 'feeNoteEmailDue', {
+        feeNoteId: claimed.feeNoteId,
+        copy:
+          copy === 'provisional'
+            ? 'provisional'
+            : claimed.provisionalEmailedAt
+              ? 'signed_after_provisional'
+              : 'signed',
+      });
+      return true;
+    });
+  } catch (error) {
+    deps.logger.error(
+      { err: error, feeNoteId: row.feeNoteId, copy },
+      "the client's fee note email could not be written; the sweep tries again",
+    );
+    return false;
+  }
 }
 
 /**
