@@ -26,6 +26,8 @@ import { DomainEventBus } from './lib/domain-events';
 import { followCaseEvents } from './modules/messages/case-events';
 import { followAccountEvents } from './modules/notifications/account-events';
 import { followDeliveryFailures } from './modules/deliveries/delivery-failures';
+import { followFeeNoteEmails } from './modules/billing/fee-note-client-email';
+import { configuredMpesaNumber } from './lib/daraja';
 import {
   appointmentRemindersPlugin,
   type AppointmentReminderOptions,
@@ -221,6 +223,13 @@ export async function buildApp({
   followAccountEvents(app.domainEvents);
   followCaseEvents(app.domainEvents);
   followDeliveryFailures(app.domainEvents);
+  // A fee note's client email, due once KRA has answered or 24 hours have passed (ADR 049).
+  followFeeNoteEmails(app.domainEvents, {
+    db: app.db,
+    firmNotifyEmail: config.firmNotifyEmail,
+    mpesa: configuredMpesaNumber(config.mpesa),
+    logger: app.log,
+  });
   await app.register(backupsPlugin, { writeArchive: defaultWriteArchive, ...backups });
   await app.register(authPlugin);
   await app.register(notificationsPlugin, notifications);

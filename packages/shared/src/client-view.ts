@@ -196,6 +196,7 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<AuditAction, ClientAuditRule | 
   'etims.initialised': null,
   'etims.transmitted': null,
   'etims.answered': null,
+  'etims.retried': null,
   'audit_log.exported': null,
   'report.exported': null,
   'super_key.rotated': null,

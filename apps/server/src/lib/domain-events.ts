@@ -20,6 +20,15 @@ export interface DomainEvents {
     recipient: string;
     reason: string;
   };
+  /**
+   * A fee note's client email is due (etims, ADR 049): KRA has answered (`signed`), or 24 hours
+   * passed without an answer (`provisional`), or KRA answered after the provisional one went
+   * (`signed_after_provisional`). Announced once per moment, claimed on the transmission row.
+   */
+  feeNoteEmailDue: {
+    feeNoteId: string;
+    copy: 'signed' | 'provisional' | 'signed_after_provisional';
+  };
 }
 
 type EventName = keyof DomainEvents;

@@ -98,6 +98,7 @@ export const AUDIT_ACTIONS = [
   'etims.initialised',
   'etims.transmitted',
   'etims.answered',
+  'etims.retried',
   'audit_log.exported',
   'two_factor.enabled',
   'two_factor.disabled',

@@ -248,8 +248,14 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
       return `KRA eTIMS received ${what}${typeof p.details.curRcptNo === 'number' ? ` (receipt ${p.details.curRcptNo})` : ''}`;
     if (outcome === 'refused')
       return `KRA eTIMS refused ${what}${str(p.details.message) ? `: ${str(p.details.message)}` : ''}`;
+    if (outcome === 'kra_has_it')
+      return `KRA eTIMS already had ${what} (answer 994), so it was not sent again as a new sale`;
+    if (outcome === 'failed')
+      return `KRA eTIMS did not answer for 48 hours for ${what}; sending it stopped until Retry`;
     return `KRA eTIMS could not be reached for ${what}; it is tried again`;
   },
+  'etims.retried': (p) =>
+    `${p.actor} asked for ${str(p.details.number) ?? 'a fee note'} to be sent to KRA eTIMS again`,
   // By an advocate, or by the server at start-up or its minute's sweep (ADR 049).
   'etims.initialised': (p) =>
     `${p.actor === AUDIT_NO_ACTOR ? 'The server' : p.actor} initialised KRA eTIMS${str(p.details.branchId) ? ` for branch ${str(p.details.branchId)}` : ''}${str(p.details.sdcId) ? ` (device ${str(p.details.sdcId)})` : ''}`,

@@ -1,7 +1,7 @@
 import { defineContract } from '../common/contract';
 import { ETIMS_ENDPOINTS } from './endpoints';
 import { idParamsSchema } from '../common/fields';
-import { feeNoteEtimsSchema, etimsSettingsSchema } from './schemas';
+import { feeNoteEtimsSchema, etimsProblemsSchema, etimsSettingsSchema } from './schemas';
 import { BILLING_MESSAGES } from '../billing/texts';
 
 /** KRA eTIMS: each endpoint's params, body and answer (ADR 044, ADR 049). */
@@ -15,9 +15,14 @@ export const etimsContract = defineContract(ETIMS_ENDPOINTS, {
       "Initialise KRA eTIMS' device: its key sealed and kept, KRA's code lists read, the firm's items registered",
     response: etimsSettingsSchema,
   },
+  listProblems: {
+    summary:
+      'Fee notes and credit notes KRA refused or did not answer for 48 hours, lowest KRA invoice number first',
+    response: etimsProblemsSchema,
+  },
   retry: {
     summary:
-      'Send a fee note (or its credit note) KRA refused again, after correcting what KRA named',
+      'Send a fee note (or its credit note) again that KRA refused or did not answer for 48 hours',
     params: idParamsSchema(BILLING_MESSAGES.feeNoteNotFound),
     response: feeNoteEtimsSchema,
   },

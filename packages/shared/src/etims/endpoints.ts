@@ -4,5 +4,6 @@ import { defineEndpoints } from '../common/endpoints';
 export const ETIMS_ENDPOINTS = defineEndpoints({
   getSettings: { method: 'GET', path: '/settings/etims' },
   initialise: { method: 'POST', path: '/settings/etims/initialise' },
+  listProblems: { method: 'GET', path: '/settings/etims/transmissions' },
   retry: { method: 'POST', path: '/fee-notes/:id/etims/retry' },
 });

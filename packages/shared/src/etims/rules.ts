@@ -5,18 +5,45 @@ import type { FeeNoteLineKind } from '../billing/rules';
  * here once, pure, so the server's transmission and its tests read the same rule.
  */
 
-/** A fee note's KRA state, as its answer carries it under `etims`. */
-export const ETIMS_STATES = ['not_configured', 'awaiting', 'sent', 'refused'] as const;
+/**
+ * A fee note's KRA state, as its answer carries it under `etims`. `kra_has_it`: KRA answered 994
+ * (it already holds this invoice number) without its receipt; `failed`: KRA did not answer for
+ * 48 hours and the sending stopped until Retry (ADR 049).
+ */
+export const ETIMS_STATES = [
+  'not_configured',
+  'awaiting',
+  'sent',
+  'kra_has_it',
+  'refused',
+  'failed',
+] as const;
 export type EtimsState = (typeof ETIMS_STATES)[number];
 
 /** A transmission's own state (its row); `sending` reads as `awaiting` to people. */
-export const ETIMS_TRANSMISSION_STATES = ['awaiting', 'sending', 'sent', 'refused'] as const;
+export const ETIMS_TRANSMISSION_STATES = [
+  'awaiting',
+  'sending',
+  'sent',
+  'kra_has_it',
+  'refused',
+  'failed',
+] as const;
 export type EtimsTransmissionState = (typeof ETIMS_TRANSMISSION_STATES)[number];
 /** A fee note's sale, or its credit note's refund. */
 export type EtimsTransmissionKind = 'sale' | 'credit';
 
 /** KRA's answer code for success; every other `resultCd` is a refusal (ADR 049). */
 export const OSCU_SUCCESS = '000';
+/**
+ * KRA's "There is an overlapped Data": it already holds a sale with this `invcNo`. Only a
+ * transmission whose answer was lost is sent twice, so it means "KRA has it", never a refusal.
+ */
+export const OSCU_ALREADY_HELD = '994';
+/** KRA unavailable this long since the first attempt (or Retry): the sending stops (ADR 049). */
+export const ETIMS_GIVE_UP_AFTER_MS = 48 * 60 * 60 * 1000;
+/** The client's fee note email waits this long for KRA's answer, then goes unsigned (ADR 049). */
+export const ETIMS_CLIENT_EMAIL_WAIT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * KRA's taxation types (code list class 04): A exempt, B 16 %, C zero-rated, D non-VAT, E 8 %.

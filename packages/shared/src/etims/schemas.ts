@@ -34,3 +34,20 @@ export const feeNoteEtimsSchema = z.object({
   message: z.string().optional(),
 });
 export type FeeNoteEtims = z.infer<typeof feeNoteEtimsSchema>;
+
+/**
+ * A transmission that did not reach KRA (System Settings, advocates): refused, or KRA did not
+ * answer for 48 hours; `message` is what KRA said (or that it did not answer), in plain words.
+ */
+export const etimsProblemSchema = z.object({
+  feeNoteId: z.string(),
+  number: z.string(),
+  kind: z.enum(['sale', 'credit']),
+  invcNo: z.number().int(),
+  state: z.enum(['refused', 'failed']),
+  message: z.string(),
+  since: z.string(),
+});
+export type EtimsProblem = z.infer<typeof etimsProblemSchema>;
+export const etimsProblemsSchema = z.object({ transmissions: z.array(etimsProblemSchema) });
+export type EtimsProblems = z.infer<typeof etimsProblemsSchema>;

@@ -6,12 +6,25 @@ export const ETIMS_TEXTS = {
     not_configured: 'Not sent to KRA: eTIMS is not set up.',
     awaiting: 'Awaiting KRA: it is sent as soon as KRA answers.',
     sent: 'KRA eTIMS: sent',
+    kra_has_it:
+      'KRA eTIMS: KRA has it (it already held this invoice number; it is not sent again).',
     refused: 'KRA refused it',
+    failed: 'KRA did not answer for 48 hours',
   } satisfies Record<EtimsState, string>,
+  /** KRA unavailable for 48 hours: the sending stopped (ADR 049). */
+  failedMessage: 'KRA did not answer for 48 hours. Sending has stopped; choose Retry to try again.',
+  failedNoticeTitle: (number: string) => `KRA did not answer for 48 hours: ${number}`,
+  /** The client's fee note email when KRA has not answered in 24 hours (ADR 049). */
+  signedCopyFollows:
+    'The attached copy is not yet signed by KRA eTIMS: the signed copy follows by email once KRA has answered.',
+  signedCopyTitle: (number: string) => `Fee note ${number} signed by KRA eTIMS`,
+  signedCopyMessage: (number: string) =>
+    `KRA eTIMS has now signed fee note ${number}. The signed copy is attached; it replaces the one sent earlier.`,
   unreachable: 'KRA eTIMS could not be reached. It is tried again by itself.',
   refusedBecause: (message: string) =>
     `KRA refused it: ${message}. Correct what KRA names, then choose Retry.`,
-  nothingToRetry: 'KRA has refused nothing of this fee note: there is nothing to send again.',
+  nothingToRetry:
+    'KRA has refused nothing of this fee note and has not stopped answering for it: there is nothing to send again.',
   refusedNoticeTitle: (number: string) => `KRA refused ${number}`,
   /** Initialising the device (System Settings, and the start-up's log). */
   notConfigured:
@@ -28,6 +41,48 @@ export const ETIMS_TEXTS = {
     "KRA's item classifications do not list legal services (8012150000): fee notes are not sent until the system is updated. Tell whoever maintains it.",
   itemRefused: (item: string, message: string) =>
     `KRA refused to register the item ${item}: ${message}. Try again later; if it persists, ask KRA's eTIMS support.`,
+  /** System Settings' "KRA eTIMS" section and the list of what did not reach KRA. */
+  settings: {
+    title: 'KRA eTIMS',
+    intro:
+      'Fee notes and credit notes are sent to KRA eTIMS after they are issued. The key KRA issued is never shown.',
+    configured: 'Set up',
+    notConfiguredShort: 'Not set up',
+    branch: 'Branch',
+    device: 'Device serial',
+    initialisedAt: 'Device initialised',
+    notInitialised: 'Not yet initialised',
+    sdcId: 'KRA device (SDC ID)',
+    mrcNo: 'KRA device (MRC number)',
+    lastError: 'Last set-up error',
+    setUpAgain: 'Set up again',
+    confirmTitle: 'Set up KRA eTIMS again?',
+    confirmBody:
+      "The device is initialised with KRA again, KRA's code lists read and the firm's items registered. Fee notes already sent are not sent again.",
+    confirm: 'Set up again',
+    settingUp: 'Setting up…',
+    done: 'KRA eTIMS is set up.',
+    loadFailed: "KRA eTIMS' set-up could not be loaded.",
+    setUpFailed: 'KRA eTIMS could not be set up. Try again in a moment.',
+  },
+  problems: {
+    title: 'Not accepted by KRA eTIMS',
+    intro:
+      'Fee notes and credit notes KRA refused or did not answer for 48 hours. Those issued after one wait behind it. Correct what KRA names, then choose Retry.',
+    empty: 'Nothing is waiting: KRA eTIMS has accepted everything sent.',
+    document: 'Document',
+    kind: { sale: 'Fee note', credit: 'Credit note' },
+    invcNo: 'KRA invoice no.',
+    state: 'State',
+    message: "KRA's answer",
+    since: 'Since',
+    retry: 'Retry',
+    retryLabel: (number: string) => `Retry sending ${number} to KRA eTIMS`,
+    retrying: 'Sending…',
+    retryFailed: 'It could not be sent again. Try again in a moment.',
+    retried: (number: string) => `${number} is being sent to KRA again.`,
+    loadFailed: 'What did not reach KRA eTIMS could not be loaded.',
+  },
 } as const;
 
 /**

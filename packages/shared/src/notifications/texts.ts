@@ -37,6 +37,7 @@ export const NOTIFICATION_KINDS = [
   'backup_failed',
   'backup_overdue',
   'etims_refused',
+  'etims_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -67,6 +67,10 @@ export const etimsTransmissions = pgTable(
     orgInvcNo: integer().notNull().default(0),
     state: text().$type<EtimsTransmissionState>().notNull().default('awaiting'),
     attempts: integer().notNull().default(0),
+    /** When the current run of attempts began (written, or Retry): 48 hours on, it fails. */
+    tryingSince: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When KRA had not answered for 48 hours and the sending stopped (`failed`). */
+    failedAt: timestamp({ withTimezone: true }),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When the current `sending` began: after its lease it is sent again (ADR 049). */
     sendingSince: timestamp({ withTimezone: true }),
@@ -78,6 +82,13 @@ export const etimsTransmissions = pgTable(
     resultCd: text(),
     resultMsg: text(),
     sentAt: timestamp({ withTimezone: true }),
+    /**
+     * A sale's client email waits for KRA's answer until this (null: it went at issue, eTIMS
+     * not set up then, or a credit note); each of its two emails is claimed once (ADR 049).
+     */
+    clientEmailDueAt: timestamp({ withTimezone: true }),
+    provisionalEmailedAt: timestamp({ withTimezone: true }),
+    signedEmailedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -85,11 +96,23 @@ export const etimsTransmissions = pgTable(
     uniqueIndex('etims_transmissions_fee_note_kind_idx').on(table.feeNoteId, table.kind),
     index('etims_transmissions_unsent_idx')
       .on(table.branchId, table.invcNo)
-      .where(sql`${table.state} <> 'sent'`),
+      .where(sql`${table.state} not in ('sent', 'kra_has_it')`),
+    index('etims_transmissions_client_email_idx')
+      .on(table.clientEmailDueAt)
+      .where(sql`${table.clientEmailDueAt} is not null and ${table.signedEmailedAt} is null`),
     check('etims_transmissions_kind_check', sql`${table.kind} in ('sale', 'credit')`),
     check(
       'etims_transmissions_state_check',
-      sql`${table.state} in ('awaiting', 'sending', 'sent', 'refused')`,
+      sql`${table.state} in ('awaiting', 'sending', 'sent', 'kra_has_it', 'refused', 'failed')`,
+    ),
+    // 994 is what makes "KRA has it"; a failed one says when it stopped.
+    check(
+      'etims_transmissions_held_check',
+      sql`(${table.state} <> 'kra_has_it' or ${table.resultCd} = '994') and ((${table.state} = 'failed') = (${table.failedAt} is not null))`,
+    ),
+    check(
+      'etims_transmissions_client_email_check',
+      sql`(${table.clientEmailDueAt} is null or ${table.kind} = 'sale') and (${table.provisionalEmailedAt} is null or ${table.clientEmailDueAt} is not null) and (${table.signedEmailedAt} is null or ${table.clientEmailDueAt} is not null)`,
     ),
     check(
       'etims_transmissions_numbers_check',

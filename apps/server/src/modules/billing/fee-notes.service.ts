@@ -288,13 +288,14 @@ export async function issueFeeNote(
     await auditFeeNote(tx, user, 'fee_note.issued', issued, meta);
     // The time and expenses drafted onto it are billed with it, in this transaction (ADR 050).
     await markWorkBilled(tx, id, now);
+    // KRA's copy is written with it and sent after the commit, never awaited (ADR 049); the
+    // client's email then waits for KRA's answer (24 hours at most), the bell and text do not.
+    const toKra = await recordEtimsTransmission(tx, deps.etims?.branch ?? null, id, 'sale', now);
     const client = await findUserById(tx, issued.clientId);
     if (client) {
       const paybill = await paybillSentenceOf(deps, tx, paybillAccountNumber(issued.number!));
-      await tellClientOfIssue(tx, client, issued, paybill);
+      await tellClientOfIssue(tx, client, issued, paybill, toKra);
     }
-    // KRA's copy is written with it and sent after the commit, never awaited (ADR 049).
-    await recordEtimsTransmission(tx, deps.etims?.branch ?? null, id, 'sale', now);
   });
   deps.etims?.afterCommit();
   return readFeeNote(deps, user, id);
@@ -305,6 +306,7 @@ async function tellClientOfIssue(
   client: UserRow,
   note: FeeNoteRow,
   paybill: string | null,
+  emailLater: boolean,
 ) {
   const amount = formatKsh(note.totalKsh);
   const due = formatNairobiDay(note.dueDate);
@@ -315,6 +317,7 @@ async function tellClientOfIssue(
     message: M.issuedNotice(note.number!, amount, due, paybill),
     actionUrl: `/billing/${note.id}`,
     subject: { type: 'fee_note', id: note.id },
+    emailLater,
     sms: {
       kind: 'billing',
       deliveryKind: 'fee_note_issued',

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import type { EtimsSettings, OscuClient } from '../../lib/etims-oscu';
 import type { SecretBox } from '../../lib/secret-box';
 
@@ -11,6 +12,8 @@ export interface EtimsDeps {
   /** Seals KRA's communication key at rest, as authenticator keys are (ADR 037). */
   box: SecretBox;
   firmNotifyEmail: string;
+  /** Tells billing that a fee note's client email is due (ADR 049). */
+  events: DomainEventPublisher;
   logger: FastifyBaseLogger;
   now?: () => Date;
 }

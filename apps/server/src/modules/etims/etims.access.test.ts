@@ -30,6 +30,12 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     request: () => ({ method: 'POST', url: '/api/settings/etims/initialise' }),
     check: (body) => expect(body).toMatchObject({ configured: true, sdcId: kra.sdcId }),
   },
+  'GET settings/etims/transmissions': {
+    ...advocatesOnly,
+    allowed: 200,
+    request: () => ({ method: 'GET', url: '/api/settings/etims/transmissions' }),
+    check: (body) => expect(body).toEqual({ transmissions: [] }),
+  },
   // Let through, a fee note KRA refused nothing of answers that there is nothing to send again
   // (etims.transmissions.test.ts retries a refusal).
   'POST fee-notes/:id/etims/retry': {

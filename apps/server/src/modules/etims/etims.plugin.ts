@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createOscuClient } from '../../lib/etims-oscu';
 import { runOnSchedule } from '../../lib/scheduled-job';
-import type { EtimsDeps } from './etims-deps';
+import { nowOf, type EtimsDeps } from './etims-deps';
 import { initialiseEtimsIfNeeded } from './setup.service';
+import { sendDueClientEmails } from './client-email.service';
 import { branchesWithDueTransmissions } from './transmissions.repository';
 import { sendDueTransmissions, type EtimsBranch } from './transmissions.service';
 
@@ -43,6 +44,7 @@ export const etimsPlugin = fp(
       oscu: settings ? createOscuClient(settings) : null,
       box: app.twoFactorBox,
       firmNotifyEmail: app.config.firmNotifyEmail,
+      events: app.domainEvents,
       logger: app.log.child({ component: 'etims' }),
     };
     const inFlight = new Set<Promise<void>>();
@@ -64,11 +66,18 @@ export const etimsPlugin = fp(
         (async () => {
           await initialiseEtimsIfNeeded(deps);
           try {
-            for (const branchId of await branchesWithDueTransmissions(deps.db, new Date())) {
+            for (const branchId of await branchesWithDueTransmissions(deps.db, nowOf(deps))) {
               await send(branchId);
             }
           } catch (error) {
             log.error({ err: error }, 'KRA eTIMS sweep failed');
+          }
+          // The client emails owed: KRA answered (a process died before writing it) or 24 hours
+          // passed without an answer (ADR 049).
+          try {
+            await sendDueClientEmails(deps);
+          } catch (error) {
+            log.error({ err: error }, 'KRA eTIMS client emails failed; the next sweep tries again');
           }
         })(),
       );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { etimsContract as contract } from '@firm/shared/etims/contract';
 import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
 import { currentUser } from '../../plugins/auth';
-import { retryFeeNoteEtims } from './fee-note-etims.service';
+import { etimsProblems, retryFeeNoteEtims } from './fee-note-etims.service';
 import { etimsSettingsOf, initialiseEtims } from './setup.service';
 
 const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E) =>
@@ -34,13 +34,24 @@ export const etimsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  app.route({
+    ...route(contract.listProblems),
+    onRequest: mayViewSettings,
+    handler: async () => etimsProblems(app.db),
+  });
+
   // Advocates, as System Settings: a refusal is theirs to correct (ADR 049).
   app.route({
     ...route(contract.retry),
     onRequest: mayViewSettings,
     handler: async (request) => {
-      currentUser(request);
-      const answer = await retryFeeNoteEtims(app.etims.deps, request.params.id);
+      const user = currentUser(request);
+      const answer = await retryFeeNoteEtims(
+        app.etims.deps,
+        user,
+        request.params.id,
+        requestMeta(request),
+      );
       app.etims.advance();
       return answer;
     },

@@ -3,14 +3,19 @@ import {
   ETIMS_TEXTS as T,
   etimsVerificationUrl,
   type EtimsTransmissionKind,
+  type EtimsProblems,
   type FeeNoteEtims,
 } from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { feeNotes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { EtimsDeps } from './etims-deps';
+import type { UserRow } from '../../db/schema';
+import type { RequestMeta } from '../../lib/route-kit';
+import { writeAudit } from '../audit/audit-log.repository';
+import { nowOf, type EtimsDeps } from './etims-deps';
 import {
+  problemTransmissions,
   transmissionsOf,
   updateTransmission,
   type EtimsTransmissionRow,
@@ -69,28 +74,86 @@ function etimsOfRow(
   if (row.state === 'refused') {
     return { state: 'refused', ...(asClient ? {} : { message: T.refusedBecause(row.resultMsg!) }) };
   }
+  if (row.state === 'failed') {
+    return { state: 'failed', ...(asClient ? {} : { message: T.failedMessage }) };
+  }
+  // KRA's 994 without its receipt: KRA has the sale, we lack its numbers (ADR 049).
+  if (row.state === 'kra_has_it') return { state: 'kra_has_it' };
   return { state: 'awaiting' };
 }
 
 /**
- * POST /api/fee-notes/{id}/etims/retry (advocates): the refused transmission is due again at
- * once; the ones it held follow it once KRA takes it.
+ * POST /api/fee-notes/{id}/etims/retry (advocates): the refused transmission, or the one KRA did
+ * not answer for 48 hours, is due again at once with another 48 hours; the ones it held follow it
+ * once KRA takes it. Audited, as every staff change.
  */
-export async function retryFeeNoteEtims(deps: EtimsDeps, feeNoteId: string): Promise<FeeNoteEtims> {
-  const [note] = await deps.db
-    .select({ id: feeNotes.id })
-    .from(feeNotes)
-    .where(eq(feeNotes.id, feeNoteId));
-  if (!note) throw AppError.notFound(BILLING_MESSAGES.feeNoteNotFound);
-  const refused = (await transmissionsOf(deps.db, feeNoteId)).find(
-    (row) => row.state === 'refused',
-  );
-  if (!refused) throw AppError.conflict(T.nothingToRetry);
-  await updateTransmission(deps.db, refused.id, {
-    state: 'awaiting',
-    nextAttemptAt: new Date(),
-    resultCd: null,
-    resultMsg: null,
+export async function retryFeeNoteEtims(
+  deps: EtimsDeps,
+  user: UserRow,
+  feeNoteId: string,
+  meta: RequestMeta,
+): Promise<FeeNoteEtims> {
+  const now = nowOf(deps);
+  return deps.db.transaction(async (tx) => {
+    const [note] = await tx
+      .select({
+        id: feeNotes.id,
+        number: feeNotes.number,
+        creditNoteNumber: feeNotes.creditNoteNumber,
+      })
+      .from(feeNotes)
+      .where(eq(feeNotes.id, feeNoteId));
+    if (!note) throw AppError.notFound(BILLING_MESSAGES.feeNoteNotFound);
+    const stopped = (await transmissionsOf(tx, feeNoteId)).find(
+      (row) => row.state === 'refused' || row.state === 'failed',
+    );
+    if (!stopped) throw AppError.conflict(T.nothingToRetry);
+    await updateTransmission(tx, stopped.id, {
+      state: 'awaiting',
+      nextAttemptAt: now,
+      tryingSince: now,
+      failedAt: null,
+      resultCd: null,
+      resultMsg: null,
+    });
+    await writeAudit(tx, {
+      actorId: user.id,
+      action: 'etims.retried',
+      details: {
+        feeNoteId,
+        number: stopped.kind === 'credit' ? note.creditNoteNumber : note.number,
+        kind: stopped.kind,
+        invcNo: stopped.invcNo,
+        was: stopped.state,
+      },
+      ip: meta.ip,
+    });
+    return { state: 'awaiting' as const };
   });
-  return { state: 'awaiting' };
+}
+
+/**
+ * GET /api/settings/etims/transmissions (advocates): what did not reach KRA, with KRA's message
+ * (or that it did not answer) in plain words, lowest KRA invoice number first.
+ */
+export async function etimsProblems(db: Executor): Promise<EtimsProblems> {
+  const rows = await problemTransmissions(db);
+  const transmissions = [];
+  for (const row of rows) {
+    const [note] = await db
+      .select({ number: feeNotes.number, creditNoteNumber: feeNotes.creditNoteNumber })
+      .from(feeNotes)
+      .where(eq(feeNotes.id, row.feeNoteId));
+    transmissions.push({
+      feeNoteId: row.feeNoteId,
+      number: (row.kind === 'credit' ? note?.creditNoteNumber : note?.number) ?? '',
+      kind: row.kind,
+      invcNo: row.invcNo,
+      state: row.state as 'refused' | 'failed',
+      message: row.state === 'failed' ? T.failedMessage : T.refusedBecause(row.resultMsg ?? ''),
+      // When it stopped for 48 hours unanswered; a refusal's row was written at issue.
+      since: (row.failedAt ?? row.createdAt).toISOString(),
+    });
+  }
+  return { transmissions };
 }

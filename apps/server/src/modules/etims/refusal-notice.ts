@@ -23,3 +23,23 @@ export async function tellAdvocatesOfRefusal(
     maySee: mayHear,
   });
 }
+
+/**
+ * KRA did not answer a transmission for 48 hours and its sending stopped: each active advocate
+ * told in the bell once for that run of attempts (Retry starts another), in the same transaction.
+ */
+export async function tellAdvocatesOfFailure(
+  tx: Executor,
+  failure: { feeNoteId: string; invcNo: number; tryingSince: Date; number: string },
+): Promise<void> {
+  const advocates = (await activeStaff(tx)).filter(mayHear);
+  await notify(tx, advocates, {
+    kind: 'etims_failed',
+    type: 'error',
+    title: T.failedNoticeTitle(failure.number),
+    message: T.failedMessage,
+    actionUrl: `/billing/${failure.feeNoteId}`,
+    dedupeKey: `etims-failed:${failure.invcNo}:${failure.tryingSince.getTime()}`,
+    maySee: mayHear,
+  });
+}

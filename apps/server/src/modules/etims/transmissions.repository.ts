@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { etimsDevices, etimsTransmissions } from '../../db/schema';
 import type { EtimsDeviceRow } from './etims.repository';
@@ -69,7 +69,10 @@ export async function lockDevice(tx: Executor, branchId: string): Promise<EtimsD
   return row ?? null;
 }
 
-/** The branch's lowest transmission not yet sent: KRA numbers receipts in this order. */
+/** KRA has these: the transmissions after them may go. */
+const DONE = ['sent', 'kra_has_it'] as const;
+
+/** The branch's lowest transmission KRA does not have yet: KRA numbers receipts in this order. */
 export async function lowestUnsent(
   tx: Executor,
   branchId: string,
@@ -77,7 +80,12 @@ export async function lowestUnsent(
   const [row] = await tx
     .select()
     .from(etimsTransmissions)
-    .where(and(eq(etimsTransmissions.branchId, branchId), ne(etimsTransmissions.state, 'sent')))
+    .where(
+      and(
+        eq(etimsTransmissions.branchId, branchId),
+        notInArray(etimsTransmissions.state, [...DONE]),
+      ),
+    )
     .orderBy(asc(etimsTransmissions.invcNo))
     .limit(1);
   return row ?? null;
@@ -103,10 +111,69 @@ export async function branchesWithDueTransmissions(db: Executor, now: Date): Pro
     .from(etimsTransmissions)
     .where(
       and(
-        ne(etimsTransmissions.state, 'sent'),
-        ne(etimsTransmissions.state, 'refused'),
+        // A refused or failed one waits for Retry, and holds those after it.
+        inArray(etimsTransmissions.state, ['awaiting', 'sending']),
         sql`${etimsTransmissions.nextAttemptAt} <= ${now.toISOString()}`,
       ),
     );
   return rows.map((row) => row.branchId);
+}
+
+/**
+ * The sales whose client email is owed at `now` (ADR 049): KRA has answered and the signed one
+ * has not gone, or 24 hours have passed and neither has.
+ */
+export async function dueClientEmails(db: Executor, now: Date): Promise<EtimsTransmissionRow[]> {
+  return db
+    .select()
+    .from(etimsTransmissions)
+    .where(
+      and(
+        sql`${etimsTransmissions.clientEmailDueAt} is not null`,
+        sql`${etimsTransmissions.signedEmailedAt} is null`,
+        sql`(${etimsTransmissions.state} in ('sent', 'kra_has_it') or (${etimsTransmissions.clientEmailDueAt} <= ${now.toISOString()} and ${etimsTransmissions.provisionalEmailedAt} is null))`,
+      ),
+    )
+    .orderBy(asc(etimsTransmissions.invcNo));
+}
+
+/**
+ * Claims one of a sale's client emails (ADR 049): the column set only if it was not, so two
+ * processes (the sender and the sweep) write the email once. Returns the row if this one claimed.
+ */
+export async function claimClientEmail(
+  tx: Executor,
+  id: string,
+  copy: 'signed' | 'provisional',
+  now: Date,
+): Promise<EtimsTransmissionRow | null> {
+  const column =
+    copy === 'signed'
+      ? etimsTransmissions.signedEmailedAt
+      : etimsTransmissions.provisionalEmailedAt;
+  const [row] = await tx
+    .update(etimsTransmissions)
+    .set(copy === 'signed' ? { signedEmailedAt: now } : { provisionalEmailedAt: now })
+    .where(
+      and(
+        eq(etimsTransmissions.id, id),
+        sql`${etimsTransmissions.clientEmailDueAt} is not null`,
+        sql`${column} is null`,
+        sql`${etimsTransmissions.signedEmailedAt} is null`,
+        copy === 'signed'
+          ? inArray(etimsTransmissions.state, [...DONE])
+          : sql`${etimsTransmissions.clientEmailDueAt} <= ${now.toISOString()} and ${etimsTransmissions.state} not in ('sent', 'kra_has_it')`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** What did not reach KRA (System Settings): refused or failed, lowest `invcNo` first. */
+export async function problemTransmissions(db: Executor): Promise<EtimsTransmissionRow[]> {
+  return db
+    .select()
+    .from(etimsTransmissions)
+    .where(inArray(etimsTransmissions.state, ['refused', 'failed']))
+    .orderBy(asc(etimsTransmissions.branchId), asc(etimsTransmissions.invcNo));
 }

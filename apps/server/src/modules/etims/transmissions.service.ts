@@ -1,11 +1,18 @@
-import { etimsSaleOf, type EtimsTransmissionKind } from '@firm/shared';
+import {
+  ETIMS_CLIENT_EMAIL_WAIT_MS,
+  ETIMS_GIVE_UP_AFTER_MS,
+  OSCU_ALREADY_HELD,
+  etimsSaleOf,
+  type EtimsTransmissionKind,
+} from '@firm/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { feeNoteLines, feeNotes, users, type FeeNoteRow } from '../../db/schema';
 import { isOscuSuccess, OscuUnavailableError } from '../../lib/etims-oscu';
 import { writeAudit } from '../audit/audit-log.repository';
 import { nowOf, type EtimsDeps } from './etims-deps';
-import { tellAdvocatesOfRefusal } from './refusal-notice';
+import { announceClientEmail } from './client-email.service';
+import { tellAdvocatesOfFailure, tellAdvocatesOfRefusal } from './refusal-notice';
 import { cmcKeyOf } from './setup.service';
 import {
   claimInvcNo,
@@ -35,6 +42,8 @@ export const retryDelayMs = (attempts: number) =>
  * In the issuing (or cancelling) transaction: the fee note's sale (or its credit note's refund)
  * written as the durable job, with the branch's next `invcNo`. A credit note refers to its sale's
  * `invcNo`; a fee note issued before eTIMS was set up was never KRA's, so its credit note is not.
+ * A sale's client email then waits for KRA's answer, 24 hours at most (client-email.service.ts):
+ * true tells the issuer it was written, and so that the email is not to be queued now.
  */
 export async function recordEtimsTransmission(
   tx: Executor,
@@ -58,6 +67,8 @@ export async function recordEtimsTransmission(
     invcNo,
     orgInvcNo,
     nextAttemptAt: now,
+    tryingSince: now,
+    clientEmailDueAt: kind === 'sale' ? new Date(now.getTime() + ETIMS_CLIENT_EMAIL_WAIT_MS) : null,
   });
   return true;
 }
@@ -66,7 +77,8 @@ export async function recordEtimsTransmission(
  * Sends the branch's transmissions, lowest `invcNo` first, one at a time, until none is due
  * (ADR 049). Each claim takes the device row `FOR UPDATE`, so claims across processes go one
  * at a time and each sees the last answer recorded; the transmission is marked `sending` in a committed transaction before the POST,
- * so a second sender finds it under its lease and waits. A refusal holds those after it.
+ * so a second sender finds it under its lease and waits. A refusal, or 48 hours without an
+ * answer, holds those after it until Retry.
  */
 export async function sendDueTransmissions(deps: EtimsDeps, branchId: string): Promise<void> {
   for (;;) {
@@ -84,7 +96,7 @@ async function claimNext(deps: EtimsDeps, branchId: string) {
     const cmcKey = cmcKeyOf(deps, device);
     if (!cmcKey) return null;
     const next = await lowestUnsent(tx, branchId);
-    if (!next || next.state === 'refused') return null;
+    if (!next || next.state === 'refused' || next.state === 'failed') return null;
     if (next.state === 'awaiting' && next.nextAttemptAt > now) return null;
     if (
       next.state === 'sending' &&
@@ -171,21 +183,50 @@ async function sendOne(
   return deps.db.transaction(async (tx) => {
     const details = await describe(tx, row);
     if (!outcome) {
+      // 48 hours of KRA unavailable since the first attempt (or Retry): stop, and say so once.
+      const gaveUp = now.getTime() - row.tryingSince.getTime() >= ETIMS_GIVE_UP_AFTER_MS;
       await updateTransmission(tx, row.id, {
-        state: 'awaiting',
+        state: gaveUp ? 'failed' : 'awaiting',
         sendingSince: null,
+        failedAt: gaveUp ? now : null,
         nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
       });
       await writeAudit(tx, {
         actorId: null,
         action: 'etims.answered',
-        details: { ...details, outcome: 'unavailable' },
+        details: { ...details, outcome: gaveUp ? 'failed' : 'unavailable' },
       });
+      if (gaveUp) {
+        await tellAdvocatesOfFailure(tx, {
+          feeNoteId: row.feeNoteId,
+          invcNo: row.invcNo,
+          tryingSince: row.tryingSince,
+          number: String(details.number ?? ''),
+        });
+      }
       return false;
     }
-    if (isOscuSuccess(outcome)) {
-      const receipt = (outcome.data ?? {}) as Record<string, unknown>;
-      await updateTransmission(tx, row.id, {
+    const receipt = (outcome.data ?? {}) as Record<string, unknown>;
+    // 994: KRA already holds this invcNo (a sender died after posting it, its answer lost). It
+    // is KRA's, never sent again as a new sale; KRA's numbers are kept if the answer has them.
+    const alreadyHeld = outcome.resultCd === OSCU_ALREADY_HELD;
+    if (alreadyHeld && !hasReceipt(receipt)) {
+      const held = await updateTransmission(tx, row.id, {
+        state: 'kra_has_it',
+        sendingSince: null,
+        resultCd: outcome.resultCd,
+        resultMsg: outcome.resultMsg,
+      });
+      await writeAudit(tx, {
+        actorId: null,
+        action: 'etims.answered',
+        details: { ...details, outcome: 'kra_has_it', message: outcome.resultMsg },
+      });
+      await announceClientEmail(tx, deps, held, 'signed', now);
+      return true;
+    }
+    if (isOscuSuccess(outcome) || alreadyHeld) {
+      const sent = await updateTransmission(tx, row.id, {
         state: 'sent',
         sendingSince: null,
         curRcptNo: Number(receipt.curRcptNo),
@@ -202,6 +243,7 @@ async function sendOne(
         action: 'etims.answered',
         details: { ...details, outcome: 'sent', curRcptNo: Number(receipt.curRcptNo) },
       });
+      await announceClientEmail(tx, deps, sent, 'signed', now);
       return true;
     }
     await updateTransmission(tx, row.id, {
@@ -224,4 +266,14 @@ async function sendOne(
     });
     return false;
   });
+}
+
+/** Whether KRA's answer carries its receipt (a 994 may, or may not). */
+function hasReceipt(receipt: Record<string, unknown>): boolean {
+  return (
+    Number.isInteger(Number(receipt.curRcptNo)) &&
+    receipt.curRcptNo != null &&
+    typeof receipt.rcptSign === 'string' &&
+    typeof receipt.sdcDateTime === 'string'
+  );
 }

@@ -80,6 +80,11 @@ export interface NotificationDraft {
   emailAs?: NotificationEmailKind;
   /** Files the client's email carries (a credit note's PDF); the bell and the text have none. */
   attachments?: DeliveryAttachment[];
+  /**
+   * The client's email is owed but written later, by `emailOwedNotifications` (a fee note's
+   * waits for KRA's answer, ADR 049): the row says it is owed, nothing is queued now.
+   */
+  emailLater?: boolean;
   /** The text a client recipient also gets, under their choice of `kind` (ADR 033). */
   sms?: { kind: SmsKind; deliveryKind: DeliveryKind; text: string };
   /**
@@ -155,7 +160,7 @@ export async function notify(
   );
   const deliveryIds = await queueNotificationEmails(
     tx,
-    inserted.filter((row) => row.emailPending),
+    inserted.filter((row) => row.emailPending && !draft.emailLater),
     new Map(people.map((user) => [user.id, user])),
     draft.attachments,
   );

@@ -7,7 +7,10 @@ import { mockApi, renderWithApp } from '../../../testing/render';
 import { NOTE_ID, aFeeNote } from './billing-test-data';
 import { FeeNotePage } from './fee-note-page';
 
-/** KRA eTIMS on the fee note's screen (ADR 049): sent, awaiting KRA, refused, not set up. */
+/**
+ * KRA eTIMS on the fee note's screen (ADR 049): sent, awaiting KRA, refused, 48 hours unanswered,
+ * KRA has it, not set up.
+ */
 
 const ADDRESS =
   'https://etims.kra.go.ke/common/link/etims/receipt/indexEtimsReceiptData?Data=P051234567X00A1B2C3D4E5F60718';
@@ -84,5 +87,21 @@ describe('KRA eTIMS on a fee note', () => {
     show({ state: 'not_configured' });
     const kra = await panel();
     expect(kra.getByText(T.state.not_configured)).toBeVisible();
+  });
+
+  it('shows staff that KRA did not answer for 48 hours, with Retry; a client reads awaiting KRA', async () => {
+    show({ state: 'failed', message: T.failedMessage }, anAdvocate());
+    const kra = await panel();
+    const alert = kra.getByRole('alert');
+    expect(alert).toHaveTextContent(T.state.failed);
+    expect(alert).toHaveTextContent(T.failedMessage);
+    expect(kra.getByRole('button', { name: R.retry })).toBeVisible();
+  });
+
+  it('says KRA has it after KRA answered that it already held the invoice', async () => {
+    show({ state: 'kra_has_it' });
+    const kra = await panel();
+    expect(kra.getByText(T.state.kra_has_it)).toBeVisible();
+    expect(kra.queryByRole('button', { name: R.retry })).toBeNull();
   });
 });

@@ -58,8 +58,24 @@ function EtimsState({
     case 'sent':
       return <EtimsReceipt etims={etims} />;
     case 'refused':
+    case 'failed':
+      // KRA refused it, or did not answer for 48 hours: the firm's to act on (ADR 049).
       if (isClient) return <Awaiting text={R.awaitingClient} />;
-      return <Refused feeNoteId={feeNoteId} message={etims.message} mayRetry={mayRetry} />;
+      return (
+        <Refused
+          feeNoteId={feeNoteId}
+          title={T.state[etims.state]}
+          message={etims.message}
+          mayRetry={mayRetry}
+        />
+      );
+    case 'kra_has_it':
+      // KRA's 994 after a lost answer: KRA holds it, without its numbers here.
+      return (
+        <p>
+          <Badge tone="green">{T.state.kra_has_it}</Badge>
+        </p>
+      );
     case 'awaiting':
       return <Awaiting text={isClient ? R.awaitingClient : T.state.awaiting} />;
     case 'not_configured':
@@ -78,17 +94,19 @@ function Awaiting({ text }: { text: string }) {
 
 function Refused({
   feeNoteId,
+  title,
   message,
   mayRetry,
 }: {
   feeNoteId: string;
+  title: string;
   message: string | undefined;
   mayRetry: boolean;
 }) {
   const retry = useRetryEtims(feeNoteId);
   return (
     <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900">
-      <p className="font-semibold">{T.state.refused}</p>
+      <p className="font-semibold">{title}</p>
       {message ? <p className="mt-1 break-words">{message}</p> : null}
       {mayRetry ? (
         <Button

@@ -1,4 +1,4 @@
-import { BACKUP_TEXTS, CLIENT_MONEY_SCREEN_TEXTS, DELIVERY_TEXTS } from '@firm/shared';
+import { BACKUP_TEXTS, CLIENT_MONEY_SCREEN_TEXTS, DELIVERY_TEXTS, ETIMS_TEXTS } from '@firm/shared';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
@@ -9,6 +9,7 @@ import { ClientMoneyAccountsPanel } from '../components/client-money-accounts-pa
 import { ClientMoneyReconciliationPanel } from '../components/client-money-reconciliation-panel';
 import { DataRequestsPanel } from '../components/data-requests-panel';
 import { DeliveriesPanel } from '../components/deliveries-panel';
+import { EtimsPanel } from '../components/etims-panel';
 import { FirmSettingsPanel } from '../components/firm-settings-panel';
 import { SuperKeyPanel } from '../components/super-key-panel';
 
@@ -20,6 +21,8 @@ export const handle: RouteHandle = {
 const SECTIONS = [
   { key: 'audit-log', label: 'Audit log', panel: <AuditLogPanel /> },
   { key: 'deliveries', label: DELIVERY_TEXTS.tabLabel, panel: <DeliveriesPanel /> },
+  // KRA eTIMS' set-up and what did not reach KRA, beside Deliveries' emails and texts (ADR 049).
+  { key: 'etims', label: ETIMS_TEXTS.settings.title, panel: <EtimsPanel /> },
   { key: 'firm', label: 'Firm settings', panel: <FirmSettingsPanel /> },
   {
     key: 'money-accounts',
