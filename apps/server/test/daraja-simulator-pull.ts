@@ -134,7 +134,8 @@ export function createPullTransactions(options: { shortcode: string; now: () => 
     // Daraja's times are whole seconds.
     const second = (at: Date) => Math.floor(at.getTime() / 1000) * 1000;
     const inPeriod = items.filter(
-      ({ at }) => second(at) >= from.getTime() && second(at) <= to.getTime() && second(at) >= oldest,
+      ({ at }) =>
+        second(at) >= from.getTime() && second(at) <= to.getTime() && second(at) >= oldest,
     );
     const page = inPeriod.slice(offset, offset + settings.pageSize).map(({ item }) => item);
     if (page.length === 0) {

@@ -57,7 +57,6 @@ export interface DarajaSettings {
 export const ACCOUNT_REFERENCE_MAX = 12;
 export const TRANSACTION_DESC_MAX = 13;
 
-
 export interface StkPushInput {
   /** A Kenyan mobile number: 07…, 01…, +254… or 254…. */
   phone: string;
@@ -405,7 +404,6 @@ export function createDarajaClient(
     },
   };
 }
-
 
 export { DarajaRefused, DarajaUnavailable, text } from './daraja-errors';
 // Daraja's STK callback is read in its own file (kept small, as the house asks).

@@ -193,7 +193,11 @@ describe('paybill payments in the audit log', () => {
     const reversed = { transId: 'UAB1CD2EF3', amountKsh: 9_000 };
     expect(
       describeAuditEntry({
-        ...entry('paybill_payment.reversed', { ...reversed, to: 'fee_note', number: 'FN/2026/0017' }),
+        ...entry('paybill_payment.reversed', {
+          ...reversed,
+          to: 'fee_note',
+          number: 'FN/2026/0017',
+        }),
         actor: null,
       }).text,
     ).toBe(

@@ -139,9 +139,7 @@ export const paybillSweeps = pgTable(
     pushesSettled: integer().notNull().default(0),
     error: text(),
   },
-  (table) => [
-    check('paybill_sweeps_window_check', sql`${table.windowStart} < ${table.windowEnd}`),
-  ],
+  (table) => [check('paybill_sweeps_window_check', sql`${table.windowStart} < ${table.windowEnd}`)],
 );
 
 /** The shortcode's one-time Pull Transactions registration (Safaricom asks it once). */

@@ -29,7 +29,12 @@ usePaybillTestContext();
 const sweep = async () => {
   const answer = await call(advocateToken, 'POST', '/api/settings/mpesa/sweep');
   expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json() as { ran: boolean; recorded: number; reversed: number; pushesSettled: number };
+  return answer.json() as {
+    ran: boolean;
+    recorded: number;
+    reversed: number;
+    pushesSettled: number;
+  };
 };
 
 const feeNote = async (id: string) =>
@@ -61,16 +66,25 @@ describe('the daily paybill sweep', () => {
     expect(await feeNote(note.id)).toMatchObject({ status: 'paid' });
     // Safaricom's list was read with the window's Nairobi times, from the first row.
     expect(daraja.pull.queries[0]).toMatchObject({ ShortCode: '174379', OffSetValue: '0' });
-    expect(String(daraja.pull.queries[0]!.StartDate)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(String(daraja.pull.queries[0]!.StartDate)).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+    );
     // The paybill was registered for Pull Transactions once, with the firm's nominated number.
     expect(daraja.pull.registrations).toBe(1);
-    expect(daraja.pull.registered).toMatchObject({ RequestType: 'Pull', NominatedNumber: '0722000000' });
+    expect(daraja.pull.registered).toMatchObject({
+      RequestType: 'Pull',
+      NominatedNumber: '0722000000',
+    });
   });
 
   it('reads every page of the list', async () => {
     daraja.pull.pageSize(2);
     try {
-      const notes = [await issuedFeeNote(1_000), await issuedFeeNote(2_000), await issuedFeeNote(3_000)];
+      const notes = [
+        await issuedFeeNote(1_000),
+        await issuedFeeNote(2_000),
+        await issuedFeeNote(3_000),
+      ];
       const made = notes.map((note) =>
         daraja.c2b.payPaybill({ amountKsh: note.totals.totalKsh, accountNumber: note.number! }),
       );
