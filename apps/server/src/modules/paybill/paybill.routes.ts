@@ -24,7 +24,10 @@ const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E, tags 
  * Paybill payments (ADR 047): Safaricom's C2B validation and confirmation, the Transaction Status
  * Result that confirms a payment, and staff's list and allocation of what waits for them.
  */
-export const paybillRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paybillRoutes: FastifyPluginAsyncZod<{ dailySweep?: boolean }> = async (
+  app,
+  options,
+) => {
   const settings = app.config.mpesa;
   const deps: PaybillDeps = {
     db: app.db,
@@ -59,7 +62,7 @@ export const paybillRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       : {}),
   };
-  await scheduleDailySweep(app, sweepDeps);
+  if (options.dailySweep !== false) await scheduleDailySweep(app, sweepDeps);
 
   // No session: Safaricom calls these. The secret is the path; a wrong one is simply not found.
   // Whatever the body (not JSON, another content type), Safaricom gets its well-formed answer:
