@@ -66,6 +66,7 @@ export const paybillContract = defineContract(PAYBILL_ENDPOINTS, {
       "Register the paybill's confirmation and validation addresses with Safaricom (C2B Register URL); audited",
     body: registerPaybillUrlsSchema,
     response: paybillUrlsRegisteredSchema,
+  },
   runSweep: {
     summary:
       "Run the paybill's daily sweep now: Safaricom's list of the last day read, what was missed recorded, reversals applied, stale pushes settled",

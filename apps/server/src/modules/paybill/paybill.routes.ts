@@ -176,7 +176,7 @@ export const paybillRoutes: FastifyPluginAsyncZod<{ dailySweep?: boolean }> = as
 
   // Advocates (and ops) run the sweep now: after an outage, or to check the set-up.
   app.route({
-    ...route(contract.runSweep, ['settings']),
+    ...route(contract.runSweep, ['system settings']),
     onRequest: [app.requirePermission('settings:view')],
     handler: async () => {
       if (!deps.daraja) throw AppError.conflict(PAYBILL_TEXTS.sweepNotSetUp);
