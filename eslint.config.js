@@ -88,7 +88,12 @@ const serverReadsAcross = {
   ],
   // A fee note paid at the paybill is an M-Pesa payment taking billing's one path (ADR 047),
   // and a client's money on account the client-money receipt an M-Pesa deposit posts.
-  paybill: ['billing/settle-from-paybill.ts', 'client-money/receipt-from-paybill.ts'],
+  // The daily sweep settles stale pushes by billing's own query (ADR 054).
+  paybill: [
+    'billing/settle-from-paybill.ts',
+    'billing/pushes-from-sweep.ts',
+    'client-money/receipt-from-paybill.ts',
+  ],
   // The reports count each figure with the WHERE clause of the list it links to (ADR 036).
   reports: ['appointments', 'billing', 'cases', 'clients', 'messages'],
 };

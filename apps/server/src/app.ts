@@ -101,6 +101,11 @@ export interface BuildAppOptions {
    * `app.backups.tick`), and the lease's timing.
    */
   backups?: Partial<BackupsPluginOptions>;
+  /**
+   * The paybill's daily sweep on its morning schedule (ADR 054; on by default). API tests turn it
+   * off and run it through POST /api/settings/mpesa/sweep or `runPaybillSweep`.
+   */
+  paybillSweepSchedule?: boolean;
 }
 
 /** Builds the whole application: plugins, then modules. It never listens (server.ts does). */
@@ -120,6 +125,7 @@ export async function buildApp({
   storedFilesSweep = {},
   metrics = {},
   backups = {},
+  paybillSweepSchedule = true,
 }: BuildAppOptions) {
   const app = Fastify({
     // Tests may replace the level or the stream; the serializers that keep secrets out stay.
@@ -234,7 +240,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(notificationsPlugin, notifications);
   await app.register(apiDocsPlugin);
-  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(apiRoutes, { prefix: '/api', paybillSweepSchedule });
   // `npm run backup` asks a server on the embedded database through this (ADR 039).
   await app.register(backupChannelPlugin);
 

@@ -165,6 +165,18 @@ const configSchema = z.object({
   MPESA_INITIATOR_NAME: z.preprocess(emptyAsUndefined, z.string().max(100).optional()),
   MPESA_SECURITY_CREDENTIAL: z.preprocess(emptyAsUndefined, z.string().max(4000).optional()),
   /**
+   * The Safaricom number on the paybill's KYC, which the Pull Transactions registration names
+   * (docs/decisions/054-paybill-daily-sweep.md). Unset: the daily sweep does not register the
+   * paybill itself (it may have been registered by hand) and still lists its transactions.
+   */
+  MPESA_PULL_NOMINATED_NUMBER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(?:0|254)7\d{8}$|^(?:0|254)1\d{8}$/, { error: 'must be a Safaricom number' })
+      .optional(),
+  ),
+  /**
    * KRA eTIMS through its online sales control unit, OSCU (docs/decisions/049-kra-etims.md): KRA's
    * address (its sandbox by default), the firm's PIN (`tin`), the branch (`bhfId`) and the device
    * serial KRA issued (`dvcSrlNo`). Without the PIN and serial, fee notes are not sent to KRA.
@@ -395,6 +407,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
                     securityCredential: v.MPESA_SECURITY_CREDENTIAL,
                   },
                 }
+              : {}),
+            ...(v.MPESA_PULL_NOMINATED_NUMBER
+              ? { pullNominatedNumber: v.MPESA_PULL_NOMINATED_NUMBER }
               : {}),
           }
         : undefined,

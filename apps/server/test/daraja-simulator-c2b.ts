@@ -45,6 +45,14 @@ export function createC2b(options: {
   initiatorName: string;
   securityCredential: string;
   now: () => Date;
+  /** M-Pesa lists each payment made for Pull Transactions (daraja-simulator-pull.ts). */
+  onPaid?: (payment: {
+    transId: string;
+    amountKsh: number;
+    accountNumber: string;
+    payer: string;
+    at: Date;
+  }) => void;
 }) {
   const { shortcode, now } = options;
   const known = new Map<string, KnownTransaction>();
@@ -68,6 +76,13 @@ export function createC2b(options: {
         amountKsh: seed.amountKsh,
         shortcode,
         payer: `254712345678 - ${firstName} ${lastName}`,
+      });
+      options.onPaid?.({
+        transId,
+        amountKsh: seed.amountKsh,
+        accountNumber: seed.accountNumber,
+        payer: `${firstName} ${lastName}`,
+        at: seed.when ?? now(),
       });
     }
     return {

@@ -5,6 +5,7 @@ import type { DarajaSettings } from '../src/lib/daraja';
 import { badRequest, type DarajaSimulatorOptions } from './daraja-simulator-formats';
 import { createDarajaOAuth } from './daraja-simulator-oauth';
 import { createC2b } from './daraja-simulator-c2b';
+import { createPullTransactions } from './daraja-simulator-pull';
 import { createRegisterUrl } from './daraja-simulator-register';
 import { createStkPush } from './daraja-simulator-stk-push';
 
@@ -39,6 +40,8 @@ export {
  *   ResultURL and QueueTimeOutURL, Remarks and Occasion (otherwise 400 400.002.02), answers the
  *   acknowledgement, then posts the Result to the ResultURL: the payment M-Pesa knows (`c2b.
  *   payPaybill`, `c2b.knowAs`) or "does not exist"; a wrong initiator gets ResultCode 2001.
+ * - POST /pulltransactions/v1/register and /pulltransactions/v1/query (daraja-simulator-pull.ts):
+ *   the shortcode registered once, and every paybill payment made listed for 48 hours, paged.
  * - `down(true)` answers every request with 503 (the port stays open; for a refused connection,
  *   point the client at `freePort()` from outbox-fakes.ts).
  */
@@ -57,7 +60,14 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
   const stk = createStkPush({ shortcode, passkey, defaultCallback, now });
   const { tokenAnswer, hasValidToken } = oauth;
   const { pushAnswer, queryAnswer, sendCallback } = stk;
-  const c2b = createC2b({ shortcode, initiatorName, securityCredential, now });
+  const pull = createPullTransactions({ shortcode, now });
+  const c2b = createC2b({
+    shortcode,
+    initiatorName,
+    securityCredential,
+    now,
+    onPaid: pull.listPayment,
+  });
   const registerUrl = createRegisterUrl({ shortcode });
   const requests: { method: string; path: string; body: unknown }[] = [];
   const pendingCallbacks = new Set<Promise<unknown>>();
@@ -97,7 +107,10 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
       const isQuery = url.pathname === '/mpesa/stkpushquery/v1/query';
       const isStatus = url.pathname === '/mpesa/transactionstatus/v1/query';
       const isRegister = url.pathname === '/mpesa/c2b/v1/registerurl';
-      if (!(isPush || isQuery || isStatus || isRegister) || request.method !== 'POST') {
+      const isPullRegister = url.pathname === '/pulltransactions/v1/register';
+      const isPull = url.pathname === '/pulltransactions/v1/query';
+      const known = isPush || isQuery || isStatus || isRegister || isPullRegister || isPull;
+      if (!known || request.method !== 'POST') {
         answer(response, {
           status: 404,
           body: { errorCode: '404.001.01', errorMessage: 'Resource not found' },
@@ -118,6 +131,10 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
       const fields = body as Record<string, unknown>;
       if (isRegister) {
         answer(response, registerUrl.registerAnswer(fields));
+        return;
+      }
+      if (isPullRegister || isPull) {
+        answer(response, isPull ? pull.queryAnswer(fields) : pull.registerAnswer(fields));
         return;
       }
       if (isQuery) {
@@ -198,6 +215,8 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
     c2b,
     /** The C2B Register URL calls: what was registered last (daraja-simulator-register.ts). */
     registerUrl,
+    /** Pull Transactions: the paybill's list, its registration and queries (daraja-simulator-pull.ts). */
+    pull,
     /** true: every request is answered 503 Service Unavailable; false: back to normal. */
     down(isDown: boolean) {
       state.down = isDown;

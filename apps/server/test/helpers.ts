@@ -205,6 +205,7 @@ export async function createTestContext(
     messageNotices: false,
     storedFilesSweep: options.storedFilesSweep ?? false,
     backups: { schedule: false, ...options.backups },
+    paybillSweepSchedule: false,
     ...(options.httpTimeouts ? { httpTimeouts: options.httpTimeouts } : {}),
     ...(options.outboxPollingIntervalSeconds
       ? { outboxPollingIntervalSeconds: options.outboxPollingIntervalSeconds }

@@ -72,6 +72,7 @@ export function useTwoInstances(
         appointmentReminders: false,
         storedFilesSweep: false,
         backups: { schedule: false },
+        paybillSweepSchedule: false,
         ...options,
       });
       await app.ready();

@@ -164,6 +164,7 @@ export const CLIENT_AUDIT_RULES: Readonly<Record<AuditAction, ClientAuditRule | 
   'paybill_payment.settled': null,
   'paybill_payment.allocated': null,
   'paybill.addresses_registered': null,
+  'paybill_payment.reversed': null,
   // Client money: the export's own section (their ledger) has every movement (ADR 045); these rows
   // name who at the firm recorded it, which is the firm's own business.
   'money_account.created': null,

@@ -1,4 +1,19 @@
 import { FIRM_TIME_ZONE, toKenyanE164 } from '@firm/shared';
+import {
+  DarajaRefused,
+  DarajaUnavailable,
+  errorOf,
+  text,
+  throwIfFailed,
+  type DarajaAnswer,
+} from './daraja-errors';
+import {
+  pullStamp,
+  readPullPage,
+  type PullPage,
+  type PullQueryInput,
+  type PullRegisterInput,
+} from './daraja-pull';
 
 /**
  * A thin client of Safaricom Daraja's Lipa na M-Pesa Online (STK push) API: OAuth token, push,
@@ -34,35 +49,13 @@ export interface DarajaSettings {
    * MPESA_SECURITY_CREDENTIAL); absent: paybill payments cannot be confirmed (ADR 047).
    */
   initiator?: { name: string; securityCredential: string };
+  /** The Safaricom number on the shortcode's KYC, for the Pull Transactions registration. */
+  pullNominatedNumber?: string;
 }
 
 /** Daraja's limits on the texts of a push (longer ones are refused, or cut on the phone). */
 export const ACCOUNT_REFERENCE_MAX = 12;
 export const TRANSACTION_DESC_MAX = 13;
-
-/**
- * Daraja could not be reached or could not answer now (network error, timeout, 5xx, 429): the
- * same request may pass later. From `stkPush` it also means the push may or may not have gone.
- */
-export class DarajaUnavailable extends Error {
-  constructor(readonly reason: string) {
-    super(`M-Pesa (Daraja) unavailable: ${reason}`);
-    this.name = 'DarajaUnavailable';
-  }
-}
-
-/** Daraja answered and said no (4xx, a ResponseCode other than "0"): trying again cannot help. */
-export class DarajaRefused extends Error {
-  constructor(
-    /** Daraja's own words (errorMessage or ResponseDescription). */
-    readonly reason: string,
-    /** Daraja's errorCode (e.g. "400.002.02") or ResponseCode, when it gave one. */
-    readonly code: string | null,
-  ) {
-    super(`M-Pesa (Daraja) refused: ${reason}`);
-    this.name = 'DarajaRefused';
-  }
-}
 
 export interface StkPushInput {
   /** A Kenyan mobile number: 07…, 01…, +254… or 254…. */
@@ -122,6 +115,10 @@ export interface DarajaClient {
    * `responseType` is what M-Pesa does when the validation address does not answer.
    */
   registerC2bUrls(input: RegisterC2bUrlsInput): Promise<{ responseDescription: string }>;
+  /** Registers the shortcode for Pull Transactions, once (ADR 054; "already registered" is fine). */
+  registerPull(input: PullRegisterInput): Promise<{ responseDescription: string }>;
+  /** One page of the paybill's transactions between two instants (ADR 054). */
+  pullTransactions(input: PullQueryInput): Promise<PullPage>;
 }
 
 export interface RegisterC2bUrlsInput {
@@ -190,28 +187,6 @@ const TOKEN_MARGIN_MS = 60_000;
  */
 const DEFAULT_TIMEOUT_MS = 20_000;
 
-interface DarajaAnswer {
-  status: number;
-  /** The parsed JSON body; null when the body was not JSON. */
-  json: Record<string, unknown> | null;
-}
-
-export const text = (value: unknown): string | null =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
-
-/** Daraja's error body is `{ requestId, errorCode, errorMessage }`. */
-function errorOf(answer: DarajaAnswer): { code: string | null; message: string } {
-  return {
-    code: text(answer.json?.errorCode),
-    message: text(answer.json?.errorMessage) ?? `HTTP ${answer.status}`,
-  };
-}
-
-/**
- * Daraja answers some refusals with HTTP 500 and errorCode 500.001.1001 (a wrong Password is
- * "Wrong credentials"; an unknown shortcode "Merchant does not exist"): no retry can mend those.
- */
-const PERMANENT_500 = /credentials|does not exist/i;
 /** The query's "not finished yet", also an HTTP 500 with errorCode 500.001.1001. */
 const PENDING_MESSAGE = /being processed/i;
 
@@ -397,33 +372,39 @@ export function createDarajaClient(
       throwIfFailed(answer);
       return { responseDescription: text(answer.json?.ResponseDescription) ?? '' };
     },
+
+    // Pull Transactions answers 1000/1001 where the rest of Daraja says "0" (lib/daraja-pull.ts).
+    async registerPull({ nominatedNumber, callbackUrl }) {
+      const answer = await post('/pulltransactions/v1/register', {
+        ShortCode: settings.shortcode,
+        RequestType: 'Pull',
+        NominatedNumber: nominatedNumber,
+        CallBackURL: callbackUrl,
+      });
+      throwIfFailed({ ...answer, json: null });
+      const status = text(answer.json?.ResponseStatus) ?? text(answer.json?.['Response Status']);
+      const description = text(answer.json?.ResponseDescription) ?? '';
+      if (status !== '1000' && status !== '1001') {
+        throw new DarajaRefused(description || `ResponseStatus ${status}`, status);
+      }
+      return { responseDescription: description };
+    },
+
+    async pullTransactions({ from, to, offset }) {
+      const answer = await post('/pulltransactions/v1/query', {
+        ShortCode: settings.shortcode,
+        StartDate: pullStamp(from),
+        EndDate: pullStamp(to),
+        OffSetValue: String(offset),
+      });
+      throwIfFailed({ ...answer, json: answer.status >= 300 ? answer.json : null });
+      const page = readPullPage(answer.json);
+      if (!page) throw new DarajaUnavailable('unreadable Pull Transactions answer');
+      return page;
+    },
   };
 }
 
-/** Sorts a failed answer into unavailable (may pass later) or refused (will not). */
-function throwIfFailed(answer: DarajaAnswer): void {
-  const { status } = answer;
-  if (status >= 500 || status === 429) {
-    const { code, message } = errorOf(answer);
-    if (code === '500.001.1001' && PERMANENT_500.test(message)) {
-      throw new DarajaRefused(message, code);
-    }
-    throw new DarajaUnavailable(code ? `${message} (${code})` : message);
-  }
-  if (status >= 400) {
-    const { code, message } = errorOf(answer);
-    throw new DarajaRefused(message, code);
-  }
-  if (status < 200 || status >= 300) throw new DarajaUnavailable(`HTTP ${status}`);
-  // A 200 of the push or the query says whether Daraja took the request in ResponseCode.
-  const responseCode = text(answer.json?.ResponseCode);
-  if (responseCode !== null && responseCode !== '0') {
-    throw new DarajaRefused(
-      text(answer.json?.ResponseDescription) ?? `ResponseCode ${responseCode}`,
-      responseCode,
-    );
-  }
-}
-
+export { DarajaRefused, DarajaUnavailable, text } from './daraja-errors';
 // Daraja's STK callback is read in its own file (kept small, as the house asks).
 export { parseStkCallback, type StkCallback } from './daraja-stk-callback';

@@ -33,7 +33,10 @@ import { publicConfigRoutes } from './public-config/public-config.routes';
 import { userManagementRoutes } from './users/user-management.routes';
 
 /** Every API module, mounted under /api by app.ts. */
-export const apiRoutes: FastifyPluginAsync = async (app) => {
+export const apiRoutes: FastifyPluginAsync<{ paybillSweepSchedule?: boolean }> = async (
+  app,
+  options,
+) => {
   await app.register(healthRoutes);
   await app.register(contactMessageRoutes);
   await app.register(authRoutes);
@@ -64,7 +67,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   // One M-Pesa endpoint and callback pay fee notes and client-money deposits (ADR 045): billing
   // is handed the deposits here rather than importing client money.
   await app.register(mpesaRoutes, { deposits: mpesaDepositDesk });
-  await app.register(paybillRoutes);
+  await app.register(paybillRoutes, { dailySweep: options.paybillSweepSchedule !== false });
   await app.register(timeRoutes);
   await app.register(etimsRoutes);
 };

@@ -76,6 +76,8 @@ export const AUDIT_ACTIONS = [
   'paybill_payment.settled',
   'paybill_payment.allocated',
   'paybill.addresses_registered',
+  // M-Pesa reversed a paybill payment the daily sweep found reversed (ADR 054)
+  'paybill_payment.reversed',
   // Client money (ADR 045)
   'money_account.created',
   'client_money.recorded',

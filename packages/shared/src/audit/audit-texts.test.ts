@@ -188,6 +188,30 @@ describe('paybill payments in the audit log', () => {
       `M-Pesa confirmed KSh 20,000 of paybill payment UAB1CD2EF3, held on ${amani.name}’s client ledger (receipt CR/2026/0007)`,
     );
   });
+
+  it('says what a reversal undid (ADR 054)', () => {
+    const reversed = { transId: 'UAB1CD2EF3', amountKsh: 9_000 };
+    expect(
+      describeAuditEntry({
+        ...entry('paybill_payment.reversed', {
+          ...reversed,
+          to: 'fee_note',
+          number: 'FN/2026/0017',
+        }),
+        actor: null,
+      }).text,
+    ).toBe(
+      `M-Pesa reversed KSh 9,000 of paybill payment UAB1CD2EF3 from ${amani.name}, taken off fee note FN/2026/0017`,
+    );
+    expect(
+      describeAuditEntry({
+        ...entry('paybill_payment.reversed', { ...reversed, to: 'client_money' }),
+        actor: null,
+      }).text,
+    ).toBe(
+      `M-Pesa reversed KSh 9,000 of paybill payment UAB1CD2EF3 from ${amani.name}, its client money receipt left for staff to reverse`,
+    );
+  });
 });
 
 describe('every audit sentence names its object', () => {

@@ -214,6 +214,17 @@ const DESCRIBERS: Record<AuditAction, Describer> = {
       return `M-Pesa confirmed ${paybillOf(p)}, held ${paybillWhere(p)}${receipt}`;
     return `M-Pesa confirmed ${paybillOf(p)}${from}, left for staff to allocate`;
   },
+  // Found by the daily sweep (ADR 054): the server undid what the payment had paid.
+  'paybill_payment.reversed': (p) => {
+    const from = p.target === AUDIT_UNKNOWN_PERSON ? '' : ` from ${p.target}`;
+    const undone =
+      str(p.details.to) === 'fee_note'
+        ? `, taken off ${str(p.details.number) ? `fee note ${str(p.details.number)}` : 'its fee note'}`
+        : str(p.details.to) === 'client_money'
+          ? ', its client money receipt left for staff to reverse'
+          : '';
+    return `M-Pesa reversed ${paybillOf(p)}${from}${undone}`;
+  },
   'paybill_payment.allocated': (p) =>
     `${p.actor} allocated ${paybillOf(p)} ${paybillWhere(p)}${str(p.details.reason) ? `: ${quoted(p.details.reason, '')}` : ''}`,
   'paybill.addresses_registered': (p) =>

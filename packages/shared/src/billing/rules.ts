@@ -24,8 +24,11 @@ export const FEE_NOTE_LINE_KIND_LABELS: Record<FeeNoteLineKind, string> = {
   disbursement: 'Disbursement',
 };
 
-/** A payment's life: an M-Pesa push waits for Safaricom; one recorded by hand has succeeded. */
-export const PAYMENT_STATES = ['pending', 'succeeded', 'failed'] as const;
+/**
+ * A payment's life: an M-Pesa push waits for Safaricom; one recorded by hand has succeeded; a
+ * paybill payment M-Pesa later reversed keeps its receipt, marked reversed (ADR 054).
+ */
+export const PAYMENT_STATES = ['pending', 'succeeded', 'failed', 'reversed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /**

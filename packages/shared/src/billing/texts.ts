@@ -402,6 +402,7 @@ export const PAYMENTS_LIST_TEXTS = {
     pending: BILLING_SCREEN_TEXTS.paymentPending,
     succeeded: 'Received',
     failed: BILLING_SCREEN_TEXTS.paymentFailed,
+    reversed: 'Reversed by M-Pesa',
   },
   columns: {
     received: 'Received',

@@ -7,6 +7,7 @@ import {
   paybillPaymentSchema,
   paybillUrlsRegisteredSchema,
   registerPaybillUrlsSchema,
+  paybillSweepSchema,
   unallocatedPaybillPaymentsSchema,
 } from './schemas';
 import { PAYBILL_TEXTS as T } from './texts';
@@ -65,6 +66,11 @@ export const paybillContract = defineContract(PAYBILL_ENDPOINTS, {
       "Register the paybill's confirmation and validation addresses with Safaricom (C2B Register URL); audited",
     body: registerPaybillUrlsSchema,
     response: paybillUrlsRegisteredSchema,
+  },
+  runSweep: {
+    summary:
+      "Run the paybill's daily sweep now: Safaricom's list of the last day read, what was missed recorded, reversals applied, stale pushes settled",
+    response: paybillSweepSchema,
   },
 });
 

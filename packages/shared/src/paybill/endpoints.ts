@@ -11,4 +11,6 @@ export const PAYBILL_ENDPOINTS = defineEndpoints({
   allocate: { method: 'POST', path: '/payments/:id/allocate' },
   // System Settings › Firm settings › M-Pesa (advocates only, ADR 048).
   registerUrls: { method: 'POST', path: '/settings/mpesa/c2b/register' },
+  // The daily sweep of Safaricom's Pull Transactions, run now (ADR 054).
+  runSweep: { method: 'POST', path: '/settings/mpesa/sweep' },
 });

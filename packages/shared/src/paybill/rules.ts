@@ -1,7 +1,8 @@
 /**
  * A paybill payment's states (ADR 047): Safaricom's confirmation is `received`; Transaction Status
  * makes it `confirmed` or `forged`; a confirmed one is `settled` (all of it went to a record) or
- * `unallocated` (some or all waits for staff). `reversed` is kept for reversals, not built yet.
+ * `unallocated` (some or all waits for staff). Any of these is `reversed` when the daily sweep finds
+ * that M-Pesa reversed it (ADR 054).
  */
 export const PAYBILL_PAYMENT_STATUSES = [
   'received',

@@ -101,3 +101,15 @@ export const paybillUrlsRegisteredSchema = z.object({
   connection: paybillConnectionSchema,
 });
 export type PaybillUrlsRegistered = z.infer<typeof paybillUrlsRegisteredSchema>;
+/**
+ * What one run of the daily sweep did (ADR 054); `ran` false: another process is running it (or
+ * ran it today, for the schedule), so this one did nothing.
+ */
+export const paybillSweepSchema = z.object({
+  ran: z.boolean(),
+  listed: z.number().int(),
+  recorded: z.number().int(),
+  reversed: z.number().int(),
+  pushesSettled: z.number().int(),
+});
+export type PaybillSweep = z.infer<typeof paybillSweepSchema>;

@@ -26,6 +26,16 @@ export const PAYBILL_TEXTS = {
   unallocatedNoticeTitle: 'A paybill payment to allocate',
   unallocatedNotice: (transId: string, amount: number, typed: string) =>
     `${formatKsh(amount)} paid by M-Pesa (${transId}) with account number “${typed}” waits to be allocated.`,
+  sweepNotSetUp: 'M-Pesa is not set up, so there is nothing to sweep.',
+  sweepFailed: 'M-Pesa could not list the paybill’s transactions just now. Try again later.',
+  // The daily sweep found M-Pesa reversed a payment (ADR 054).
+  reversedNoticeTitle: 'M-Pesa reversed a paybill payment',
+  reversedFeeNote: (transId: string, amount: number, feeNote: string) =>
+    `M-Pesa reversed paybill payment ${transId} (${formatKsh(amount)}). It no longer pays fee note ${feeNote}: the note owes it again and its receipt is marked reversed.`,
+  reversedClientMoney: (transId: string, amount: number) =>
+    `M-Pesa reversed paybill payment ${transId} (${formatKsh(amount)}). It was held as client money on the client's ledger: reverse that receipt in client money.`,
+  reversedUnsettled: (transId: string, amount: number) =>
+    `M-Pesa reversed paybill payment ${transId} (${formatKsh(amount)}). Nothing had been paid with it; it is no longer waiting to be allocated.`,
 } as const;
 
 /**

@@ -228,11 +228,14 @@ export const payments = pgTable(
       'payments_source_check',
       sql`${table.source} in ('stk_push', 'paybill', 'manual', 'sweep')`,
     ),
-    check('payments_status_check', sql`${table.status} in ('pending', 'succeeded', 'failed')`),
+    check(
+      'payments_status_check',
+      sql`${table.status} in ('pending', 'succeeded', 'failed', 'reversed')`,
+    ),
     check('payments_receipt_number_check', sql`${table.receiptNumber} ~ '^RC/[0-9]{4}/[0-9]{4,}$'`),
     check(
       'payments_succeeded_check',
-      sql`(${table.status} = 'succeeded') = (${table.receiptNumber} is not null) and (${table.status} = 'succeeded') = (${table.receivedAt} is not null)`,
+      sql`(${table.status} in ('succeeded', 'reversed')) = (${table.receiptNumber} is not null) and (${table.status} in ('succeeded', 'reversed')) = (${table.receivedAt} is not null)`,
     ),
     // M-Pesa's transaction code only: it reaches the client's text and receipt (ADR 034).
     check(

@@ -1,6 +1,6 @@
 import type { PaybillPaymentStatus, PaybillSettledTo } from '@firm/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { feeNotes, payments } from './billing';
 import { cases } from './cases';
 import { clientMoneyEntries } from './client-money';
@@ -52,6 +52,10 @@ export const paybillPayments = pgTable(
     allocatedById: uuid().references(() => users.id, { onDelete: 'set null' }),
     allocationReason: text(),
     settledAt: timestamp({ withTimezone: true }),
+    /** `sweep`: found in Safaricom's Pull Transactions list, its confirmation never came (ADR 054). */
+    foundBy: text().$type<PaybillFoundBy>().notNull().default('confirmation'),
+    /** When M-Pesa's reversal of it was applied here (status `reversed`). */
+    reversedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -67,6 +71,11 @@ export const paybillPayments = pgTable(
     check(
       'paybill_payments_unallocated_check',
       sql`${table.unallocatedKsh} >= 0 and ${table.unallocatedKsh} <= ${table.amountKsh}`,
+    ),
+    check('paybill_payments_found_by_check', sql`${table.foundBy} in ('confirmation', 'sweep')`),
+    check(
+      'paybill_payments_reversed_check',
+      sql`(${table.status} = 'reversed') = (${table.reversedAt} is not null)`,
     ),
     check(
       'paybill_payments_settled_to_check',
@@ -108,3 +117,34 @@ export const paybillUrlRegistrations = pgTable(
 );
 
 export type PaybillUrlRegistrationRow = typeof paybillUrlRegistrations.$inferSelect;
+
+/** How a paybill payment reached the firm: Safaricom's confirmation, or the daily sweep. */
+export type PaybillFoundBy = 'confirmation' | 'sweep';
+
+/**
+ * The daily sweep (ADR 054): one row per Nairobi day, claimed by the process that runs it (a
+ * claim left unfinished for an hour may be taken again), with the window it read and its counts.
+ */
+export const paybillSweeps = pgTable(
+  'paybill_sweeps',
+  {
+    day: date({ mode: 'string' }).primaryKey(),
+    claimedAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    windowEnd: timestamp({ withTimezone: true }).notNull(),
+    listed: integer().notNull().default(0),
+    recorded: integer().notNull().default(0),
+    reversed: integer().notNull().default(0),
+    pushesSettled: integer().notNull().default(0),
+    error: text(),
+  },
+  (table) => [check('paybill_sweeps_window_check', sql`${table.windowStart} < ${table.windowEnd}`)],
+);
+
+/** The shortcode's one-time Pull Transactions registration (Safaricom asks it once). */
+export const paybillPullRegistrations = pgTable('paybill_pull_registrations', {
+  shortcode: text().primaryKey(),
+  registeredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  responseDescription: text().notNull().default(''),
+});

@@ -1,6 +1,12 @@
-import type { PaymentSource } from '@firm/shared';
+import { statusAfterPayment, type PaymentSource } from '@firm/shared';
 import type { Executor } from '../../db/client';
-import { insertPayment, mpesaReceiptTaken } from './payments.repository';
+import { lockFeeNote, updateFeeNoteRow } from './fee-notes.repository';
+import {
+  insertPayment,
+  lockPayment,
+  mpesaReceiptTaken,
+  updatePaymentRow,
+} from './payments.repository';
 import { lockPaymentTarget, settlePayment, type PaymentTarget } from './payments.service';
 
 /**
@@ -47,4 +53,30 @@ export async function settleFeeNoteFromPaybill(
     resultCode: 0,
     resultDesc: 'Paid at the paybill',
   });
+}
+
+/**
+ * M-Pesa reversed the paybill payment that paid this (ADR 054): the payment keeps its receipt
+ * number, marked `reversed`, and the fee note owes the amount again (issued or partly paid once
+ * more), in the caller's transaction. Answers the note's number, or null when the payment was not
+ * a succeeded fee note payment (already reversed: nothing changes).
+ */
+export async function reverseFeeNotePaymentFromPaybill(
+  tx: Executor,
+  paymentId: string,
+): Promise<{ feeNoteNumber: string | null } | null> {
+  const payment = await lockPayment(tx, paymentId);
+  if (payment?.status !== 'succeeded' || !payment.feeNoteId) return null;
+  const note = await lockFeeNote(tx, payment.feeNoteId);
+  if (!note) return null;
+  const paidKsh = Math.max(0, note.paidKsh - payment.amountKsh);
+  await updatePaymentRow(tx, payment.id, {
+    status: 'reversed',
+    flaggedReason: 'Reversed by M-Pesa',
+  });
+  await updateFeeNoteRow(tx, note.id, {
+    paidKsh,
+    status: statusAfterPayment(note.totalKsh, paidKsh),
+  });
+  return { feeNoteNumber: note.number };
 }

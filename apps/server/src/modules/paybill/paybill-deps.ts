@@ -13,6 +13,8 @@ export interface PaybillDeps {
   shortcode: string | null;
   publicUrl: string;
   callbackSecret: string | null;
+  /** MPESA_PULL_NOMINATED_NUMBER: the daily sweep registers Pull Transactions with it (ADR 054). */
+  pullNominatedNumber?: string | null;
   /** FIRM_NOTIFY_EMAIL, for the firm settings' defaults (the validation mode). */
   firmNotifyEmail: string;
   logger?: FastifyBaseLogger;

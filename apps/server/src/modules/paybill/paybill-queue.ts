@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { nairobiDateTime } from '@firm/shared';
 import { runOnSchedule } from '../../lib/scheduled-job';
 import type { PaybillDeps } from './paybill-deps';
 import { duePaybillPayments, findPaybillPayment } from './paybill.repository';
 import { settlePaybillPayment } from './settlement.service';
 import { askPaybillStatus } from './status-checks.service';
+import { runPaybillSweep, type SweepDeps } from './sweep.service';
 
 /** The queue whose jobs move one paybill payment to its next state (ADR 047). */
 export const PAYBILL_QUEUE = 'paybill-payments';
@@ -69,4 +71,35 @@ export async function startPaybillQueue(
     },
   });
   return { advance };
+}
+
+/** The daily sweep's queue (ADR 054). */
+export const DAILY_SWEEP = 'paybill-daily-sweep';
+/** Nairobi hours it is tried at: 06:30, and each hour after until noon if a run failed. */
+const DAILY_SWEEP_CRON = '30 6-11 * * *';
+const FIRST_SWEEP_HOUR = 6;
+
+/**
+ * The daily sweep on the job queue's schedule (pg-boss cron, one job per tick across processes);
+ * the day's row (sweep.repository.ts) makes it run once a day even when a restart asks too. A
+ * process that starts after the morning's run failed or never happened runs it then, but never
+ * before the morning (the night's payments are still arriving).
+ */
+export async function scheduleDailySweep(app: FastifyInstance, deps: SweepDeps): Promise<void> {
+  if (!deps.daraja) return;
+  const log = app.log.child({ component: 'paybill-sweep' });
+  await runOnSchedule(app, {
+    name: DAILY_SWEEP,
+    cron: DAILY_SWEEP_CRON,
+    tz: 'Africa/Nairobi',
+    firstRunDelayMs: 120_000,
+    run: async (now) => {
+      if (Number(nairobiDateTime(now).time.slice(0, 2)) < FIRST_SWEEP_HOUR) return;
+      try {
+        await runPaybillSweep({ ...deps, now: () => now });
+      } catch (error) {
+        log.error({ err: error }, 'paybill daily sweep failed; the next hour tries again');
+      }
+    },
+  });
 }

@@ -33,6 +33,7 @@ export const mpesaEnv = (simulator: DarajaSimulator): Record<string, string> => 
     MPESA_CALLBACK_SECRET: SECRET,
     MPESA_INITIATOR_NAME: settings.initiator!.name,
     MPESA_SECURITY_CREDENTIAL: settings.initiator!.securityCredential,
+    MPESA_PULL_NOMINATED_NUMBER: '0722000000',
   };
 };
 

@@ -1,4 +1,9 @@
-import { APPOINTMENT_MESSAGES, type PaybillPayment } from '@firm/shared';
+import {
+  APPOINTMENT_MESSAGES,
+  PAYBILL_TEXTS,
+  PROFILE_MESSAGES,
+  type PaybillPayment,
+} from '@firm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -8,6 +13,7 @@ import { paybillPayments } from '../../db/schema';
 /**
  * Who may call the paybill endpoints (ADR 047): staff who may record payments (advocates, admins
  * with canManageCases) list what waits and allocate it; a client and other admins are refused.
+ * Only advocates run the daily sweep now (ADR 054).
  * Safaricom's own addresses take no session: a wrong secret is not found, whoever calls.
  */
 
@@ -59,6 +65,15 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
       };
     },
     check: (body) => expect(body).toMatchObject({ status: 'settled', unallocatedKsh: 0 }),
+  },
+  // The daily sweep run now (ADR 054): advocates only. This app has no M-Pesa set up, so an
+  // allowed call is told there is nothing to sweep (paybill.sweep.test.ts runs it for real).
+  'POST /settings/mpesa/sweep': {
+    action: 'settings:view',
+    deniedMessage: PROFILE_MESSAGES.settingsAccessDenied,
+    allowed: 409,
+    request: () => ({ method: 'POST', url: '/api/settings/mpesa/sweep' }),
+    check: (body) => expect(body).toMatchObject({ message: PAYBILL_TEXTS.sweepNotSetUp }),
   },
 };
 

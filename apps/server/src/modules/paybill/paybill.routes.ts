@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@firm/shared';
+import { MESSAGES, PAYBILL_TEXTS } from '@firm/shared';
 import { paybillContract as contract } from '@firm/shared/paybill/contract';
 import { AppError } from '../../lib/app-error';
-import { createDarajaClient } from '../../lib/daraja';
+import { createDarajaClient, DarajaRefused, DarajaUnavailable } from '../../lib/daraja';
 import { C2B_ACCEPTED, parseTransactionStatusResult } from '../../lib/daraja-c2b';
 import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
 import { sameSecret } from '../../lib/same-secret';
@@ -10,9 +10,11 @@ import { currentUser } from '../../plugins/auth';
 import { allocatePaybillPayment, listUnallocatedPaybillPayments } from './allocations.service';
 import { recordPaybillConfirmation, validatePaybillPayment } from './confirmations.service';
 import type { PaybillDeps } from './paybill-deps';
-import { startPaybillQueue } from './paybill-queue';
+import { scheduleDailySweep, startPaybillQueue } from './paybill-queue';
 import { recordStatusResult } from './status-checks.service';
 import { registerPaybillUrls } from './url-registration.service';
+import { runPaybillSweep, type SweepDeps } from './sweep.service';
+import { settleStalePushes } from '../billing/pushes-from-sweep';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E, tags = ['payments']) =>
@@ -22,7 +24,10 @@ const route = <E extends Parameters<typeof contractRoute>[0]>(endpoint: E, tags 
  * Paybill payments (ADR 047): Safaricom's C2B validation and confirmation, the Transaction Status
  * Result that confirms a payment, and staff's list and allocation of what waits for them.
  */
-export const paybillRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paybillRoutes: FastifyPluginAsyncZod<{ dailySweep?: boolean }> = async (
+  app,
+  options,
+) => {
   const settings = app.config.mpesa;
   const deps: PaybillDeps = {
     db: app.db,
@@ -35,6 +40,29 @@ export const paybillRoutes: FastifyPluginAsyncZod = async (app) => {
     logger: app.log,
   };
   const queue = await startPaybillQueue(app, deps);
+  // The daily sweep (ADR 054) also settles stale pushes, by billing's own STK push query.
+  const sweepDeps: SweepDeps = {
+    ...deps,
+    pullNominatedNumber: settings?.pullNominatedNumber ?? null,
+    ...(deps.daraja && settings
+      ? {
+          settleStalePushes: (olderThan: Date) =>
+            settleStalePushes(
+              {
+                db: app.db,
+                daraja: deps.daraja!,
+                publicUrl: deps.publicUrl,
+                callbackSecret: settings.callbackSecret,
+                firmNotifyEmail: deps.firmNotifyEmail,
+                outbox: app.outbox,
+                logger: app.log,
+              },
+              olderThan,
+            ),
+        }
+      : {}),
+  };
+  if (options.dailySweep !== false) await scheduleDailySweep(app, sweepDeps);
 
   // No session: Safaricom calls these. The secret is the path; a wrong one is simply not found.
   // Whatever the body (not JSON, another content type), Safaricom gets its well-formed answer:
@@ -144,5 +172,22 @@ export const paybillRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         requestMeta(request),
       ),
+  });
+
+  // Advocates (and ops) run the sweep now: after an outage, or to check the set-up.
+  app.route({
+    ...route(contract.runSweep, ['system settings']),
+    onRequest: [app.requirePermission('settings:view')],
+    handler: async () => {
+      if (!deps.daraja) throw AppError.conflict(PAYBILL_TEXTS.sweepNotSetUp);
+      try {
+        return await runPaybillSweep(sweepDeps, { again: true });
+      } catch (error) {
+        if (error instanceof DarajaUnavailable || error instanceof DarajaRefused) {
+          throw AppError.conflict(PAYBILL_TEXTS.sweepFailed);
+        }
+        throw error;
+      }
+    },
   });
 };

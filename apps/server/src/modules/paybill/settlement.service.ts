@@ -56,6 +56,8 @@ async function payFeeNote(tx: Executor, row: PaybillPaymentRow, feeNoteId: strin
     phone: null,
     receivedAt: row.paidAt,
     recordedById: null,
+    // Where it came from (ADR 048): the daily sweep found it when its confirmation never came.
+    source: row.foundBy === 'sweep' ? 'sweep' : 'paybill',
   });
   const leftKsh = row.amountKsh - paidKsh;
   const settled = await updatePaybillPayment(tx, row.id, {

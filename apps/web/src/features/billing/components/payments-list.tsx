@@ -37,6 +37,7 @@ const STATUS_TONE = {
   pending: 'amber',
   succeeded: 'green',
   failed: 'red',
+  reversed: 'red',
 } as const satisfies Record<PaymentState, string>;
 
 const isMethod = (value: string): value is PaymentMethod =>
