@@ -89,6 +89,11 @@ export const timeContract = defineContract(TIME_ENDPOINTS, {
     params: expenseParams,
     response: successMessageSchema,
   },
+  downloadExpenseReceipt: {
+    summary: 'An expense’s receipt (streamed, as an attachment): its recorder, or time:manage',
+    params: expenseParams,
+    response: 'file',
+  },
   listActivities: {
     summary: 'The activities time is filed under, in the firm’s order',
     response: timeActivitiesSchema,

@@ -13,6 +13,7 @@ export const TIME_ENDPOINTS = defineEndpoints({
   createExpense: { method: 'POST', path: '/expenses' },
   updateExpense: { method: 'PUT', path: '/expenses/:id' },
   deleteExpense: { method: 'DELETE', path: '/expenses/:id' },
+  downloadExpenseReceipt: { method: 'GET', path: '/expenses/:id/receipt' },
   listActivities: { method: 'GET', path: '/time-activities' },
   listRates: { method: 'GET', path: '/time-rates' },
   setRate: { method: 'PUT', path: '/time-rates/:id' },

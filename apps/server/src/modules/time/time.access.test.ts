@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { TIME_TEXTS } from '@firm/shared';
 import { expect } from 'vitest';
 import { seedUser } from '../../../test/accounts';
@@ -8,6 +10,7 @@ import {
   type MatrixEndpoint,
 } from '../../../test/access-matrix';
 import type { TestContext } from '../../../test/helpers';
+import { eq } from 'drizzle-orm';
 import { expenses, timeEntries, timers } from '../../db/schema';
 import { expenseForm } from './time-test-kit';
 
@@ -65,6 +68,24 @@ async function anExpense(ctx: TestContext, caller: Caller) {
     })
     .returning();
   return row!;
+}
+
+/** An expense with its receipt on disk, as POST /expenses leaves it. */
+async function anExpenseWithReceipt(ctx: TestContext, caller: Caller) {
+  const row = await anExpense(ctx, caller);
+  const dir = path.join(ctx.app.config.documentsDir, 'receipts');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, `receipt-${row.id}`), PDF_BYTES);
+  await ctx.app.db
+    .update(expenses)
+    .set({
+      receiptName: 'receipt.pdf',
+      receiptPath: `receipt-${row.id}`,
+      receiptMime: 'application/pdf',
+      receiptBytes: PDF_BYTES.length,
+    })
+    .where(eq(expenses.id, row.id));
+  return row;
 }
 
 const entryBody = (caseId: string) => ({
@@ -180,6 +201,14 @@ const ENDPOINTS: Record<string, MatrixEndpoint> = {
     request: async (ctx, caller) => ({
       method: 'DELETE',
       url: `/api/expenses/${(await anExpense(ctx, caller)).id}`,
+    }),
+  },
+  'GET /expenses/{id}/receipt': {
+    ...record,
+    allowed: 200,
+    request: async (ctx, caller) => ({
+      method: 'GET',
+      url: `/api/expenses/${(await anExpenseWithReceipt(ctx, caller)).id}/receipt`,
     }),
   },
   'GET /time-activities': {

@@ -9,6 +9,7 @@ import {
   discardFile,
   isFileTooLarge,
   receiveFile,
+  sendStoredFile,
   type ReceivedFile,
 } from '../../lib/file-storage';
 import { contractRoute, errorResponses, requestMeta } from '../../lib/route-kit';
@@ -20,6 +21,7 @@ import {
   receiptsDir,
   updateExpense,
 } from './expenses.service';
+import { receiptForDownload } from './expense-receipts.service';
 import {
   getFeeArrangement,
   listActivities,
@@ -193,6 +195,16 @@ export const timeRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       await deleteExpense(deps, currentUser(request), request.params.id, requestMeta(request));
       return { success: true as const, message: T.expenseDeleted };
+    },
+  });
+
+  app.route({
+    // Streamed bytes: as a case document's download, the route declares no error answers.
+    ...contractRoute(contract.downloadExpenseReceipt, { tags: ['time'], errors: {} }),
+    onRequest: record,
+    handler: async (request, reply) => {
+      const receipt = await receiptForDownload(deps, currentUser(request), request.params.id);
+      return sendStoredFile(reply, receiptsDir(deps), receipt);
     },
   });
 
