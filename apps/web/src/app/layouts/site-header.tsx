@@ -2,7 +2,13 @@ import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { firm } from '../../content/firm';
-import { portalNav, portalUserMenu, BOOK_CONSULTATION_PATH, type PortalLink } from '@firm/shared';
+import {
+  can,
+  portalNav,
+  portalUserMenu,
+  BOOK_CONSULTATION_PATH,
+  type PortalLink,
+} from '@firm/shared';
 import { VISITOR_NAV } from '../../content/navigation';
 import { useSession } from '../../lib/session';
 
@@ -44,6 +50,10 @@ const NotificationBell = lazy(() =>
   import('../../features/notifications/components/notification-bell').then((m) => ({
     default: m.NotificationBell,
   })),
+);
+// The running timer, for those who record time (ADR 050): loaded on demand, as the bell is.
+const HeaderTimer = lazy(() =>
+  import('../../components/time/header-timer').then((m) => ({ default: m.HeaderTimer })),
 );
 const skeleton = (
   <span aria-hidden="true" className="h-9 w-40 animate-pulse rounded-md bg-slate-100" />
@@ -123,6 +133,11 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex shrink-0 items-center gap-1">
+          {user && can(user, 'time:record') ? (
+            <Suspense fallback={null}>
+              <HeaderTimer />
+            </Suspense>
+          ) : null}
           {user ? (
             <Suspense fallback={null}>
               <NotificationBell />

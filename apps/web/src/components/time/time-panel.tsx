@@ -1,5 +1,5 @@
-import { TIME_SCREEN_TEXTS as T, formatKsh, type TimeEntry, type Timer } from '@firm/shared';
-import { useEffect, useState } from 'react';
+import { TIME_SCREEN_TEXTS as T, formatKsh, type TimeEntry } from '@firm/shared';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ListResults } from '../list/list-states';
 import { Badge } from '../ui/badge';
@@ -8,30 +8,9 @@ import { errorText } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useCaseTimeEntries, useTimer, useTimerAction } from './time-requests';
 import { AddTimeDialog } from './add-time-dialog';
+import { clockOf, useElapsed } from './timer-clock';
 
 const BILLING_TONE = { unbilled: 'amber', drafted: 'blue', billed: 'green' } as const;
-
-/** 1:05:09 from seconds. */
-export function clockOf(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = String(Math.floor((seconds % 3600) / 60)).padStart(2, '0');
-  const s = String(seconds % 60).padStart(2, '0');
-  return `${h}:${m}:${s}`;
-}
-
-/** The timer's seconds now: the server's count when it answered, plus what ran since. */
-function useElapsed(timer: Timer | null | undefined, answeredAt: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  const running = Boolean(timer && !timer.paused);
-  useEffect(() => {
-    if (!running) return;
-    const tick = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(tick);
-  }, [running]);
-  if (!timer) return 0;
-  if (timer.paused) return timer.elapsedSeconds;
-  return timer.elapsedSeconds + Math.max(0, Math.floor((now - answeredAt) / 1000));
-}
 
 /**
  * The case's timer controls (docs/product-rules.md#time-and-expenses): the person's one timer is

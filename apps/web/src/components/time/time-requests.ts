@@ -2,7 +2,9 @@ import type { TimeEntryInput, TimerActionValues } from '@firm/shared';
 import type { TimeContract } from '@firm/shared/time/contract';
 import { TIME_ENDPOINTS } from '@firm/shared/time/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { endpointClient } from '../../lib/endpoint-client';
+import { emitLiveEvent, onLiveEvent } from '../../lib/live-events';
 
 /**
  * Time's requests (ADR 050), from its contract (packages/shared/src/time): the case page shows
@@ -37,8 +39,19 @@ export function useTimeActivities(enabled = true) {
  * GET /api/timer: the caller's timer, kept on the server, asked again when the tab comes back
  * (a reload, another tab or a phone that slept sees the same timer).
  */
-export function useTimer() {
+export function useTimer(enabled = true) {
+  const queryClient = useQueryClient();
+  // The header's timer and a case's Time section keep separate caches: each tells the other.
+  useEffect(
+    () =>
+      onLiveEvent('timer', ({ timer, filedCaseId }) => {
+        queryClient.setQueryData(TIMER_KEY, { timer });
+        if (filedCaseId) void queryClient.invalidateQueries({ queryKey: entriesKey(filedCaseId) });
+      }),
+    [queryClient],
+  );
   return useQuery({
+    enabled,
     queryKey: TIMER_KEY,
     queryFn: ({ signal }) => timeApi.getTimer({}, signal),
     refetchOnWindowFocus: true,
@@ -57,11 +70,21 @@ export function useTimerAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TimerActionValues) => timeApi.actOnTimer({ body }),
-    onSuccess: async (answer) => {
+    onSuccess: (answer) => {
       queryClient.setQueryData(TIMER_KEY, { timer: answer.timer });
-      if (answer.entry) {
-        await queryClient.invalidateQueries({ queryKey: entriesKey(answer.entry.caseId) });
-      }
+      emitLiveEvent('timer', { timer: answer.timer, filedCaseId: answer.entry?.caseId });
+    },
+  });
+}
+
+/** DELETE /api/timer: the timer thrown away, nothing filed. */
+export function useDiscardTimer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => timeApi.discardTimer({}),
+    onSuccess: () => {
+      queryClient.setQueryData(TIMER_KEY, { timer: null });
+      emitLiveEvent('timer', { timer: null });
     },
   });
 }
