@@ -12,6 +12,8 @@ export const RATE_SCREEN_TEXTS = {
   noRate: 'No rate set',
   rateLabel: (name: string) => `Hourly rate of ${name} (KSh)`,
   saveRate: (name: string) => `Save the rate of ${name}`,
+  saveShort: 'Save',
+  perHour: (amount: string) => `${amount} an hour`,
   rateSaved: (name: string) => `Rate of ${name} saved`,
   rateFailed: 'The rate could not be saved. Try again.',
   columns: { who: 'Who', rate: 'KSh an hour' },

@@ -180,6 +180,7 @@ export const timeRateSchema = z.object({
   role: z.string(),
   hourlyRateKsh: z.number().nullable(),
 });
+export type TimeRate = z.infer<typeof timeRateSchema>;
 export const timeRatesSchema = z.object({ rates: z.array(timeRateSchema) });
 export const timeRateInputSchema = z.object({ hourlyRateKsh: shillings(T.rateInvalid, 0) });
 

@@ -16,6 +16,7 @@ import { Fragment, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { ClientMoneyPanel } from '../../../components/client-money/client-money-panel';
 import { ExpensesPanel } from '../../../components/time/expenses-panel';
+import { FeeArrangementSummary } from '../../../components/time/fee-arrangement';
 import { TimePanel } from '../../../components/time/time-panel';
 import { UnbilledWork } from '../../../components/time/unbilled-work';
 import { ListResults } from '../../../components/list/list-states';
@@ -311,6 +312,7 @@ function CaseBody({ item, actor }: { item: CaseDetail; actor: PublicUser }) {
 
       {isStaff && can(actor, 'time:record') ? (
         <Section title={TIME_SCREEN_TEXTS.panelTitle}>
+          <FeeArrangementSummary caseId={item.id} caseNumber={item.caseNumber} actor={actor} />
           <TimePanel caseId={item.id} caseNumber={item.caseNumber} />
           <ExpensesPanel caseId={item.id} caseNumber={item.caseNumber} actor={actor} />
         </Section>

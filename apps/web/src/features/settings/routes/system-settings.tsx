@@ -1,4 +1,10 @@
-import { BACKUP_TEXTS, CLIENT_MONEY_SCREEN_TEXTS, DELIVERY_TEXTS, ETIMS_TEXTS } from '@firm/shared';
+import {
+  BACKUP_TEXTS,
+  CLIENT_MONEY_SCREEN_TEXTS,
+  DELIVERY_TEXTS,
+  ETIMS_TEXTS,
+  RATE_SCREEN_TEXTS,
+} from '@firm/shared';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
@@ -11,6 +17,7 @@ import { DataRequestsPanel } from '../components/data-requests-panel';
 import { DeliveriesPanel } from '../components/deliveries-panel';
 import { EtimsPanel } from '../components/etims-panel';
 import { FirmSettingsPanel } from '../components/firm-settings-panel';
+import { HourlyRatesPanel } from '../components/hourly-rates-panel';
 import { SuperKeyPanel } from '../components/super-key-panel';
 
 export const handle: RouteHandle = {
@@ -24,6 +31,7 @@ const SECTIONS = [
   // KRA eTIMS' set-up and what did not reach KRA, beside Deliveries' emails and texts (ADR 049).
   { key: 'etims', label: ETIMS_TEXTS.settings.title, panel: <EtimsPanel /> },
   { key: 'firm', label: 'Firm settings', panel: <FirmSettingsPanel /> },
+  { key: 'hourly-rates', label: RATE_SCREEN_TEXTS.ratesTitle, panel: <HourlyRatesPanel /> },
   {
     key: 'money-accounts',
     label: CLIENT_MONEY_SCREEN_TEXTS.accountsTab,
