@@ -19,6 +19,7 @@ test('an advocate runs the header timer across a reload and files it, 360 px wid
   browser,
   request,
 }, testInfo) => {
+  test.slow(); // an advocate and a client of its own, a reload and two dialogs: past 30 s when busy
   const owner = ownerSession;
   const suffix = uniqueSuffix();
   const advocate = await createReadyUser(
@@ -63,6 +64,7 @@ test('an advocate runs the header timer across a reload and files it, 360 px wid
   // A reload finds the timer where it was: it is kept on the server. The case's dialog is closed
   // and the header shows the timer on the list of cases.
   await page.reload();
+  await dialog.getByRole('heading', { name: 'Time', exact: true }).scrollIntoViewIfNeeded();
   await expect(dialog.getByText(/Timer running: /)).toBeVisible();
   await dialog.getByRole('button', { name: 'Close dialog' }).click();
   await expect(page).toHaveURL(/\/cases$/);

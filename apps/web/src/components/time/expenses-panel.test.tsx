@@ -2,6 +2,7 @@ import { EXPENSE_SCREEN_TEXTS as E, type Expense } from '@firm/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as FileTransfer from '../../lib/file-transfer';
 import { captureDownloads } from '../../testing/downloads';
 import { answerApi, http, HttpResponse, server } from '../../testing/msw';
 import { anAdmin, anAdvocate } from '../../testing/people';
@@ -12,7 +13,7 @@ import { ExpensesPanel } from './expenses-panel';
 // here the form it is handed is what matters.
 const posted = vi.hoisted(() => ({ calls: [] as { path: string; body: FormData }[] }));
 vi.mock('../../lib/file-transfer', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/file-transfer')>()),
+  ...(await importOriginal<typeof FileTransfer>()),
   postWithProgress: (path: string, body: FormData) => {
     posted.calls.push({ path, body });
     return { promise: Promise.resolve({}), cancel: () => {} };
