@@ -12,6 +12,7 @@ import {
 import type { TestContext } from '../../../test/helpers';
 import { eq } from 'drizzle-orm';
 import { expenses, timeEntries, timers } from '../../db/schema';
+import { receiptsDir } from './expenses.service';
 import { expenseForm } from './time-test-kit';
 
 /**
@@ -73,7 +74,7 @@ async function anExpense(ctx: TestContext, caller: Caller) {
 /** An expense with its receipt on disk, as POST /expenses leaves it. */
 async function anExpenseWithReceipt(ctx: TestContext, caller: Caller) {
   const row = await anExpense(ctx, caller);
-  const dir = path.join(ctx.app.config.documentsDir, 'receipts');
+  const dir = receiptsDir({ documentsDir: ctx.app.config.documentsDir });
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, `receipt-${row.id}`), PDF_BYTES);
   await ctx.app.db
