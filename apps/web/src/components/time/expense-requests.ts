@@ -1,12 +1,23 @@
 import type { Expense, ExpenseInput } from '@firm/shared';
 import { pathOf } from '@firm/shared/common/endpoints';
 import { TIME_ENDPOINTS } from '@firm/shared/time/endpoints';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { downloadFile, postWithProgress } from '../../lib/file-transfer';
 import { TIME_KEY, timeApi } from './time-requests';
 
 /** A case's expenses (ADR 050): listed, recorded with the receipt, changed, deleted. */
 const expensesKey = (caseId: string) => [...TIME_KEY, 'expenses', caseId] as const;
+
+/**
+ * After a change: the case's expenses, and what holds them too (the unbilled work's lists, under
+ * the same TIME_KEY), so the Unbilled section's totals follow.
+ */
+function invalidateExpenses(queryClient: QueryClient, caseId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: expensesKey(caseId) }),
+    queryClient.invalidateQueries({ queryKey: [...TIME_KEY, 'unbilled'] }),
+  ]);
+}
 
 /** GET /api/expenses?caseId=: the case's expenses the caller may see. */
 export function useCaseExpenses(caseId: string) {
@@ -27,7 +38,7 @@ export function useRecordExpense(caseId: string) {
       return postWithProgress<Expense>(pathOf(TIME_ENDPOINTS.createExpense), body, () => {})
         .promise;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: expensesKey(caseId) }),
+    onSuccess: () => invalidateExpenses(queryClient, caseId),
   });
 }
 
@@ -37,7 +48,7 @@ export function useChangeExpense(caseId: string) {
   return useMutation({
     mutationFn: ({ id, values }: { id: string; values: ExpenseInput }) =>
       timeApi.updateExpense({ params: { id }, body: values }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: expensesKey(caseId) }),
+    onSuccess: () => invalidateExpenses(queryClient, caseId),
   });
 }
 
@@ -45,7 +56,7 @@ export function useDeleteExpense(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => timeApi.deleteExpense({ params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: expensesKey(caseId) }),
+    onSuccess: () => invalidateExpenses(queryClient, caseId),
   });
 }
 

@@ -40,6 +40,10 @@ export function useSetFeeArrangement(caseId: string) {
   return useMutation({
     mutationFn: (body: FeeArrangementInput) =>
       timeApi.setFeeArrangement({ params: { id: caseId }, body }),
-    onSuccess: (answer) => queryClient.setQueryData(arrangementKey(caseId), answer),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(arrangementKey(caseId), answer);
+      // A fixed fee takes the case's time out of the unbilled work (ADR 050): its lists follow.
+      await queryClient.invalidateQueries({ queryKey: [...TIME_KEY, 'unbilled'] });
+    },
   });
 }

@@ -46,7 +46,9 @@ export function useTimer(enabled = true) {
     () =>
       onLiveEvent('timer', ({ timer, filedCaseId }) => {
         queryClient.setQueryData(TIMER_KEY, { timer });
-        if (filedCaseId) void queryClient.invalidateQueries({ queryKey: entriesKey(filedCaseId) });
+        if (!filedCaseId) return;
+        void queryClient.invalidateQueries({ queryKey: entriesKey(filedCaseId) });
+        void queryClient.invalidateQueries({ queryKey: [...TIME_KEY, 'unbilled'] });
       }),
     [queryClient],
   );
