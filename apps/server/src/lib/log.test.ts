@@ -232,6 +232,8 @@ describe('secrets in a path', () => {
       'month',
       'year',
       'part',
+      // A firm holiday's day (DELETE /settings/holidays/{day}, ADR 051).
+      'day',
     ];
     for (const param of params) {
       expect([...notSecret, ...SECRET_PATH_PARAMS], param).toContain(param);

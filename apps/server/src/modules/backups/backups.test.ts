@@ -236,7 +236,16 @@ describe('backups: claimed once, recorded, pruned, and told to the advocates', (
       sql`update backup_runs set started_at = started_at - interval '30 hours',
             finished_at = finished_at - interval '30 hours'`,
     );
-    const now = new Date();
+    // The ticks below (now, +1 h, +2 h) stay out of the nightly hour (04:00 Nairobi, set above),
+    // where a tick would run the backup and end the incident before it was told.
+    const hour = Number(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Africa/Nairobi',
+        hour: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date()),
+    );
+    const now = new Date(Date.now() + ([2, 3, 4].includes(hour) ? 3 * 3_600_000 : 0));
     await ctx.app.backups.tick(now);
     await ctx.app.backups.tick(new Date(now.getTime() + 3_600_000));
     const told = await bell('backup_overdue');
