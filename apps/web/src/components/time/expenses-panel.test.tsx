@@ -138,7 +138,8 @@ describe('a case’s expenses', () => {
     expect(sent?.get('paidFrom')).toBe('client_account');
     expect(sent?.get('caseId')).toBe(CASE_ID);
     expect((sent?.get('file') as File | null)?.name).toBe('risiti.pdf');
-  });
+    // A whole form typed key by key, twice submitted: more than the default 5 s on a busy runner.
+  }, 15_000);
 
   it('changes an unbilled expense, its receipt staying', async () => {
     const user = userEvent.setup();
