@@ -12,6 +12,8 @@ import {
   expenses,
   limitationPeriods,
   paybillPayments,
+  taskAssignees,
+  tasks,
   timeEntries,
 } from '../../../db/schema';
 
@@ -19,7 +21,7 @@ import {
  * The practice's newer records for the restore proof (ADR 039): time and a disbursement with its
  * receipt file, an edited limitation period (a table the migrations seed, so the restore must
  * put back the firm's edit, not the seed), a paybill payment, an M-Pesa deposit and a fee note's
- * eTIMS transmission with KRA's answer. Made through the API where the API makes them without an
+ * eTIMS transmission with KRA's answer, and a limitation deadline (a task). Made through the API where the API makes them without an
  * outside service; the rows Safaricom's and KRA's answers write are inserted as those answers
  * leave them.
  */
@@ -80,6 +82,12 @@ export async function recordThePractice(
   );
   const saved = await call('PUT', '/api/settings/limitation-periods', { periods });
   expect(saved.statusCode, saved.body).toBe(200);
+  // A deadline (a task with its assignee, migration 0050) worked out from the firm's table.
+  const deadline = await call('POST', `/api/cases/${firm.caseId}/limitation`, {
+    causeKind: 'contract',
+    causeDate: '2026-02-28',
+  });
+  expect(deadline.statusCode, deadline.body).toBe(200);
 
   await app.db.insert(paybillPayments).values({
     transId: 'TLK7PB2QXZ',
@@ -135,14 +143,17 @@ const RECEIPT_BYTES = Buffer.concat([
 
 /** The rows above as the database holds them, in a stable order, for a before-and-after compare. */
 export async function readThePractice(app: App) {
-  const [entries, spent, periods, paybill, deposits, devices, transmissions] = await Promise.all([
-    app.db.select().from(timeEntries).orderBy(asc(timeEntries.id)),
-    app.db.select().from(expenses).orderBy(asc(expenses.id)),
-    app.db.select().from(limitationPeriods).orderBy(asc(limitationPeriods.kind)),
-    app.db.select().from(paybillPayments).orderBy(asc(paybillPayments.id)),
-    app.db.select().from(clientMoneyMpesaDeposits).orderBy(asc(clientMoneyMpesaDeposits.id)),
-    app.db.select().from(etimsDevices).orderBy(asc(etimsDevices.branchId)),
-    app.db.select().from(etimsTransmissions).orderBy(asc(etimsTransmissions.id)),
-  ]);
-  return { entries, spent, periods, paybill, deposits, devices, transmissions };
+  const [entries, spent, periods, paybill, deposits, devices, transmissions, work, assigned] =
+    await Promise.all([
+      app.db.select().from(timeEntries).orderBy(asc(timeEntries.id)),
+      app.db.select().from(expenses).orderBy(asc(expenses.id)),
+      app.db.select().from(limitationPeriods).orderBy(asc(limitationPeriods.kind)),
+      app.db.select().from(paybillPayments).orderBy(asc(paybillPayments.id)),
+      app.db.select().from(clientMoneyMpesaDeposits).orderBy(asc(clientMoneyMpesaDeposits.id)),
+      app.db.select().from(etimsDevices).orderBy(asc(etimsDevices.branchId)),
+      app.db.select().from(etimsTransmissions).orderBy(asc(etimsTransmissions.id)),
+      app.db.select().from(tasks).orderBy(asc(tasks.id)),
+      app.db.select().from(taskAssignees).orderBy(asc(taskAssignees.taskId)),
+    ]);
+  return { entries, spent, periods, paybill, deposits, devices, transmissions, work, assigned };
 }
