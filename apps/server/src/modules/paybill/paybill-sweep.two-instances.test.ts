@@ -1,12 +1,10 @@
-import type { FeeNote } from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { startDarajaSimulator, type DarajaSimulator } from '../../../test/daraja-simulator';
 import { useTwoInstances } from '../../../test/two-instances';
 import { paybillPayments, payments } from '../../db/schema';
 import { createDarajaClient } from '../../lib/daraja';
-import { mpesaEnv, SECRET } from './paybill-test-kit';
+import { issuedFeeNoteOn, mpesaEnv, SECRET } from './paybill-test-kit';
 import { runPaybillSweep, type SweepDeps } from './sweep.service';
 
 /**
@@ -33,26 +31,10 @@ describe.runIf(serverUrl)('the paybill sweep on two app instances', () => {
   it('runs once, and records a missed payment once', async () => {
     const [a, b] = [apps[0]!.app, apps[1]!.app];
     const ctx = contextOf(0);
-    const advocate = await seedUser(ctx, { role: 'advocate', email: 'achieng@sweep-race.test' });
-    const client = await seedUser(ctx, { role: 'client', email: 'wanjiru@sweep-race.test' });
-    const staff = bearer(await sessionFor(ctx, advocate));
-    const drafted = await a.inject({
-      method: 'POST',
-      url: '/api/fee-notes',
-      headers: staff,
-      payload: {
-        clientId: client.id,
-        dueDate: '2026-12-15',
-        lines: [{ kind: 'fee', description: 'Conveyancing', quantity: 1, unitPriceKsh: 14_000 }],
-      },
+    const { note, number } = await issuedFeeNoteOn(a, ctx, {
+      domain: 'sweep-race.test',
+      amountKsh: 14_000,
     });
-    const note = drafted.json().feeNote as FeeNote;
-    const issued = await a.inject({
-      method: 'POST',
-      url: `/api/fee-notes/${note.id}/issue`,
-      headers: staff,
-    });
-    const number = (issued.json().feeNote as FeeNote).number!;
     // Paid at the paybill; Safaricom's confirmation never reached either process.
     const { transId } = daraja.c2b.payPaybill({ amountKsh: 14_000, accountNumber: number });
 

@@ -156,3 +156,34 @@ export function usePaybillTestContext() {
     await daraja.close();
   });
 }
+
+/**
+ * An advocate, a client and an issued fee note, made through `app` on `ctx`'s database: the
+ * two-instance tests' starting point (each process then gets the payment's news).
+ */
+export async function issuedFeeNoteOn(
+  app: FastifyInstance,
+  ctx: TestContext,
+  { domain, amountKsh }: { domain: string; amountKsh: number },
+) {
+  const advocate = await seedUser(ctx, { role: 'advocate', email: `achieng@${domain}` });
+  const client = await seedUser(ctx, { role: 'client', email: `wanjiru@${domain}` });
+  const staff = bearer(await sessionFor(ctx, advocate));
+  const drafted = await app.inject({
+    method: 'POST',
+    url: '/api/fee-notes',
+    headers: staff,
+    payload: {
+      clientId: client.id,
+      dueDate: '2026-12-15',
+      lines: [{ kind: 'fee', description: 'Conveyancing', quantity: 1, unitPriceKsh: amountKsh }],
+    },
+  });
+  const note = drafted.json().feeNote as FeeNote;
+  const issued = await app.inject({
+    method: 'POST',
+    url: `/api/fee-notes/${note.id}/issue`,
+    headers: staff,
+  });
+  return { staff, note, number: (issued.json().feeNote as FeeNote).number! };
+}

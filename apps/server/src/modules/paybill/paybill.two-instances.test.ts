@@ -2,11 +2,10 @@ import type { FeeNote } from '@firm/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, seedUser, sessionFor } from '../../../test/accounts';
 import { startDarajaSimulator, type DarajaSimulator } from '../../../test/daraja-simulator';
 import { useTwoInstances } from '../../../test/two-instances';
 import { paybillPayments, payments } from '../../db/schema';
-import { eventually, mpesaEnv, SECRET } from './paybill-test-kit';
+import { eventually, issuedFeeNoteOn, mpesaEnv, SECRET } from './paybill-test-kit';
 
 /**
  * Safaricom's confirmation of one paybill payment reaching two server processes at once (it
@@ -32,26 +31,10 @@ describe.runIf(serverUrl)('paybill confirmations racing on two app instances', (
   it('records one payment when both processes get the same confirmation and Result', async () => {
     const [a, b] = [apps[0]!.app, apps[1]!.app];
     const ctx = contextOf(0);
-    const advocate = await seedUser(ctx, { role: 'advocate', email: 'achieng@paybill-race.test' });
-    const client = await seedUser(ctx, { role: 'client', email: 'wanjiru@paybill-race.test' });
-    const staff = bearer(await sessionFor(ctx, advocate));
-    const drafted = await a.inject({
-      method: 'POST',
-      url: '/api/fee-notes',
-      headers: staff,
-      payload: {
-        clientId: client.id,
-        dueDate: '2026-12-15',
-        lines: [{ kind: 'fee', description: 'Conveyancing', quantity: 1, unitPriceKsh: 30_000 }],
-      },
+    const { staff, note, number } = await issuedFeeNoteOn(a, ctx, {
+      domain: 'paybill-race.test',
+      amountKsh: 30_000,
     });
-    const note = drafted.json().feeNote as FeeNote;
-    const issued = await a.inject({
-      method: 'POST',
-      url: `/api/fee-notes/${note.id}/issue`,
-      headers: staff,
-    });
-    const number = (issued.json().feeNote as FeeNote).number!;
 
     const { transId, body } = daraja.c2b.payPaybill({ amountKsh: 30_000, accountNumber: number });
     const answers = await Promise.all(
